@@ -1,0 +1,90 @@
+/** Business constants of spec §9 and DESIGN.md, shared by server and web. */
+
+export const ROLES = ['admin', 'reseller', 'client'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Labels shown to users for each stored role (spec §1: 'Cliente'). */
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  reseller: 'Reseller',
+  client: 'Cliente',
+};
+
+export const USER_STATUSES = ['active', 'banned'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const KEY_STATUSES = ['active', 'used', 'banned', 'expired'] as const;
+export type KeyStatus = (typeof KEY_STATUSES)[number];
+
+export const PRODUCT_STATUSES = ['active', 'disabled'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['active', 'paused'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const PAUSED_BY = ['user', 'global'] as const;
+export type PausedBy = (typeof PAUSED_BY)[number];
+
+/** Plan duration types and how many days each grants. */
+export const PLAN_DURATION_DAYS = {
+  daily: 1,
+  weekly: 7,
+  'bi-weekly': 14,
+  monthly: 30,
+} as const;
+export type PlanDurationType = keyof typeof PLAN_DURATION_DAYS;
+export const PLAN_DURATION_TYPES = Object.keys(PLAN_DURATION_DAYS) as PlanDurationType[];
+
+export const BYPASS_DURATIONS_HOURS = [24, 168, 336, 720] as const;
+export const BYPASS_REGIONS = ['BR', 'NA', 'EU', 'ASIA', 'unknown'] as const;
+export type BypassRegion = (typeof BYPASS_REGIONS)[number];
+
+export const SETTING_KEYS = ['server_status', 'maintenance_mode', 'pause_all_users'] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+export const EMAIL_TOKEN_PURPOSES = ['verify', 'reset'] as const;
+export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
+
+export const LIMITS = {
+  usernameMin: 3,
+  passwordMin: 8,
+  bypassUidMin: 5,
+  twoFactorCodeLength: 6,
+  licenseKeyLength: 18,
+  avatarMaxBytes: 2 * 1024 * 1024,
+  dllMaxBytes: 64 * 1024 * 1024,
+  pageSizeDefault: 20,
+  pageSizeMax: 100,
+} as const;
+
+/** 18 uppercase alphanumerics (spec §9). */
+export const LICENSE_KEY_PATTERN = /^[A-Z0-9]{18}$/;
+
+export const DEFAULT_SUBSCRIPTION = { days: 30, devices: 1 } as const;
+
+export const TIMING = {
+  inactivityTimeoutMs: 420_000,
+  metricsPollMs: 1_000,
+  expiredMetricWindowDays: 30,
+  onlineWindowMs: 90_000,
+  resetTokenTtlMs: 60 * 60 * 1000,
+  verifyTokenTtlMs: 24 * 60 * 60 * 1000,
+  sessionTtlSeconds: 12 * 60 * 60,
+  toastDurationMs: 4_000,
+  toastVisible: 3,
+  tooltipDelayMs: 700,
+  queryRetries: 3,
+  queryRetryBaseMs: 1_000,
+  queryRetryMaxMs: 30_000,
+  queryCacheMs: 5 * 60 * 1000,
+} as const;
+
+/** Loyalty ranks (spec §3). */
+export const RANKS = [
+  { name: 'Bronze', xp: 0 },
+  { name: 'Prata', xp: 500 },
+  { name: 'Ouro', xp: 1500 },
+  { name: 'Platina', xp: 3000 },
+  { name: 'Diamante', xp: 5000 },
+  { name: 'Mestre', xp: 10000 },
+] as const;

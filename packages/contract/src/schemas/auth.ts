@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { LIMITS, ROLES } from '../constants.js';
+import { messages } from '../messages.js';
+
+const v = messages.validation;
+
+export const usernameSchema = z.string().trim().min(LIMITS.usernameMin, v.usernameMin).max(32);
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email(v.emailInvalid));
+export const passwordSchema = z.string().min(LIMITS.passwordMin, v.passwordMin).max(128);
+
+export const registerBodySchema = z.strictObject({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const loginBodySchema = z.strictObject({
+  identifier: z.string().trim().min(1, v.identifierRequired).max(254),
+  password: z.string().min(1, v.passwordRequired).max(128),
+  totp: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  role: z.enum(ROLES),
+  message: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const forgotPasswordBodySchema = z.strictObject({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email(v.forgotEmailInvalid)),
+});
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+export const resetPasswordBodySchema = z.strictObject({
+  password: z.string().min(LIMITS.passwordMin, v.resetPasswordMin).max(128),
+  token: z.string().min(1, messages.errors.resetTokenMissing).max(256),
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** The reset form adds a confirmation the server never sees (spec §5). */
+export const resetPasswordFormSchema = z
+  .object({
+    password: z.string().min(LIMITS.passwordMin, v.resetPasswordMin),
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: v.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
+export const verifyEmailQuerySchema = z.object({
+  token: z.string().min(1, messages.errors.verifyTokenMissing).max(256),
+});
+
+/** Claims carried by the session JWT (DESIGN.md). */
+export const sessionClaimsSchema = z.object({
+  sub: z.string(),
+  role: z.enum(ROLES),
+  username: z.string(),
+  ver: z.number().int(),
+  exp: z.number(),
+});
+export type SessionClaims = z.infer<typeof sessionClaimsSchema>;

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every workspace; `npm test` picks the unit and integration projects,
+// `npm run test:e2e` the browser journeys.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          root: './packages/contract',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      './apps/*/vitest.config.ts',
+      './e2e/vitest.config.ts',
+    ],
+  },
+});
