@@ -1,0 +1,119 @@
+import { LIMITS, useBrazilianPortugueseErrors } from '@chaveiro/contract';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyLoggerOptions,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import Fastify from 'fastify';
+import type { FastifyPluginCallbackZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import { healthRoutes } from './modules/health/health-routes.js';
+import { createUsersRepository } from './modules/users/users-repository.js';
+import { authPlugin, createTokenService } from './platform/auth.js';
+import type { Clock } from './platform/clock.js';
+import { systemClock } from './platform/clock.js';
+import type { AppContext } from './platform/context.js';
+import type { AppDatabase } from './platform/database.js';
+import { errorHandler } from './platform/error-handler.js';
+import { TooManyRequestsError } from './platform/errors.js';
+import { openApiPlugin } from './platform/openapi.js';
+import { webPlugin } from './platform/web.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: AppDatabase;
+  /** Defaults to the system clock; tests pass one they can move. */
+  clock?: Clock;
+  /** Defaults to pino at config.logLevel; tests usually pass false. */
+  logger?: boolean | FastifyLoggerOptions;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/**
+ * Builds the whole application without listening (tests inject requests into it): platform
+ * plugins first, then every module's routes under /api, then the built web. The caller may still
+ * add routes before `ready()`.
+ */
+export async function buildApp({ config, database, clock = systemClock, logger }: AppDeps) {
+  useBrazilianPortugueseErrors();
+
+  const app: App = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    // Not behind a known proxy by default: request.ip (rate limits, activity) is the socket peer,
+    // which a client cannot forge with X-Forwarded-For.
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    tokens: createTokenService(config.jwtSecret, clock),
+  };
+  const users = createUsersRepository(ctx.db);
+
+  await app.register(errorHandler);
+  await app.register(fastifyHelmet, helmetOptions(config));
+  // Off by default; the routes that need a limit (login, register, redeem, loader) opt in.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new TooManyRequestsError(),
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.dllMaxBytes, files: 1 } });
+  await app.register(openApiPlugin);
+  await app.register(authPlugin, { tokens: ctx.tokens, loadUser: (id) => users.findAuthState(id) });
+
+  // Every API answer is per user or live data (metrics polled each second, tokens): none may be
+  // stored by a browser or a proxy. Set before the handler so a route can still override it.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    done();
+  });
+
+  await app.register(apiRoutes(ctx), { prefix: '/api' });
+  await app.register(webPlugin, { distDir: config.webDistDir });
+  return app;
+}
+
+function apiRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  return (api, _options, done) => {
+    void api.register(healthRoutes(ctx));
+    done();
+  };
+}
+
+function helmetOptions(config: AppConfig) {
+  const behindTls = config.publicUrl.startsWith('https://');
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': behindTls ? [] : null,
+      },
+    },
+    frameguard: { action: 'deny' as const },
+    referrerPolicy: { policy: 'no-referrer' as const },
+    // HSTS only where the site really is served over TLS; on http it would lock browsers out.
+    strictTransportSecurity: behindTls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  };
+}

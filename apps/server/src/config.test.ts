@@ -1,0 +1,109 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+const SECRET = 'a-test-secret-that-is-long-enough-0123';
+
+const dirs: string[] = [];
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'chaveiro-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ JWT_SECRET: SECRET });
+
+    expect(config).toMatchObject({
+      port: 3001,
+      host: '0.0.0.0',
+      dataDir: resolve(process.cwd(), 'data'),
+      database: { kind: 'sqlite', file: resolve(process.cwd(), 'data', 'chaveiro.db') },
+      jwtSecret: SECRET,
+      publicUrl: 'http://localhost:3001',
+      smtpUrl: undefined,
+      admin: { username: undefined, email: undefined, password: undefined },
+      logLevel: 'info',
+    });
+    // Resolved from the server's own folder, not from the working directory.
+    expect(config.webDistDir).toBe(resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/chaveiro',
+      DATABASE_URL: 'postgresql://app:pw@db:5432/chaveiro',
+      JWT_SECRET: SECRET,
+      PUBLIC_URL: 'https://chaveiro.example.com/',
+      SMTP_URL: 'smtp://mail:25',
+      ADMIN_USERNAME: 'Root',
+      ADMIN_EMAIL: 'Root@Example.com',
+      ADMIN_PASSWORD: 'uma-senha-forte',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: 'web',
+    });
+
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/chaveiro',
+      database: { kind: 'postgres', url: 'postgresql://app:pw@db:5432/chaveiro' },
+      publicUrl: 'https://chaveiro.example.com',
+      smtpUrl: 'smtp://mail:25',
+      admin: { username: 'Root', email: 'root@example.com', password: 'uma-senha-forte' },
+      logLevel: 'warn',
+      webDistDir: resolve(process.cwd(), 'web'),
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ JWT_SECRET: SECRET, PORT: '', SMTP_URL: '' });
+    expect(config.port).toBe(3001);
+    expect(config.smtpUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '30.5'],
+    ['DATABASE_URL', 'mysql://db/chaveiro'],
+    ['JWT_SECRET', 'too-short'],
+    ['PUBLIC_URL', 'not a url'],
+    ['SMTP_URL', 'http://mail'],
+    ['ADMIN_USERNAME', 'ab'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+    ['ADMIN_PASSWORD', 'short'],
+    ['LOG_LEVEL', 'loud'],
+  ])('rejects a bad %s (%s) naming the variable', (name, value) => {
+    expect(() => loadConfig({ JWT_SECRET: SECRET, [name]: value })).toThrow(
+      new RegExp(`^${name}: `),
+    );
+  });
+
+  it('generates the JWT secret once, private to the owner, and reuses it', async () => {
+    const dataDir = await tempDir();
+
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+
+    expect(first.jwtSecret).toHaveLength(43);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    const file = join(dataDir, 'jwt-secret');
+    expect((await readFile(file, 'utf8')).trim()).toBe(first.jwtSecret);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('prefers JWT_SECRET over the generated file', async () => {
+    const dataDir = await tempDir();
+    loadConfig({ DATA_DIR: dataDir });
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
+  });
+});

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { emailSchema, passwordSchema, usernameSchema } from '@chaveiro/contract';
+import { z } from 'zod';
+
+/** The only reader of process.env (DESIGN.md); everything else receives an AppConfig. */
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  jwtSecret: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  admin: { username: string | undefined; email: string | undefined; password: string | undefined };
+  logLevel: z.infer<typeof logLevelSchema>;
+  webDistDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+const JWT_SECRET_FILE = 'jwt-secret';
+const JWT_SECRET_MIN_LENGTH = 32;
+
+const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+  error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+});
+
+// Messages are written here (in English, for the operator) so they do not depend on which zod
+// error map happens to be installed when the config is read.
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(3001),
+  // 0.0.0.0 so the server is reachable inside a container or from a reverse proxy on another
+  // host; set HOST=127.0.0.1 to accept local connections only.
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(
+      /^postgres(ql)?:\/\//,
+      'must start with postgres:// or postgresql:// (unset uses SQLite)',
+    )
+    .optional(),
+  JWT_SECRET: z
+    .string()
+    .min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`)
+    .optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('http://localhost:3001'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ADMIN_USERNAME: usernameSchema.optional(),
+  ADMIN_EMAIL: emailSchema.optional(),
+  ADMIN_PASSWORD: passwordSchema.optional(),
+  LOG_LEVEL: logLevelSchema.default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+/** Reads and validates the environment; throws an Error whose message names the variable. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  // An empty variable (`SMTP_URL=`) means "unset", as in most twelve-factor tools.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${issue?.path.join('.') ?? 'config'}: ${issue?.message ?? 'invalid'}`);
+  }
+  const vars = parsed.data;
+  const dataDir = resolve(process.cwd(), vars.DATA_DIR);
+
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    database: vars.DATABASE_URL
+      ? { kind: 'postgres', url: vars.DATABASE_URL }
+      : { kind: 'sqlite', file: join(dataDir, 'chaveiro.db') },
+    jwtSecret: vars.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+    publicUrl: vars.PUBLIC_URL.replace(/\/+$/, ''),
+    smtpUrl: vars.SMTP_URL,
+    admin: {
+      username: vars.ADMIN_USERNAME,
+      email: vars.ADMIN_EMAIL,
+      password: vars.ADMIN_PASSWORD,
+    },
+    logLevel: vars.LOG_LEVEL,
+    webDistDir: vars.WEB_DIST_DIR ? resolve(process.cwd(), vars.WEB_DIST_DIR) : defaultWebDistDir(),
+  };
+}
+
+/**
+ * Two levels up from this file is apps/ both for src/config.ts (tsx, tests) and for the bundled
+ * dist/main.js, so the built web is found whatever the working directory.
+ */
+function defaultWebDistDir(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+}
+
+/**
+ * Without JWT_SECRET, 256 random bits are created on first start and kept beside the database,
+ * so sessions survive restarts. Several nodes must share JWT_SECRET instead.
+ */
+function readOrCreateJwtSecret(dataDir: string): string {
+  const file = join(dataDir, JWT_SECRET_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx' fails when the file exists, so two processes starting together keep one secret.
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < JWT_SECRET_MIN_LENGTH) {
+    throw new Error(`JWT_SECRET: ${file} must hold at least ${JWT_SECRET_MIN_LENGTH} characters`);
+  }
+  return secret;
+}

@@ -1,0 +1,20 @@
+import type { Migration } from 'kysely';
+import type { SqlDialect } from '../../platform/database.js';
+import * as initial from './2026112201_initial.js';
+
+/**
+ * Every migration, imported statically because the server is bundled (no migration files on
+ * disk). Kysely applies them in key order, so keys keep their timestamp prefix.
+ */
+const migrations = {
+  '2026112201_initial': initial,
+};
+
+export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(migrations).map(([name, migration]) => [
+      name,
+      { up: (db) => migration.up(db, dialect) } satisfies Migration,
+    ]),
+  );
+}

@@ -1,0 +1,189 @@
+import type {
+  BypassRegion,
+  EmailTokenPurpose,
+  KeyStatus,
+  PausedBy,
+  PlanDurationType,
+  ProductStatus,
+  Role,
+  SettingKey,
+  SubscriptionStatus,
+  UserStatus,
+} from '@chaveiro/contract';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Row types of the tables created by db/migrations. Ids are UUIDv7 text, times epoch ms,
+ * money integer cents, flags integer 0/1 (portable across SQLite and PostgreSQL).
+ */
+export interface Database {
+  users: UsersTable;
+  products: ProductsTable;
+  plans: PlansTable;
+  files: FilesTable;
+  license_keys: LicenseKeysTable;
+  subscriptions: SubscriptionsTable;
+  machines: MachinesTable;
+  activity: ActivityTable;
+  settings: SettingsTable;
+  bypass_uids: BypassUidsTable;
+  bypass_api_keys: BypassApiKeysTable;
+  email_tokens: EmailTokensTable;
+  balance_ledger: BalanceLedgerTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+}
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** lower(username): the unique, case-insensitive lookup key. */
+  username_lower: string;
+  email: string;
+  /** lower(email): the unique, case-insensitive lookup key. */
+  email_lower: string;
+  password_hash: string;
+  role: Role;
+  status: UserStatus;
+  email_verified_at: number | null;
+  avatar_url: string | null;
+  totp_secret: string | null;
+  totp_enabled: Generated<number>;
+  balance_cents: Generated<number>;
+  xp: Generated<number>;
+  /** Raised on ban, password change, role change and deletion; older session tokens die. */
+  token_version: Generated<number>;
+  created_at: number;
+}
+
+export interface ProductsTable {
+  id: string;
+  name: string;
+  description: string;
+  status: ProductStatus;
+  /** The product's DLL in `files`. */
+  file_sha256: string | null;
+  file_name: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PlansTable {
+  id: string;
+  product_id: string;
+  duration_type: PlanDurationType;
+  price_cents: number;
+}
+
+export interface FilesTable {
+  sha256: string;
+  mime: string;
+  size: number;
+  bytes: Buffer;
+  created_at: number;
+}
+
+export interface LicenseKeysTable {
+  id: string;
+  key: string;
+  product_id: string;
+  duration_days: number;
+  status: KeyStatus;
+  created_by: string | null;
+  redeemed_by: string | null;
+  redeemed_at: number | null;
+  created_at: number;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  product_id: string;
+  status: SubscriptionStatus;
+  /** Set while running. */
+  expires_at: number | null;
+  /** Set while paused: the clock is frozen (DESIGN.md). */
+  paused_remaining_ms: number | null;
+  paused_by: PausedBy | null;
+  max_devices: Generated<number>;
+  pause_credits: Generated<number>;
+  hwid_reset_credits: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MachinesTable {
+  id: string;
+  subscription_id: string;
+  hwid: string;
+  first_seen_at: number;
+  last_seen_at: number;
+}
+
+export interface ActivityTable {
+  id: string;
+  actor_id: string | null;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  created_at: number;
+}
+
+export interface SettingsTable {
+  key: SettingKey;
+  value: string;
+  updated_at: number;
+}
+
+export interface BypassUidsTable {
+  id: string;
+  uid: string;
+  nickname: string | null;
+  region: BypassRegion;
+  expires_at: number | null;
+  paused_remaining_ms: number | null;
+  created_by: string | null;
+  created_at: number;
+}
+
+export interface BypassApiKeysTable {
+  id: string;
+  name: string;
+  /** First characters of the key, shown in lists and used to find the row. */
+  prefix: string;
+  /** sha256 of the whole key; the key itself is shown once. */
+  key_hash: string;
+  created_by: string | null;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface EmailTokensTable {
+  id: string;
+  user_id: string;
+  purpose: EmailTokenPurpose;
+  /** sha256 of the emailed token; the token itself is never stored. */
+  token_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface BalanceLedgerTable {
+  id: string;
+  user_id: string;
+  actor_id: string | null;
+  amount_cents: number;
+  reason: string;
+  balance_after_cents: number;
+  created_at: number;
+}
+
+export interface NewsletterSubscribersTable {
+  id: string;
+  email: string;
+  created_at: number;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

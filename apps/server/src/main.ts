@@ -1,0 +1,77 @@
+import { buildApp } from './app.js';
+import type { AppConfig } from './config.js';
+import { loadConfig } from './config.js';
+import type { AdminSeedResult } from './modules/users/admin-seed-service.js';
+import { createAdminSeedService } from './modules/users/admin-seed-service.js';
+import { systemClock } from './platform/clock.js';
+import { createDatabase } from './platform/database.js';
+import { migrateToLatest } from './platform/migrate.js';
+
+/** config → database → migrate → seed the first admin → listen; `--migrate-only` stops early. */
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(`Invalid configuration: ${(error as Error).message}`);
+    process.exit(1);
+  }
+
+  const database = createDatabase(config);
+  await migrateToLatest(database);
+  const seed = await createAdminSeedService({
+    ...database,
+    config,
+    clock: systemClock,
+  }).seedAdmin();
+  announceAdmin(seed);
+
+  if (process.argv.includes('--migrate-only')) {
+    await database.destroy();
+    return;
+  }
+
+  const app = await buildApp({ config, database });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.destroy();
+    process.exit(0);
+  };
+  process.once('SIGTERM', (signal) => void shutdown(signal));
+  process.once('SIGINT', (signal) => void shutdown(signal));
+
+  const address = await app.listen({ host: config.host, port: config.port });
+  app.log.info(`Chaveiro is running at ${address} (public URL ${config.publicUrl})`);
+}
+
+/** The generated password is printed once, to stdout only, and never logged. */
+function announceAdmin(seed: AdminSeedResult): void {
+  if (!seed.created) return;
+  const lines = [
+    'Chaveiro: first admin account created',
+    '',
+    `  username: ${seed.username}`,
+    `  email:    ${seed.email}`,
+    ...(seed.generatedPassword
+      ? [
+          `  password: ${seed.generatedPassword}`,
+          '',
+          'Save this password now: it is shown only this once.',
+          'Set ADMIN_PASSWORD on first start to choose it instead.',
+        ]
+      : ['  password: the one given in ADMIN_PASSWORD']),
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const border = '─'.repeat(width + 2);
+  process.stdout.write(
+    [`┌${border}┐`, ...lines.map((line) => `│ ${line.padEnd(width)} │`), `└${border}┘`, ''].join(
+      '\n',
+    ),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+import type { OutgoingMail } from '../../platform/mail.js';
+
+/** pt-BR account e-mails: plain text for every client, simple HTML for the rest. */
+
+export function verificationMail(to: string, username: string, link: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Confirme seu e-mail no Chaveiro',
+    text: [
+      `Olá, ${username}!`,
+      '',
+      'Recebemos seu cadastro no Chaveiro. Para ativar sua conta, confirme seu e-mail abrindo o link abaixo:',
+      link,
+      '',
+      'O link é válido por 24 horas. Se você não criou esta conta, ignore esta mensagem.',
+    ].join('\n'),
+    html: layout(
+      `Olá, ${escapeHtml(username)}!`,
+      'Recebemos seu cadastro no Chaveiro. Para ativar sua conta, confirme seu e-mail.',
+      'Confirmar e-mail',
+      link,
+      'O link é válido por 24 horas. Se você não criou esta conta, ignore esta mensagem.',
+    ),
+  };
+}
+
+export function passwordResetMail(to: string, username: string, link: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Redefinição de senha do Chaveiro',
+    text: [
+      `Olá, ${username}!`,
+      '',
+      'Recebemos um pedido para redefinir a senha da sua conta. Para escolher uma nova senha, abra o link abaixo:',
+      link,
+      '',
+      'O link é válido por 1 hora e só pode ser usado uma vez. Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.',
+    ].join('\n'),
+    html: layout(
+      `Olá, ${escapeHtml(username)}!`,
+      'Recebemos um pedido para redefinir a senha da sua conta.',
+      'Redefinir senha',
+      link,
+      'O link é válido por 1 hora e só pode ser usado uma vez. Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.',
+    ),
+  };
+}
+
+function layout(greeting: string, intro: string, action: string, link: string, footer: string) {
+  const href = escapeHtml(link);
+  return `<!doctype html>
+<html lang="pt-BR">
+  <body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
+    <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+      <p style="font-size:20px;font-weight:bold;margin:0 0 16px">Chaveiro</p>
+      <p style="margin:0 0 12px">${greeting}</p>
+      <p style="margin:0 0 24px">${intro}</p>
+      <p style="margin:0 0 24px">
+        <a href="${href}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${action}</a>
+      </p>
+      <p style="margin:0 0 12px;font-size:13px;color:#52525b">Se o botão não funcionar, copie este endereço no navegador:<br><a href="${href}" style="color:#4f46e5;word-break:break-all">${href}</a></p>
+      <p style="margin:0;font-size:13px;color:#52525b">${footer}</p>
+    </div>
+  </body>
+</html>`;
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}

@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export function createHealthRepository(db: Kysely<Database>) {
+  return {
+    /** A real round trip to the database; throws when it is unreachable. */
+    async ping(): Promise<void> {
+      await sql`select 1`.execute(db);
+    },
+  };
+}

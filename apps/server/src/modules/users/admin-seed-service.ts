@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import type { AppConfig } from '../../config.js';
+import { withTransaction } from '../../platform/database.js';
+import type { AppContext } from '../../platform/context.js';
+import { newId } from '../../platform/ids.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { createUsersRepository } from './users-repository.js';
+
+export type AdminSeedResult =
+  | { created: false }
+  | {
+      created: true;
+      username: string;
+      email: string;
+      /** Set only when ADMIN_PASSWORD was not given: to be shown once to the operator. */
+      generatedPassword: string | undefined;
+    };
+
+/** Makes sure a fresh installation can be administered: creates the first admin on start. */
+export function createAdminSeedService({ config, db, clock }: Omit<AppContext, 'tokens'>) {
+  const users = createUsersRepository(db);
+
+  return {
+    async seedAdmin(): Promise<AdminSeedResult> {
+      if ((await users.countAdmins()) > 0) return { created: false };
+
+      const username = config.admin.username ?? 'admin';
+      const email = config.admin.email ?? defaultAdminEmail(config);
+      // 15 random bytes: a 20-character base64url password (120 bits).
+      const password = config.admin.password ?? randomBytes(15).toString('base64url');
+      const generatedPassword = config.admin.password === undefined ? password : undefined;
+      // Hashing is slow; do it before taking the write lock.
+      const passwordHash = await hashPassword(password);
+
+      return withTransaction(db, async (trx) => {
+        // Checked again inside the transaction: another process may have seeded meanwhile (on
+        // PostgreSQL two racing first starts end with one unique-index failure, never two admins).
+        if ((await users.countAdmins(trx)) > 0) return { created: false };
+        if (await users.isUsernameOrEmailTaken(username, email, trx)) {
+          throw new Error(
+            `ADMIN_USERNAME/ADMIN_EMAIL: "${username}" or "${email}" belongs to an existing non-admin user`,
+          );
+        }
+        const now = clock.now();
+        await users.insert(
+          {
+            id: newId(),
+            username,
+            email,
+            password_hash: passwordHash,
+            role: 'admin',
+            status: 'active',
+            email_verified_at: now,
+            created_at: now,
+          },
+          trx,
+        );
+        return { created: true, username, email, generatedPassword };
+      });
+    },
+  };
+}
+
+/** admin@<PUBLIC_URL host> for a real domain name, admin@localhost otherwise. */
+function defaultAdminEmail(config: AppConfig): string {
+  const host = new URL(config.publicUrl).hostname;
+  const isDomainName = host.includes('.') && !/^[\d.]+$/.test(host) && !host.startsWith('[');
+  return `admin@${isDomainName ? host : 'localhost'}`;
+}

@@ -1,0 +1,112 @@
+import type { Role, SessionClaims, UserStatus } from '@chaveiro/contract';
+import { TIMING, sessionClaimsSchema } from '@chaveiro/contract';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Clock } from './clock.js';
+import { ForbiddenError, UnauthorizedError } from './errors.js';
+
+/** Who is calling, set by the role guard on `request.auth`. */
+export interface AuthContext {
+  userId: string;
+  role: Role;
+  username: string;
+}
+
+/** What the guard needs to know about the token's user, read fresh on every request. */
+export interface AuthUserState {
+  id: string;
+  username: string;
+  role: Role;
+  status: UserStatus;
+  tokenVersion: number;
+}
+
+export type RoleGuard = (request: FastifyRequest) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** preHandler that admits a live session of one of `roles` and sets `request.auth`. */
+    requireRole(...roles: Role[]): RoleGuard;
+  }
+}
+
+const ALGORITHM = 'HS256';
+
+export interface TokenService {
+  sign(user: Omit<AuthUserState, 'status'>): Promise<string>;
+  /** The token's claims, or null when it is malformed, forged, expired or of another algorithm. */
+  verify(token: string): Promise<SessionClaims | null>;
+}
+
+export function createTokenService(secret: string, clock: Clock): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign(user) {
+      const issuedAt = Math.floor(clock.now() / 1000);
+      return new SignJWT({ role: user.role, username: user.username, ver: user.tokenVersion })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(user.id)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + TIMING.sessionTtlSeconds)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          // Pinned: a token claiming "none" or an asymmetric algorithm is rejected outright.
+          algorithms: [ALGORITHM],
+          currentDate: new Date(clock.now()),
+        });
+        const claims = sessionClaimsSchema.safeParse(payload);
+        return claims.success ? claims.data : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export interface AuthPluginOptions {
+  tokens: TokenService;
+  loadUser: (id: string) => Promise<AuthUserState | undefined>;
+}
+
+/** Decorates `app.requireRole(...)` and `request.auth`. */
+export const authPlugin = fp<AuthPluginOptions>(
+  (app, { tokens, loadUser }, done) => {
+    app.decorateRequest('auth', null);
+    app.decorate('requireRole', (...roles: Role[]): RoleGuard => {
+      const allowed = new Set(roles);
+      return async (request) => {
+        const token = bearerToken(request);
+        const claims = token ? await tokens.verify(token) : null;
+        if (!claims) throw new UnauthorizedError();
+        // The user is read on every call so a ban, deletion or password change ends the session
+        // at once; `ver` below the stored token_version marks a token issued before that change.
+        const user = await loadUser(claims.sub);
+        if (!user || user.status !== 'active' || user.tokenVersion !== claims.ver) {
+          throw new UnauthorizedError();
+        }
+        if (!allowed.has(user.role)) throw new ForbiddenError();
+        request.auth = { userId: user.id, role: user.role, username: user.username };
+      };
+    });
+    done();
+  },
+  { name: 'auth' },
+);
+
+/** `request.auth` for a route behind `requireRole`; throws 401 if the guard did not run. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new UnauthorizedError();
+  return request.auth;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}

@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config.js';
+import type { Database } from '../db/schema.js';
+import type { TokenService } from './auth.js';
+import type { Clock } from './clock.js';
+import type { SqlDialect } from './database.js';
+
+/** What every module's services are built from (services are factories over their deps). */
+export interface AppContext {
+  config: AppConfig;
+  db: Kysely<Database>;
+  dialect: SqlDialect;
+  clock: Clock;
+  tokens: TokenService;
+}

@@ -1,0 +1,63 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+interface MailLogger {
+  info(details: object, message: string): void;
+}
+
+export interface MailerOptions {
+  /** SMTP server; when absent every mail is written to `outboxDir` instead. */
+  smtpUrl?: string | undefined;
+  outboxDir: string;
+  from: string;
+  logger: MailLogger;
+}
+
+/**
+ * Sends through SMTP when configured. Without SMTP each mail is rendered as a real RFC 822
+ * message into the outbox folder and its links are logged, so a fresh `npm start` can still
+ * confirm accounts and reset passwords.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+      },
+    };
+  }
+
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  let sequence = 0;
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      await mkdir(options.outboxDir, { recursive: true });
+      sequence += 1;
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${sequence}.eml`;
+      const path = join(options.outboxDir, name);
+      await writeFile(path, info.message as Buffer);
+      options.logger.info(
+        { to: mail.to, subject: mail.subject, path, links: linksIn(mail.text) },
+        'mail written to the outbox (SMTP_URL is not set)',
+      );
+    },
+  };
+}
+
+function linksIn(text: string): string[] {
+  return text.match(/https?:\/\/\S+/g) ?? [];
+}

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../testing/test-app.js';
+import { createTestApp } from '../testing/test-app.js';
+
+describe('OpenAPI', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('publishes the document generated from the route schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.paths['/api/health']).toMatchObject({
+      get: {
+        responses: { 200: { content: { 'application/json': { schema: { type: 'object' } } } } },
+      },
+    });
+    expect(document.paths).not.toHaveProperty('/api/openapi.json');
+  });
+
+  it('serves the browsable docs', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+});

@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Role, UserStatus } from '@chaveiro/contract';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { App } from '../app.js';
+import { buildApp } from '../app.js';
+import type { AppConfig } from '../config.js';
+import { loadConfig } from '../config.js';
+import { createUsersRepository } from '../modules/users/users-repository.js';
+import { createTokenService } from '../platform/auth.js';
+import type { Clock } from '../platform/clock.js';
+import type { AppDatabase } from '../platform/database.js';
+import { createDatabase } from '../platform/database.js';
+import { newId } from '../platform/ids.js';
+import { migrateToLatest } from '../platform/migrate.js';
+import { hashPassword } from '../platform/passwords.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PostgreSQL server for the tests; empty means SQLite files. */
+    testDatabaseUrl: string;
+  }
+}
+
+/** A clock the test moves by hand. */
+export interface ManualClock extends Clock {
+  set(epochMs: number): void;
+  advance(ms: number): void;
+}
+
+/** 2026-01-15T12:00:00Z: a fixed start so dates in assertions are predictable. */
+export const TEST_EPOCH = Date.UTC(2026, 0, 15, 12);
+
+export function createManualClock(start = TEST_EPOCH): ManualClock {
+  let current = start;
+  return {
+    now: () => current,
+    set: (epochMs) => {
+      current = epochMs;
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export interface TestUserInput {
+  username: string;
+  email: string;
+  password: string;
+  role: Role;
+  status: UserStatus;
+  tokenVersion: number;
+  emailVerified: boolean;
+}
+
+export interface TestUser {
+  id: string;
+  username: string;
+  email: string;
+  password: string;
+  role: Role;
+  /** A valid session token for this user as created. */
+  token: string;
+  /** `{ authorization: 'Bearer <token>' }` for app.inject. */
+  headers: { authorization: string };
+}
+
+export interface TestApp {
+  app: App;
+  config: AppConfig;
+  database: AppDatabase;
+  clock: ManualClock;
+  /** Inserts a user straight into the database (verified, active client unless overridden). */
+  createUser(input?: Partial<TestUserInput>): Promise<TestUser>;
+  /** Signs a session token; `tokenVersion` defaults to 0 (the stored default). */
+  tokenFor(user: {
+    id: string;
+    username: string;
+    role: Role;
+    tokenVersion?: number;
+  }): Promise<string>;
+  /** Closes the app and the database and deletes the test's data. */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Extra environment for loadConfig (DATA_DIR and DATABASE_URL are set by the helper). */
+  env?: Record<string, string>;
+  clock?: ManualClock;
+  /** Runs after buildApp and before ready(): the place to add test-only routes. */
+  configure?(app: App): void | Promise<void>;
+}
+
+/**
+ * Builds the real app on a fresh, migrated database: a SQLite file in a new temporary folder, or
+ * with TEST_DATABASE_URL a new PostgreSQL schema. Call once per test file (beforeAll) and close
+ * it in afterAll.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'chaveiro-test-'));
+  const postgres = await createPostgresSchema();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    // No built web unless a test provides one.
+    WEB_DIST_DIR: join(dataDir, 'no-web'),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...options.env,
+  });
+  const clock = options.clock ?? createManualClock();
+  const database = createDatabase(config);
+  await migrateToLatest(database);
+
+  const app = await buildApp({ config, database, clock, logger: false });
+  await options.configure?.(app);
+  await app.ready();
+
+  const tokens = createTokenService(config.jwtSecret, clock);
+  const users = createUsersRepository(database.db);
+  const tokenFor: TestApp['tokenFor'] = (user) => tokens.sign({ tokenVersion: 0, ...user });
+
+  return {
+    app,
+    config,
+    database,
+    clock,
+    tokenFor,
+    async createUser(input = {}) {
+      const suffix = randomBytes(4).toString('hex');
+      const user: TestUserInput = {
+        username: `user_${suffix}`,
+        email: `user_${suffix}@example.com`,
+        password: 'senha-de-teste-123',
+        role: 'client',
+        status: 'active',
+        tokenVersion: 0,
+        emailVerified: true,
+        ...input,
+      };
+      const id = newId();
+      await users.insert({
+        id,
+        username: user.username,
+        email: user.email,
+        password_hash: await hashPassword(user.password),
+        role: user.role,
+        status: user.status,
+        token_version: user.tokenVersion,
+        email_verified_at: user.emailVerified ? clock.now() : null,
+        created_at: clock.now(),
+      });
+      const token = await tokenFor({ id, ...user });
+      return {
+        id,
+        username: user.username,
+        email: user.email,
+        password: user.password,
+        role: user.role,
+        token,
+        headers: { authorization: `Bearer ${token}` },
+      };
+    },
+    async close() {
+      await app.close();
+      await database.destroy();
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new schema on the test server, made the connection's search_path through the URL. */
+async function createPostgresSchema(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const serverUrl = inject('testDatabaseUrl');
+  if (!serverUrl) return undefined;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  await runOnServer(serverUrl, `create schema ${schema}`);
+  const url = new URL(serverUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    drop: () => runOnServer(serverUrl, `drop schema ${schema} cascade`),
+  };
+}
+
+async function runOnServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

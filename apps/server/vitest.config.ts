@@ -1,0 +1,17 @@
+import { defineProject } from 'vitest/config';
+
+// Integration tests: each file builds the real app on its own fresh database (src/testing).
+export default defineProject({
+  test: {
+    name: 'server',
+    root: import.meta.dirname,
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    // With TEST_DATABASE_URL every test app gets its own PostgreSQL schema instead of a SQLite
+    // file. Passed through `provide` because only config.ts may read process.env in src/.
+    provide: { testDatabaseUrl: process.env.TEST_DATABASE_URL ?? '' },
+    // argon2id hashing and migrations make set-up slower than a unit test's.
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
