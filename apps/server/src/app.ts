@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { LIMITS, useBrazilianPortugueseErrors } from '@chaveiro/contract';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -14,6 +15,7 @@ import Fastify from 'fastify';
 import type { FastifyPluginCallbackZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
+import { authRoutes } from './modules/auth/auth-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { createUsersRepository } from './modules/users/users-repository.js';
 import { authPlugin, createTokenService } from './platform/auth.js';
@@ -22,6 +24,7 @@ import { systemClock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
 import type { AppDatabase } from './platform/database.js';
 import { errorHandler } from './platform/error-handler.js';
+import { createMailer } from './platform/mail.js';
 import { TooManyRequestsError } from './platform/errors.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { webPlugin } from './platform/web.js';
@@ -66,6 +69,12 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     dialect: database.dialect,
     clock,
     tokens: createTokenService(config.jwtSecret, clock),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: join(config.dataDir, 'outbox'),
+      from: config.mailFrom,
+      logger: app.log,
+    }),
   };
   const users = createUsersRepository(ctx.db);
 
@@ -95,6 +104,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
 function apiRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   return (api, _options, done) => {
     void api.register(healthRoutes(ctx));
+    void api.register(authRoutes(ctx), { prefix: '/auth' });
     done();
   };
 }

@@ -17,6 +17,8 @@ export interface AppConfig {
   jwtSecret: string;
   publicUrl: string;
   smtpUrl: string | undefined;
+  /** Sender of account e-mails. */
+  mailFrom: string;
   admin: { username: string | undefined; email: string | undefined; password: string | undefined };
   logLevel: z.infer<typeof logLevelSchema>;
   webDistDir: string;
@@ -59,6 +61,10 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('http://localhost:3001'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .min(3, 'must be an address such as "Chaveiro <no-reply@example.com>"')
+    .optional(),
   ADMIN_USERNAME: usernameSchema.optional(),
   ADMIN_EMAIL: emailSchema.optional(),
   ADMIN_PASSWORD: passwordSchema.optional(),
@@ -90,6 +96,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwtSecret: vars.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
     publicUrl: vars.PUBLIC_URL.replace(/\/+$/, ''),
     smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM ?? `Chaveiro <no-reply@${mailDomain(vars.PUBLIC_URL)}>`,
     admin: {
       username: vars.ADMIN_USERNAME,
       email: vars.ADMIN_EMAIL,
@@ -98,6 +105,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: vars.LOG_LEVEL,
     webDistDir: vars.WEB_DIST_DIR ? resolve(process.cwd(), vars.WEB_DIST_DIR) : defaultWebDistDir(),
   };
+}
+
+/** localhost is no mail domain; such senders get the reserved `.invalid` TLD instead. */
+function mailDomain(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  return host === 'localhost' || /^[\d.]+$/.test(host) ? 'chaveiro.invalid' : host;
 }
 
 /**

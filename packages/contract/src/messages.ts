@@ -58,6 +58,24 @@ export const messages = {
     notFound: 'Recurso não encontrado.',
     payloadTooLarge: 'Arquivo ou requisição grande demais.',
   },
+  /** Account texts the spec leaves to the server (issue: accounts). */
+  auth: {
+    usernameTaken: 'Este nome de usuário já está em uso.',
+    emailTaken: 'Este e-mail já está em uso.',
+    registered: 'Cadastro realizado! Enviamos um link de confirmação para o seu e-mail.',
+    emailVerified: 'E-mail confirmado com sucesso! Você já pode fazer login.',
+    invalidCredentials: 'Usuário ou senha incorretos.',
+    emailNotVerified:
+      'Confirme seu e-mail antes de entrar. Verifique sua caixa de entrada ou reenvie o link de confirmação.',
+    banned: 'Sua conta foi banida.',
+    twoFactorRequired: 'Digite o código de 6 dígitos do seu aplicativo autenticador.',
+    twoFactorInvalid: 'Código de verificação inválido.',
+    verificationResent:
+      'Se houver uma conta não confirmada com este e-mail, enviamos um novo link de confirmação.',
+    resetLinkSent:
+      'Se houver uma conta com este e-mail, enviamos um link para redefinir a senha. O link é válido por 1 hora.',
+    passwordReset: 'Senha redefinida com sucesso! Faça login com a nova senha.',
+  },
   success: {
     login: 'Login bem-sucedido!',
     uidUpdated: 'UID atualizado!',
@@ -81,5 +99,10 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
   'TWO_FACTOR_REQUIRED',
+  'TWO_FACTOR_INVALID',
+  'EMAIL_NOT_VERIFIED',
+  'ACCOUNT_BANNED',
+  'INVALID_CREDENTIALS',
+  'TOKEN_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});

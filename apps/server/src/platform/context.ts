@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import type { TokenService } from './auth.js';
 import type { Clock } from './clock.js';
 import type { SqlDialect } from './database.js';
+import type { Mailer } from './mail.js';
 
 /** What every module's services are built from (services are factories over their deps). */
 export interface AppContext {
@@ -12,4 +13,5 @@ export interface AppContext {
   dialect: SqlDialect;
   clock: Clock;
   tokens: TokenService;
+  mailer: Mailer;
 }

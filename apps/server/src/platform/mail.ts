@@ -11,10 +11,16 @@ export interface OutgoingMail {
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Sends without making the caller wait: answers that must not reveal whether an account exists
+   * (forgot-password, resend) then take the same time either way. Failures are logged.
+   */
+  sendInBackground(mail: OutgoingMail): void;
 }
 
 interface MailLogger {
   info(details: object, message: string): void;
+  error(details: object, message: string): void;
 }
 
 export interface MailerOptions {
@@ -31,30 +37,38 @@ export interface MailerOptions {
  * confirm accounts and reset passwords.
  */
 export function createMailer(options: MailerOptions): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
-    return {
-      async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
-      },
-    };
-  }
-
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  let sequence = 0;
+  const send = options.smtpUrl ? smtpSender(options.smtpUrl, options.from) : outboxSender(options);
   return {
-    async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
-      await mkdir(options.outboxDir, { recursive: true });
-      sequence += 1;
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${sequence}.eml`;
-      const path = join(options.outboxDir, name);
-      await writeFile(path, info.message as Buffer);
-      options.logger.info(
-        { to: mail.to, subject: mail.subject, path, links: linksIn(mail.text) },
-        'mail written to the outbox (SMTP_URL is not set)',
+    send,
+    sendInBackground(mail) {
+      send(mail).catch((error: unknown) =>
+        options.logger.error({ err: error, to: mail.to, subject: mail.subject }, 'mail not sent'),
       );
     },
+  };
+}
+
+function smtpSender(smtpUrl: string, from: string) {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return async (mail: OutgoingMail): Promise<void> => {
+    await transport.sendMail({ from, ...mail });
+  };
+}
+
+function outboxSender(options: MailerOptions) {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  let sequence = 0;
+  return async (mail: OutgoingMail): Promise<void> => {
+    const info = await transport.sendMail({ from: options.from, ...mail });
+    await mkdir(options.outboxDir, { recursive: true });
+    sequence += 1;
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${sequence}.eml`;
+    const path = join(options.outboxDir, name);
+    await writeFile(path, info.message as Buffer);
+    options.logger.info(
+      { to: mail.to, subject: mail.subject, path, links: linksIn(mail.text) },
+      'mail written to the outbox (SMTP_URL is not set)',
+    );
   };
 }
 

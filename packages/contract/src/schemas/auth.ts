@@ -20,7 +20,7 @@ export const loginBodySchema = z.strictObject({
   password: z.string().min(1, v.passwordRequired).max(128),
   totp: z
     .string()
-    .regex(/^\d{6}$/)
+    .regex(/^\d{6}$/, messages.auth.twoFactorInvalid)
     .optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -54,8 +54,16 @@ export const resetPasswordFormSchema = z
     path: ['confirmPassword'],
   });
 
+export const resendVerificationBodySchema = z.strictObject({
+  email: emailSchema,
+});
+export type ResendVerificationBody = z.infer<typeof resendVerificationBodySchema>;
+
 export const verifyEmailQuerySchema = z.object({
-  token: z.string().min(1, messages.errors.verifyTokenMissing).max(256),
+  token: z
+    .string({ error: messages.errors.verifyTokenMissing })
+    .min(1, messages.errors.verifyTokenMissing)
+    .max(256),
 });
 
 /** Claims carried by the session JWT (DESIGN.md). */

@@ -16,7 +16,6 @@ async function setUp(env: TestAppOptions['env'] = {}) {
   const service = createAdminSeedService({
     config: t.config,
     db: t.database.db,
-    dialect: t.database.dialect,
     clock: t.clock,
   });
   const users = createUsersRepository(t.database.db);

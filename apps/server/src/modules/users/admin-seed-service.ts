@@ -17,7 +17,11 @@ export type AdminSeedResult =
     };
 
 /** Makes sure a fresh installation can be administered: creates the first admin on start. */
-export function createAdminSeedService({ config, db, clock }: Omit<AppContext, 'tokens'>) {
+export function createAdminSeedService({
+  config,
+  db,
+  clock,
+}: Pick<AppContext, 'config' | 'db' | 'clock'>) {
   const users = createUsersRepository(db);
 
   return {

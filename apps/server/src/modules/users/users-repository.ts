@@ -61,6 +61,67 @@ export function createUsersRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
+    /** The account a login names, by username or email, case-insensitively. */
+    findByLogin(identifier: string, executor: Kysely<Database> = db): Promise<UserRow | undefined> {
+      const key = identifier.toLowerCase();
+      return executor
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) => eb.or([eb('username_lower', '=', key), eb('email_lower', '=', key)]))
+        .executeTakeFirst();
+    },
+
+    findByEmail(email: string, executor: Kysely<Database> = db): Promise<UserRow | undefined> {
+      return executor
+        .selectFrom('users')
+        .selectAll()
+        .where('email_lower', '=', email.toLowerCase())
+        .executeTakeFirst();
+    },
+
+    /** Which of the two names another account already uses (case-insensitive). */
+    async findTakenNames(
+      username: string,
+      email: string,
+      executor: Kysely<Database> = db,
+    ): Promise<{ username: boolean; email: boolean }> {
+      const rows = await executor
+        .selectFrom('users')
+        .select(['username_lower', 'email_lower'])
+        .where((eb) =>
+          eb.or([
+            eb('username_lower', '=', username.toLowerCase()),
+            eb('email_lower', '=', email.toLowerCase()),
+          ]),
+        )
+        .execute();
+      return {
+        username: rows.some((row) => row.username_lower === username.toLowerCase()),
+        email: rows.some((row) => row.email_lower === email.toLowerCase()),
+      };
+    },
+
+    async markEmailVerified(id: string, at: number, executor: Kysely<Database> = db) {
+      await executor
+        .updateTable('users')
+        .set({ email_verified_at: at })
+        .where('id', '=', id)
+        .where('email_verified_at', 'is', null)
+        .execute();
+    },
+
+    /** Sets a new password and ends every session issued before it. */
+    async updatePassword(id: string, passwordHash: string, executor: Kysely<Database> = db) {
+      await executor
+        .updateTable('users')
+        .set((eb) => ({
+          password_hash: passwordHash,
+          token_version: eb('token_version', '+', 1),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** Inserts a user; the lower-case lookup columns are derived here so they never drift. */
     async insert(user: NewUserInput, executor: Kysely<Database> = db): Promise<void> {
       await executor

@@ -1,0 +1,395 @@
+import { messages, TIMING } from '@chaveiro/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../platform/totp.js';
+import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+const text = messages.auth;
+let t: TestApp;
+let inbox: SmtpInbox;
+let ipCounter = 0;
+
+/** Each call comes from its own address unless a test is about one caller's limit. */
+function nextIp(): string {
+  ipCounter += 1;
+  return `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+function post(url: string, payload: object, remoteAddress = nextIp()) {
+  return t.app.inject({ method: 'POST', url, payload, remoteAddress });
+}
+
+function get(url: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url, headers, remoteAddress: nextIp() });
+}
+
+async function register(username: string, email = `${username}@example.com`) {
+  const response = await post('/api/auth/register', { username, email, password: 'senha-forte-1' });
+  expect(response.statusCode).toBe(201);
+  return { username, email, password: 'senha-forte-1' };
+}
+
+async function verifyLinkFor(email: string): Promise<string> {
+  const mail = await inbox.waitFor(email);
+  return inbox.linkIn(mail, '/verify-email?token=');
+}
+
+function tokenOf(link: string): string {
+  return new URL(link).searchParams.get('token') ?? '';
+}
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  t = await createTestApp({
+    env: { SMTP_URL: inbox.url, PUBLIC_URL: 'https://chaveiro.example' },
+    configure(app) {
+      // A guarded route, to see which session tokens still work.
+      app.get('/api/test/session', { preHandler: app.requireRole('client', 'admin') }, () => ({
+        ok: true,
+      }));
+    },
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await inbox?.close();
+});
+
+describe('sign-up and e-mail confirmation', () => {
+  it('registers, mails a confirmation link that verifies, then logs in by username and e-mail', async () => {
+    const account = await register('joana', 'Joana@Example.com');
+
+    const mail = await inbox.waitFor('joana@example.com');
+    expect(mail.subject).toBe('Confirme seu e-mail no Chaveiro');
+    const link = inbox.linkIn(mail, '/verify-email?token=');
+    expect(link.startsWith('https://chaveiro.example/verify-email?token=')).toBe(true);
+
+    const beforeVerify = await post('/api/auth/login', {
+      identifier: 'joana',
+      password: account.password,
+    });
+    expect(beforeVerify.statusCode).toBe(403);
+    expect(beforeVerify.json()).toEqual({
+      message: text.emailNotVerified,
+      code: 'EMAIL_NOT_VERIFIED',
+    });
+
+    const verified = await get(`/api/auth/verify-email?token=${tokenOf(link)}`);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ message: text.emailVerified });
+
+    for (const identifier of ['joana', 'JOANA', 'joana@example.com', 'JOANA@EXAMPLE.COM']) {
+      const login = await post('/api/auth/login', { identifier, password: account.password });
+      expect(login.statusCode).toBe(200);
+      expect(login.json()).toMatchObject({ role: 'client', message: 'Login bem-sucedido!' });
+      const session = await get('/api/test/session', {
+        authorization: `Bearer ${login.json<{ token: string }>().token}`,
+      });
+      expect(session.statusCode).toBe(200);
+    }
+  });
+
+  it('accepts a confirmation link only once', async () => {
+    await register('reuso');
+    const token = tokenOf(await verifyLinkFor('reuso@example.com'));
+    expect((await get(`/api/auth/verify-email?token=${token}`)).statusCode).toBe(200);
+    const again = await get(`/api/auth/verify-email?token=${token}`);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: 'Token inválido ou expirado.', code: 'TOKEN_INVALID' });
+  });
+
+  it('refuses a confirmation link after 24 hours and an unknown token', async () => {
+    await register('atrasado');
+    const token = tokenOf(await verifyLinkFor('atrasado@example.com'));
+    t.clock.advance(TIMING.verifyTokenTtlMs + 1);
+    try {
+      const late = await get(`/api/auth/verify-email?token=${token}`);
+      expect(late.statusCode).toBe(400);
+      expect(late.json<{ message: string }>().message).toBe('Token inválido ou expirado.');
+    } finally {
+      t.clock.advance(-(TIMING.verifyTokenTtlMs + 1));
+    }
+    const unknown = await get('/api/auth/verify-email?token=nao-existe');
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('answers a missing token with the spec message', async () => {
+    const response = await get('/api/auth/verify-email');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Token de verificação não encontrado na URL.',
+      code: 'VALIDATION_ERROR',
+    });
+  });
+
+  it('resends the confirmation link to an unconfirmed account', async () => {
+    await register('reenvio');
+    await inbox.waitFor('reenvio@example.com');
+    const response = await post('/api/auth/resend-verification', { email: 'REENVIO@example.com' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: text.verificationResent });
+    const token = tokenOf(await verifyLinkFor('reenvio@example.com'));
+    expect((await get(`/api/auth/verify-email?token=${token}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a taken username or e-mail in any letter case with 409', async () => {
+    await register('duplicado');
+    const sameName = await post('/api/auth/register', {
+      username: 'DUPLICADO',
+      email: 'outro@example.com',
+      password: 'senha-forte-1',
+    });
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json<{ message: string }>().message).toBe(
+      'Este nome de usuário já está em uso.',
+    );
+    const sameEmail = await post('/api/auth/register', {
+      username: 'outro_nome',
+      email: 'Duplicado@EXAMPLE.com',
+      password: 'senha-forte-1',
+    });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json<{ message: string }>().message).toBe('Este e-mail já está em uso.');
+  });
+
+  it.each([
+    [
+      { username: 'ab', email: 'ab@example.com', password: 'senha-forte-1' },
+      'Username precisa ter no mínimo 3 caracteres.',
+    ],
+    [
+      { username: 'valido', email: 'nao-e-email', password: 'senha-forte-1' },
+      'Formato de e-mail inválido.',
+    ],
+    [
+      { username: 'valido', email: 'v@example.com', password: 'curta' },
+      'A senha precisa ter no mínimo 8 caracteres.',
+    ],
+  ])('answers bad sign-up input with the spec message (%#)', async (payload, message) => {
+    const response = await post('/api/auth/register', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
+  });
+
+  it('cannot be used to choose a role', async () => {
+    const response = await post('/api/auth/register', {
+      username: 'espertinho',
+      email: 'esperto@example.com',
+      password: 'senha-forte-1',
+      role: 'admin',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('login', () => {
+  it.each([
+    [{ identifier: '', password: 'x' }, 'Digite seu username ou e-mail.'],
+    [{ identifier: 'alguem', password: '' }, 'Digite sua senha.'],
+  ])('answers missing fields with the spec message (%#)', async (payload, message) => {
+    const response = await post('/api/auth/login', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(message);
+  });
+
+  it('gives the same answer for an unknown user and a wrong password', async () => {
+    const user = await t.createUser({ username: 'conhecido' });
+    const unknown = await post('/api/auth/login', {
+      identifier: 'ninguem',
+      password: 'qualquer-1',
+    });
+    const wrong = await post('/api/auth/login', {
+      identifier: user.username,
+      password: 'errada-12',
+    });
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json()).toEqual({ message: text.invalidCredentials, code: 'INVALID_CREDENTIALS' });
+  });
+
+  it('refuses a banned account with the ban message, only after the right password', async () => {
+    const user = await t.createUser({ status: 'banned' });
+    const wrong = await post('/api/auth/login', {
+      identifier: user.username,
+      password: 'errada-12',
+    });
+    expect(wrong.statusCode).toBe(401);
+    const right = await post('/api/auth/login', {
+      identifier: user.username,
+      password: user.password,
+    });
+    expect(right.statusCode).toBe(403);
+    expect(right.json()).toEqual({ message: 'Sua conta foi banida.', code: 'ACCOUNT_BANNED' });
+  });
+
+  it('answers the role the web redirects on', async () => {
+    for (const role of ['admin', 'reseller', 'client'] as const) {
+      const user = await t.createUser({ role });
+      const response = await post('/api/auth/login', {
+        identifier: user.email,
+        password: user.password,
+      });
+      expect(response.json<{ role: string }>().role).toBe(role);
+    }
+  });
+
+  it('requires a valid TOTP code when 2FA is on', async () => {
+    const user = await t.createUser({ username: 'duplo_fator' });
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    await t.database.db
+      .updateTable('users')
+      .set({ totp_secret: secret, totp_enabled: 1 })
+      .where('id', '=', user.id)
+      .execute();
+    const credentials = { identifier: user.username, password: user.password };
+
+    const withoutCode = await post('/api/auth/login', credentials);
+    expect(withoutCode.statusCode).toBe(401);
+    expect(withoutCode.json()).toEqual({
+      message: text.twoFactorRequired,
+      code: 'TWO_FACTOR_REQUIRED',
+    });
+
+    const wrongCode = totpCode(secret, t.clock.now() + 10 * 60_000);
+    const wrong = await post('/api/auth/login', { ...credentials, totp: wrongCode });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json<{ code: string }>().code).toBe('TWO_FACTOR_INVALID');
+    expect(wrong.json()).not.toHaveProperty('token');
+
+    const right = await post('/api/auth/login', {
+      ...credentials,
+      totp: totpCode(secret, t.clock.now()),
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.json<{ token: string }>().token).toBeTruthy();
+
+    // One step of clock drift either side is tolerated.
+    const drifted = await post('/api/auth/login', {
+      ...credentials,
+      totp: totpCode(secret, t.clock.now() - 30_000),
+    });
+    expect(drifted.statusCode).toBe(200);
+  });
+
+  it('stops one address after too many attempts with 429 and Retry-After', async () => {
+    const ip = '192.0.2.77';
+    const statuses: number[] = [];
+    let last;
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      last = await post(
+        '/api/auth/login',
+        { identifier: `alvo${attempt}`, password: 'errada-123' },
+        ip,
+      );
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(last?.statusCode).toBe(429);
+    expect(last?.headers['retry-after']).toMatch(/^\d+$/);
+    expect(last?.json()).toEqual({
+      message: messages.errors.tooManyRequests,
+      code: 'TOO_MANY_REQUESTS',
+    });
+  });
+
+  it('stops guessing one account from many addresses', async () => {
+    const user = await t.createUser({ username: 'visado' });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const response = await post('/api/auth/login', {
+        identifier: user.username,
+        password: `errada-${attempt}00`,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a link, sets the new password and ends older sessions', async () => {
+    const user = await t.createUser({ username: 'esquecido', email: 'esquecido@example.com' });
+
+    const sent = await post('/api/auth/forgot-password', { email: 'Esquecido@example.com' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ message: text.resetLinkSent });
+    const mail = await inbox.waitFor(user.email);
+    expect(mail.subject).toBe('Redefinição de senha do Chaveiro');
+    expect(mail.body).toContain('1 hora');
+    const token = tokenOf(inbox.linkIn(mail, '/reset-password?token='));
+
+    const reset = await post('/api/auth/reset-password', { token, password: 'nova-senha-99' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ message: text.passwordReset });
+
+    const oldSession = await get('/api/test/session', user.headers);
+    expect(oldSession.statusCode).toBe(401);
+    const oldPassword = await post('/api/auth/login', {
+      identifier: user.username,
+      password: user.password,
+    });
+    expect(oldPassword.statusCode).toBe(401);
+    const newPassword = await post('/api/auth/login', {
+      identifier: user.username,
+      password: 'nova-senha-99',
+    });
+    expect(newPassword.statusCode).toBe(200);
+
+    const reused = await post('/api/auth/reset-password', { token, password: 'outra-senha-1' });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json<{ message: string }>().message).toBe('Token inválido ou expirado.');
+  });
+
+  it('refuses a reset link older than 1 hour', async () => {
+    const user = await t.createUser({ email: 'lento@example.com' });
+    await post('/api/auth/forgot-password', { email: user.email });
+    const token = tokenOf(inbox.linkIn(await inbox.waitFor(user.email), '/reset-password?token='));
+    t.clock.advance(TIMING.resetTokenTtlMs + 1);
+    try {
+      const late = await post('/api/auth/reset-password', { token, password: 'nova-senha-99' });
+      expect(late.statusCode).toBe(400);
+    } finally {
+      t.clock.advance(-(TIMING.resetTokenTtlMs + 1));
+    }
+  });
+
+  it('answers the same for known and unknown addresses and mails only the known one', async () => {
+    const user = await t.createUser({ email: 'existe@example.com' });
+    const known = await post('/api/auth/forgot-password', { email: user.email });
+    const unknown = await post('/api/auth/forgot-password', { email: 'nao-existe@example.com' });
+    expect(known.statusCode).toBe(unknown.statusCode);
+    expect(known.json()).toEqual(unknown.json());
+    await inbox.waitFor(user.email);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(inbox.mails.some((mail) => mail.to.includes('nao-existe@example.com'))).toBe(false);
+
+    const resendKnown = await post('/api/auth/resend-verification', { email: user.email });
+    const resendUnknown = await post('/api/auth/resend-verification', { email: 'x@example.com' });
+    expect(resendKnown.json()).toEqual(resendUnknown.json());
+  });
+
+  it.each([
+    ['/api/auth/forgot-password', { email: 'x@' }, 'Por favor, insira um e-mail válido.'],
+    [
+      '/api/auth/reset-password',
+      { token: 'abc', password: 'curta' },
+      'A senha precisa de no mínimo 8 caracteres.',
+    ],
+  ])('answers bad input on %s with the spec message', async (url, payload, message) => {
+    const response = await post(url, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(message);
+  });
+
+  it('limits reset mails per address', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const response = await post('/api/auth/forgot-password', { email: 'alvo-reset@example.com' });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

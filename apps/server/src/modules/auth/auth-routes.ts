@@ -1,0 +1,127 @@
+import {
+  errorResponseSchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  registerBodySchema,
+  resendVerificationBodySchema,
+  resetPasswordBodySchema,
+  verifyEmailQuerySchema,
+} from '@chaveiro/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.js';
+import { bodyField, rateLimit } from '../../platform/rate-limit.js';
+import { createAuthService } from './auth-service.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+/** Public account routes: sign-up, e-mail confirmation, login and password reset. */
+export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  const service = createAuthService(ctx);
+  return (app, _options, done) => {
+    // Per IP against scripted abuse, per account against guessing one password from many IPs.
+    const perIp = (name: string, max: number, windowMs: number) =>
+      rateLimit(app, { name, max, windowMs });
+    const perField = (name: string, field: string, max: number, windowMs: number) =>
+      rateLimit(app, { name, max, windowMs, key: bodyField(field) });
+
+    app.post(
+      '/register',
+      {
+        preHandler: [perIp('register-ip', 10, HOUR), perField('register-email', 'email', 3, HOUR)],
+        schema: {
+          tags: ['auth'],
+          summary: 'Create a client account and e-mail its confirmation link',
+          body: registerBodySchema,
+          response: { 201: messageResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await service.register(request.body)),
+    );
+
+    app.get(
+      '/verify-email',
+      {
+        preHandler: perIp('verify-ip', 30, 15 * MINUTE),
+        schema: {
+          tags: ['auth'],
+          summary: 'Confirm an e-mail address with the emailed token',
+          querystring: verifyEmailQuerySchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      (request) => service.verifyEmail(request.query.token),
+    );
+
+    app.post(
+      '/resend-verification',
+      {
+        preHandler: [perIp('resend-ip', 10, HOUR), perField('resend-email', 'email', 3, HOUR)],
+        schema: {
+          tags: ['auth'],
+          summary: 'Send the confirmation link again',
+          body: resendVerificationBodySchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      (request) => service.resendVerification(request.body),
+    );
+
+    app.post(
+      '/login',
+      {
+        preHandler: [
+          perIp('login-ip', 30, 5 * MINUTE),
+          perField('login-identifier', 'identifier', 10, 15 * MINUTE),
+        ],
+        schema: {
+          tags: ['auth'],
+          summary: 'Log in with username or e-mail (and a TOTP code when 2FA is on)',
+          body: loginBodySchema,
+          response: { 200: loginResponseSchema, ...errors },
+        },
+      },
+      (request) => service.login(request.body),
+    );
+
+    app.post(
+      '/forgot-password',
+      {
+        preHandler: [perIp('forgot-ip', 10, HOUR), perField('forgot-email', 'email', 3, HOUR)],
+        schema: {
+          tags: ['auth'],
+          summary: 'E-mail a password-reset link valid for 1 hour',
+          body: forgotPasswordBodySchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      (request) => service.forgotPassword(request.body),
+    );
+
+    app.post(
+      '/reset-password',
+      {
+        preHandler: perIp('reset-ip', 20, 15 * MINUTE),
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with a reset token; ends every other session',
+          body: resetPasswordBodySchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      (request) => service.resetPassword(request.body),
+    );
+
+    done();
+  };
+}

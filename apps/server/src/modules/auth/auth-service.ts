@@ -1,0 +1,170 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type {
+  ForgotPasswordBody,
+  LoginBody,
+  LoginResponse,
+  MessageResponse,
+  RegisterBody,
+  ResendVerificationBody,
+  ResetPasswordBody,
+} from '@chaveiro/contract';
+import { TIMING, messages } from '@chaveiro/contract';
+import type { UserRow } from '../../db/schema.js';
+import type { AppContext } from '../../platform/context.js';
+import { withTransaction } from '../../platform/database.js';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  UnauthorizedError,
+} from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { verifyTotp } from '../../platform/totp.js';
+import { createUsersRepository } from '../users/users-repository.js';
+import { passwordResetMail, verificationMail } from './auth-mails.js';
+import { createEmailTokensRepository } from './email-tokens-repository.js';
+
+const text = messages.auth;
+
+export function createAuthService(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'tokens' | 'mailer'>,
+) {
+  const { db, clock, config, tokens, mailer } = ctx;
+  const users = createUsersRepository(db);
+  const emailTokens = createEmailTokensRepository(db);
+
+  // Unknown accounts are checked against this hash so a login costs the same argon2 work
+  // whether or not the account exists (no timing oracle for enumeration).
+  let decoyHash: Promise<string> | undefined;
+  const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+  async function issueEmailToken(user: UserRow, purpose: 'verify' | 'reset'): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const ttl = purpose === 'verify' ? TIMING.verifyTokenTtlMs : TIMING.resetTokenTtlMs;
+    await emailTokens.insert({
+      id: newId(),
+      userId: user.id,
+      purpose,
+      tokenHash: sha256(token),
+      expiresAt: clock.now() + ttl,
+      createdAt: clock.now(),
+    });
+    return token;
+  }
+
+  async function sendVerification(user: UserRow): Promise<void> {
+    const token = await issueEmailToken(user, 'verify');
+    const link = `${config.publicUrl}/verify-email?token=${token}`;
+    // In the background: a slow or failing mail server must not fail the sign-up (the user can
+    // ask for the link again) nor make existing accounts answer slower than unknown ones.
+    mailer.sendInBackground(verificationMail(user.email, user.username, link));
+  }
+
+  return {
+    async register(body: RegisterBody): Promise<MessageResponse> {
+      const taken = await users.findTakenNames(body.username, body.email);
+      if (taken.username) throw new ConflictError(text.usernameTaken, 'USERNAME_TAKEN');
+      if (taken.email) throw new ConflictError(text.emailTaken, 'EMAIL_TAKEN');
+      const id = newId();
+      try {
+        await users.insert({
+          id,
+          username: body.username,
+          email: body.email,
+          password_hash: await hashPassword(body.password),
+          role: 'client',
+          status: 'active',
+          email_verified_at: null,
+          created_at: clock.now(),
+        });
+      } catch (error) {
+        // Two sign-ups racing for one name: the unique index decides, the loser gets a 409.
+        const again = await users.findTakenNames(body.username, body.email);
+        if (again.username) throw new ConflictError(text.usernameTaken, 'USERNAME_TAKEN');
+        if (again.email) throw new ConflictError(text.emailTaken, 'EMAIL_TAKEN');
+        throw error;
+      }
+      const user = await users.findById(id);
+      if (user) await sendVerification(user);
+      return { message: text.registered };
+    },
+
+    async verifyEmail(token: string): Promise<MessageResponse> {
+      const verified = await withTransaction(db, async (trx) => {
+        const userId = await emailTokens.consume(sha256(token), 'verify', clock.now(), trx);
+        if (userId) await users.markEmailVerified(userId, clock.now(), trx);
+        return userId !== undefined;
+      });
+      if (!verified)
+        throw new BadRequestError(messages.errors.tokenInvalidOrExpired, 'TOKEN_INVALID');
+      return { message: text.emailVerified };
+    },
+
+    async resendVerification(body: ResendVerificationBody): Promise<MessageResponse> {
+      const user = await users.findByEmail(body.email);
+      if (user && user.email_verified_at === null && user.status === 'active') {
+        await sendVerification(user);
+      }
+      return { message: text.verificationResent };
+    },
+
+    async login(body: LoginBody): Promise<LoginResponse> {
+      const user = await users.findByLogin(body.identifier);
+      const passwordOk = await verifyPassword(
+        user?.password_hash ?? (await decoy()),
+        body.password,
+      );
+      if (!user || !passwordOk) {
+        throw new UnauthorizedError(text.invalidCredentials, 'INVALID_CREDENTIALS');
+      }
+      // Account state is revealed only to someone who knows the password.
+      if (user.status === 'banned') throw new ForbiddenError(text.banned, 'ACCOUNT_BANNED');
+      if (user.email_verified_at === null) {
+        throw new ForbiddenError(text.emailNotVerified, 'EMAIL_NOT_VERIFIED');
+      }
+      if (user.totp_enabled && user.totp_secret) {
+        if (!body.totp) throw new UnauthorizedError(text.twoFactorRequired, 'TWO_FACTOR_REQUIRED');
+        if (!verifyTotp(user.totp_secret, body.totp, clock.now())) {
+          throw new UnauthorizedError(text.twoFactorInvalid, 'TWO_FACTOR_INVALID');
+        }
+      }
+      const token = await tokens.sign({
+        id: user.id,
+        username: user.username,
+        role: user.role,
+        tokenVersion: user.token_version,
+      });
+      return { token, role: user.role, message: messages.success.login };
+    },
+
+    async forgotPassword(body: ForgotPasswordBody): Promise<MessageResponse> {
+      const user = await users.findByEmail(body.email);
+      if (user && user.status === 'active') {
+        const token = await issueEmailToken(user, 'reset');
+        const link = `${config.publicUrl}/reset-password?token=${token}`;
+        mailer.sendInBackground(passwordResetMail(user.email, user.username, link));
+      }
+      // The same answer either way: the form must not reveal which emails have accounts.
+      return { message: text.resetLinkSent };
+    },
+
+    async resetPassword(body: ResetPasswordBody): Promise<MessageResponse> {
+      const passwordHash = await hashPassword(body.password);
+      const done = await withTransaction(db, async (trx) => {
+        const userId = await emailTokens.consume(sha256(body.token), 'reset', clock.now(), trx);
+        if (!userId) return false;
+        await users.updatePassword(userId, passwordHash, trx);
+        // The link reached the mailbox, which proves the address as well.
+        await users.markEmailVerified(userId, clock.now(), trx);
+        return true;
+      });
+      if (!done) throw new BadRequestError(messages.errors.tokenInvalidOrExpired, 'TOKEN_INVALID');
+      return { message: text.passwordReset };
+    },
+  };
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
