@@ -21,7 +21,13 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'apps/server/build.mjs'],
+          allowDefaultProject: [
+            '*.js',
+            '*.mjs',
+            'vitest.config.ts',
+            'scripts/*.mjs',
+            'apps/server/build.mjs',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

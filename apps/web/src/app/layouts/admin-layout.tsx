@@ -1,0 +1,87 @@
+import { labels, ROLE_LABELS } from '@chaveiro/contract';
+import {
+  Activity,
+  KeyRound,
+  LayoutDashboard,
+  LogOut,
+  Package,
+  Settings,
+  ShieldCheck,
+  Store,
+  Users,
+} from 'lucide-react';
+import { Outlet, useLocation } from 'react-router';
+import { Brand } from '@/components/layout/brand';
+import { findActiveItem, type NavItem } from '@/components/layout/nav-items';
+import { NavList } from '@/components/layout/nav-list';
+import { SectionShell } from '@/components/layout/section-shell';
+import { UserInitial } from '@/components/layout/user-initial';
+import { ThemeToggle } from '@/components/theme/theme-toggle';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useInactivityLogout } from '@/hooks/use-inactivity-logout';
+import { useLogout } from '@/hooks/use-logout';
+import { useSectionGuard } from '../session-guard';
+
+const nav = labels.adminNav;
+
+/** Spec §2, admin area layout: these entries, in this order. */
+const ADMIN_NAV_ITEMS: readonly NavItem[] = [
+  { to: '/admin/dashboard', label: nav.dashboard, icon: LayoutDashboard },
+  { to: '/admin/users', label: nav.users, icon: Users },
+  { to: '/admin/keys', label: nav.keys, icon: KeyRound },
+  { to: '/admin/bypass', label: nav.bypass, icon: ShieldCheck },
+  { to: '/admin/products', label: nav.products, icon: Package },
+  { to: '/admin/resellers', label: nav.resellers, icon: Store },
+  { to: '/admin/settings', label: nav.settings, icon: Settings },
+  { to: '/admin/activity', label: nav.activity, icon: Activity },
+];
+
+const LOGOUT_LABEL = labels.customerNav.logout;
+
+export function AdminLayout() {
+  const claims = useSectionGuard('admin');
+  useInactivityLogout();
+  const logout = useLogout();
+  const { pathname } = useLocation();
+  if (!claims) return null;
+
+  const renderSidebar = (onNavigate?: () => void) => (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex-1 overflow-y-auto p-3">
+        <NavList items={ADMIN_NAV_ITEMS} onNavigate={onNavigate} />
+      </div>
+      <div className="border-t p-3">
+        <div className="flex items-center gap-3 rounded-md px-2 py-1.5">
+          <UserInitial username={claims.username} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium">{claims.username}</p>
+            <p className="text-muted-foreground text-xs">{ROLE_LABELS.admin}</p>
+          </div>
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label={LOGOUT_LABEL} onClick={logout}>
+                <LogOut />
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent side="top">{LOGOUT_LABEL}</TooltipContent>
+          </Tooltip>
+        </div>
+      </div>
+    </div>
+  );
+
+  return (
+    <SectionShell
+      sidebarClassName="w-64"
+      contentOffsetClassName="lg:pl-64"
+      brand={<Brand caption={labels.adminPanel} />}
+      drawerTitle={<Brand caption={labels.adminPanel} />}
+      renderSidebar={renderSidebar}
+      title={findActiveItem(ADMIN_NAV_ITEMS, pathname)?.label}
+      headerActions={<ThemeToggle />}
+    >
+      <Outlet />
+    </SectionShell>
+  );
+}

@@ -1,0 +1,90 @@
+import { createBrowserRouter, replace, type RouteObject } from 'react-router';
+import { EmptyScreen } from './routes/empty-screen';
+import { RootRoute } from './routes/root';
+import { NotFoundRoute } from './routes/not-found';
+import { RouteErrorBoundary } from './routes/route-error';
+import { sectionLoader } from './session-guard';
+
+/** Children whose screens later issues build: each renders only its layout for now. */
+const placeholders = (paths: readonly string[]): RouteObject[] =>
+  paths.map((path) => ({ path, Component: EmptyScreen }));
+
+/**
+ * The route table of spec §2. Every area is a lazily loaded module, so `/` downloads no admin or
+ * customer code; guarded sections check the session in their loader before anything renders.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootRoute,
+    ErrorBoundary: RouteErrorBoundary,
+    // Shown while the first lazy module loads; the page is blank for that instant.
+    HydrateFallback: () => null,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./routes/landing')).LandingRoute }),
+      },
+      {
+        // Data cache, tooltips and toasts for every area but the landing page.
+        lazy: async () => ({ Component: (await import('./routes/app-shell')).AppShellRoute }),
+        children: [
+          {
+            lazy: async () => ({
+              Component: (await import('./layouts/public-layout')).PublicLayout,
+            }),
+            children: placeholders([
+              'auth',
+              'verify-email',
+              'forgot-password',
+              'reset-password',
+              'terms',
+            ]),
+          },
+          {
+            path: 'admin',
+            loader: sectionLoader('admin'),
+            lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
+            children: [
+              { index: true, loader: () => replace('/admin/dashboard'), Component: EmptyScreen },
+              ...placeholders([
+                'dashboard',
+                'users',
+                'keys',
+                'bypass',
+                'products',
+                'resellers',
+                'settings',
+                'activity',
+              ]),
+            ],
+          },
+          {
+            path: 'dashboard',
+            loader: sectionLoader('customer'),
+            lazy: async () => ({
+              Component: (await import('./layouts/customer-layout')).CustomerLayout,
+            }),
+            children: [
+              { index: true, Component: EmptyScreen },
+              ...placeholders(['redeem', 'shop', 'support', 'profile']),
+            ],
+          },
+          {
+            path: 'reseller/dashboard',
+            loader: sectionLoader('reseller'),
+            lazy: async () => ({
+              Component: (await import('./layouts/customer-layout')).ResellerLayout,
+            }),
+            children: [{ index: true, Component: EmptyScreen }],
+          },
+        ],
+      },
+      { path: '*', Component: NotFoundRoute },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

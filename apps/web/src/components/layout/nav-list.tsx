@@ -1,0 +1,36 @@
+import { NavLink } from 'react-router';
+import { cn } from '@/lib/utils';
+import type { NavItem } from './nav-items';
+
+export function NavList({
+  items,
+  onNavigate,
+}: {
+  items: readonly NavItem[];
+  onNavigate?: () => void;
+}) {
+  return (
+    <nav className="flex flex-col gap-1">
+      {items.map(({ to, label, icon: Icon, end }) => (
+        <NavLink
+          key={to}
+          to={to}
+          end={end}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            cn(
+              'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+              'focus-visible:ring-ring/50 outline-none focus-visible:ring-[3px]',
+              isActive
+                ? 'bg-sidebar-accent text-sidebar-accent-foreground'
+                : 'text-muted-foreground hover:bg-sidebar-accent/60 hover:text-sidebar-foreground',
+            )
+          }
+        >
+          <Icon className="size-4 shrink-0" aria-hidden />
+          {label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

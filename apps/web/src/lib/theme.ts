@@ -1,0 +1,52 @@
+export const THEME_STORAGE_KEY = 'chaveiro-theme';
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+export type ResolvedTheme = Exclude<Theme, 'system'>;
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+export function readStoredTheme(): Theme {
+  try {
+    const stored = window.localStorage.getItem(THEME_STORAGE_KEY);
+    return THEMES.find((theme) => theme === stored) ?? 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+export function storeTheme(theme: Theme): void {
+  try {
+    window.localStorage.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // Without storage the choice lasts for this page only.
+  }
+}
+
+function darkMedia(): MediaQueryList | null {
+  return typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null;
+}
+
+export function systemTheme(): ResolvedTheme {
+  return darkMedia()?.matches ? 'dark' : 'light';
+}
+
+export function resolveTheme(theme: Theme): ResolvedTheme {
+  return theme === 'system' ? systemTheme() : theme;
+}
+
+/** Calls `listener` when the operating system switches between light and dark. */
+export function subscribeToSystemTheme(listener: () => void): () => void {
+  const media = darkMedia();
+  media?.addEventListener('change', listener);
+  return () => media?.removeEventListener('change', listener);
+}
+
+/**
+ * Sets `.dark` on <html>. Runs from the bundle: the CSP forbids the usual inline script, so
+ * main.tsx calls it before the first render to keep the flash of the wrong theme short.
+ */
+export function applyTheme(resolved: ResolvedTheme): void {
+  const root = document.documentElement;
+  root.classList.toggle('dark', resolved === 'dark');
+  root.style.colorScheme = resolved;
+}

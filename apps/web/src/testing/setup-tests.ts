@@ -1,0 +1,14 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Lazy route modules are transformed on first import, which can outlast the default 1 s.
+configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom has no layout; ScrollRestoration calls scrollTo on every navigation.
+Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    // The server serves the built web on one origin; in dev Vite forwards the API to it.
+    proxy: { '/api': 'http://localhost:3001' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      // The contract builds zod schemas at module level; marking it side-effect free lets the
+      // bundler drop every schema a chunk does not use (keeps `/` within its JS budget).
+      treeshake: {
+        moduleSideEffects: (id) => !id.includes('/packages/contract/'),
+      },
+    },
+  },
+});
