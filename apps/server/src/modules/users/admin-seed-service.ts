@@ -65,9 +65,12 @@ export function createAdminSeedService({
   };
 }
 
-/** admin@<PUBLIC_URL host> for a real domain name, admin@localhost otherwise. */
+/**
+ * admin@<PUBLIC_URL host> for a real domain name, otherwise admin@chaveiro.local: an address the
+ * profile's e-mail validation accepts, so the admin can later save the profile unchanged.
+ */
 function defaultAdminEmail(config: AppConfig): string {
   const host = new URL(config.publicUrl).hostname;
   const isDomainName = host.includes('.') && !/^[\d.]+$/.test(host) && !host.startsWith('[');
-  return `admin@${isDomainName ? host : 'localhost'}`;
+  return `admin@${isDomainName ? host : 'chaveiro.local'}`;
 }
