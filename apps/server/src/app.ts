@@ -15,9 +15,20 @@ import Fastify from 'fastify';
 import type { FastifyPluginCallbackZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
+import { activityRoutes } from './modules/activity/activity-routes.js';
+import { adminProfileRoutes } from './modules/admin-profile/admin-profile-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { avatarsRoutes } from './modules/avatars/avatars-routes.js';
+import { clientRoutes } from './modules/client/client-routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
+import { filesRoutes } from './modules/files/files-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { keysRoutes } from './modules/keys/keys-routes.js';
+import { newsletterRoutes } from './modules/newsletter/newsletter-routes.js';
+import { productsRoutes } from './modules/products/products-routes.js';
+import { profileRoutes } from './modules/profile/profile-routes.js';
 import { createUsersRepository } from './modules/users/users-repository.js';
+import { usersRoutes } from './modules/users/users-routes.js';
 import { authPlugin, createTokenService } from './platform/auth.js';
 import type { Clock } from './platform/clock.js';
 import { systemClock } from './platform/clock.js';
@@ -25,6 +36,7 @@ import type { AppContext } from './platform/context.js';
 import type { AppDatabase } from './platform/database.js';
 import { errorHandler } from './platform/error-handler.js';
 import { createMailer } from './platform/mail.js';
+import { rejectNulCharacters } from './platform/nul-guard.js';
 import { TooManyRequestsError } from './platform/errors.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { webPlugin } from './platform/web.js';
@@ -96,6 +108,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     done();
   });
 
+  app.addHook('preValidation', rejectNulCharacters);
+
   await app.register(apiRoutes(ctx), { prefix: '/api' });
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;
@@ -105,6 +119,17 @@ function apiRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   return (api, _options, done) => {
     void api.register(healthRoutes(ctx));
     void api.register(authRoutes(ctx), { prefix: '/auth' });
+    void api.register(newsletterRoutes(ctx));
+    void api.register(dashboardRoutes(ctx), { prefix: '/dashboard' });
+    void api.register(activityRoutes(ctx));
+    void api.register(usersRoutes(ctx), { prefix: '/users' });
+    void api.register(adminProfileRoutes(ctx), { prefix: '/admin' });
+    void api.register(keysRoutes(ctx), { prefix: '/keys' });
+    void api.register(productsRoutes(ctx), { prefix: '/products' });
+    void api.register(filesRoutes(ctx), { prefix: '/files' });
+    void api.register(profileRoutes(ctx));
+    void api.register(clientRoutes(ctx), { prefix: '/client' });
+    void api.register(avatarsRoutes());
     done();
   };
 }

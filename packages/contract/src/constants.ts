@@ -42,7 +42,7 @@ export type BypassRegion = (typeof BYPASS_REGIONS)[number];
 export const SETTING_KEYS = ['server_status', 'maintenance_mode', 'pause_all_users'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
-export const EMAIL_TOKEN_PURPOSES = ['verify', 'reset'] as const;
+export const EMAIL_TOKEN_PURPOSES = ['verify', 'reset', 'email_change'] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
 export const LIMITS = {
@@ -88,3 +88,62 @@ export const RANKS = [
   { name: 'Diamante', xp: 5000 },
   { name: 'Mestre', xp: 10000 },
 ] as const;
+
+/** Credits a new subscription starts with (pauses and HWID resets its owner may use). */
+export const SUBSCRIPTION_DEFAULT_CREDITS = { pauseCredits: 3, hwidResetCredits: 3 } as const;
+
+/** Bounds of the admin console's lists and forms (DESIGN.md: no unbounded list). */
+export const ADMIN_LIMITS = {
+  recentActivities: 20,
+  clientsMax: 50,
+  productsMax: 500,
+  keysPerBatchMax: 1000,
+  keysCsvMaxRows: 100_000,
+  /** Days one call may grant or remove (about 100 years); keeps epoch-ms sums far from overflow. */
+  daysMax: 36_500,
+  devicesMax: 100,
+  /** R$ 1.000.000,00 */
+  priceMaxCents: 100_000_000,
+  productNameMax: 100,
+  productDescriptionMax: 2_000,
+  metricsCacheMs: 1_000,
+} as const;
+
+/** Image types accepted for avatars, recognised by their first bytes. */
+export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type AvatarMimeType = (typeof AVATAR_MIME_TYPES)[number];
+
+/** Loyalty XP (spec §3 ranks; DESIGN.md: XP is earned server-side). */
+export const XP_RULES = {
+  perLicenceDay: 10,
+  dailyBonus: 50,
+  dailyBonusIntervalMs: 24 * 60 * 60 * 1000,
+} as const;
+
+export interface RankProgress {
+  rank: (typeof RANKS)[number]['name'];
+  xp: number;
+  /** The next rank and the XP it needs, or null at the top rank. */
+  next: { rank: (typeof RANKS)[number]['name']; xp: number; remaining: number } | null;
+  /** 0–100 through the current rank towards the next. */
+  progress: number;
+}
+
+/** Where `xp` stands among the ranks; one function for server answers and web display. */
+export function rankFor(xp: number): RankProgress {
+  const safeXp = Math.max(0, Math.floor(xp));
+  let index = 0;
+  RANKS.forEach((rank, i) => {
+    if (safeXp >= rank.xp) index = i;
+  });
+  const current = RANKS[index] ?? RANKS[0];
+  const next = RANKS[index + 1];
+  if (!next) return { rank: current.name, xp: safeXp, next: null, progress: 100 };
+  const span = next.xp - current.xp;
+  return {
+    rank: current.name,
+    xp: safeXp,
+    next: { rank: next.name, xp: next.xp, remaining: next.xp - safeXp },
+    progress: Math.floor(((safeXp - current.xp) / span) * 100),
+  };
+}

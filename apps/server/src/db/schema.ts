@@ -46,8 +46,12 @@ export interface UsersTable {
   status: UserStatus;
   email_verified_at: number | null;
   avatar_url: string | null;
+  /** Base32 TOTP secret; pending (totp_enabled 0) until a code confirms it. */
   totp_secret: string | null;
   totp_enabled: Generated<number>;
+  /** Last 30-second step whose code was accepted: a code cannot be replayed. */
+  totp_last_step: number | null;
+  daily_bonus_at: number | null;
   balance_cents: Generated<number>;
   xp: Generated<number>;
   /** Raised on ban, password change, role change and deletion; older session tokens die. */
@@ -63,6 +67,8 @@ export interface ProductsTable {
   /** The product's DLL in `files`. */
   file_sha256: string | null;
   file_name: string | null;
+  file_size: number | null;
+  file_uploaded_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -163,6 +169,8 @@ export interface EmailTokensTable {
   purpose: EmailTokenPurpose;
   /** sha256 of the emailed token; the token itself is never stored. */
   token_hash: string;
+  /** For `email_change`: the address that becomes the account's once confirmed. */
+  new_email: string | null;
   expires_at: number;
   used_at: number | null;
   created_at: number;

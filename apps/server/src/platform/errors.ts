@@ -66,3 +66,12 @@ export class ServiceUnavailableError extends AppError {
     super(503, code, message);
   }
 }
+
+export class PayloadTooLargeError extends AppError {
+  constructor(
+    message: string = messages.errors.payloadTooLarge,
+    code: ErrorCode = 'PAYLOAD_TOO_LARGE',
+  ) {
+    super(413, code, message);
+  }
+}

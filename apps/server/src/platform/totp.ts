@@ -23,9 +23,15 @@ export function totpUri(secretBase32: string, accountName: string): string {
   return totpFor(secretBase32, accountName).toString();
 }
 
-/** True when `code` is the current code or one step either side (clock drift). */
-export function verifyTotp(secretBase32: string, code: string, nowMs: number): boolean {
-  return totpFor(secretBase32).validate({ token: code, timestamp: nowMs, window: 1 }) !== null;
+const PERIOD_MS = 30_000;
+
+/**
+ * The 30-second step `code` belongs to when it is the current code or one step either side
+ * (clock drift), else null. Callers store the step so the same code cannot be used twice.
+ */
+export function matchTotpStep(secretBase32: string, code: string, nowMs: number): number | null {
+  const delta = totpFor(secretBase32).validate({ token: code, timestamp: nowMs, window: 1 });
+  return delta === null ? null : Math.floor(nowMs / PERIOD_MS) + delta;
 }
 
 /** The code for a given moment; tests and the reference client use it. */

@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely';
 import type { SqlDialect } from '../../platform/database.js';
 import * as initial from './2026112201_initial.js';
+import * as adminConsole from './2026112301_admin_console.js';
+import * as profile from './2026112302_profile.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -8,6 +10,8 @@ import * as initial from './2026112201_initial.js';
  */
 const migrations = {
   '2026112201_initial': initial,
+  '2026112301_admin_console': adminConsole,
+  '2026112302_profile': profile,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

@@ -46,6 +46,28 @@ export function passwordResetMail(to: string, username: string, link: string): O
   };
 }
 
+export function emailChangeMail(to: string, username: string, link: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Confirme seu novo e-mail no Chaveiro',
+    text: [
+      `Olá, ${username}!`,
+      '',
+      'Recebemos um pedido para usar este endereço na sua conta do Chaveiro. Para confirmar a troca, abra o link abaixo:',
+      link,
+      '',
+      'O link é válido por 24 horas. Até a confirmação, sua conta continua usando o e-mail anterior.',
+    ].join('\n'),
+    html: layout(
+      `Olá, ${escapeHtml(username)}!`,
+      'Recebemos um pedido para usar este endereço na sua conta do Chaveiro.',
+      'Confirmar novo e-mail',
+      link,
+      'O link é válido por 24 horas. Até a confirmação, sua conta continua usando o e-mail anterior.',
+    ),
+  };
+}
+
 function layout(greeting: string, intro: string, action: string, link: string, footer: string) {
   const href = escapeHtml(link);
   return `<!doctype html>

@@ -258,19 +258,22 @@ describe('login', () => {
     expect(wrong.json<{ code: string }>().code).toBe('TWO_FACTOR_INVALID');
     expect(wrong.json()).not.toHaveProperty('token');
 
-    const right = await post('/api/auth/login', {
-      ...credentials,
-      totp: totpCode(secret, t.clock.now()),
-    });
-    expect(right.statusCode).toBe(200);
-    expect(right.json<{ token: string }>().token).toBeTruthy();
-
-    // One step of clock drift either side is tolerated.
+    // One step of clock drift is tolerated.
     const drifted = await post('/api/auth/login', {
       ...credentials,
       totp: totpCode(secret, t.clock.now() - 30_000),
     });
     expect(drifted.statusCode).toBe(200);
+
+    const current = totpCode(secret, t.clock.now());
+    const right = await post('/api/auth/login', { ...credentials, totp: current });
+    expect(right.statusCode).toBe(200);
+    expect(right.json<{ token: string }>().token).toBeTruthy();
+
+    // A code already used (e.g. seen over a shoulder) cannot be replayed.
+    const replayed = await post('/api/auth/login', { ...credentials, totp: current });
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json<{ code: string }>().code).toBe('TWO_FACTOR_INVALID');
   });
 
   it('stops one address after too many attempts with 429 and Retry-After', async () => {

@@ -8,6 +8,7 @@ import type {
   ResendVerificationBody,
   ResetPasswordBody,
 } from '@chaveiro/contract';
+import type { EmailTokenPurpose } from '@chaveiro/contract';
 import { TIMING, messages } from '@chaveiro/contract';
 import type { UserRow } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
@@ -20,9 +21,10 @@ import {
 } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { verifyTotp } from '../../platform/totp.js';
+import { matchTotpStep } from '../../platform/totp.js';
+import { createTotpRepository } from '../users/totp-repository.js';
 import { createUsersRepository } from '../users/users-repository.js';
-import { passwordResetMail, verificationMail } from './auth-mails.js';
+import { emailChangeMail, passwordResetMail, verificationMail } from './auth-mails.js';
 import { createEmailTokensRepository } from './email-tokens-repository.js';
 
 const text = messages.auth;
@@ -33,20 +35,26 @@ export function createAuthService(
   const { db, clock, config, tokens, mailer } = ctx;
   const users = createUsersRepository(db);
   const emailTokens = createEmailTokensRepository(db);
+  const totp = createTotpRepository(db);
 
   // Unknown accounts are checked against this hash so a login costs the same argon2 work
   // whether or not the account exists (no timing oracle for enumeration).
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
-  async function issueEmailToken(user: UserRow, purpose: 'verify' | 'reset'): Promise<string> {
+  async function issueEmailToken(
+    user: UserRow,
+    purpose: EmailTokenPurpose,
+    newEmail?: string,
+  ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    const ttl = purpose === 'verify' ? TIMING.verifyTokenTtlMs : TIMING.resetTokenTtlMs;
+    const ttl = purpose === 'reset' ? TIMING.resetTokenTtlMs : TIMING.verifyTokenTtlMs;
     await emailTokens.insert({
       id: newId(),
       userId: user.id,
       purpose,
       tokenHash: sha256(token),
+      ...(newEmail ? { newEmail } : {}),
       expiresAt: clock.now() + ttl,
       createdAt: clock.now(),
     });
@@ -90,15 +98,38 @@ export function createAuthService(
       return { message: text.registered };
     },
 
+    /** Confirms a sign-up address, or switches the account to a new address it confirmed. */
     async verifyEmail(token: string): Promise<MessageResponse> {
-      const verified = await withTransaction(db, async (trx) => {
-        const userId = await emailTokens.consume(sha256(token), 'verify', clock.now(), trx);
-        if (userId) await users.markEmailVerified(userId, clock.now(), trx);
-        return userId !== undefined;
+      const outcome = await withTransaction(db, async (trx) => {
+        const consumed = await emailTokens.consume(
+          sha256(token),
+          ['verify', 'email_change'],
+          clock.now(),
+          trx,
+        );
+        if (!consumed) return undefined;
+        if (consumed.purpose === 'email_change' && consumed.newEmail) {
+          // Someone may have taken the address since the link was sent.
+          const owner = await users.findByEmail(consumed.newEmail, trx);
+          if (owner && owner.id !== consumed.userId) return 'taken' as const;
+          await users.updateEmail(consumed.userId, consumed.newEmail, trx);
+        }
+        await users.markEmailVerified(consumed.userId, clock.now(), trx);
+        return consumed.purpose;
       });
-      if (!verified)
+      if (outcome === 'taken') throw new ConflictError(text.emailTaken, 'EMAIL_TAKEN');
+      if (!outcome)
         throw new BadRequestError(messages.errors.tokenInvalidOrExpired, 'TOKEN_INVALID');
-      return { message: text.emailVerified };
+      return {
+        message: outcome === 'email_change' ? messages.profile.emailChanged : text.emailVerified,
+      };
+    },
+
+    /** E-mails a link that moves the account to `newEmail` once opened (profile change). */
+    async sendEmailChangeLink(user: UserRow, newEmail: string): Promise<void> {
+      const token = await issueEmailToken(user, 'email_change', newEmail);
+      const link = `${config.publicUrl}/verify-email?token=${token}`;
+      mailer.sendInBackground(emailChangeMail(newEmail, user.username, link));
     },
 
     async resendVerification(body: ResendVerificationBody): Promise<MessageResponse> {
@@ -125,7 +156,8 @@ export function createAuthService(
       }
       if (user.totp_enabled && user.totp_secret) {
         if (!body.totp) throw new UnauthorizedError(text.twoFactorRequired, 'TWO_FACTOR_REQUIRED');
-        if (!verifyTotp(user.totp_secret, body.totp, clock.now())) {
+        const step = matchTotpStep(user.totp_secret, body.totp, clock.now());
+        if (step === null || !(await totp.claimStep(user.id, step))) {
           throw new UnauthorizedError(text.twoFactorInvalid, 'TWO_FACTOR_INVALID');
         }
       }
@@ -152,8 +184,9 @@ export function createAuthService(
     async resetPassword(body: ResetPasswordBody): Promise<MessageResponse> {
       const passwordHash = await hashPassword(body.password);
       const done = await withTransaction(db, async (trx) => {
-        const userId = await emailTokens.consume(sha256(body.token), 'reset', clock.now(), trx);
-        if (!userId) return false;
+        const consumed = await emailTokens.consume(sha256(body.token), ['reset'], clock.now(), trx);
+        if (!consumed) return false;
+        const { userId } = consumed;
         await users.updatePassword(userId, passwordHash, trx);
         // The link reached the mailbox, which proves the address as well.
         await users.markEmailVerified(userId, clock.now(), trx);

@@ -7,8 +7,16 @@ export interface NewEmailToken {
   userId: string;
   purpose: EmailTokenPurpose;
   tokenHash: string;
+  /** For `email_change`: the address to switch to once confirmed. */
+  newEmail?: string;
   expiresAt: number;
   createdAt: number;
+}
+
+export interface ConsumedEmailToken {
+  userId: string;
+  purpose: EmailTokenPurpose;
+  newEmail: string | null;
 }
 
 /** Queries on `email_tokens` (verification and password-reset links). */
@@ -22,6 +30,7 @@ export function createEmailTokensRepository(db: Kysely<Database>) {
           user_id: token.userId,
           purpose: token.purpose,
           token_hash: token.tokenHash,
+          new_email: token.newEmail ?? null,
           expires_at: token.expiresAt,
           created_at: token.createdAt,
         })
@@ -29,20 +38,20 @@ export function createEmailTokensRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Marks an unused, unexpired token as used and returns its user. The conditional update makes
-     * a link single-use even when two requests present it at the same moment.
+     * Marks an unused, unexpired token of one of `purposes` as used and returns what it was for.
+     * The conditional update makes a link single-use even when two requests present it at once.
      */
     async consume(
       tokenHash: string,
-      purpose: EmailTokenPurpose,
+      purposes: readonly EmailTokenPurpose[],
       now: number,
       executor: Kysely<Database> = db,
-    ): Promise<string | undefined> {
+    ): Promise<ConsumedEmailToken | undefined> {
       const row = await executor
         .selectFrom('email_tokens')
-        .select(['id', 'user_id'])
+        .select(['id', 'user_id', 'purpose', 'new_email'])
         .where('token_hash', '=', tokenHash)
-        .where('purpose', '=', purpose)
+        .where('purpose', 'in', purposes)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
         .executeTakeFirst();
@@ -53,7 +62,9 @@ export function createEmailTokensRepository(db: Kysely<Database>) {
         .where('id', '=', row.id)
         .where('used_at', 'is', null)
         .executeTakeFirst();
-      return result.numUpdatedRows > 0n ? row.user_id : undefined;
+      return result.numUpdatedRows > 0n
+        ? { userId: row.user_id, purpose: row.purpose, newEmail: row.new_email }
+        : undefined;
     },
   };
 }

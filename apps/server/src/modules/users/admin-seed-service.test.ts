@@ -60,7 +60,11 @@ describe('admin seed', () => {
 
     const result = await service.seedAdmin();
 
-    expect(result).toMatchObject({ created: true, username: 'admin', email: 'admin@chaveiro.local' });
+    expect(result).toMatchObject({
+      created: true,
+      username: 'admin',
+      email: 'admin@chaveiro.local',
+    });
     const password = result.created ? result.generatedPassword : undefined;
     expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
     const [admin] = await admins();

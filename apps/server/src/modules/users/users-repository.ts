@@ -1,3 +1,4 @@
+import type { UserStatus } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/schema.js';
 import type { AuthUserState } from '../../platform/auth.js';
@@ -110,6 +111,14 @@ export function createUsersRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    async updateEmail(id: string, email: string, executor: Kysely<Database> = db) {
+      await executor
+        .updateTable('users')
+        .set({ email, email_lower: email.toLowerCase() })
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** Sets a new password and ends every session issued before it. */
     async updatePassword(id: string, passwordHash: string, executor: Kysely<Database> = db) {
       await executor
@@ -137,3 +146,87 @@ export function createUsersRepository(db: Kysely<Database>) {
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+export interface AccountChange {
+  username?: string | undefined;
+  email?: string | undefined;
+  passwordHash?: string | undefined;
+}
+
+/** Admin changes to one user (console: ban, delete, account, profile). */
+export function createUserAdminRepository(db: Kysely<Database>) {
+  return {
+    /** Bans (ending every session) or unbans. */
+    async setStatus(id: string, status: UserStatus, executor: Kysely<Database> = db) {
+      await executor
+        .updateTable('users')
+        .set((eb) => ({
+          status,
+          token_version:
+            status === 'banned' ? eb('token_version', '+', 1) : eb.ref('token_version'),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async delete(id: string, executor: Kysely<Database> = db): Promise<void> {
+      await executor.deleteFrom('users').where('id', '=', id).execute();
+    },
+
+    /** Changes any of username, e-mail, password; a new password ends every session. */
+    async updateAccount(id: string, change: AccountChange, executor: Kysely<Database> = db) {
+      await executor
+        .updateTable('users')
+        .set((eb) => ({
+          ...(change.username !== undefined && {
+            username: change.username,
+            username_lower: change.username.toLowerCase(),
+          }),
+          ...(change.email !== undefined && {
+            email: change.email,
+            email_lower: change.email.toLowerCase(),
+          }),
+          ...(change.passwordHash !== undefined && {
+            password_hash: change.passwordHash,
+            token_version: eb('token_version', '+', 1),
+          }),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setAvatarUrl(id: string, avatarUrl: string, executor: Kysely<Database> = db) {
+      await executor
+        .updateTable('users')
+        .set({ avatar_url: avatarUrl })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Whether another account than `exceptId` uses the username / e-mail (case-insensitive). */
+    async takenByOthers(
+      exceptId: string,
+      names: { username?: string | undefined; email?: string | undefined },
+      executor: Kysely<Database> = db,
+    ): Promise<{ username: boolean; email: boolean }> {
+      const username = names.username?.toLowerCase();
+      const email = names.email?.toLowerCase();
+      if (username === undefined && email === undefined) return { username: false, email: false };
+      const rows = await executor
+        .selectFrom('users')
+        .select(['username_lower', 'email_lower'])
+        .where('id', '<>', exceptId)
+        .where((eb) =>
+          eb.or([
+            ...(username !== undefined ? [eb('username_lower', '=', username)] : []),
+            ...(email !== undefined ? [eb('email_lower', '=', email)] : []),
+          ]),
+        )
+        .execute();
+      return {
+        username: username !== undefined && rows.some((row) => row.username_lower === username),
+        email: email !== undefined && rows.some((row) => row.email_lower === email),
+      };
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { contains } from '../../platform/search.js';
+
+export interface NewActivity {
+  id: string;
+  actorId: string | null;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  createdAt: number;
+}
+
+export interface ActivityEntry {
+  id: string;
+  action: string;
+  created_at: number;
+}
+
+/** Queries on `activity`, the admin audit log. */
+export function createActivityRepository(db: Kysely<Database>) {
+  return {
+    async insert(entry: NewActivity, executor: Kysely<Database> = db): Promise<void> {
+      await executor
+        .insertInto('activity')
+        .values({
+          id: entry.id,
+          actor_id: entry.actorId,
+          action: entry.action,
+          target: entry.target,
+          ip: entry.ip,
+          created_at: entry.createdAt,
+        })
+        .execute();
+    },
+
+    /** Newest first; `search` matches anywhere in the action text, case-insensitively. */
+    async page(
+      search: string | undefined,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: ActivityEntry[]; total: number }> {
+      let query = db.selectFrom('activity');
+      if (search) {
+        query = query.where(() => contains(sql<string>`lower(action)`, search.toLowerCase()));
+      }
+      const [rows, count] = await Promise.all([
+        query
+          .select(['id', 'action', 'created_at'])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+  };
+}
+
+export type ActivityRepository = ReturnType<typeof createActivityRepository>;

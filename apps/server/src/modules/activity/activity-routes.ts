@@ -1,0 +1,27 @@
+import { activityPageSchema, activityQuerySchema } from '@chaveiro/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.js';
+import { adminErrors, bearerAuth } from '../../platform/route-schemas.js';
+import { createActivityService } from './activity-service.js';
+
+/** The whole activity log, paged and searchable (admin menu: Activity Logs). */
+export function activityRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  const service = createActivityService(ctx);
+  return (app, _options, done) => {
+    app.get(
+      '/activity',
+      {
+        onRequest: app.requireRole('admin'),
+        schema: {
+          tags: ['activity'],
+          summary: 'Page the activity log, newest first; q searches the action text',
+          security: bearerAuth,
+          querystring: activityQuerySchema,
+          response: { 200: activityPageSchema, ...adminErrors },
+        },
+      },
+      (request) => service.list(request.query),
+    );
+    done();
+  };
+}

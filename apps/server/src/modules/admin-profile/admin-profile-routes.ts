@@ -1,0 +1,65 @@
+import {
+  LIMITS,
+  adminProfileSchema,
+  adminProfileUpdateResponseSchema,
+  messages,
+} from '@chaveiro/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { readMultipart } from '../../platform/multipart.js';
+import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
+import { actorOf } from '../activity/activity-service.js';
+import { createAdminProfileService } from './admin-profile-service.js';
+
+/** The admin sidebar block and its 'Personalizar Perfil' dialog. */
+export function adminProfileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  const service = createAdminProfileService(ctx);
+  return (app, _options, done) => {
+    const admin = app.requireRole('admin');
+    const tags = ['admin profile'];
+
+    app.get(
+      '/profile',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: "The admin's username and avatar",
+          security: bearerAuth,
+          response: { 200: adminProfileSchema, ...adminErrors, ...errorResponses(404) },
+        },
+      },
+      (request) => service.get(authOf(request).userId),
+    );
+
+    app.patch(
+      '/profile',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Change username and/or avatar (multipart: username, avatar image ≤ 2 MB)',
+          consumes: ['multipart/form-data'],
+          security: bearerAuth,
+          response: {
+            200: adminProfileUpdateResponseSchema,
+            ...adminErrors,
+            ...errorResponses(404, 409, 413, 422),
+          },
+        },
+      },
+      async (request) => {
+        const form = await readMultipart(request, {
+          fields: ['username'],
+          file: 'avatar',
+          maxFileBytes: LIMITS.avatarMaxBytes,
+          tooLargeMessage: messages.admin.avatarTooLarge,
+        });
+        return service.update(form, actorOf(request));
+      },
+    );
+
+    done();
+  };
+}

@@ -1,0 +1,368 @@
+import { messages, XP_RULES } from '@chaveiro/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixtures, DAY, type Fixtures } from '../../testing/fixtures.js';
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app.js';
+
+let t: TestApp;
+let fx: Fixtures;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fx = createFixtures(t.database.db, () => t.clock.now());
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+let addresses = 0;
+type Method = 'GET' | 'POST' | 'PATCH';
+/** Each call from its own address, so per-IP limits only bite where a test means them to. */
+function call(method: Method, url: string, user?: TestUser, payload?: object) {
+  addresses += 1;
+  const remoteAddress = `10.1.${String(Math.floor(addresses / 250))}.${String((addresses % 250) + 1)}`;
+  return t.app.inject({ method, url, headers: user?.headers, payload, remoteAddress });
+}
+
+async function cards(user: TestUser) {
+  const response = await call('GET', '/api/client/dashboard', user);
+  expect(response.statusCode).toBe(200);
+  return response.json<{
+    subscriptions: { subscription_id: string; [field: string]: unknown }[];
+    [field: string]: unknown;
+  }>();
+}
+
+describe('my subscriptions', () => {
+  it('lists only the caller’s subscriptions with every card field', async () => {
+    const user = await t.createUser();
+    const other = await t.createUser();
+    const product = await fx.product({ name: 'Aimbot Pro' });
+    const sub = await fx.subscription(user.id, product.id, {
+      expiresAt: t.clock.now() + 2.5 * DAY,
+    });
+    await fx.machine(sub.id, 'HWID-AAA', t.clock.now() - 30_000);
+    await fx.subscription(other.id, product.id);
+
+    const dashboard = await cards(user);
+    expect(dashboard).toMatchObject({
+      balance: 0,
+      xp: 0,
+      rank: { rank: 'Bronze', next: { rank: 'Prata', remaining: 500 } },
+      server_status: 'online',
+      daily_bonus_available_at: null,
+    });
+    expect(dashboard.subscriptions).toEqual([
+      {
+        subscription_id: sub.id,
+        product_name: 'Aimbot Pro',
+        subscription_status: 'active',
+        expires_at: new Date(t.clock.now() + 2.5 * DAY).toISOString(),
+        days_remaining: 3,
+        is_expired: false,
+        hwid: 'HWID-AAA',
+        last_seen_at: new Date(t.clock.now() - 30_000).toISOString(),
+        is_online: true,
+        pause_credits: 3,
+        hwid_reset_credits: 3,
+        max_devices: 1,
+        paused_by_admin: false,
+      },
+    ]);
+  });
+
+  it('shows a machine silent for over 90 s as offline and an old subscription as expired', async () => {
+    const user = await t.createUser();
+    const product = await fx.product();
+    const sub = await fx.subscription(user.id, product.id, { expiresAt: t.clock.now() - DAY });
+    await fx.machine(sub.id, 'HWID-OLD', t.clock.now() - 91_000);
+    const [card] = (await cards(user)).subscriptions;
+    expect(card).toMatchObject({ is_online: false, is_expired: true, days_remaining: 0 });
+  });
+
+  it('is for clients and resellers only', async () => {
+    expect((await call('GET', '/api/client/dashboard')).statusCode).toBe(401);
+    const admin = await t.createUser({ role: 'admin' });
+    expect((await call('GET', '/api/client/dashboard', admin)).statusCode).toBe(403);
+    const reseller = await t.createUser({ role: 'reseller' });
+    expect((await call('GET', '/api/client/dashboard', reseller)).statusCode).toBe(200);
+  });
+});
+
+describe('pause and reactivate', () => {
+  it('freezes the remaining time, spends a credit and restores the time on reactivation', async () => {
+    const user = await t.createUser();
+    const product = await fx.product();
+    const sub = await fx.subscription(user.id, product.id, { expiresAt: t.clock.now() + 10 * DAY });
+    const url = `/api/client/subscriptions/${sub.id}/status`;
+
+    const paused = await call('PATCH', url, user, { status: 'paused' });
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json()).toEqual({ message: messages.client.paused });
+    t.clock.advance(5 * 60 * 60 * 1000);
+    const [frozen] = (await cards(user)).subscriptions;
+    expect(frozen).toMatchObject({ subscription_status: 'paused', pause_credits: 2 });
+    expect(frozen?.expires_at).toBe(new Date(t.clock.now() + 10 * DAY).toISOString());
+
+    const resumed = await call('PATCH', url, user, { status: 'active' });
+    expect(resumed.statusCode).toBe(200);
+    const row = await fx.subscriptionRow(sub.id);
+    expect(row?.expires_at).toBe(t.clock.now() + 10 * DAY);
+    expect(row).toMatchObject({ status: 'active', paused_remaining_ms: null, paused_by: null });
+  });
+
+  it('runs out of pause credits with the spec message', async () => {
+    const user = await t.createUser();
+    const product = await fx.product();
+    const sub = await fx.subscription(user.id, product.id);
+    const url = `/api/client/subscriptions/${sub.id}/status`;
+    for (let round = 0; round < 3; round += 1) {
+      expect((await call('PATCH', url, user, { status: 'paused' })).statusCode).toBe(200);
+      expect((await call('PATCH', url, user, { status: 'active' })).statusCode).toBe(200);
+    }
+    const refused = await call('PATCH', url, user, { status: 'paused' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: 'Você não possui créditos de pausa.',
+      code: 'NO_PAUSE_CREDITS',
+    });
+  });
+
+  it('refuses to pause an expired subscription or to resume one the admin paused', async () => {
+    const user = await t.createUser();
+    const expired = await fx.subscription(user.id, (await fx.product()).id, {
+      expiresAt: t.clock.now() - 1,
+    });
+    const late = await call('PATCH', `/api/client/subscriptions/${expired.id}/status`, user, {
+      status: 'paused',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ message: string }>().message).toBe(messages.client.expiredCannotPause);
+
+    const globallyPaused = await fx.subscription(user.id, (await fx.product()).id, {
+      status: 'paused',
+    });
+    await t.database.db
+      .updateTable('subscriptions')
+      .set({ paused_by: 'global' })
+      .where('id', '=', globallyPaused.id)
+      .execute();
+    const resume = await call(
+      'PATCH',
+      `/api/client/subscriptions/${globallyPaused.id}/status`,
+      user,
+      { status: 'active' },
+    );
+    expect(resume.statusCode).toBe(409);
+    expect(resume.json<{ code: string }>().code).toBe('PAUSED_BY_ADMIN');
+  });
+
+  it('never touches another user’s subscription', async () => {
+    const owner = await t.createUser();
+    const intruder = await t.createUser();
+    const sub = await fx.subscription(owner.id, (await fx.product()).id);
+    const response = await call('PATCH', `/api/client/subscriptions/${sub.id}/status`, intruder, {
+      status: 'paused',
+    });
+    expect(response.statusCode).toBe(404);
+    expect(await fx.subscriptionRow(sub.id)).toMatchObject({ status: 'active', pause_credits: 3 });
+    const reset = await call('PATCH', '/api/client/user/reset-hwid', intruder, {
+      subscriptionId: sub.id,
+    });
+    expect(reset.statusCode).toBe(404);
+  });
+
+  it('refuses an unknown status value with 400', async () => {
+    const user = await t.createUser();
+    const sub = await fx.subscription(user.id, (await fx.product()).id);
+    const response = await call('PATCH', `/api/client/subscriptions/${sub.id}/status`, user, {
+      status: 'forever',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('HWID reset', () => {
+  it('frees the machines and spends a reset credit until none is left', async () => {
+    const user = await t.createUser();
+    const sub = await fx.subscription(user.id, (await fx.product()).id);
+    for (let round = 0; round < 3; round += 1) {
+      await fx.machine(sub.id, `HWID-${round}`);
+      const response = await call('PATCH', '/api/client/user/reset-hwid', user, {
+        subscriptionId: sub.id,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: messages.client.hwidReset });
+    }
+    const [card] = (await cards(user)).subscriptions;
+    expect(card).toMatchObject({ hwid: null, hwid_reset_credits: 0 });
+
+    await fx.machine(sub.id, 'HWID-X');
+    const refused = await call('PATCH', '/api/client/user/reset-hwid', user, {
+      subscriptionId: sub.id,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe('Você não possui créditos de reset.');
+  });
+
+  it('acts on the only subscription when none is named, and asks when there are several', async () => {
+    const user = await t.createUser();
+    const first = await fx.subscription(user.id, (await fx.product()).id);
+    await fx.machine(first.id, 'HWID-ONLY');
+    const only = await call('PATCH', '/api/client/user/reset-hwid', user);
+    expect(only.json()).toEqual({ message: messages.client.hwidReset });
+
+    await fx.subscription(user.id, (await fx.product()).id);
+    const ambiguous = await call('PATCH', '/api/client/user/reset-hwid', user);
+    expect(ambiguous.statusCode).toBe(400);
+    expect(ambiguous.json<{ message: string }>().message).toBe(messages.client.chooseSubscription);
+  });
+
+  it('keeps the credit when no HWID is bound', async () => {
+    const user = await t.createUser();
+    const sub = await fx.subscription(user.id, (await fx.product()).id);
+    const response = await call('PATCH', '/api/client/user/reset-hwid', user, {
+      subscriptionId: sub.id,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(await fx.subscriptionRow(sub.id)).toMatchObject({ hwid_reset_credits: 3 });
+  });
+});
+
+describe('key redemption', () => {
+  it('normalises the key, creates the subscription and names product and expiry', async () => {
+    const user = await t.createUser();
+    const product = await fx.product({ name: 'Wallhack' });
+    await fx.key(product.id, { key: 'ABCDEFGHJK23456789', days: 7 });
+
+    const response = await call('POST', '/api/client/redeem-key', user, {
+      keyValue: ' abcdef-ghjk2-3456789 ',
+    });
+    expect(response.statusCode).toBe(200);
+    const expiry = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(
+      new Date(t.clock.now() + 7 * DAY),
+    );
+    expect(expiry).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(response.json()).toEqual({ message: `Chave resgatada! Wallhack ativo até ${expiry}.` });
+    const [card] = (await cards(user)).subscriptions;
+    expect(card).toMatchObject({ product_name: 'Wallhack', days_remaining: 7 });
+
+    const history = await call('GET', '/api/client/redeem-history', user);
+    expect(history.json()).toEqual([
+      expect.objectContaining({
+        key_value: 'ABCDEFGHJK23456789',
+        product_name: 'Wallhack',
+        subscription_status: 'active',
+      }),
+    ]);
+  });
+
+  it('extends the subscription the user already holds for that product', async () => {
+    const user = await t.createUser();
+    const product = await fx.product();
+    const first = await fx.key(product.id, { days: 30 });
+    const second = await fx.key(product.id, { days: 10 });
+    await call('POST', '/api/client/redeem-key', user, { keyValue: first.key });
+    await call('POST', '/api/client/redeem-key', user, { keyValue: second.key });
+    const { subscriptions } = await cards(user);
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]).toMatchObject({ days_remaining: 40 });
+  });
+
+  it.each([
+    ['used', 409, 'Esta chave já foi utilizada.'],
+    ['banned', 409, 'Esta chave está banida.'],
+    ['expired', 409, 'Esta chave expirou.'],
+  ] as const)('refuses a %s key with its message', async (status, code, message) => {
+    const user = await t.createUser();
+    const key = await fx.key((await fx.product()).id, { status });
+    const response = await call('POST', '/api/client/redeem-key', user, { keyValue: key.key });
+    expect(response.statusCode).toBe(code);
+    expect(response.json<{ message: string }>().message).toBe(message);
+  });
+
+  it('answers an unknown key and a malformed one clearly', async () => {
+    const user = await t.createUser();
+    const unknown = await call('POST', '/api/client/redeem-key', user, {
+      keyValue: 'ZZZZZZZZZZZZZZZZZZ',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ message: string }>().message).toBe('Chave não encontrada.');
+    for (const keyValue of ['CURTA', 'ÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇ', 'A'.repeat(19)]) {
+      const bad = await call('POST', '/api/client/redeem-key', user, { keyValue });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<{ message: string }>().message).toBe(messages.client.keyFormat);
+    }
+  });
+
+  it('lets exactly one of 50 simultaneous redemptions of one key win', async () => {
+    const product = await fx.product();
+    const key = await fx.key(product.id);
+    const users = await Promise.all(Array.from({ length: 50 }, () => t.createUser()));
+    const responses = await Promise.all(
+      users.map((user) => call('POST', '/api/client/redeem-key', user, { keyValue: key.key })),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    const subscriptions = await t.database.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('product_id', '=', product.id)
+      .execute();
+    expect(subscriptions).toHaveLength(1);
+  });
+
+  it('limits how fast one user can try keys', async () => {
+    const user = await t.createUser();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const response = await call('POST', '/api/client/redeem-key', user, {
+        keyValue: `ZZZZZZZZZZZZZZZZ${String(attempt).padStart(2, '0')}`,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 404)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('daily bonus', () => {
+  it('grants XP once per 24 hours and says how long to wait', async () => {
+    let user = await t.createUser();
+    // Sessions last 12 h: sign in again after moving the clock a day on.
+    const signInAgain = async () => {
+      const token = await t.tokenFor({ id: user.id, username: user.username, role: user.role });
+      user = { ...user, token, headers: { authorization: `Bearer ${token}` } };
+    };
+    const first = await call('POST', '/api/client/daily-bonus', user);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      message: `Bônus diário resgatado: +${String(XP_RULES.dailyBonus)} XP!`,
+      xp: XP_RULES.dailyBonus,
+    });
+
+    t.clock.advance(19 * 60 * 60 * 1000);
+    await signInAgain();
+    const again = await call('POST', '/api/client/daily-bonus', user);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe(
+      'Você já resgatou o bônus de hoje. Volte em 5 h 0 min.',
+    );
+
+    t.clock.advance(5 * 60 * 60 * 1000);
+    await signInAgain();
+    const next = await call('POST', '/api/client/daily-bonus', user);
+    expect(next.statusCode).toBe(200);
+    expect(next.json<{ xp: number }>().xp).toBe(2 * XP_RULES.dailyBonus);
+  });
+
+  it('grants one bonus for simultaneous claims', async () => {
+    const user = await t.createUser();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => call('POST', '/api/client/daily-bonus', user)),
+    );
+    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
+    expect((await cards(user)).xp).toBe(XP_RULES.dailyBonus);
+  });
+});

@@ -1,0 +1,130 @@
+import {
+  clientDashboardSchema,
+  dailyBonusResponseSchema,
+  errorResponseSchema,
+  idParamSchema,
+  messageResponseSchema,
+  redeemHistoryItemSchema,
+  redeemKeyBodySchema,
+  resetHwidBodySchema,
+  subscriptionStatusBodySchema,
+} from '@chaveiro/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { rateLimit } from '../../platform/rate-limit.js';
+import { createClientService } from './client-service.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+/** The customer area (spec §7 Client): clients and resellers, each on their own data only. */
+export function clientRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  const service = createClientService(ctx);
+  return (app, _options, done) => {
+    const customer = app.requireRole('client', 'reseller');
+    const tags = ['client'];
+
+    app.get(
+      '/dashboard',
+      {
+        preHandler: customer,
+        schema: {
+          tags,
+          summary: 'Own subscriptions, balance, XP and rank, server status',
+          response: { 200: clientDashboardSchema, ...errors },
+        },
+      },
+      (request) => service.dashboard(authOf(request).userId),
+    );
+
+    app.patch(
+      '/subscriptions/:id/status',
+      {
+        preHandler: customer,
+        schema: {
+          tags,
+          summary: 'Pause (spends a pause credit, freezes the clock) or reactivate',
+          params: idParamSchema,
+          body: subscriptionStatusBodySchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      (request) =>
+        service.setStatus(authOf(request).userId, request.params.id, request.body.status),
+    );
+
+    app.patch(
+      '/user/reset-hwid',
+      {
+        preHandler: customer,
+        schema: {
+          tags,
+          summary: 'Free the HWIDs of a subscription (spends a reset credit)',
+          body: resetHwidBodySchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      (request) => service.resetHwid(authOf(request).userId, request.body?.subscriptionId),
+    );
+
+    app.post(
+      '/redeem-key',
+      {
+        // Guessing 36^18 keys is hopeless only while attempts stay this scarce.
+        preHandler: [
+          customer,
+          rateLimit(app, { name: 'redeem-ip', max: 30, windowMs: 10 * 60_000 }),
+          rateLimit(app, {
+            name: 'redeem-user',
+            max: 10,
+            windowMs: 10 * 60_000,
+            key: (request) => authOf(request).userId,
+          }),
+        ],
+        schema: {
+          tags,
+          summary: 'Redeem a licence key into a subscription',
+          body: redeemKeyBodySchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      (request) => service.redeem(authOf(request).userId, request.body.keyValue),
+    );
+
+    app.get(
+      '/redeem-history',
+      {
+        preHandler: customer,
+        schema: {
+          tags,
+          summary: 'Keys the user redeemed (latest 200)',
+          response: { 200: z.array(redeemHistoryItemSchema), ...errors },
+        },
+      },
+      (request) => service.history(authOf(request).userId),
+    );
+
+    app.post(
+      '/daily-bonus',
+      {
+        preHandler: customer,
+        schema: {
+          tags,
+          summary: 'Claim the daily XP bonus (once per 24 h)',
+          response: { 200: dailyBonusResponseSchema, ...errors },
+        },
+      },
+      (request) => service.claimDailyBonus(authOf(request).userId),
+    );
+
+    done();
+  };
+}

@@ -1,0 +1,212 @@
+import type {
+  ClientDashboard,
+  ClientSubscription,
+  DailyBonusResponse,
+  RedeemHistoryItem,
+  MessageResponse,
+} from '@chaveiro/contract';
+import { TIMING, XP_RULES, messages, rankFor } from '@chaveiro/contract';
+import type { AppContext } from '../../platform/context.js';
+import { withTransaction } from '../../platform/database.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
+import { createSettingsRepository } from '../settings/settings-repository.js';
+import { createSubscriptionsRepository } from '../subscriptions/subscriptions-repository.js';
+import {
+  DAY_MS,
+  createSubscriptionsService,
+  effectiveExpiry,
+} from '../subscriptions/subscriptions-service.js';
+import type { MachineRow, OwnSubscriptionRow } from './client-repository.js';
+import { createClientRepository } from './client-repository.js';
+
+const text = messages.client;
+const HISTORY_LIMIT = 200;
+
+/** Dates in customer messages are Brazilian: dd/MM/yyyy in São Paulo time. */
+const brDate = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** The customer area: own subscriptions, HWID resets, key redemption and loyalty. */
+export function createClientService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
+  const { db, clock } = ctx;
+  const client = createClientRepository(db);
+  const settings = createSettingsRepository(db);
+  const subscriptions = createSubscriptionsRepository(db);
+  const redemption = createSubscriptionsService(ctx);
+
+  function toCard(sub: OwnSubscriptionRow, machines: MachineRow[], now: number) {
+    const expiry = effectiveExpiry(sub, now);
+    const remaining = expiry - now;
+    const lastSeen = machines[0]?.last_seen_at ?? null;
+    return {
+      subscription_id: sub.id,
+      product_name: sub.product_name,
+      subscription_status: sub.status,
+      expires_at: new Date(expiry).toISOString(),
+      days_remaining: remaining > 0 ? Math.ceil(remaining / DAY_MS) : 0,
+      is_expired: remaining <= 0,
+      hwid: machines.length ? machines.map((machine) => machine.hwid).join(', ') : null,
+      last_seen_at: lastSeen === null ? null : new Date(lastSeen).toISOString(),
+      is_online: lastSeen !== null && now - lastSeen <= TIMING.onlineWindowMs,
+      pause_credits: sub.pause_credits,
+      hwid_reset_credits: sub.hwid_reset_credits,
+      max_devices: sub.max_devices,
+      paused_by_admin: sub.status === 'paused' && sub.paused_by === 'global',
+    } satisfies ClientSubscription;
+  }
+
+  async function ownSubscription(userId: string, id: string): Promise<OwnSubscriptionRow> {
+    const sub = await client.findSubscription(userId, id);
+    // Another user's id answers exactly like an unknown one: nothing leaks.
+    if (!sub) throw new NotFoundError(text.subscriptionNotFound);
+    return sub;
+  }
+
+  function bonusAvailableAt(lastClaim: number | null, now: number): number | null {
+    if (lastClaim === null) return null;
+    const next = lastClaim + XP_RULES.dailyBonusIntervalMs;
+    return next > now ? next : null;
+  }
+
+  return {
+    async dashboard(userId: string): Promise<ClientDashboard> {
+      const now = clock.now();
+      const [subs, machines, loyalty, serverStatus] = await Promise.all([
+        client.listSubscriptions(userId),
+        client.listMachines(userId),
+        client.loyalty(userId),
+        settings.get('server_status'),
+      ]);
+      if (!loyalty) throw new NotFoundError();
+      const nextBonus = bonusAvailableAt(loyalty.daily_bonus_at, now);
+      return {
+        subscriptions: subs.map((sub) =>
+          toCard(
+            sub,
+            machines.filter((machine) => machine.subscription_id === sub.id),
+            now,
+          ),
+        ),
+        balance: loyalty.balance_cents / 100,
+        xp: loyalty.xp,
+        rank: rankFor(loyalty.xp),
+        server_status: serverStatus === 'offline' ? 'offline' : 'online',
+        daily_bonus_available_at: nextBonus === null ? null : new Date(nextBonus).toISOString(),
+      };
+    },
+
+    async setStatus(
+      userId: string,
+      id: string,
+      status: 'active' | 'paused',
+    ): Promise<MessageResponse> {
+      const sub = await ownSubscription(userId, id);
+      const now = clock.now();
+      if (status === 'paused') {
+        if (sub.status === 'paused') throw new ConflictError(text.alreadyPaused);
+        if ((sub.expires_at ?? 0) <= now) throw new ConflictError(text.expiredCannotPause);
+        if (sub.pause_credits <= 0) {
+          throw new ConflictError(messages.errors.noPauseCredits, 'NO_PAUSE_CREDITS');
+        }
+        if (!(await client.pause(userId, id, now))) throw new ConflictError(text.alreadyPaused);
+        return { message: text.paused };
+      }
+      if (sub.status === 'active') throw new ConflictError(text.alreadyActive);
+      if (sub.paused_by === 'global')
+        throw new ConflictError(text.pausedByAdmin, 'PAUSED_BY_ADMIN');
+      if (!(await client.resume(userId, id, now))) throw new ConflictError(text.alreadyActive);
+      return { message: text.resumed };
+    },
+
+    async resetHwid(userId: string, subscriptionId?: string): Promise<MessageResponse> {
+      let id = subscriptionId;
+      if (!id) {
+        const subs = await client.listSubscriptions(userId);
+        if (subs.length !== 1) throw new BadRequestError(text.chooseSubscription);
+        id = subs[0]?.id;
+      }
+      const sub = await ownSubscription(userId, id ?? '');
+      if (sub.hwid_reset_credits <= 0) {
+        throw new ConflictError(messages.errors.noResetCredits, 'NO_RESET_CREDITS');
+      }
+      // Nothing bound: refusing keeps the credit instead of spending it on nothing.
+      if ((await client.countMachines(sub.id)) === 0) throw new ConflictError(text.noHwidBound);
+      const reset = await withTransaction(db, async (trx) => {
+        if (!(await client.spendResetCredit(userId, sub.id, clock.now(), trx))) return false;
+        await client.deleteMachines(sub.id, trx);
+        return true;
+      });
+      if (!reset) throw new ConflictError(messages.errors.noResetCredits, 'NO_RESET_CREDITS');
+      return { message: text.hwidReset };
+    },
+
+    async redeem(userId: string, keyValue: string): Promise<MessageResponse> {
+      const result = await redemption.redeemKey(userId, { key: keyValue });
+      const sub = await subscriptions.findDetail(result.subscriptionId);
+      const expiry = sub ? effectiveExpiry(sub, clock.now()) : clock.now();
+      return {
+        message: text.keyRedeemed(sub?.product_name ?? '', brDate.format(new Date(expiry))),
+      };
+    },
+
+    async history(userId: string): Promise<RedeemHistoryItem[]> {
+      const now = clock.now();
+      const rows = await client.redeemHistory(userId, HISTORY_LIMIT);
+      return rows.map((row) => {
+        const expiry =
+          row.status === null
+            ? (row.redeemed_at ?? now)
+            : effectiveExpiry(
+                {
+                  status: row.status,
+                  expires_at: row.expires_at,
+                  paused_remaining_ms: row.paused_remaining_ms,
+                },
+                now,
+              );
+        return {
+          id: row.id,
+          key_value: row.key,
+          product_name: row.product_name,
+          expires_at: new Date(expiry).toISOString(),
+          subscription_status: row.status !== null && expiry > now ? 'active' : 'expired',
+          redeemed_at: new Date(row.redeemed_at ?? now).toISOString(),
+        };
+      });
+    },
+
+    async claimDailyBonus(userId: string): Promise<DailyBonusResponse> {
+      const now = clock.now();
+      const claimed = await client.claimDailyBonus(
+        userId,
+        XP_RULES.dailyBonus,
+        now,
+        XP_RULES.dailyBonusIntervalMs,
+      );
+      const loyalty = await client.loyalty(userId);
+      if (!loyalty) throw new NotFoundError();
+      if (!claimed) {
+        const next = (loyalty.daily_bonus_at ?? now) + XP_RULES.dailyBonusIntervalMs;
+        throw new ConflictError(text.dailyBonusWait(waitText(next - now)), 'DAILY_BONUS_CLAIMED');
+      }
+      return {
+        message: text.dailyBonusClaimed(XP_RULES.dailyBonus),
+        xp: loyalty.xp,
+        rank: rankFor(loyalty.xp),
+        daily_bonus_available_at: new Date(now + XP_RULES.dailyBonusIntervalMs).toISOString(),
+      };
+    },
+  };
+}
+
+/** "5 h 12 min" / "12 min" for the wait until the next bonus. */
+function waitText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return hours > 0 ? `${String(hours)} h ${String(rest)} min` : `${String(rest)} min`;
+}

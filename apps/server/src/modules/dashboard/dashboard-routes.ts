@@ -1,0 +1,45 @@
+import { metricsResponseSchema, recentActivitiesResponseSchema } from '@chaveiro/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.js';
+import { adminErrors, bearerAuth } from '../../platform/route-schemas.js';
+import { createActivityService } from '../activity/activity-service.js';
+import { createDashboardService } from './dashboard-service.js';
+
+/** The admin dashboard's metric cards and recent activity list (spec §2). */
+export function dashboardRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  const service = createDashboardService(ctx);
+  const activity = createActivityService(ctx);
+  return (app, _options, done) => {
+    const admin = app.requireRole('admin');
+
+    app.get(
+      '/metrics',
+      {
+        onRequest: admin,
+        schema: {
+          tags: ['dashboard'],
+          summary: 'Online, active and banned users and subscriptions expired in 30 days',
+          description: 'Polled every second by each admin tab; values are at most 1 s old.',
+          security: bearerAuth,
+          response: { 200: metricsResponseSchema, ...adminErrors },
+        },
+      },
+      () => service.metrics(),
+    );
+
+    app.get(
+      '/recent-activities',
+      {
+        onRequest: admin,
+        schema: {
+          tags: ['dashboard'],
+          summary: 'The latest 20 activity log lines',
+          security: bearerAuth,
+          response: { 200: recentActivitiesResponseSchema, ...adminErrors },
+        },
+      },
+      () => activity.recent(),
+    );
+    done();
+  };
+}

@@ -1,0 +1,37 @@
+import type { MetricsResponse } from '@chaveiro/contract';
+import { ADMIN_LIMITS, TIMING } from '@chaveiro/contract';
+import type { AppContext } from '../../platform/context.js';
+import { createDashboardRepository } from './dashboard-repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function createDashboardService({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
+  const repository = createDashboardRepository(db);
+  // Every admin tab polls each second: tabs share one computation per second, and calls that
+  // arrive while it runs wait for it instead of starting their own.
+  let cached: { at: number; value: Promise<MetricsResponse> } | undefined;
+
+  function compute(now: number): Promise<MetricsResponse> {
+    return repository.metrics({
+      now,
+      onlineSince: now - TIMING.onlineWindowMs,
+      expiredSince: now - TIMING.expiredMetricWindowDays * DAY_MS,
+    });
+  }
+
+  return {
+    metrics(): Promise<MetricsResponse> {
+      const now = clock.now();
+      if (cached && now >= cached.at && now - cached.at < ADMIN_LIMITS.metricsCacheMs) {
+        return cached.value;
+      }
+      const entry = { at: now, value: compute(now) };
+      cached = entry;
+      // A failed computation must not be served to the next callers.
+      entry.value.catch(() => {
+        if (cached === entry) cached = undefined;
+      });
+      return entry.value;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface StoredFile {
+  mime: string;
+  size: number;
+  bytes: Buffer;
+}
+
+/** Queries on `files`: content-addressed blobs (avatars, product DLLs). */
+export function createFilesRepository(db: Kysely<Database>) {
+  return {
+    /** Stores the bytes under their sha256 unless they are already there. */
+    async insertIfAbsent(
+      file: { sha256: string; mime: string; bytes: Buffer; createdAt: number },
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
+      await executor
+        .insertInto('files')
+        .values({
+          sha256: file.sha256,
+          mime: file.mime,
+          size: file.bytes.length,
+          bytes: file.bytes,
+          created_at: file.createdAt,
+        })
+        .onConflict((oc) => oc.column('sha256').doNothing())
+        .execute();
+    },
+
+    async find(sha256: string, executor: Kysely<Database> = db): Promise<StoredFile | undefined> {
+      const row = await executor
+        .selectFrom('files')
+        .select(['mime', 'size', 'bytes'])
+        .where('sha256', '=', sha256)
+        .executeTakeFirst();
+      return row && { mime: row.mime, size: Number(row.size), bytes: Buffer.from(row.bytes) };
+    },
+
+    /** Removes a file no product and no avatar points to any more. */
+    async deleteIfUnreferenced(
+      sha256: string,
+      avatarUrl: string,
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
+      await executor
+        .deleteFrom('files')
+        .where('sha256', '=', sha256)
+        .where((eb) =>
+          eb.not(
+            eb.or([
+              eb.exists(
+                eb.selectFrom('products').select('id').where('products.file_sha256', '=', sha256),
+              ),
+              eb.exists(
+                eb.selectFrom('users').select('id').where('users.avatar_url', '=', avatarUrl),
+              ),
+            ]),
+          ),
+        )
+        .execute();
+    },
+  };
+}
+
+export type FilesRepository = ReturnType<typeof createFilesRepository>;

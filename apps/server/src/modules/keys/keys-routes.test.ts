@@ -1,0 +1,303 @@
+import { LICENSE_KEY_PATTERN, messages } from '@chaveiro/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Fixtures } from '../../testing/fixtures.js';
+import { DAY, createFixtures } from '../../testing/fixtures.js';
+import type { TestApp, TestUser } from '../../testing/test-app.js';
+import { createTestApp } from '../../testing/test-app.js';
+
+const text = messages.admin;
+let t: TestApp;
+let f: Fixtures;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = createFixtures(t.database.db, () => t.clock.now());
+  admin = await t.createUser({ role: 'admin', username: 'gerente' });
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+function call(method: Method, url: string, payload?: object) {
+  return t.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
+}
+
+interface KeyRow {
+  id: string;
+  key: string;
+  product: string;
+  productId: string;
+  validity: number;
+  status: string;
+  client: string | null;
+  createdAt: string;
+}
+interface Page {
+  items: KeyRow[];
+  total: number;
+}
+
+describe('POST /api/keys', () => {
+  it('generates 10 × 1000 keys of 18 uppercase alphanumerics, all distinct', async () => {
+    const product = await f.product({ name: 'Lote' });
+    const all = new Set<string>();
+    for (let batch = 0; batch < 10; batch += 1) {
+      const response = await call('POST', '/api/keys', {
+        productId: product.id,
+        days: 7,
+        quantity: 1000,
+      });
+      expect(response.statusCode).toBe(201);
+      const body = response.json<{ message: string; keys: string[] }>();
+      expect(body.message).toBe(text.keysGenerated(1000));
+      expect(body.keys).toHaveLength(1000);
+      for (const key of body.keys) {
+        expect(key).toMatch(LICENSE_KEY_PATTERN);
+        all.add(key);
+      }
+    }
+    expect(all.size).toBe(10_000);
+    const stored = await call('GET', `/api/keys?productId=${product.id}&status=active`);
+    expect(stored.json<Page>().total).toBe(10_000);
+    expect(stored.json<Page>().items[0]).toMatchObject({ validity: 7, product: 'Lote' });
+    // Every character of the alphabet shows up: nothing is stuck by a biased draw.
+    expect(new Set([...all].join('')).size).toBe(36);
+  });
+
+  it('takes the validity from a plan duration type', async () => {
+    const product = await f.product();
+    const response = await call('POST', '/api/keys', {
+      productId: product.id,
+      durationType: 'bi-weekly',
+      quantity: 2,
+    });
+    expect(response.statusCode).toBe(201);
+    const list = await call('GET', `/api/keys?productId=${product.id}`);
+    expect(list.json<Page>().items.map((row) => row.validity)).toEqual([14, 14]);
+    expect(
+      (await call('GET', '/api/dashboard/recent-activities')).json<{ action: string }[]>()[0]
+        ?.action,
+    ).toBe(`2 chave(s) de ${product.name} gerada(s)`);
+  });
+
+  it('validates quantity, validity and product', async () => {
+    const product = await f.product();
+    const cases: [object, number, string?][] = [
+      [{ productId: product.id, days: 1, quantity: 0 }, 400, text.keyQuantityRange],
+      [{ productId: product.id, days: 1, quantity: 1001 }, 400, text.keyQuantityRange],
+      [{ productId: product.id, days: 1, quantity: 1.5 }, 400, text.keyQuantityRange],
+      [{ productId: product.id, quantity: 1 }, 400, text.keyValidityRequired],
+      [{ productId: product.id, days: 1, durationType: 'daily' }, 400, text.keyValidityRequired],
+      [{ productId: product.id, durationType: 'yearly' }, 400],
+      [{ productId: product.id, days: 1e15 }, 400],
+      [{ days: 1 }, 400, messages.validation.productRequired],
+      [{ productId: 'nao-existe', days: 1 }, 404, text.productNotFound],
+    ];
+    for (const [payload, status, message] of cases) {
+      const response = await call('POST', '/api/keys', payload);
+      expect(response.statusCode).toBe(status);
+      if (message) expect(response.json<{ message: string }>().message).toBe(message);
+    }
+  });
+});
+
+describe('GET /api/keys', () => {
+  it('filters by status, product and key or client prefix, newest first', async () => {
+    const product = await f.product({ name: 'Filtro' });
+    const client = await t.createUser({ username: 'Comprador' });
+    t.clock.advance(1_000);
+    const used = await f.key(product.id, {
+      key: 'ABCFILTRO000000001',
+      status: 'used',
+      redeemedBy: client.id,
+    });
+    t.clock.advance(1_000);
+    const fresh = await f.key(product.id, { key: 'ABCFILTRO000000002', days: 3 });
+    await f.key(product.id, { key: 'ZZZFILTRO000000003', status: 'banned' });
+
+    const byKey = await call('GET', '/api/keys?q=abcfiltro');
+    expect(byKey.json<Page>().items.map((row) => row.id)).toEqual([fresh.id, used.id]);
+    expect(byKey.json<Page>().items[0]).toEqual({
+      id: fresh.id,
+      key: 'ABCFILTRO000000002',
+      product: 'Filtro',
+      productId: product.id,
+      validity: 3,
+      status: 'active',
+      client: null,
+      createdAt: new Date(t.clock.now()).toISOString(),
+    });
+    const byClient = await call('GET', '/api/keys?q=compr');
+    expect(byClient.json<Page>().items).toMatchObject([{ id: used.id, client: 'Comprador' }]);
+    const banned = await call('GET', `/api/keys?status=banned&productId=${product.id}`);
+    expect(banned.json<Page>().items.map((row) => row.key)).toEqual(['ZZZFILTRO000000003']);
+    const blank = await call('GET', `/api/keys?status=&productId=${product.id}`);
+    expect(blank.json<Page>().total).toBe(3);
+    expect((await call('GET', '/api/keys?status=perdida')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/keys/export.csv', () => {
+  it('exports the filtered keys as RFC 4180 CSV with a header', async () => {
+    const product = await f.product({ name: '=Produto, "especial"' });
+    await f.key(product.id, { key: 'CSVKEY000000000001', days: 30 });
+    const response = await call('GET', `/api/keys/export.csv?productId=${product.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="chaves.csv"');
+    expect(response.body).toBe(
+      'chave,produto,validade_dias,status,cliente,criada_em\r\n' +
+        `CSVKEY000000000001,"'=Produto, ""especial""",30,active,,${new Date(t.clock.now()).toISOString()}\r\n`,
+    );
+  });
+});
+
+describe('GET /api/keys/:id', () => {
+  it('shows creator, redemption and the subscription it fed', async () => {
+    const product = await f.product({ name: 'Info' });
+    const client = await t.createUser({ username: 'info_cliente' });
+    const created = await call('POST', '/api/keys', { productId: product.id, days: 10 });
+    const [value] = created.json<{ keys: string[] }>().keys;
+    const list = await call('GET', `/api/keys?q=${value ?? ''}`);
+    const id = list.json<Page>().items[0]?.id ?? '';
+
+    const before = await call('GET', `/api/keys/${id}`);
+    expect(before.json()).toMatchObject({
+      key: value,
+      product: 'Info',
+      validity: 10,
+      status: 'active',
+      createdBy: 'gerente',
+      redeemedBy: null,
+      redeemedAt: null,
+      subscription: null,
+    });
+
+    await call('POST', `/api/keys/${id}/link`, { userId: client.id });
+    const after = await call('GET', `/api/keys/${id}`);
+    expect(after.json()).toMatchObject({
+      status: 'used',
+      redeemedBy: 'info_cliente',
+      redeemedAt: new Date(t.clock.now()).toISOString(),
+      subscription: {
+        status: 'active',
+        expiresAt: new Date(t.clock.now() + 10 * DAY).toISOString(),
+      },
+    });
+    const unknown = await call('GET', '/api/keys/nao-existe');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: text.keyNotFound, code: 'NOT_FOUND' });
+  });
+});
+
+describe('POST /api/keys/:id/link', () => {
+  it('redeems for the user: creates, then extends, their subscription', async () => {
+    const product = await f.product({ name: 'Vinculo' });
+    const client = await t.createUser({ username: 'vinculado' });
+    const first = await f.key(product.id, { days: 10 });
+    const second = await f.key(product.id, { days: 5 });
+    const now = t.clock.now();
+
+    const link = await call('POST', `/api/keys/${first.id}/link`, { userId: client.id });
+    expect(link.statusCode).toBe(200);
+    expect(link.json()).toEqual({ message: text.keyLinked });
+    await call('POST', `/api/keys/${second.id}/link`, { userId: client.id });
+
+    const subs = await t.database.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', client.id)
+      .execute();
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({
+      expires_at: now + 15 * DAY,
+      max_devices: 1,
+      pause_credits: 3,
+      hwid_reset_credits: 3,
+    });
+    expect(
+      (await call('GET', '/api/dashboard/recent-activities')).json<{ action: string }[]>()[0]
+        ?.action,
+    ).toBe(`Chave ${second.key} vinculada a vinculado`);
+  });
+
+  it('redeems a key exactly once, even for two concurrent calls', async () => {
+    const product = await f.product();
+    const key = await f.key(product.id, { days: 10 });
+    const a = await t.createUser();
+    const b = await t.createUser();
+
+    const responses = await Promise.all([
+      call('POST', `/api/keys/${key.id}/link`, { userId: a.id }),
+      call('POST', `/api/keys/${key.id}/link`, { userId: b.id }),
+    ]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const conflict = responses.find((response) => response.statusCode === 409);
+    expect(conflict?.json()).toEqual({ message: text.keyAlreadyUsed, code: 'KEY_NOT_REDEEMABLE' });
+    const subs = await t.database.db
+      .selectFrom('subscriptions')
+      .select('user_id')
+      .where('product_id', '=', product.id)
+      .execute();
+    expect(subs).toHaveLength(1);
+
+    const again = await call('POST', `/api/keys/${key.id}/link`, { userId: a.id });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses a banned key, an unknown key or user, and a missing user id', async () => {
+    const product = await f.product();
+    const banned = await f.key(product.id, { status: 'banned' });
+    const user = await t.createUser();
+    expect((await call('POST', `/api/keys/${banned.id}/link`, { userId: user.id })).json()).toEqual(
+      { message: text.keyBanned, code: 'KEY_NOT_REDEEMABLE' },
+    );
+    expect((await call('POST', '/api/keys/nao-existe/link', { userId: user.id })).statusCode).toBe(
+      404,
+    );
+    const fresh = await f.key(product.id);
+    const unknownUser = await call('POST', `/api/keys/${fresh.id}/link`, { userId: 'ninguem' });
+    expect(unknownUser.json()).toEqual({ message: text.userNotFound, code: 'NOT_FOUND' });
+    // The refused link left the key unused.
+    expect((await call('GET', `/api/keys/${fresh.id}`)).json()).toMatchObject({ status: 'active' });
+    const missing = await call('POST', `/api/keys/${fresh.id}/link`, {});
+    expect(missing.json()).toEqual({ message: text.userIdRequired, code: 'VALIDATION_ERROR' });
+  });
+});
+
+describe('PATCH and DELETE /api/keys/:id', () => {
+  it('resets the duration, bans and unbans an unused key, never a used one', async () => {
+    const product = await f.product();
+    const key = await f.key(product.id, { days: 30 });
+    const patch = (payload: object) => call('PATCH', `/api/keys/${key.id}`, payload);
+
+    expect((await patch({ days: 7 })).json()).toEqual({ message: text.keyUpdated });
+    expect((await call('GET', `/api/keys/${key.id}`)).json()).toMatchObject({ validity: 7 });
+    await patch({ status: 'banned' });
+    expect((await call('GET', `/api/keys/${key.id}`)).json()).toMatchObject({ status: 'banned' });
+    await patch({ status: 'active' });
+    expect((await call('GET', `/api/keys/${key.id}`)).json()).toMatchObject({ status: 'active' });
+
+    expect((await patch({})).json()).toEqual({
+      message: text.keyUpdateRequired,
+      code: 'VALIDATION_ERROR',
+    });
+    expect((await patch({ days: 1, status: 'banned' })).statusCode).toBe(400);
+    expect((await patch({ status: 'used' })).statusCode).toBe(400);
+    expect((await patch({ days: -1 })).statusCode).toBe(400);
+
+    const used = await f.key(product.id, { status: 'used', redeemedBy: admin.id });
+    const refused = await call('PATCH', `/api/keys/${used.id}`, { days: 3 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: text.keyNotUnused, code: 'KEY_NOT_UNUSED' });
+    expect((await call('PATCH', '/api/keys/nao-existe', { days: 3 })).statusCode).toBe(404);
+  });
+
+  it('deletes a key', async () => {
+    const key = await f.key((await f.product()).id);
+    const response = await call('DELETE', `/api/keys/${key.id}`);
+    expect(response.json()).toEqual({ message: text.keyDeleted });
+    expect((await call('GET', `/api/keys/${key.id}`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/keys/${key.id}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,216 @@
+import type {
+  GenerateKeysBody,
+  GenerateKeysResponse,
+  KeyInfo,
+  KeysExportQuery,
+  KeysPage,
+  KeysQuery,
+  MessageResponse,
+  UpdateKeyBody,
+} from '@chaveiro/contract';
+import { ADMIN_LIMITS, PLAN_DURATION_DAYS, messages } from '@chaveiro/contract';
+import type { AppContext } from '../../platform/context.js';
+import { withTransaction } from '../../platform/database.js';
+import { ConflictError, NotFoundError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { Actor } from '../activity/activity-service.js';
+import { createActivityService } from '../activity/activity-service.js';
+import { createProductsRepository } from '../products/products-repository.js';
+import {
+  createSubscriptionsService,
+  effectiveExpiry,
+} from '../subscriptions/subscriptions-service.js';
+import { createSubscriptionsRepository } from '../subscriptions/subscriptions-repository.js';
+import { createUsersRepository } from '../users/users-repository.js';
+import { generateLicenseKey } from './key-generator.js';
+import type { KeyListRow } from './keys-repository.js';
+import { createKeysRepository } from './keys-repository.js';
+
+const text = messages.admin;
+const log = messages.activity;
+/** A collision among 36^18 values is practically impossible; a few rounds settle any. */
+const MAX_GENERATION_ROUNDS = 5;
+const EXPORT_BATCH_ROWS = 5_000;
+
+export function createKeysService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
+  const { db, clock } = ctx;
+  const keys = createKeysRepository(db, ctx.dialect);
+  const products = createProductsRepository(db);
+  const users = createUsersRepository(db);
+  const subscriptionsRepository = createSubscriptionsRepository(db);
+  const subscriptions = createSubscriptionsService(ctx);
+  const activity = createActivityService(ctx);
+
+  async function existingKey(id: string) {
+    const key = await keys.find({ id });
+    if (!key) throw new NotFoundError(text.keyNotFound);
+    return key;
+  }
+
+  return {
+    async list(query: KeysQuery): Promise<KeysPage> {
+      const { rows, total } = await keys.page(
+        query,
+        query.pageSize,
+        (query.page - 1) * query.pageSize,
+      );
+      return { items: rows.map(toKeyRow), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /** The matching keys as CSV lines (RFC 4180), header first, at most the export cap. */
+    async *exportCsv(query: KeysExportQuery): AsyncGenerator<string> {
+      yield csvLine(['chave', 'produto', 'validade_dias', 'status', 'cliente', 'criada_em']);
+      for await (const batch of keys.batches(
+        query,
+        EXPORT_BATCH_ROWS,
+        ADMIN_LIMITS.keysCsvMaxRows,
+      )) {
+        yield batch
+          .map((row) =>
+            csvLine([
+              row.key,
+              row.product_name,
+              String(row.duration_days),
+              row.status,
+              row.client ?? '',
+              new Date(row.created_at).toISOString(),
+            ]),
+          )
+          .join('');
+      }
+    },
+
+    /** Generates `quantity` new unused keys in one transaction. */
+    async generate(body: GenerateKeysBody, actor: Actor): Promise<GenerateKeysResponse> {
+      const product = await products.find(body.productId);
+      if (!product) throw new NotFoundError(text.productNotFound);
+      const days = body.days ?? PLAN_DURATION_DAYS[body.durationType ?? 'monthly'];
+      const created = await withTransaction(db, async (trx) => {
+        const inserted: string[] = [];
+        for (let round = 0; inserted.length < body.quantity; round += 1) {
+          if (round === MAX_GENERATION_ROUNDS) throw new Error('Could not generate unique keys');
+          const candidates = new Set<string>();
+          while (candidates.size < body.quantity - inserted.length) {
+            candidates.add(generateLicenseKey());
+          }
+          // The unique index decides: a value already taken is skipped and drawn again.
+          const stored = await keys.insertNew(
+            [...candidates].map((key) => ({
+              id: newId(),
+              key,
+              productId: product.id,
+              durationDays: days,
+              createdBy: actor.userId,
+              createdAt: clock.now(),
+            })),
+            trx,
+          );
+          inserted.push(...[...candidates].filter((key) => stored.has(key)));
+        }
+        await activity.record(trx, actor, {
+          action: log.keysGenerated(inserted.length, product.name),
+          target: `product:${product.id}`,
+        });
+        return inserted;
+      });
+      return { message: text.keysGenerated(created.length), keys: created };
+    },
+
+    async info(id: string): Promise<KeyInfo> {
+      const row = await keys.findInfo(id);
+      if (!row) throw new NotFoundError(text.keyNotFound);
+      const fed = row.redeemed_by
+        ? await subscriptionsRepository.findByUserProduct(row.redeemed_by, row.product_id)
+        : undefined;
+      const { client: _client, ...listed } = toKeyRow(row);
+      return {
+        ...listed,
+        createdBy: row.created_by_name,
+        redeemedBy: row.redeemed_by_name,
+        redeemedAt: row.redeemed_at === null ? null : new Date(row.redeemed_at).toISOString(),
+        subscription: fed
+          ? {
+              id: fed.id,
+              status: fed.status,
+              expiresAt: new Date(effectiveExpiry(fed, clock.now())).toISOString(),
+            }
+          : null,
+      };
+    },
+
+    /** Link User: redeems the key for the user exactly as a customer redemption would. */
+    async link(id: string, userId: string, actor: Actor): Promise<MessageResponse> {
+      await withTransaction(db, async (trx) => {
+        const redemption = await subscriptions.redeemKeyIn(trx, userId, { id });
+        const user = await users.findById(userId, trx);
+        await activity.record(trx, actor, {
+          action: log.keyLinked(redemption.key, user?.username ?? userId),
+          target: `key:${id}`,
+        });
+      });
+      return { message: text.keyLinked };
+    },
+
+    /** Reset Duration, ban or unban; only while the key is unused. */
+    async update(id: string, body: UpdateKeyBody, actor: Actor): Promise<MessageResponse> {
+      await withTransaction(db, async (trx) => {
+        const key = await keys.find({ id }, trx);
+        if (!key) throw new NotFoundError(text.keyNotFound);
+        const change =
+          body.days !== undefined
+            ? { duration_days: body.days }
+            : { status: body.status ?? ('active' as const) };
+        if (!(await keys.updateUnused(id, change, trx))) {
+          throw new ConflictError(text.keyNotUnused, 'KEY_NOT_UNUSED');
+        }
+        await activity.record(trx, actor, {
+          action:
+            body.days !== undefined
+              ? log.keyDaysReset(key.key, body.days)
+              : body.status === 'banned'
+                ? log.keyBanned(key.key)
+                : log.keyUnbanned(key.key),
+          target: `key:${id}`,
+        });
+      });
+      return { message: text.keyUpdated };
+    },
+
+    async delete(id: string, actor: Actor): Promise<MessageResponse> {
+      const key = await existingKey(id);
+      await withTransaction(db, async (trx) => {
+        await keys.delete(id, trx);
+        await activity.record(trx, actor, { action: log.keyDeleted(key.key), target: `key:${id}` });
+      });
+      return { message: text.keyDeleted };
+    },
+  };
+}
+
+function toKeyRow(row: KeyListRow) {
+  return {
+    id: row.id,
+    key: row.key,
+    product: row.product_name,
+    productId: row.product_id,
+    validity: row.duration_days,
+    status: row.status,
+    client: row.client,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/**
+ * One CSV record (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break).
+ * A field a spreadsheet would run as a formula gets a leading apostrophe (OWASP CSV injection).
+ */
+function csvLine(fields: string[]): string {
+  return (
+    fields
+      .map((field) => {
+        const safe = /^[=+\-@\t\r]/.test(field) ? `'${field}` : field;
+        return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+      })
+      .join(',') + '\r\n'
+  );
+}

@@ -1,0 +1,195 @@
+import type { PlanDurationType, ProductStatus } from '@chaveiro/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { newId } from '../../platform/ids.js';
+
+export interface ProductRecord {
+  id: string;
+  name: string;
+  description: string;
+  status: ProductStatus;
+  file_sha256: string | null;
+  file_name: string | null;
+  file_size: number | null;
+  file_uploaded_at: number | null;
+  /** Price in cents per duration type that has a plan. */
+  plans: Partial<Record<PlanDurationType, number>>;
+}
+
+export interface ProductFields {
+  name: string;
+  description: string;
+  plans: Partial<Record<PlanDurationType, number>>;
+}
+
+const productColumns = [
+  'id',
+  'name',
+  'description',
+  'status',
+  'file_sha256',
+  'file_name',
+  'file_size',
+  'file_uploaded_at',
+] as const;
+
+/** Queries on `products` and their `plans`. */
+export function createProductsRepository(db: Kysely<Database>) {
+  async function withPlans(
+    products: Omit<ProductRecord, 'plans'>[],
+    executor: Kysely<Database>,
+  ): Promise<ProductRecord[]> {
+    if (products.length === 0) return [];
+    const plans = await executor
+      .selectFrom('plans')
+      .select(['product_id', 'duration_type', 'price_cents'])
+      .where(
+        'product_id',
+        'in',
+        products.map((product) => product.id),
+      )
+      .execute();
+    return products.map((product) => ({
+      ...product,
+      plans: Object.fromEntries(
+        plans
+          .filter((plan) => plan.product_id === product.id)
+          .map((plan) => [plan.duration_type, Number(plan.price_cents)]),
+      ),
+    }));
+  }
+
+  async function insertPlans(
+    productId: string,
+    plans: ProductFields['plans'],
+    executor: Kysely<Database>,
+  ) {
+    const rows = Object.entries(plans).map(([durationType, priceCents]) => ({
+      id: newId(),
+      product_id: productId,
+      duration_type: durationType as PlanDurationType,
+      price_cents: priceCents,
+    }));
+    if (rows.length > 0) await executor.insertInto('plans').values(rows).execute();
+  }
+
+  return {
+    /** Alphabetical, at most `limit`. */
+    async list(limit: number): Promise<ProductRecord[]> {
+      const products = await db
+        .selectFrom('products')
+        .select(productColumns)
+        .orderBy('name')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return withPlans(products, db);
+    },
+
+    async find(id: string, executor: Kysely<Database> = db): Promise<ProductRecord | undefined> {
+      const product = await executor
+        .selectFrom('products')
+        .select(productColumns)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return product && (await withPlans([product], executor))[0];
+    },
+
+    async insert(
+      id: string,
+      fields: ProductFields,
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
+      await executor
+        .insertInto('products')
+        .values({
+          id,
+          name: fields.name,
+          description: fields.description,
+          status: 'active',
+          file_sha256: null,
+          file_name: null,
+          file_size: null,
+          file_uploaded_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await insertPlans(id, fields.plans, executor);
+    },
+
+    /** Replaces name, description and the whole plan set. */
+    async update(
+      id: string,
+      fields: ProductFields,
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
+      await executor
+        .updateTable('products')
+        .set({ name: fields.name, description: fields.description, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+      await executor.deleteFrom('plans').where('product_id', '=', id).execute();
+      await insertPlans(id, fields.plans, executor);
+    },
+
+    async setStatus(id: string, status: ProductStatus, now: number, executor = db) {
+      await executor
+        .updateTable('products')
+        .set({ status, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setFile(
+      id: string,
+      file: { sha256: string; name: string; size: number },
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
+      await executor
+        .updateTable('products')
+        .set({
+          file_sha256: file.sha256,
+          file_name: file.name,
+          file_size: file.size,
+          file_uploaded_at: now,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** How many subscriptions and unused keys still point to the product. */
+    async references(
+      id: string,
+      executor: Kysely<Database> = db,
+    ): Promise<{ subscriptions: number; unusedKeys: number }> {
+      const row = await executor
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('subscriptions')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .where('product_id', '=', id)
+            .as('subscriptions'),
+          eb
+            .selectFrom('license_keys')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .where('product_id', '=', id)
+            .where('status', '=', 'active')
+            .as('unusedKeys'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { subscriptions: Number(row.subscriptions), unusedKeys: Number(row.unusedKeys) };
+    },
+
+    /** Deletes the product; its plans, keys and subscriptions go with it (ON DELETE CASCADE). */
+    async delete(id: string, executor: Kysely<Database> = db): Promise<void> {
+      await executor.deleteFrom('products').where('id', '=', id).execute();
+    },
+  };
+}
+
+export type ProductsRepository = ReturnType<typeof createProductsRepository>;

@@ -1,0 +1,163 @@
+import {
+  LIMITS,
+  deleteProductQuerySchema,
+  idParamSchema,
+  messageResponseSchema,
+  messages,
+  productBodySchema,
+  productSavedResponseSchema,
+  productStatusBodySchema,
+  productsResponseSchema,
+  uploadDllResponseSchema,
+} from '@chaveiro/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.js';
+import { readMultipart } from '../../platform/multipart.js';
+import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
+import { actorOf } from '../activity/activity-service.js';
+import { createProductsService } from './products-service.js';
+
+const withNotFound = { ...adminErrors, ...errorResponses(404) };
+
+/** The admin product catalogue: CRUD, status and the product's DLL (spec §2, §7). */
+export function productsRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  const service = createProductsService(ctx);
+  return (app, _options, done) => {
+    const admin = app.requireRole('admin');
+    const tags = ['products'];
+
+    app.get(
+      '/',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Every product with its plans (prices in reais) and DLL',
+          security: bearerAuth,
+          response: { 200: productsResponseSchema, ...adminErrors },
+        },
+      },
+      () => service.list(),
+    );
+
+    app.post(
+      '/',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Create a product with its plans',
+          security: bearerAuth,
+          body: productBodySchema,
+          response: { 201: productSavedResponseSchema, ...adminErrors },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await service.create(request.body, actorOf(request))),
+    );
+
+    app.put(
+      '/:id',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Edit a product; the plans sent replace the previous set',
+          security: bearerAuth,
+          params: idParamSchema,
+          body: productBodySchema,
+          response: { 200: productSavedResponseSchema, ...withNotFound },
+        },
+      },
+      (request) => service.update(request.params.id, request.body, actorOf(request)),
+    );
+
+    app.patch(
+      '/:id/status',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Switch a product off (disabled) or on (active)',
+          security: bearerAuth,
+          params: idParamSchema,
+          body: productStatusBodySchema,
+          response: { 200: messageResponseSchema, ...withNotFound },
+        },
+      },
+      (request) => service.setStatus(request.params.id, request.body.status, actorOf(request)),
+    );
+
+    app.delete(
+      '/:id',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Delete a product (409 while in use unless cascade=true)',
+          security: bearerAuth,
+          params: idParamSchema,
+          querystring: deleteProductQuerySchema,
+          response: { 200: messageResponseSchema, ...withNotFound, ...errorResponses(409) },
+        },
+      },
+      (request) => service.delete(request.params.id, request.query.cascade, actorOf(request)),
+    );
+
+    app.post(
+      '/:id/upload-dll',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Upload the product DLL (multipart field dllFile, PE file, at most 64 MB)',
+          consumes: ['multipart/form-data'],
+          security: bearerAuth,
+          params: idParamSchema,
+          response: {
+            200: uploadDllResponseSchema,
+            ...withNotFound,
+            ...errorResponses(413, 422),
+          },
+        },
+      },
+      async (request) => {
+        const form = await readMultipart(request, {
+          fields: [],
+          file: 'dllFile',
+          maxFileBytes: LIMITS.dllMaxBytes,
+          tooLargeMessage: messages.admin.dllTooLarge,
+        });
+        return service.uploadDll(request.params.id, form.file, actorOf(request));
+      },
+    );
+
+    app.get(
+      '/:id/dll',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Download the product DLL under its original name',
+          security: bearerAuth,
+          params: idParamSchema,
+        },
+      },
+      async (request, reply) => {
+        const dll = await service.downloadDll(request.params.id);
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-disposition', contentDisposition(dll.name))
+          .send(dll.bytes);
+      },
+    );
+
+    done();
+  };
+}
+
+/** An attachment header that keeps non-ASCII names (RFC 6266) with an ASCII fallback. */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

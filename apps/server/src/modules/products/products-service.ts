@@ -1,0 +1,192 @@
+import { basename } from 'node:path';
+import type {
+  MessageResponse,
+  Product,
+  ProductBody,
+  ProductStatus,
+  UploadDllResponse,
+} from '@chaveiro/contract';
+import { ADMIN_LIMITS, messages } from '@chaveiro/contract';
+import type { AppContext } from '../../platform/context.js';
+import { withTransaction } from '../../platform/database.js';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  UnprocessableError,
+} from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { UploadedFile } from '../../platform/multipart.js';
+import type { Actor } from '../activity/activity-service.js';
+import { createActivityService } from '../activity/activity-service.js';
+import { createFilesService } from '../files/files-service.js';
+import type { ProductFields, ProductRecord } from './products-repository.js';
+import { createProductsRepository } from './products-repository.js';
+
+const text = messages.admin;
+const log = messages.activity;
+const DLL_MIME = 'application/vnd.microsoft.portable-executable';
+
+export interface ProductDll {
+  name: string;
+  bytes: Buffer;
+}
+
+export function createProductsService(ctx: Pick<AppContext, 'db' | 'clock'>) {
+  const { db, clock } = ctx;
+  const products = createProductsRepository(db);
+  const files = createFilesService(ctx);
+  const activity = createActivityService(ctx);
+
+  async function existing(id: string): Promise<ProductRecord> {
+    const product = await products.find(id);
+    if (!product) throw new NotFoundError(text.productNotFound);
+    return product;
+  }
+
+  return {
+    async list(): Promise<Product[]> {
+      return (await products.list(ADMIN_LIMITS.productsMax)).map(toProduct);
+    },
+
+    async create(body: ProductBody, actor: Actor) {
+      const id = newId();
+      await withTransaction(db, async (trx) => {
+        await products.insert(id, toFields(body), clock.now(), trx);
+        await activity.record(trx, actor, {
+          action: log.productCreated(body.name),
+          target: `product:${id}`,
+        });
+      });
+      return { message: text.productCreated, product: toProduct(await existing(id)) };
+    },
+
+    async update(id: string, body: ProductBody, actor: Actor) {
+      await existing(id);
+      await withTransaction(db, async (trx) => {
+        await products.update(id, toFields(body), clock.now(), trx);
+        await activity.record(trx, actor, {
+          action: log.productUpdated(body.name),
+          target: `product:${id}`,
+        });
+      });
+      return { message: text.productUpdated, product: toProduct(await existing(id)) };
+    },
+
+    async setStatus(id: string, status: ProductStatus, actor: Actor): Promise<MessageResponse> {
+      const product = await existing(id);
+      await withTransaction(db, async (trx) => {
+        await products.setStatus(id, status, clock.now(), trx);
+        await activity.record(trx, actor, {
+          action:
+            status === 'active'
+              ? log.productEnabled(product.name)
+              : log.productDisabled(product.name),
+          target: `product:${id}`,
+        });
+      });
+      return { message: status === 'active' ? text.productEnabled : text.productDisabled };
+    },
+
+    /** Refused while subscriptions or unused keys use the product, unless `cascade`. */
+    async delete(id: string, cascade: boolean, actor: Actor): Promise<MessageResponse> {
+      await withTransaction(db, async (trx) => {
+        const product = await products.find(id, trx);
+        if (!product) throw new NotFoundError(text.productNotFound);
+        const used = await products.references(id, trx);
+        if (!cascade && (used.subscriptions > 0 || used.unusedKeys > 0)) {
+          throw new ConflictError(
+            text.productInUse(used.subscriptions, used.unusedKeys),
+            'PRODUCT_IN_USE',
+          );
+        }
+        await products.delete(id, trx);
+        await files.release(trx, product.file_sha256);
+        await activity.record(trx, actor, {
+          action: log.productDeleted(product.name),
+          target: `product:${id}`,
+        });
+      });
+      return { message: text.productDeleted };
+    },
+
+    /**
+     * Replaces the product's DLL with an uploaded PE file. Checked before anything is written,
+     * so a refused upload leaves the previous DLL in place.
+     */
+    async uploadDll(
+      id: string,
+      file: UploadedFile | undefined,
+      actor: Actor,
+    ): Promise<UploadDllResponse> {
+      const product = await existing(id);
+      if (!file) throw new BadRequestError(text.dllRequired);
+      if (file.bytes.length < 2 || file.bytes.toString('latin1', 0, 2) !== 'MZ') {
+        throw new UnprocessableError(text.dllInvalid, 'INVALID_FILE');
+      }
+      const name = safeFileName(file.filename);
+      await withTransaction(db, async (trx) => {
+        await files.store(trx, { sha256: file.sha256, mime: DLL_MIME, bytes: file.bytes });
+        await products.setFile(
+          id,
+          { sha256: file.sha256, name, size: file.bytes.length },
+          clock.now(),
+          trx,
+        );
+        if (product.file_sha256 !== file.sha256) await files.release(trx, product.file_sha256);
+        await activity.record(trx, actor, {
+          action: log.dllUploaded(product.name, name),
+          target: `product:${id}`,
+        });
+      });
+      const uploaded = toProduct(await existing(id)).file;
+      if (!uploaded) throw new Error('Product file missing right after the upload');
+      return { message: text.dllUploaded, file: uploaded };
+    },
+
+    async downloadDll(id: string): Promise<ProductDll> {
+      const product = await existing(id);
+      if (!product.file_sha256) throw new NotFoundError(text.productFileMissing);
+      const file = await files.read(product.file_sha256);
+      return { name: product.file_name ?? 'produto.dll', bytes: file.bytes };
+    },
+  };
+}
+
+function toFields(body: ProductBody): ProductFields {
+  const plans: ProductFields['plans'] = {};
+  for (const [durationType, price] of Object.entries(body.plans)) {
+    if (price !== null && price !== undefined) {
+      plans[durationType as keyof typeof body.plans] = Math.round(price * 100);
+    }
+  }
+  return { name: body.name, description: body.description, plans };
+}
+
+function toProduct(product: ProductRecord): Product {
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    status: product.status,
+    plans: Object.fromEntries(
+      Object.entries(product.plans).map(([durationType, cents]) => [durationType, cents / 100]),
+    ),
+    file:
+      product.file_sha256 === null
+        ? null
+        : {
+            sha256: product.file_sha256,
+            size: Number(product.file_size ?? 0),
+            name: product.file_name ?? 'produto.dll',
+            uploadedAt: new Date(product.file_uploaded_at ?? 0).toISOString(),
+          },
+  };
+}
+
+/** The client's file name without any path, control characters or excess length. */
+function safeFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f"]/g, '');
+  return cleaned.trim().slice(0, 200) || 'produto.dll';
+}

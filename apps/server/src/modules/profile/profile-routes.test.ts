@@ -1,0 +1,263 @@
+import { avatarUrl, messages } from '@chaveiro/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../platform/totp.js';
+import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.js';
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app.js';
+
+let t: TestApp;
+let inbox: SmtpInbox;
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  t = await createTestApp({ env: { SMTP_URL: inbox.url } });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await inbox?.close();
+});
+
+function call(
+  method: 'GET' | 'PATCH' | 'POST',
+  url: string,
+  headers?: { authorization: string },
+  payload?: object,
+) {
+  return t.app.inject({ method, url, headers, payload });
+}
+
+function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+function login(identifier: string, password: string, totp?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { identifier, password, ...(totp ? { totp } : {}) },
+  });
+}
+
+describe('profile', () => {
+  it('shows the own profile with four avatar presets and needs a session', async () => {
+    const user = await t.createUser({ username: 'perfil_ana', email: 'ana@example.com' });
+    const response = await call('GET', '/api/profile', user.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      username: 'perfil_ana',
+      email: 'ana@example.com',
+      avatar_url: null,
+      is_two_factor_enabled: false,
+      pending_email: null,
+      avatar_presets: [
+        avatarUrl('bottts', 'perfil_ana'),
+        avatarUrl('thumbs', 'perfil_ana'),
+        avatarUrl('shapes', 'perfil_ana'),
+        avatarUrl('identicon', 'perfil_ana'),
+      ],
+    });
+    expect((await call('GET', '/api/profile')).statusCode).toBe(401);
+  });
+
+  it('changes the username and returns a token carrying it', async () => {
+    const user = await t.createUser({ username: 'nome_antigo' });
+    const response = await call('PATCH', '/api/profile', user.headers, { username: 'nome_novo' });
+    expect(response.statusCode).toBe(200);
+    const { token, message } = response.json<{ token: string; message: string }>();
+    expect(message).toBe(messages.profile.usernameUpdated);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+      username: string;
+    };
+    expect(claims.username).toBe('nome_novo');
+    expect((await call('GET', '/api/profile', bearer(token))).json()).toMatchObject({
+      username: 'nome_novo',
+    });
+  });
+
+  it('refuses a username taken in any letter case, a short one and mixed fields', async () => {
+    await t.createUser({ username: 'ocupado' });
+    const user = await t.createUser();
+    const taken = await call('PATCH', '/api/profile', user.headers, { username: 'OCUPADO' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json<{ message: string }>().message).toBe('Este nome de usuário já está em uso.');
+    const short = await call('PATCH', '/api/profile', user.headers, { username: 'ab' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json<{ message: string }>().message).toBe('Mínimo de 3 caracteres.');
+    const both = await call('PATCH', '/api/profile', user.headers, {
+      username: 'valido',
+      email: 'valido@example.com',
+    });
+    expect(both.statusCode).toBe(400);
+  });
+
+  it('changes the e-mail only after the link sent to the new address is opened', async () => {
+    const user = await t.createUser({ email: 'velho@example.com' });
+    const asked = await call('PATCH', '/api/profile', user.headers, {
+      email: 'Novo@Example.com',
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ message: messages.profile.emailChangeSent });
+    expect((await call('GET', '/api/profile', user.headers)).json()).toMatchObject({
+      email: 'velho@example.com',
+      pending_email: 'novo@example.com',
+    });
+
+    const mail = await inbox.waitFor('novo@example.com');
+    const token = new URL(inbox.linkIn(mail, '/verify-email?token=')).searchParams.get('token');
+    const confirmed = await call('GET', `/api/auth/verify-email?token=${token ?? ''}`);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ message: messages.profile.emailChanged });
+
+    expect((await call('GET', '/api/profile', user.headers)).json()).toMatchObject({
+      email: 'novo@example.com',
+      pending_email: null,
+    });
+    expect((await login('novo@example.com', user.password)).statusCode).toBe(200);
+  });
+
+  it('refuses an invalid or taken e-mail', async () => {
+    await t.createUser({ email: 'tomado@example.com' });
+    const user = await t.createUser();
+    const invalid = await call('PATCH', '/api/profile', user.headers, { email: 'nao-email' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json<{ message: string }>().message).toBe('Email inválido.');
+    const taken = await call('PATCH', '/api/profile', user.headers, {
+      email: 'TOMADO@example.com',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json<{ message: string }>().message).toBe('Este e-mail já está em uso.');
+  });
+});
+
+describe('password change', () => {
+  it.each([
+    [{ currentPassword: '', newPassword: 'nova-senha-1' }, 'Senha atual é obrigatória.'],
+    [
+      { currentPassword: 'x', newPassword: 'curta' },
+      'Nova senha precisa de no mínimo 8 caracteres.',
+    ],
+  ])('answers bad input with the spec message (%#)', async (payload, message) => {
+    const user = await t.createUser();
+    const response = await call('PATCH', '/api/profile/password', user.headers, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(message);
+  });
+
+  it('refuses a wrong current password', async () => {
+    const user = await t.createUser();
+    const response = await call('PATCH', '/api/profile/password', user.headers, {
+      currentPassword: 'nao-e-esta',
+      newPassword: 'nova-senha-1',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Senha atual incorreta.', code: 'PASSWORD_WRONG' });
+  });
+
+  it('ends older sessions and keeps this tab signed in with a fresh token', async () => {
+    const user = await t.createUser();
+    const response = await call('PATCH', '/api/profile/password', user.headers, {
+      currentPassword: user.password,
+      newPassword: 'nova-senha-1',
+    });
+    expect(response.statusCode).toBe(200);
+    const { token } = response.json<{ token: string }>();
+    expect((await call('GET', '/api/profile', user.headers)).statusCode).toBe(401);
+    expect((await call('GET', '/api/profile', bearer(token))).statusCode).toBe(200);
+    expect((await login(user.username, user.password)).statusCode).toBe(401);
+    expect((await login(user.username, 'nova-senha-1')).statusCode).toBe(200);
+  });
+});
+
+describe('avatar presets', () => {
+  it('accepts only a preset the server offers', async () => {
+    const user = await t.createUser({ username: 'com_avatar' });
+    const preset = avatarUrl('thumbs', 'com_avatar');
+    const chosen = await call('PATCH', '/api/profile/avatar/select', user.headers, {
+      avatarUrl: preset,
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect((await call('GET', '/api/profile', user.headers)).json()).toMatchObject({
+      avatar_url: preset,
+    });
+
+    for (const avatar of ['https://evil.example/x.png', avatarUrl('thumbs', 'outra_pessoa')]) {
+      const refused = await call('PATCH', '/api/profile/avatar/select', user.headers, {
+        avatarUrl: avatar,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string }>().message).toBe(messages.profile.avatarNotOffered);
+    }
+  });
+
+  it('renders each preset as an SVG and refuses unknown styles', async () => {
+    const svg = await call('GET', avatarUrl('bottts', 'maria'));
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect(svg.body.startsWith('<svg')).toBe(true);
+    expect((await call('GET', avatarUrl('bottts', 'maria'))).body).toBe(svg.body);
+    expect((await call('GET', '/api/avatars/inexistente.svg?seed=x')).statusCode).toBe(400);
+  });
+});
+
+describe('two-factor login', () => {
+  let user: TestUser;
+  let secret: string;
+
+  it('generates a pending secret with a QR code, confirmed by a code', async () => {
+    user = await t.createUser({ username: 'com_2fa' });
+    const generated = await call('POST', '/api/profile/2fa/generate', user.headers);
+    expect(generated.statusCode).toBe(200);
+    const body = generated.json<{ qrCodeUrl: string; secret: string }>();
+    expect(body.qrCodeUrl.startsWith('data:image/png;base64,')).toBe(true);
+    expect(body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    secret = body.secret;
+
+    // Pending only: login still works without a code.
+    expect((await login(user.username, user.password)).statusCode).toBe(200);
+
+    const wrong = await call('POST', '/api/profile/2fa/verify', user.headers, {
+      token: totpCode(secret, t.clock.now() + 600_000),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ message: string }>().message).toBe('Código de verificação inválido.');
+
+    const right = await call('POST', '/api/profile/2fa/verify', user.headers, {
+      token: totpCode(secret, t.clock.now()),
+    });
+    expect(right.statusCode).toBe(200);
+    expect((await call('GET', '/api/profile', user.headers)).json()).toMatchObject({
+      is_two_factor_enabled: true,
+    });
+  });
+
+  it('then requires the code at login and refuses a second setup', async () => {
+    const withoutCode = await login(user.username, user.password);
+    expect(withoutCode.json<{ code: string }>().code).toBe('TWO_FACTOR_REQUIRED');
+    t.clock.advance(30_000);
+    const withCode = await login(user.username, user.password, totpCode(secret, t.clock.now()));
+    expect(withCode.statusCode).toBe(200);
+    const again = await call('POST', '/api/profile/2fa/generate', user.headers);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('turns off only with a valid, unused code', async () => {
+    const used = totpCode(secret, t.clock.now());
+    const replay = await call('POST', '/api/profile/2fa/disable', user.headers, { token: used });
+    expect(replay.statusCode).toBe(400);
+    t.clock.advance(30_000);
+    const off = await call('POST', '/api/profile/2fa/disable', user.headers, {
+      token: totpCode(secret, t.clock.now()),
+    });
+    expect(off.statusCode).toBe(200);
+    expect((await login(user.username, user.password)).statusCode).toBe(200);
+  });
+
+  it('refuses a malformed code with the message', async () => {
+    const other = await t.createUser();
+    const response = await call('POST', '/api/profile/2fa/verify', other.headers, {
+      token: '12ab',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe('Código de verificação inválido.');
+  });
+});

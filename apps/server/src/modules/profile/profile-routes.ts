@@ -1,0 +1,139 @@
+import {
+  changePasswordBodySchema,
+  errorResponseSchema,
+  profileSchema,
+  profileUpdateResponseSchema,
+  selectAvatarBodySchema,
+  twoFactorSetupResponseSchema,
+  twoFactorTokenBodySchema,
+  updateProfileBodySchema,
+} from '@chaveiro/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { rateLimit } from '../../platform/rate-limit.js';
+import { createProfileService } from './profile-service.js';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+/** The signed-in user's own profile (spec §7 Client). Every role may manage its own account. */
+export function profileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  const service = createProfileService(ctx);
+  return (app, _options, done) => {
+    const signedIn = app.requireRole('client', 'reseller', 'admin');
+    // Codes and passwords are guessable in bulk only without a limit.
+    const guarded = [
+      signedIn,
+      rateLimit(app, {
+        name: 'profile-secrets',
+        max: 10,
+        windowMs: 15 * 60_000,
+        key: (request) => authOf(request).userId,
+      }),
+    ];
+    app.get(
+      '/profile',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags: ['profile'],
+          summary: 'Own profile',
+          response: { 200: profileSchema, ...errors },
+        },
+      },
+      (request) => service.get(authOf(request).userId),
+    );
+
+    app.patch(
+      '/profile',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags: ['profile'],
+          summary: 'Change username, or ask to change e-mail (confirmed by link)',
+          body: updateProfileBodySchema,
+          response: { 200: profileUpdateResponseSchema, ...errors },
+        },
+      },
+      (request) => service.update(authOf(request).userId, request.body),
+    );
+
+    app.patch(
+      '/profile/password',
+      {
+        preHandler: guarded,
+        schema: {
+          tags: ['profile'],
+          summary: 'Change password; other sessions end, a fresh token is returned',
+          body: changePasswordBodySchema,
+          response: { 200: profileUpdateResponseSchema, ...errors },
+        },
+      },
+      (request) => service.changePassword(authOf(request).userId, request.body),
+    );
+
+    app.patch(
+      '/profile/avatar/select',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags: ['profile'],
+          summary: 'Choose one of the offered avatar presets',
+          body: selectAvatarBodySchema,
+          response: { 200: profileUpdateResponseSchema, ...errors },
+        },
+      },
+      (request) => service.selectAvatar(authOf(request).userId, request.body.avatarUrl),
+    );
+
+    app.post(
+      '/profile/2fa/generate',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags: ['profile'],
+          summary: 'Start two-factor setup: a pending secret and its QR code',
+          response: { 200: twoFactorSetupResponseSchema, ...errors },
+        },
+      },
+      (request) => service.generateTwoFactor(authOf(request).userId),
+    );
+
+    app.post(
+      '/profile/2fa/verify',
+      {
+        preHandler: guarded,
+        schema: {
+          tags: ['profile'],
+          summary: 'Confirm the pending secret with a code; turns two-factor on',
+          body: twoFactorTokenBodySchema,
+          response: { 200: profileUpdateResponseSchema, ...errors },
+        },
+      },
+      (request) => service.verifyTwoFactor(authOf(request).userId, request.body.token),
+    );
+
+    app.post(
+      '/profile/2fa/disable',
+      {
+        preHandler: guarded,
+        schema: {
+          tags: ['profile'],
+          summary: 'Turn two-factor off with a current code',
+          body: twoFactorTokenBodySchema,
+          response: { 200: profileUpdateResponseSchema, ...errors },
+        },
+      },
+      (request) => service.disableTwoFactor(authOf(request).userId, request.body.token),
+    );
+
+    done();
+  };
+}

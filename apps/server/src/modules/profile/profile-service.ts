@@ -1,0 +1,143 @@
+import type {
+  ChangePasswordBody,
+  Profile,
+  ProfileUpdateResponse,
+  TwoFactorSetupResponse,
+  UpdateProfileBody,
+} from '@chaveiro/contract';
+import { AVATAR_PRESET_STYLES, avatarUrl, messages } from '@chaveiro/contract';
+import QRCode from 'qrcode';
+import type { UserRow } from '../../db/schema.js';
+import type { AppContext } from '../../platform/context.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
+import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp.js';
+import { createAuthService } from '../auth/auth-service.js';
+import { createTotpRepository } from '../users/totp-repository.js';
+import { createUsersRepository } from '../users/users-repository.js';
+import { createProfileRepository } from './profile-repository.js';
+
+const text = messages.profile;
+
+type ProfileDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'tokens' | 'mailer'>;
+
+/** The signed-in user's own account: names, password, avatar and two-factor login. */
+export function createProfileService(ctx: ProfileDeps) {
+  const { db, clock, tokens } = ctx;
+  const users = createUsersRepository(db);
+  const profiles = createProfileRepository(db);
+  const totp = createTotpRepository(db);
+  const auth = createAuthService(ctx);
+
+  async function load(userId: string): Promise<UserRow> {
+    const user = await users.findById(userId);
+    if (!user) throw new NotFoundError();
+    return user;
+  }
+
+  const presetsFor = (username: string) =>
+    AVATAR_PRESET_STYLES.map((style) => avatarUrl(style, username));
+
+  /** A token carrying the user's current name and version, so this tab stays signed in. */
+  async function freshToken(userId: string): Promise<string> {
+    const user = await load(userId);
+    return tokens.sign({
+      id: user.id,
+      username: user.username,
+      role: user.role,
+      tokenVersion: user.token_version,
+    });
+  }
+
+  /** Checks a 6-digit code against the secret and spends its time step (no replay). */
+  async function acceptCode(user: UserRow, code: string): Promise<void> {
+    const step = user.totp_secret ? matchTotpStep(user.totp_secret, code, clock.now()) : null;
+    if (step === null || !(await totp.claimStep(user.id, step))) {
+      throw new BadRequestError(messages.auth.twoFactorInvalid, 'TWO_FACTOR_INVALID');
+    }
+  }
+
+  return {
+    async get(userId: string): Promise<Profile> {
+      const user = await load(userId);
+      return {
+        username: user.username,
+        email: user.email,
+        avatar_url: user.avatar_url,
+        is_two_factor_enabled: user.totp_enabled === 1,
+        pending_email: await profiles.pendingEmail(userId, clock.now()),
+        avatar_presets: presetsFor(user.username),
+      };
+    },
+
+    async update(userId: string, body: UpdateProfileBody): Promise<ProfileUpdateResponse> {
+      const user = await load(userId);
+      if ('username' in body) {
+        const owner = await users.findByLogin(body.username);
+        if (owner && owner.id !== userId) {
+          throw new ConflictError(messages.auth.usernameTaken, 'USERNAME_TAKEN');
+        }
+        await profiles.updateUsername(userId, body.username);
+        // A chosen preset is seeded by the old name; keep showing the same picture.
+        return { message: text.usernameUpdated, token: await freshToken(userId) };
+      }
+      if (body.email === user.email_lower) {
+        throw new BadRequestError(text.emailUnchanged, 'EMAIL_UNCHANGED');
+      }
+      const owner = await users.findByEmail(body.email);
+      if (owner) throw new ConflictError(messages.auth.emailTaken, 'EMAIL_TAKEN');
+      // The address changes only when the link sent to it is opened: proof it is theirs.
+      await auth.sendEmailChangeLink(user, body.email);
+      return { message: text.emailChangeSent };
+    },
+
+    async changePassword(userId: string, body: ChangePasswordBody): Promise<ProfileUpdateResponse> {
+      const user = await load(userId);
+      if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
+        throw new BadRequestError(text.passwordWrong, 'PASSWORD_WRONG');
+      }
+      // Raises token_version: every other session ends, this one gets a fresh token.
+      await users.updatePassword(userId, await hashPassword(body.newPassword));
+      return { message: text.passwordUpdated, token: await freshToken(userId) };
+    },
+
+    async selectAvatar(userId: string, url: string): Promise<ProfileUpdateResponse> {
+      const user = await load(userId);
+      if (!presetsFor(user.username).includes(url)) {
+        throw new BadRequestError(text.avatarNotOffered, 'AVATAR_NOT_OFFERED');
+      }
+      await profiles.setAvatarUrl(userId, url);
+      return { message: text.avatarUpdated };
+    },
+
+    async generateTwoFactor(userId: string): Promise<TwoFactorSetupResponse> {
+      const user = await load(userId);
+      if (user.totp_enabled) throw new ConflictError(text.twoFactorAlreadyEnabled);
+      const secret = newTotpSecret();
+      await totp.savePendingSecret(userId, secret);
+      const qrCodeUrl = await QRCode.toDataURL(totpUri(secret, user.email), {
+        errorCorrectionLevel: 'M',
+        margin: 1,
+        width: 240,
+      });
+      return { qrCodeUrl, secret, message: text.twoFactorGenerated };
+    },
+
+    async verifyTwoFactor(userId: string, code: string): Promise<ProfileUpdateResponse> {
+      const user = await load(userId);
+      if (user.totp_enabled) throw new ConflictError(text.twoFactorAlreadyEnabled);
+      if (!user.totp_secret) throw new BadRequestError(text.twoFactorNotPending);
+      await acceptCode(user, code);
+      await totp.setEnabled(userId, true);
+      return { message: text.twoFactorEnabled };
+    },
+
+    async disableTwoFactor(userId: string, code: string): Promise<ProfileUpdateResponse> {
+      const user = await load(userId);
+      if (!user.totp_enabled) throw new ConflictError(text.twoFactorNotEnabled);
+      await acceptCode(user, code);
+      await totp.setEnabled(userId, false);
+      return { message: text.twoFactorDisabled };
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface NewSubscription {
+  id: string;
+  userId: string;
+  productId: string;
+  expiresAt: number;
+  maxDevices: number;
+  pauseCredits: number;
+  hwidResetCredits: number;
+  now: number;
+}
+
+/** A subscription with the names an admin message or log line needs. */
+export interface SubscriptionDetail {
+  id: string;
+  user_id: string;
+  username: string;
+  product_id: string;
+  product_name: string;
+  status: 'active' | 'paused';
+  expires_at: number | null;
+  paused_remaining_ms: number | null;
+  created_at: number;
+}
+
+/** Queries on `subscriptions` and the `machines` bound to them. */
+export function createSubscriptionsRepository(db: Kysely<Database>) {
+  return {
+    /** Inserts unless the user already holds the product; true when it inserted. */
+    async insertIfAbsent(sub: NewSubscription, executor: Kysely<Database> = db): Promise<boolean> {
+      const inserted = await executor
+        .insertInto('subscriptions')
+        .values({
+          id: sub.id,
+          user_id: sub.userId,
+          product_id: sub.productId,
+          status: 'active',
+          expires_at: sub.expiresAt,
+          paused_remaining_ms: null,
+          paused_by: null,
+          max_devices: sub.maxDevices,
+          pause_credits: sub.pauseCredits,
+          hwid_reset_credits: sub.hwidResetCredits,
+          created_at: sub.now,
+          updated_at: sub.now,
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted !== undefined;
+    },
+
+    /**
+     * Adds time in one statement, so concurrent grants never lose one another: a running
+     * subscription gains it from its expiry (or from now once expired), a paused one on its
+     * frozen remainder. `minDevices` raises max_devices when larger.
+     */
+    async extend(
+      where: { id: string } | { userId: string; productId: string },
+      addMs: number,
+      minDevices: number,
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
+      let query = executor.updateTable('subscriptions').set({
+        expires_at: sql<number>`case when status = 'active' then (case when expires_at > ${now} then expires_at else ${now} end) + ${addMs} else expires_at end`,
+        paused_remaining_ms: sql<number>`case when status = 'paused' then coalesce(paused_remaining_ms, 0) + ${addMs} else paused_remaining_ms end`,
+        max_devices: sql<number>`case when max_devices < ${minDevices} then ${minDevices} else max_devices end`,
+        updated_at: now,
+      });
+      query =
+        'id' in where
+          ? query.where('id', '=', where.id)
+          : query.where('user_id', '=', where.userId).where('product_id', '=', where.productId);
+      await query.execute();
+    },
+
+    /**
+     * Removes time without going below now: a running subscription's expiry drops by `removeMs`
+     * but not under now (one already expired stays as it is), a paused remainder not under 0.
+     */
+    async shorten(
+      id: string,
+      removeMs: number,
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
+      await executor
+        .updateTable('subscriptions')
+        .set({
+          expires_at: sql<number>`case when status <> 'active' then expires_at when expires_at - ${removeMs} > ${now} then expires_at - ${removeMs} when expires_at < ${now} then expires_at else ${now} end`,
+          paused_remaining_ms: sql<number>`case when status = 'paused' and paused_remaining_ms > ${removeMs} then paused_remaining_ms - ${removeMs} when status = 'paused' then 0 else paused_remaining_ms end`,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    findDetail(
+      id: string,
+      executor: Kysely<Database> = db,
+    ): Promise<SubscriptionDetail | undefined> {
+      return executor
+        .selectFrom('subscriptions')
+        .innerJoin('users', 'users.id', 'subscriptions.user_id')
+        .innerJoin('products', 'products.id', 'subscriptions.product_id')
+        .select([
+          'subscriptions.id',
+          'subscriptions.user_id',
+          'users.username',
+          'subscriptions.product_id',
+          'products.name as product_name',
+          'subscriptions.status',
+          'subscriptions.expires_at',
+          'subscriptions.paused_remaining_ms',
+          'subscriptions.created_at',
+        ])
+        .where('subscriptions.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    findByUserProduct(userId: string, productId: string, executor: Kysely<Database> = db) {
+      return executor
+        .selectFrom('subscriptions')
+        .select(['id', 'status', 'expires_at', 'paused_remaining_ms'])
+        .where('user_id', '=', userId)
+        .where('product_id', '=', productId)
+        .executeTakeFirst();
+    },
+
+    /** Every subscription of one user with its product's name, oldest first. */
+    listForUser(userId: string): Promise<Omit<SubscriptionDetail, 'username'>[]> {
+      return db
+        .selectFrom('subscriptions')
+        .innerJoin('products', 'products.id', 'subscriptions.product_id')
+        .select([
+          'subscriptions.id',
+          'subscriptions.user_id',
+          'subscriptions.product_id',
+          'products.name as product_name',
+          'subscriptions.status',
+          'subscriptions.expires_at',
+          'subscriptions.paused_remaining_ms',
+          'subscriptions.created_at',
+        ])
+        .where('subscriptions.user_id', '=', userId)
+        .orderBy('subscriptions.created_at')
+        .orderBy('subscriptions.id')
+        .execute();
+    },
+
+    async delete(id: string, executor: Kysely<Database> = db): Promise<void> {
+      await executor.deleteFrom('subscriptions').where('id', '=', id).execute();
+    },
+
+    /** Frees every HWID bound to any subscription of the user. */
+    async deleteMachinesOfUser(userId: string, executor: Kysely<Database> = db): Promise<void> {
+      await executor
+        .deleteFrom('machines')
+        .where('subscription_id', 'in', (eb) =>
+          eb.selectFrom('subscriptions').select('id').where('user_id', '=', userId),
+        )
+        .execute();
+    },
+  };
+}
+
+export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;

@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** Two-factor state on `users`: pending secret, enabled flag and the replay guard. */
+export function createTotpRepository(db: Kysely<Database>) {
+  return {
+    /** Stores a new secret that stays inactive until a code confirms it. */
+    async savePendingSecret(userId: string, secret: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ totp_secret: secret, totp_last_step: null })
+        .where('id', '=', userId)
+        .where('totp_enabled', '=', 0)
+        .execute();
+    },
+
+    async setEnabled(userId: string, enabled: boolean): Promise<void> {
+      await db
+        .updateTable('users')
+        .set(enabled ? { totp_enabled: 1 } : { totp_enabled: 0, totp_secret: null })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /**
+     * Records that the code of `step` was used; false when that step (or a later one) was
+     * already used, so a code seen by someone else cannot be replayed.
+     */
+    async claimStep(userId: string, step: number): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ totp_last_step: step })
+        .where('id', '=', userId)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+  };
+}
+
+export type TotpRepository = ReturnType<typeof createTotpRepository>;

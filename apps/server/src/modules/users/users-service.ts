@@ -1,0 +1,289 @@
+import type {
+  AccountBody,
+  AddSubscriptionBody,
+  ClientItem,
+  CreateUserBody,
+  MessageResponse,
+  UserStatus,
+  UserSubscription,
+  UsersPage,
+  UsersQuery,
+} from '@chaveiro/contract';
+import { ADMIN_LIMITS, messages } from '@chaveiro/contract';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.js';
+import type { AppContext } from '../../platform/context.js';
+import { withTransaction } from '../../platform/database.js';
+import { ConflictError, NotFoundError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { hashPassword } from '../../platform/passwords.js';
+import type { Actor } from '../activity/activity-service.js';
+import { createActivityService } from '../activity/activity-service.js';
+import { createFilesService, fileShaOf } from '../files/files-service.js';
+import { createProductsRepository } from '../products/products-repository.js';
+import { createSubscriptionsRepository } from '../subscriptions/subscriptions-repository.js';
+import {
+  DAY_MS,
+  createSubscriptionsService,
+  effectiveExpiry,
+} from '../subscriptions/subscriptions-service.js';
+import { createUserDirectoryRepository } from './user-directory-repository.js';
+import { createUserAdminRepository, createUsersRepository } from './users-repository.js';
+
+const text = messages.admin;
+const log = messages.activity;
+
+/** Admin user management (spec §2 'Gerenciar Usuários', §7). */
+export function createUsersService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
+  const { db, clock } = ctx;
+  const users = createUsersRepository(db);
+  const userAdmin = createUserAdminRepository(db);
+  const directory = createUserDirectoryRepository(db, ctx.dialect);
+  const products = createProductsRepository(db);
+  const subscriptionsRepository = createSubscriptionsRepository(db);
+  const subscriptions = createSubscriptionsService(ctx);
+  const activity = createActivityService(ctx);
+  const files = createFilesService(ctx);
+
+  async function existingUser(id: string, executor: Kysely<Database> = db): Promise<UserRow> {
+    const user = await users.findById(id, executor);
+    if (!user) throw new NotFoundError(text.userNotFound);
+    return user;
+  }
+
+  async function existingProduct(id: string, executor: Kysely<Database>) {
+    const product = await products.find(id, executor);
+    if (!product) throw new NotFoundError(text.productNotFound);
+    return product;
+  }
+
+  /** Ban and delete: never oneself, never an admin. */
+  function assertTargetable(target: UserRow, actor: Actor): void {
+    if (target.id === actor.userId)
+      throw new ConflictError(text.cannotTargetSelf, 'CANNOT_TARGET_SELF');
+    if (target.role === 'admin')
+      throw new ConflictError(text.cannotTargetAdmin, 'CANNOT_TARGET_ADMIN');
+  }
+
+  async function assertNamesFree(
+    exceptId: string,
+    names: { username?: string | undefined; email?: string | undefined },
+    executor: Kysely<Database> = db,
+  ): Promise<void> {
+    const taken = await userAdmin.takenByOthers(exceptId, names, executor);
+    if (taken.username) throw new ConflictError(messages.auth.usernameTaken, 'USERNAME_TAKEN');
+    if (taken.email) throw new ConflictError(messages.auth.emailTaken, 'EMAIL_TAKEN');
+  }
+
+  /**
+   * Runs a write that may hit the unique username/e-mail indexes; when two writes race for one
+   * name the index decides and the loser gets the same 409 as the up-front check.
+   */
+  async function withNameCheck<T>(
+    exceptId: string,
+    names: { username?: string | undefined; email?: string | undefined },
+    write: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      await assertNamesFree(exceptId, names);
+      throw error;
+    }
+  }
+
+  return {
+    async list(query: UsersQuery): Promise<UsersPage> {
+      const { rows, total } = await directory.page(
+        query.q,
+        query.pageSize,
+        (query.page - 1) * query.pageSize,
+      );
+      const holdings = await directory.holdings(rows.map((row) => row.id));
+      return {
+        items: rows.map((row) => {
+          const held = holdings.get(row.id);
+          return {
+            id: row.id,
+            user: row.username,
+            email: row.email,
+            createdAt: new Date(row.created_at).toISOString(),
+            status: row.status,
+            role: row.role,
+            hwid: held && held.hwids.length > 0 ? held.hwids.join(', ') : null,
+            products: held?.products ?? [],
+          };
+        }),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    clients(q: string | undefined): Promise<ClientItem[]> {
+      return directory.clients(q, ADMIN_LIMITS.clientsMax);
+    },
+
+    async subscriptions(userId: string): Promise<UserSubscription[]> {
+      await existingUser(userId);
+      const now = clock.now();
+      return (await subscriptionsRepository.listForUser(userId)).map((sub) => ({
+        id: sub.id,
+        name: sub.product_name,
+        status: sub.status,
+        created_at: new Date(sub.created_at).toISOString(),
+        expires_at: new Date(effectiveExpiry(sub, now)).toISOString(),
+      }));
+    },
+
+    /** A verified client account, with its first subscription in the same transaction. */
+    async create(body: CreateUserBody, actor: Actor) {
+      await assertNamesFree('', body);
+      const passwordHash = await hashPassword(body.password);
+      const id = newId();
+      await withNameCheck('', body, () =>
+        withTransaction(db, async (trx) => {
+          await users.insert(
+            {
+              id,
+              username: body.username,
+              email: body.email,
+              password_hash: passwordHash,
+              role: 'client',
+              status: 'active',
+              email_verified_at: clock.now(),
+              created_at: clock.now(),
+            },
+            trx,
+          );
+          if (body.subscription) {
+            await existingProduct(body.subscription.productId, trx);
+            await subscriptions.grant(trx, { userId: id, ...body.subscription });
+          }
+          await activity.record(trx, actor, {
+            action: log.userCreated(body.username),
+            target: `user:${id}`,
+          });
+        }),
+      );
+      return { message: text.userCreated, id };
+    },
+
+    async setStatus(id: string, status: UserStatus, actor: Actor): Promise<MessageResponse> {
+      await withTransaction(db, async (trx) => {
+        const user = await existingUser(id, trx);
+        if (status === 'banned') assertTargetable(user, actor);
+        await userAdmin.setStatus(id, status, trx);
+        await activity.record(trx, actor, {
+          action:
+            status === 'banned' ? log.userBanned(user.username) : log.userUnbanned(user.username),
+          target: `user:${id}`,
+        });
+      });
+      return { message: status === 'banned' ? text.userBanned : text.userUnbanned };
+    },
+
+    async delete(id: string, actor: Actor): Promise<MessageResponse> {
+      await withTransaction(db, async (trx) => {
+        const user = await existingUser(id, trx);
+        assertTargetable(user, actor);
+        await userAdmin.delete(id, trx);
+        await files.release(trx, fileShaOf(user.avatar_url));
+        await activity.record(trx, actor, {
+          action: log.userDeleted(user.username),
+          target: `user:${id}`,
+        });
+      });
+      return { message: text.userDeleted };
+    },
+
+    async resetHwid(id: string, actor: Actor): Promise<MessageResponse> {
+      await withTransaction(db, async (trx) => {
+        const user = await existingUser(id, trx);
+        await subscriptionsRepository.deleteMachinesOfUser(id, trx);
+        await activity.record(trx, actor, {
+          action: log.hwidReset(user.username),
+          target: `user:${id}`,
+        });
+      });
+      return { message: text.hwidReset };
+    },
+
+    /** Adds days to the user's subscription to the product, creating it if needed. */
+    async addSubscription(
+      id: string,
+      body: AddSubscriptionBody,
+      actor: Actor,
+    ): Promise<MessageResponse> {
+      await withTransaction(db, async (trx) => {
+        const user = await existingUser(id, trx);
+        const product = await existingProduct(body.productId, trx);
+        await subscriptions.grant(trx, { userId: id, ...body });
+        await activity.record(trx, actor, {
+          action: log.subscriptionAdded(user.username, product.name, body.days),
+          target: `user:${id}`,
+        });
+      });
+      return { message: text.subscriptionAdded };
+    },
+
+    async removeSubscription(subId: string, actor: Actor): Promise<MessageResponse> {
+      await withTransaction(db, async (trx) => {
+        const sub = await subscriptionsRepository.findDetail(subId, trx);
+        if (!sub) throw new NotFoundError(text.subscriptionNotFound);
+        await subscriptionsRepository.delete(subId, trx);
+        await activity.record(trx, actor, {
+          action: log.subscriptionRemoved(sub.username, sub.product_name),
+          target: `user:${sub.user_id}`,
+        });
+      });
+      return { message: text.subscriptionRemoved };
+    },
+
+    /** Adds (positive) or removes (negative) days; removing never goes below now. */
+    async changeDays(subId: string, days: number, actor: Actor): Promise<MessageResponse> {
+      await withTransaction(db, async (trx) => {
+        const sub = await subscriptionsRepository.findDetail(subId, trx);
+        if (!sub) throw new NotFoundError(text.subscriptionNotFound);
+        if (days > 0) {
+          await subscriptionsRepository.extend({ id: subId }, days * DAY_MS, 0, clock.now(), trx);
+        } else {
+          await subscriptionsRepository.shorten(subId, -days * DAY_MS, clock.now(), trx);
+        }
+        await activity.record(trx, actor, {
+          action: log.subscriptionDays(sub.username, sub.product_name, days),
+          target: `user:${sub.user_id}`,
+        });
+      });
+      return { message: text.daysUpdated };
+    },
+
+    /** Username, e-mail and/or password; a new password ends the user's sessions. */
+    async updateAccount(id: string, body: AccountBody, actor: Actor): Promise<MessageResponse> {
+      const user = await existingUser(id);
+      await assertNamesFree(id, body);
+      const passwordHash =
+        body.password === undefined ? undefined : await hashPassword(body.password);
+      const changed = [
+        body.username !== undefined && 'username',
+        body.email !== undefined && 'e-mail',
+        body.password !== undefined && 'senha',
+      ].filter((field): field is string => typeof field === 'string');
+      await withNameCheck(id, body, () =>
+        withTransaction(db, async (trx) => {
+          await existingUser(id, trx);
+          await userAdmin.updateAccount(
+            id,
+            { username: body.username, email: body.email, passwordHash },
+            trx,
+          );
+          await activity.record(trx, actor, {
+            action: log.accountUpdated(user.username, changed.join(', ')),
+            target: `user:${id}`,
+          });
+        }),
+      );
+      return { message: text.accountUpdated };
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import type { KeyStatus, PlanDurationType, SubscriptionStatus } from '@chaveiro/contract';
+import { SUBSCRIPTION_DEFAULT_CREDITS } from '@chaveiro/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { newId } from '../platform/ids.js';
+
+export const DAY = 24 * 60 * 60 * 1000;
+
+/** Rows inserted straight into the database, for arranging a test's data quickly. */
+export function createFixtures(db: Kysely<Database>, now: () => number) {
+  return {
+    async product(
+      input: { name?: string; plans?: Partial<Record<PlanDurationType, number>> } = {},
+    ): Promise<{ id: string; name: string }> {
+      const id = newId();
+      const name = input.name ?? `Produto ${randomBytes(3).toString('hex')}`;
+      await db
+        .insertInto('products')
+        .values({
+          id,
+          name,
+          description: '',
+          status: 'active',
+          file_sha256: null,
+          file_name: null,
+          file_size: null,
+          file_uploaded_at: null,
+          created_at: now(),
+          updated_at: now(),
+        })
+        .execute();
+      const plans = Object.entries(input.plans ?? {});
+      if (plans.length > 0) {
+        await db
+          .insertInto('plans')
+          .values(
+            plans.map(([durationType, cents]) => ({
+              id: newId(),
+              product_id: id,
+              duration_type: durationType as PlanDurationType,
+              price_cents: cents,
+            })),
+          )
+          .execute();
+      }
+      return { id, name };
+    },
+
+    async key(
+      productId: string,
+      input: { key?: string; days?: number; status?: KeyStatus; redeemedBy?: string } = {},
+    ): Promise<{ id: string; key: string }> {
+      const id = newId();
+      const key = input.key ?? randomBytes(9).toString('hex').toUpperCase();
+      await db
+        .insertInto('license_keys')
+        .values({
+          id,
+          key,
+          product_id: productId,
+          duration_days: input.days ?? 30,
+          status: input.status ?? 'active',
+          created_by: null,
+          redeemed_by: input.redeemedBy ?? null,
+          redeemed_at: input.redeemedBy ? now() : null,
+          created_at: now(),
+        })
+        .execute();
+      return { id, key };
+    },
+
+    async subscription(
+      userId: string,
+      productId: string,
+      input: {
+        status?: SubscriptionStatus;
+        expiresAt?: number;
+        pausedRemainingMs?: number;
+        maxDevices?: number;
+        pauseCredits?: number;
+        hwidResetCredits?: number;
+      } = {},
+    ): Promise<{ id: string }> {
+      const id = newId();
+      const status = input.status ?? 'active';
+      await db
+        .insertInto('subscriptions')
+        .values({
+          id,
+          user_id: userId,
+          product_id: productId,
+          status,
+          expires_at: status === 'active' ? (input.expiresAt ?? now() + 30 * DAY) : null,
+          paused_remaining_ms: status === 'paused' ? (input.pausedRemainingMs ?? 10 * DAY) : null,
+          paused_by: status === 'paused' ? 'user' : null,
+          max_devices: input.maxDevices ?? 1,
+          pause_credits: input.pauseCredits ?? SUBSCRIPTION_DEFAULT_CREDITS.pauseCredits,
+          hwid_reset_credits:
+            input.hwidResetCredits ?? SUBSCRIPTION_DEFAULT_CREDITS.hwidResetCredits,
+          created_at: now(),
+          updated_at: now(),
+        })
+        .execute();
+      return { id };
+    },
+
+    async machine(subscriptionId: string, hwid: string, lastSeenAt = now()): Promise<void> {
+      await db
+        .insertInto('machines')
+        .values({
+          id: newId(),
+          subscription_id: subscriptionId,
+          hwid,
+          first_seen_at: lastSeenAt,
+          last_seen_at: lastSeenAt,
+        })
+        .execute();
+    },
+
+    subscriptionRow(id: string) {
+      return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+  };
+}
+
+export type Fixtures = ReturnType<typeof createFixtures>;

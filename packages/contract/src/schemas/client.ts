@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { LICENSE_KEY_PATTERN } from '../constants.js';
+import { messages } from '../messages.js';
+
+/** One card of "Minhas Assinaturas" (spec §3 Client subscription). */
+export const clientSubscriptionSchema = z.object({
+  subscription_id: z.string(),
+  product_name: z.string(),
+  subscription_status: z.enum(['active', 'paused']),
+  /** ISO; for a paused subscription, the expiry it would have if resumed now. */
+  expires_at: z.string(),
+  days_remaining: z.number().int(),
+  is_expired: z.boolean(),
+  /** Bound HWIDs joined by ", ", or null when none. */
+  hwid: z.string().nullable(),
+  last_seen_at: z.string().nullable(),
+  is_online: z.boolean(),
+  pause_credits: z.number().int(),
+  hwid_reset_credits: z.number().int(),
+  max_devices: z.number().int(),
+  /** Paused by the administration (pause all): the user cannot resume it. */
+  paused_by_admin: z.boolean(),
+});
+export type ClientSubscription = z.infer<typeof clientSubscriptionSchema>;
+
+export const rankProgressSchema = z.object({
+  rank: z.string(),
+  xp: z.number().int(),
+  next: z
+    .object({ rank: z.string(), xp: z.number().int(), remaining: z.number().int() })
+    .nullable(),
+  progress: z.number().int(),
+});
+
+export const clientDashboardSchema = z.object({
+  subscriptions: z.array(clientSubscriptionSchema),
+  /** Balance in reais (2 decimals). */
+  balance: z.number(),
+  xp: z.number().int(),
+  rank: rankProgressSchema,
+  server_status: z.enum(['online', 'offline']),
+  /** ISO time from which the daily bonus can be claimed again; null when available now. */
+  daily_bonus_available_at: z.string().nullable(),
+});
+export type ClientDashboard = z.infer<typeof clientDashboardSchema>;
+
+export const subscriptionStatusBodySchema = z.strictObject({
+  status: z.enum(['active', 'paused']),
+});
+
+/** The body may be absent (spec: no payload) when the user has a single subscription. */
+export const resetHwidBodySchema = z
+  .strictObject({ subscriptionId: z.string().min(1).max(64).optional() })
+  .nullish();
+
+/** Normalised as the redeem boxes do: trimmed, upper-case, separators removed. */
+export const redeemKeyBodySchema = z.strictObject({
+  keyValue: z
+    .string({ error: messages.client.keyFormat })
+    .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+    .pipe(z.string().regex(LICENSE_KEY_PATTERN, messages.client.keyFormat)),
+});
+export type RedeemKeyBody = z.infer<typeof redeemKeyBodySchema>;
+
+export const redeemHistoryItemSchema = z.object({
+  id: z.string(),
+  key_value: z.string(),
+  product_name: z.string(),
+  expires_at: z.string(),
+  subscription_status: z.enum(['active', 'expired']),
+  redeemed_at: z.string(),
+});
+export type RedeemHistoryItem = z.infer<typeof redeemHistoryItemSchema>;
+
+export const dailyBonusResponseSchema = z.object({
+  message: z.string(),
+  xp: z.number().int(),
+  rank: rankProgressSchema,
+  daily_bonus_available_at: z.string(),
+});
+export type DailyBonusResponse = z.infer<typeof dailyBonusResponseSchema>;

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.js';
+import { messages } from '../messages.js';
+
+const v = messages.validation;
+
+/** Avatar styles offered as presets; rendered by the server, seeded by the username (spec §2). */
+export const AVATAR_PRESET_STYLES = ['bottts', 'thumbs', 'shapes', 'identicon'] as const;
+/** The header's default avatar when none is chosen (spec §2: initials seeded by the username). */
+export const AVATAR_DEFAULT_STYLE = 'initials';
+export const AVATAR_STYLES = [...AVATAR_PRESET_STYLES, AVATAR_DEFAULT_STYLE] as const;
+export type AvatarStyle = (typeof AVATAR_STYLES)[number];
+
+/** Same-origin URL of a generated avatar; the server renders it as SVG. */
+export function avatarUrl(style: AvatarStyle, username: string): string {
+  return `/api/avatars/${style}.svg?seed=${encodeURIComponent(username)}`;
+}
+
+export const profileSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  avatar_url: z.string().nullable(),
+  is_two_factor_enabled: z.boolean(),
+  /** A new address waiting for its confirmation link, if any. */
+  pending_email: z.string().nullable(),
+  avatar_presets: z.array(z.string()),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const profileUsernameSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.usernameMin, v.profileUsernameMin)
+  .max(32);
+export const profileEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email(v.profileEmailInvalid));
+
+/** Spec §7: PATCH /api/profile takes username or email, one at a time. */
+export const updateProfileBodySchema = z.union([
+  z.strictObject({ username: profileUsernameSchema }),
+  z.strictObject({ email: profileEmailSchema }),
+]);
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: z.string().min(1, v.currentPasswordRequired).max(128),
+  newPassword: z.string().min(LIMITS.passwordMin, v.newPasswordMin).max(128),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** Answers that change what the session token carries come with a fresh token. */
+export const profileUpdateResponseSchema = z.object({
+  message: z.string(),
+  token: z.string().optional(),
+});
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
+
+export const selectAvatarBodySchema = z.strictObject({
+  avatarUrl: z.string().min(1).max(300),
+});
+
+export const twoFactorCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, messages.auth.twoFactorInvalid);
+
+export const twoFactorTokenBodySchema = z.strictObject({ token: twoFactorCodeSchema });
+
+export const twoFactorSetupResponseSchema = z.object({
+  qrCodeUrl: z.string(),
+  /** The secret in base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+  message: z.string(),
+});
+export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema>;
