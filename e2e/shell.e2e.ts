@@ -27,7 +27,8 @@ describe('web shell served by the real server', () => {
   it('renders the landing page at /', async () => {
     const response = await page.goto(`${server.url}/`);
     expect(response?.status()).toBe(200);
-    await expect(page.locator('h1').first().isVisible()).resolves.toBe(true);
+    // The landing route is lazily loaded: wait for it rather than sampling once.
+    await page.locator('h1').first().waitFor({ state: 'visible' });
     await expect(page.title()).resolves.toContain('Chaveiro');
     await screenshot(page, 'shell-landing');
   });

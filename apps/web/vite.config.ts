@@ -15,6 +15,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json maps each route module to its chunks; scripts/size.mjs reads it.
+    manifest: true,
     rolldownOptions: {
       // The contract builds zod schemas at module level; marking it side-effect free lets the
       // bundler drop every schema a chunk does not use (keeps `/` within its JS budget).

@@ -147,7 +147,11 @@ describe('public routes', () => {
     renderAt('/');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth');
-    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/auth');
+    // Register opens the Cadastro tab (landing issue).
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute(
+      'href',
+      '/auth?tab=cadastro',
+    );
   });
 
   it.each(['/auth', '/verify-email', '/forgot-password', '/reset-password', '/terms'])(

@@ -26,20 +26,53 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/landing')).LandingRoute }),
       },
       {
-        // Data cache, tooltips and toasts for every area but the landing page.
+        // Like the landing page: public marketing, outside the app shell.
+        path: 'terms',
+        lazy: async () => ({
+          Component: (await import('@/features/landing/components/terms-page')).TermsPage,
+        }),
+      },
+      {
+        // Data cache, tooltips and toasts for every area but the landing and terms pages.
         lazy: async () => ({ Component: (await import('./routes/app-shell')).AppShellRoute }),
         children: [
           {
             lazy: async () => ({
               Component: (await import('./layouts/public-layout')).PublicLayout,
             }),
-            children: placeholders([
-              'auth',
-              'verify-email',
-              'forgot-password',
-              'reset-password',
-              'terms',
-            ]),
+            children: [
+              {
+                path: 'auth',
+                lazy: async () => {
+                  const [{ AuthScreen }, { authLoader }] = await Promise.all([
+                    import('@/features/auth/components/auth-screen'),
+                    import('@/features/auth/auth-loader'),
+                  ]);
+                  return { Component: AuthScreen, loader: authLoader };
+                },
+              },
+              {
+                path: 'verify-email',
+                lazy: async () => ({
+                  Component: (await import('@/features/auth/components/verify-email-screen'))
+                    .VerifyEmailScreen,
+                }),
+              },
+              {
+                path: 'forgot-password',
+                lazy: async () => ({
+                  Component: (await import('@/features/auth/components/forgot-password-screen'))
+                    .ForgotPasswordScreen,
+                }),
+              },
+              {
+                path: 'reset-password',
+                lazy: async () => ({
+                  Component: (await import('@/features/auth/components/reset-password-screen'))
+                    .ResetPasswordScreen,
+                }),
+              },
+            ],
           },
           {
             path: 'admin',

@@ -1,0 +1,255 @@
+import { newsletterMessages, messages } from '@chaveiro/contract';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './support/axe.js';
+import { artifactsDir, launchBrowser, screenshot } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const SECTION_IDS = ['hero', 'features', 'about', 'testimonials'] as const;
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** The sticky header's height: a section scrolled to must start just below it. */
+const HEADER_PX = 64;
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function open(
+  path: string,
+  options: { viewport?: { width: number; height: number }; dark?: boolean } = {},
+): Promise<Page> {
+  context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    colorScheme: options.dark ? 'dark' : 'light',
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+/** Where the section's top edge is in the viewport once scrolling has settled. */
+async function settledTop(page: Page, id: string): Promise<number> {
+  let previous = Number.NaN;
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const top = await page.evaluate(
+      (sectionId) => document.getElementById(sectionId)?.getBoundingClientRect().top ?? Number.NaN,
+      id,
+    );
+    if (Math.abs(top - previous) < 0.5) return top;
+    previous = top;
+    await page.waitForTimeout(100);
+  }
+  return previous;
+}
+
+describe('landing page', () => {
+  it('renders every section with one h1, the landmarks and the static content', async () => {
+    const page = await open('/');
+    await page.locator('#testimonials').waitFor();
+
+    for (const id of SECTION_IDS) {
+      await expect(page.locator(`#${id}`).isVisible()).resolves.toBe(true);
+    }
+    await expect(page.locator('h1').count()).resolves.toBe(1);
+    await expect(page.getByRole('banner').count()).resolves.toBe(1);
+    await expect(page.getByRole('main').count()).resolves.toBe(1);
+    await expect(page.getByRole('contentinfo').count()).resolves.toBe(1);
+    await expect(page.locator('#testimonials figure').count()).resolves.toBe(6);
+
+    const text = await page.locator('body').innerText();
+    for (const figure of [
+      '15+',
+      '99,99%',
+      '< 50 ms',
+      '< 2 min',
+      '6+',
+      '50K+',
+      '4,9/5',
+      '10K+',
+      '98%',
+      '99,9%',
+      '500%',
+      '24/7',
+    ]) {
+      expect(text, figure).toContain(figure);
+    }
+    expect(text).toContain('© 2025');
+    expect(text).toMatch(/Desempenho[\s\S]*Comunidade[\s\S]*Segurança/);
+  });
+
+  it('scrolls each anchor to its section, just below the sticky header', async () => {
+    const page = await open('/');
+    const nav = page.getByRole('navigation', { name: 'Seções' });
+
+    for (const [label, id] of [
+      ['Recursos', 'features'],
+      ['Sobre', 'about'],
+      ['Depoimentos', 'testimonials'],
+    ] as const) {
+      await nav.getByRole('link', { name: label }).click();
+      await page.waitForURL(`${server.url}/#${id}`);
+      const top = await settledTop(page, id);
+      expect(top, id).toBeGreaterThanOrEqual(HEADER_PX - 2);
+      expect(top, id).toBeLessThanOrEqual(HEADER_PX + 2);
+    }
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Início', exact: true }).click();
+    await page.waitForURL(`${server.url}/#hero`);
+    await expect(settledTop(page, 'hero')).resolves.toBeCloseTo(HEADER_PX, 0);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(2);
+  });
+
+  it('opens a section from another page by its anchor', async () => {
+    const page = await open('/#testimonials');
+    await page.locator('#testimonials figure').first().waitFor();
+    const top = await settledTop(page, 'testimonials');
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThanOrEqual(HEADER_PX + 2);
+  });
+
+  it('links Login to the Login tab of /auth and Register to the Cadastro tab', async () => {
+    const page = await open('/');
+    const header = page.getByRole('banner');
+
+    await header.getByRole('link', { name: 'Login', exact: true }).click();
+    await page.waitForURL(`${server.url}/auth`);
+    await expect(
+      page.getByRole('tab', { name: 'Login' }).getAttribute('aria-selected'),
+    ).resolves.toBe('true');
+
+    await page.goto(`${server.url}/`);
+    await page.getByRole('banner').getByRole('link', { name: 'Register', exact: true }).click();
+    await page.waitForURL(`${server.url}/auth?tab=cadastro`);
+    await expect(
+      page.getByRole('tab', { name: 'Cadastro' }).getAttribute('aria-selected'),
+    ).resolves.toBe('true');
+  });
+
+  it('has footer links that all lead somewhere real', async () => {
+    const page = await open('/');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'Termos de Uso' }).waitFor();
+    const hrefs = await footer
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+
+    expect(hrefs).toContain('/terms');
+    for (const href of hrefs) {
+      expect(href, href).not.toBe('#');
+      expect(href, href).not.toBe('');
+      const hash = /^\/#(.+)$/.exec(href)?.[1];
+      if (hash) await expect(page.locator(`#${hash}`).count(), href).resolves.toBe(1);
+    }
+
+    await footer.getByRole('link', { name: 'Termos de Uso' }).click();
+    await page.waitForURL(`${server.url}/terms`);
+    await page.getByRole('heading', { level: 1, name: 'Termos de Uso' }).waitFor();
+  });
+
+  it('subscribes to the newsletter once, with the spec-style validation message', async () => {
+    const page = await open('/');
+    const footer = page.getByRole('contentinfo');
+    const field = footer.getByLabel('Receba novidades e ofertas');
+    const submit = footer.getByRole('button', { name: 'Inscrever' });
+
+    await field.fill('sem-arroba');
+    await submit.click();
+    const status = footer.locator(`#${(await field.getAttribute('aria-describedby')) ?? ''}`);
+    await status.getByText(messages.validation.emailInvalid).waitFor();
+    await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
+
+    await field.fill('Leitora.E2E@Example.com');
+    await submit.click();
+    await status.getByText(newsletterMessages.subscribed).waitFor();
+    // The toast, bottom-right, outside the footer.
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: newsletterMessages.subscribed })
+      .waitFor();
+    await expect(field.inputValue()).resolves.toBe('');
+
+    const repeat = await fetch(`${server.url}/api/newsletter`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'leitora.e2e@example.com' }),
+    });
+    expect(repeat.status).toBe(200);
+    await expect(repeat.json()).resolves.toEqual({ message: newsletterMessages.subscribed });
+  });
+
+  it('renders the Terms of Use with its sections', async () => {
+    const page = await open('/terms');
+    await page.getByRole('heading', { level: 1, name: 'Termos de Uso' }).waitFor();
+    for (const id of ['licencas', 'hwid', 'pausas-e-resets', 'reembolsos', 'banimentos']) {
+      await expect(page.locator(`#${id}`).count(), id).resolves.toBe(1);
+    }
+    await expect(page.locator('#privacidade').innerText()).resolves.toContain('LGPD');
+    await expect(page.locator('#contato').innerText()).resolves.toContain('@chaveiro.com.br');
+  });
+});
+
+describe('accessibility (axe)', () => {
+  for (const dark of [false, true]) {
+    const theme = dark ? 'dark' : 'light';
+
+    it(`finds no serious or critical violation on / (${theme})`, async () => {
+      const page = await open('/', { dark });
+      await page.locator('#testimonials').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
+
+    it(`finds no serious or critical violation on /auth (${theme})`, async () => {
+      const page = await open('/auth', { dark });
+      await page.locator('main').waitFor();
+      await page.locator('h1').first().waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
+
+    it(`finds no serious or critical violation on /terms (${theme})`, async () => {
+      const page = await open('/terms', { dark });
+      await page.locator('#contato').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
+  }
+});
+
+describe('screenshots', () => {
+  for (const [size, viewport] of [
+    ['390x844', PHONE],
+    ['1440x900', DESKTOP],
+  ] as const) {
+    for (const dark of [false, true]) {
+      const theme = dark ? 'dark' : 'light';
+
+      it(`captures / and /terms at ${size} in the ${theme} theme`, async () => {
+        const page = await open('/', { viewport, dark });
+        await page.locator('#testimonials figure').first().waitFor();
+        await screenshot(page, `landing-${size}-${theme}`);
+        // The first screen, as a visitor sees it on arrival.
+        await page.screenshot({
+          path: join(artifactsDir, `landing-${size}-${theme}-fold.png`),
+        });
+
+        await page.goto(`${server.url}/terms`);
+        await page.locator('#contato').waitFor();
+        await screenshot(page, `terms-${size}-${theme}`);
+      });
+    }
+  }
+});

@@ -1,0 +1,154 @@
+// `npm run size`: the gzip size of every JavaScript chunk of the built web, grouped by the route
+// area that loads it, and the budget of DESIGN.md: the first load of `/` (the entry script and
+// its static imports, plus the landing route's lazy module and its static imports) stays within
+// 120 KB of gzip JavaScript and carries no admin or customer code. Exits 1 when it does not.
+// Reads apps/web/dist (or the folder given as argument) and the Vite manifest (build.manifest in apps/web/vite.config.ts).
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 120 * 1024;
+const LANDING_MODULE = 'src/app/routes/landing.tsx';
+
+// An optional argument names another build to measure.
+const distDir = resolve(process.argv[2] ?? join(import.meta.dirname, '..', 'apps', 'web', 'dist'));
+const manifestPath = join(distDir, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`No ${manifestPath}: run \`npm run build -w apps/web\` first.`);
+  process.exit(1);
+}
+
+/** @type {Record<string, { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+/**
+ * Route areas, matched on the source path of a lazily loaded module (first match wins). A chunk
+ * belongs to every area whose modules import it; `/` is reported on its own.
+ */
+const AREAS = [
+  { name: '/terms', test: /\/terms[-/.]/ },
+  { name: 'admin', test: /\/(features\/admin|layouts\/admin-layout)/, forbidden: true },
+  {
+    name: 'customer',
+    test: /\/(features\/(customer|reseller)|layouts\/customer-layout)/,
+    forbidden: true,
+  },
+  { name: 'auth pages', test: /\/(features\/auth|layouts\/public-layout)/ },
+  { name: 'app shell', test: /\/routes\/app-shell/ },
+];
+
+function areaOf(src) {
+  return AREAS.find((area) => area.test.test(`/${src}`)) ?? { name: 'other' };
+}
+
+/** A manifest key and everything it imports statically, transitively. */
+function staticClosure(key, into = new Set()) {
+  if (into.has(key)) return into;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The manifest has no entry ${key}.`);
+  into.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, into);
+  return into;
+}
+
+const sizes = new Map();
+function sizeOf(key) {
+  let size = sizes.get(key);
+  if (!size) {
+    const bytes = readFileSync(join(distDir, manifest[key].file));
+    size = { raw: bytes.length, gzip: gzipSync(bytes).length };
+    sizes.set(key, size);
+  }
+  return size;
+}
+
+const isJs = (key) => manifest[key].file.endsWith('.js');
+
+// What the HTML loads: its module script, which must be the manifest's entry.
+const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+for (const key of entryKeys) {
+  if (!html.includes(`/${manifest[key].file}`)) {
+    console.error(`index.html does not load the entry ${manifest[key].file}; rebuild the web.`);
+    process.exit(1);
+  }
+}
+if (!manifest[LANDING_MODULE]) {
+  console.error(`The manifest has no lazy module ${LANDING_MODULE}; is the landing route lazy?`);
+  process.exit(1);
+}
+
+const firstLoad = new Set();
+for (const key of [...entryKeys, LANDING_MODULE]) staticClosure(key, firstLoad);
+
+// Every other lazily loaded module, its area and the chunks it adds beyond the first load. What
+// the landing imports on demand (the newsletter's validation and toasts) is reported as such.
+const byArea = new Map();
+const onDemand = new Set();
+for (const key of manifest[LANDING_MODULE].dynamicImports ?? []) {
+  for (const member of staticClosure(key)) if (!firstLoad.has(member)) onDemand.add(member);
+}
+byArea.set('/ on demand', onDemand);
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (!chunk.isDynamicEntry || key === LANDING_MODULE || onDemand.has(key)) continue;
+  const area = areaOf(chunk.src ?? key);
+  const keys = byArea.get(area.name) ?? new Set();
+  for (const member of staticClosure(key)) if (!firstLoad.has(member)) keys.add(member);
+  byArea.set(area.name, keys);
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const rows = [];
+function section(title, keys) {
+  const js = [...keys].filter(isJs).sort((a, b) => sizeOf(b).gzip - sizeOf(a).gzip);
+  if (js.length === 0) return 0;
+  let total = 0;
+  rows.push([title, '', '', '']);
+  for (const key of js) {
+    const { raw, gzip } = sizeOf(key);
+    total += gzip;
+    rows.push(['', manifest[key].file, kb(raw), kb(gzip)]);
+  }
+  rows.push(['', 'total', '', kb(total)]);
+  return total;
+}
+
+const firstLoadTotal = section('/ (first load)', firstLoad);
+const areaOrder = ['/ on demand', ...AREAS.map((area) => area.name), 'other'];
+for (const name of areaOrder) {
+  const keys = byArea.get(name);
+  if (keys) section(`${name} (beyond /)`, keys);
+}
+
+const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column].length)));
+const pad = (row) =>
+  row
+    .map((cell, column) =>
+      column >= 2 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]),
+    )
+    .join('  ');
+console.log(pad(['Route area', 'Chunk', 'Raw', 'Gzip']));
+console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+for (const row of rows) console.log(pad(row));
+
+const failures = [];
+if (firstLoadTotal > BUDGET_BYTES) {
+  failures.push(
+    `the first load of / is ${kb(firstLoadTotal)} of gzip JavaScript, over ${kb(BUDGET_BYTES)}`,
+  );
+}
+for (const key of firstLoad) {
+  const src = manifest[key].src;
+  if (src && areaOf(src).forbidden) {
+    failures.push(`the first load of / includes ${src} (${areaOf(src).name} code)`);
+  }
+}
+
+console.log('');
+if (failures.length > 0) {
+  for (const failure of failures) console.error(`FAIL: ${failure}.`);
+  process.exit(1);
+}
+console.log(
+  `OK: / loads ${kb(firstLoadTotal)} of gzip JavaScript at first (budget ${kb(BUDGET_BYTES)}), no admin or customer code.`,
+);
