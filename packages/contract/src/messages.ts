@@ -171,6 +171,8 @@ export const messages = {
     passwordUpdated: 'Senha alterada com sucesso!',
     avatarUpdated: 'Avatar atualizado com sucesso!',
     avatarNotOffered: 'Escolha um dos avatares oferecidos.',
+    avatarMissing: 'Escolha uma imagem PNG ou JPEG.',
+    avatarPngOrJpeg: 'A imagem deve ser PNG ou JPEG.',
     twoFactorGenerated: 'Escaneie o QR code no seu aplicativo autenticador.',
     twoFactorEnabled: 'Autenticação de dois fatores ativada!',
     twoFactorDisabled: 'Autenticação de dois fatores desativada.',

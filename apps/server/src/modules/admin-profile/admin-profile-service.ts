@@ -1,17 +1,12 @@
-import type { AdminProfile, AdminProfileUpdateResponse, AvatarMimeType } from '@chaveiro/contract';
-import { adminProfileFieldsSchema, messages } from '@chaveiro/contract';
+import type { AdminProfile, AdminProfileUpdateResponse } from '@chaveiro/contract';
+import { AVATAR_MIME_TYPES, adminProfileFieldsSchema, messages } from '@chaveiro/contract';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
-import {
-  BadRequestError,
-  ConflictError,
-  NotFoundError,
-  UnprocessableError,
-} from '../../platform/errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
 import type { MultipartForm } from '../../platform/multipart.js';
 import type { Actor } from '../activity/activity-service.js';
 import { createActivityService } from '../activity/activity-service.js';
-import { createFilesService, fileShaOf, fileUrl } from '../files/files-service.js';
+import { createAvatarService } from '../users/avatar-service.js';
 import { createUserAdminRepository, createUsersRepository } from '../users/users-repository.js';
 
 const text = messages.admin;
@@ -21,7 +16,7 @@ export function createAdminProfileService(ctx: Pick<AppContext, 'db' | 'clock'>)
   const { db } = ctx;
   const users = createUsersRepository(db);
   const userAdmin = createUserAdminRepository(db);
-  const files = createFilesService(ctx);
+  const avatars = createAvatarService(ctx);
   const activity = createActivityService(ctx);
 
   async function profileOf(userId: string): Promise<AdminProfile> {
@@ -42,8 +37,6 @@ export function createAdminProfileService(ctx: Pick<AppContext, 'db' | 'clock'>)
       const { username } = fields.data;
       if (username === undefined && !form.file)
         throw new BadRequestError(text.profileNothingToUpdate);
-      const avatar = form.file && { ...form.file, mime: imageType(form.file.bytes) };
-      if (avatar && !avatar.mime) throw new UnprocessableError(text.avatarInvalid, 'INVALID_FILE');
 
       await withTransaction(db, async (trx) => {
         const user = await users.findById(actor.userId, trx);
@@ -54,11 +47,8 @@ export function createAdminProfileService(ctx: Pick<AppContext, 'db' | 'clock'>)
             throw new ConflictError(messages.auth.usernameTaken, 'USERNAME_TAKEN');
           await userAdmin.updateAccount(user.id, { username }, trx);
         }
-        if (avatar?.mime) {
-          await files.store(trx, { sha256: avatar.sha256, mime: avatar.mime, bytes: avatar.bytes });
-          await userAdmin.setAvatarUrl(user.id, fileUrl(avatar.sha256), trx);
-          const previous = fileShaOf(user.avatar_url);
-          if (previous !== avatar.sha256) await files.release(trx, previous);
+        if (form.file) {
+          await avatars.replace(trx, user, form.file, AVATAR_MIME_TYPES, text.avatarInvalid);
         }
         await activity.record(trx, actor, {
           action: messages.activity.profileUpdated(username ?? user.username),
@@ -68,18 +58,4 @@ export function createAdminProfileService(ctx: Pick<AppContext, 'db' | 'clock'>)
       return { message: text.profileUpdated, ...(await profileOf(actor.userId)) };
     },
   };
-}
-
-/** The image type the bytes really are (PNG, JPEG, WebP, GIF), whatever the upload claims. */
-function imageType(bytes: Buffer): AvatarMimeType | undefined {
-  const starts = (signature: number[], offset = 0) =>
-    bytes.length >= offset + signature.length &&
-    signature.every((byte, index) => bytes[offset + index] === byte);
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (starts([0x47, 0x49, 0x46, 0x38]) && (starts([0x37, 0x61], 4) || starts([0x39, 0x61], 4))) {
-    return 'image/gif';
-  }
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
-  return undefined;
 }

@@ -23,7 +23,7 @@ import { newId } from '../../platform/ids.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { matchTotpStep } from '../../platform/totp.js';
 import { createTotpRepository } from '../users/totp-repository.js';
-import { createUsersRepository } from '../users/users-repository.js';
+import { createUserAdminRepository, createUsersRepository } from '../users/users-repository.js';
 import { emailChangeMail, passwordResetMail, verificationMail } from './auth-mails.js';
 import { createEmailTokensRepository } from './email-tokens-repository.js';
 
@@ -34,6 +34,7 @@ export function createAuthService(
 ) {
   const { db, clock, config, tokens, mailer } = ctx;
   const users = createUsersRepository(db);
+  const accounts = createUserAdminRepository(db);
   const emailTokens = createEmailTokensRepository(db);
   const totp = createTotpRepository(db);
 
@@ -112,7 +113,7 @@ export function createAuthService(
           // Someone may have taken the address since the link was sent.
           const owner = await users.findByEmail(consumed.newEmail, trx);
           if (owner && owner.id !== consumed.userId) return 'taken' as const;
-          await users.updateEmail(consumed.userId, consumed.newEmail, trx);
+          await accounts.updateAccount(consumed.userId, { email: consumed.newEmail }, trx);
         }
         await users.markEmailVerified(consumed.userId, clock.now(), trx);
         return consumed.purpose;
@@ -187,7 +188,8 @@ export function createAuthService(
         const consumed = await emailTokens.consume(sha256(body.token), ['reset'], clock.now(), trx);
         if (!consumed) return false;
         const { userId } = consumed;
-        await users.updatePassword(userId, passwordHash, trx);
+        // A new password raises token_version: every older session ends.
+        await accounts.updateAccount(userId, { passwordHash }, trx);
         // The link reached the mailbox, which proves the address as well.
         await users.markEmailVerified(userId, clock.now(), trx);
         return true;

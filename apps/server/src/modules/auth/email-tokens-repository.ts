@@ -37,6 +37,21 @@ export function createEmailTokensRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The address of the latest unused, unexpired e-mail change waiting for confirmation. */
+    async pendingEmailChange(userId: string, now: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('email_tokens')
+        .select('new_email')
+        .where('user_id', '=', userId)
+        .where('purpose', '=', 'email_change')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.new_email ?? null;
+    },
+
     /**
      * Marks an unused, unexpired token of one of `purposes` as used and returns what it was for.
      * The conditional update makes a link single-use even when two requests present it at once.

@@ -244,8 +244,13 @@ describe('key redemption', () => {
     );
     expect(expiry).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(response.json()).toEqual({ message: `Chave resgatada! Wallhack ativo até ${expiry}.` });
-    const [card] = (await cards(user)).subscriptions;
-    expect(card).toMatchObject({ product_name: 'Wallhack', days_remaining: 7 });
+    const dashboard = await cards(user);
+    expect(dashboard.subscriptions[0]).toMatchObject({
+      product_name: 'Wallhack',
+      days_remaining: 7,
+    });
+    // Each redeemed day earns loyalty XP.
+    expect(dashboard.xp).toBe(7 * XP_RULES.perLicenceDay);
 
     const history = await call('GET', '/api/client/redeem-history', user);
     expect(history.json()).toEqual([

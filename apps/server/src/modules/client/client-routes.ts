@@ -35,7 +35,7 @@ export function clientRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.get(
       '/dashboard',
       {
-        preHandler: customer,
+        onRequest: customer,
         schema: {
           tags,
           summary: 'Own subscriptions, balance, XP and rank, server status',
@@ -48,7 +48,7 @@ export function clientRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.patch(
       '/subscriptions/:id/status',
       {
-        preHandler: customer,
+        onRequest: customer,
         schema: {
           tags,
           summary: 'Pause (spends a pause credit, freezes the clock) or reactivate',
@@ -64,7 +64,7 @@ export function clientRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.patch(
       '/user/reset-hwid',
       {
-        preHandler: customer,
+        onRequest: customer,
         schema: {
           tags,
           summary: 'Free the HWIDs of a subscription (spends a reset credit)',
@@ -79,8 +79,8 @@ export function clientRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       '/redeem-key',
       {
         // Guessing 36^18 keys is hopeless only while attempts stay this scarce.
+        onRequest: customer,
         preHandler: [
-          customer,
           rateLimit(app, { name: 'redeem-ip', max: 30, windowMs: 10 * 60_000 }),
           rateLimit(app, {
             name: 'redeem-user',
@@ -102,7 +102,7 @@ export function clientRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.get(
       '/redeem-history',
       {
-        preHandler: customer,
+        onRequest: customer,
         schema: {
           tags,
           summary: 'Keys the user redeemed (latest 200)',
@@ -115,7 +115,7 @@ export function clientRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.post(
       '/daily-bonus',
       {
-        preHandler: customer,
+        onRequest: customer,
         schema: {
           tags,
           summary: 'Claim the daily XP bonus (once per 24 h)',

@@ -2,6 +2,7 @@ import { avatarUrl, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../platform/totp.js';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.js';
+import { multipartBody } from '../../testing/multipart.js';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -259,5 +260,56 @@ describe('two-factor login', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe('Código de verificação inválido.');
+  });
+});
+
+describe('avatar upload', () => {
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(64, 1),
+  ]);
+
+  function upload(user: TestUser | undefined, filename: string, bytes: Buffer) {
+    const { body, contentType } = multipartBody([
+      { name: 'avatar', filename, contentType: 'image/png', content: bytes },
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/profile/avatar/upload',
+      headers: { ...(user?.headers ?? {}), 'content-type': contentType },
+      payload: body,
+    });
+  }
+
+  it('stores a PNG and serves it from the returned address', async () => {
+    const user = await t.createUser();
+    const response = await upload(user, 'eu.png', png);
+    expect(response.statusCode).toBe(200);
+    const url = response.json<{ avatar_url: string }>().avatar_url;
+    expect(url).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
+    const served = await call('GET', url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(png)).toBe(true);
+  });
+
+  it('refuses a PNG-named file that is not an image, a GIF, and a caller without a session', async () => {
+    const user = await t.createUser();
+    const fake = await upload(user, 'foto.png', Buffer.from('isto não é uma imagem'));
+    expect(fake.statusCode).toBe(422);
+    expect(fake.json<{ message: string }>().message).toBe(messages.profile.avatarPngOrJpeg);
+    const gif = await upload(user, 'a.gif', Buffer.from('GIF89a......'));
+    expect(gif.statusCode).toBe(422);
+    expect((await call('GET', '/api/profile', user.headers)).json()).toMatchObject({
+      avatar_url: null,
+    });
+    expect((await upload(undefined, 'eu.png', png)).statusCode).toBe(401);
+  });
+
+  it('refuses a file over 2 MB with 413', async () => {
+    const user = await t.createUser();
+    const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
+    const response = await upload(user, 'grande.png', big);
+    expect(response.statusCode).toBe(413);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  LIMITS,
   changePasswordBodySchema,
   errorResponseSchema,
   profileSchema,
@@ -7,11 +8,14 @@ import {
   twoFactorSetupResponseSchema,
   twoFactorTokenBodySchema,
   updateProfileBodySchema,
+  messages,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { readMultipart } from '../../platform/multipart.js';
 import { rateLimit } from '../../platform/rate-limit.js';
+import { errorResponses } from '../../platform/route-schemas.js';
 import { createProfileService } from './profile-service.js';
 
 const errors = {
@@ -29,8 +33,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const signedIn = app.requireRole('client', 'reseller', 'admin');
     // Codes and passwords are guessable in bulk only without a limit.
-    const guarded = [
-      signedIn,
+    const secretsLimit = [
       rateLimit(app, {
         name: 'profile-secrets',
         max: 10,
@@ -41,7 +44,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.get(
       '/profile',
       {
-        preHandler: signedIn,
+        onRequest: signedIn,
         schema: {
           tags: ['profile'],
           summary: 'Own profile',
@@ -54,7 +57,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.patch(
       '/profile',
       {
-        preHandler: signedIn,
+        onRequest: signedIn,
         schema: {
           tags: ['profile'],
           summary: 'Change username, or ask to change e-mail (confirmed by link)',
@@ -68,7 +71,8 @@ export function profileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.patch(
       '/profile/password',
       {
-        preHandler: guarded,
+        onRequest: signedIn,
+        preHandler: secretsLimit,
         schema: {
           tags: ['profile'],
           summary: 'Change password; other sessions end, a fresh token is returned',
@@ -82,7 +86,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.patch(
       '/profile/avatar/select',
       {
-        preHandler: signedIn,
+        onRequest: signedIn,
         schema: {
           tags: ['profile'],
           summary: 'Choose one of the offered avatar presets',
@@ -94,9 +98,32 @@ export function profileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     );
 
     app.post(
+      '/profile/avatar/upload',
+      {
+        // At onRequest: no upload is read for a caller without a session.
+        onRequest: signedIn,
+        schema: {
+          tags: ['profile'],
+          summary: 'Upload a PNG or JPEG avatar (multipart field avatar, ≤ 2 MB)',
+          consumes: ['multipart/form-data'],
+          response: { 200: profileSchema, ...errors, ...errorResponses(413, 422) },
+        },
+      },
+      async (request) => {
+        const form = await readMultipart(request, {
+          fields: [],
+          file: 'avatar',
+          maxFileBytes: LIMITS.avatarMaxBytes,
+          tooLargeMessage: messages.admin.avatarTooLarge,
+        });
+        return service.uploadAvatar(authOf(request).userId, form.file);
+      },
+    );
+
+    app.post(
       '/profile/2fa/generate',
       {
-        preHandler: signedIn,
+        onRequest: signedIn,
         schema: {
           tags: ['profile'],
           summary: 'Start two-factor setup: a pending secret and its QR code',
@@ -109,7 +136,8 @@ export function profileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.post(
       '/profile/2fa/verify',
       {
-        preHandler: guarded,
+        onRequest: signedIn,
+        preHandler: secretsLimit,
         schema: {
           tags: ['profile'],
           summary: 'Confirm the pending secret with a code; turns two-factor on',
@@ -123,7 +151,8 @@ export function profileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.post(
       '/profile/2fa/disable',
       {
-        preHandler: guarded,
+        onRequest: signedIn,
+        preHandler: secretsLimit,
         schema: {
           tags: ['profile'],
           summary: 'Turn two-factor off with a current code',

@@ -9,13 +9,16 @@ import { AVATAR_PRESET_STYLES, avatarUrl, messages } from '@chaveiro/contract';
 import QRCode from 'qrcode';
 import type { UserRow } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
+import { withTransaction } from '../../platform/database.js';
+import type { UploadedFile } from '../../platform/multipart.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp.js';
 import { createAuthService } from '../auth/auth-service.js';
 import { createTotpRepository } from '../users/totp-repository.js';
-import { createUsersRepository } from '../users/users-repository.js';
-import { createProfileRepository } from './profile-repository.js';
+import { createAvatarService } from '../users/avatar-service.js';
+import { createUserAdminRepository, createUsersRepository } from '../users/users-repository.js';
+import { createEmailTokensRepository } from '../auth/email-tokens-repository.js';
 
 const text = messages.profile;
 
@@ -25,7 +28,9 @@ type ProfileDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'tokens' | 'mail
 export function createProfileService(ctx: ProfileDeps) {
   const { db, clock, tokens } = ctx;
   const users = createUsersRepository(db);
-  const profiles = createProfileRepository(db);
+  const accounts = createUserAdminRepository(db);
+  const emailTokens = createEmailTokensRepository(db);
+  const avatars = createAvatarService(ctx);
   const totp = createTotpRepository(db);
   const auth = createAuthService(ctx);
 
@@ -57,27 +62,27 @@ export function createProfileService(ctx: ProfileDeps) {
     }
   }
 
+  async function profileOf(userId: string): Promise<Profile> {
+    const user = await load(userId);
+    return {
+      username: user.username,
+      email: user.email,
+      avatar_url: user.avatar_url,
+      is_two_factor_enabled: user.totp_enabled === 1,
+      pending_email: await emailTokens.pendingEmailChange(userId, clock.now()),
+      avatar_presets: presetsFor(user.username),
+    };
+  }
+
   return {
-    async get(userId: string): Promise<Profile> {
-      const user = await load(userId);
-      return {
-        username: user.username,
-        email: user.email,
-        avatar_url: user.avatar_url,
-        is_two_factor_enabled: user.totp_enabled === 1,
-        pending_email: await profiles.pendingEmail(userId, clock.now()),
-        avatar_presets: presetsFor(user.username),
-      };
-    },
+    get: profileOf,
 
     async update(userId: string, body: UpdateProfileBody): Promise<ProfileUpdateResponse> {
       const user = await load(userId);
       if ('username' in body) {
-        const owner = await users.findByLogin(body.username);
-        if (owner && owner.id !== userId) {
-          throw new ConflictError(messages.auth.usernameTaken, 'USERNAME_TAKEN');
-        }
-        await profiles.updateUsername(userId, body.username);
+        const taken = await accounts.takenByOthers(userId, { username: body.username });
+        if (taken.username) throw new ConflictError(messages.auth.usernameTaken, 'USERNAME_TAKEN');
+        await accounts.updateAccount(userId, { username: body.username });
         // A chosen preset is seeded by the old name; keep showing the same picture.
         return { message: text.usernameUpdated, token: await freshToken(userId) };
       }
@@ -97,7 +102,7 @@ export function createProfileService(ctx: ProfileDeps) {
         throw new BadRequestError(text.passwordWrong, 'PASSWORD_WRONG');
       }
       // Raises token_version: every other session ends, this one gets a fresh token.
-      await users.updatePassword(userId, await hashPassword(body.newPassword));
+      await accounts.updateAccount(userId, { passwordHash: await hashPassword(body.newPassword) });
       return { message: text.passwordUpdated, token: await freshToken(userId) };
     },
 
@@ -106,8 +111,19 @@ export function createProfileService(ctx: ProfileDeps) {
       if (!presetsFor(user.username).includes(url)) {
         throw new BadRequestError(text.avatarNotOffered, 'AVATAR_NOT_OFFERED');
       }
-      await profiles.setAvatarUrl(userId, url);
+      await accounts.setAvatarUrl(userId, url);
       return { message: text.avatarUpdated };
+    },
+
+    /** A PNG or JPEG picture of the user's own (spec §5), checked by its bytes. */
+    async uploadAvatar(userId: string, upload: UploadedFile | undefined): Promise<Profile> {
+      if (!upload) throw new BadRequestError(text.avatarMissing);
+      await withTransaction(db, async (trx) => {
+        const user = await users.findById(userId, trx);
+        if (!user) throw new NotFoundError();
+        await avatars.replace(trx, user, upload, ['image/png', 'image/jpeg'], text.avatarPngOrJpeg);
+      });
+      return profileOf(userId);
     },
 
     async generateTwoFactor(userId: string): Promise<TwoFactorSetupResponse> {

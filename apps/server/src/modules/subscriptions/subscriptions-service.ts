@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_DEFAULT_CREDITS, messages } from '@chaveiro/contract';
+import { SUBSCRIPTION_DEFAULT_CREDITS, XP_RULES, messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
@@ -101,6 +101,7 @@ export function createSubscriptionsService(ctx: Pick<AppContext, 'db' | 'dialect
       days: key.duration_days,
       devices: 1,
     });
+    await users.addXp(userId, key.duration_days * XP_RULES.perLicenceDay, executor);
     return {
       keyId: key.id,
       key: key.key,

@@ -111,22 +111,11 @@ export function createUsersRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async updateEmail(id: string, email: string, executor: Kysely<Database> = db) {
+    /** Loyalty XP only grows: redemptions, purchases and the daily bonus add to it. */
+    async addXp(id: string, xp: number, executor: Kysely<Database> = db): Promise<void> {
       await executor
         .updateTable('users')
-        .set({ email, email_lower: email.toLowerCase() })
-        .where('id', '=', id)
-        .execute();
-    },
-
-    /** Sets a new password and ends every session issued before it. */
-    async updatePassword(id: string, passwordHash: string, executor: Kysely<Database> = db) {
-      await executor
-        .updateTable('users')
-        .set((eb) => ({
-          password_hash: passwordHash,
-          token_version: eb('token_version', '+', 1),
-        }))
+        .set((eb) => ({ xp: eb('xp', '+', xp) }))
         .where('id', '=', id)
         .execute();
     },

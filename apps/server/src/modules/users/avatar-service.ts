@@ -1,0 +1,50 @@
+import type { AvatarMimeType } from '@chaveiro/contract';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.js';
+import type { AppContext } from '../../platform/context.js';
+import { UnprocessableError } from '../../platform/errors.js';
+import type { UploadedFile } from '../../platform/multipart.js';
+import { createFilesService, fileShaOf, fileUrl } from '../files/files-service.js';
+import { createUserAdminRepository } from './users-repository.js';
+
+/** Uploaded profile pictures, for the admin's dialog and the customer's profile alike. */
+export function createAvatarService(ctx: Pick<AppContext, 'db' | 'clock'>) {
+  const files = createFilesService(ctx);
+  const userAdmin = createUserAdminRepository(ctx.db);
+
+  return {
+    /**
+     * Checks the upload by its first bytes (whatever its name claims), stores it, points the
+     * user's avatar at it and drops the previous upload once nothing uses it. Runs inside the
+     * caller's transaction.
+     */
+    async replace(
+      executor: Kysely<Database>,
+      user: Pick<UserRow, 'id' | 'avatar_url'>,
+      upload: UploadedFile,
+      accepted: readonly AvatarMimeType[],
+      refusal: string,
+    ): Promise<void> {
+      const mime = imageTypeOf(upload.bytes);
+      if (!mime || !accepted.includes(mime)) throw new UnprocessableError(refusal, 'INVALID_FILE');
+      await files.store(executor, { sha256: upload.sha256, mime, bytes: upload.bytes });
+      await userAdmin.setAvatarUrl(user.id, fileUrl(upload.sha256), executor);
+      const previous = fileShaOf(user.avatar_url);
+      if (previous !== upload.sha256) await files.release(executor, previous);
+    },
+  };
+}
+
+/** The image type the bytes really are (PNG, JPEG, WebP, GIF), or undefined. */
+export function imageTypeOf(bytes: Buffer): AvatarMimeType | undefined {
+  const starts = (signature: number[], offset = 0) =>
+    bytes.length >= offset + signature.length &&
+    signature.every((byte, index) => bytes[offset + index] === byte);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (starts([0x37, 0x61], 4) || starts([0x39, 0x61], 4))) {
+    return 'image/gif';
+  }
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return undefined;
+}
