@@ -17,6 +17,8 @@ describe('built web and security headers', () => {
     await writeFile(join(webDir, 'index.html'), INDEX);
     await writeFile(join(webDir, 'assets', 'app-abc123.js'), 'console.log("app");');
     await writeFile(join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await mkdir(join(webDir, '.vite'));
+    await writeFile(join(webDir, '.vite', 'manifest.json'), '{"src/main.tsx":{}}');
     t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
   });
   afterAll(async () => {
@@ -46,6 +48,11 @@ describe('built web and security headers', () => {
     const response = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never serves build metadata from dot-folders', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(response.body).not.toContain('src/main.tsx');
   });
 
   it('answers a missing asset with 404, not index.html', async () => {

@@ -27,6 +27,9 @@ export const webPlugin = fp<WebPluginOptions>(
         // Vite puts a content hash in every asset name, so they can be cached forever; the
         // index.html that names them must be revalidated on every load.
         cacheControl: false,
+        // Build metadata such as .vite/manifest.json (source paths) stays private.
+        allowedPath: (pathName: string) =>
+          !pathName.split('/').some((part) => part.startsWith('.')),
         setHeaders: (reply: FastifyReply, path: string) => {
           void reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
         },
