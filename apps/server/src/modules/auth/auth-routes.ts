@@ -1,5 +1,4 @@
 import {
-  errorResponseSchema,
   forgotPasswordBodySchema,
   loginBodySchema,
   loginResponseSchema,
@@ -11,19 +10,14 @@ import {
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
+import { errorResponses } from '../../platform/route-schemas.js';
 import { bodyField, rateLimit } from '../../platform/rate-limit.js';
 import { createAuthService } from './auth-service.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 /** Public account routes: sign-up, e-mail confirmation, login and password reset. */
 export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {

@@ -1,7 +1,6 @@
 import {
   clientDashboardSchema,
   dailyBonusResponseSchema,
-  errorResponseSchema,
   idParamSchema,
   messageResponseSchema,
   redeemHistoryItemSchema,
@@ -13,17 +12,11 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { errorResponses } from '../../platform/route-schemas.js';
 import { rateLimit } from '../../platform/rate-limit.js';
 import { createClientService } from './client-service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** The customer area (spec §7 Client): clients and resellers, each on their own data only. */
 export function clientRoutes(ctx: AppContext): FastifyPluginCallbackZod {

@@ -1,7 +1,6 @@
 import {
   LIMITS,
   changePasswordBodySchema,
-  errorResponseSchema,
   profileSchema,
   profileUpdateResponseSchema,
   selectAvatarBodySchema,
@@ -18,14 +17,7 @@ import { rateLimit } from '../../platform/rate-limit.js';
 import { errorResponses } from '../../platform/route-schemas.js';
 import { createProfileService } from './profile-service.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** The signed-in user's own profile (spec §7 Client). Every role may manage its own account. */
 export function profileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
