@@ -16,9 +16,11 @@ import type { FastifyPluginCallbackZod, ZodTypeProvider } from 'fastify-type-pro
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { activityRoutes } from './modules/activity/activity-routes.js';
+import { adminActionsRoutes } from './modules/admin-actions/admin-actions-routes.js';
 import { adminProfileRoutes } from './modules/admin-profile/admin-profile-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { avatarsRoutes } from './modules/avatars/avatars-routes.js';
+import { bypassRoutes } from './modules/bypass/bypass-routes.js';
 import { clientRoutes } from './modules/client/client-routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { filesRoutes } from './modules/files/files-routes.js';
@@ -27,6 +29,11 @@ import { keysRoutes } from './modules/keys/keys-routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter-routes.js';
 import { productsRoutes } from './modules/products/products-routes.js';
 import { profileRoutes } from './modules/profile/profile-routes.js';
+import { resellersRoutes } from './modules/resellers/resellers-routes.js';
+import { maintenanceGate } from './modules/settings/maintenance-gate.js';
+import type { SettingsCache } from './modules/settings/settings-service.js';
+import { createSettingsCache } from './modules/settings/settings-service.js';
+import { settingsRoutes } from './modules/settings/settings-routes.js';
 import { createUsersRepository } from './modules/users/users-repository.js';
 import { usersRoutes } from './modules/users/users-routes.js';
 import { authPlugin, createTokenService } from './platform/auth.js';
@@ -89,6 +96,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     }),
   };
   const users = createUsersRepository(ctx.db);
+  const settings = createSettingsCache(ctx);
+  const auth = { tokens: ctx.tokens, loadUser: (id: string) => users.findAuthState(id) };
 
   await app.register(errorHandler);
   await app.register(fastifyHelmet, helmetOptions(config));
@@ -99,7 +108,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   });
   await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.dllMaxBytes, files: 1 } });
   await app.register(openApiPlugin);
-  await app.register(authPlugin, { tokens: ctx.tokens, loadUser: (id) => users.findAuthState(id) });
+  await app.register(authPlugin, auth);
 
   // Every API answer is per user or live data (metrics polled each second, tokens): none may be
   // stored by a browser or a proxy. Set before the handler so a route can still override it.
@@ -109,13 +118,15 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   });
 
   app.addHook('preValidation', rejectNulCharacters);
+  // Maintenance mode: non-admin API calls answer 503 (DESIGN.md).
+  app.addHook('onRequest', maintenanceGate(settings, auth));
 
-  await app.register(apiRoutes(ctx), { prefix: '/api' });
+  await app.register(apiRoutes(ctx, settings), { prefix: '/api' });
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;
 }
 
-function apiRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+function apiRoutes(ctx: AppContext, settings: SettingsCache): FastifyPluginCallbackZod {
   return (api, _options, done) => {
     void api.register(healthRoutes(ctx));
     void api.register(authRoutes(ctx), { prefix: '/auth' });
@@ -130,6 +141,10 @@ function apiRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     void api.register(profileRoutes(ctx));
     void api.register(clientRoutes(ctx), { prefix: '/client' });
     void api.register(avatarsRoutes());
+    void api.register(resellersRoutes(ctx), { prefix: '/resellers' });
+    void api.register(bypassRoutes(ctx), { prefix: '/bypass' });
+    void api.register(settingsRoutes(ctx, settings), { prefix: '/settings' });
+    void api.register(adminActionsRoutes(ctx), { prefix: '/admin-actions' });
     done();
   };
 }

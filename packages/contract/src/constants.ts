@@ -147,3 +147,37 @@ export function rankFor(xp: number): RankProgress {
     progress: Math.floor(((safeXp - current.xp) / span) * 100),
   };
 }
+
+/** How a reseller is created: a new account, or an existing client promoted (spec §5). */
+export const RESELLER_CREATE_TYPES = ['new', 'existing'] as const;
+export type ResellerCreateType = (typeof RESELLER_CREATE_TYPES)[number];
+
+/** Reseller balances (DESIGN.md: integer cents stored; reais with 2 decimals in the API). */
+export const RESELLER_LIMITS = {
+  /** R$ 1.000.000,00: the largest single adjustment or initial balance. */
+  amountMaxReais: 1_000_000,
+} as const;
+
+/** Bypass whitelist (spec §9: UID at least 5; DESIGN.md: regions). */
+export const BYPASS_LIMITS = {
+  uidMax: 64,
+  nicknameMax: 32,
+  apiKeyNameMax: 64,
+  /** Every bypass API key starts with this, so a leaked one is recognisable. */
+  apiKeyPrefix: 'chv_',
+  /** Characters after `apiKeyPrefix` kept as the key's lookup prefix. */
+  apiKeyLookupChars: 8,
+} as const;
+
+/** UID characters: letters, digits, `_` and `-`. */
+export const BYPASS_UID_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** The values each global setting may take (spec §3 Settings). */
+export const SETTING_VALUES = {
+  server_status: ['online', 'offline'],
+  maintenance_mode: ['on', 'off'],
+  pause_all_users: ['on', 'off'],
+} as const satisfies Record<SettingKey, readonly string[]>;
+
+/** How long a server node may act on a stale setting (maintenance gate). */
+export const SETTINGS_CACHE_MS = 1_000;

@@ -13,3 +13,6 @@ export * from './schemas/keys.js';
 export * from './schemas/products.js';
 export * from './schemas/files.js';
 export * from './schemas/newsletter.js';
+export * from './schemas/resellers.js';
+export * from './schemas/bypass.js';
+export * from './schemas/settings.js';

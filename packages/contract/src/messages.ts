@@ -205,6 +205,69 @@ export const messages = {
     uidDeleted: 'UID deletado!',
     pauseToggled: 'Alteração de pausa executada!',
   },
+  /** Reseller texts the spec leaves to the server (issue: Admin console II). */
+  resellers: {
+    notFound: 'Revendedor não encontrado.',
+    notAClient: 'Apenas usuários do tipo Cliente podem ser promovidos a revendedor.',
+    amountInvalid: 'Informe um valor diferente de zero, com no máximo 2 casas decimais.',
+    amountTooLarge: 'O valor deve ser de no máximo R$ 1.000.000,00.',
+    initialBalanceInvalid:
+      'O saldo inicial deve ser um valor positivo ou zero, com no máximo 2 casas decimais.',
+    insufficientBalance: 'Saldo insuficiente: o saldo do revendedor não pode ficar negativo.',
+    created: 'Revendedor criado com sucesso!',
+    promoted: 'Usuário promovido a revendedor com sucesso!',
+    balanceUpdated: 'Saldo atualizado com sucesso!',
+    reasonInitial: 'Saldo inicial',
+    reasonAdjustment: 'Ajuste manual do administrador',
+    logCreated: (username: string, balance: string) =>
+      `Revendedor ${username} criado (saldo inicial ${balance})`,
+    logPromoted: (username: string, balance: string) =>
+      `Usuário ${username} promovido a revendedor (saldo inicial ${balance})`,
+    logBalance: (username: string, amount: string, balance: string) =>
+      `Saldo de ${username}: ${amount} (novo saldo ${balance})`,
+  },
+  /** Bypass whitelist texts the spec leaves to the server (issue: Admin console II). */
+  bypass: {
+    uidFormat: 'O UID deve ter de 5 a 64 letras, números, _ ou -.',
+    nicknameMax: 'O apelido deve ter no máximo 32 caracteres.',
+    regionInvalid: 'Selecione uma região válida.',
+    notFound: 'UID não encontrado.',
+    uidTaken: 'Este UID já está cadastrado.',
+    expiredCannotPause: 'Este UID expirou e não pode ser pausado.',
+    apiKeyNameRequired: 'Informe um nome para a chave de API.',
+    apiKeyNotFound: 'Chave de API não encontrada.',
+    apiKeyInvalid: 'Chave de API inválida ou revogada.',
+    apiKeyCreated: 'Chave de API criada! Copie-a agora: ela não será exibida novamente.',
+    apiKeyRevoked: 'Chave de API revogada!',
+    logCreated: (uid: string, hours: number) => `UID ${uid} criado (${String(hours)} h)`,
+    logUpdated: (uid: string, newUid: string) => `UID ${uid} alterado para ${newUid}`,
+    logDeleted: (uid: string) => `UID ${uid} deletado`,
+    logPaused: (uid: string) => `UID ${uid} pausado`,
+    logResumed: (uid: string) => `UID ${uid} retomado`,
+    logApiKeyCreated: (name: string, prefix: string) => `Chave de API ${name} (${prefix}…) criada`,
+    logApiKeyRevoked: (name: string, prefix: string) =>
+      `Chave de API ${name} (${prefix}…) revogada`,
+  },
+  /** Settings and mass-action texts the spec leaves to the server (issue: Admin console II). */
+  settings: {
+    valueInvalid: 'Valor inválido para esta configuração.',
+    maintenance: 'O sistema está em manutenção. Tente novamente mais tarde.',
+    updated: 'Configuração atualizada!',
+    allPaused: (count: number) =>
+      `Todos os usuários foram pausados (${String(count)} assinatura(s) congelada(s)).`,
+    allResumed: (count: number) =>
+      `Todos os usuários foram despausados (${String(count)} assinatura(s) retomada(s)).`,
+    hwidsReset: (count: number) => `HWIDs resetados de ${String(count)} conta(s).`,
+    usersDeleted: (count: number) => `${String(count)} conta(s) excluída(s).`,
+    logSetting: (key: string, value: string) => `Configuração ${key} alterada para ${value}`,
+    logPauseAll: (count: number) =>
+      `Pausa geral ativada: ${String(count)} assinatura(s) congelada(s)`,
+    logResumeAll: (count: number) =>
+      `Pausa geral desativada: ${String(count)} assinatura(s) retomada(s)`,
+    logHwidsReset: (count: number) => `HWIDs de todas as contas resetados (${String(count)})`,
+    logUsersDeleted: (count: number) =>
+      `Todas as contas não administradoras excluídas (${String(count)})`,
+  },
 } as const;
 
 /** Machine-readable error codes carried next to `message` in every error answer. */

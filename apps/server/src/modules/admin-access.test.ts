@@ -34,6 +34,26 @@ const endpoints: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: stri
   ['DELETE', '/api/products/x'],
   ['POST', '/api/products/x/upload-dll'],
   ['GET', '/api/products/x/dll'],
+  ['GET', '/api/resellers'],
+  ['POST', '/api/resellers'],
+  ['PATCH', '/api/resellers/x/balance'],
+  ['GET', '/api/resellers/x/ledger'],
+  ['GET', '/api/bypass/uids'],
+  ['POST', '/api/bypass/uids'],
+  ['PUT', '/api/bypass/uids/x'],
+  ['DELETE', '/api/bypass/uids/x'],
+  ['PUT', '/api/bypass/uids/x/pause'],
+  ['GET', '/api/bypass/api-keys'],
+  ['POST', '/api/bypass/api-keys'],
+  ['DELETE', '/api/bypass/api-keys/x'],
+  ['GET', '/api/settings'],
+  ['PATCH', '/api/settings'],
+];
+
+/** Bodyless mass actions: guarded like the rest, but input tests would really run them. */
+const massActions: typeof endpoints = [
+  ['POST', '/api/admin-actions/reset-all-hwids'],
+  ['POST', '/api/admin-actions/delete-all-users'],
 ];
 
 let t: TestApp;
@@ -50,22 +70,28 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('admin console access', () => {
-  it.each(endpoints)('%s %s answers 401 without a token', async (method, url) => {
-    const response = await t.app.inject({ method, url, payload: {} });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED' });
-  });
+  it.each([...endpoints, ...massActions])(
+    '%s %s answers 401 without a token',
+    async (method, url) => {
+      const response = await t.app.inject({ method, url, payload: {} });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    },
+  );
 
-  it.each(endpoints)('%s %s answers 403 to a client and a reseller', async (method, url) => {
-    for (const user of [client, reseller]) {
-      const response = await t.app.inject({ method, url, headers: user.headers, payload: {} });
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({
-        message: 'Falha ao buscar dados ou você não tem permissão.',
-        code: 'FORBIDDEN',
-      });
-    }
-  });
+  it.each([...endpoints, ...massActions])(
+    '%s %s answers 403 to a client and a reseller',
+    async (method, url) => {
+      for (const user of [client, reseller]) {
+        const response = await t.app.inject({ method, url, headers: user.headers, payload: {} });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({
+          message: 'Falha ao buscar dados ou você não tem permissão.',
+          code: 'FORBIDDEN',
+        });
+      }
+    },
+  );
 });
 
 describe('admin console input', () => {

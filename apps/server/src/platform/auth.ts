@@ -82,15 +82,8 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorate('requireRole', (...roles: Role[]): RoleGuard => {
       const allowed = new Set(roles);
       return async (request) => {
-        const token = bearerToken(request);
-        const claims = token ? await tokens.verify(token) : null;
-        if (!claims) throw new UnauthorizedError();
-        // The user is read on every call so a ban, deletion or password change ends the session
-        // at once; `ver` below the stored token_version marks a token issued before that change.
-        const user = await loadUser(claims.sub);
-        if (!user || user.status !== 'active' || user.tokenVersion !== claims.ver) {
-          throw new UnauthorizedError();
-        }
+        const user = await sessionUserOf(request, { tokens, loadUser });
+        if (!user) throw new UnauthorizedError();
         if (!allowed.has(user.role)) throw new ForbiddenError();
         request.auth = { userId: user.id, role: user.role, username: user.username };
       };
@@ -104,6 +97,24 @@ export const authPlugin = fp<AuthPluginOptions>(
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new UnauthorizedError();
   return request.auth;
+}
+
+/**
+ * The live user behind the request's bearer token, or undefined when there is none or it is
+ * forged, expired or outdated. The user is read on every call so a ban, deletion or password
+ * change ends the session at once; `ver` below the stored token_version marks a token issued
+ * before that change.
+ */
+export async function sessionUserOf(
+  request: FastifyRequest,
+  { tokens, loadUser }: AuthPluginOptions,
+): Promise<AuthUserState | undefined> {
+  const token = bearerToken(request);
+  const claims = token ? await tokens.verify(token) : null;
+  if (!claims) return undefined;
+  const user = await loadUser(claims.sub);
+  if (!user || user.status !== 'active' || user.tokenVersion !== claims.ver) return undefined;
+  return user;
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

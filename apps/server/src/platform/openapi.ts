@@ -13,7 +13,10 @@ export const openApiPlugin = fp(
       openapi: {
         info: { title: 'Chaveiro API', version: '1.0.0' },
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            bypassApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+          },
         },
       },
       transform: jsonSchemaTransform,

@@ -17,7 +17,7 @@ import { createAuthService } from './auth-service.js';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-const errors = errorResponses(400, 401, 403, 409, 429);
+const errors = errorResponses(400, 401, 403, 409, 429, 503);
 
 /** Public account routes: sign-up, e-mail confirmation, login and password reset. */
 export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {

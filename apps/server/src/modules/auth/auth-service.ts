@@ -17,11 +17,13 @@ import {
   BadRequestError,
   ConflictError,
   ForbiddenError,
+  ServiceUnavailableError,
   UnauthorizedError,
 } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { matchTotpStep } from '../../platform/totp.js';
+import { createSettingsRepository } from '../settings/settings-repository.js';
 import { createTotpRepository } from '../users/totp-repository.js';
 import { createUserAdminRepository, createUsersRepository } from '../users/users-repository.js';
 import { emailChangeMail, passwordResetMail, verificationMail } from './auth-mails.js';
@@ -37,6 +39,7 @@ export function createAuthService(
   const accounts = createUserAdminRepository(db);
   const emailTokens = createEmailTokensRepository(db);
   const totp = createTotpRepository(db);
+  const settings = createSettingsRepository(db);
 
   // Unknown accounts are checked against this hash so a login costs the same argon2 work
   // whether or not the account exists (no timing oracle for enumeration).
@@ -149,6 +152,10 @@ export function createAuthService(
       );
       if (!user || !passwordOk) {
         throw new UnauthorizedError(text.invalidCredentials, 'INVALID_CREDENTIALS');
+      }
+      // Maintenance (the API gate lets login through): only admins may still sign in.
+      if (user.role !== 'admin' && (await settings.get('maintenance_mode')) === 'on') {
+        throw new ServiceUnavailableError(messages.settings.maintenance, 'MAINTENANCE');
       }
       // Account state is revealed only to someone who knows the password.
       if (user.status === 'banned') throw new ForbiddenError(text.banned, 'ACCOUNT_BANNED');

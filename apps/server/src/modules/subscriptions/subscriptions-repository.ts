@@ -11,6 +11,8 @@ export interface NewSubscription {
   pauseCredits: number;
   hwidResetCredits: number;
   now: number;
+  /** Created frozen, paused by the administration ("pause all users" is on). */
+  pausedGlobally?: boolean;
 }
 
 /** A subscription with the names an admin message or log line needs. */
@@ -37,10 +39,10 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
           id: sub.id,
           user_id: sub.userId,
           product_id: sub.productId,
-          status: 'active',
-          expires_at: sub.expiresAt,
-          paused_remaining_ms: null,
-          paused_by: null,
+          status: sub.pausedGlobally ? 'paused' : 'active',
+          expires_at: sub.pausedGlobally ? null : sub.expiresAt,
+          paused_remaining_ms: sub.pausedGlobally ? sub.expiresAt - sub.now : null,
+          paused_by: sub.pausedGlobally ? 'global' : null,
           max_devices: sub.maxDevices,
           pause_credits: sub.pauseCredits,
           hwid_reset_credits: sub.hwidResetCredits,
@@ -154,6 +156,48 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
 
     async delete(id: string, executor: Kysely<Database> = db): Promise<void> {
       await executor.deleteFrom('subscriptions').where('id', '=', id).execute();
+    },
+
+    /**
+     * Pause all users: freezes every running, unexpired subscription (or only `onlyId`) as
+     * paused by the administration, in one statement. Returns how many it froze.
+     */
+    async freezeAllRunning(
+      now: number,
+      executor: Kysely<Database> = db,
+      onlyId?: string,
+    ): Promise<number> {
+      let query = executor
+        .updateTable('subscriptions')
+        .set({
+          status: 'paused',
+          paused_remaining_ms: sql<number>`expires_at - ${now}`,
+          expires_at: null,
+          paused_by: 'global',
+          updated_at: now,
+        })
+        .where('status', '=', 'active')
+        .where('expires_at', '>', now);
+      if (onlyId !== undefined) query = query.where('id', '=', onlyId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Undoes `freezeAllRunning`: only pauses made by it restart; a user's own pause stays. */
+    async resumeAllGlobal(now: number, executor: Kysely<Database> = db): Promise<number> {
+      const result = await executor
+        .updateTable('subscriptions')
+        .set({
+          status: 'active',
+          expires_at: sql<number>`${now} + coalesce(paused_remaining_ms, 0)`,
+          paused_remaining_ms: null,
+          paused_by: null,
+          updated_at: now,
+        })
+        .where('status', '=', 'paused')
+        .where('paused_by', '=', 'global')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     /** Frees every HWID bound to any subscription of the user. */

@@ -6,6 +6,7 @@ import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { createKeysRepository } from '../keys/keys-repository.js';
+import { createSettingsRepository } from '../settings/settings-repository.js';
 import { createUsersRepository } from '../users/users-repository.js';
 import { createSubscriptionsRepository } from './subscriptions-repository.js';
 
@@ -43,6 +44,7 @@ export function createSubscriptionsService(ctx: Pick<AppContext, 'db' | 'dialect
   const subscriptions = createSubscriptionsRepository(db);
   const keys = createKeysRepository(db, ctx.dialect);
   const users = createUsersRepository(db);
+  const settings = createSettingsRepository(db);
 
   /**
    * Gives a user `days` of a product: a new subscription with the default credits, or, when the
@@ -55,6 +57,10 @@ export function createSubscriptionsService(ctx: Pick<AppContext, 'db' | 'dialect
   ): Promise<string> {
     const now = clock.now();
     const id = newId();
+    // While "pause all users" is on, time granted now must stay frozen like everyone else's
+    // (paused by the administration) and start running when the pause is lifted.
+    const pausedGlobally =
+      (await settings.getLocked('pause_all_users', executor, ctx.dialect)) === 'on';
     const created = await subscriptions.insertIfAbsent(
       {
         id,
@@ -65,6 +71,7 @@ export function createSubscriptionsService(ctx: Pick<AppContext, 'db' | 'dialect
         pauseCredits: SUBSCRIPTION_DEFAULT_CREDITS.pauseCredits,
         hwidResetCredits: SUBSCRIPTION_DEFAULT_CREDITS.hwidResetCredits,
         now,
+        pausedGlobally,
       },
       executor,
     );
@@ -73,6 +80,8 @@ export function createSubscriptionsService(ctx: Pick<AppContext, 'db' | 'dialect
     const existing = await subscriptions.findByUserProduct(userId, productId, executor);
     // The unique (user, product) row that made the insert a no-op cannot vanish mid-transaction.
     if (!existing) throw new Error('Subscription missing after a conflicting insert');
+    // An expired subscription left running by the pause restarts with this grant: freeze it too.
+    if (pausedGlobally) await subscriptions.freezeAllRunning(now, executor, existing.id);
     return existing.id;
   }
 

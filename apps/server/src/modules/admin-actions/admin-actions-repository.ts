@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** Mass actions over every account except admins (spec §6). */
+export function createAdminActionsRepository(db: Kysely<Database>) {
+  const nonAdminSubscriptions = (executor: Kysely<Database>) =>
+    executor
+      .selectFrom('subscriptions')
+      .innerJoin('users', 'users.id', 'subscriptions.user_id')
+      .where('users.role', '<>', 'admin');
+
+  return {
+    /** How many non-admin accounts have at least one HWID bound. */
+    async countAccountsWithMachines(executor: Kysely<Database> = db): Promise<number> {
+      const row = await nonAdminSubscriptions(executor)
+        .innerJoin('machines', 'machines.subscription_id', 'subscriptions.id')
+        .select((eb) => eb.fn.count<number>('subscriptions.user_id').distinct().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Frees every HWID bound to a subscription of a non-admin account. */
+    async deleteMachinesOfNonAdmins(executor: Kysely<Database> = db): Promise<void> {
+      await executor
+        .deleteFrom('machines')
+        .where('subscription_id', 'in', nonAdminSubscriptions(executor).select('subscriptions.id'))
+        .execute();
+    },
+
+    /** Distinct avatar addresses of non-admin accounts (uploaded ones are released after). */
+    async nonAdminAvatarUrls(executor: Kysely<Database> = db): Promise<string[]> {
+      const rows = await executor
+        .selectFrom('users')
+        .select('avatar_url')
+        .distinct()
+        .where('role', '<>', 'admin')
+        .where('avatar_url', 'is not', null)
+        .execute();
+      return rows.flatMap((row) => (row.avatar_url === null ? [] : [row.avatar_url]));
+    },
+
+    /**
+     * Deletes every non-admin account; their subscriptions, machines, tokens and ledger go with
+     * them (cascade), keys and logs keep a null reference. Returns how many accounts it deleted.
+     */
+    async deleteNonAdmins(executor: Kysely<Database> = db): Promise<number> {
+      const result = await executor
+        .deleteFrom('users')
+        .where('role', '<>', 'admin')
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

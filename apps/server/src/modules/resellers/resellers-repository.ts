@@ -1,0 +1,166 @@
+import type { UserStatus } from '@chaveiro/contract';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { SqlDialect } from '../../platform/database.js';
+import { startsWith } from '../../platform/search.js';
+
+export interface ResellerRow {
+  id: string;
+  username: string;
+  email: string;
+  balance_cents: number;
+  status: UserStatus;
+}
+
+export interface LedgerRow {
+  id: string;
+  amount_cents: number;
+  reason: string;
+  balance_after_cents: number;
+  actor: string | null;
+  created_at: number;
+}
+
+export interface NewLedgerEntry {
+  id: string;
+  userId: string;
+  actorId: string | null;
+  amountCents: number;
+  reason: string;
+  balanceAfterCents: number;
+  createdAt: number;
+}
+
+/** Reseller accounts, their balance and its ledger. */
+export function createResellersRepository(db: Kysely<Database>, dialect: SqlDialect) {
+  function matching(q: string | undefined) {
+    const query = db.selectFrom('users').where('role', '=', 'reseller');
+    if (!q) return query;
+    const key = q.toLowerCase();
+    return query.where((eb) =>
+      eb.or([
+        startsWith(eb, eb.ref('username_lower'), key, dialect),
+        startsWith(eb, eb.ref('email_lower'), key, dialect),
+      ]),
+    );
+  }
+
+  return {
+    /** Newest first; `q` matches the start of the username or of the e-mail. */
+    async page(
+      q: string | undefined,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: ResellerRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        matching(q)
+          .select(['id', 'username', 'email', 'balance_cents', 'status'])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        matching(q)
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
+    /**
+     * Adds `deltaCents` (negative removes) in one conditional statement: concurrent adjustments
+     * serialise on the row and none is lost, and the balance never goes below zero (the CHECK
+     * constraint backs this). Returns the new balance, or undefined when nothing changed.
+     */
+    async adjustBalance(
+      id: string,
+      deltaCents: number,
+      executor: Kysely<Database> = db,
+    ): Promise<number | undefined> {
+      const row = await executor
+        .updateTable('users')
+        .set({ balance_cents: sql<number>`balance_cents + ${deltaCents}` })
+        .where('id', '=', id)
+        .where('role', '=', 'reseller')
+        .where(sql<boolean>`balance_cents + ${deltaCents} >= 0`)
+        .returning('balance_cents')
+        .executeTakeFirst();
+      return row === undefined ? undefined : Number(row.balance_cents);
+    },
+
+    /**
+     * Makes a client a reseller with `initialCents` added to the balance; the role change ends
+     * the client's sessions (token_version). Returns the new balance, or undefined when the user
+     * is not (any more) a client.
+     */
+    async promoteClient(
+      id: string,
+      initialCents: number,
+      executor: Kysely<Database> = db,
+    ): Promise<number | undefined> {
+      const row = await executor
+        .updateTable('users')
+        .set((eb) => ({
+          role: 'reseller',
+          balance_cents: eb('balance_cents', '+', initialCents),
+          token_version: eb('token_version', '+', 1),
+        }))
+        .where('id', '=', id)
+        .where('role', '=', 'client')
+        .returning('balance_cents')
+        .executeTakeFirst();
+      return row === undefined ? undefined : Number(row.balance_cents);
+    },
+
+    async insertLedger(entry: NewLedgerEntry, executor: Kysely<Database> = db): Promise<void> {
+      await executor
+        .insertInto('balance_ledger')
+        .values({
+          id: entry.id,
+          user_id: entry.userId,
+          actor_id: entry.actorId,
+          amount_cents: entry.amountCents,
+          reason: entry.reason,
+          balance_after_cents: entry.balanceAfterCents,
+          created_at: entry.createdAt,
+        })
+        .execute();
+    },
+
+    /** One account's balance changes, newest first, with the acting user's name. */
+    async ledgerPage(
+      userId: string,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: LedgerRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('balance_ledger as l')
+          .leftJoin('users as a', 'a.id', 'l.actor_id')
+          .select([
+            'l.id',
+            'l.amount_cents',
+            'l.reason',
+            'l.balance_after_cents',
+            'a.username as actor',
+            'l.created_at',
+          ])
+          .where('l.user_id', '=', userId)
+          .orderBy('l.created_at', 'desc')
+          .orderBy('l.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('balance_ledger')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+  };
+}
+
+export type ResellersRepository = ReturnType<typeof createResellersRepository>;

@@ -1,0 +1,95 @@
+import {
+  balanceBodySchema,
+  balanceResponseSchema,
+  createResellerBodySchema,
+  createResellerResponseSchema,
+  idParamSchema,
+  ledgerPageSchema,
+  ledgerQuerySchema,
+  resellersPageSchema,
+  resellersQuerySchema,
+} from '@chaveiro/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.js';
+import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
+import { actorOf } from '../activity/activity-service.js';
+import { createResellersService } from './resellers-service.js';
+
+const withConflict = { ...adminErrors, ...errorResponses(404, 409) };
+
+/**
+ * Admin resellers (spec §2, §7). Editing a reseller's data and banning use the user routes
+ * (PATCH /api/users/{id}/account and /status).
+ */
+export function resellersRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  const service = createResellersService(ctx);
+  return (app, _options, done) => {
+    const admin = app.requireRole('admin');
+    const tags = ['resellers'];
+
+    app.get(
+      '/',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Page the resellers, newest first, with their balance in reais',
+          security: bearerAuth,
+          querystring: resellersQuerySchema,
+          response: { 200: resellersPageSchema, ...adminErrors },
+        },
+      },
+      (request) => service.list(request.query),
+    );
+
+    app.post(
+      '/',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Create a reseller (type new) or promote a client (type existing)',
+          security: bearerAuth,
+          body: createResellerBodySchema,
+          response: { 201: createResellerResponseSchema, ...withConflict },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await service.create(request.body, actorOf(request))),
+    );
+
+    app.patch(
+      '/:id/balance',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Add (positive) or remove (negative) reais; never below zero',
+          security: bearerAuth,
+          params: idParamSchema,
+          body: balanceBodySchema,
+          response: { 200: balanceResponseSchema, ...withConflict },
+        },
+      },
+      (request) => service.adjustBalance(request.params.id, request.body.amount, actorOf(request)),
+    );
+
+    app.get(
+      '/:id/ledger',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: "A reseller's balance changes, newest first",
+          security: bearerAuth,
+          params: idParamSchema,
+          querystring: ledgerQuerySchema,
+          response: { 200: ledgerPageSchema, ...adminErrors, ...errorResponses(404) },
+        },
+      },
+      (request) => service.ledger(request.params.id, request.query),
+    );
+
+    done();
+  };
+}

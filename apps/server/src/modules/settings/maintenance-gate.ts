@@ -1,0 +1,33 @@
+import { messages } from '@chaveiro/contract';
+import type { FastifyRequest } from 'fastify';
+import type { AuthPluginOptions } from '../../platform/auth.js';
+import { sessionUserOf } from '../../platform/auth.js';
+import { ServiceUnavailableError } from '../../platform/errors.js';
+import type { SettingsCache } from './settings-service.js';
+
+/**
+ * Calls that stay open during maintenance: liveness, login (whose service refuses non-admins
+ * with the same 503, so admins can still sign in) and the public settings the web polls to
+ * show its maintenance page.
+ */
+const OPEN_ROUTES = new Set([
+  'GET /api/health',
+  'POST /api/auth/login',
+  'GET /api/settings/public',
+]);
+
+/**
+ * onRequest hook: while maintenance mode is on, every API call answers 503 (code MAINTENANCE)
+ * unless it is an open route or carries a live admin session (DESIGN.md: admins keep working).
+ */
+export function maintenanceGate(cache: SettingsCache, auth: AuthPluginOptions) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.url.startsWith('/api/')) return;
+    const { maintenance_mode } = await cache.read();
+    if (maintenance_mode !== 'on') return;
+    if (OPEN_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return;
+    const user = await sessionUserOf(request, auth);
+    if (user?.role === 'admin') return;
+    throw new ServiceUnavailableError(messages.settings.maintenance, 'MAINTENANCE');
+  };
+}

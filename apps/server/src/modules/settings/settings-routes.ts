@@ -1,0 +1,66 @@
+import {
+  errorResponseSchema,
+  publicSettingsSchema,
+  settingsSchema,
+  updateSettingBodySchema,
+  updateSettingResponseSchema,
+} from '@chaveiro/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.js';
+import { adminErrors, bearerAuth } from '../../platform/route-schemas.js';
+import { actorOf } from '../activity/activity-service.js';
+import type { SettingsCache } from './settings-service.js';
+import { createSettingsService } from './settings-service.js';
+
+/** Global settings (spec §2 Admin settings) and the public part the web polls. */
+export function settingsRoutes(ctx: AppContext, cache: SettingsCache): FastifyPluginCallbackZod {
+  const service = createSettingsService(ctx, cache);
+  return (app, _options, done) => {
+    const admin = app.requireRole('admin');
+    const tags = ['settings'];
+
+    app.get(
+      '/',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Server status, maintenance mode and pause all users',
+          security: bearerAuth,
+          response: { 200: settingsSchema, ...adminErrors },
+        },
+      },
+      () => service.get(),
+    );
+
+    app.patch(
+      '/',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary:
+            'Change one setting; pause_all_users freezes (on) or resumes (off) subscriptions',
+          security: bearerAuth,
+          body: updateSettingBodySchema,
+          response: { 200: updateSettingResponseSchema, ...adminErrors },
+        },
+      },
+      (request) => service.update(request.body, actorOf(request)),
+    );
+
+    app.get(
+      '/public',
+      {
+        schema: {
+          tags,
+          summary: 'Server status and maintenance mode, for the maintenance page (no session)',
+          response: { 200: publicSettingsSchema, 500: errorResponseSchema },
+        },
+      },
+      () => service.publicSettings(),
+    );
+
+    done();
+  };
+}

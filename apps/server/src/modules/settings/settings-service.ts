@@ -1,0 +1,111 @@
+import type {
+  PublicSettings,
+  Settings,
+  UpdateSettingBody,
+  UpdateSettingResponse,
+} from '@chaveiro/contract';
+import { SETTINGS_CACHE_MS, SETTING_VALUES, messages } from '@chaveiro/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { AppContext } from '../../platform/context.js';
+import { withTransaction } from '../../platform/database.js';
+import type { Actor } from '../activity/activity-service.js';
+import { createActivityService } from '../activity/activity-service.js';
+import { createSubscriptionsRepository } from '../subscriptions/subscriptions-repository.js';
+import { createSettingsRepository } from './settings-repository.js';
+
+const text = messages.settings;
+
+/** Stored values as the typed settings; an unknown or missing value reads as the default. */
+function toSettings(values: Map<string, string>): Settings {
+  function pick<T extends string>(
+    allowed: readonly T[],
+    value: string | undefined,
+    fallback: T,
+  ): T {
+    return allowed.find((candidate) => candidate === value) ?? fallback;
+  }
+  return {
+    server_status: pick(SETTING_VALUES.server_status, values.get('server_status'), 'online'),
+    maintenance_mode: pick(SETTING_VALUES.maintenance_mode, values.get('maintenance_mode'), 'off'),
+    pause_all_users: pick(SETTING_VALUES.pause_all_users, values.get('pause_all_users'), 'off'),
+  };
+}
+
+/**
+ * The settings as read by hot paths (the maintenance gate runs on every API call): cached for
+ * at most SETTINGS_CACHE_MS, so another node's change is seen within a second; this node's own
+ * changes drop the cache at once.
+ */
+export function createSettingsCache({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
+  const repository = createSettingsRepository(db);
+  let cached: { at: number; value: Promise<Settings> } | undefined;
+  return {
+    read(): Promise<Settings> {
+      const now = clock.now();
+      if (cached && now >= cached.at && now - cached.at < SETTINGS_CACHE_MS) return cached.value;
+      const entry = { at: now, value: repository.getAll().then(toSettings) };
+      cached = entry;
+      // A failed read is not kept: the next call tries the database again.
+      entry.value.catch(() => {
+        if (cached === entry) cached = undefined;
+      });
+      return entry.value;
+    },
+    invalidate(): void {
+      cached = undefined;
+    },
+  };
+}
+
+export type SettingsCache = ReturnType<typeof createSettingsCache>;
+
+/** Global settings and their effects (spec §2 Admin settings, DESIGN.md). */
+export function createSettingsService(ctx: Pick<AppContext, 'db' | 'clock'>, cache: SettingsCache) {
+  const { db, clock } = ctx;
+  const repository = createSettingsRepository(db);
+  const subscriptions = createSubscriptionsRepository(db);
+  const activity = createActivityService(ctx);
+
+  async function current(executor: Kysely<Database> = db): Promise<Settings> {
+    return toSettings(await repository.getAll(executor));
+  }
+
+  return {
+    get: () => current(),
+
+    async publicSettings(): Promise<PublicSettings> {
+      const { server_status, maintenance_mode } = await cache.read();
+      return { server_status, maintenance_mode };
+    },
+
+    /**
+     * Stores one setting. The row is written first, so on PostgreSQL two changes of it (and a
+     * grant reading it FOR SHARE) take turns. Pause all freezes every running subscription;
+     * its undo restarts only those (paused_by = global).
+     */
+    async update(body: UpdateSettingBody, actor: Actor): Promise<UpdateSettingResponse> {
+      const result = await withTransaction(db, async (trx) => {
+        const now = clock.now();
+        await repository.set(body.key, body.value, now, trx);
+        let message: string = text.updated;
+        let action = text.logSetting(body.key, body.value);
+        if (body.key === 'pause_all_users') {
+          if (body.value === 'on') {
+            const count = await subscriptions.freezeAllRunning(now, trx);
+            message = text.allPaused(count);
+            action = text.logPauseAll(count);
+          } else {
+            const count = await subscriptions.resumeAllGlobal(now, trx);
+            message = text.allResumed(count);
+            action = text.logResumeAll(count);
+          }
+        }
+        await activity.record(trx, actor, { action, target: `setting:${body.key}` });
+        return { message, ...(await current(trx)) };
+      });
+      cache.invalidate();
+      return result;
+    },
+  };
+}
