@@ -1,5 +1,3 @@
-// Aliased: the contract's name starts with `use`, but it is a start-up call, not a React hook.
-import { useBrazilianPortugueseErrors as installBrazilianPortugueseErrors } from '@chaveiro/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -8,7 +6,6 @@ import { ThemeProvider } from '@/components/theme/theme-provider';
 import { applyTheme, readStoredTheme, resolveTheme } from '@/lib/theme';
 import './index.css';
 
-installBrazilianPortugueseErrors();
 // Before the first render, so a stored dark theme does not flash light.
 applyTheme(resolveTheme(readStoredTheme()));
 

@@ -80,16 +80,43 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
             children: [
               { index: true, loader: () => replace('/admin/dashboard'), Component: EmptyScreen },
-              ...placeholders([
-                'dashboard',
-                'users',
-                'keys',
-                'bypass',
-                'products',
-                'resellers',
-                'settings',
-                'activity',
-              ]),
+              ...placeholders(['bypass', 'resellers', 'settings']),
+              {
+                path: 'dashboard',
+                lazy: async () => ({
+                  Component: (
+                    await import('@/features/admin/dashboard/components/dashboard-screen')
+                  ).DashboardScreen,
+                }),
+              },
+              {
+                path: 'users',
+                lazy: async () => ({
+                  Component: (await import('@/features/admin/users/components/users-screen'))
+                    .UsersScreen,
+                }),
+              },
+              {
+                path: 'keys',
+                lazy: async () => ({
+                  Component: (await import('@/features/admin/keys/components/keys-screen'))
+                    .KeysScreen,
+                }),
+              },
+              {
+                path: 'products',
+                lazy: async () => ({
+                  Component: (await import('@/features/admin/products/components/products-screen'))
+                    .ProductsScreen,
+                }),
+              },
+              {
+                path: 'activity',
+                lazy: async () => ({
+                  Component: (await import('@/features/admin/activity/components/activity-screen'))
+                    .ActivityScreen,
+                }),
+              },
             ],
           },
           {
@@ -99,8 +126,44 @@ export const routes: RouteObject[] = [
               Component: (await import('./layouts/customer-layout')).CustomerLayout,
             }),
             children: [
-              { index: true, Component: EmptyScreen },
-              ...placeholders(['redeem', 'shop', 'support', 'profile']),
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (
+                    await import('@/features/customer/subscriptions/components/subscriptions-screen')
+                  ).SubscriptionsScreen,
+                }),
+              },
+              {
+                path: 'redeem',
+                lazy: async () => ({
+                  Component: (await import('@/features/customer/redeem/components/redeem-screen'))
+                    .RedeemScreen,
+                }),
+              },
+              {
+                path: 'shop',
+                lazy: async () => ({
+                  Component: (
+                    await import('@/features/customer/shared/components/coming-soon-screens')
+                  ).ShopScreen,
+                }),
+              },
+              {
+                path: 'support',
+                lazy: async () => ({
+                  Component: (
+                    await import('@/features/customer/shared/components/coming-soon-screens')
+                  ).SupportScreen,
+                }),
+              },
+              {
+                path: 'profile',
+                lazy: async () => ({
+                  Component: (await import('@/features/customer/profile/components/profile-screen'))
+                    .ProfileScreen,
+                }),
+              },
             ],
           },
           {

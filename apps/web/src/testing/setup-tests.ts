@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import '@/lib/zod-locale';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -7,6 +8,14 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout; ScrollRestoration calls scrollTo on every navigation.
 Object.defineProperty(window, 'scrollTo', { value: vi.fn(), writable: true });
+
+// jsdom has no ResizeObserver; Radix primitives (scroll areas, selects, popovers) observe sizes.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub, writable: true });
 
 afterEach(() => {
   cleanup();

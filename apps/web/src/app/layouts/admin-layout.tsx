@@ -1,4 +1,4 @@
-import { labels, ROLE_LABELS } from '@chaveiro/contract';
+import { labels } from '@chaveiro/contract';
 import {
   Activity,
   KeyRound,
@@ -15,10 +15,10 @@ import { Brand } from '@/components/layout/brand';
 import { findActiveItem, type NavItem } from '@/components/layout/nav-items';
 import { NavList } from '@/components/layout/nav-list';
 import { SectionShell } from '@/components/layout/section-shell';
-import { UserInitial } from '@/components/layout/user-initial';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { AdminProfileBlock } from '@/features/admin/profile/components/admin-profile-block';
 import { useInactivityLogout } from '@/hooks/use-inactivity-logout';
 import { useLogout } from '@/hooks/use-logout';
 import { useSectionGuard } from '../session-guard';
@@ -52,12 +52,8 @@ export function AdminLayout() {
         <NavList items={ADMIN_NAV_ITEMS} onNavigate={onNavigate} />
       </div>
       <div className="border-t p-3">
-        <div className="flex items-center gap-3 rounded-md px-2 py-1.5">
-          <UserInitial username={claims.username} />
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium">{claims.username}</p>
-            <p className="text-muted-foreground text-xs">{ROLE_LABELS.admin}</p>
-          </div>
+        <div className="flex items-center gap-1">
+          <AdminProfileBlock fallbackUsername={claims.username} />
           <Tooltip>
             <TooltipTrigger asChild>
               <Button variant="ghost" size="icon" aria-label={LOGOUT_LABEL} onClick={logout}>

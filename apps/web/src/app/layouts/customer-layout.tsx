@@ -1,24 +1,13 @@
-import { labels, ROLE_LABELS } from '@chaveiro/contract';
-import { Gift, House, LifeBuoy, LogOut, ShoppingBag, UserRound } from 'lucide-react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { labels } from '@chaveiro/contract';
+import { Gift, House, LifeBuoy, ShoppingBag, UserRound } from 'lucide-react';
+import { Outlet, useLocation } from 'react-router';
 import { Brand } from '@/components/layout/brand';
 import { findActiveItem, type NavItem } from '@/components/layout/nav-items';
 import { NavList } from '@/components/layout/nav-list';
 import { SectionShell } from '@/components/layout/section-shell';
-import { UserInitial } from '@/components/layout/user-initial';
-import { ThemeToggle } from '@/components/theme/theme-toggle';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { CustomerHeaderActions } from '@/features/customer/shared/components/customer-header-actions';
 import { useInactivityLogout } from '@/hooks/use-inactivity-logout';
 import { useLogout } from '@/hooks/use-logout';
-import type { SessionClaims } from '@/lib/session';
 import { useSectionGuard, type Section } from '../session-guard';
 
 const nav = labels.customerNav;
@@ -36,36 +25,6 @@ const TITLED_PATHS: readonly NavItem[] = [
   ...CUSTOMER_NAV_ITEMS,
   { to: PROFILE_PATH, label: nav.profile, icon: UserRound },
 ];
-
-function AccountMenu({ claims, onLogout }: { claims: SessionClaims; onLogout: () => void }) {
-  const roleLabel = claims.role === 'reseller' ? ROLE_LABELS.reseller : ROLE_LABELS.client;
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label="Menu da conta">
-          <UserInitial username={claims.username} />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="truncate">{claims.username}</span>
-          <span className="text-muted-foreground text-xs font-normal">{roleLabel}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to={PROFILE_PATH}>
-            <UserRound />
-            {nav.profile}
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={onLogout}>
-          <LogOut />
-          {nav.logout}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
 
 function CustomerShell({ section }: { section: Extract<Section, 'customer' | 'reseller'> }) {
   const claims = useSectionGuard(section);
@@ -88,12 +47,7 @@ function CustomerShell({ section }: { section: Extract<Section, 'customer' | 're
       drawerTitle={<Brand />}
       renderSidebar={renderSidebar}
       title={findActiveItem(TITLED_PATHS, pathname)?.label}
-      headerActions={
-        <>
-          <ThemeToggle />
-          <AccountMenu claims={claims} onLogout={logout} />
-        </>
-      }
+      headerActions={<CustomerHeaderActions claims={claims} onLogout={logout} />}
     >
       <Outlet />
     </SectionShell>

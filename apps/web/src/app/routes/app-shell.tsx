@@ -1,3 +1,4 @@
+import '@/lib/zod-locale';
 import { Outlet } from 'react-router';
 import { AppProvider } from '../provider';
 

@@ -1,3 +1,4 @@
+import '@/lib/zod-locale';
 import { messages, newsletterBodySchema } from '@chaveiro/contract';
 import { errorMessage } from '@/lib/api-client';
 import { subscribeNewsletter } from './subscribe-newsletter';

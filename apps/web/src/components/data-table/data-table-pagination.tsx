@@ -1,0 +1,54 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
+interface DataTablePaginationProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  /** e.g. "chaves" in "120 chaves". */
+  noun: string;
+}
+
+const count = new Intl.NumberFormat('pt-BR');
+
+/** Total, current page and previous/next buttons under a server-paged table. */
+export function DataTablePagination({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  noun,
+}: DataTablePaginationProps) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 pt-3 text-sm">
+      <p className="text-muted-foreground">
+        {count.format(total)} {noun}
+      </p>
+      <div className="flex items-center gap-2">
+        <span className="text-muted-foreground" aria-live="polite">
+          Página {count.format(page)} de {count.format(pages)}
+        </span>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Página anterior"
+          disabled={page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
+          <ChevronLeft />
+        </Button>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Próxima página"
+          disabled={page >= pages}
+          onClick={() => onPageChange(page + 1)}
+        >
+          <ChevronRight />
+        </Button>
+      </div>
+    </div>
+  );
+}

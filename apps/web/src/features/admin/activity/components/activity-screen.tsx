@@ -1,0 +1,99 @@
+import { format, formatDistanceToNow } from 'date-fns';
+import { ptBR } from 'date-fns/locale';
+import { useState } from 'react';
+import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { SearchInput } from '@/components/data-table/search-input';
+import { TableMessageRow } from '@/components/data-table/table-message-row';
+import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { useActivity } from '../api/get-activity';
+
+const PAGE_SIZE = 25;
+
+/** `/admin/activity`: the whole activity log, newest first, searchable and paged. */
+export function ActivityScreen() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useDebouncedValue(search.trim());
+  const activity = useActivity({ q, page, pageSize: PAGE_SIZE });
+  const rows = activity.data?.items ?? [];
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="grid gap-1">
+        <h2 className="text-2xl font-semibold tracking-tight">Registro de atividades</h2>
+        <p className="text-muted-foreground text-sm">
+          Tudo o que os administradores fizeram, do mais recente ao mais antigo.
+        </p>
+      </div>
+      <div className="grid grid-cols-1 gap-3">
+        <SearchInput
+          value={search}
+          onValueChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+          label="Buscar nas atividades"
+        />
+        <div className="rounded-md border">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Ação</TableHead>
+                <TableHead className="w-48">Quando</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {activity.isPending ? (
+                <TableMessageRow colSpan={2}>Carregando...</TableMessageRow>
+              ) : activity.isError ? (
+                <TableMessageRow colSpan={2} tone="error">
+                  Erro ao carregar as atividades.
+                </TableMessageRow>
+              ) : rows.length === 0 ? (
+                <TableMessageRow colSpan={2}>Nenhuma atividade encontrada.</TableMessageRow>
+              ) : (
+                rows.map((row) => {
+                  const at = new Date(row.created_at);
+                  return (
+                    <TableRow key={row.id}>
+                      <TableCell className="min-w-[12rem] whitespace-normal">
+                        {row.action}
+                      </TableCell>
+                      <TableCell>
+                        <time dateTime={row.created_at} className="grid">
+                          <span className="tabular-nums">
+                            {format(at, 'dd/MM/yyyy HH:mm', { locale: ptBR })}
+                          </span>
+                          <span className="text-muted-foreground text-xs">
+                            {formatDistanceToNow(at, { addSuffix: true, locale: ptBR })}
+                          </span>
+                        </time>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })
+              )}
+            </TableBody>
+          </Table>
+        </div>
+        {activity.data ? (
+          <DataTablePagination
+            page={activity.data.page}
+            pageSize={activity.data.pageSize}
+            total={activity.data.total}
+            onPageChange={setPage}
+            noun={activity.data.total === 1 ? 'atividade' : 'atividades'}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { recentActivitiesResponseSchema } from '@chaveiro/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function getRecentActivities(signal?: AbortSignal) {
+  return api.get('/dashboard/recent-activities', {
+    schema: recentActivitiesResponseSchema,
+    signal,
+  });
+}
+
+export function recentActivitiesQueryOptions() {
+  return queryOptions({
+    queryKey: ['dashboard', 'recent-activities'],
+    queryFn: ({ signal }) => getRecentActivities(signal),
+  });
+}
+
+export function useRecentActivities() {
+  return useQuery(recentActivitiesQueryOptions());
+}

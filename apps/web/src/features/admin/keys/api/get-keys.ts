@@ -1,0 +1,21 @@
+import { keysPageSchema } from '@chaveiro/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { keysQueryKeys, type KeysFilters } from './query-keys';
+
+export function getKeys(filters: KeysFilters, signal?: AbortSignal) {
+  return api.get('/keys', { query: { ...filters }, schema: keysPageSchema, signal });
+}
+
+export function keysQueryOptions(filters: KeysFilters) {
+  return queryOptions({
+    queryKey: keysQueryKeys.list(filters),
+    queryFn: ({ signal }) => getKeys(filters, signal),
+    // Keeps the rows on screen while the next page or search loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useKeys(filters: KeysFilters) {
+  return useQuery(keysQueryOptions(filters));
+}

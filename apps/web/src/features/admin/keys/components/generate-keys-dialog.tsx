@@ -1,0 +1,164 @@
+import {
+  ADMIN_LIMITS,
+  messages,
+  PLAN_DURATION_TYPES,
+  type GenerateKeysResponse,
+} from '@chaveiro/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { FormField } from '@/components/form/form-field';
+import { PendingButton } from '@/components/form/pending-button';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { useGenerateKeys } from '../api/generate-keys';
+import { useProductOptions } from '../api/get-product-options';
+import { DURATION_LABELS } from './key-labels';
+
+const a = messages.admin;
+const CUSTOM = 'custom';
+
+const generateFormSchema = z
+  .object({
+    productId: z.string().min(1, messages.validation.productRequired),
+    validity: z.enum([...PLAN_DURATION_TYPES, CUSTOM]),
+    days: z.number().optional(),
+    quantity: z
+      .number({ error: a.keyQuantityRange })
+      .int(a.keyQuantityRange)
+      .min(1, a.keyQuantityRange)
+      .max(ADMIN_LIMITS.keysPerBatchMax, a.keyQuantityRange),
+  })
+  .superRefine((values, ctx) => {
+    if (values.validity !== CUSTOM) return;
+    const days = values.days;
+    if (days === undefined || !Number.isInteger(days) || days < 1 || days > ADMIN_LIMITS.daysMax) {
+      ctx.addIssue({ code: 'custom', path: ['days'], message: a.daysPositive });
+    }
+  });
+type GenerateFormValues = z.infer<typeof generateFormSchema>;
+
+interface GenerateKeysDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onGenerated: (result: GenerateKeysResponse) => void;
+}
+
+/** Generates 1–1000 keys for a product, valid for a plan duration or a number of days. */
+export function GenerateKeysDialog({ open, onOpenChange, onGenerated }: GenerateKeysDialogProps) {
+  const products = useProductOptions();
+  const generate = useGenerateKeys();
+  const form = useForm<GenerateFormValues>({
+    resolver: zodResolver(generateFormSchema),
+    defaultValues: { productId: '', validity: 'monthly', days: 30, quantity: 1 },
+  });
+  const validity = useWatch({ control: form.control, name: 'validity' });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit((values) => {
+    generate.mutate(
+      {
+        productId: values.productId,
+        quantity: values.quantity,
+        ...(values.validity === CUSTOM ? { days: values.days } : { durationType: values.validity }),
+      },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          form.reset();
+          onOpenChange(false);
+          onGenerated(result);
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Gerar chaves</DialogTitle>
+          <DialogDescription>
+            Escolha o produto, a validade e quantas chaves criar (até{' '}
+            {ADMIN_LIMITS.keysPerBatchMax.toLocaleString('pt-BR')}).
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+          <FormField id="generate-product" label="Produto" error={errors.productId?.message}>
+            {(control) => (
+              <NativeSelect {...control} {...form.register('productId')} className="w-full">
+                <NativeSelectOption value="">
+                  {products.isPending ? 'Carregando...' : 'Selecione um produto'}
+                </NativeSelectOption>
+                {(products.data ?? []).map((product) => (
+                  <NativeSelectOption key={product.id} value={product.id}>
+                    {product.name}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="generate-validity" label="Validade">
+              {(control) => (
+                <NativeSelect {...control} {...form.register('validity')} className="w-full">
+                  {PLAN_DURATION_TYPES.map((type) => (
+                    <NativeSelectOption key={type} value={type}>
+                      {DURATION_LABELS[type]}
+                    </NativeSelectOption>
+                  ))}
+                  <NativeSelectOption value={CUSTOM}>Dias personalizados</NativeSelectOption>
+                </NativeSelect>
+              )}
+            </FormField>
+            {validity === CUSTOM ? (
+              <FormField id="generate-days" label="Dias" error={errors.days?.message}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    {...form.register('days', { valueAsNumber: true })}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    step={1}
+                  />
+                )}
+              </FormField>
+            ) : null}
+          </div>
+          <FormField id="generate-quantity" label="Quantidade" error={errors.quantity?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register('quantity', { valueAsNumber: true })}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={ADMIN_LIMITS.keysPerBatchMax}
+                step={1}
+              />
+            )}
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancelar
+            </Button>
+            <PendingButton type="submit" pending={generate.isPending}>
+              Gerar chaves
+            </PendingButton>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

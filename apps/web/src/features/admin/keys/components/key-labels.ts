@@ -1,0 +1,24 @@
+import type { KeyStatus, PlanDurationType } from '@chaveiro/contract';
+
+export const KEY_STATUS_LABELS: Record<KeyStatus, string> = {
+  active: 'Disponível',
+  used: 'Usada',
+  banned: 'Banida',
+  expired: 'Expirada',
+};
+
+export const DURATION_LABELS: Record<PlanDurationType, string> = {
+  daily: 'Diário',
+  weekly: 'Semanal',
+  'bi-weekly': 'Quinzenal',
+  monthly: 'Mensal',
+};
+
+/** A key that nobody redeemed yet: its validity and ban state can still change. */
+export function isUnused(status: KeyStatus): boolean {
+  return status === 'active' || status === 'banned';
+}
+
+export function formatDays(days: number): string {
+  return `${new Intl.NumberFormat('pt-BR').format(days)} ${days === 1 ? 'dia' : 'dias'}`;
+}

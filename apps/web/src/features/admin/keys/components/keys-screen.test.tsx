@@ -1,0 +1,178 @@
+import { messages, type KeyListItem, type Product } from '@chaveiro/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '@/lib/session';
+import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { epochSeconds, fakeToken } from '@/testing/fake-token';
+import { renderRoutes } from '@/testing/render-routes';
+import { KeysScreen } from './keys-screen';
+
+const product: Product = {
+  id: 'p1',
+  name: 'Aimbot Pro',
+  description: '',
+  status: 'active',
+  plans: { monthly: 50 },
+  file: null,
+};
+
+const row: KeyListItem = {
+  id: 'k1',
+  key: 'ABCDEFGHJK12345678',
+  product: 'Aimbot Pro',
+  productId: 'p1',
+  validity: 30,
+  status: 'active',
+  client: null,
+  createdAt: '2026-01-10T12:00:00.000Z',
+};
+
+const generated = ['AAAAAAAAAAAAAAAAA1', 'BBBBBBBBBBBBBBBBB2', 'CCCCCCCCCCCCCCCCC3'];
+const ok = (message: string) => jsonResponse(200, { message });
+
+function handler(request: SentRequest): Response {
+  const { method, url } = request;
+  if (method === 'GET' && url === '/api/products') return jsonResponse(200, [product]);
+  if (method === 'GET' && url.startsWith('/api/keys?'))
+    return jsonResponse(200, { items: [row], total: 1, page: 1, pageSize: 20 });
+  if (method === 'POST' && url === '/api/keys')
+    return jsonResponse(201, { message: messages.admin.keysGenerated(3), keys: generated });
+  if (method === 'GET' && url === '/api/keys/k1')
+    return jsonResponse(200, {
+      ...row,
+      createdBy: 'root',
+      redeemedBy: null,
+      redeemedAt: null,
+      subscription: null,
+    });
+  if (method === 'GET' && url.startsWith('/api/users/clients'))
+    return jsonResponse(200, [{ id: 'u9', username: 'maria' }]);
+  if (method === 'POST' && url === '/api/keys/k1/link') return ok(messages.admin.keyLinked);
+  if (method === 'PATCH' && url === '/api/keys/k1') return ok(messages.admin.keyUpdated);
+  if (method === 'DELETE' && url === '/api/keys/k1') return ok(messages.admin.keyDeleted);
+  return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
+}
+
+const routes = [{ path: '/admin/keys', Component: KeysScreen }];
+
+async function openMenuItem(user: ReturnType<typeof userEvent.setup>, item: string) {
+  await user.click(await screen.findByRole('button', { name: `Ações da chave ${row.key}` }));
+  await user.click(await screen.findByRole('menuitem', { name: item }));
+}
+
+beforeEach(() => {
+  setToken(fakeToken({ role: 'admin', username: 'root', exp: epochSeconds(3600) }));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/admin/keys', () => {
+  it('generates keys, shows them and copies them all, one per line', async () => {
+    const sent = stubApi(handler);
+    renderRoutes(routes, '/admin/keys');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Gerar chaves' }));
+    const form = await screen.findByRole('dialog', { name: 'Gerar chaves' });
+    await within(form).findByRole('option', { name: 'Aimbot Pro' });
+    await user.selectOptions(within(form).getByLabelText('Produto'), 'p1');
+    await user.selectOptions(within(form).getByLabelText('Validade'), 'weekly');
+    await user.clear(within(form).getByLabelText('Quantidade'));
+    await user.type(within(form).getByLabelText('Quantidade'), '3');
+    await user.click(within(form).getByRole('button', { name: 'Gerar chaves' }));
+
+    const result = await screen.findByRole('dialog', { name: 'Chaves geradas' });
+    for (const key of generated) expect(within(result).getByText(key)).toBeInTheDocument();
+    expect(sent.find((r) => r.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/keys',
+      body: { productId: 'p1', quantity: 3, durationType: 'weekly' },
+    });
+
+    await user.click(within(result).getByRole('button', { name: 'Copiar todas' }));
+    expect(await navigator.clipboard.readText()).toBe(generated.join('\n'));
+    expect(await screen.findByText('3 chaves copiadas!')).toBeInTheDocument();
+  });
+
+  it('sends days instead of a duration type when custom days are chosen', async () => {
+    const sent = stubApi(handler);
+    renderRoutes(routes, '/admin/keys');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Gerar chaves' }));
+    const form = await screen.findByRole('dialog', { name: 'Gerar chaves' });
+    await within(form).findByRole('option', { name: 'Aimbot Pro' });
+    await user.selectOptions(within(form).getByLabelText('Produto'), 'p1');
+    await user.selectOptions(within(form).getByLabelText('Validade'), 'custom');
+    await user.clear(within(form).getByLabelText('Dias'));
+    await user.type(within(form).getByLabelText('Dias'), '45');
+    await user.click(within(form).getByRole('button', { name: 'Gerar chaves' }));
+    await screen.findByRole('dialog', { name: 'Chaves geradas' });
+    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
+      productId: 'p1',
+      quantity: 1,
+      days: 45,
+    });
+  });
+
+  it('View Info loads the key details', async () => {
+    const sent = stubApi(handler);
+    renderRoutes(routes, '/admin/keys');
+    const user = userEvent.setup();
+    await openMenuItem(user, 'View Info');
+    const dialog = await screen.findByRole('dialog', { name: 'Informações da chave' });
+    expect(await within(dialog).findByText('root')).toBeInTheDocument();
+    expect(sent).toContainEqual({ method: 'GET', url: '/api/keys/k1', body: undefined });
+  });
+
+  it('Link User picks a client and links the key', async () => {
+    const sent = stubApi(handler);
+    renderRoutes(routes, '/admin/keys');
+    const user = userEvent.setup();
+    await openMenuItem(user, 'Link User');
+    await user.click(await screen.findByRole('option', { name: 'maria' }));
+    await user.click(screen.getByRole('button', { name: 'Vincular a maria' }));
+    expect(await screen.findByText(messages.admin.keyLinked)).toBeInTheDocument();
+    expect(sent).toContainEqual({
+      method: 'POST',
+      url: '/api/keys/k1/link',
+      body: { userId: 'u9' },
+    });
+  });
+
+  it('Reset Duration sends the new number of days', async () => {
+    const sent = stubApi(handler);
+    renderRoutes(routes, '/admin/keys');
+    const user = userEvent.setup();
+    await openMenuItem(user, 'Reset Duration');
+    const days = await screen.findByLabelText('Dias');
+    await user.clear(days);
+    await user.type(days, '7');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(messages.admin.keyUpdated)).toBeInTheDocument();
+    expect(sent).toContainEqual({ method: 'PATCH', url: '/api/keys/k1', body: { days: 7 } });
+  });
+
+  it('Ban sends the banned status', async () => {
+    const sent = stubApi(handler);
+    renderRoutes(routes, '/admin/keys');
+    const user = userEvent.setup();
+    await openMenuItem(user, 'Banir');
+    expect(await screen.findByText(messages.admin.keyUpdated)).toBeInTheDocument();
+    expect(sent).toContainEqual({
+      method: 'PATCH',
+      url: '/api/keys/k1',
+      body: { status: 'banned' },
+    });
+  });
+
+  it('Delete Key asks first, then deletes', async () => {
+    const sent = stubApi(handler);
+    renderRoutes(routes, '/admin/keys');
+    const user = userEvent.setup();
+    await openMenuItem(user, 'Delete Key');
+    await user.click(await screen.findByRole('button', { name: 'Excluir chave' }));
+    expect(await screen.findByText(messages.admin.keyDeleted)).toBeInTheDocument();
+    expect(sent).toContainEqual({ method: 'DELETE', url: '/api/keys/k1', body: undefined });
+  });
+});

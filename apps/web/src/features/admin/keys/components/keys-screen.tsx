@@ -1,0 +1,41 @@
+import type { GenerateKeysResponse } from '@chaveiro/contract';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { GenerateKeysDialog } from './generate-keys-dialog';
+import { GeneratedKeysDialog } from './generated-keys-dialog';
+import { KeysTable } from './keys-table';
+
+/** `/admin/keys`: generate keys and manage every key (filters, search, pages, CSV). */
+export function KeysScreen() {
+  const [generateOpen, setGenerateOpen] = useState(false);
+  const [generated, setGenerated] = useState<GenerateKeysResponse | null>(null);
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <h2 className="text-2xl font-semibold tracking-tight">Chaves de licença</h2>
+          <p className="text-muted-foreground text-sm">
+            Gere chaves, acompanhe o uso e exporte a lista filtrada.
+          </p>
+        </div>
+        <Button onClick={() => setGenerateOpen(true)}>
+          <Plus aria-hidden /> Gerar chaves
+        </Button>
+      </div>
+      <KeysTable />
+      <GenerateKeysDialog
+        open={generateOpen}
+        onOpenChange={setGenerateOpen}
+        onGenerated={setGenerated}
+      />
+      {generated ? (
+        <GeneratedKeysDialog
+          keys={generated.keys}
+          message={generated.message}
+          onClose={() => setGenerated(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { ProductDeleteDialog } from './product-delete-dialog';
+import { ProductDialog } from './product-dialog';
+import { ProductDllDialog } from './product-dll-dialog';
+import { useProductsDialogs } from './products-dialogs-context';
+
+/** Renders the product dialog that is open, if any. */
+export function ProductDialogs() {
+  const { open, setOpen } = useProductsDialogs();
+  if (!open) return null;
+  const close = () => setOpen(null);
+  switch (open.kind) {
+    case 'create':
+      return <ProductDialog onClose={close} />;
+    case 'edit':
+      return <ProductDialog key={open.row.id} product={open.row} onClose={close} />;
+    case 'dll':
+      return <ProductDllDialog key={open.row.id} row={open.row} onClose={close} />;
+    case 'delete':
+      return <ProductDeleteDialog key={open.row.id} row={open.row} onClose={close} />;
+  }
+}

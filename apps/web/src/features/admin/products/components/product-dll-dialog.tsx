@@ -1,0 +1,140 @@
+import { LIMITS, type Product } from '@chaveiro/contract';
+import { format } from 'date-fns';
+import { ptBR } from 'date-fns/locale';
+import { Download, FileUp } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { PendingButton } from '@/components/form/pending-button';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+import { useDownloadDll } from '../api/download-dll';
+import { useUploadDll } from '../api/upload-dll';
+import { formatBytes } from './product-format';
+
+/** Upload DLL: the current file (name, size, time, download) and a picker with a progress bar. */
+export function ProductDllDialog({ row, onClose }: { row: Product; onClose: () => void }) {
+  const upload = useUploadDll();
+  const download = useDownloadDll();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [current, setCurrent] = useState(row.file);
+  const tooLarge = file !== null && file.size > LIMITS.dllMaxBytes;
+
+  const send = () => {
+    if (!file) return;
+    setProgress(0);
+    upload.mutate(
+      { id: row.id, file, onProgress: setProgress },
+      {
+        onSuccess: (response) => {
+          toast.success(response.message);
+          setCurrent(response.file);
+          setFile(null);
+          if (inputRef.current) inputRef.current.value = '';
+        },
+      },
+    );
+  };
+
+  const percent = Math.round(progress * 100);
+  return (
+    <Dialog open onOpenChange={(open) => !open && !upload.isPending && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>DLL de {row.name}</DialogTitle>
+          <DialogDescription>
+            Envie o arquivo que o loader entrega aos clientes (até {formatBytes(LIMITS.dllMaxBytes)}
+            ).
+          </DialogDescription>
+        </DialogHeader>
+
+        <section
+          aria-label="Arquivo atual"
+          className="bg-muted/40 grid gap-2 rounded-md border p-3"
+        >
+          {current ? (
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <div className="min-w-0 text-sm">
+                <p className="truncate font-medium" data-testid="dll-name">
+                  {current.name}
+                </p>
+                <p className="text-muted-foreground">
+                  {formatBytes(current.size)} · enviado em{' '}
+                  {format(new Date(current.uploadedAt), "dd/MM/yyyy 'às' HH:mm", { locale: ptBR })}
+                </p>
+              </div>
+              <PendingButton
+                variant="outline"
+                size="sm"
+                pending={download.isPending}
+                onClick={() => download.mutate({ id: row.id, fileName: current.name })}
+              >
+                {download.isPending ? null : <Download aria-hidden />}
+                Baixar
+              </PendingButton>
+            </div>
+          ) : (
+            <p className="text-muted-foreground text-sm">Nenhuma DLL enviada ainda.</p>
+          )}
+        </section>
+
+        <div className="grid gap-2">
+          <Label htmlFor="product-dll-file">Novo arquivo</Label>
+          <Input
+            ref={inputRef}
+            id="product-dll-file"
+            type="file"
+            accept=".dll,application/x-msdownload,application/octet-stream"
+            disabled={upload.isPending}
+            aria-invalid={tooLarge}
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setProgress(0);
+              upload.reset();
+            }}
+          />
+          {file ? (
+            <p className={tooLarge ? 'text-destructive text-sm' : 'text-muted-foreground text-sm'}>
+              {tooLarge
+                ? 'A DLL deve ter no máximo 64 MB.'
+                : `${file.name} · ${formatBytes(file.size)}`}
+            </p>
+          ) : null}
+          {upload.isPending || upload.isSuccess ? (
+            <div className="grid gap-1">
+              <Progress
+                value={percent}
+                // The primitive keeps `value` for the bar only; screen readers need it too.
+                aria-valuenow={percent}
+                aria-valuetext={`${String(percent)}%`}
+                aria-label="Progresso do envio"
+              />
+              <p className="text-muted-foreground text-right text-xs tabular-nums">{percent}%</p>
+            </div>
+          ) : null}
+        </div>
+
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose} disabled={upload.isPending}>
+            Fechar
+          </Button>
+          <PendingButton pending={upload.isPending} disabled={!file || tooLarge} onClick={send}>
+            {upload.isPending ? null : <FileUp aria-hidden />}
+            Enviar DLL
+          </PendingButton>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

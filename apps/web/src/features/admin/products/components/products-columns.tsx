@@ -1,0 +1,53 @@
+import { PLAN_DURATION_TYPES, type Product } from '@chaveiro/contract';
+import { Badge } from '@/components/ui/badge';
+import { TableCell } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
+import { formatPrice, PLAN_LABELS } from './product-format';
+import { ProductRowActions } from './product-row-actions';
+
+/** The four cells of a product row. */
+export function ProductCells({ product }: { product: Product }) {
+  const plans = PLAN_DURATION_TYPES.flatMap((type) => {
+    const price = product.plans[type];
+    return price === undefined ? [] : [{ type, price }];
+  });
+  const active = product.status === 'active';
+  return (
+    <>
+      <TableCell className="max-w-[22rem] min-w-[12rem] whitespace-normal">
+        <p className="font-medium">{product.name}</p>
+        {product.description ? (
+          <p className="text-muted-foreground line-clamp-2 text-xs">{product.description}</p>
+        ) : null}
+      </TableCell>
+      <TableCell>
+        <Badge
+          variant="outline"
+          className={cn(
+            active
+              ? 'border-emerald-500/30 bg-emerald-500/10 text-emerald-700 dark:text-emerald-400'
+              : 'border-zinc-500/30 bg-zinc-500/10 text-zinc-600 dark:text-zinc-400',
+          )}
+        >
+          {active ? 'Ativo' : 'Desligado'}
+        </Badge>
+      </TableCell>
+      <TableCell>
+        {plans.length === 0 ? (
+          <span className="text-muted-foreground text-sm">Nenhum plano</span>
+        ) : (
+          <div className="flex flex-wrap gap-1.5">
+            {plans.map(({ type, price }) => (
+              <Badge key={type} variant="secondary">
+                {PLAN_LABELS[type]} · {formatPrice(price)}
+              </Badge>
+            ))}
+          </div>
+        )}
+      </TableCell>
+      <TableCell className="text-right">
+        <ProductRowActions row={product} />
+      </TableCell>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { LIMITS } from '@chaveiro/contract';
+import { useState } from 'react';
+import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { SearchInput } from '@/components/data-table/search-input';
+import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useUsers } from '../api/get-users';
+import { CreateUserForm } from './create-user-form';
+import { UserManageDialog } from './user-manage-dialog';
+import { UsersProvider } from './users-provider';
+import { UsersTable } from './users-table';
+
+const PAGE_SIZE = LIMITS.pageSizeDefault;
+
+/** /admin/users, 'Gerenciar Usuários' (spec §2): the create form and the paged user table. */
+export function UsersScreen() {
+  return (
+    <UsersProvider>
+      <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
+        <h1 className="text-2xl font-semibold tracking-tight">Gerenciar Usuários</h1>
+        <Card>
+          <CardHeader>
+            <CardTitle>Criar usuário</CardTitle>
+            <CardDescription>
+              A conta já nasce confirmada; marque a opção para incluir uma assinatura.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <CreateUserForm />
+          </CardContent>
+        </Card>
+        <AllUsersCard />
+      </div>
+      <UserManageDialog />
+    </UsersProvider>
+  );
+}
+
+function AllUsersCard() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useDebouncedValue(search.trim());
+  const users = useUsers({ q: q || undefined, page, pageSize: PAGE_SIZE });
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="gap-3 sm:grid-cols-[1fr_auto]">
+        <div className="grid gap-1.5">
+          <CardTitle>Usuários</CardTitle>
+          <CardDescription>Busque por username ou e-mail.</CardDescription>
+        </div>
+        <SearchInput
+          value={search}
+          onValueChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+          label="Buscar por username ou e-mail"
+          className="sm:w-80 sm:max-w-none"
+        />
+      </CardHeader>
+      <CardContent className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+        {users.isError && !users.data ? (
+          <LoadErrorAlert error={users.error} />
+        ) : (
+          <>
+            <UsersTable
+              rows={users.data?.items}
+              isLoading={users.isPending}
+              isStale={users.isPlaceholderData}
+            />
+            {users.data ? (
+              <DataTablePagination
+                page={users.data.page}
+                pageSize={users.data.pageSize}
+                total={users.data.total}
+                onPageChange={setPage}
+                noun={users.data.total === 1 ? 'usuário' : 'usuários'}
+              />
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

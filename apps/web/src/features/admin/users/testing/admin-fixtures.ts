@@ -1,0 +1,36 @@
+import type { UserListItem } from '@chaveiro/contract';
+import { epochSeconds, fakeToken } from '@/testing/fake-token';
+
+/** Stores an admin session, which every admin call needs before it is sent. */
+export function signInAsAdmin() {
+  localStorage.setItem(
+    'authToken',
+    fakeToken({ role: 'admin', username: 'admin', exp: epochSeconds(3600) }),
+  );
+}
+
+export const joana: UserListItem = {
+  id: 'user-joana',
+  user: 'joana',
+  email: 'joana@exemplo.com',
+  createdAt: '2026-03-05T12:00:00.000Z',
+  status: 'active',
+  role: 'client',
+  hwid: null,
+  products: ['Valorant Pro', 'Valorant Pro', 'CS Lite'],
+};
+
+export function usersPage(items: UserListItem[]) {
+  return { items, total: items.length, page: 1, pageSize: 20 };
+}
+
+export const products = [
+  {
+    id: 'prod-1',
+    name: 'Valorant Pro',
+    description: '',
+    status: 'active',
+    plans: { monthly: 49.9 },
+    file: null,
+  },
+];

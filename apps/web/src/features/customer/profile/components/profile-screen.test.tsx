@@ -1,0 +1,163 @@
+import { messages } from '@chaveiro/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { decodeToken, getToken } from '@/lib/session';
+import { jsonResponse, stubApi, type ApiHandler } from '@/testing/api-stub';
+import { epochSeconds, fakeToken } from '@/testing/fake-token';
+import { renderRoutes } from '@/testing/render-routes';
+import { aProfile, customerTestRoutes, signInAsClient } from '../../testing/customer-routes';
+
+const v = messages.validation;
+const played: string[] = [];
+
+beforeEach(() => {
+  signInAsClient();
+  played.length = 0;
+  vi.stubGlobal(
+    'Audio',
+    class {
+      volume = 1;
+      constructor(readonly src: string) {}
+      play() {
+        played.push(this.src);
+        return Promise.resolve();
+      }
+    },
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+function stubProfile(write: ApiHandler = () => jsonResponse(500, {}), profile = aProfile()) {
+  return stubApi((request) =>
+    request.method === 'GET' ? jsonResponse(200, profile) : write(request),
+  );
+}
+
+async function openSection(name: string) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name }));
+  return user;
+}
+
+describe('profile screen', () => {
+  it('shows the username, the e-mail and a pending e-mail change', async () => {
+    stubProfile(undefined, aProfile({ pending_email: 'nova@exemplo.com' }));
+    renderRoutes(customerTestRoutes, '/dashboard/profile');
+    expect(await screen.findByText('ana@exemplo.com')).toBeInTheDocument();
+    expect(screen.getByText(/Aguardando confirmação de nova@exemplo.com/)).toBeInTheDocument();
+  });
+
+  it('validates the three forms with the spec messages', async () => {
+    const sent = stubProfile();
+    renderRoutes(customerTestRoutes, '/dashboard/profile');
+    let user = await openSection('Alterar username');
+    const username = screen.getByLabelText('Novo username');
+    await user.clear(username);
+    await user.type(username, 'ab');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(v.profileUsernameMin)).toBeInTheDocument();
+
+    user = await openSection('Alterar e-mail');
+    await user.type(screen.getByLabelText('Novo e-mail'), 'nao-e-email');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(v.profileEmailInvalid)).toBeInTheDocument();
+
+    user = await openSection('Alterar senha');
+    await user.type(screen.getByLabelText('Nova senha'), 'curta');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(v.currentPasswordRequired)).toBeInTheDocument();
+    expect(screen.getByText(v.newPasswordMin)).toBeInTheDocument();
+    expect(sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('changes the username, stores the new token and plays the success sound', async () => {
+    const token = fakeToken({ role: 'client', username: 'ana_nova', exp: epochSeconds(3600) });
+    const sent = stubProfile(() =>
+      jsonResponse(200, { message: messages.profile.usernameUpdated, token }),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard/profile');
+    const user = await openSection('Alterar username');
+    const field = screen.getByLabelText('Novo username');
+    await user.clear(field);
+    await user.type(field, 'ana_nova');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText(messages.profile.usernameUpdated)).toBeInTheDocument();
+    expect(decodeToken(getToken())?.username).toBe('ana_nova');
+    expect(sent.find((r) => r.method === 'PATCH')).toMatchObject({
+      url: '/api/profile',
+      body: { username: 'ana_nova' },
+    });
+    expect(played).toEqual(['/sounds/success.wav']);
+  });
+
+  it('shows the server message for a wrong current password and plays the error sound', async () => {
+    stubProfile(() =>
+      jsonResponse(400, { message: messages.profile.passwordWrong, code: 'WRONG_PASSWORD' }),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard/profile');
+    const user = await openSection('Alterar senha');
+    await user.type(screen.getByLabelText('Senha atual'), 'errada-123');
+    await user.type(screen.getByLabelText('Nova senha'), 'nova-senha-123');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(messages.profile.passwordWrong)).toBeInTheDocument();
+    expect(played).toEqual(['/sounds/error.wav']);
+  });
+
+  it('enables 2FA from the QR code dialog with a 6-digit code', async () => {
+    let enabled = false;
+    const sent = stubApi(({ method, url }) => {
+      if (method === 'GET') return jsonResponse(200, aProfile({ is_two_factor_enabled: enabled }));
+      if (url === '/api/profile/2fa/generate') {
+        return jsonResponse(200, {
+          qrCodeUrl: 'data:image/png;base64,AAAA',
+          secret: 'JBSWY3DPEHPK3PXP',
+          message: messages.profile.twoFactorGenerated,
+        });
+      }
+      enabled = true;
+      return jsonResponse(200, { message: messages.profile.twoFactorEnabled });
+    });
+    renderRoutes(customerTestRoutes, '/dashboard/profile');
+    const user = await openSection('Ativar');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('img')).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    expect(within(dialog).getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    const code = within(dialog).getByLabelText('Código de 6 dígitos');
+    expect(code).toHaveAttribute('maxlength', '6');
+    await user.type(code, '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+
+    expect(await screen.findByText(messages.profile.twoFactorEnabled)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Ativar' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Desativar' })).toBeEnabled();
+    expect(sent.find((r) => r.url === '/api/profile/2fa/verify')?.body).toEqual({
+      token: '123456',
+    });
+  });
+
+  it('offers the 4 avatar presets and selects one', async () => {
+    const sent = stubProfile(() => jsonResponse(200, { message: messages.profile.avatarUpdated }));
+    renderRoutes(customerTestRoutes, '/dashboard/profile');
+    const user = await openSection('Trocar avatar');
+    const sheet = await screen.findByRole('dialog');
+    const options = within(sheet).getAllByRole('button', { name: /^Avatar \d$/ });
+    expect(options).toHaveLength(4);
+    await user.click(options[2]!);
+    expect(await screen.findByText(messages.profile.avatarUpdated)).toBeInTheDocument();
+    expect(sent.find((r) => r.method === 'PATCH')?.body).toEqual({
+      avatarUrl: '/api/avatars/shapes.svg?seed=ana',
+    });
+  });
+
+  it('explains a load failure', async () => {
+    stubApi(() => jsonResponse(403, { message: 'x', code: 'FORBIDDEN' }));
+    renderRoutes(customerTestRoutes, '/dashboard/profile');
+    expect(await screen.findByText(messages.errors.profileLoadFailed)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import { messages } from '@chaveiro/contract';
+import { MailWarning } from 'lucide-react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useProfile } from '../../shared/api/get-profile';
+import { UserAvatar } from '../../shared/components/user-avatar';
+import { texts as t } from '../texts';
+import { AccountForms } from './account-forms';
+import { AvatarSheet } from './avatar-sheet';
+import { TwoFactorCard } from './two-factor-card';
+
+/** /dashboard/profile (spec §2). */
+export function ProfileScreen() {
+  const profile = useProfile();
+
+  return (
+    <div className="mx-auto grid w-full max-w-4xl grid-cols-[minmax(0,1fr)] gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">{t.title}</h1>
+        <p className="text-muted-foreground mt-1 text-sm">{t.subtitle}</p>
+      </div>
+
+      {profile.isError ? (
+        <Alert variant="destructive">
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+            <span>{messages.errors.profileLoadFailed}</span>
+            <Button variant="outline" size="sm" onClick={() => void profile.refetch()}>
+              {t.retry}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      {profile.isPending ? <Skeleton className="h-40 rounded-xl" /> : null}
+
+      {profile.data ? (
+        <>
+          <Card>
+            <CardContent className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
+              <UserAvatar
+                username={profile.data.username}
+                src={profile.data.avatar_url}
+                className="size-20 text-2xl"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-lg font-semibold">{profile.data.username}</p>
+                <p className="text-muted-foreground truncate text-sm">{profile.data.email}</p>
+              </div>
+              <AvatarSheet profile={profile.data} />
+            </CardContent>
+          </Card>
+
+          {profile.data.pending_email ? (
+            <Alert>
+              <MailWarning aria-hidden />
+              <AlertDescription>{t.pendingEmail(profile.data.pending_email)}</AlertDescription>
+            </Alert>
+          ) : null}
+
+          <div className="grid items-start gap-6 md:grid-cols-2">
+            <Card className="gap-2">
+              <CardHeader>
+                <CardTitle className="text-base">{t.account}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <AccountForms profile={profile.data} />
+              </CardContent>
+            </Card>
+            <TwoFactorCard enabled={profile.data.is_two_factor_enabled} />
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

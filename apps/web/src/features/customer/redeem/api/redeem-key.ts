@@ -1,0 +1,23 @@
+import { messageResponseSchema } from '@chaveiro/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { dashboardQueryKey } from '../../shared/api/get-dashboard';
+import { redeemHistoryQueryKey } from './get-redeem-history';
+
+export function redeemKey(keyValue: string) {
+  return api.post('/client/redeem-key', { keyValue }, { schema: messageResponseSchema });
+}
+
+/** The result modal reports failures (spec §2), so no error toast as well. */
+export function useRedeemKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: redeemKey,
+    meta: { errorToast: false },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+        queryClient.invalidateQueries({ queryKey: redeemHistoryQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { renderRoutes } from '@/testing/render-routes';
+import { customerTestRoutes, signInAsClient } from '../../testing/customer-routes';
+
+beforeEach(() => signInAsClient());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+const history = [
+  {
+    id: 'h1',
+    key_value: 'AAAABBBBCCCCDDDDEE',
+    product_name: 'Aimbot Pro',
+    expires_at: '2030-05-10T15:00:00.000Z',
+    subscription_status: 'active',
+    redeemed_at: '2030-04-10T15:00:00.000Z',
+  },
+  {
+    id: 'h2',
+    key_value: 'ZZZZYYYYXXXXWWWWVV',
+    product_name: 'Wallhack',
+    expires_at: '2020-01-02T15:00:00.000Z',
+    subscription_status: 'expired',
+    redeemed_at: '2019-12-02T15:00:00.000Z',
+  },
+];
+
+function boxes() {
+  // By label: the result modal hides the page from the accessibility tree while it is open.
+  return Array.from(document.querySelectorAll<HTMLInputElement>('input[aria-label^="Caractere "]'));
+}
+
+const typed = () =>
+  boxes()
+    .map((box) => box.value)
+    .join('');
+
+async function ready() {
+  await screen.findByRole('group', { name: 'Chave de licença' });
+  return userEvent.setup();
+}
+
+function stubRedeem(answer: () => Response) {
+  return stubApi(({ url }) =>
+    url === '/api/client/redeem-key' ? answer() : jsonResponse(200, history),
+  );
+}
+
+describe('redeem screen', () => {
+  it('advances as characters are typed and goes back on backspace in an empty box', async () => {
+    stubRedeem(() => jsonResponse(500, {}));
+    renderRoutes(customerTestRoutes, '/dashboard/redeem');
+    const user = await ready();
+    const all = boxes();
+    expect(all).toHaveLength(18);
+
+    await user.click(all[0]!);
+    await user.keyboard('a-b');
+    expect(typed()).toBe('AB');
+    expect(all[2]).toHaveFocus();
+
+    await user.keyboard('{Backspace}');
+    expect(all[1]).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(all[0]).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(all[2]).toHaveFocus();
+  });
+
+  it('cleans a pasted key and enables the button only when all 18 boxes are filled', async () => {
+    stubRedeem(() => jsonResponse(500, {}));
+    renderRoutes(customerTestRoutes, '/dashboard/redeem');
+    const user = await ready();
+    const button = screen.getByRole('button', { name: 'Resgatar chave' });
+    expect(button).toBeDisabled();
+
+    await user.click(boxes()[0]!);
+    await user.paste('abcd-efgh-1234');
+    expect(typed()).toBe('ABCDEFGH1234');
+    expect(button).toBeDisabled();
+
+    await user.click(boxes()[0]!);
+    await user.paste('abcd-efgh-1234-5678-xyz');
+    expect(typed()).toBe('ABCDEFGH12345678XY');
+    expect(button).toBeEnabled();
+  });
+
+  it("shows 'Sucesso!' with the server message, clears the boxes and refreshes the history", async () => {
+    const message = 'Chave resgatada! Aimbot Pro ativo até 10/05/2030.';
+    const sent = stubRedeem(() => jsonResponse(200, { message }));
+    renderRoutes(customerTestRoutes, '/dashboard/redeem');
+    const user = await ready();
+    await user.click(boxes()[0]!);
+    await user.paste('abcd-efgh-1234-5678-xy');
+    await user.click(screen.getByRole('button', { name: 'Resgatar chave' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Sucesso!' })).toBeInTheDocument();
+    expect(within(dialog).getByText(message)).toBeInTheDocument();
+    expect(typed()).toBe('');
+    expect(sent.find((r) => r.url === '/api/client/redeem-key')?.body).toEqual({
+      keyValue: 'ABCDEFGH12345678XY',
+    });
+    // The history is fetched again after the redeem.
+    await waitFor(() =>
+      expect(sent.map((r) => r.url).lastIndexOf('/api/client/redeem-history')).toBeGreaterThan(
+        sent.findIndex((r) => r.url === '/api/client/redeem-key'),
+      ),
+    );
+  });
+
+  it("shows 'Erro!' with the server message and no toast", async () => {
+    stubRedeem(() => jsonResponse(404, { message: 'Chave inválida ou já utilizada.', code: 'X' }));
+    renderRoutes(customerTestRoutes, '/dashboard/redeem');
+    const user = await ready();
+    await user.click(boxes()[0]!);
+    await user.paste('ABCDEFGH12345678XY');
+    await user.click(screen.getByRole('button', { name: 'Resgatar chave' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Erro!' })).toBeInTheDocument();
+    expect(screen.getAllByText('Chave inválida ou já utilizada.')).toHaveLength(1);
+    expect(typed()).toBe('ABCDEFGH12345678XY');
+  });
+
+  it('lists the key history and counts active against total licences', async () => {
+    stubRedeem(() => jsonResponse(500, {}));
+    renderRoutes(customerTestRoutes, '/dashboard/redeem');
+    const row = (await screen.findByText('AAAABBBBCCCCDDDDEE')).closest('tr')!;
+    expect(within(row).getByText('Aimbot Pro')).toBeInTheDocument();
+    expect(within(row).getByText('10/05/2030')).toBeInTheDocument();
+    expect(within(row).getByText('Ativo')).toBeInTheDocument();
+    const expired = screen.getByText('ZZZZYYYYXXXXWWWWVV').closest('tr')!;
+    expect(within(expired).getByText('Expirado')).toBeInTheDocument();
+    expect(screen.getByText('Licenças ativas').nextSibling).toHaveTextContent('1');
+    expect(screen.getByText('Total de licenças').nextSibling).toHaveTextContent('2');
+  });
+});

@@ -1,0 +1,23 @@
+export const texts = {
+  title: 'Resgatar Produtos',
+  subtitle:
+    'Digite ou cole a chave de licença de 18 caracteres que você recebeu. Traços e espaços são ignorados.',
+  keyGroup: 'Chave de licença',
+  box: (n: number, total: number) => `Caractere ${String(n)} de ${String(total)}`,
+  redeem: 'Resgatar chave',
+  filled: (n: number, total: number) => `${String(n)} de ${String(total)} caracteres`,
+  success: 'Sucesso!',
+  error: 'Erro!',
+  close: 'Fechar',
+  historyTitle: 'Histórico de chaves',
+  historyEmpty: 'Você ainda não resgatou nenhuma chave.',
+  historyError: 'Não foi possível carregar o histórico de chaves.',
+  key: 'Chave',
+  product: 'Produto',
+  expiry: 'Validade',
+  status: 'Status',
+  statusActive: 'Ativo',
+  statusExpired: 'Expirado',
+  activeLicences: 'Licenças ativas',
+  totalLicences: 'Total de licenças',
+} as const;

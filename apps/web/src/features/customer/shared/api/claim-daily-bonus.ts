@@ -1,0 +1,16 @@
+import { dailyBonusResponseSchema } from '@chaveiro/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { dashboardQueryKey } from './get-dashboard';
+
+export function claimDailyBonus() {
+  return api.post('/client/daily-bonus', undefined, { schema: dailyBonusResponseSchema });
+}
+
+export function useClaimDailyBonus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: claimDailyBonus,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+  });
+}

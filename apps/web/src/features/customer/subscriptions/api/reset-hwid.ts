@@ -1,0 +1,20 @@
+import { messageResponseSchema } from '@chaveiro/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { dashboardQueryKey } from '../../shared/api/get-dashboard';
+
+export function resetHwid(subscriptionId: string) {
+  return api.patch(
+    '/client/user/reset-hwid',
+    { subscriptionId },
+    { schema: messageResponseSchema },
+  );
+}
+
+export function useResetHwid() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetHwid,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+  });
+}

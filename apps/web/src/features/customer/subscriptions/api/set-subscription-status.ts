@@ -1,0 +1,25 @@
+import { messageResponseSchema, type SubscriptionStatus } from '@chaveiro/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { dashboardQueryKey } from '../../shared/api/get-dashboard';
+
+export interface SetSubscriptionStatusInput {
+  subscriptionId: string;
+  status: SubscriptionStatus;
+}
+
+export function setSubscriptionStatus({ subscriptionId, status }: SetSubscriptionStatusInput) {
+  return api.patch(
+    `/client/subscriptions/${encodeURIComponent(subscriptionId)}/status`,
+    { status },
+    { schema: messageResponseSchema },
+  );
+}
+
+export function useSetSubscriptionStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setSubscriptionStatus,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+  });
+}

@@ -1,0 +1,143 @@
+import { messages, type ClientSubscription } from '@chaveiro/contract';
+import { CalendarClock, Cpu, History, Hourglass, Pause, Play, RotateCcw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { toast } from 'sonner';
+import { PendingButton } from '@/components/form/pending-button';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
+import { ReasonTooltip } from '../../shared/components/reason-tooltip';
+import { formatDateTime, formatRelative } from '../../shared/lib/format';
+import { useSetSubscriptionStatus } from '../api/set-subscription-status';
+import { texts as t } from '../texts';
+import { ResetHwidDialog } from './reset-hwid-dialog';
+
+function Field({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-2.5">
+      <span className="text-muted-foreground mt-0.5 [&>svg]:size-4" aria-hidden>
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="text-muted-foreground text-xs">{label}</dt>
+        <dd className="truncate text-sm font-medium">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+function OnlineIndicator({ online }: { online: boolean }) {
+  return (
+    <span className="text-muted-foreground inline-flex items-center gap-1.5 text-xs font-medium">
+      <span
+        aria-hidden
+        className={cn(
+          'size-2 rounded-full',
+          online
+            ? 'bg-emerald-500 shadow-[0_0_0_3px] shadow-emerald-500/20'
+            : 'bg-muted-foreground/40',
+        )}
+      />
+      {online ? t.online : t.offline}
+    </span>
+  );
+}
+
+function pauseReason(sub: ClientSubscription): string | null {
+  if (sub.is_expired) return t.expiredCannotPause;
+  if (sub.pause_credits <= 0) return messages.errors.noPauseCredits;
+  return null;
+}
+
+function resumeReason(sub: ClientSubscription): string | null {
+  return sub.paused_by_admin ? t.pausedByAdmin : null;
+}
+
+function resetReason(sub: ClientSubscription): string | null {
+  if (!sub.hwid) return t.noHwid;
+  if (sub.hwid_reset_credits <= 0) return messages.errors.noResetCredits;
+  return null;
+}
+
+function StatusButton({ sub }: { sub: ClientSubscription }) {
+  const mutation = useSetSubscriptionStatus();
+  const pausing = sub.subscription_status === 'active';
+  const reason = pausing ? pauseReason(sub) : resumeReason(sub);
+  return (
+    <ReasonTooltip reason={reason}>
+      <PendingButton
+        variant="outline"
+        size="sm"
+        pending={mutation.isPending}
+        disabled={reason !== null}
+        onClick={() =>
+          mutation.mutate(
+            { subscriptionId: sub.subscription_id, status: pausing ? 'paused' : 'active' },
+            { onSuccess: (answer) => toast.success(answer.message) },
+          )
+        }
+      >
+        {mutation.isPending ? null : pausing ? <Pause aria-hidden /> : <Play aria-hidden />}
+        {pausing ? t.pause : t.resume}
+      </PendingButton>
+    </ReasonTooltip>
+  );
+}
+
+/** One subscription of "Minhas Assinaturas" with every field of spec §3 and its actions. */
+export function SubscriptionCard({ sub }: { sub: ClientSubscription }) {
+  const active = sub.subscription_status === 'active';
+  const resetBlocked = resetReason(sub);
+  return (
+    <Card className="gap-4" aria-label={sub.product_name} role="article">
+      <CardHeader className="gap-2">
+        <div className="flex items-start justify-between gap-3">
+          <CardTitle className="text-base leading-snug break-words">{sub.product_name}</CardTitle>
+          <Badge
+            variant={active ? 'default' : 'secondary'}
+            className={cn(active && 'bg-emerald-600 text-white dark:bg-emerald-500/80')}
+          >
+            {active ? t.active : t.paused}
+          </Badge>
+        </div>
+        <OnlineIndicator online={sub.is_online} />
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <Field icon={<CalendarClock />} label={t.expiresAt}>
+            {formatDateTime(sub.expires_at)}
+          </Field>
+          <Field icon={<Hourglass />} label={t.remaining}>
+            {sub.is_expired ? (
+              <span className="text-destructive">{t.expired}</span>
+            ) : (
+              t.days(sub.days_remaining)
+            )}
+          </Field>
+          <Field icon={<Cpu />} label={t.hwid}>
+            {sub.hwid ? (
+              <span className="font-mono text-xs" title={sub.hwid}>
+                {sub.hwid}
+              </span>
+            ) : (
+              t.none
+            )}
+          </Field>
+          <Field icon={<History />} label={t.lastAccess}>
+            {sub.last_seen_at ? formatRelative(sub.last_seen_at) : t.never}
+          </Field>
+          <Field icon={<Pause />} label={t.pauseCredits}>
+            {sub.pause_credits}
+          </Field>
+          <Field icon={<RotateCcw />} label={t.resetCredits}>
+            {sub.hwid_reset_credits}
+          </Field>
+        </dl>
+      </CardContent>
+      <CardFooter className="mt-auto flex flex-wrap gap-2">
+        <StatusButton sub={sub} />
+        <ResetHwidDialog sub={sub} blockedReason={resetBlocked} />
+      </CardFooter>
+    </Card>
+  );
+}

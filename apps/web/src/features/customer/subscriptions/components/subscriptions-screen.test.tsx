@@ -1,0 +1,180 @@
+import { messages } from '@chaveiro/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { renderRoutes } from '@/testing/render-routes';
+import {
+  aDashboard,
+  aSubscription,
+  customerTestRoutes,
+  signInAsClient,
+} from '../../testing/customer-routes';
+import { formatDateTime } from '../../shared/lib/format';
+
+beforeEach(() => {
+  signInAsClient();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+async function card(name: string) {
+  return within(await screen.findByRole('article', { name }));
+}
+
+describe('Minhas Assinaturas', () => {
+  it('shows every field of a subscription that never connected', async () => {
+    const sub = aSubscription();
+    stubApi(() => jsonResponse(200, aDashboard({ subscriptions: [sub] })));
+    renderRoutes(customerTestRoutes, '/dashboard');
+    const c = await card('Aimbot Pro');
+    expect(c.getByText('Ativa')).toBeInTheDocument();
+    expect(c.getByText('Offline')).toBeInTheDocument();
+    expect(c.getByText(formatDateTime(sub.expires_at))).toBeInTheDocument();
+    expect(c.getByText('12 dias')).toBeInTheDocument();
+    expect(c.getByText('Nenhum')).toBeInTheDocument();
+    expect(c.getByText('Nunca')).toBeInTheDocument();
+    expect(c.getByText('Créditos de pausa').nextSibling).toHaveTextContent('3');
+    expect(c.getByRole('button', { name: 'Resetar HWID' })).toBeDisabled();
+  });
+
+  it('shows an online, bound, expired and paused subscription', async () => {
+    stubApi(() =>
+      jsonResponse(
+        200,
+        aDashboard({
+          subscriptions: [
+            aSubscription({
+              subscription_status: 'paused',
+              is_online: true,
+              hwid: 'HWID-ABC-123',
+              last_seen_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+              is_expired: true,
+              days_remaining: 0,
+              hwid_reset_credits: 2,
+            }),
+          ],
+        }),
+      ),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard');
+    const c = await card('Aimbot Pro');
+    expect(c.getByText('Pausada')).toBeInTheDocument();
+    expect(c.getByText('Online')).toBeInTheDocument();
+    expect(c.getByText('Expirado')).toBeInTheDocument();
+    expect(c.getByText('HWID-ABC-123')).toBeInTheDocument();
+    expect(c.getByText('há 5 minutos')).toBeInTheDocument();
+    expect(c.getByRole('button', { name: 'Reativar' })).toBeEnabled();
+    expect(c.getByRole('button', { name: 'Resetar HWID' })).toBeEnabled();
+  });
+
+  it('disables Pausar without pause credits and says why in a tooltip', async () => {
+    stubApi(() =>
+      jsonResponse(200, aDashboard({ subscriptions: [aSubscription({ pause_credits: 0 })] })),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard');
+    const c = await card('Aimbot Pro');
+    const pause = c.getByRole('button', { name: 'Pausar' });
+    expect(pause).toBeDisabled();
+    await userEvent.setup().hover(pause.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(messages.errors.noPauseCredits);
+  });
+
+  it('pauses a subscription and shows the server message', async () => {
+    const sent = stubApi(({ method }) =>
+      method === 'PATCH'
+        ? jsonResponse(200, { message: messages.client.paused })
+        : jsonResponse(200, aDashboard()),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard');
+    const c = await card('Aimbot Pro');
+    await userEvent.setup().click(c.getByRole('button', { name: 'Pausar' }));
+    expect(await screen.findByText(messages.client.paused)).toBeInTheDocument();
+    expect(sent.find((r) => r.method === 'PATCH')).toMatchObject({
+      url: '/api/client/subscriptions/sub-1/status',
+      body: { status: 'paused' },
+    });
+  });
+
+  it('resets the HWID only after confirmation', async () => {
+    const sent = stubApi(({ method }) =>
+      method === 'PATCH'
+        ? jsonResponse(200, { message: messages.client.hwidReset })
+        : jsonResponse(200, aDashboard({ subscriptions: [aSubscription({ hwid: 'PC-1' })] })),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard');
+    const user = userEvent.setup();
+    const c = await card('Aimbot Pro');
+    await user.click(c.getByRole('button', { name: 'Resetar HWID' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(sent.some((r) => r.method === 'PATCH')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Resetar' }));
+    expect(await screen.findByText(messages.client.hwidReset)).toBeInTheDocument();
+    expect(sent.find((r) => r.method === 'PATCH')).toMatchObject({
+      url: '/api/client/user/reset-hwid',
+      body: { subscriptionId: 'sub-1' },
+    });
+  });
+
+  it('shows the XP from the server and what the next rank still needs, and lists every rank', async () => {
+    stubApi(() =>
+      jsonResponse(
+        200,
+        aDashboard({
+          xp: 1250,
+          rank: {
+            rank: 'Prata',
+            xp: 1250,
+            next: { rank: 'Ouro', xp: 1500, remaining: 250 },
+            progress: 75,
+          },
+        }),
+      ),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard');
+    expect(await screen.findByText('Faltam 250 XP para Ouro')).toBeInTheDocument();
+    expect(screen.getByText('1.250 XP')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Ver níveis' }));
+    const sheet = await screen.findByRole('dialog');
+    const items = within(sheet).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Bronze',
+      'Prata',
+      'Ouro',
+      'Platina',
+      'Diamante',
+      'Mestre',
+    ]);
+    expect(within(sheet).getByText('A partir de 10.000 XP')).toBeInTheDocument();
+    expect(items[1]).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('shows the empty state with a way to redeem a key', async () => {
+    stubApi(() => jsonResponse(200, aDashboard({ subscriptions: [] })));
+    renderRoutes(customerTestRoutes, '/dashboard');
+    expect(await screen.findByText('Nenhuma assinatura ativa')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Resgatar Produtos' })).toHaveAttribute(
+      'href',
+      '/dashboard/redeem',
+    );
+  });
+
+  it('warns when the product server is offline', async () => {
+    stubApi(() => jsonResponse(200, aDashboard({ server_status: 'offline' })));
+    renderRoutes(customerTestRoutes, '/dashboard');
+    expect(await screen.findByText(/servidor dos produtos está offline/)).toBeInTheDocument();
+  });
+
+  it('explains a load failure', async () => {
+    stubApi(() => jsonResponse(403, { message: 'x', code: 'FORBIDDEN' }));
+    renderRoutes(customerTestRoutes, '/dashboard');
+    await waitFor(() =>
+      expect(screen.getByText(messages.errors.subscriptionsLoadFailed)).toBeInTheDocument(),
+    );
+  });
+});

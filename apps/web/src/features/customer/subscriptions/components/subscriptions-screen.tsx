@@ -1,0 +1,91 @@
+import { messages } from '@chaveiro/contract';
+import { Gift, PackageOpen, ServerOff } from 'lucide-react';
+import { Link } from 'react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDashboard } from '../../shared/api/get-dashboard';
+import { texts as t } from '../texts';
+import { LoyaltyPanel } from './loyalty-panel';
+import { SubscriptionCard } from './subscription-card';
+
+function EmptySubscriptions() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-6 text-center">
+        <span className="bg-primary/10 text-primary flex size-12 items-center justify-center rounded-full">
+          <PackageOpen className="size-6" aria-hidden />
+        </span>
+        <h2 className="text-lg font-semibold">{t.emptyTitle}</h2>
+        <p className="text-muted-foreground max-w-sm text-sm">{t.emptyBody}</p>
+        <Button asChild>
+          <Link to="/dashboard/redeem">
+            <Gift aria-hidden />
+            {t.emptyAction}
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function LoadingState() {
+  return (
+    <div className="grid gap-4 md:grid-cols-2" aria-busy="true">
+      <Skeleton className="h-64 rounded-xl" />
+      <Skeleton className="h-64 rounded-xl" />
+    </div>
+  );
+}
+
+/** /dashboard: Minhas Assinaturas (spec §2). */
+export function SubscriptionsScreen() {
+  const dashboard = useDashboard();
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">{t.title}</h1>
+        <p className="text-muted-foreground mt-1 text-sm">{t.subtitle}</p>
+      </div>
+
+      {dashboard.isError ? (
+        <Alert variant="destructive">
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+            <span>{messages.errors.subscriptionsLoadFailed}</span>
+            <Button variant="outline" size="sm" onClick={() => void dashboard.refetch()}>
+              {t.retry}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      {dashboard.data?.server_status === 'offline' ? (
+        <Alert>
+          <ServerOff aria-hidden />
+          <AlertDescription>{t.serverOffline}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      {dashboard.isPending ? <LoadingState /> : null}
+
+      {dashboard.data ? (
+        <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_320px]">
+          <section aria-label={t.title} className="grid gap-4 md:grid-cols-2">
+            {dashboard.data.subscriptions.length === 0 ? (
+              <div className="md:col-span-2">
+                <EmptySubscriptions />
+              </div>
+            ) : (
+              dashboard.data.subscriptions.map((sub) => (
+                <SubscriptionCard key={sub.subscription_id} sub={sub} />
+              ))
+            )}
+          </section>
+          <LoyaltyPanel rank={dashboard.data.rank} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

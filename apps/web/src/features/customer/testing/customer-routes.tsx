@@ -1,0 +1,76 @@
+import type { ClientDashboard, ClientSubscription, Profile } from '@chaveiro/contract';
+import { rankFor } from '@chaveiro/contract';
+import { Outlet, type RouteObject } from 'react-router';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { setToken } from '@/lib/session';
+import { epochSeconds, fakeToken } from '@/testing/fake-token';
+import { ProfileScreen } from '../profile/components/profile-screen';
+import { RedeemScreen } from '../redeem/components/redeem-screen';
+import { SubscriptionsScreen } from '../subscriptions/components/subscriptions-screen';
+
+/** The customer screens as the router mounts them, with tooltips that open at once. */
+export const customerTestRoutes: RouteObject[] = [
+  {
+    element: (
+      <TooltipProvider delayDuration={0}>
+        <Outlet />
+      </TooltipProvider>
+    ),
+    children: [
+      { path: '/dashboard', Component: SubscriptionsScreen },
+      { path: '/dashboard/redeem', Component: RedeemScreen },
+      { path: '/dashboard/profile', Component: ProfileScreen },
+      { path: '*', element: <p>outra página</p> },
+    ],
+  },
+];
+
+/** jsdom has no ResizeObserver; Radix popovers and tooltips measure their trigger with it. */
+export function signInAsClient(username = 'ana') {
+  setToken(fakeToken({ role: 'client', username, exp: epochSeconds(3600) }));
+}
+
+export function aSubscription(overrides: Partial<ClientSubscription> = {}): ClientSubscription {
+  return {
+    subscription_id: 'sub-1',
+    product_name: 'Aimbot Pro',
+    subscription_status: 'active',
+    expires_at: '2030-05-10T15:30:00.000Z',
+    days_remaining: 12,
+    is_expired: false,
+    hwid: null,
+    last_seen_at: null,
+    is_online: false,
+    pause_credits: 3,
+    hwid_reset_credits: 3,
+    max_devices: 1,
+    paused_by_admin: false,
+    ...overrides,
+  };
+}
+
+export function aDashboard(overrides: Partial<ClientDashboard> = {}): ClientDashboard {
+  return {
+    subscriptions: [aSubscription()],
+    balance: 0,
+    xp: 1250,
+    rank: rankFor(1250),
+    server_status: 'online',
+    daily_bonus_available_at: null,
+    ...overrides,
+  };
+}
+
+export function aProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    username: 'ana',
+    email: 'ana@exemplo.com',
+    avatar_url: null,
+    is_two_factor_enabled: false,
+    pending_email: null,
+    avatar_presets: ['bottts', 'thumbs', 'shapes', 'identicon'].map(
+      (style) => `/api/avatars/${style}.svg?seed=ana`,
+    ),
+    ...overrides,
+  };
+}

@@ -1,0 +1,32 @@
+/** Calls the running server's API directly, for setup and checks the screens under test do not own. */
+export async function apiCall<T = unknown>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  { token, body }: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; data: T }> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, data: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Logs in through POST /api/auth/login and returns the session token. */
+export async function apiLogin(baseUrl: string, identifier: string, password: string) {
+  const { status, data } = await apiCall<{ token?: string; message?: string }>(
+    baseUrl,
+    'POST',
+    '/auth/login',
+    { body: { identifier, password } },
+  );
+  if (status !== 200 || !data.token) {
+    throw new Error(`login as ${identifier} failed (${status}): ${data.message ?? ''}`);
+  }
+  return data.token;
+}
