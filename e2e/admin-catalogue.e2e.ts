@@ -56,8 +56,18 @@ async function openPage(
 }
 
 async function rowMenu(page: Page, name: string, item: string) {
-  await page.getByRole('button', { name }).first().click();
-  await page.getByRole('menuitem', { name: item }).click();
+  const menuItem = page.getByRole('menuitem', { name: item });
+  // A refetch right after the previous action may re-render the row under the click; open again.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.getByRole('button', { name }).first().click();
+    const opened = await menuItem
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (opened) break;
+    await page.keyboard.press('Escape');
+  }
+  await menuItem.click();
 }
 
 async function generateKeys(page: Page, quantity: number) {
