@@ -3,8 +3,9 @@ export const texts = {
   subtitle: 'Gerencie seus dados de acesso, seu avatar e a segurança da conta.',
   changeAvatar: 'Trocar avatar',
   avatarTitle: 'Escolha seu avatar',
-  avatarBody:
-    'Avatares gerados a partir do seu username. O envio de imagem própria ainda não está disponível.',
+  avatarBody: 'Escolha um avatar gerado a partir do seu username ou envie uma imagem sua.',
+  avatarUpload: 'Enviar imagem (PNG ou JPEG, até 2 MB)',
+  avatarUploaded: 'Avatar atualizado com sucesso!',
   avatarOption: (n: number) => `Avatar ${String(n)}`,
   avatarCurrent: 'Avatar atual',
   pendingEmail: (email: string) =>

@@ -1,5 +1,5 @@
 import type { Profile } from '@chaveiro/contract';
-import { Check, ImageIcon } from 'lucide-react';
+import { Check, ImageIcon, Upload } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,11 +13,14 @@ import {
 import { cn } from '@/lib/utils';
 import { playSound } from '../../shared/lib/sounds';
 import { useSelectAvatar } from '../api/select-avatar';
+import { useUploadAvatar } from '../api/upload-avatar';
 import { texts as t } from '../texts';
 
-/** The 4 generated presets of spec §2 (uploading an own image is not available yet). */
+/** The 4 generated presets of spec §2, or an own PNG/JPEG picture. */
 export function AvatarSheet({ profile }: { profile: Profile }) {
   const select = useSelectAvatar();
+  const upload = useUploadAvatar();
+  const busy = select.isPending || upload.isPending;
   return (
     <Sheet>
       <SheetTrigger asChild>
@@ -40,7 +43,7 @@ export function AvatarSheet({ profile }: { profile: Profile }) {
                 type="button"
                 aria-label={t.avatarOption(index + 1)}
                 aria-pressed={current}
-                disabled={select.isPending}
+                disabled={busy}
                 onClick={() =>
                   select.mutate(url, {
                     onSuccess: (answer) => {
@@ -65,6 +68,35 @@ export function AvatarSheet({ profile }: { profile: Profile }) {
               </button>
             );
           })}
+        </div>
+        <div className="px-4 pb-6">
+          <label
+            className={cn(
+              'hover:bg-accent focus-within:ring-ring/50 flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-dashed p-4 text-sm font-medium focus-within:ring-[3px]',
+              busy && 'pointer-events-none opacity-60',
+            )}
+          >
+            <Upload className="size-4" aria-hidden />
+            {t.avatarUpload}
+            <input
+              type="file"
+              accept="image/png,image/jpeg"
+              className="sr-only"
+              disabled={busy}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (!file) return;
+                upload.mutate(file, {
+                  onSuccess: () => {
+                    toast.success(t.avatarUploaded);
+                    playSound('success');
+                  },
+                  onError: () => playSound('error'),
+                });
+              }}
+            />
+          </label>
         </div>
       </SheetContent>
     </Sheet>

@@ -155,6 +155,23 @@ describe('profile screen', () => {
     });
   });
 
+  it('uploads an own PNG picture from the avatar sheet', async () => {
+    const uploaded = aProfile({ avatar_url: `/api/files/${'a'.repeat(64)}` });
+    const sent = stubProfile(() => jsonResponse(200, uploaded));
+    renderRoutes(customerTestRoutes, '/dashboard/profile');
+    const user = await openSection('Trocar avatar');
+    const picker = await screen.findByLabelText('Enviar imagem (PNG ou JPEG, até 2 MB)');
+    expect(picker).toHaveAttribute('accept', 'image/png,image/jpeg');
+    await user.upload(
+      picker,
+      new File([new Uint8Array([0x89, 0x50])], 'eu.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByText('Avatar atualizado com sucesso!')).toBeInTheDocument();
+    const post = sent.find((request) => request.method === 'POST');
+    expect(post?.url).toContain('/api/profile/avatar/upload');
+    expect(played).toContain('/sounds/success.wav');
+  });
+
   it('explains a load failure', async () => {
     stubApi(() => jsonResponse(403, { message: 'x', code: 'FORBIDDEN' }));
     renderRoutes(customerTestRoutes, '/dashboard/profile');
