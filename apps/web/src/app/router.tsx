@@ -5,10 +5,6 @@ import { NotFoundRoute } from './routes/not-found';
 import { RouteErrorBoundary } from './routes/route-error';
 import { sectionLoader } from './session-guard';
 
-/** Children whose screens later issues build: each renders only its layout for now. */
-const placeholders = (paths: readonly string[]): RouteObject[] =>
-  paths.map((path) => ({ path, Component: EmptyScreen }));
-
 /**
  * The route table of spec §2. Every area is a lazily loaded module, so `/` downloads no admin or
  * customer code; guarded sections check the session in their loader before anything renders.
@@ -80,7 +76,28 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
             children: [
               { index: true, loader: () => replace('/admin/dashboard'), Component: EmptyScreen },
-              ...placeholders(['bypass', 'resellers', 'settings']),
+              {
+                path: 'resellers',
+                lazy: async () => ({
+                  Component: (
+                    await import('@/features/admin/resellers/components/resellers-screen')
+                  ).ResellersScreen,
+                }),
+              },
+              {
+                path: 'bypass',
+                lazy: async () => ({
+                  Component: (await import('@/features/admin/bypass/components/bypass-screen'))
+                    .BypassScreen,
+                }),
+              },
+              {
+                path: 'settings',
+                lazy: async () => ({
+                  Component: (await import('@/features/admin/settings/components/settings-screen'))
+                    .SettingsScreen,
+                }),
+              },
               {
                 path: 'dashboard',
                 lazy: async () => ({

@@ -2,6 +2,7 @@ import { TIMING } from '@chaveiro/contract';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, CLIENT_ERROR_CODES, errorMessage } from './api-client';
+import { isMaintenanceError, reportMaintenance } from './maintenance';
 import { clearToken } from './session';
 
 declare module '@tanstack/react-query' {
@@ -14,10 +15,14 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Failures that a retry cannot fix: no session, no permission, or a rejected request. */
+/**
+ * Failures that a retry cannot fix: no session, no permission, a rejected request, or
+ * maintenance (the maintenance page polls until it ends and the screens load again).
+ */
 export function isPermanentFailure(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   if (error.code === CLIENT_ERROR_CODES.notAuthenticated) return true;
+  if (isMaintenanceError(error)) return true;
   // 408 and 429 are worth another try; any other 4xx answers the same way again.
   return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 }
@@ -49,21 +54,25 @@ export interface QueryClientOptions {
 
 /**
  * Spec §9 defaults. A 401 on a call that carried the token clears it; the guarded layouts watch
- * the token and go to /auth, so nothing here needs the router (no import cycle).
+ * the token and go to /auth, so nothing here needs the router (no import cycle). A 503
+ * MAINTENANCE switches the customer area to its maintenance page.
  */
 export function createQueryClient({ onSessionRejected }: QueryClientOptions = {}): QueryClient {
-  const onAnyError = (error: unknown) => {
-    if (!isSessionRejected(error)) return;
+  /** True when a whole-page state (the maintenance page) reports the failure instead of a toast. */
+  const onAnyError = (error: unknown): boolean => {
+    if (isMaintenanceError(error)) return reportMaintenance(errorMessage(error));
+    if (!isSessionRejected(error)) return false;
     clearToken();
     onSessionRejected?.();
+    return false;
   };
 
   return new QueryClient({
     queryCache: new QueryCache({ onError: onAnyError }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        onAnyError(error);
-        if (mutation.meta?.errorToast !== false) handleServerError(error);
+        const handled = onAnyError(error);
+        if (!handled && mutation.meta?.errorToast !== false) handleServerError(error);
       },
     }),
     defaultOptions: {

@@ -15,6 +15,7 @@ import { Brand } from '@/components/layout/brand';
 import { findActiveItem, type NavItem } from '@/components/layout/nav-items';
 import { NavList } from '@/components/layout/nav-list';
 import { SectionShell } from '@/components/layout/section-shell';
+import { MaintenanceBanner } from '@/components/maintenance/maintenance-banner';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
@@ -77,6 +78,7 @@ export function AdminLayout() {
       title={findActiveItem(ADMIN_NAV_ITEMS, pathname)?.label}
       headerActions={<ThemeToggle />}
     >
+      <MaintenanceBanner />
       <Outlet />
     </SectionShell>
   );

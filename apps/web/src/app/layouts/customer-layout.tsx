@@ -5,6 +5,7 @@ import { Brand } from '@/components/layout/brand';
 import { findActiveItem, type NavItem } from '@/components/layout/nav-items';
 import { NavList } from '@/components/layout/nav-list';
 import { SectionShell } from '@/components/layout/section-shell';
+import { MaintenanceGate } from '@/components/maintenance/maintenance-gate';
 import { CustomerHeaderActions } from '@/features/customer/shared/components/customer-header-actions';
 import { useInactivityLogout } from '@/hooks/use-inactivity-logout';
 import { useLogout } from '@/hooks/use-logout';
@@ -40,17 +41,19 @@ function CustomerShell({ section }: { section: Extract<Section, 'customer' | 're
   );
 
   return (
-    <SectionShell
-      sidebarClassName="w-[280px]"
-      contentOffsetClassName="lg:pl-[280px]"
-      brand={<Brand />}
-      drawerTitle={<Brand />}
-      renderSidebar={renderSidebar}
-      title={findActiveItem(TITLED_PATHS, pathname)?.label}
-      headerActions={<CustomerHeaderActions claims={claims} onLogout={logout} />}
-    >
-      <Outlet />
-    </SectionShell>
+    <MaintenanceGate onLogout={logout}>
+      <SectionShell
+        sidebarClassName="w-[280px]"
+        contentOffsetClassName="lg:pl-[280px]"
+        brand={<Brand />}
+        drawerTitle={<Brand />}
+        renderSidebar={renderSidebar}
+        title={findActiveItem(TITLED_PATHS, pathname)?.label}
+        headerActions={<CustomerHeaderActions claims={claims} onLogout={logout} />}
+      >
+        <Outlet />
+      </SectionShell>
+    </MaintenanceGate>
   );
 }
 

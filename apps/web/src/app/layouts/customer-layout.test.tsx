@@ -1,0 +1,133 @@
+import { messages } from '@chaveiro/contract';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet, type RouteObject } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { SubscriptionsScreen } from '@/features/customer/subscriptions/components/subscriptions-screen';
+import { aDashboard, aProfile, signInAsClient } from '@/features/customer/testing/customer-routes';
+import { MAINTENANCE_POLL_MS } from '@/lib/maintenance';
+import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { renderRoutes } from '@/testing/render-routes';
+import { CustomerLayout } from './customer-layout';
+
+/** The customer area as the router mounts it (the app shell provides the tooltips). */
+const routes: RouteObject[] = [
+  {
+    element: (
+      <TooltipProvider>
+        <Outlet />
+      </TooltipProvider>
+    ),
+    children: [
+      {
+        path: '/dashboard',
+        Component: CustomerLayout,
+        children: [{ index: true, Component: SubscriptionsScreen }],
+      },
+      { path: '/auth', element: <p>tela de login</p> },
+    ],
+  },
+];
+
+const maintenanceAnswer = () =>
+  jsonResponse(503, { message: messages.settings.maintenance, code: 'MAINTENANCE' });
+
+/**
+ * The server as a client sees it: `state.publicMode` is what /settings/public says and
+ * `state.blocking` whether every other call answers 503 MAINTENANCE.
+ */
+function stubServer(state: { publicMode: 'on' | 'off'; blocking: boolean }) {
+  return stubApi(({ url }) => {
+    if (url === '/api/settings/public') {
+      return jsonResponse(200, { server_status: 'online', maintenance_mode: state.publicMode });
+    }
+    if (state.blocking) return maintenanceAnswer();
+    if (url === '/api/client/dashboard') return jsonResponse(200, aDashboard());
+    if (url === '/api/profile') return jsonResponse(200, aProfile());
+    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
+  });
+}
+
+const publicChecks = (sent: SentRequest[]) =>
+  sent.filter((request) => request.url === '/api/settings/public').length;
+
+beforeEach(() => {
+  signInAsClient();
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+// The first render transforms the whole area; jsdom is slow on a busy machine.
+describe('customer area during maintenance', { timeout: 20_000 }, () => {
+  it('shows the maintenance page when the public settings say maintenance is on', async () => {
+    stubServer({ publicMode: 'on', blocking: false });
+    renderRoutes(routes, '/dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Estamos em manutenção' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(messages.settings.maintenance)).toBeInTheDocument();
+    expect(screen.getByText(/Esta página volta sozinha/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Início' })).not.toBeInTheDocument();
+  });
+
+  it('switches to the maintenance page when a call answers 503 MAINTENANCE, without error alerts or toasts', async () => {
+    stubServer({ publicMode: 'off', blocking: true });
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Estamos em manutenção' })).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(messages.errors.subscriptionsLoadFailed)).not.toBeInTheDocument();
+    expect(screen.getAllByText(messages.settings.maintenance)).toHaveLength(1);
+  });
+
+  it('polls while shown and brings the customer screen back when maintenance ends', async () => {
+    const server = { publicMode: 'on' as 'on' | 'off', blocking: true };
+    const sent = stubServer(server);
+    renderRoutes(routes, '/dashboard');
+    await screen.findByRole('heading', { name: 'Estamos em manutenção' });
+    const checks = publicChecks(sent);
+
+    await act(() => vi.advanceTimersByTimeAsync(MAINTENANCE_POLL_MS));
+    await waitFor(() => expect(publicChecks(sent)).toBe(checks + 1));
+    expect(screen.getByRole('heading', { name: 'Estamos em manutenção' })).toBeInTheDocument();
+
+    server.publicMode = 'off';
+    server.blocking = false;
+    await act(() => vi.advanceTimersByTimeAsync(MAINTENANCE_POLL_MS));
+
+    expect(await screen.findByRole('article', { name: 'Aimbot Pro' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: 'Estamos em manutenção' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Início' })).toBeInTheDocument();
+  });
+
+  it('does not poll while there is no maintenance', async () => {
+    const sent = stubServer({ publicMode: 'off', blocking: false });
+    renderRoutes(routes, '/dashboard');
+    await screen.findByRole('article', { name: 'Aimbot Pro' });
+    const checks = publicChecks(sent);
+    await act(() => vi.advanceTimersByTimeAsync(3 * MAINTENANCE_POLL_MS));
+    expect(publicChecks(sent)).toBe(checks);
+  });
+
+  it('checks again on demand and lets the visitor log out', async () => {
+    const sent = stubServer({ publicMode: 'on', blocking: true });
+    const router = renderRoutes(routes, '/dashboard');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await screen.findByRole('heading', { name: 'Estamos em manutenção' });
+    const checks = publicChecks(sent);
+
+    await user.click(screen.getByRole('button', { name: 'Verificar agora' }));
+    await waitFor(() => expect(publicChecks(sent)).toBe(checks + 1));
+
+    await user.click(screen.getByRole('button', { name: 'Sair' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+});

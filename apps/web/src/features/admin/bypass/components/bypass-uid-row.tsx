@@ -1,0 +1,100 @@
+import { messages, type BypassUidItem } from '@chaveiro/contract';
+import { Pause, Pencil, Play, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
+import { useToggleBypassUidPause } from '../api/toggle-bypass-uid-pause';
+import { bypassTexts } from '../texts';
+import { BypassRegionBadge } from './bypass-region-badge';
+import { formatDateTime, formatRemainingHours, remainingMsAt } from './bypass-time';
+
+const text = bypassTexts.list;
+
+interface BypassUidRowProps {
+  row: BypassUidItem;
+  /** When the server's answer arrived, and the ticking clock of the list. */
+  receivedAt: number;
+  now: number;
+  onEdit: (row: BypassUidItem) => void;
+  onDelete: (row: BypassUidItem) => void;
+}
+
+/** UID, nickname, region, hours left (live), expiry and the edit / pause / delete actions. */
+export function BypassUidRow({ row, receivedAt, now, onEdit, onDelete }: BypassUidRowProps) {
+  const togglePause = useToggleBypassUidPause();
+  const remainingMs = remainingMsAt(row, receivedAt, now);
+  const expired = !row.paused && remainingMs === 0;
+  // A paused UID would expire this long after "now" if resumed now.
+  const expiresAt = Math.max(now, receivedAt) + remainingMs;
+
+  const toggle = () => {
+    togglePause.mutate(row.uid, {
+      onSuccess: () => toast.success(messages.success.pauseToggled),
+    });
+  };
+
+  return (
+    <TableRow className={cn(expired && 'text-muted-foreground')}>
+      <TableCell className="font-mono">{row.uid}</TableCell>
+      <TableCell className={cn(!row.nickname && 'text-muted-foreground')}>
+        {row.nickname ?? '—'}
+      </TableCell>
+      <TableCell>
+        <BypassRegionBadge region={row.region} />
+      </TableCell>
+      <TableCell>
+        <div className="flex items-center gap-2">
+          <span className="tabular-nums">{formatRemainingHours(remainingMs)}</span>
+          {row.paused ? <Badge variant="secondary">{text.paused}</Badge> : null}
+          {expired ? (
+            <Badge variant="outline" className="text-muted-foreground">
+              {text.expired}
+            </Badge>
+          ) : null}
+        </div>
+      </TableCell>
+      <TableCell className="tabular-nums">{expired ? '—' : formatDateTime(expiresAt)}</TableCell>
+      <TableCell>
+        <div className="flex justify-end gap-1">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={text.edit(row.uid)}
+            title={text.edit(row.uid)}
+            onClick={() => onEdit(row)}
+          >
+            <Pencil />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={row.paused ? text.resume(row.uid) : text.pause(row.uid)}
+            title={
+              expired
+                ? text.expiredCannotPause
+                : row.paused
+                  ? text.resume(row.uid)
+                  : text.pause(row.uid)
+            }
+            disabled={togglePause.isPending || expired}
+            onClick={toggle}
+          >
+            {row.paused ? <Play /> : <Pause />}
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={text.remove(row.uid)}
+            title={text.remove(row.uid)}
+            className="text-destructive hover:text-destructive"
+            onClick={() => onDelete(row)}
+          >
+            <Trash2 />
+          </Button>
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,83 @@
+import type { BypassUidItem } from '@chaveiro/contract';
+import { TableMessageRow } from '@/components/data-table/table-message-row';
+import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
+import type { BypassUidsSnapshot } from '../api/get-bypass-uids';
+import { bypassTexts } from '../texts';
+import { BypassUidRow } from './bypass-uid-row';
+import { reportedRemainingMs } from './bypass-time';
+import { useNow } from './use-now';
+
+const text = bypassTexts.list;
+const COLUMNS = 6;
+
+interface BypassUidsTableProps {
+  snapshot: BypassUidsSnapshot | undefined;
+  isLoading: boolean;
+  /** Fades the rows while a new search or page loads (the previous rows stay visible). */
+  isStale: boolean;
+  searching: boolean;
+  onEdit: (row: BypassUidItem) => void;
+  onDelete: (row: BypassUidItem) => void;
+}
+
+/**
+ * The UID list, at most 24rem tall (spec §9) with its own scroll and a sticky header. One clock
+ * ticks every second for the whole list, and only while some UID is still running.
+ */
+export function BypassUidsTable({
+  snapshot,
+  isLoading,
+  isStale,
+  searching,
+  onEdit,
+  onDelete,
+}: BypassUidsTableProps) {
+  const now = useNow(lastRunningExpiry(snapshot));
+  const rows = snapshot?.items ?? [];
+
+  return (
+    <div className="max-h-96 overflow-auto rounded-md border [&_[data-slot=table-container]]:overflow-visible">
+      <Table className={cn('transition-opacity', isStale && 'opacity-60')}>
+        <TableHeader className="bg-background sticky top-0 z-10">
+          <TableRow>
+            <TableHead>{text.columns.uid}</TableHead>
+            <TableHead>{text.columns.nickname}</TableHead>
+            <TableHead>{text.columns.region}</TableHead>
+            <TableHead>{text.columns.remaining}</TableHead>
+            <TableHead>{text.columns.expiry}</TableHead>
+            <TableHead className="text-right">{text.columns.actions}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {isLoading && !snapshot ? (
+            <TableMessageRow colSpan={COLUMNS}>{text.loading}</TableMessageRow>
+          ) : rows.length === 0 ? (
+            <TableMessageRow colSpan={COLUMNS}>
+              {searching ? text.noMatch : text.empty}
+            </TableMessageRow>
+          ) : (
+            rows.map((row) => (
+              <BypassUidRow
+                key={row.uid}
+                row={row}
+                receivedAt={snapshot?.receivedAt ?? 0}
+                now={now}
+                onEdit={onEdit}
+                onDelete={onDelete}
+              />
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** When the last running UID of the page runs out; null when none is running. */
+function lastRunningExpiry(snapshot: BypassUidsSnapshot | undefined): number | null {
+  if (!snapshot) return null;
+  const running = snapshot.items.filter((row) => !row.paused && row.remaining_hours > 0);
+  if (running.length === 0) return null;
+  return Math.max(...running.map((row) => snapshot.receivedAt + reportedRemainingMs(row)));
+}

@@ -1,0 +1,123 @@
+import { balanceBodySchema, messages, type BalanceBody, type Reseller } from '@chaveiro/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { FormField } from '@/components/form/form-field';
+import { PendingButton } from '@/components/form/pending-button';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Separator } from '@/components/ui/separator';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { useAdjustResellerBalance } from '../api/adjust-reseller-balance';
+import { resellersTexts } from '../texts';
+import { formatBRL } from './money';
+import { ResellerLedger } from './reseller-ledger';
+
+const text = resellersTexts.balance;
+
+/** The box may be empty while typing; the contract's body schema then checks the amount. */
+const balanceFormSchema = z
+  .object({ amount: z.number({ error: messages.resellers.amountInvalid }).optional() })
+  .pipe(balanceBodySchema);
+
+/** An empty box is "no amount yet"; anything else is read as a number. */
+const amountValue = (value: unknown) =>
+  value === '' || value === null || value === undefined ? undefined : Number(value);
+
+/** A usable amount: filled, a number, and not zero (spec §5 disables save otherwise). */
+function isNonZero(amount: number | undefined): amount is number {
+  return amount !== undefined && Number.isFinite(amount) && amount !== 0;
+}
+
+/**
+ * Spec §2/§5: adds (positive) or removes (negative) balance; save stays disabled at 0 or empty.
+ * A result below zero is refused by the server (409) and its message is shown. The latest
+ * ledger entries sit below the form so the admin can see where the balance came from.
+ */
+export function ResellerBalanceDialog({ row, onClose }: { row: Reseller; onClose: () => void }) {
+  const adjust = useAdjustResellerBalance();
+  const form = useForm<z.input<typeof balanceFormSchema>, unknown, BalanceBody>({
+    resolver: zodResolver(balanceFormSchema),
+    defaultValues: { amount: undefined },
+  });
+  const amount = useWatch({ control: form.control, name: 'amount' });
+  const error = form.formState.errors.amount?.message;
+  const after = isNonZero(amount)
+    ? (Math.round(row.balance * 100) + Math.round(amount * 100)) / 100
+    : null;
+
+  const onSubmit = form.handleSubmit((body) => {
+    adjust.mutate(
+      { id: row.id, amount: body.amount },
+      {
+        onSuccess: (response) => {
+          toast.success(response.message);
+          onClose();
+        },
+        onError: (failure) => {
+          // The toast reports it too; next to the field it explains why nothing changed.
+          if (failure instanceof ApiError && failure.status === 409) {
+            form.setError('amount', { message: failure.message });
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !adjust.isPending && onClose()}>
+      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{text.title}</DialogTitle>
+          <DialogDescription>
+            {text.description(row.username, formatBRL(row.balance))}
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+          <FormField id="reseller-amount" label={text.amount} hint={text.amountHint} error={error}>
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register('amount', { setValueAs: amountValue })}
+                type="number"
+                inputMode="decimal"
+                step={0.01}
+                placeholder="0,00"
+                autoFocus
+              />
+            )}
+          </FormField>
+          <p
+            aria-live="polite"
+            className={cn(
+              'min-h-5 text-sm tabular-nums',
+              after !== null && after < 0 && 'text-destructive',
+            )}
+          >
+            {after === null ? null : text.after(formatBRL(after))}
+          </p>
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={adjust.isPending} onClick={onClose}>
+              {text.cancel}
+            </Button>
+            <PendingButton type="submit" pending={adjust.isPending} disabled={!isNonZero(amount)}>
+              {text.save}
+            </PendingButton>
+          </DialogFooter>
+        </form>
+        <Separator />
+        <ResellerLedger resellerId={row.id} />
+      </DialogContent>
+    </Dialog>
+  );
+}

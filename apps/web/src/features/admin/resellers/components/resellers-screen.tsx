@@ -1,0 +1,95 @@
+import { LIMITS } from '@chaveiro/contract';
+import { useMemo, useState } from 'react';
+import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { SearchInput } from '@/components/data-table/search-input';
+import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useResellers } from '../api/get-resellers';
+import { resellersTexts } from '../texts';
+import { CreateResellerForm } from './create-reseller-form';
+import { ResellerDialogs } from './reseller-dialogs';
+import { ResellersDialogsContext, type OpenResellerDialog } from './resellers-dialogs-context';
+import { ResellersTable } from './resellers-table';
+
+const PAGE_SIZE = LIMITS.pageSizeDefault;
+const text = resellersTexts;
+
+/** `/admin/resellers` (spec §2 Admin resellers): the create form and the paged reseller table. */
+export function ResellersScreen() {
+  const [open, setOpen] = useState<OpenResellerDialog | null>(null);
+  const dialogs = useMemo(() => ({ open, setOpen }), [open]);
+
+  return (
+    <ResellersDialogsContext value={dialogs}>
+      <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{text.title}</h1>
+          <p className="text-muted-foreground text-sm">{text.subtitle}</p>
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>{text.create.title}</CardTitle>
+            <CardDescription>{text.create.description}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <CreateResellerForm />
+          </CardContent>
+        </Card>
+        <ResellersListCard />
+      </div>
+      <ResellerDialogs />
+    </ResellersDialogsContext>
+  );
+}
+
+function ResellersListCard() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useDebouncedValue(search.trim());
+  const resellers = useResellers({ q: q || undefined, page, pageSize: PAGE_SIZE });
+  const data = resellers.data;
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="gap-3 sm:grid-cols-[1fr_auto]">
+        <div className="grid gap-1.5">
+          <CardTitle>{text.list.title}</CardTitle>
+          <CardDescription>{text.list.description}</CardDescription>
+        </div>
+        <SearchInput
+          value={search}
+          onValueChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+          label={text.list.search}
+          className="sm:w-80 sm:max-w-none"
+        />
+      </CardHeader>
+      <CardContent className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+        {resellers.isError && !data ? (
+          <LoadErrorAlert error={resellers.error} />
+        ) : (
+          <>
+            <ResellersTable
+              rows={data?.items}
+              isLoading={resellers.isPending}
+              isStale={resellers.isPlaceholderData}
+              isSearching={Boolean(q)}
+            />
+            {data ? (
+              <DataTablePagination
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPageChange={setPage}
+                noun={text.list.noun(data.total)}
+              />
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import {
+  updateSettingResponseSchema,
+  type Settings,
+  type UpdateSettingBody,
+} from '@chaveiro/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { settingsQueryKey } from './get-settings';
+import { refreshAllData } from './refresh-all-data';
+
+/** One setting at a time (spec §7: key, value); the answer carries every setting. */
+export function updateSetting(body: UpdateSettingBody) {
+  return api.patch('/settings', body, { schema: updateSettingResponseSchema });
+}
+
+export function useUpdateSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSetting,
+    onSuccess: ({ message: _message, ...settings }) => {
+      queryClient.setQueryData<Settings>(settingsQueryKey, settings);
+      return refreshAllData(queryClient);
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSettings } from '../api/get-settings';
+import { settingsTexts as t } from '../texts';
+import { BulkActionsCard } from './bulk-actions-card';
+import { MaintenanceModeCard } from './maintenance-mode-card';
+import { ServerStatusCard } from './server-status-card';
+
+/** `/admin/settings` (spec §2 Admin settings): global switches and the bulk actions. */
+export function SettingsScreen() {
+  const settings = useSettings();
+
+  return (
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">{t.title}</h1>
+        <p className="text-muted-foreground text-sm">{t.subtitle}</p>
+      </div>
+
+      {settings.isPending ? (
+        <SettingsSkeleton />
+      ) : settings.isError ? (
+        <LoadErrorAlert error={settings.error} />
+      ) : (
+        <>
+          <div className="grid gap-6 md:grid-cols-2">
+            <ServerStatusCard value={settings.data.server_status} />
+            <MaintenanceModeCard value={settings.data.maintenance_mode} />
+          </div>
+          <BulkActionsCard pauseAllUsers={settings.data.pause_all_users} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function SettingsSkeleton() {
+  return (
+    <div className="grid gap-6" aria-busy="true" aria-label="Carregando configurações">
+      <div className="grid gap-6 md:grid-cols-2">
+        <Skeleton className="h-64 rounded-xl" />
+        <Skeleton className="h-64 rounded-xl" />
+      </div>
+      <Skeleton className="h-72 rounded-xl" />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/** pt-BR text of /admin/settings; the server's answers (toasts) come from the contract. */
+export const settingsTexts = {
+  title: 'Configurações',
+  subtitle: 'Estado do servidor, modo de manutenção e ações em massa sobre as contas.',
+
+  serverStatus: {
+    title: 'Status do servidor',
+    description: 'O que o loader responde quando um cliente tenta usar um produto.',
+    online: 'Online',
+    onlineHint: 'O loader autentica normalmente e os produtos funcionam.',
+    offline: 'Offline',
+    offlineHint:
+      'O loader recusa todas as autenticações e a área do cliente avisa que o servidor está offline. O site e o painel continuam funcionando.',
+  },
+
+  maintenance: {
+    title: 'Modo de manutenção',
+    description: 'Para atualizar o sistema sem clientes usando-o ao mesmo tempo.',
+    label: 'Ativar modo de manutenção',
+    hint: 'Todos, exceto administradores, veem a página de manutenção: o site, a API e o loader recusam clientes e revendedores, inclusive no login. Administradores continuam usando o painel.',
+    on: 'Ativado',
+    off: 'Desativado',
+  },
+
+  bulk: {
+    title: 'Ações em massa',
+    description:
+      'Valem para todas as contas de clientes e revendedores. Contas de administradores nunca são afetadas.',
+    pauseLabel: 'Pausar todos os usuários',
+    pauseHint:
+      'Congela o tempo de todas as assinaturas em andamento; os clientes não conseguem retomá-las. Ao desligar, voltam a contar só as que esta pausa congelou. As que o cliente pausou continuam pausadas.',
+    resetLabel: 'Resetar todos os HWIDs',
+    resetHint:
+      'Desvincula as máquinas de todas as assinaturas. Cada cliente vincula a máquina de novo ao entrar pelo loader.',
+    resetButton: 'Resetar HWIDs',
+    deleteLabel: 'Excluir todos os usuários',
+    deleteHint:
+      'Exclui todas as contas que não são de administradores, com suas assinaturas. Não pode ser desfeito.',
+    deleteButton: 'Excluir usuários',
+  },
+
+  resetDialog: {
+    title: 'Resetar todos os HWIDs?',
+    description:
+      'As máquinas vinculadas às assinaturas de todos os clientes e revendedores serão desvinculadas. Cada um vincula a máquina de novo ao entrar pelo loader; os créditos de reset deles não são gastos. Contas de administradores não são afetadas.',
+    confirm: 'Resetar todos',
+  },
+
+  deleteDialog: {
+    title: 'Excluir todos os usuários?',
+    description:
+      'Todas as contas de clientes e revendedores serão excluídas, com suas assinaturas, HWIDs vinculados e saldos. Chaves já resgatadas e o registro de atividades permanecem. Contas de administradores são mantidas.',
+    irreversible: 'Esta ação não pode ser desfeita.',
+    confirmWord: 'EXCLUIR',
+    typeToConfirm: (word: string) => `Digite ${word} para confirmar`,
+    confirm: 'Excluir todos os usuários',
+  },
+
+  cancel: 'Cancelar',
+} as const;
