@@ -56,7 +56,7 @@ export function ServerStatusCard({ value }: { value: ServerStatus }) {
               <Label
                 key={status}
                 htmlFor={id}
-                className="hover:bg-accent/50 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/5 flex cursor-pointer items-start gap-3 rounded-lg border p-3 leading-normal font-normal transition-colors"
+                className="hover:bg-accent/50 has-[[data-state=checked]]:border-primary flex cursor-pointer items-start gap-3 rounded-lg border p-3 leading-normal font-normal transition-colors"
               >
                 <RadioGroupItem value={status} id={id} aria-describedby={`${id}-hint`} />
                 <span className="grid gap-1">
