@@ -10,6 +10,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'data/**',
+      'bench/.data/**',
       'e2e/artifacts/**',
       // Generated shadcn/ui primitives are kept as generated (STYLE.md).
       'apps/web/src/components/ui/**',
@@ -27,6 +28,7 @@ export default tseslint.config(
             'vitest.config.ts',
             'scripts/*.mjs',
             'apps/server/build.mjs',
+            'packages/loader-sdk/bin/*.js',
           ],
         },
         tsconfigRootDir: import.meta.dirname,
@@ -53,6 +55,28 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration from config.ts.' },
+      ],
+    },
+  },
+  {
+    // The loader SDK runs in browsers too: only the CLI, the HWID and test helpers use Node.
+    files: ['packages/loader-sdk/src/**/*.ts'],
+    ignores: [
+      'packages/loader-sdk/src/cli*.ts',
+      'packages/loader-sdk/src/hwid.ts',
+      'packages/loader-sdk/src/node.ts',
+      'packages/loader-sdk/src/**/*.test.ts',
+      'packages/loader-sdk/src/testing/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^node:', message: 'Browser-safe code: use WebCrypto and fetch.' }] },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'Buffer', message: 'Browser-safe code: use Uint8Array.' },
+        { name: 'process', message: 'Browser-safe code: take options instead.' },
       ],
     },
   },

@@ -12,6 +12,14 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
         },
       },
+      {
+        test: {
+          name: 'loader-sdk',
+          root: './packages/loader-sdk',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       './apps/*/vitest.config.ts',
       './e2e/vitest.config.ts',
     ],

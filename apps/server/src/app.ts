@@ -26,6 +26,9 @@ import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { filesRoutes } from './modules/files/files-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { keysRoutes } from './modules/keys/keys-routes.js';
+import type { Presence } from './modules/loader/loader-presence.js';
+import { createPresence } from './modules/loader/loader-presence.js';
+import { loaderRoutes } from './modules/loader/loader-routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter-routes.js';
 import { productsRoutes } from './modules/products/products-routes.js';
 import { profileRoutes } from './modules/profile/profile-routes.js';
@@ -76,8 +79,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const app: App = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Not behind a known proxy by default: request.ip (rate limits, activity) is the socket peer,
-    // which a client cannot forge with X-Forwarded-For.
-    trustProxy: false,
+    // which a client cannot forge with X-Forwarded-For. TRUST_PROXY names the proxies to believe.
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -98,6 +101,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const users = createUsersRepository(ctx.db);
   const settings = createSettingsCache(ctx);
   const auth = { tokens: ctx.tokens, loadUser: (id: string) => users.findAuthState(id) };
+  // Loader heartbeats note presence in memory; it is written every few seconds and on close.
+  const presence = createPresence(ctx, app.log);
+  app.decorate('loaderPresence', presence);
+  app.addHook('onClose', () => presence.close());
 
   await app.register(errorHandler);
   await app.register(fastifyHelmet, helmetOptions(config));
@@ -118,15 +125,19 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   });
 
   app.addHook('preValidation', rejectNulCharacters);
-  // Maintenance mode: non-admin API calls answer 503 (DESIGN.md).
+  // Maintenance mode: non-admin API calls answer 503 (DESIGN.md); the loader answers it itself.
   app.addHook('onRequest', maintenanceGate(settings, auth));
 
-  await app.register(apiRoutes(ctx, settings), { prefix: '/api' });
+  await app.register(apiRoutes(ctx, settings, presence), { prefix: '/api' });
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;
 }
 
-function apiRoutes(ctx: AppContext, settings: SettingsCache): FastifyPluginCallbackZod {
+function apiRoutes(
+  ctx: AppContext,
+  settings: SettingsCache,
+  presence: Presence,
+): FastifyPluginCallbackZod {
   return (api, _options, done) => {
     void api.register(healthRoutes(ctx));
     void api.register(authRoutes(ctx), { prefix: '/auth' });
@@ -145,6 +156,7 @@ function apiRoutes(ctx: AppContext, settings: SettingsCache): FastifyPluginCallb
     void api.register(bypassRoutes(ctx), { prefix: '/bypass' });
     void api.register(settingsRoutes(ctx, settings), { prefix: '/settings' });
     void api.register(adminActionsRoutes(ctx), { prefix: '/admin-actions' });
+    void api.register(loaderRoutes(ctx, { settings, presence }), { prefix: '/loader' });
     done();
   };
 }

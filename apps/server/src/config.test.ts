@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -5,6 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123';
+const rsaKey = generateKeyPairSync('rsa', { modulusLength: 1024 })
+  .privateKey.export({ type: 'pkcs8', format: 'der' })
+  .toString('base64');
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {
@@ -30,6 +34,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       admin: { username: undefined, email: undefined, password: undefined },
       logLevel: 'info',
+      trustProxy: false,
     });
     // Resolved from the server's own folder, not from the working directory.
     expect(config.webDistDir).toBe(resolve(import.meta.dirname, '../../web/dist'));
@@ -64,6 +69,27 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the loader signing key and grace period, defaulting to a generated key and 7 days', () => {
+    const key = generateKeyPairSync('ed25519')
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+
+    expect(loadConfig({ JWT_SECRET: SECRET }).loader).toEqual({
+      signingKey: undefined,
+      keyGraceDays: 7,
+    });
+    expect(
+      loadConfig({ JWT_SECRET: SECRET, LOADER_SIGNING_KEY: key, LOADER_KEY_GRACE_DAYS: '30' })
+        .loader,
+    ).toEqual({ signingKey: key, keyGraceDays: 30 });
+  });
+
+  it('reads the trusted proxies as a list of addresses and ranges', () => {
+    expect(
+      loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8']);
+  });
+
   it('treats an empty variable as unset', () => {
     const config = loadConfig({ JWT_SECRET: SECRET, PORT: '', SMTP_URL: '' });
     expect(config.port).toBe(3001);
@@ -82,6 +108,11 @@ describe('loadConfig', () => {
     ['ADMIN_EMAIL', 'not-an-email'],
     ['ADMIN_PASSWORD', 'short'],
     ['LOG_LEVEL', 'loud'],
+    ['LOADER_SIGNING_KEY', 'not-a-key'],
+    ['LOADER_SIGNING_KEY', rsaKey],
+    ['LOADER_KEY_GRACE_DAYS', '-1'],
+    ['LOADER_KEY_GRACE_DAYS', 'week'],
+    ['TRUST_PROXY', 'my-proxy.local'],
   ])('rejects a bad %s (%s) naming the variable', (name, value) => {
     expect(() => loadConfig({ JWT_SECRET: SECRET, [name]: value })).toThrow(
       new RegExp(`^${name}: `),

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { emailSchema, passwordSchema, usernameSchema } from '@chaveiro/contract';
+import { LOADER, emailSchema, passwordSchema, usernameSchema } from '@chaveiro/contract';
 import { z } from 'zod';
+import { parseSigningKey } from './platform/signing.js';
 
 /** The only reader of process.env (DESIGN.md); everything else receives an AppConfig. */
 
@@ -22,6 +23,17 @@ export interface AppConfig {
   admin: { username: string | undefined; email: string | undefined; password: string | undefined };
   logLevel: z.infer<typeof logLevelSchema>;
   webDistDir: string;
+  /**
+   * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy): false, or the addresses
+   * and CIDR ranges of the reverse proxies in front of the server.
+   */
+  trustProxy: false | string[];
+  loader: {
+    /** Ed25519 PKCS#8 key (PEM or base64 DER); unset → created in DATA_DIR on first start. */
+    signingKey: string | undefined;
+    /** Days a retired signing key stays published. */
+    keyGraceDays: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -70,6 +82,35 @@ const envSchema = z.object({
   ADMIN_PASSWORD: passwordSchema.optional(),
   LOG_LEVEL: logLevelSchema.default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (entries) => entries.every((entry) => /^[\d.:a-fA-F]+(\/\d{1,3})?$/.test(entry)),
+      'must be a comma-separated list of proxy addresses or CIDR ranges, e.g. 127.0.0.1,10.0.0.0/8',
+    )
+    .optional(),
+  LOADER_SIGNING_KEY: z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        parseSigningKey(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    })
+    .optional(),
+  LOADER_KEY_GRACE_DAYS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(0, 'must be between 0 and 365')
+    .max(365, 'must be between 0 and 365')
+    .default(LOADER.keyGraceDays),
 });
 
 /** Reads and validates the environment; throws an Error whose message names the variable. */
@@ -104,6 +145,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     logLevel: vars.LOG_LEVEL,
     webDistDir: vars.WEB_DIST_DIR ? resolve(process.cwd(), vars.WEB_DIST_DIR) : defaultWebDistDir(),
+    trustProxy: vars.TRUST_PROXY?.length ? vars.TRUST_PROXY : false,
+    loader: { signingKey: vars.LOADER_SIGNING_KEY, keyGraceDays: vars.LOADER_KEY_GRACE_DAYS },
   };
 }
 

@@ -6,8 +6,12 @@ import { createAdminSeedService } from './modules/users/admin-seed-service.js';
 import { systemClock } from './platform/clock.js';
 import { createDatabase } from './platform/database.js';
 import { migrateToLatest } from './platform/migrate.js';
+import { rotateSigningKey } from './platform/signing.js';
 
-/** config → database → migrate → seed the first admin → listen; `--migrate-only` stops early. */
+/**
+ * config → database → migrate → seed the first admin → listen; `--migrate-only` stops early,
+ * `--rotate-loader-key` only rotates the loader signing key.
+ */
 async function main(): Promise<void> {
   let config: AppConfig;
   try {
@@ -15,6 +19,16 @@ async function main(): Promise<void> {
   } catch (error) {
     console.error(`Invalid configuration: ${(error as Error).message}`);
     process.exit(1);
+  }
+
+  if (process.argv.includes('--rotate-loader-key')) {
+    try {
+      rotateLoaderKey(config);
+    } catch (error) {
+      console.error(`Loader key not rotated: ${(error as Error).message}`);
+      process.exit(1);
+    }
+    return;
   }
 
   const database = createDatabase(config);
@@ -43,6 +57,24 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info(`Chaveiro is running at ${address} (public URL ${config.publicUrl})`);
+}
+
+/** docs/loader-protocol.md: the old key stays published for LOADER_KEY_GRACE_DAYS. */
+function rotateLoaderKey(config: AppConfig): void {
+  const now = systemClock.now();
+  const { retiredKeyId, keyId } = rotateSigningKey(
+    { dataDir: config.dataDir, signingKey: config.loader.signingKey },
+    now,
+  );
+  const until = new Date(now + config.loader.keyGraceDays * 24 * 60 * 60 * 1000);
+  process.stdout.write(
+    [
+      `Loader signing key rotated: ${retiredKeyId} → ${keyId}`,
+      `The old key stays published at /api/loader/public-key until ${until.toISOString()}.`,
+      'Restart the server to sign with the new key.',
+      '',
+    ].join('\n'),
+  );
 }
 
 /** The generated password is printed once, to stdout only, and never logged. */

@@ -181,3 +181,53 @@ export const SETTING_VALUES = {
 
 /** How long a server node may act on a stale setting (maintenance gate). */
 export const SETTINGS_CACHE_MS = 1_000;
+
+/** Loader protocol v1 (docs/loader-protocol.md). */
+export const LOADER = {
+  heartbeatSeconds: 30,
+  /** A loader session lives this long unless a heartbeat renews it. */
+  sessionTtlMs: 15 * 60 * 1000,
+  /** A nonce seen within this window is refused (NONCE_REUSED). */
+  nonceTtlMs: 10 * 60 * 1000,
+  /** How far from its own clock a client accepts an answer's issuedAt. */
+  maxClockSkewMs: 5 * 60 * 1000,
+  /** Days a retired signing key is still published (LOADER_KEY_GRACE_DAYS). */
+  keyGraceDays: 7,
+  sessionMaxLength: 512,
+} as const;
+
+/** A request nonce: 16 to 64 URL-safe characters, new for every request. */
+export const LOADER_NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** A machine's hardware id: 8 to 128 characters of `[A-Za-z0-9._:-]`. */
+export const LOADER_HWID_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Every refusal code of the loader protocol and the HTTP status that mirrors it. */
+export const LOADER_REFUSALS = {
+  INVALID_REQUEST: 400,
+  NONCE_REUSED: 409,
+  RATE_LIMITED: 429,
+  SERVER_OFFLINE: 503,
+  MAINTENANCE: 503,
+  INVALID_CREDENTIALS: 401,
+  TWO_FACTOR_REQUIRED: 401,
+  INVALID_TWO_FACTOR: 401,
+  INVALID_KEY: 401,
+  KEY_NOT_REDEEMED: 403,
+  KEY_ALREADY_USED: 409,
+  KEY_WRONG_PRODUCT: 403,
+  ACCOUNT_BANNED: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  PRODUCT_NOT_FOUND: 404,
+  PRODUCT_DISABLED: 403,
+  NO_SUBSCRIPTION: 403,
+  SUBSCRIPTION_PAUSED: 403,
+  SUBSCRIPTION_EXPIRED: 403,
+  HWID_MISMATCH: 403,
+  SESSION_INVALID: 401,
+  HWID_RESET: 401,
+  NO_FILE: 404,
+  INTERNAL_ERROR: 500,
+} as const;
+export type LoaderRefusalCode = keyof typeof LOADER_REFUSALS;
+export const LOADER_REFUSAL_CODES = Object.keys(LOADER_REFUSALS) as LoaderRefusalCode[];

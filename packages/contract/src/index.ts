@@ -16,3 +16,4 @@ export * from './schemas/newsletter.js';
 export * from './schemas/resellers.js';
 export * from './schemas/bypass.js';
 export * from './schemas/settings.js';
+export * from './schemas/loader.js';

@@ -1,3 +1,5 @@
+import type { LoaderRefusalCode } from './constants.js';
+
 /**
  * Every user-facing pt-BR text of spec §5 and §8, verbatim. Server and web read them from here
  * so a string is written once.
@@ -267,6 +269,64 @@ export const messages = {
     logHwidsReset: (count: number) => `HWIDs de todas as contas resetados (${String(count)})`,
     logUsersDeleted: (count: number) =>
       `Todas as contas não administradoras excluídas (${String(count)})`,
+  },
+  /** Loader API texts (docs/loader-protocol.md): one per refusal code, shown by the loader. */
+  loader: {
+    refusals: {
+      INVALID_REQUEST: 'Requisição inválida.',
+      NONCE_REUSED: 'Requisição repetida recusada. Tente novamente.',
+      RATE_LIMITED: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+      SERVER_OFFLINE: 'O servidor está offline no momento. Tente novamente mais tarde.',
+      MAINTENANCE: 'O sistema está em manutenção. Tente novamente mais tarde.',
+      INVALID_CREDENTIALS: 'Usuário ou senha incorretos.',
+      TWO_FACTOR_REQUIRED: 'Digite o código de 6 dígitos do seu aplicativo autenticador.',
+      INVALID_TWO_FACTOR: 'Código de verificação inválido.',
+      INVALID_KEY: 'Chave inválida.',
+      KEY_NOT_REDEEMED: 'Esta chave ainda não foi resgatada. Entre com sua conta para resgatá-la.',
+      KEY_ALREADY_USED: 'Esta chave já foi utilizada por outra conta.',
+      KEY_WRONG_PRODUCT: 'Esta chave é de outro produto.',
+      ACCOUNT_BANNED: 'Sua conta foi banida.',
+      EMAIL_NOT_VERIFIED: 'Confirme seu e-mail antes de usar o loader.',
+      PRODUCT_NOT_FOUND: 'Produto não encontrado.',
+      PRODUCT_DISABLED: 'Este produto está desligado no momento.',
+      NO_SUBSCRIPTION: 'Você não possui uma assinatura deste produto.',
+      SUBSCRIPTION_PAUSED: 'Sua assinatura está pausada. Reative-a no painel para usar o loader.',
+      SUBSCRIPTION_EXPIRED: 'Sua assinatura expirou.',
+      HWID_MISMATCH:
+        'HWID diferente: este computador não está vinculado à sua assinatura e não há vaga livre. Redefina o HWID no painel.',
+      SESSION_INVALID: 'Sessão do loader inválida ou expirada. Entre novamente.',
+      HWID_RESET: 'O HWID desta assinatura foi redefinido. Entre novamente.',
+      NO_FILE: 'Este produto ainda não tem um arquivo disponível.',
+      INTERNAL_ERROR: 'Erro interno do servidor. Tente novamente mais tarde.',
+    } satisfies Record<LoaderRefusalCode, string>,
+    nonceInvalid: 'Nonce inválido: use de 16 a 64 letras, números, _ ou -.',
+    hwidInvalid: 'HWID inválido: use de 8 a 128 letras, números, ., _, : ou -.',
+    credentialsRequired: 'Envie uma chave de licença ou usuário e senha.',
+    sessionRequired: 'Envie a sessão do loader.',
+    /** Why an attempt failed or a session ended, as the activity log names it. */
+    reasons: {
+      unknownAccount: 'conta inexistente',
+      wrongPassword: 'senha inválida',
+      wrongTwoFactor: 'código 2FA inválido',
+      invalidKey: 'chave inválida',
+      keyNotRedeemed: 'chave não resgatada',
+      keyOfAnotherAccount: 'chave de outra conta',
+      keyOfAnotherProduct: 'chave de outro produto',
+      banned: 'conta banida',
+      emailNotVerified: 'e-mail não confirmado',
+      productNotFound: 'produto inexistente',
+      productDisabled: 'produto desligado',
+      noSubscription: 'sem assinatura',
+      paused: 'assinatura pausada',
+      expired: 'assinatura expirada',
+      hwidMismatch: 'HWID diferente',
+      hwidReset: 'HWID redefinido',
+      sessionRevoked: 'sessão revogada',
+    },
+    logFailure: (reason: string, who: string, hwid: string) =>
+      `Loader: ${reason} — ${who} (HWID ${hwid})`,
+    logSessionEnded: (reason: string, who: string) =>
+      `Loader: sessão encerrada (${reason}) — ${who}`,
   },
 } as const;
 

@@ -46,6 +46,24 @@ export function createActivityService({ db, clock }: Pick<AppContext, 'db' | 'cl
       );
     },
 
+    /**
+     * Writes one log line for a caller that may be no known user (e.g. a failed loader attempt
+     * naming an account that does not exist), outside any transaction.
+     */
+    async recordAttempt(
+      caller: { userId: string | null; ip: string },
+      entry: ActivityRecord,
+    ): Promise<void> {
+      await repository.insert({
+        id: newId(),
+        actorId: caller.userId,
+        action: entry.action,
+        target: entry.target ?? null,
+        ip: caller.ip,
+        createdAt: clock.now(),
+      });
+    },
+
     async recent(): Promise<RecentActivitiesResponse> {
       const { rows } = await repository.page(undefined, ADMIN_LIMITS.recentActivities, 0);
       return rows.map(toActivity);

@@ -21,12 +21,11 @@ import {
   UnauthorizedError,
 } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { matchTotpStep } from '../../platform/totp.js';
+import { hashPassword } from '../../platform/passwords.js';
 import { createSettingsRepository } from '../settings/settings-repository.js';
-import { createTotpRepository } from '../users/totp-repository.js';
 import { createUserAdminRepository, createUsersRepository } from '../users/users-repository.js';
 import { emailChangeMail, passwordResetMail, verificationMail } from './auth-mails.js';
+import { createCredentialsChecker } from './credentials.js';
 import { createEmailTokensRepository } from './email-tokens-repository.js';
 
 const text = messages.auth;
@@ -38,13 +37,8 @@ export function createAuthService(
   const users = createUsersRepository(db);
   const accounts = createUserAdminRepository(db);
   const emailTokens = createEmailTokensRepository(db);
-  const totp = createTotpRepository(db);
   const settings = createSettingsRepository(db);
-
-  // Unknown accounts are checked against this hash so a login costs the same argon2 work
-  // whether or not the account exists (no timing oracle for enumeration).
-  let decoyHash: Promise<string> | undefined;
-  const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
+  const credentials = createCredentialsChecker(ctx);
 
   async function issueEmailToken(
     user: UserRow,
@@ -145,14 +139,11 @@ export function createAuthService(
     },
 
     async login(body: LoginBody): Promise<LoginResponse> {
-      const user = await users.findByLogin(body.identifier);
-      const passwordOk = await verifyPassword(
-        user?.password_hash ?? (await decoy()),
-        body.password,
-      );
-      if (!user || !passwordOk) {
+      const check = await credentials.checkPassword(body.identifier, body.password);
+      if (check.status !== 'ok') {
         throw new UnauthorizedError(text.invalidCredentials, 'INVALID_CREDENTIALS');
       }
+      const { user } = check;
       // Maintenance (the API gate lets login through): only admins may still sign in.
       if (user.role !== 'admin' && (await settings.get('maintenance_mode')) === 'on') {
         throw new ServiceUnavailableError(messages.settings.maintenance, 'MAINTENANCE');
@@ -162,12 +153,12 @@ export function createAuthService(
       if (user.email_verified_at === null) {
         throw new ForbiddenError(text.emailNotVerified, 'EMAIL_NOT_VERIFIED');
       }
-      if (user.totp_enabled && user.totp_secret) {
-        if (!body.totp) throw new UnauthorizedError(text.twoFactorRequired, 'TWO_FACTOR_REQUIRED');
-        const step = matchTotpStep(user.totp_secret, body.totp, clock.now());
-        if (step === null || !(await totp.claimStep(user.id, step))) {
-          throw new UnauthorizedError(text.twoFactorInvalid, 'TWO_FACTOR_INVALID');
-        }
+      const secondFactor = await credentials.checkSecondFactor(user, body.totp);
+      if (secondFactor === 'required') {
+        throw new UnauthorizedError(text.twoFactorRequired, 'TWO_FACTOR_REQUIRED');
+      }
+      if (secondFactor === 'invalid') {
+        throw new UnauthorizedError(text.twoFactorInvalid, 'TWO_FACTOR_INVALID');
       }
       const token = await tokens.sign({
         id: user.id,

@@ -11,6 +11,7 @@ import {
   uploadDllResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { contentDisposition } from '../../platform/content-disposition.js';
 import type { AppContext } from '../../platform/context.js';
 import { readMultipart } from '../../platform/multipart.js';
 import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
@@ -154,10 +155,4 @@ export function productsRoutes(ctx: AppContext): FastifyPluginCallbackZod {
 
     done();
   };
-}
-
-/** An attachment header that keeps non-ASCII names (RFC 6266) with an ASCII fallback. */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

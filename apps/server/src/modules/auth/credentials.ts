@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { UserRow } from '../../db/schema.js';
+import type { AppContext } from '../../platform/context.js';
+import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { matchTotpStep } from '../../platform/totp.js';
+import { createTotpRepository } from '../users/totp-repository.js';
+import { createUsersRepository } from '../users/users-repository.js';
+
+export type PasswordCheck =
+  | { status: 'ok'; user: UserRow }
+  | { status: 'wrong-password'; user: UserRow }
+  | { status: 'unknown-account' };
+
+export type SecondFactorCheck = 'ok' | 'required' | 'invalid';
+
+/**
+ * Password and TOTP verification, shared by the site's login and the loader so both apply the
+ * same argon2 work, decoy and replay rules.
+ */
+export function createCredentialsChecker({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
+  const users = createUsersRepository(db);
+  const totp = createTotpRepository(db);
+
+  // Unknown accounts are checked against this hash so a login costs the same argon2 work
+  // whether or not the account exists (no timing oracle for enumeration).
+  let decoyHash: Promise<string> | undefined;
+  const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+  return {
+    /** The account `identifier` (username or e-mail) names, and whether `password` is its. */
+    async checkPassword(identifier: string, password: string): Promise<PasswordCheck> {
+      const user = await users.findByLogin(identifier);
+      const passwordOk = await verifyPassword(user?.password_hash ?? (await decoy()), password);
+      if (!user) return { status: 'unknown-account' };
+      return { status: passwordOk ? 'ok' : 'wrong-password', user };
+    },
+
+    /**
+     * With 2FA on, `code` must be the current (±1 step) code and not one already used: the step
+     * is claimed, so a code seen by someone else cannot be replayed.
+     */
+    async checkSecondFactor(user: UserRow, code: string | undefined): Promise<SecondFactorCheck> {
+      if (!user.totp_enabled || !user.totp_secret) return 'ok';
+      if (!code) return 'required';
+      const step = matchTotpStep(user.totp_secret, code, clock.now());
+      if (step === null || !(await totp.claimStep(user.id, step))) return 'invalid';
+      return 'ok';
+    },
+  };
+}
+
+export type CredentialsChecker = ReturnType<typeof createCredentialsChecker>;

@@ -1,0 +1,76 @@
+import type { LoaderEnvelope, LoaderRefusal, LoaderRefusalCode } from '@chaveiro/contract';
+import { LOADER_NONCE_PATTERN, LOADER_REFUSALS, messages } from '@chaveiro/contract';
+import type { FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** A loader refusal: its code decides the HTTP status and the pt-BR message. */
+export class LoaderRefusalError extends Error {
+  readonly statusCode: number;
+
+  constructor(readonly code: LoaderRefusalCode) {
+    super(messages.loader.refusals[code]);
+    this.name = 'LoaderRefusalError';
+    this.statusCode = LOADER_REFUSALS[code];
+  }
+}
+
+export function refuse(code: LoaderRefusalCode): never {
+  throw new LoaderRefusalError(code);
+}
+
+/** Any failure of a loader route as its refusal (validation, rate limit, unexpected). */
+export function refusalOf(error: unknown): { statusCode: number; data: LoaderRefusal } {
+  if (error instanceof LoaderRefusalError) {
+    return { statusCode: error.statusCode, data: data(error.code) };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const message = error.validation[0]?.message ?? messages.loader.refusals.INVALID_REQUEST;
+    return { statusCode: 400, data: { ok: false, code: 'INVALID_REQUEST', message } };
+  }
+  const statusCode = statusOf(error);
+  if (statusCode === 429) return { statusCode, data: data('RATE_LIMITED') };
+  // Malformed JSON, a wrong content type, a body too large, a NUL character…
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
+    return { statusCode: 400, data: data('INVALID_REQUEST') };
+  }
+  return { statusCode: 500, data: data('INTERNAL_ERROR') };
+}
+
+function data(code: LoaderRefusalCode): LoaderRefusal {
+  return { ok: false, code, message: messages.loader.refusals[code] };
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('statusCode' in error)) return undefined;
+  return typeof error.statusCode === 'number' ? error.statusCode : undefined;
+}
+
+/**
+ * The signed body of a loader answer: what was asked (method and path, without the query),
+ * the client's nonce (when it sent a well-formed one), when and with which key it was signed.
+ */
+export function envelope<T>(
+  request: FastifyRequest,
+  payload: T,
+  issuedAt: number,
+  keyId: string,
+): LoaderEnvelope<T> {
+  const query = request.url.indexOf('?');
+  return {
+    request: `${request.method} ${query < 0 ? request.url : request.url.slice(0, query)}`,
+    data: payload,
+    nonce: nonceOf(request),
+    issuedAt: new Date(issuedAt).toISOString(),
+    keyId,
+  };
+}
+
+/** The request's nonce, from the body or the query, even when the rest failed validation. */
+export function nonceOf(request: FastifyRequest): string | null {
+  for (const source of [request.body, request.query]) {
+    if (typeof source !== 'object' || source === null || !('nonce' in source)) continue;
+    const { nonce } = source;
+    if (typeof nonce === 'string' && LOADER_NONCE_PATTERN.test(nonce)) return nonce;
+  }
+  return null;
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Fixtures } from '../../testing/fixtures.js';
+import { createFixtures } from '../../testing/fixtures.js';
+import type { TestApp } from '../../testing/test-app.js';
+import { createTestApp } from '../../testing/test-app.js';
+import { PRESENCE_RESOLUTION_MS, createPresence } from './loader-presence.js';
+
+let t: TestApp;
+let fx: Fixtures;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fx = createFixtures(t.database.db, () => t.clock.now());
+});
+afterAll(() => t.close());
+
+/** Binds `count` machines to a new subscription, all last seen at `seenAt`; their ids. */
+async function machines(count: number, seenAt: number): Promise<string[]> {
+  const user = await t.createUser();
+  const product = await fx.product();
+  const sub = await fx.subscription(user.id, product.id, { maxDevices: count });
+  for (let i = 0; i < count; i += 1) await fx.machine(sub.id, `HWID-${String(i)}-PRESENCE`, seenAt);
+  const rows = await t.database.db
+    .selectFrom('machines')
+    .select('id')
+    .where('subscription_id', '=', sub.id)
+    .orderBy('hwid')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+async function lastSeen(ids: string[]): Promise<number[]> {
+  const rows = await t.database.db
+    .selectFrom('machines')
+    .select(['id', 'last_seen_at'])
+    .where('id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, Number(row.last_seen_at)]));
+  return ids.map((id) => byId.get(id) ?? -1);
+}
+
+function newPresence() {
+  return createPresence(
+    { db: t.database.db, dialect: t.database.dialect, clock: t.clock },
+    t.app.log,
+  );
+}
+
+describe('loader presence', () => {
+  it('writes what was noted only when flushed, and never moves last_seen_at backwards', async () => {
+    const start = t.clock.now();
+    const [id = ''] = await machines(1, start);
+    const presence = newPresence();
+
+    presence.seen(id, start - 60_000);
+    await presence.flush();
+    expect(await lastSeen([id])).toEqual([start]);
+
+    presence.seen(id, start + 30_000);
+    expect(await lastSeen([id])).toEqual([start]);
+    await presence.flush();
+    expect(await lastSeen([id])).toEqual([start + 30_000]);
+    await presence.close();
+  });
+
+  it('writes a machine at most once per resolution, however often it is seen', async () => {
+    const start = t.clock.now();
+    const [id = ''] = await machines(1, start);
+    const presence = newPresence();
+
+    presence.seen(id, start + 1_000);
+    await presence.flush();
+    presence.seen(id, start + 1_000 + PRESENCE_RESOLUTION_MS - 1);
+    await presence.flush();
+    expect(await lastSeen([id])).toEqual([start + 1_000]);
+
+    presence.seen(id, start + 1_000 + PRESENCE_RESOLUTION_MS);
+    await presence.flush();
+    expect(await lastSeen([id])).toEqual([start + 1_000 + PRESENCE_RESOLUTION_MS]);
+    await presence.close();
+  });
+
+  it('writes many machines in one flush, and what is pending on close', async () => {
+    const start = t.clock.now();
+    const ids = await machines(1_203, start);
+    const presence = newPresence();
+
+    ids.forEach((id, i) => presence.seen(id, start + i));
+    await presence.flush();
+    expect(await lastSeen(ids)).toEqual(ids.map((_id, i) => start + i));
+
+    const later = start + 60_000;
+    ids.slice(0, 3).forEach((id) => presence.seen(id, later));
+    await presence.close();
+    expect(await lastSeen(ids.slice(0, 4))).toEqual([later, later, later, start + 3]);
+  });
+});

@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { withTransaction } from '../../platform/database.js';
+import { createLoaderRepository } from './loader-repository.js';
+
+/** How often noted presence is written (app clock). */
+export const PRESENCE_FLUSH_MS = 2_000;
+/** A machine seen again this soon after its last write is not written again. */
+export const PRESENCE_RESOLUTION_MS = 5_000;
+const TICK_MS = 500;
+
+/**
+ * Machine presence (last_seen_at, what 'Usuários Online', the online dot and 'último acesso'
+ * show). Heartbeats only note the time in memory; the notes are written together every
+ * PRESENCE_FLUSH_MS of the app's clock in one transaction, and a machine at most once per
+ * PRESENCE_RESOLUTION_MS, so presence writes never become the heartbeat's bottleneck while
+ * staying within a few seconds of the truth. `flush()` writes at once (tests, shutdown).
+ */
+export function createPresence(
+  { db, dialect, clock }: Pick<AppContext, 'db' | 'dialect' | 'clock'>,
+  log: FastifyBaseLogger,
+) {
+  const repository = createLoaderRepository(db, dialect);
+  let pending = new Map<string, number>();
+  /** When each machine was last written, for those written within the resolution. */
+  const written = new Map<string, number>();
+  let lastFlushAt = clock.now();
+  let running: Promise<void> | undefined;
+
+  async function flush(): Promise<void> {
+    // One write at a time; a call during one waits, then writes what arrived meanwhile.
+    while (running) await running.catch(() => undefined);
+    if (pending.size === 0) return;
+    const batch = pending;
+    pending = new Map();
+    const now = clock.now();
+    lastFlushAt = now;
+    running = withTransaction(db, (trx) => repository.touchMachines([...batch], trx))
+      .then(() => {
+        for (const [machineId, at] of written) {
+          if (now - at >= PRESENCE_RESOLUTION_MS) written.delete(machineId);
+        }
+        for (const [machineId, at] of batch) written.set(machineId, at);
+      })
+      .catch((error: unknown) => {
+        // Kept for the next flush unless a newer heartbeat already replaced it.
+        for (const [machineId, at] of batch) {
+          if ((pending.get(machineId) ?? 0) < at) pending.set(machineId, at);
+        }
+        throw error;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    await running;
+  }
+
+  // Real time only paces the checks; whether to write is decided by the app's clock, so a test's
+  // manual clock writes nothing behind its back.
+  const timer = setInterval(() => {
+    if (pending.size === 0 || clock.now() - lastFlushAt < PRESENCE_FLUSH_MS) return;
+    flush().catch((error: unknown) => {
+      log.error({ err: error }, 'loader presence flush failed');
+    });
+  }, TICK_MS);
+  timer.unref();
+
+  return {
+    /** Notes that the machine was seen at `at` (epoch ms). */
+    seen(machineId: string, at: number): void {
+      const last = written.get(machineId);
+      if (last !== undefined && at >= last && at - last < PRESENCE_RESOLUTION_MS) return;
+      pending.set(machineId, at);
+    },
+    flush,
+    /** Stops the timer and writes what is pending (app close). */
+    async close(): Promise<void> {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
+
+export type Presence = ReturnType<typeof createPresence>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Loader presence, decorated by buildApp so tests can flush it at will. */
+    loaderPresence: Presence;
+  }
+}

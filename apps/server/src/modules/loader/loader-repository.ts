@@ -1,0 +1,211 @@
+import type { KeyStatus, ProductStatus, SubscriptionStatus, UserStatus } from '@chaveiro/contract';
+import type { InferResult, Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { SqlDialect } from '../../platform/database.js';
+
+export interface LoaderKey {
+  id: string;
+  key: string;
+  product_id: string;
+  status: KeyStatus;
+  redeemed_by: string | null;
+}
+
+export interface LoaderProduct {
+  id: string;
+  name: string;
+  status: ProductStatus;
+  file_sha256: string | null;
+  file_name: string | null;
+  file_size: number | null;
+}
+
+export interface LoaderSubscription {
+  id: string;
+  status: SubscriptionStatus;
+  expires_at: number | null;
+}
+
+/** Everything a heartbeat re-checks, read in one statement. */
+export interface SessionState {
+  user_id: string;
+  product_id: string;
+  status: SubscriptionStatus;
+  expires_at: number | null;
+  username: string;
+  user_status: UserStatus;
+  token_version: number;
+  email_verified_at: number | null;
+  product_status: ProductStatus;
+  file_sha256: string | null;
+  file_name: string | null;
+  file_size: number | null;
+  /** Null once the machine was unbound (HWID reset). */
+  machine_id: string | null;
+  hwid: string | null;
+}
+
+/** Rows written per presence statement: far below SQLite's and PostgreSQL's bind limits. */
+const TOUCH_CHUNK = 500;
+
+/** Stand-ins for the parameters of the precompiled session query. */
+const MACHINE = '\u0000machine';
+const SUBSCRIPTION = '\u0000subscription';
+
+function sessionStateSelect(db: Kysely<Database>, machineId: string, subscriptionId: string) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .leftJoin('machines as m', (join) =>
+      join.onRef('m.subscription_id', '=', 's.id').on('m.id', '=', machineId),
+    )
+    .select([
+      's.user_id',
+      's.product_id',
+      's.status',
+      's.expires_at',
+      'u.username',
+      'u.status as user_status',
+      'u.token_version',
+      'u.email_verified_at',
+      'p.status as product_status',
+      'p.file_sha256',
+      'p.file_name',
+      'p.file_size',
+      'm.id as machine_id',
+      'm.hwid',
+    ])
+    .where('s.id', '=', subscriptionId);
+}
+type SessionStateRow = InferResult<ReturnType<typeof sessionStateSelect>>[number];
+
+/** Queries of the loader API: keys, products, subscriptions and the machines bound to them. */
+export function createLoaderRepository(db: Kysely<Database>, dialect: SqlDialect) {
+  const sessionStateQuery = sessionStateSelect(db, MACHINE, SUBSCRIPTION).compile();
+  return {
+    findKey(key: string): Promise<LoaderKey | undefined> {
+      return db
+        .selectFrom('license_keys')
+        .select(['id', 'key', 'product_id', 'status', 'redeemed_by'])
+        .where('key', '=', key)
+        .executeTakeFirst();
+    },
+
+    async findProduct(id: string): Promise<LoaderProduct | undefined> {
+      const row = await db
+        .selectFrom('products')
+        .select(['id', 'name', 'status', 'file_sha256', 'file_name', 'file_size'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && { ...row, file_size: row.file_size === null ? null : Number(row.file_size) };
+    },
+
+    findSubscription(userId: string, productId: string): Promise<LoaderSubscription | undefined> {
+      return db
+        .selectFrom('subscriptions')
+        .select(['id', 'status', 'expires_at'])
+        .where('user_id', '=', userId)
+        .where('product_id', '=', productId)
+        .executeTakeFirst();
+    },
+
+    async findMachine(
+      subscriptionId: string,
+      hwid: string,
+      executor: Kysely<Database> = db,
+    ): Promise<string | undefined> {
+      const row = await executor
+        .selectFrom('machines')
+        .select('id')
+        .where('subscription_id', '=', subscriptionId)
+        .where('hwid', '=', hwid)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /**
+     * The subscription's device limit, read so that binders of one subscription take turns: on
+     * PostgreSQL the row is locked FOR UPDATE until the transaction ends; SQLite transactions
+     * already hold the write lock from their start.
+     */
+    async lockDeviceSlots(
+      subscriptionId: string,
+      executor: Kysely<Database>,
+    ): Promise<number | undefined> {
+      let query = executor
+        .selectFrom('subscriptions')
+        .select('max_devices')
+        .where('id', '=', subscriptionId);
+      if (dialect === 'postgres') query = query.forUpdate();
+      const row = await query.executeTakeFirst();
+      return row?.max_devices;
+    },
+
+    async countMachines(subscriptionId: string, executor: Kysely<Database>): Promise<number> {
+      const row = await executor
+        .selectFrom('machines')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('subscription_id', '=', subscriptionId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async insertMachine(
+      machine: { id: string; subscriptionId: string; hwid: string; now: number },
+      executor: Kysely<Database>,
+    ): Promise<void> {
+      await executor
+        .insertInto('machines')
+        .values({
+          id: machine.id,
+          subscription_id: machine.subscriptionId,
+          hwid: machine.hwid,
+          first_seen_at: machine.now,
+          last_seen_at: machine.now,
+        })
+        .execute();
+    },
+
+    /**
+     * One statement over primary keys: the subscription, its user, product and the machine.
+     * The heartbeat's query, compiled once: only its parameters change from call to call.
+     */
+    async sessionState(
+      machineId: string,
+      subscriptionId: string,
+    ): Promise<SessionState | undefined> {
+      const { rows } = await db.executeQuery<SessionStateRow>({
+        ...sessionStateQuery,
+        parameters: sessionStateQuery.parameters.map((value) =>
+          value === MACHINE ? machineId : value === SUBSCRIPTION ? subscriptionId : value,
+        ),
+      });
+      const row = rows[0];
+      return row && { ...row, file_size: row.file_size === null ? null : Number(row.file_size) };
+    },
+
+    /**
+     * Presence: sets each machine's last_seen_at, never moving it backwards, a few hundred rows
+     * per statement (`UPDATE … FROM (VALUES …)`, the same text on SQLite and PostgreSQL). Rows go
+     * in id order so concurrent writers on PostgreSQL lock them in one order.
+     */
+    async touchMachines(
+      seen: [machineId: string, at: number][],
+      executor: Kysely<Database>,
+    ): Promise<void> {
+      const rows = [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      for (let start = 0; start < rows.length; start += TOUCH_CHUNK) {
+        const values = rows
+          .slice(start, start + TOUCH_CHUNK)
+          .map(([id, at]) => sql`(${id}, cast(${at} as bigint))`);
+        await sql`update machines set last_seen_at = v.column2
+          from (values ${sql.join(values)}) as v
+          where machines.id = v.column1 and machines.last_seen_at < v.column2`.execute(executor);
+      }
+    },
+  };
+}
+
+export type LoaderRepository = ReturnType<typeof createLoaderRepository>;

@@ -1,0 +1,246 @@
+import type { LoaderRefusal } from '@chaveiro/contract';
+import {
+  LOADER,
+  loaderAuthBodySchema,
+  loaderAuthSuccessSchema,
+  loaderDownloadQuerySchema,
+  loaderEnvelopeSchema,
+  loaderHeartbeatBodySchema,
+  loaderHeartbeatSuccessSchema,
+  loaderPublicKeySchema,
+  loaderRefusalSchema,
+  messages,
+} from '@chaveiro/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contentDisposition } from '../../platform/content-disposition.js';
+import type { AppContext } from '../../platform/context.js';
+import { bodyField, rateLimit } from '../../platform/rate-limit.js';
+import { loadSigner } from '../../platform/signing.js';
+import type { SettingsCache } from '../settings/settings-service.js';
+import { LoaderRefusalError, envelope, nonceOf, refusalOf } from './loader-answers.js';
+import type { Presence } from './loader-presence.js';
+import type { LoaderSession } from './loader-sessions.js';
+import { createLoaderSessions } from './loader-sessions.js';
+import { createLoaderService } from './loader-service.js';
+import { createRecentSet } from './recent-set.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified loader session a heartbeat or download carries (null when none is valid). */
+    loaderSession: LoaderSession | null;
+  }
+}
+
+const MINUTE = 60_000;
+/**
+ * Up to a million nonces (some tens of MB): the full 10 minutes at ~800 requests a second; a
+ * heavier flood forgets its oldest nonces sooner (recent-set.ts).
+ */
+const NONCE_CAPACITY = 1_000_000;
+
+const tags = ['loader'];
+const refusalEnvelope = loaderEnvelopeSchema(loaderRefusalSchema);
+const refusals = Object.fromEntries(
+  [400, 401, 403, 404, 409, 429, 500, 503].map((status) => [status, refusalEnvelope]),
+) as Record<400 | 401 | 403 | 404 | 409 | 429 | 500 | 503, typeof refusalEnvelope>;
+
+export interface LoaderRoutesDeps {
+  settings: SettingsCache;
+  presence: Presence;
+}
+
+/**
+ * The loader API (docs/loader-protocol.md) under /api/loader. The public key is plain JSON;
+ * every other answer, refusals included, is an envelope signed with Ed25519 in X-Signature.
+ */
+export function loaderRoutes(
+  ctx: AppContext,
+  { settings, presence }: LoaderRoutesDeps,
+): FastifyPluginCallbackZod {
+  const { config, clock } = ctx;
+  const signer = loadSigner({
+    dataDir: config.dataDir,
+    signingKey: config.loader.signingKey,
+    graceDays: config.loader.keyGraceDays,
+  });
+  const sessions = createLoaderSessions(config.jwtSecret, clock);
+  const nonces = createRecentSet(clock, { ttlMs: LOADER.nonceTtlMs, maxEntries: NONCE_CAPACITY });
+  const service = createLoaderService(ctx, { settings, presence, sessions });
+  const answer = <T>(request: FastifyRequest, data: T) =>
+    envelope(request, data, clock.now(), signer.current.keyId);
+
+  const signedRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+    // The envelope is built by hand; schemas below only document it. Serialising with plain
+    // JSON.stringify keeps the heartbeat lean, and onSend signs exactly the bytes sent, on the
+    // thread pool so the event loop can serve other requests meanwhile.
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (typeof payload === 'string') {
+        void reply.header('x-signature', await signer.signInBackground(payload));
+      }
+      return payload;
+    });
+    app.setErrorHandler((error, request, reply) => {
+      const refusal = refusalOf(error);
+      if (refusal.statusCode >= 500) request.log.error({ err: error }, 'loader request failed');
+      return reply.status(refusal.statusCode).send(answer(request, refusal.data));
+    });
+    app.setNotFoundHandler((request, reply) => {
+      const data: LoaderRefusal = {
+        ok: false,
+        code: 'INVALID_REQUEST',
+        message: messages.errors.routeNotFound,
+      };
+      return reply.status(404).send(answer(request, data));
+    });
+    app.decorateRequest('loaderSession', null);
+
+    const claimNonce = (
+      request: FastifyRequest,
+      _reply: FastifyReply,
+      next: (error?: Error) => void,
+    ) => {
+      const nonce = nonceOf(request);
+      next(
+        nonce !== null && !nonces.claim(nonce) ? new LoaderRefusalError('NONCE_REUSED') : undefined,
+      );
+    };
+    /** A limit per machine, for calls carrying a valid session (others are refused anyway). */
+    const perMachine = (name: string, max: number, windowMs: number) => {
+      const limit = rateLimit(app, {
+        name,
+        max,
+        windowMs,
+        key: (request) => request.loaderSession?.machineId ?? '',
+      });
+      return async (request: FastifyRequest, reply: FastifyReply) => {
+        if (request.loaderSession) await limit(request, reply);
+      };
+    };
+    const limitIdentifier = rateLimit(app, {
+      name: 'loader-auth-identifier',
+      max: 10,
+      windowMs: 15 * MINUTE,
+      key: bodyField('identifier'),
+    });
+
+    app.post(
+      '/auth',
+      {
+        preHandler: [
+          // Per IP against scripted abuse, per HWID and per account against guessing.
+          rateLimit(app, { name: 'loader-auth-ip', max: 60, windowMs: 5 * MINUTE }),
+          rateLimit(app, {
+            name: 'loader-auth-hwid',
+            max: 20,
+            windowMs: 5 * MINUTE,
+            key: bodyField('hwid'),
+          }),
+          async (request, reply) => {
+            if (request.body.identifier !== undefined) await limitIdentifier(request, reply);
+          },
+          claimNonce,
+        ],
+        schema: {
+          tags,
+          summary: 'Authenticate a machine with a licence key and/or an account; opens a session',
+          body: loaderAuthBodySchema,
+          response: { 200: loaderEnvelopeSchema(loaderAuthSuccessSchema), ...refusals },
+        },
+      },
+      async (request) => answer(request, await service.auth(request.body, request.ip)),
+    );
+
+    app.post(
+      '/heartbeat',
+      {
+        preHandler: [
+          (request, _reply, next) => {
+            request.loaderSession = sessions.verify(request.body.session);
+            next();
+          },
+          // Per machine only: many machines may share one IP (NAT), and one sends every 30 s.
+          perMachine('loader-heartbeat', 20, MINUTE),
+          claimNonce,
+        ],
+        schema: {
+          tags,
+          summary: 'Keep a loader session alive: re-checks the licence and renews the session',
+          body: loaderHeartbeatBodySchema,
+          response: { 200: loaderEnvelopeSchema(loaderHeartbeatSuccessSchema), ...refusals },
+        },
+      },
+      async (request) =>
+        answer(request, await service.heartbeat(request.loaderSession, request.ip)),
+    );
+
+    app.get(
+      '/download',
+      {
+        preHandler: [
+          (request, _reply, next) => {
+            const token = request.query.session ?? bearerOf(request);
+            request.loaderSession = token ? sessions.verify(token) : null;
+            next();
+          },
+          perMachine('loader-download', 10, 10 * MINUTE),
+          claimNonce,
+        ],
+        schema: {
+          tags,
+          summary: "Download the product's file with a live session (?session= or bearer)",
+          querystring: loaderDownloadQuerySchema,
+          response: {
+            200: z.unknown().describe('The file bytes (application/octet-stream)'),
+            ...refusals,
+          },
+        },
+      },
+      async (request, reply) => {
+        const file = await service.download(request.loaderSession, request.ip);
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-disposition', contentDisposition(file.name))
+          .header('x-file-sha256', file.sha256)
+          .header('x-file-size', String(file.size))
+          .send(file.bytes);
+      },
+    );
+
+    done();
+  };
+
+  return (app, _options, done) => {
+    app.get(
+      '/public-key',
+      {
+        schema: {
+          tags,
+          summary: 'The Ed25519 public key of loader answers, and retired keys still valid',
+          response: { 200: loaderPublicKeySchema },
+        },
+      },
+      (_request, reply) => {
+        void reply.header('cache-control', 'public, max-age=300');
+        return {
+          ...signer.current,
+          previous: signer.previous(clock.now()).map((key) => ({
+            keyId: key.keyId,
+            publicKey: key.publicKey,
+            retiredAt: new Date(key.retiredAt).toISOString(),
+            validUntil: new Date(key.validUntil).toISOString(),
+          })),
+        };
+      },
+    );
+    void app.register(signedRoutes);
+    done();
+  };
+}
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+}

@@ -1,0 +1,329 @@
+import type {
+  LoaderAuthBody,
+  LoaderAuthSuccess,
+  LoaderHeartbeatSuccess,
+  LoaderRefusalCode,
+} from '@chaveiro/contract';
+import { LOADER, messages } from '@chaveiro/contract';
+import type { UserRow } from '../../db/schema.js';
+import type { AppContext } from '../../platform/context.js';
+import { withTransaction } from '../../platform/database.js';
+import { AppError, NotFoundError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { createActivityService } from '../activity/activity-service.js';
+import { createCredentialsChecker } from '../auth/credentials.js';
+import { createFilesService } from '../files/files-service.js';
+import type { SettingsCache } from '../settings/settings-service.js';
+import { createSubscriptionsService } from '../subscriptions/subscriptions-service.js';
+import { createUsersRepository } from '../users/users-repository.js';
+import { refuse } from './loader-answers.js';
+import type { Presence } from './loader-presence.js';
+import type { LoaderKey, SessionState } from './loader-repository.js';
+import { createLoaderRepository } from './loader-repository.js';
+import type { LoaderSession, LoaderSessions } from './loader-sessions.js';
+import { createRecentSet } from './recent-set.js';
+
+const text = messages.loader;
+const reasons = text.reasons;
+
+export interface LoaderServiceDeps {
+  settings: SettingsCache;
+  presence: Presence;
+  sessions: LoaderSessions;
+}
+
+/** Who is attempting, as a failed attempt is logged. */
+interface Attempt {
+  ip: string;
+  hwid: string;
+  /** Username when known, else what the caller sent (identifier, part of a key). */
+  who: string;
+  userId: string | null;
+}
+
+export interface LoaderFile {
+  name: string;
+  sha256: string;
+  size: number;
+  bytes: Buffer;
+}
+
+/** The loader API's rules (docs/loader-protocol.md): authenticate, heartbeat, download. */
+export function createLoaderService(
+  ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>,
+  { settings, presence, sessions }: LoaderServiceDeps,
+) {
+  const { db, clock } = ctx;
+  const repository = createLoaderRepository(db, ctx.dialect);
+  const users = createUsersRepository(db);
+  const credentials = createCredentialsChecker(ctx);
+  const subscriptions = createSubscriptionsService(ctx);
+  const files = createFilesService(ctx);
+  const activity = createActivityService(ctx);
+  // A session end is logged once per machine and reason, however often its client retries.
+  const loggedEnds = createRecentSet(clock, { ttlMs: LOADER.nonceTtlMs, maxEntries: 100_000 });
+
+  /** Server offline and maintenance come before anything else, for every call. */
+  async function assertOpen(): Promise<void> {
+    const current = await settings.read();
+    if (current.server_status === 'offline') refuse('SERVER_OFFLINE');
+    if (current.maintenance_mode === 'on') refuse('MAINTENANCE');
+  }
+
+  /** Logs a failed attempt (visible to admins), then refuses. */
+  async function fail(attempt: Attempt, code: LoaderRefusalCode, reason: string): Promise<never> {
+    await activity.recordAttempt(
+      { userId: attempt.userId, ip: attempt.ip },
+      {
+        action: text.logFailure(reason, attempt.who, attempt.hwid),
+        target: attempt.userId ? `user:${attempt.userId}` : `hwid:${attempt.hwid}`,
+      },
+    );
+    return refuse(code);
+  }
+
+  /** A key that exists, is not banned or expired, and is for `productId`. */
+  async function usableKey(value: string, productId: string, attempt: Attempt) {
+    const key = await repository.findKey(value);
+    if (!key || (key.status !== 'active' && key.status !== 'used')) {
+      return fail(attempt, 'INVALID_KEY', reasons.invalidKey);
+    }
+    if (key.product_id !== productId) {
+      return fail(attempt, 'KEY_WRONG_PRODUCT', reasons.keyOfAnotherProduct);
+    }
+    return key;
+  }
+
+  /** The account the request proves, and the unused key to redeem into it, if any. */
+  async function authenticate(
+    body: LoaderAuthBody,
+    attempt: Attempt,
+  ): Promise<{ user: UserRow; redeem?: LoaderKey }> {
+    if (body.identifier !== undefined && body.password !== undefined) {
+      const check = await credentials.checkPassword(body.identifier, body.password);
+      if (check.status === 'unknown-account') {
+        return fail(attempt, 'INVALID_CREDENTIALS', reasons.unknownAccount);
+      }
+      const { user } = check;
+      const known = { ...attempt, who: user.username, userId: user.id };
+      if (check.status === 'wrong-password') {
+        return fail(known, 'INVALID_CREDENTIALS', reasons.wrongPassword);
+      }
+      const secondFactor = await credentials.checkSecondFactor(user, body.totp);
+      if (secondFactor === 'required') refuse('TWO_FACTOR_REQUIRED');
+      if (secondFactor === 'invalid') {
+        return fail(known, 'INVALID_TWO_FACTOR', reasons.wrongTwoFactor);
+      }
+      if (body.key === undefined) return { user };
+      const key = await usableKey(body.key, body.productId, known);
+      if (key.status === 'active') return { user, redeem: key };
+      if (key.redeemed_by !== user.id) {
+        return fail(known, 'KEY_ALREADY_USED', reasons.keyOfAnotherAccount);
+      }
+      return { user };
+    }
+    // Key only: the key is the credential once redeemed; its owner authenticates.
+    if (body.key === undefined) return refuse('INVALID_REQUEST');
+    const key = await usableKey(body.key, body.productId, attempt);
+    if (key.status === 'active') return fail(attempt, 'KEY_NOT_REDEEMED', reasons.keyNotRedeemed);
+    const owner = key.redeemed_by ? await users.findById(key.redeemed_by) : undefined;
+    if (!owner) return fail(attempt, 'INVALID_KEY', reasons.invalidKey);
+    return { user: owner };
+  }
+
+  /** Redeems an unused key into the account, as the site's redeem does. */
+  async function redeemInto(user: UserRow, key: LoaderKey, attempt: Attempt): Promise<void> {
+    try {
+      await subscriptions.redeemKey(user.id, { id: key.id });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      // Another request redeemed it first: fine when it was for this same account.
+      const current = await repository.findKey(key.key);
+      if (current?.status !== 'used') return fail(attempt, 'INVALID_KEY', reasons.invalidKey);
+      if (current.redeemed_by !== user.id) {
+        return fail(attempt, 'KEY_ALREADY_USED', reasons.keyOfAnotherAccount);
+      }
+    }
+  }
+
+  /**
+   * The machine id of `hwid` on the subscription, binding it when a slot is free; undefined when
+   * none is. Binders of one subscription take turns (write lock on SQLite, the subscription row
+   * FOR UPDATE on PostgreSQL), so two new HWIDs racing for the last slot cannot both win.
+   */
+  async function bindMachine(
+    subscriptionId: string,
+    hwid: string,
+    now: number,
+  ): Promise<string | undefined> {
+    // The usual case, a machine already bound, needs no lock.
+    const bound = await repository.findMachine(subscriptionId, hwid);
+    if (bound) {
+      presence.seen(bound, now);
+      return bound;
+    }
+    return withTransaction(db, async (trx) => {
+      const maxDevices = await repository.lockDeviceSlots(subscriptionId, trx);
+      if (maxDevices === undefined) return undefined;
+      const raced = await repository.findMachine(subscriptionId, hwid, trx);
+      if (raced) return raced;
+      if ((await repository.countMachines(subscriptionId, trx)) >= maxDevices) return undefined;
+      const id = newId();
+      await repository.insertMachine({ id, subscriptionId, hwid, now }, trx);
+      return id;
+    });
+  }
+
+  /** Why a live session must end now, if it must. */
+  function endOf(
+    state: SessionState,
+    session: LoaderSession,
+    now: number,
+  ): { code: LoaderRefusalCode; reason: string } | undefined {
+    if (state.user_status === 'banned') return { code: 'ACCOUNT_BANNED', reason: reasons.banned };
+    // A raised token_version (password change, role change) ends every session of the account.
+    if (state.token_version !== session.tokenVersion) {
+      return { code: 'SESSION_INVALID', reason: reasons.sessionRevoked };
+    }
+    if (state.email_verified_at === null) {
+      return { code: 'EMAIL_NOT_VERIFIED', reason: reasons.emailNotVerified };
+    }
+    if (state.product_status !== 'active') {
+      return { code: 'PRODUCT_DISABLED', reason: reasons.productDisabled };
+    }
+    if (state.status === 'paused') return { code: 'SUBSCRIPTION_PAUSED', reason: reasons.paused };
+    if ((state.expires_at ?? 0) <= now) {
+      return { code: 'SUBSCRIPTION_EXPIRED', reason: reasons.expired };
+    }
+    if (state.machine_id === null) return { code: 'HWID_RESET', reason: reasons.hwidReset };
+    return undefined;
+  }
+
+  /** The session's current state in one query, or the refusal that ends it. */
+  async function liveState(session: LoaderSession, ip: string, now: number): Promise<SessionState> {
+    const state = await repository.sessionState(session.machineId, session.subscriptionId);
+    // The subscription (or its account) was deleted.
+    if (!state) return refuse('NO_SUBSCRIPTION');
+    if (state.user_id !== session.userId || state.product_id !== session.productId) {
+      return refuse('SESSION_INVALID');
+    }
+    const end = endOf(state, session, now);
+    if (!end) return state;
+    if (loggedEnds.claim(`${session.machineId}:${end.code}`)) {
+      await activity.recordAttempt(
+        { userId: session.userId, ip },
+        {
+          action: text.logSessionEnded(end.reason, state.username),
+          target: `user:${session.userId}`,
+        },
+      );
+    }
+    return refuse(end.code);
+  }
+
+  return {
+    /**
+     * Checks, in the protocol's order: server offline, maintenance, credentials, banned,
+     * e-mail, product, subscription (paused, expired), HWID slot. Then opens a session.
+     */
+    async auth(body: LoaderAuthBody, ip: string): Promise<LoaderAuthSuccess> {
+      await assertOpen();
+      const attempt: Attempt = {
+        ip,
+        hwid: body.hwid,
+        who: body.identifier ?? `chave ${(body.key ?? '').slice(0, 4)}…`,
+        userId: null,
+      };
+      const { user, redeem } = await authenticate(body, attempt);
+      const known: Attempt = { ...attempt, who: user.username, userId: user.id };
+      if (user.status === 'banned') return fail(known, 'ACCOUNT_BANNED', reasons.banned);
+      if (user.email_verified_at === null) {
+        return fail(known, 'EMAIL_NOT_VERIFIED', reasons.emailNotVerified);
+      }
+      const product = await repository.findProduct(body.productId);
+      if (!product) return fail(known, 'PRODUCT_NOT_FOUND', reasons.productNotFound);
+      if (product.status !== 'active') {
+        return fail(known, 'PRODUCT_DISABLED', reasons.productDisabled);
+      }
+      if (redeem) await redeemInto(user, redeem, known);
+      const sub = await repository.findSubscription(user.id, product.id);
+      if (!sub) return fail(known, 'NO_SUBSCRIPTION', reasons.noSubscription);
+      if (sub.status === 'paused') return fail(known, 'SUBSCRIPTION_PAUSED', reasons.paused);
+      const now = clock.now();
+      if (sub.expires_at === null || sub.expires_at <= now) {
+        return fail(known, 'SUBSCRIPTION_EXPIRED', reasons.expired);
+      }
+      const machineId = await bindMachine(sub.id, body.hwid, now);
+      if (!machineId) return fail(known, 'HWID_MISMATCH', reasons.hwidMismatch);
+
+      const session = sessions.issue({
+        machineId,
+        subscriptionId: sub.id,
+        userId: user.id,
+        productId: product.id,
+        tokenVersion: user.token_version,
+      });
+      return {
+        ok: true,
+        session: session.token,
+        sessionExpiresAt: iso(session.expiresAt),
+        heartbeatSeconds: LOADER.heartbeatSeconds,
+        subscription: {
+          id: sub.id,
+          product: { id: product.id, name: product.name },
+          expiresAt: iso(sub.expires_at),
+        },
+        user: { username: user.username },
+        file: product.file_sha256
+          ? {
+              sha256: product.file_sha256,
+              size: product.file_size ?? 0,
+              name: product.file_name ?? 'produto.dll',
+            }
+          : null,
+      };
+    },
+
+    /** Re-checks the session in one query, marks the machine seen and renews the session. */
+    async heartbeat(session: LoaderSession | null, ip: string): Promise<LoaderHeartbeatSuccess> {
+      await assertOpen();
+      if (!session) return refuse('SESSION_INVALID');
+      const now = clock.now();
+      const state = await liveState(session, ip, now);
+      presence.seen(session.machineId, now);
+      const renewed = sessions.issue(session);
+      return {
+        ok: true,
+        session: renewed.token,
+        sessionExpiresAt: iso(renewed.expiresAt),
+        expiresAt: iso(state.expires_at ?? now),
+      };
+    },
+
+    /** The product's file, for a live session of that product. */
+    async download(session: LoaderSession | null, ip: string): Promise<LoaderFile> {
+      await assertOpen();
+      if (!session) return refuse('SESSION_INVALID');
+      const state = await liveState(session, ip, clock.now());
+      if (!state.file_sha256) return refuse('NO_FILE');
+      try {
+        const file = await files.read(state.file_sha256);
+        return {
+          name: state.file_name ?? 'produto.dll',
+          sha256: state.file_sha256,
+          size: file.size,
+          bytes: file.bytes,
+        };
+      } catch (error) {
+        if (error instanceof NotFoundError) refuse('NO_FILE');
+        throw error;
+      }
+    },
+  };
+}
+
+export type LoaderService = ReturnType<typeof createLoaderService>;
+
+function iso(epochMs: number): string {
+  return new Date(epochMs).toISOString();
+}

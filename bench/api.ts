@@ -1,0 +1,43 @@
+// `npm run bench:api [-- --dir bench/.data --duration 10]`: the admin screens' hot calls against
+// a seeded database (DESIGN.md budgets: metrics p99 ≤ 5 ms, paged lists and search p95 ≤ 20 ms).
+import { parseArgs } from 'node:util';
+import { BENCH_ADMIN, BENCH_PASSWORD } from './seed-ids.js';
+import { measure, printTable, startChaveiro, type Figures } from './lib.js';
+
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string', default: 'bench/.data' },
+    duration: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3901' },
+  },
+});
+const duration = Number(values.duration);
+
+const server = await startChaveiro(values.dir, Number(values.port));
+try {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ identifier: BENCH_ADMIN, password: BENCH_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`admin login failed: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  const scenarios: [string, string, number][] = [
+    ['metrics (1 admin tab)', '/api/dashboard/metrics', 1],
+    ['metrics (10 connections)', '/api/dashboard/metrics', 10],
+    ['users page 1', '/api/users?page=1', 10],
+    ['users page 2000', '/api/users?page=2000', 10],
+    ['users search "user1234"', '/api/users?q=user1234', 10],
+    ['keys page 1', '/api/keys?page=1', 10],
+    ['keys status=used', '/api/keys?status=used&page=3', 10],
+    ['activity page 1', '/api/activity?page=1', 10],
+  ];
+  const rows: Figures[] = [];
+  for (const [name, path, connections] of scenarios) {
+    rows.push(await measure({ name, url: `${server.url}${path}`, connections, duration, headers }));
+  }
+  printTable(rows);
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,135 @@
+// Shared pieces of the benchmarks: start the built server on a seeded data folder, run
+// autocannon, print one line per scenario.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import autocannon from 'autocannon';
+
+export const repoRoot = resolve(import.meta.dirname, '..');
+
+export interface BenchServer {
+  url: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+/** Runs `node <script>` and waits until `readyPath` answers 200. */
+export async function startProcess(
+  script: string,
+  port: number,
+  readyPath: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<BenchServer> {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}${readyPath}`, child);
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The built Chaveiro server on a seeded data folder (`npm run bench:seed` first). */
+export function startChaveiro(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+) {
+  return startProcess(
+    'apps/server/dist/main.js',
+    port,
+    '/api/health',
+    { DATA_DIR: resolve(dataDir), ...env },
+    nodeArgs,
+  );
+}
+
+export interface Scenario {
+  name: string;
+  url: string;
+  connections: number;
+  duration: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** A different request each time (autocannon cycles through them). */
+  requests?: autocannon.Request[];
+}
+
+export interface Figures {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function measure(scenario: Scenario): Promise<Figures> {
+  const result = await autocannon({
+    url: scenario.url,
+    connections: scenario.connections,
+    duration: scenario.duration,
+    method: scenario.method ?? 'GET',
+    headers: scenario.headers,
+    body: scenario.body,
+    requests: scenario.requests,
+  });
+  // autocannon's percentile keys: p50, p90, p97_5, p99 (p95 is not in every version).
+  const latency = result.latency as unknown as Record<string, number>;
+  return {
+    name: scenario.name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: latency.p50 ?? 0,
+    p95: latency.p95 ?? latency.p97_5 ?? 0,
+    p99: latency.p99 ?? 0,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export function printTable(rows: Figures[]): void {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'];
+  const lines = rows.map((row) => [
+    row.name,
+    String(row.requestsPerSecond),
+    row.p50.toFixed(1),
+    row.p95.toFixed(1),
+    row.p99.toFixed(1),
+    String(row.non2xx),
+    String(row.errors),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
+  );
+  const format = (cells: string[]) =>
+    cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
+  console.log(format(header));
+  for (const line of lines) console.log(format(line));
+}

@@ -1,0 +1,169 @@
+// `npm run bench:loader [-- --dir bench/.data --duration 10 --connections 256]`
+// The loader's hot paths on a seeded SQLite database next to a bare Fastify "hello" route measured
+// in the same run (DESIGN.md: heartbeat ≥ 30 % of hello, p99 ≤ 15 ms at 256 connections).
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import type autocannon from 'autocannon';
+import { systemClock } from '../apps/server/src/platform/clock.js';
+import { createLoaderSessions } from '../apps/server/src/modules/loader/loader-sessions.js';
+import { measure, printTable, startChaveiro, startProcess, type Figures } from './lib.js';
+import {
+  benchHwid,
+  benchMachineId,
+  benchProductId,
+  benchSubscriptionId,
+  benchUserId,
+} from './seed-ids.js';
+import { keyFor, readSeedParams, seedShape } from './seed-shape.js';
+
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string', default: 'bench/.data' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '256' },
+    sessions: { type: 'string', default: '20000' },
+    /** Writes a V8 CPU profile of the server to bench/.profiles for chrome://inspect. */
+    'cpu-prof': { type: 'boolean', default: false },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const JWT_SECRET = 'bench-jwt-secret-0123456789abcdef0123456789';
+
+const params = readSeedParams(values.dir);
+const shape = seedShape(params);
+const nonce = () => randomBytes(16).toString('base64url');
+
+/**
+ * Sessions for machines whose subscription runs (see seed-shape.ts), minted with the server's
+ * own token code and secret, as `POST /api/loader/auth` would issue them. Many distinct
+ * sessions keep each machine under its heartbeat rate limit, as real loaders are.
+ */
+function mintSessions(count: number): string[] {
+  const sessions = createLoaderSessions(JWT_SECRET, systemClock);
+  const tokens: string[] = [];
+  for (let machine = 0; tokens.length < count; machine += 1) {
+    const subscription = shape.subscriptionOfMachine(machine);
+    if (subscription >= params.subscriptions) throw new Error('not enough seeded machines');
+    const user = shape.userOfSubscription(subscription);
+    if (!shape.runningSubscription(subscription) || shape.bannedUser(user)) continue;
+    tokens.push(
+      sessions.issue({
+        machineId: benchMachineId(machine),
+        subscriptionId: benchSubscriptionId(subscription),
+        userId: benchUserId(user),
+        productId: benchProductId(shape.productOfSubscription(subscription)),
+        tokenVersion: 0,
+      }).token,
+    );
+  }
+  return tokens;
+}
+
+/**
+ * Redeemed keys whose owner's subscription for the key's product runs and already has the
+ * machine the request names bound: auth by key succeeds for each.
+ */
+function redeemedRunningKeys(count: number) {
+  const found: { key: string; product: number; hwid: string }[] = [];
+  for (let n = 0; n < params.keys && found.length < count; n += 1) {
+    const user = shape.keyRedeemedBy(n);
+    if (user === null || shape.bannedUser(user)) continue;
+    const product = shape.keyProduct(n);
+    const subscription = user + product * params.users;
+    if (subscription >= params.subscriptions || subscription % 2 !== 0) continue;
+    if (!shape.runningSubscription(subscription)) continue;
+    found.push({ key: keyFor(n), product, hwid: benchHwid(subscription) });
+  }
+  if (found.length === 0) throw new Error('no usable keys in the seeded database');
+  return found;
+}
+
+/** One request template whose body changes on every send: next session, fresh nonce. */
+function rotating(
+  path: string,
+  body: (n: number) => object,
+  headers: () => Record<string, string> = () => ({}),
+): autocannon.Request[] {
+  let n = 0;
+  return [
+    {
+      method: 'POST',
+      path,
+      setupRequest: (request) => ({
+        ...request,
+        headers: { 'content-type': 'application/json', ...headers() },
+        body: JSON.stringify(body(n++)),
+      }),
+    },
+  ];
+}
+
+/** A random client address, as a proxy in front of the server would forward it. */
+const forwardedFor = () => ({
+  'x-forwarded-for': `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`,
+});
+const randomOctet = () => String(Math.floor(Math.random() * 256));
+
+const hello = await startProcess('bench/hello-server.mjs', 3902, '/');
+const chaveiro = await startChaveiro(
+  values.dir,
+  3903,
+  {
+    JWT_SECRET,
+    // The auth scenario plays many players behind one proxy: trust the loopback proxy's header.
+    TRUST_PROXY: '127.0.0.1',
+  },
+  values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir=bench/.profiles'] : [],
+);
+try {
+  const tokens = mintSessions(Number(values.sessions));
+  const usedKeys = redeemedRunningKeys(5000);
+  const rows: Figures[] = [];
+  rows.push(
+    await measure({ name: 'bare Fastify hello', url: `${hello.url}/`, connections, duration }),
+  );
+  rows.push(
+    await measure({
+      name: 'POST /api/loader/heartbeat',
+      url: chaveiro.url,
+      connections,
+      duration,
+      requests: rotating('/api/loader/heartbeat', (n) => ({
+        session: tokens[n % tokens.length],
+        nonce: nonce(),
+      })),
+    }),
+  );
+  rows.push(
+    await measure({
+      name: 'POST /api/loader/auth (key)',
+      url: chaveiro.url,
+      connections: 32,
+      duration,
+      requests: rotating(
+        '/api/loader/auth',
+        (n) => {
+          const key = usedKeys[n % usedKeys.length]!;
+          return {
+            productId: benchProductId(key.product),
+            hwid: key.hwid,
+            nonce: nonce(),
+            key: key.key,
+          };
+        },
+        forwardedFor,
+      ),
+    }),
+  );
+  printTable(rows);
+  const [base, heartbeat] = rows;
+  if (base && heartbeat) {
+    const share = (heartbeat.requestsPerSecond / base.requestsPerSecond) * 100;
+    console.log(
+      `\nheartbeat = ${share.toFixed(0)} % of bare Fastify (budget ≥ 30 %), p99 ${heartbeat.p99} ms (budget ≤ 15 ms)`,
+    );
+  }
+} finally {
+  await Promise.all([hello.stop(), chaveiro.stop()]);
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import {
+  LICENSE_KEY_PATTERN,
+  LOADER,
+  LOADER_HWID_PATTERN,
+  LOADER_NONCE_PATTERN,
+  LOADER_REFUSAL_CODES,
+} from '../constants.js';
+import { messages } from '../messages.js';
+
+/** Requests and answers of the loader API (docs/loader-protocol.md). */
+
+const text = messages.loader;
+
+export const loaderNonceSchema = z
+  .string({ error: text.nonceInvalid })
+  .regex(LOADER_NONCE_PATTERN, text.nonceInvalid);
+
+export const loaderHwidSchema = z
+  .string({ error: text.hwidInvalid })
+  .regex(LOADER_HWID_PATTERN, text.hwidInvalid);
+
+const sessionSchema = z
+  .string({ error: text.sessionRequired })
+  .min(1, text.sessionRequired)
+  .max(LOADER.sessionMaxLength);
+
+/** A licence key as the redeem boxes accept it: trimmed, upper-case, separators removed. */
+const licenceKeySchema = z
+  .string({ error: messages.client.keyFormat })
+  .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(z.string().regex(LICENSE_KEY_PATTERN, messages.client.keyFormat));
+
+/** A key, account credentials, or both (the key is then redeemed into the account). */
+export const loaderAuthBodySchema = z
+  .strictObject({
+    productId: z.string().min(1).max(64),
+    hwid: loaderHwidSchema,
+    nonce: loaderNonceSchema,
+    key: licenceKeySchema.optional(),
+    identifier: z
+      .string()
+      .trim()
+      .min(1, messages.validation.identifierRequired)
+      .max(254)
+      .optional(),
+    password: z.string().min(1, messages.validation.passwordRequired).max(128).optional(),
+    totp: z
+      .string()
+      .regex(/^\d{6}$/, text.refusals.INVALID_TWO_FACTOR)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    const account = body.identifier !== undefined || body.password !== undefined;
+    if (account && body.identifier === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['identifier'],
+        message: messages.validation.identifierRequired,
+      });
+    } else if (account && body.password === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: messages.validation.passwordRequired,
+      });
+    } else if (!account && body.key === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['key'], message: text.credentialsRequired });
+    }
+  });
+export type LoaderAuthBody = z.infer<typeof loaderAuthBodySchema>;
+
+export const loaderHeartbeatBodySchema = z.strictObject({
+  session: sessionSchema,
+  nonce: loaderNonceSchema,
+});
+export type LoaderHeartbeatBody = z.infer<typeof loaderHeartbeatBodySchema>;
+
+/** The session may come as `?session=` or as `Authorization: Bearer <session>`. */
+export const loaderDownloadQuerySchema = z.object({
+  session: sessionSchema.optional(),
+  nonce: loaderNonceSchema.optional(),
+});
+export type LoaderDownloadQuery = z.infer<typeof loaderDownloadQuerySchema>;
+
+export const loaderRefusalSchema = z.object({
+  ok: z.literal(false),
+  code: z.enum(LOADER_REFUSAL_CODES),
+  message: z.string(),
+});
+export type LoaderRefusal = z.infer<typeof loaderRefusalSchema>;
+
+export const loaderAuthSuccessSchema = z.object({
+  ok: z.literal(true),
+  session: z.string(),
+  sessionExpiresAt: z.string(),
+  heartbeatSeconds: z.number().int(),
+  subscription: z.object({
+    id: z.string(),
+    product: z.object({ id: z.string(), name: z.string() }),
+    expiresAt: z.string(),
+  }),
+  user: z.object({ username: z.string() }),
+  file: z.object({ sha256: z.string(), size: z.number().int(), name: z.string() }).nullable(),
+});
+export type LoaderAuthSuccess = z.infer<typeof loaderAuthSuccessSchema>;
+
+export const loaderHeartbeatSuccessSchema = z.object({
+  ok: z.literal(true),
+  session: z.string(),
+  sessionExpiresAt: z.string(),
+  expiresAt: z.string(),
+});
+export type LoaderHeartbeatSuccess = z.infer<typeof loaderHeartbeatSuccessSchema>;
+
+/** The signed body of every loader answer; `X-Signature` signs its exact bytes. */
+export function loaderEnvelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({
+    request: z.string(),
+    data,
+    nonce: z.string().nullable(),
+    issuedAt: z.string(),
+    keyId: z.string(),
+  });
+}
+export interface LoaderEnvelope<T> {
+  request: string;
+  data: T;
+  nonce: string | null;
+  issuedAt: string;
+  keyId: string;
+}
+
+export const loaderPublicKeySchema = z.object({
+  keyId: z.string(),
+  publicKey: z.string(),
+  pem: z.string(),
+  previous: z.array(
+    z.object({
+      keyId: z.string(),
+      publicKey: z.string(),
+      retiredAt: z.string(),
+      validUntil: z.string(),
+    }),
+  ),
+});
+export type LoaderPublicKey = z.infer<typeof loaderPublicKeySchema>;

@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TestSigner } from './signer.js';
+import { createTestSigner } from './signer.js';
+
+/** What the fake accepts: one product, one redeemed key, one account. */
+export const FAKE = {
+  productId: 'prod_aim',
+  productName: 'Aim Pro',
+  key: 'ABCDEFGHJK23456789',
+  identifier: 'ana',
+  password: 'segredo-forte',
+  hwid: 'test-machine-0001',
+  subscriptionExpiresAt: '2026-12-23T12:00:00.000Z',
+} as const;
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  authorization: string | undefined;
+  body: Record<string, unknown> | null;
+}
+
+export interface FakeLoaderServer {
+  url: string;
+  signer: TestSigner;
+  requests: ReceivedRequest[];
+  /** The product file; null when the product has none. */
+  file: Uint8Array | null;
+  heartbeatSeconds: number;
+  /** Milliseconds to wait before answering. */
+  delayMs: number;
+  /** Refuse the next call to `path` with this code. */
+  refuseNext(path: string, code: string, message: string, status: number): void;
+  /** Rewrites answers on their way out, like a proxy in the middle. */
+  tamper: ((answer: RawAnswer, request: ReceivedRequest) => RawAnswer) | undefined;
+  /** Every answer sent, as sent (after `tamper`). */
+  answers: RawAnswer[];
+  close(): Promise<void>;
+}
+
+/**
+ * A small stand-in for the Chaveiro loader API that signs like the real one. It is what the SDK
+ * talks to in these tests, not what they test; the real server has its own tests.
+ */
+export async function startFakeServer(
+  options: { signer?: TestSigner; clock?: () => number } = {},
+): Promise<FakeLoaderServer> {
+  const signer = options.signer ?? createTestSigner();
+  const clock = options.clock ?? Date.now;
+  const sessions = new Set<string>();
+  const seenNonces = new Set<string>();
+  const refusals = new Map<string, { code: string; message: string; status: number }>();
+  let sessionCounter = 0;
+
+  const newSession = () => {
+    const token = `fake-session-${String(++sessionCounter)}`;
+    sessions.add(token);
+    return token;
+  };
+  const inFifteenMinutes = () => new Date(clock() + 15 * 60_000).toISOString();
+
+  const fake: FakeLoaderServer = {
+    url: '',
+    signer,
+    requests: [],
+    file: new TextEncoder().encode('fake product file bytes\n'),
+    heartbeatSeconds: 30,
+    delayMs: 0,
+    tamper: undefined,
+    answers: [],
+    refuseNext(path, code, message, status) {
+      refusals.set(path, { code, message, status });
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+
+  function signed(request: ReceivedRequest, status: number, data: Record<string, unknown>) {
+    const nonce = typeof request.body?.nonce === 'string' ? request.body.nonce : null;
+    const { body, signature } = signer.answer({
+      request: `${request.method} ${request.path}`,
+      data,
+      nonce: request.query.get('nonce') ?? nonce,
+      issuedAt: new Date(clock()).toISOString(),
+    });
+    return {
+      status,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'x-signature': signature },
+      body: new TextEncoder().encode(body),
+    };
+  }
+
+  function refusal(request: ReceivedRequest, code: string, message: string, status: number) {
+    return signed(request, status, { ok: false, code, message });
+  }
+
+  function route(request: ReceivedRequest): RawAnswer {
+    const forced = refusals.get(request.path);
+    if (forced) {
+      refusals.delete(request.path);
+      return refusal(request, forced.code, forced.message, forced.status);
+    }
+    const nonce = request.query.get('nonce') ?? request.body?.nonce;
+    if (typeof nonce === 'string') {
+      if (seenNonces.has(nonce)) {
+        return refusal(request, 'NONCE_REUSED', 'Requisição repetida recusada.', 409);
+      }
+      seenNonces.add(nonce);
+    }
+    const body = request.body ?? {};
+
+    if (request.method === 'GET' && request.path === '/api/loader/public-key') {
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: new TextEncoder().encode(
+          JSON.stringify({ keyId: signer.keyId, publicKey: signer.publicKey, previous: [] }),
+        ),
+      };
+    }
+    if (request.method === 'POST' && request.path === '/api/loader/auth') {
+      if (body.productId !== FAKE.productId) {
+        return refusal(request, 'PRODUCT_NOT_FOUND', 'Produto não encontrado.', 404);
+      }
+      const byKey = body.key === FAKE.key;
+      const byAccount = body.identifier === FAKE.identifier && body.password === FAKE.password;
+      if (body.identifier !== undefined && !byAccount) {
+        return refusal(request, 'INVALID_CREDENTIALS', 'Usuário ou senha incorretos.', 401);
+      }
+      if (!byKey && !byAccount) return refusal(request, 'INVALID_KEY', 'Chave inválida.', 401);
+      const file = fake.file;
+      return signed(request, 200, {
+        ok: true,
+        session: newSession(),
+        sessionExpiresAt: inFifteenMinutes(),
+        heartbeatSeconds: fake.heartbeatSeconds,
+        subscription: {
+          id: 'sub_1',
+          product: { id: FAKE.productId, name: FAKE.productName },
+          expiresAt: FAKE.subscriptionExpiresAt,
+        },
+        user: { username: FAKE.identifier },
+        file: file && {
+          sha256: createHash('sha256').update(file).digest('hex'),
+          size: file.length,
+          name: 'aim.dll',
+        },
+      });
+    }
+    if (request.method === 'POST' && request.path === '/api/loader/heartbeat') {
+      if (typeof body.session !== 'string' || !sessions.delete(body.session)) {
+        return refusal(request, 'SESSION_INVALID', 'Sessão do loader inválida ou expirada.', 401);
+      }
+      return signed(request, 200, {
+        ok: true,
+        session: newSession(),
+        sessionExpiresAt: inFifteenMinutes(),
+        expiresAt: FAKE.subscriptionExpiresAt,
+      });
+    }
+    if (request.method === 'GET' && request.path === '/api/loader/download') {
+      const session =
+        request.authorization?.replace(/^Bearer /, '') ?? request.query.get('session') ?? '';
+      if (!sessions.has(session)) {
+        return refusal(request, 'SESSION_INVALID', 'Sessão do loader inválida ou expirada.', 401);
+      }
+      if (!fake.file)
+        return refusal(request, 'NO_FILE', 'Este produto ainda não tem arquivo.', 404);
+      return {
+        status: 200,
+        headers: {
+          'content-type': 'application/octet-stream',
+          'x-file-sha256': createHash('sha256').update(fake.file).digest('hex'),
+          'x-file-size': String(fake.file.length),
+        },
+        body: fake.file,
+      };
+    }
+    return refusal(request, 'INVALID_REQUEST', 'Requisição inválida.', 404);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', 'http://fake');
+    let body: Record<string, unknown> | null = null;
+    try {
+      body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as never) : null;
+    } catch {
+      body = null;
+    }
+    const request: ReceivedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      authorization: req.headers.authorization,
+      body,
+    };
+    fake.requests.push(request);
+    let answer = route(request);
+    if (fake.tamper) answer = fake.tamper(answer, request);
+    fake.answers.push(answer);
+    if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+    if (res.destroyed) return;
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.destroy(error as Error);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  return fake;
+}
