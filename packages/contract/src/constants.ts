@@ -172,6 +172,29 @@ export const BYPASS_LIMITS = {
 /** UID characters: letters, digits, `_` and `-`. */
 export const BYPASS_UID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
+/** Payment settings the admin edits; shown in the PIX deposit instructions. */
+export const PAYMENT_SETTING_KEYS = ['pix_key', 'pix_beneficiary'] as const;
+export type PaymentSettingKey = (typeof PAYMENT_SETTING_KEYS)[number];
+
+/** A deposit waits for the admin (or a future PIX gateway) to confirm the payment. */
+export const DEPOSIT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+export const DEPOSIT_METHODS = ['pix'] as const;
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
+
+/** open: waiting for staff; answered: staff replied last; closed: no more replies. */
+export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const NOTIFICATION_KINDS = [
+  'subscription_expiring',
+  'deposit_approved',
+  'deposit_rejected',
+  'ticket_answered',
+  'key_redeemed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 /** The values each global setting may take (spec §3 Settings). */
 export const SETTING_VALUES = {
   server_status: ['online', 'offline'],

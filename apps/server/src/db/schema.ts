@@ -1,5 +1,10 @@
 import type {
   BypassRegion,
+  DepositMethod,
+  DepositStatus,
+  NotificationKind,
+  PaymentSettingKey,
+  TicketStatus,
   EmailTokenPurpose,
   KeyStatus,
   PausedBy,
@@ -31,6 +36,10 @@ export interface Database {
   email_tokens: EmailTokensTable;
   balance_ledger: BalanceLedgerTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  deposits: DepositsTable;
+  support_tickets: SupportTicketsTable;
+  support_messages: SupportMessagesTable;
+  notifications: NotificationsTable;
 }
 
 export interface UsersTable {
@@ -135,7 +144,7 @@ export interface ActivityTable {
 }
 
 export interface SettingsTable {
-  key: SettingKey;
+  key: SettingKey | PaymentSettingKey;
   value: string;
   updated_at: number;
 }
@@ -189,6 +198,54 @@ export interface BalanceLedgerTable {
 export interface NewsletterSubscribersTable {
   id: string;
   email: string;
+  created_at: number;
+}
+
+export interface DepositsTable {
+  id: string;
+  user_id: string;
+  amount_cents: number;
+  method: DepositMethod;
+  /** Unique code the payer writes in the PIX description. */
+  reference: string;
+  status: DepositStatus;
+  reject_reason: string | null;
+  decided_by: string | null;
+  decided_at: number | null;
+  created_at: number;
+}
+
+export interface SupportTicketsTable {
+  id: string;
+  user_id: string;
+  subject: string;
+  status: TicketStatus;
+  created_at: number;
+  /** Time of the last message or status change: lists are ordered by it. */
+  updated_at: number;
+}
+
+export interface SupportMessagesTable {
+  id: string;
+  ticket_id: string;
+  author_id: string | null;
+  /** 1 when written by an admin (shown as the support team). */
+  from_staff: Generated<number>;
+  body: string;
+  created_at: number;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** Web path opened when the notification is clicked. */
+  link: string | null;
+  /** Makes a periodic notification idempotent (one per subscription and expiry). */
+  dedupe_key: string | null;
+  read_at: number | null;
   created_at: number;
 }
 

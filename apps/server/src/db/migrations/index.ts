@@ -3,6 +3,8 @@ import type { SqlDialect } from '../../platform/database.js';
 import * as initial from './2026112201_initial.js';
 import * as adminConsole from './2026112301_admin_console.js';
 import * as profile from './2026112302_profile.js';
+import * as pagedLists from './2026112303_paged_lists.js';
+import * as commerce from './2026112304_commerce.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -12,6 +14,8 @@ const migrations = {
   '2026112201_initial': initial,
   '2026112301_admin_console': adminConsole,
   '2026112302_profile': profile,
+  '2026112303_paged_lists': pagedLists,
+  '2026112304_commerce': commerce,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

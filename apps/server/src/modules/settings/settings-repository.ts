@@ -1,9 +1,12 @@
-import type { SettingKey } from '@chaveiro/contract';
+import type { PaymentSettingKey, SettingKey } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SqlDialect } from '../../platform/database.js';
 
-/** Global settings rows (server_status, maintenance_mode, pause_all_users). */
+/**
+ * Settings rows: the global switches (server_status, maintenance_mode, pause_all_users) and the
+ * payment settings (pix_key, pix_beneficiary).
+ */
 export function createSettingsRepository(db: Kysely<Database>) {
   return {
     async get(key: SettingKey, executor: Kysely<Database> = db): Promise<string | undefined> {
@@ -32,7 +35,9 @@ export function createSettingsRepository(db: Kysely<Database>) {
     },
 
     /** Every setting row as key → value. */
-    async getAll(executor: Kysely<Database> = db): Promise<Map<SettingKey, string>> {
+    async getAll(
+      executor: Kysely<Database> = db,
+    ): Promise<Map<SettingKey | PaymentSettingKey, string>> {
       const rows = await executor.selectFrom('settings').select(['key', 'value']).execute();
       return new Map(rows.map((row) => [row.key, row.value]));
     },
