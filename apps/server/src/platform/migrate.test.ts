@@ -41,6 +41,8 @@ describe('migrations', () => {
     expect(settings).toEqual([
       { key: 'maintenance_mode', value: 'off' },
       { key: 'pause_all_users', value: 'off' },
+      { key: 'pix_beneficiary', value: '' },
+      { key: 'pix_key', value: '' },
       { key: 'server_status', value: 'online' },
     ]);
   });
