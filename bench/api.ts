@@ -9,11 +9,20 @@ const { values } = parseArgs({
     dir: { type: 'string', default: 'bench/.data' },
     duration: { type: 'string', default: '10' },
     port: { type: 'string', default: '3901' },
+    /** Only the scenarios whose name contains this text. */
+    only: { type: 'string' },
+    /** Writes a V8 CPU profile of the server to bench/.profiles for chrome://inspect. */
+    'cpu-prof': { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
 
-const server = await startChaveiro(values.dir, Number(values.port));
+const server = await startChaveiro(
+  values.dir,
+  Number(values.port),
+  {},
+  values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir=bench/.profiles'] : [],
+);
 try {
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
@@ -34,7 +43,9 @@ try {
     ['activity page 1', '/api/activity?page=1', 10],
   ];
   const rows: Figures[] = [];
+  const only = values.only;
   for (const [name, path, connections] of scenarios) {
+    if (only && !name.includes(only)) continue;
     rows.push(await measure({ name, url: `${server.url}${path}`, connections, duration, headers }));
   }
   printTable(rows);

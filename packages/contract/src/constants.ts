@@ -107,6 +107,8 @@ export const ADMIN_LIMITS = {
   productNameMax: 100,
   productDescriptionMax: 2_000,
   metricsCacheMs: 1_000,
+  /** A big list's total may lag another node's writes by this much (this node's: never). */
+  listCountCacheMs: 1_000,
 } as const;
 
 /** Image types accepted for avatars, recognised by their first bytes. */

@@ -16,6 +16,13 @@ export async function migrateToLatest({ db, dialect }: AppDatabase): Promise<voi
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
     throw new Error(`Database migration ${failed ?? '(setup)'} failed`, { cause: error });
   }
+  // New indexes have no statistics until analysed, and SQLite's planner then mixes them up with
+  // the analysed ones (a million-key page walked a product at a time). `optimize` analyses just
+  // what changed (0x10002: also tables never analysed), bounded by analysis_limit.
+  if (dialect === 'sqlite' && results?.some((result) => result.status === 'Success')) {
+    await sql`pragma analysis_limit = 1000`.execute(db);
+    await sql`pragma optimize = 0x10002`.execute(db);
+  }
 }
 
 async function currentSchema(db: AppDatabase['db']): Promise<string> {

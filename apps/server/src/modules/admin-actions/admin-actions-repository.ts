@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { countCacheFor } from '../../platform/count-cache.js';
 
 /** Mass actions over every account except admins (spec §6). */
 export function createAdminActionsRepository(db: Kysely<Database>) {
@@ -44,6 +45,7 @@ export function createAdminActionsRepository(db: Kysely<Database>) {
      * them (cascade), keys and logs keep a null reference. Returns how many accounts it deleted.
      */
     async deleteNonAdmins(executor: Kysely<Database> = db): Promise<number> {
+      countCacheFor(db, 'license_keys').clear();
       const result = await executor
         .deleteFrom('users')
         .where('role', '<>', 'admin')

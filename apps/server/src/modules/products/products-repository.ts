@@ -2,6 +2,7 @@ import type { PlanDurationType, ProductStatus } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
+import { countCacheFor } from '../../platform/count-cache.js';
 
 export interface ProductRecord {
   id: string;
@@ -187,6 +188,7 @@ export function createProductsRepository(db: Kysely<Database>) {
 
     /** Deletes the product; its plans, keys and subscriptions go with it (ON DELETE CASCADE). */
     async delete(id: string, executor: Kysely<Database> = db): Promise<void> {
+      countCacheFor(db, 'license_keys').clear();
       await executor.deleteFrom('products').where('id', '=', id).execute();
     },
   };

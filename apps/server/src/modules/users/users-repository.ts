@@ -2,6 +2,7 @@ import type { UserStatus } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/schema.js';
 import type { AuthUserState } from '../../platform/auth.js';
+import { countCacheFor } from '../../platform/count-cache.js';
 
 export type NewUserInput = Omit<NewUser, 'username_lower' | 'email_lower'>;
 
@@ -159,6 +160,8 @@ export function createUserAdminRepository(db: Kysely<Database>) {
     },
 
     async delete(id: string, executor: Kysely<Database> = db): Promise<void> {
+      // The key list's search by redeemer changes with it.
+      countCacheFor(db, 'license_keys').clear();
       await executor.deleteFrom('users').where('id', '=', id).execute();
     },
 

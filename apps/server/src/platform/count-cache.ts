@@ -1,0 +1,48 @@
+import { ADMIN_LIMITS } from '@chaveiro/contract';
+
+/**
+ * Totals of lists over large tables (a count over 1 000 000 keys costs ~10 ms on SQLite, the
+ * page itself ~0.3 ms). Each total is counted at most once per `ttlMs` per filter; the owning
+ * repository clears the cache on every write it makes, so this node's own changes show at once
+ * and another node's within `ttlMs`. Times are wall-clock: this is a cache, not domain time.
+ */
+export function createCountCache(ttlMs: number, now: () => number = Date.now) {
+  const entries = new Map<string, { at: number; value: Promise<number> }>();
+  return {
+    get(key: string, count: () => Promise<number>): Promise<number> {
+      const at = now();
+      const hit = entries.get(key);
+      if (hit && at >= hit.at && at - hit.at < ttlMs) return hit.value;
+      const entry = { at, value: count() };
+      entries.set(key, entry);
+      // A failed count must not be served to the next callers.
+      entry.value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return entry.value;
+    },
+    clear(): void {
+      entries.clear();
+    },
+  };
+}
+
+export type CountCache = ReturnType<typeof createCountCache>;
+
+/**
+ * One cache per database and table, shared by every repository instance over that database:
+ * whatever writes the table (or cascades into it) clears it.
+ */
+const caches = new WeakMap<object, Map<string, CountCache>>();
+
+export function countCacheFor(
+  db: object,
+  table: 'license_keys',
+  ttlMs: number = ADMIN_LIMITS.listCountCacheMs,
+): CountCache {
+  let byTable = caches.get(db);
+  if (!byTable) caches.set(db, (byTable = new Map<string, CountCache>()));
+  let cache = byTable.get(table);
+  if (!cache) byTable.set(table, (cache = createCountCache(ttlMs)));
+  return cache;
+}
