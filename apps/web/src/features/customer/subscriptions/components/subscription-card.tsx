@@ -1,6 +1,6 @@
 import { messages, type ClientSubscription } from '@chaveiro/contract';
 import { CalendarClock, Cpu, History, Hourglass, Pause, Play, RotateCcw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { PendingButton } from '@/components/form/pending-button';
 import { Badge } from '@/components/ui/badge';
@@ -20,7 +20,7 @@ function Field({ icon, label, children }: { icon: ReactNode; label: string; chil
       </span>
       <div className="min-w-0">
         <dt className="text-muted-foreground text-xs">{label}</dt>
-        <dd className="truncate text-sm font-medium">{children}</dd>
+        <dd className="text-sm font-medium break-words">{children}</dd>
       </div>
     </div>
   );
@@ -84,12 +84,47 @@ function StatusButton({ sub }: { sub: ClientSubscription }) {
   );
 }
 
+const HIGHLIGHT_MS = 4000;
+
+/**
+ * Brings the card a purchase just created or extended into view and outlines it for a moment.
+ */
+function useHighlight(highlighted: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [lit, setLit] = useState(highlighted);
+  useEffect(() => {
+    if (!highlighted) return;
+    ref.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    const timer = setTimeout(() => setLit(false), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
+  return { ref, lit };
+}
+
 /** One subscription of "Minhas Assinaturas" with every field of spec §3 and its actions. */
-export function SubscriptionCard({ sub }: { sub: ClientSubscription }) {
+export function SubscriptionCard({
+  sub,
+  highlighted = false,
+}: {
+  sub: ClientSubscription;
+  /** Just bought or extended in the shop: scrolled to and outlined. */
+  highlighted?: boolean;
+}) {
   const active = sub.subscription_status === 'active';
   const resetBlocked = resetReason(sub);
+  const { ref, lit } = useHighlight(highlighted);
   return (
-    <Card className="gap-4" aria-label={sub.product_name} role="article">
+    <Card
+      ref={ref}
+      className={cn(
+        'scroll-mt-24 gap-4 transition-shadow duration-700',
+        lit && 'ring-primary ring-offset-background ring-2 ring-offset-2',
+      )}
+      aria-label={sub.product_name}
+      aria-current={highlighted ? 'true' : undefined}
+      data-highlighted={lit || undefined}
+      role="article"
+    >
       <CardHeader className="gap-2">
         <div className="flex items-start justify-between gap-3">
           <CardTitle className="text-base leading-snug break-words">{sub.product_name}</CardTitle>
@@ -116,7 +151,7 @@ export function SubscriptionCard({ sub }: { sub: ClientSubscription }) {
           </Field>
           <Field icon={<Cpu />} label={t.hwid}>
             {sub.hwid ? (
-              <span className="font-mono text-xs" title={sub.hwid}>
+              <span className="block truncate font-mono text-xs" title={sub.hwid}>
                 {sub.hwid}
               </span>
             ) : (
