@@ -46,7 +46,16 @@ try {
   const only = values.only;
   for (const [name, path, connections] of scenarios) {
     if (only && !name.includes(only)) continue;
-    rows.push(await measure({ name, url: `${server.url}${path}`, connections, duration, headers }));
+    rows.push(
+      await measure({
+        name,
+        url: `${server.url}${path}`,
+        connections,
+        duration,
+        headers,
+        server: server.child,
+      }),
+    );
   }
   printTable(rows);
 } finally {

@@ -1,6 +1,7 @@
 // Shared pieces of the benchmarks: start the built server on a seeded data folder, run
 // autocannon, print one line per scenario.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 
@@ -79,6 +80,8 @@ export interface Scenario {
   body?: string;
   /** A different request each time (autocannon cycles through them). */
   requests?: autocannon.Request[];
+  /** The server process, to report its CPU time per request. */
+  server?: ChildProcess;
 }
 
 export interface Figures {
@@ -89,9 +92,25 @@ export interface Figures {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Server CPU time (user + system) per request, in µs: unlike req/s, it holds on a busy machine. */
+  cpuMicros: number | null;
+}
+
+/** CPU time used so far by a process, in µs (Linux /proc; clock ticks of 10 ms). */
+function cpuTimeMicros(child: ChildProcess | undefined): number | null {
+  if (!child?.pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${String(child.pid)}/stat`, 'utf8');
+    // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
 }
 
 export async function measure(scenario: Scenario): Promise<Figures> {
+  const cpuBefore = cpuTimeMicros(scenario.server);
   const result = await autocannon({
     url: scenario.url,
     connections: scenario.connections,
@@ -103,6 +122,8 @@ export async function measure(scenario: Scenario): Promise<Figures> {
   });
   // autocannon's percentile keys: p50, p90, p97_5, p99 (p95 is not in every version).
   const latency = result.latency as unknown as Record<string, number>;
+  const cpuAfter = cpuTimeMicros(scenario.server);
+  const served = result.requests.total;
   return {
     name: scenario.name,
     requestsPerSecond: Math.round(result.requests.average),
@@ -111,11 +132,24 @@ export async function measure(scenario: Scenario): Promise<Figures> {
     p99: latency.p99 ?? 0,
     non2xx: result.non2xx,
     errors: result.errors,
+    cpuMicros:
+      cpuBefore === null || cpuAfter === null || served === 0
+        ? null
+        : Math.round((cpuAfter - cpuBefore) / served),
   };
 }
 
 export function printTable(rows: Figures[]): void {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'];
+  const header = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'non-2xx',
+    'errors',
+    'server CPU µs/req',
+  ];
   const lines = rows.map((row) => [
     row.name,
     String(row.requestsPerSecond),
@@ -124,6 +158,7 @@ export function printTable(rows: Figures[]): void {
     row.p99.toFixed(1),
     String(row.non2xx),
     String(row.errors),
+    row.cpuMicros === null ? '–' : String(row.cpuMicros),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),

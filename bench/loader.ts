@@ -121,12 +121,19 @@ try {
   const usedKeys = redeemedRunningKeys(5000);
   const rows: Figures[] = [];
   rows.push(
-    await measure({ name: 'bare Fastify hello', url: `${hello.url}/`, connections, duration }),
+    await measure({
+      name: 'bare Fastify hello',
+      url: `${hello.url}/`,
+      connections,
+      duration,
+      server: hello.child,
+    }),
   );
   rows.push(
     await measure({
       name: 'POST /api/loader/heartbeat',
       url: chaveiro.url,
+      server: chaveiro.child,
       connections,
       duration,
       requests: rotating('/api/loader/heartbeat', (n) => ({
@@ -139,6 +146,7 @@ try {
     await measure({
       name: 'POST /api/loader/auth (key)',
       url: chaveiro.url,
+      server: chaveiro.child,
       connections: 32,
       duration,
       requests: rotating(

@@ -156,6 +156,9 @@ export function loaderRoutes(
     app.post(
       '/heartbeat',
       {
+        // Every running loader sends one each 30 s: two access-log lines per heartbeat would be
+        // most of the log and a good part of its cost. Warnings and errors are still logged.
+        logLevel: 'warn',
         preHandler: [
           (request, _reply, next) => {
             request.loaderSession = sessions.verify(request.body.session);
