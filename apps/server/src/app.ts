@@ -23,6 +23,7 @@ import { avatarsRoutes } from './modules/avatars/avatars-routes.js';
 import { bypassRoutes } from './modules/bypass/bypass-routes.js';
 import { clientRoutes } from './modules/client/client-routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
+import { adminDepositsRoutes, depositsRoutes } from './modules/deposits/deposits-routes.js';
 import { filesRoutes } from './modules/files/files-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { keysRoutes } from './modules/keys/keys-routes.js';
@@ -30,13 +31,18 @@ import type { Presence } from './modules/loader/loader-presence.js';
 import { createPresence } from './modules/loader/loader-presence.js';
 import { loaderRoutes } from './modules/loader/loader-routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter-routes.js';
+import { createExpiryReminders } from './modules/notifications/expiry-reminders.js';
+import { notificationsRoutes } from './modules/notifications/notifications-routes.js';
 import { productsRoutes } from './modules/products/products-routes.js';
 import { profileRoutes } from './modules/profile/profile-routes.js';
+import { resellerRoutes } from './modules/reseller/reseller-routes.js';
 import { resellersRoutes } from './modules/resellers/resellers-routes.js';
 import { maintenanceGate } from './modules/settings/maintenance-gate.js';
+import { adminSupportRoutes, supportRoutes } from './modules/support/support-routes.js';
 import type { SettingsCache } from './modules/settings/settings-service.js';
 import { createSettingsCache } from './modules/settings/settings-service.js';
 import { settingsRoutes } from './modules/settings/settings-routes.js';
+import { shopRoutes } from './modules/shop/shop-routes.js';
 import { createUsersRepository } from './modules/users/users-repository.js';
 import { usersRoutes } from './modules/users/users-routes.js';
 import { authPlugin, createTokenService } from './platform/auth.js';
@@ -105,6 +111,14 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const presence = createPresence(ctx, app.log);
   app.decorate('loaderPresence', presence);
   app.addHook('onClose', () => presence.close());
+  // "Subscription expiring" notifications: checked at start and every few minutes until close.
+  const expiryReminders = createExpiryReminders(ctx, app.log);
+  app.decorate('expiryReminders', expiryReminders);
+  app.addHook('onReady', (done) => {
+    expiryReminders.start();
+    done();
+  });
+  app.addHook('onClose', () => expiryReminders.stop());
 
   await app.register(errorHandler);
   await app.register(fastifyHelmet, helmetOptions(config));
@@ -153,9 +167,16 @@ function apiRoutes(
     void api.register(clientRoutes(ctx), { prefix: '/client' });
     void api.register(avatarsRoutes());
     void api.register(resellersRoutes(ctx), { prefix: '/resellers' });
+    void api.register(resellerRoutes(ctx), { prefix: '/reseller' });
     void api.register(bypassRoutes(ctx), { prefix: '/bypass' });
     void api.register(settingsRoutes(ctx, settings), { prefix: '/settings' });
     void api.register(adminActionsRoutes(ctx), { prefix: '/admin-actions' });
+    void api.register(shopRoutes(ctx), { prefix: '/shop' });
+    void api.register(depositsRoutes(ctx), { prefix: '/deposits' });
+    void api.register(adminDepositsRoutes(ctx), { prefix: '/admin' });
+    void api.register(supportRoutes(ctx), { prefix: '/support' });
+    void api.register(adminSupportRoutes(ctx), { prefix: '/admin/support' });
+    void api.register(notificationsRoutes(ctx), { prefix: '/notifications' });
     void api.register(loaderRoutes(ctx, { settings, presence }), { prefix: '/loader' });
     done();
   };

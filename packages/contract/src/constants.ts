@@ -158,6 +158,10 @@ export type ResellerCreateType = (typeof RESELLER_CREATE_TYPES)[number];
 export const RESELLER_LIMITS = {
   /** R$ 1.000.000,00: the largest single adjustment or initial balance. */
   amountMaxReais: 1_000_000,
+  /** Keys one reseller purchase may buy. */
+  keysPerPurchaseMax: 500,
+  /** Rows of the reseller's own key CSV export. */
+  keysCsvMaxRows: 100_000,
 } as const;
 
 /** Bypass whitelist (spec §9: UID at least 5; DESIGN.md: regions). */
@@ -184,9 +188,36 @@ export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const DEPOSIT_METHODS = ['pix'] as const;
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
 
+/** Deposits (amounts in reais in the API, cents stored). */
+export const DEPOSIT_LIMITS = {
+  /** R$ 5,00 */
+  minReais: 5,
+  /** R$ 10.000,00 per deposit. */
+  maxReais: 10_000,
+  /** Open deposits one user may have waiting at a time. */
+  pendingMax: 5,
+  rejectReasonMax: 300,
+  pixKeyMax: 140,
+  pixBeneficiaryMax: 100,
+} as const;
+
 /** open: waiting for staff; answered: staff replied last; closed: no more replies. */
 export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** Support tickets: field sizes and the bounds that keep one account from flooding the queue. */
+export const SUPPORT_LIMITS = {
+  subjectMin: 3,
+  subjectMax: 120,
+  messageMax: 5_000,
+  /** Tickets not yet closed that one account may hold at once. */
+  openTicketsPerUser: 10,
+  /** Messages one thread may hold (the thread view shows them all). */
+  messagesPerTicket: 200,
+} as const;
+
+/** Notifications: how many ids one "mark as read" call may name. */
+export const NOTIFICATION_LIMITS = { markReadIdsMax: 100 } as const;
 
 export const NOTIFICATION_KINDS = [
   'subscription_expiring',

@@ -16,6 +16,9 @@ export const labels = {
     resellers: 'Resellers',
     settings: 'Settings',
     activity: 'Activity Logs',
+    /** Beyond the spec's list (issue: commerce). */
+    support: 'Suporte',
+    deposits: 'Depósitos',
   },
   adminPanel: 'Admin Panel',
   customerNav: {

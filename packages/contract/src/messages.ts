@@ -1,4 +1,4 @@
-import type { LoaderRefusalCode } from './constants.js';
+import type { LoaderRefusalCode, PlanDurationType } from './constants.js';
 
 /**
  * Every user-facing pt-BR text of spec §5 and §8, verbatim. Server and web read them from here
@@ -228,6 +228,33 @@ export const messages = {
     logBalance: (username: string, amount: string, balance: string) =>
       `Saldo de ${username}: ${amount} (novo saldo ${balance})`,
   },
+  /** The reseller dashboard (issue: commerce): buying keys with the balance, own keys. */
+  reseller: {
+    productRequired: 'Selecione um produto.',
+    planRequired: 'Selecione um plano.',
+    quantityRange: 'A quantidade deve ser um número inteiro entre 1 e 500.',
+    productNotFound: 'Produto não encontrado ou indisponível para venda.',
+    planNotFound: 'Este produto não tem o plano escolhido.',
+    insufficientBalance: 'Saldo insuficiente.',
+    keysBought: (count: number) =>
+      count === 1
+        ? '1 chave comprada com sucesso!'
+        : `${String(count)} chaves compradas com sucesso!`,
+    /** Plan names as customers read them. */
+    plans: {
+      daily: 'Diário',
+      weekly: 'Semanal',
+      'bi-weekly': 'Quinzenal',
+      monthly: 'Mensal',
+    },
+    reasonPurchase: (count: number, product: string, plan: string) =>
+      `Compra de ${String(count)} ${count === 1 ? 'chave' : 'chaves'}: ${product} (${plan})`,
+    logPurchase: (count: number, product: string, plan: string, total: string) =>
+      `Revendedor comprou ${String(count)} chave(s) de ${product} (${plan}) por ${total}`,
+    keyRedeemedTitle: 'Chave resgatada',
+    keyRedeemedBody: (prefix: string, product: string, username: string) =>
+      `Sua chave ${prefix}… de ${product} foi resgatada por ${username}.`,
+  },
   /** Bypass whitelist texts the spec leaves to the server (issue: Admin console II). */
   bypass: {
     uidFormat: 'O UID deve ter de 5 a 64 letras, números, _ ou -.',
@@ -269,6 +296,97 @@ export const messages = {
     logHwidsReset: (count: number) => `HWIDs de todas as contas resetados (${String(count)})`,
     logUsersDeleted: (count: number) =>
       `Todas as contas não administradoras excluídas (${String(count)})`,
+  },
+  /** Shop texts the spec leaves open (issue: commerce). */
+  shop: {
+    plans: {
+      daily: 'Diário',
+      weekly: 'Semanal',
+      'bi-weekly': 'Quinzenal',
+      monthly: 'Mensal',
+    } satisfies Record<PlanDurationType, string>,
+    productRequired: 'Escolha um produto.',
+    planRequired: 'Escolha um plano válido.',
+    productNotFound: 'Produto não encontrado.',
+    productUnavailable: 'Este produto não está à venda no momento.',
+    planUnavailable: 'Este plano não está disponível para este produto.',
+    insufficientBalance: 'Saldo insuficiente.',
+    purchased: (product: string, expiry: string) =>
+      `Compra concluída! ${product} ativo até ${expiry}.`,
+    reasonPurchase: (product: string, plan: string) => `Compra na loja: ${product} (${plan})`,
+    logPurchase: (username: string, product: string, plan: string, price: string) =>
+      `${username} comprou ${product} (${plan}) por ${price} na loja`,
+  },
+  /** Deposit and payment-settings texts the spec leaves open (issue: commerce). */
+  deposits: {
+    amountInvalid: 'Informe um valor em reais com no máximo 2 casas decimais.',
+    amountMin: 'O valor mínimo do depósito é R$ 5,00.',
+    amountMax: 'O valor máximo por depósito é R$ 10.000,00.',
+    created: 'Depósito criado! Faça o PIX com o código de referência na descrição.',
+    notFound: 'Depósito não encontrado.',
+    pixNotConfigured:
+      'Os depósitos por PIX estão indisponíveis no momento: a chave PIX ainda não foi configurada. Tente mais tarde ou fale com o suporte.',
+    tooManyPending: (max: number) =>
+      `Você já tem ${String(max)} depósitos aguardando confirmação. Aguarde a análise deles antes de criar outro.`,
+    alreadyApproved: 'Este depósito já foi aprovado.',
+    alreadyRejected: 'Este depósito já foi recusado.',
+    approved: 'Depósito aprovado e saldo creditado!',
+    rejected: 'Depósito recusado.',
+    rejectReasonRequired: 'Informe o motivo da recusa (mínimo de 3 caracteres).',
+    rejectReasonMax: 'O motivo deve ter no máximo 300 caracteres.',
+    statusInvalid: 'Filtro de status inválido.',
+    reasonDeposit: (reference: string) => `Depósito PIX ${reference}`,
+    notifyApprovedTitle: 'Depósito aprovado',
+    notifyApprovedBody: (amount: string, reference: string) =>
+      `${amount} foram creditados no seu saldo (referência ${reference}).`,
+    notifyRejectedTitle: 'Depósito recusado',
+    notifyRejectedBody: (amount: string, reference: string, reason: string) =>
+      `Seu depósito de ${amount} (referência ${reference}) foi recusado: ${reason}`,
+    logApproved: (reference: string, username: string, amount: string) =>
+      `Depósito ${reference} de ${username} aprovado (${amount})`,
+    logRejected: (reference: string, username: string, amount: string) =>
+      `Depósito ${reference} de ${username} recusado (${amount})`,
+    pixKeyInvalid:
+      'Chave PIX inválida: use CPF, CNPJ, e-mail, telefone com DDD (+55…) ou chave aleatória.',
+    pixKeyMax: 'A chave PIX deve ter no máximo 140 caracteres.',
+    beneficiaryRequired: 'Informe o nome do beneficiário (mínimo de 3 caracteres).',
+    beneficiaryMax: 'O nome do beneficiário deve ter no máximo 100 caracteres.',
+    paymentSettingsSaved: 'Dados do PIX salvos!',
+    paymentSettingsCleared: 'Chave PIX removida: os depósitos ficam indisponíveis.',
+    logPaymentSettings: (key: string) => `Chave PIX de depósito alterada para ${key}`,
+    logPaymentSettingsCleared: 'Chave PIX de depósito removida (depósitos indisponíveis)',
+  },
+  /** Support tickets (issue: commerce). */
+  support: {
+    subjectMin: 'O assunto precisa ter no mínimo 3 caracteres.',
+    subjectMax: 'O assunto deve ter no máximo 120 caracteres.',
+    messageRequired: 'Escreva a sua mensagem.',
+    messageMax: 'A mensagem deve ter no máximo 5000 caracteres.',
+    statusInvalid: 'Filtro de status inválido.',
+    notFound: 'Ticket não encontrado.',
+    closed: 'Este ticket está fechado. Abra um novo ticket se precisar de mais ajuda.',
+    alreadyClosed: 'Este ticket já está fechado.',
+    tooManyOpen: (max: number) =>
+      `Você já tem ${String(max)} tickets em andamento. Feche um deles ou aguarde a resposta da equipe.`,
+    tooManyMessages:
+      'Este ticket atingiu o limite de mensagens. Abra um novo ticket para continuar.',
+    created: 'Ticket aberto! Nossa equipe responderá em breve.',
+    replied: 'Mensagem enviada!',
+    answered: 'Resposta enviada ao cliente!',
+    closedDone: 'Ticket fechado.',
+    notifyAnsweredTitle: 'Seu ticket foi respondido',
+    notifyAnsweredBody: (subject: string, preview: string) => `${subject}: ${preview}`,
+    logAnswered: (subject: string, username: string) =>
+      `Ticket "${subject}" de ${username} respondido`,
+    logClosed: (subject: string, username: string) => `Ticket "${subject}" de ${username} fechado`,
+  },
+  /** The header bell (issue: commerce). */
+  notifications: {
+    readBodyInvalid: 'Envie a lista de ids das notificações ou all: true.',
+    markedRead: 'Notificações marcadas como lidas.',
+    expiringTitle: 'Sua assinatura está acabando',
+    expiringBody: (product: string, expiry: string) =>
+      `${product} expira em ${expiry}. Renove na Loja para não perder o acesso.`,
   },
   /** Loader API texts (docs/loader-protocol.md): one per refusal code, shown by the loader. */
   loader: {

@@ -48,6 +48,11 @@ const endpoints: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: stri
   ['DELETE', '/api/bypass/api-keys/x'],
   ['GET', '/api/settings'],
   ['PATCH', '/api/settings'],
+  ['GET', '/api/admin/deposits'],
+  ['POST', '/api/admin/deposits/x/approve'],
+  ['POST', '/api/admin/deposits/x/reject'],
+  ['GET', '/api/admin/payment-settings'],
+  ['PATCH', '/api/admin/payment-settings'],
 ];
 
 /** Bodyless mass actions: guarded like the rest, but input tests would really run them. */

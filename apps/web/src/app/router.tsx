@@ -128,10 +128,24 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'support',
+                lazy: async () => ({
+                  Component: (await import('@/features/admin/support/components/support-screen'))
+                    .AdminSupportScreen,
+                }),
+              },
+              {
                 path: 'activity',
                 lazy: async () => ({
                   Component: (await import('@/features/admin/activity/components/activity-screen'))
                     .ActivityScreen,
+                }),
+              },
+              {
+                path: 'deposits',
+                lazy: async () => ({
+                  Component: (await import('@/features/admin/deposits/components/deposits-screen'))
+                    .DepositsScreen,
                 }),
               },
             ],
@@ -161,17 +175,15 @@ export const routes: RouteObject[] = [
               {
                 path: 'shop',
                 lazy: async () => ({
-                  Component: (
-                    await import('@/features/customer/shared/components/coming-soon-screens')
-                  ).ShopScreen,
+                  Component: (await import('@/features/customer/shop/components/shop-screen'))
+                    .ShopScreen,
                 }),
               },
               {
                 path: 'support',
                 lazy: async () => ({
-                  Component: (
-                    await import('@/features/customer/shared/components/coming-soon-screens')
-                  ).SupportScreen,
+                  Component: (await import('@/features/customer/support/components/support-screen'))
+                    .SupportScreen,
                 }),
               },
               {
@@ -189,7 +201,16 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('./layouts/customer-layout')).ResellerLayout,
             }),
-            children: [{ index: true, Component: EmptyScreen }],
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (
+                    await import('@/features/reseller/components/reseller-dashboard-screen')
+                  ).ResellerDashboardScreen,
+                }),
+              },
+            ],
           },
         ],
       },

@@ -5,6 +5,7 @@ import * as adminConsole from './2026112301_admin_console.js';
 import * as profile from './2026112302_profile.js';
 import * as pagedLists from './2026112303_paged_lists.js';
 import * as commerce from './2026112304_commerce.js';
+import * as resellerKeys from './2026112306_reseller_keys.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -16,6 +17,7 @@ const migrations = {
   '2026112302_profile': profile,
   '2026112303_paged_lists': pagedLists,
   '2026112304_commerce': commerce,
+  '2026112306_reseller_keys': resellerKeys,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

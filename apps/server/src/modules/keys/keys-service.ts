@@ -11,8 +11,8 @@ import type {
 import { ADMIN_LIMITS, PLAN_DURATION_DAYS, messages } from '@chaveiro/contract';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
+import { csvLine } from '../../platform/csv.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
 import type { Actor } from '../activity/activity-service.js';
 import { createActivityService } from '../activity/activity-service.js';
 import { createProductsRepository } from '../products/products-repository.js';
@@ -22,14 +22,12 @@ import {
 } from '../subscriptions/subscriptions-service.js';
 import { createSubscriptionsRepository } from '../subscriptions/subscriptions-repository.js';
 import { createUsersRepository } from '../users/users-repository.js';
-import { generateLicenseKey } from './key-generator.js';
+import { createKeyIssuer } from './key-issuer.js';
 import type { KeyListRow } from './keys-repository.js';
 import { createKeysRepository } from './keys-repository.js';
 
 const text = messages.admin;
 const log = messages.activity;
-/** A collision among 36^18 values is practically impossible; a few rounds settle any. */
-const MAX_GENERATION_ROUNDS = 5;
 const EXPORT_BATCH_ROWS = 5_000;
 
 export function createKeysService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
@@ -40,6 +38,7 @@ export function createKeysService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cloc
   const subscriptionsRepository = createSubscriptionsRepository(db);
   const subscriptions = createSubscriptionsService(ctx);
   const activity = createActivityService(ctx);
+  const issuer = createKeyIssuer(ctx);
 
   async function existingKey(id: string) {
     const key = await keys.find({ id });
@@ -86,27 +85,12 @@ export function createKeysService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cloc
       if (!product) throw new NotFoundError(text.productNotFound);
       const days = body.days ?? PLAN_DURATION_DAYS[body.durationType ?? 'monthly'];
       const created = await withTransaction(db, async (trx) => {
-        const inserted: string[] = [];
-        for (let round = 0; inserted.length < body.quantity; round += 1) {
-          if (round === MAX_GENERATION_ROUNDS) throw new Error('Could not generate unique keys');
-          const candidates = new Set<string>();
-          while (candidates.size < body.quantity - inserted.length) {
-            candidates.add(generateLicenseKey());
-          }
-          // The unique index decides: a value already taken is skipped and drawn again.
-          const stored = await keys.insertNew(
-            [...candidates].map((key) => ({
-              id: newId(),
-              key,
-              productId: product.id,
-              durationDays: days,
-              createdBy: actor.userId,
-              createdAt: clock.now(),
-            })),
-            trx,
-          );
-          inserted.push(...[...candidates].filter((key) => stored.has(key)));
-        }
+        const inserted = await issuer.issue(trx, {
+          productId: product.id,
+          days,
+          quantity: body.quantity,
+          createdBy: actor.userId,
+        });
         await activity.record(trx, actor, {
           action: log.keysGenerated(inserted.length, product.name),
           target: `product:${product.id}`,
@@ -198,19 +182,4 @@ function toKeyRow(row: KeyListRow) {
     client: row.client,
     createdAt: new Date(row.created_at).toISOString(),
   };
-}
-
-/**
- * One CSV record (RFC 4180: CRLF, fields quoted when they hold a comma, quote or line break).
- * A field a spreadsheet would run as a formula gets a leading apostrophe (OWASP CSV injection).
- */
-function csvLine(fields: string[]): string {
-  return (
-    fields
-      .map((field) => {
-        const safe = /^[=+\-@\t\r]/.test(field) ? `'${field}` : field;
-        return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-      })
-      .join(',') + '\r\n'
-  );
 }

@@ -1,5 +1,6 @@
 import type { NotificationKind } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 export interface NewNotification {
@@ -13,8 +14,43 @@ export interface NewNotification {
   createdAt: number;
 }
 
+export interface NotificationRow {
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: number | null;
+  created_at: number;
+}
+
+export interface ExpiringSubscriptionRow {
+  id: string;
+  user_id: string;
+  expires_at: number;
+  product_name: string;
+}
+
+/** `expiring:<subscription id>:<expires_at>`: one notice per subscription and expiry. */
+export const EXPIRING_KEY_PREFIX = 'expiring:';
+
+export function expiringDedupeKey(subscriptionId: string, expiresAt: number): string {
+  return `${EXPIRING_KEY_PREFIX}${subscriptionId}:${String(expiresAt)}`;
+}
+
 /** Queries on `notifications`, each user's inbox. */
 export function createNotificationsRepository(db: Kysely<Database>) {
+  /** Served by the (user_id, read_at) index. */
+  async function countUnread(userId: string, executor: Kysely<Database> = db): Promise<number> {
+    const row = await executor
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
   return {
     /** Inserts unless a notification with the same `dedupeKey` exists (then does nothing). */
     async insert(entry: NewNotification, executor: Kysely<Database> = db): Promise<void> {
@@ -33,6 +69,97 @@ export function createNotificationsRepository(db: Kysely<Database>) {
         })
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
         .execute();
+    },
+
+    /** One user's inbox, newest first. */
+    async page(
+      userId: string,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {
+      const [rows, total, unread] = await Promise.all([
+        db
+          .selectFrom('notifications')
+          .select(['id', 'kind', 'title', 'body', 'link', 'read_at', 'created_at'])
+          .where('user_id', '=', userId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('notifications')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+        countUnread(userId),
+      ]);
+      return { rows, total: Number(total.total), unread };
+    },
+
+    countUnread,
+
+    /** Marks the user's own unread notifications among `ids` (all of them when `ids` is null). */
+    async markRead(
+      userId: string,
+      ids: readonly string[] | null,
+      at: number,
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
+      let query = executor
+        .updateTable('notifications')
+        .set({ read_at: at })
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null);
+      if (ids) query = query.where('id', 'in', ids);
+      await query.execute();
+    },
+
+    /**
+     * Running subscriptions whose expiry falls in (`from`, `to`] and whose owner has no
+     * "expiring" notification for that expiry yet, in (expires_at, id) order after `after`.
+     * The (status, expires_at) index bounds the scan to the window; the dedupe key's unique index
+     * answers the NOT EXISTS per row.
+     */
+    expiringWithoutNotice(
+      window: { from: number; to: number },
+      after: { expiresAt: number; id: string } | null,
+      limit: number,
+    ): Promise<ExpiringSubscriptionRow[]> {
+      let query = db
+        .selectFrom('subscriptions as s')
+        .innerJoin('products as p', 'p.id', 's.product_id')
+        .select(['s.id', 's.user_id', 's.expires_at', 'p.name as product_name'])
+        .where('s.status', '=', 'active')
+        .where('s.expires_at', '>', window.from)
+        .where('s.expires_at', '<=', window.to)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('notifications as n')
+                .select('n.id')
+                .whereRef(
+                  'n.dedupe_key',
+                  '=',
+                  sql<string>`${EXPIRING_KEY_PREFIX} || s.id || ':' || s.expires_at`,
+                ),
+            ),
+          ),
+        );
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('s.expires_at', '>', after.expiresAt),
+            eb.and([eb('s.expires_at', '=', after.expiresAt), eb('s.id', '>', after.id)]),
+          ]),
+        );
+      }
+      return query
+        .orderBy('s.expires_at', 'asc')
+        .orderBy('s.id', 'asc')
+        .limit(limit)
+        .execute() as Promise<ExpiringSubscriptionRow[]>;
     },
   };
 }

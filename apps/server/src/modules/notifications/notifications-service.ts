@@ -1,7 +1,15 @@
-import type { NotificationKind } from '@chaveiro/contract';
+import type {
+  MarkNotificationsReadBody,
+  MarkNotificationsReadResponse,
+  NotificationKind,
+  NotificationsPage,
+  NotificationsQuery,
+} from '@chaveiro/contract';
+import { messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
+import { withTransaction } from '../../platform/database.js';
 import { newId } from '../../platform/ids.js';
 import { createNotificationsRepository } from './notifications-repository.js';
 
@@ -39,6 +47,41 @@ export function createNotificationsService({ db, clock }: Pick<AppContext, 'db' 
         },
         executor,
       );
+    },
+
+    async list(userId: string, query: NotificationsQuery): Promise<NotificationsPage> {
+      const { rows, total, unread } = await repository.page(
+        userId,
+        query.pageSize,
+        (query.page - 1) * query.pageSize,
+      );
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          title: row.title,
+          body: row.body,
+          link: row.link,
+          read: row.read_at !== null,
+          created_at: new Date(row.created_at).toISOString(),
+        })),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        unreadCount: unread,
+      };
+    },
+
+    /** Only the caller's own notifications are touched; ids of others are ignored. */
+    async markRead(
+      userId: string,
+      body: MarkNotificationsReadBody,
+    ): Promise<MarkNotificationsReadResponse> {
+      const unreadCount = await withTransaction(db, async (trx) => {
+        await repository.markRead(userId, 'ids' in body ? body.ids : null, clock.now(), trx);
+        return repository.countUnread(userId, trx);
+      });
+      return { message: messages.notifications.markedRead, unreadCount };
     },
   };
 }

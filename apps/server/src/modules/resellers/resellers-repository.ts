@@ -1,6 +1,5 @@
 import type { UserStatus } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SqlDialect } from '../../platform/database.js';
 import { startsWith } from '../../platform/search.js';
@@ -20,16 +19,6 @@ export interface LedgerRow {
   balance_after_cents: number;
   actor: string | null;
   created_at: number;
-}
-
-export interface NewLedgerEntry {
-  id: string;
-  userId: string;
-  actorId: string | null;
-  amountCents: number;
-  reason: string;
-  balanceAfterCents: number;
-  createdAt: number;
 }
 
 /** Reseller accounts, their balance and its ledger. */
@@ -69,63 +58,19 @@ export function createResellersRepository(db: Kysely<Database>, dialect: SqlDial
     },
 
     /**
-     * Adds `deltaCents` (negative removes) in one conditional statement: concurrent adjustments
-     * serialise on the row and none is lost, and the balance never goes below zero (the CHECK
-     * constraint backs this). Returns the new balance, or undefined when nothing changed.
+     * Makes a client a reseller; the role change ends the client's sessions (token_version).
+     * Returns the balance the account already holds, or undefined when the user is not (any
+     * more) a client.
      */
-    async adjustBalance(
-      id: string,
-      deltaCents: number,
-      executor: Kysely<Database> = db,
-    ): Promise<number | undefined> {
+    async promoteClient(id: string, executor: Kysely<Database> = db): Promise<number | undefined> {
       const row = await executor
         .updateTable('users')
-        .set({ balance_cents: sql<number>`balance_cents + ${deltaCents}` })
-        .where('id', '=', id)
-        .where('role', '=', 'reseller')
-        .where(sql<boolean>`balance_cents + ${deltaCents} >= 0`)
-        .returning('balance_cents')
-        .executeTakeFirst();
-      return row === undefined ? undefined : Number(row.balance_cents);
-    },
-
-    /**
-     * Makes a client a reseller with `initialCents` added to the balance; the role change ends
-     * the client's sessions (token_version). Returns the new balance, or undefined when the user
-     * is not (any more) a client.
-     */
-    async promoteClient(
-      id: string,
-      initialCents: number,
-      executor: Kysely<Database> = db,
-    ): Promise<number | undefined> {
-      const row = await executor
-        .updateTable('users')
-        .set((eb) => ({
-          role: 'reseller',
-          balance_cents: eb('balance_cents', '+', initialCents),
-          token_version: eb('token_version', '+', 1),
-        }))
+        .set((eb) => ({ role: 'reseller', token_version: eb('token_version', '+', 1) }))
         .where('id', '=', id)
         .where('role', '=', 'client')
         .returning('balance_cents')
         .executeTakeFirst();
       return row === undefined ? undefined : Number(row.balance_cents);
-    },
-
-    async insertLedger(entry: NewLedgerEntry, executor: Kysely<Database> = db): Promise<void> {
-      await executor
-        .insertInto('balance_ledger')
-        .values({
-          id: entry.id,
-          user_id: entry.userId,
-          actor_id: entry.actorId,
-          amount_cents: entry.amountCents,
-          reason: entry.reason,
-          balance_after_cents: entry.balanceAfterCents,
-          created_at: entry.createdAt,
-        })
-        .execute();
     },
 
     /** One account's balance changes, newest first, with the acting user's name. */

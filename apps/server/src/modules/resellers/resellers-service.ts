@@ -17,6 +17,7 @@ import { newId } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Actor } from '../activity/activity-service.js';
 import { createActivityService } from '../activity/activity-service.js';
+import { createBalanceService } from '../balance/balance-service.js';
 import { createUsersRepository } from '../users/users-repository.js';
 import { createResellersRepository } from './resellers-repository.js';
 
@@ -37,6 +38,7 @@ export function createResellersService(ctx: Pick<AppContext, 'db' | 'dialect' | 
   const resellers = createResellersRepository(db, ctx.dialect);
   const users = createUsersRepository(db);
   const activity = createActivityService(ctx);
+  const balance = createBalanceService(ctx);
 
   async function assertNamesFree(username: string, email: string): Promise<void> {
     const taken = await users.findTakenNames(username, email);
@@ -44,23 +46,19 @@ export function createResellersService(ctx: Pick<AppContext, 'db' | 'dialect' | 
     if (taken.email) throw new ConflictError(messages.auth.emailTaken, 'EMAIL_TAKEN');
   }
 
-  /** Every balance change leaves a ledger line in the same transaction. */
-  async function record(
+  /** Credits the initial balance (with its ledger line) inside the caller's transaction. */
+  async function creditInitial(
     trx: Kysely<Database>,
-    entry: { userId: string; actor: Actor; amountCents: number; reason: string; after: number },
-  ): Promise<void> {
-    await resellers.insertLedger(
-      {
-        id: newId(),
-        userId: entry.userId,
-        actorId: entry.actor.userId,
-        amountCents: entry.amountCents,
-        reason: entry.reason,
-        balanceAfterCents: entry.after,
-        createdAt: clock.now(),
-      },
-      trx,
-    );
+    userId: string,
+    actor: Actor,
+    cents: number,
+  ): Promise<number | undefined> {
+    return balance.move(trx, {
+      userId,
+      amountCents: cents,
+      reason: text.reasonInitial,
+      actorId: actor.userId,
+    });
   }
 
   async function createNew(
@@ -83,20 +81,11 @@ export function createResellersService(ctx: Pick<AppContext, 'db' | 'dialect' | 
             role: 'reseller',
             status: 'active',
             email_verified_at: clock.now(),
-            balance_cents: initialCents,
             created_at: clock.now(),
           },
           trx,
         );
-        if (initialCents > 0) {
-          await record(trx, {
-            userId: id,
-            actor,
-            amountCents: initialCents,
-            reason: text.reasonInitial,
-            after: initialCents,
-          });
-        }
+        if (initialCents > 0) await creditInitial(trx, id, actor, initialCents);
         await activity.record(trx, actor, {
           action: text.logCreated(body.username, money(initialCents)),
           target: `user:${id}`,
@@ -115,27 +104,20 @@ export function createResellersService(ctx: Pick<AppContext, 'db' | 'dialect' | 
     actor: Actor,
   ): Promise<CreateResellerResponse> {
     const initialCents = reaisToCents(body.initialBalance);
-    const balance = await withTransaction(db, async (trx) => {
+    const after = await withTransaction(db, async (trx) => {
       const user = await users.findById(body.userId, trx);
       if (!user) throw new NotFoundError(messages.admin.userNotFound);
-      const after = await resellers.promoteClient(user.id, initialCents, trx);
-      if (after === undefined) throw new ConflictError(text.notAClient, 'NOT_A_CLIENT');
-      if (initialCents > 0) {
-        await record(trx, {
-          userId: user.id,
-          actor,
-          amountCents: initialCents,
-          reason: text.reasonInitial,
-          after,
-        });
-      }
+      const held = await resellers.promoteClient(user.id, trx);
+      if (held === undefined) throw new ConflictError(text.notAClient, 'NOT_A_CLIENT');
+      const credited =
+        initialCents > 0 ? await creditInitial(trx, user.id, actor, initialCents) : held;
       await activity.record(trx, actor, {
         action: text.logPromoted(user.username, money(initialCents)),
         target: `user:${user.id}`,
       });
-      return after;
+      return credited ?? held;
     });
-    return { message: text.promoted, id: body.userId, balance: centsToReais(balance) };
+    return { message: text.promoted, id: body.userId, balance: centsToReais(after) };
   }
 
   return {
@@ -166,28 +148,26 @@ export function createResellersService(ctx: Pick<AppContext, 'db' | 'dialect' | 
     /** Adds (positive) or removes (negative) reais; a result below zero changes nothing (409). */
     async adjustBalance(id: string, amount: number, actor: Actor): Promise<BalanceResponse> {
       const deltaCents = reaisToCents(amount);
-      const balance = await withTransaction(db, async (trx) => {
-        const after = await resellers.adjustBalance(id, deltaCents, trx);
-        if (after === undefined) {
-          const user = await users.findById(id, trx);
-          if (user?.role !== 'reseller') throw new NotFoundError(text.notFound);
-          throw new ConflictError(text.insufficientBalance, 'INSUFFICIENT_BALANCE');
-        }
+      const after = await withTransaction(db, async (trx) => {
+        // Only resellers: the role is read in the same transaction that moves the money.
         const user = await users.findById(id, trx);
-        await record(trx, {
+        if (user?.role !== 'reseller') throw new NotFoundError(text.notFound);
+        const moved = await balance.move(trx, {
           userId: id,
-          actor,
           amountCents: deltaCents,
           reason: text.reasonAdjustment,
-          after,
+          actorId: actor.userId,
         });
+        if (moved === undefined) {
+          throw new ConflictError(text.insufficientBalance, 'INSUFFICIENT_BALANCE');
+        }
         await activity.record(trx, actor, {
-          action: text.logBalance(user?.username ?? id, money(deltaCents, true), money(after)),
+          action: text.logBalance(user.username, money(deltaCents, true), money(moved)),
           target: `user:${id}`,
         });
-        return after;
+        return moved;
       });
-      return { message: text.balanceUpdated, balance: centsToReais(balance) };
+      return { message: text.balanceUpdated, balance: centsToReais(after) };
     },
 
     async ledger(id: string, query: LedgerQuery): Promise<LedgerPage> {

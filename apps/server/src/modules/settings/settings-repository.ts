@@ -9,7 +9,10 @@ import type { SqlDialect } from '../../platform/database.js';
  */
 export function createSettingsRepository(db: Kysely<Database>) {
   return {
-    async get(key: SettingKey, executor: Kysely<Database> = db): Promise<string | undefined> {
+    async get(
+      key: SettingKey | PaymentSettingKey,
+      executor: Kysely<Database> = db,
+    ): Promise<string | undefined> {
       const row = await executor
         .selectFrom('settings')
         .select('value')
@@ -44,7 +47,7 @@ export function createSettingsRepository(db: Kysely<Database>) {
 
     /** Writes one setting (the row exists from the first migration; inserted if ever missing). */
     async set(
-      key: SettingKey,
+      key: SettingKey | PaymentSettingKey,
       value: string,
       now: number,
       executor: Kysely<Database> = db,

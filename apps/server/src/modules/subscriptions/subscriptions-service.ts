@@ -6,6 +6,7 @@ import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { createKeysRepository } from '../keys/keys-repository.js';
+import { createKeyRedeemedNotice } from '../reseller/key-redeemed-notice.js';
 import { createSettingsRepository } from '../settings/settings-repository.js';
 import { createUsersRepository } from '../users/users-repository.js';
 import { createSubscriptionsRepository } from './subscriptions-repository.js';
@@ -45,6 +46,7 @@ export function createSubscriptionsService(ctx: Pick<AppContext, 'db' | 'dialect
   const keys = createKeysRepository(db, ctx.dialect);
   const users = createUsersRepository(db);
   const settings = createSettingsRepository(db);
+  const keyRedeemed = createKeyRedeemedNotice(ctx);
 
   /**
    * Gives a user `days` of a product: a new subscription with the default credits, or, when the
@@ -88,7 +90,8 @@ export function createSubscriptionsService(ctx: Pick<AppContext, 'db' | 'dialect
   /**
    * Redeems an unused key for a user inside `executor`'s transaction: the key becomes used by
    * them and their subscription to its product is created or extended by its duration. The
-   * one place redemption happens (admin "Link User" and the customer's redeem).
+   * one place redemption happens (admin "Link User", the customer's redeem and the loader's),
+   * so the reseller who bought the key hears of it here.
    */
   async function redeemKeyIn(
     executor: Kysely<Database>,
@@ -111,6 +114,7 @@ export function createSubscriptionsService(ctx: Pick<AppContext, 'db' | 'dialect
       devices: 1,
     });
     await users.addXp(userId, key.duration_days * XP_RULES.perLicenceDay, executor);
+    await keyRedeemed.notify(executor, key.id, userId);
     return {
       keyId: key.id,
       key: key.key,

@@ -1,8 +1,10 @@
 import { labels } from '@chaveiro/contract';
 import {
   Activity,
+  Banknote,
   KeyRound,
   LayoutDashboard,
+  LifeBuoy,
   LogOut,
   Package,
   Settings,
@@ -34,6 +36,8 @@ const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin/bypass', label: nav.bypass, icon: ShieldCheck },
   { to: '/admin/products', label: nav.products, icon: Package },
   { to: '/admin/resellers', label: nav.resellers, icon: Store },
+  { to: '/admin/deposits', label: nav.deposits, icon: Banknote },
+  { to: '/admin/support', label: nav.support, icon: LifeBuoy },
   { to: '/admin/settings', label: nav.settings, icon: Settings },
   { to: '/admin/activity', label: nav.activity, icon: Activity },
 ];

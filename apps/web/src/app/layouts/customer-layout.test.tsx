@@ -10,7 +10,9 @@ import { aDashboard, aProfile, signInAsClient } from '@/features/customer/testin
 import { MAINTENANCE_POLL_MS } from '@/lib/maintenance';
 import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
-import { CustomerLayout } from './customer-layout';
+import { epochSeconds, fakeToken } from '@/testing/fake-token';
+import { setToken } from '@/lib/session';
+import { CustomerLayout, ResellerLayout } from './customer-layout';
 
 /** The customer area as the router mounts it (the app shell provides the tooltips). */
 const routes: RouteObject[] = [
@@ -131,3 +133,57 @@ describe('customer area during maintenance', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
   });
 });
+
+describe(
+  'navigation between the customer area and the reseller dashboard',
+  { timeout: 20_000 },
+  () => {
+    const bothAreas: RouteObject[] = [
+      {
+        element: (
+          <TooltipProvider>
+            <Outlet />
+          </TooltipProvider>
+        ),
+        children: [
+          {
+            path: '/dashboard',
+            Component: CustomerLayout,
+            children: [{ index: true, Component: SubscriptionsScreen }],
+          },
+          {
+            path: '/reseller/dashboard',
+            Component: ResellerLayout,
+            children: [{ index: true, element: <p>painel do revendedor</p> }],
+          },
+        ],
+      },
+    ];
+
+    it('gives a reseller a sidebar entry to each area, titled in the header', async () => {
+      setToken(fakeToken({ role: 'reseller', username: 'loja', exp: epochSeconds(3600) }));
+      stubServer({ publicMode: 'off', blocking: false });
+      const router = renderRoutes(bothAreas, '/reseller/dashboard');
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const entry = await screen.findByRole('link', { name: 'Painel do Revendedor' });
+      expect(entry).toHaveAttribute('aria-current', 'page');
+      expect(
+        screen.getByText('Painel do Revendedor', { selector: 'header p' }),
+      ).toBeInTheDocument();
+
+      await user.click(screen.getByRole('link', { name: 'Início' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      expect(await screen.findByRole('link', { name: 'Painel do Revendedor' })).toHaveAttribute(
+        'href',
+        '/reseller/dashboard',
+      );
+    });
+
+    it('shows no reseller entry to a client', async () => {
+      stubServer({ publicMode: 'off', blocking: false });
+      renderRoutes(bothAreas, '/dashboard');
+      await screen.findByRole('link', { name: 'Início' });
+      expect(screen.queryByRole('link', { name: 'Painel do Revendedor' })).not.toBeInTheDocument();
+    });
+  },
+);

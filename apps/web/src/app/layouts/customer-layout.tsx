@@ -1,5 +1,5 @@
 import { labels } from '@chaveiro/contract';
-import { Gift, House, LifeBuoy, ShoppingBag, UserRound } from 'lucide-react';
+import { Gift, House, LifeBuoy, ShoppingBag, Store, UserRound } from 'lucide-react';
 import { Outlet, useLocation } from 'react-router';
 import { Brand } from '@/components/layout/brand';
 import { findActiveItem, type NavItem } from '@/components/layout/nav-items';
@@ -22,8 +22,17 @@ const CUSTOMER_NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard/support', label: nav.support, icon: LifeBuoy },
 ];
 
+/** A reseller also reaches their own dashboard from the same sidebar (issue: commerce). */
+const RESELLER_NAV_ITEM: NavItem = {
+  to: '/reseller/dashboard',
+  label: 'Painel do Revendedor',
+  icon: Store,
+};
+const RESELLER_NAV_ITEMS: readonly NavItem[] = [RESELLER_NAV_ITEM, ...CUSTOMER_NAV_ITEMS];
+
 const TITLED_PATHS: readonly NavItem[] = [
   ...CUSTOMER_NAV_ITEMS,
+  RESELLER_NAV_ITEM,
   { to: PROFILE_PATH, label: nav.profile, icon: UserRound },
 ];
 
@@ -33,10 +42,11 @@ function CustomerShell({ section }: { section: Extract<Section, 'customer' | 're
   const logout = useLogout();
   const { pathname } = useLocation();
   if (!claims) return null;
+  const navItems = claims.role === 'reseller' ? RESELLER_NAV_ITEMS : CUSTOMER_NAV_ITEMS;
 
   const renderSidebar = (onNavigate?: () => void) => (
     <div className="flex-1 overflow-y-auto p-3">
-      <NavList items={CUSTOMER_NAV_ITEMS} onNavigate={onNavigate} />
+      <NavList items={navItems} onNavigate={onNavigate} />
     </div>
   );
 

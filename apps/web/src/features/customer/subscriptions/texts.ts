@@ -29,8 +29,9 @@ export const texts = {
   confirmReset: 'Resetar',
   emptyTitle: 'Nenhuma assinatura ativa',
   emptyBody:
-    'A loja abre em breve. Se você já tem uma chave de licença, resgate-a para ativar seu produto.',
-  emptyAction: 'Resgatar Produtos',
+    'Escolha um produto na Loja e pague com o seu saldo, ou resgate uma chave de licença que você já tem.',
+  emptyAction: 'Ir para a Loja',
+  emptyRedeem: 'Resgatar chave',
   serverOffline:
     'O servidor dos produtos está offline no momento. Suas assinaturas continuam registradas; o acesso volta quando ele estiver online.',
   loyalty: 'Programa de fidelidade',

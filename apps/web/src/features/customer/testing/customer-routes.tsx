@@ -6,6 +6,7 @@ import { setToken } from '@/lib/session';
 import { epochSeconds, fakeToken } from '@/testing/fake-token';
 import { ProfileScreen } from '../profile/components/profile-screen';
 import { RedeemScreen } from '../redeem/components/redeem-screen';
+import { ShopScreen } from '../shop/components/shop-screen';
 import { SubscriptionsScreen } from '../subscriptions/components/subscriptions-screen';
 
 /** The customer screens as the router mounts them, with tooltips that open at once. */
@@ -19,6 +20,7 @@ export const customerTestRoutes: RouteObject[] = [
     children: [
       { path: '/dashboard', Component: SubscriptionsScreen },
       { path: '/dashboard/redeem', Component: RedeemScreen },
+      { path: '/dashboard/shop', Component: ShopScreen },
       { path: '/dashboard/profile', Component: ProfileScreen },
       { path: '*', element: <p>outra página</p> },
     ],

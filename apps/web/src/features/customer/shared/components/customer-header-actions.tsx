@@ -4,7 +4,8 @@ import { AccountMenu } from './account-menu';
 import { BalanceChip } from './balance-chip';
 import { DailyBonusButton } from './daily-bonus-button';
 import { DepositDialog } from './deposit-dialog';
-import { NotificationsButton, ShopIconButton } from './header-icon-buttons';
+import { ShopIconButton } from './header-icon-buttons';
+import { NotificationsButton } from './notifications-bell';
 
 /** The customer header's right side (spec §2, customer area layout). */
 export function CustomerHeaderActions({

@@ -154,14 +154,38 @@ describe('Minhas Assinaturas', () => {
     expect(items[1]).toHaveAttribute('aria-current', 'true');
   });
 
-  it('shows the empty state with a way to redeem a key', async () => {
+  it('shows the empty state with the store button and a way to redeem a key', async () => {
     stubApi(() => jsonResponse(200, aDashboard({ subscriptions: [] })));
     renderRoutes(customerTestRoutes, '/dashboard');
     expect(await screen.findByText('Nenhuma assinatura ativa')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Resgatar Produtos' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Ir para a Loja' })).toHaveAttribute(
+      'href',
+      '/dashboard/shop',
+    );
+    expect(screen.getByRole('link', { name: 'Resgatar chave' })).toHaveAttribute(
       'href',
       '/dashboard/redeem',
     );
+  });
+
+  it('outlines the subscription a shop purchase just created or extended', async () => {
+    stubApi(() =>
+      jsonResponse(
+        200,
+        aDashboard({
+          subscriptions: [
+            aSubscription(),
+            aSubscription({ subscription_id: 'sub-2', product_name: 'Wallhack' }),
+          ],
+        }),
+      ),
+    );
+    const router = renderRoutes(customerTestRoutes, '/dashboard/redeem');
+    await router.navigate('/dashboard', { state: { highlightSubscription: 'sub-2' } });
+    const bought = await screen.findByRole('article', { name: 'Wallhack' });
+    expect(bought).toHaveAttribute('aria-current', 'true');
+    expect(bought).toHaveAttribute('data-highlighted', 'true');
+    expect(screen.getByRole('article', { name: 'Aimbot Pro' })).not.toHaveAttribute('aria-current');
   });
 
   it('warns when the product server is offline', async () => {

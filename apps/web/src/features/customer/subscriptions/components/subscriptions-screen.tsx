@@ -1,6 +1,6 @@
 import { messages } from '@chaveiro/contract';
-import { Gift, PackageOpen, ServerOff } from 'lucide-react';
-import { Link } from 'react-router';
+import { Gift, PackageOpen, ServerOff, ShoppingBag } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -19,12 +19,20 @@ function EmptySubscriptions() {
         </span>
         <h2 className="text-lg font-semibold">{t.emptyTitle}</h2>
         <p className="text-muted-foreground max-w-sm text-sm">{t.emptyBody}</p>
-        <Button asChild>
-          <Link to="/dashboard/redeem">
-            <Gift aria-hidden />
-            {t.emptyAction}
-          </Link>
-        </Button>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button asChild>
+            <Link to="/dashboard/shop">
+              <ShoppingBag aria-hidden />
+              {t.emptyAction}
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/dashboard/redeem">
+              <Gift aria-hidden />
+              {t.emptyRedeem}
+            </Link>
+          </Button>
+        </div>
       </CardContent>
     </Card>
   );
@@ -39,9 +47,20 @@ function LoadingState() {
   );
 }
 
+/** The subscription a purchase in the shop just created or extended (router state). */
+function useHighlightedSubscription(): string | null {
+  const state: unknown = useLocation().state;
+  const id: unknown =
+    typeof state === 'object' && state !== null && 'highlightSubscription' in state
+      ? state.highlightSubscription
+      : null;
+  return typeof id === 'string' ? id : null;
+}
+
 /** /dashboard: Minhas Assinaturas (spec §2). */
 export function SubscriptionsScreen() {
   const dashboard = useDashboard();
+  const highlighted = useHighlightedSubscription();
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
@@ -79,7 +98,11 @@ export function SubscriptionsScreen() {
               </div>
             ) : (
               dashboard.data.subscriptions.map((sub) => (
-                <SubscriptionCard key={sub.subscription_id} sub={sub} />
+                <SubscriptionCard
+                  key={sub.subscription_id}
+                  sub={sub}
+                  highlighted={sub.subscription_id === highlighted}
+                />
               ))
             )}
           </section>

@@ -1,0 +1,516 @@
+import { DEPOSIT_LIMITS, messages } from '@chaveiro/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp, TestUser } from '../../testing/test-app.js';
+import { createTestApp } from '../../testing/test-app.js';
+
+const text = messages.deposits;
+let t: TestApp;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.createUser({ role: 'admin', username: 'chefe_pix' });
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PATCH';
+function call(method: Method, url: string, user: TestUser | null, payload?: object) {
+  return t.app.inject({
+    method,
+    url,
+    ...(user ? { headers: user.headers } : {}),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+interface Deposit {
+  id: string;
+  amount: number;
+  reference: string;
+  status: string;
+  reject_reason: string | null;
+  decided_at: string | null;
+}
+
+const PIX = { pix_key: 'pix@chaveiro.com.br', pix_beneficiary: 'Chaveiro Tecnologia LTDA' };
+
+async function setPix(settings: { pix_key: string; pix_beneficiary: string } = PIX) {
+  const response = await call('PATCH', '/api/admin/payment-settings', admin, settings);
+  expect(response.statusCode).toBe(200);
+}
+
+async function deposit(user: TestUser, amount: number): Promise<Deposit> {
+  const response = await call('POST', '/api/deposits', user, { amount });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ deposit: Deposit }>().deposit;
+}
+
+async function balanceOf(userId: string): Promise<number> {
+  const row = await t.database.db
+    .selectFrom('users')
+    .select('balance_cents')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance_cents);
+}
+
+function ledgerOf(userId: string) {
+  return t.database.db
+    .selectFrom('balance_ledger')
+    .select(['amount_cents', 'reason', 'balance_after_cents', 'actor_id'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The invariant of every money test: the balance is the sum of its ledger, never below zero. */
+async function expectLedgerMatches(userId: string): Promise<void> {
+  const [balance, ledger] = await Promise.all([balanceOf(userId), ledgerOf(userId)]);
+  expect(balance).toBeGreaterThanOrEqual(0);
+  expect(ledger.reduce((sum, line) => sum + Number(line.amount_cents), 0)).toBe(balance);
+}
+
+function notificationsOf(userId: string) {
+  return t.database.db
+    .selectFrom('notifications')
+    .select(['kind', 'title', 'body', 'link'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+async function lastActivity(): Promise<string | undefined> {
+  const response = await call('GET', '/api/dashboard/recent-activities', admin);
+  return response.json<{ action: string }[]>()[0]?.action;
+}
+
+// Runs first: the PIX key is not set until the payment-settings tests set it.
+describe('before the admin sets a PIX key', () => {
+  it('reports PIX unavailable and refuses deposits with a pt-BR 409, storing nothing', async () => {
+    const client = await t.createUser();
+    const availability = await call('GET', '/api/deposits/availability', client);
+    expect(availability.json()).toEqual({ pix: false });
+    const response = await call('POST', '/api/deposits', client, { amount: 50 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: text.pixNotConfigured, code: 'PIX_NOT_CONFIGURED' });
+    const list = await call('GET', '/api/deposits', client);
+    expect(list.json()).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe('GET/PATCH /api/admin/payment-settings', () => {
+  it('saves a normalised PIX key and the beneficiary, logging the change', async () => {
+    const empty = await call('GET', '/api/admin/payment-settings', admin);
+    expect(empty.json()).toEqual({ pix_key: '', pix_beneficiary: '' });
+    const response = await call('PATCH', '/api/admin/payment-settings', admin, {
+      pix_key: ' 529.982.247-25 ',
+      pix_beneficiary: ' Maria da Silva ',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      message: text.paymentSettingsSaved,
+      pix_key: '52998224725',
+      pix_beneficiary: 'Maria da Silva',
+    });
+    expect(await lastActivity()).toBe(text.logPaymentSettings('52998224725'));
+    await setPix();
+    const read = await call('GET', '/api/admin/payment-settings', admin);
+    expect(read.json()).toEqual(PIX);
+  });
+
+  it.each([
+    [{ pix_key: '123.456.789-00', pix_beneficiary: 'Fulano' }, text.pixKeyInvalid],
+    [{ pix_key: '11987654321', pix_beneficiary: 'Fulano' }, text.pixKeyInvalid],
+    [{ pix_key: 'nao é chave', pix_beneficiary: 'Fulano' }, text.pixKeyInvalid],
+    [{ pix_key: 'pix@example.com', pix_beneficiary: 'Fu' }, text.beneficiaryRequired],
+    [{ pix_key: 'pix@example.com', pix_beneficiary: 'x'.repeat(101) }, text.beneficiaryMax],
+    [{ pix_key: 'pix@example.com' }, text.beneficiaryRequired],
+  ])('refuses %j with a pt-BR 400', async (payload, message) => {
+    const response = await call('PATCH', '/api/admin/payment-settings', admin, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
+  });
+
+  it('is for admins only', async () => {
+    const client = await t.createUser();
+    const reseller = await t.createUser({ role: 'reseller' });
+    for (const user of [client, reseller]) {
+      expect((await call('GET', '/api/admin/payment-settings', user)).statusCode).toBe(403);
+      const patch = await call('PATCH', '/api/admin/payment-settings', user, PIX);
+      expect(patch.statusCode).toBe(403);
+    }
+    expect((await call('GET', '/api/admin/payment-settings', null)).statusCode).toBe(401);
+    expect((await call('PATCH', '/api/admin/payment-settings', null, PIX)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/deposits', () => {
+  it('opens a pending deposit with a unique reference and the PIX instructions', async () => {
+    await setPix();
+    const client = await t.createUser();
+    expect((await call('GET', '/api/deposits/availability', client)).json()).toEqual({ pix: true });
+    const response = await call('POST', '/api/deposits', client, { amount: 25.5 });
+    expect(response.statusCode).toBe(201);
+    const body = response.json<{ deposit: Deposit }>();
+    expect(body).toEqual({
+      message: text.created,
+      deposit: {
+        id: body.deposit.id,
+        amount: 25.5,
+        method: 'pix',
+        reference: expect.stringMatching(/^[2-9A-HJKMNP-Z]{8}$/) as string,
+        status: 'pending',
+        reject_reason: null,
+        created_at: new Date(t.clock.now()).toISOString(),
+        decided_at: null,
+      },
+      instructions: {
+        method: 'pix',
+        pix_key: PIX.pix_key,
+        beneficiary: PIX.pix_beneficiary,
+        amount: 25.5,
+        reference: body.deposit.reference,
+      },
+    });
+    expect(await balanceOf(client.id)).toBe(0);
+    const references = new Set<string>([body.deposit.reference]);
+    for (let i = 0; i < 4; i += 1) references.add((await deposit(client, 5)).reference);
+    expect(references.size).toBe(5);
+  });
+
+  it(`allows at most ${String(DEPOSIT_LIMITS.pendingMax)} pending deposits per user`, async () => {
+    await setPix();
+    const client = await t.createUser();
+    await Promise.all(Array.from({ length: DEPOSIT_LIMITS.pendingMax }, () => deposit(client, 10)));
+    const response = await call('POST', '/api/deposits', client, { amount: 10 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: text.tooManyPending(DEPOSIT_LIMITS.pendingMax),
+      code: 'TOO_MANY_PENDING_DEPOSITS',
+    });
+  });
+
+  it.each([
+    [4.99, text.amountMin],
+    [0, text.amountMin],
+    [-10, text.amountMin],
+    [10_000.01, text.amountMax],
+    [5.001, text.amountInvalid],
+    ['10', text.amountInvalid],
+    [null, text.amountInvalid],
+  ])('refuses the amount %j with a pt-BR 400', async (amount, message) => {
+    const client = await t.createUser();
+    const response = await call('POST', '/api/deposits', client, { amount });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
+  });
+
+  it('accepts the limits themselves and refuses extra fields, admins and anonymous callers', async () => {
+    await setPix();
+    const client = await t.createUser();
+    expect((await deposit(client, 5)).amount).toBe(5);
+    expect((await deposit(client, 10_000)).amount).toBe(10_000);
+    const extra = await call('POST', '/api/deposits', client, { amount: 10, status: 'approved' });
+    expect(extra.statusCode).toBe(400);
+    expect((await call('POST', '/api/deposits', admin, { amount: 10 })).statusCode).toBe(403);
+    expect((await call('POST', '/api/deposits', null, { amount: 10 })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/deposits and /api/deposits/{id}', () => {
+  it("lists only the caller's own deposits, newest first and paged", async () => {
+    await setPix();
+    const ana = await t.createUser();
+    const bia = await t.createUser({ role: 'reseller' });
+    const first = await deposit(ana, 10);
+    t.clock.advance(1000);
+    const second = await deposit(ana, 20);
+    await deposit(bia, 30);
+
+    const page = await call('GET', '/api/deposits?pageSize=1', ana);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toEqual({ items: [second], total: 2, page: 1, pageSize: 1 });
+    const next = await call('GET', '/api/deposits?pageSize=1&page=2', ana);
+    expect(next.json<{ items: Deposit[] }>().items).toEqual([first]);
+    const other = await call('GET', '/api/deposits', bia);
+    expect(other.json<{ items: Deposit[] }>().items.map((d) => d.amount)).toEqual([30]);
+  });
+
+  it('shows one own deposit with its instructions while pending; another user gets 404', async () => {
+    await setPix();
+    const owner = await t.createUser();
+    const stranger = await t.createUser();
+    const created = await deposit(owner, 42);
+
+    const own = await call('GET', `/api/deposits/${created.id}`, owner);
+    expect(own.json()).toEqual({
+      deposit: created,
+      instructions: {
+        method: 'pix',
+        pix_key: PIX.pix_key,
+        beneficiary: PIX.pix_beneficiary,
+        amount: 42,
+        reference: created.reference,
+      },
+    });
+    const foreign = await call('GET', `/api/deposits/${created.id}`, stranger);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ message: text.notFound, code: 'NOT_FOUND' });
+    expect((await call('GET', '/api/deposits/nao-existe', owner)).statusCode).toBe(404);
+
+    await call('POST', `/api/admin/deposits/${created.id}/approve`, admin);
+    const decided = await call('GET', `/api/deposits/${created.id}`, owner);
+    expect(decided.json()).toMatchObject({ deposit: { status: 'approved' }, instructions: null });
+  });
+
+  it('needs a customer session', async () => {
+    expect((await call('GET', '/api/deposits', null)).statusCode).toBe(401);
+    expect((await call('GET', '/api/deposits', admin)).statusCode).toBe(403);
+    expect((await call('GET', '/api/deposits/availability', null)).statusCode).toBe(401);
+    expect((await call('GET', '/api/deposits/x', admin)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/admin/deposits', () => {
+  it('filters by status and finds a deposit by username, e-mail or reference', async () => {
+    await setPix();
+    const client = await t.createUser({
+      username: 'pagador_unico',
+      email: 'quem.paga@example.com',
+    });
+    const pending = await deposit(client, 15);
+    const rejected = await deposit(client, 16);
+    await call('POST', `/api/admin/deposits/${rejected.id}/reject`, admin, { reason: 'Sem PIX' });
+
+    const byName = await call('GET', '/api/admin/deposits?q=PAGADOR_UN', admin);
+    expect(byName.statusCode).toBe(200);
+    expect(byName.json<{ items: { id: string }[] }>().items.map((d) => d.id)).toEqual([
+      rejected.id,
+      pending.id,
+    ]);
+    const onlyPending = await call(
+      'GET',
+      '/api/admin/deposits?q=pagador_unico&status=pending',
+      admin,
+    );
+    expect(onlyPending.json()).toEqual({
+      items: [
+        {
+          ...pending,
+          user: { id: client.id, username: 'pagador_unico', email: 'quem.paga@example.com' },
+          decided_by: null,
+        },
+      ],
+      total: 1,
+      page: 1,
+      pageSize: 20,
+    });
+    const onlyRejected = await call(
+      'GET',
+      '/api/admin/deposits?q=quem.paga&status=rejected',
+      admin,
+    );
+    expect(onlyRejected.json()).toMatchObject({
+      items: [{ id: rejected.id, reject_reason: 'Sem PIX', decided_by: 'chefe_pix' }],
+      total: 1,
+    });
+    const byReference = await call(
+      'GET',
+      `/api/admin/deposits?q=${pending.reference.slice(0, 6).toLowerCase()}`,
+      admin,
+    );
+    expect(byReference.json<{ items: { id: string }[] }>().items.map((d) => d.id)).toContain(
+      pending.id,
+    );
+    const all = await call('GET', '/api/admin/deposits?status=all&pageSize=100', admin);
+    const count = await t.database.db
+      .selectFrom('deposits')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(all.json<{ total: number }>().total).toBe(Number(count.n));
+  });
+
+  it('refuses an unknown status filter in pt-BR, and non-admins', async () => {
+    const bad = await call('GET', '/api/admin/deposits?status=paid', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: text.statusInvalid, code: 'VALIDATION_ERROR' });
+    const client = await t.createUser();
+    expect((await call('GET', '/api/admin/deposits', client)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/deposits', null)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
+  it('credits the balance once, with a ledger line, a notification and an activity row', async () => {
+    await setPix();
+    const client = await t.createUser();
+    const created = await deposit(client, 123.45);
+
+    const response = await call('POST', `/api/admin/deposits/${created.id}/approve`, admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      message: text.approved,
+      deposit: {
+        id: created.id,
+        status: 'approved',
+        decided_by: 'chefe_pix',
+        decided_at: new Date(t.clock.now()).toISOString(),
+      },
+    });
+    expect(await balanceOf(client.id)).toBe(12_345);
+    expect(await ledgerOf(client.id)).toEqual([
+      {
+        amount_cents: 12_345,
+        reason: `Depósito PIX ${created.reference}`,
+        balance_after_cents: 12_345,
+        actor_id: admin.id,
+      },
+    ]);
+    expect(await notificationsOf(client.id)).toEqual([
+      {
+        kind: 'deposit_approved',
+        title: text.notifyApprovedTitle,
+        body: text.notifyApprovedBody('R$ 123,45', created.reference),
+        link: '/dashboard',
+      },
+    ]);
+    expect(await lastActivity()).toBe(
+      text.logApproved(created.reference, client.username, 'R$ 123,45'),
+    );
+    const dashboard = await call('GET', '/api/client/dashboard', client);
+    expect(dashboard.json()).toMatchObject({ balance: 123.45 });
+
+    const again = await call('POST', `/api/admin/deposits/${created.id}/approve`, admin);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      message: text.alreadyApproved,
+      code: 'DEPOSIT_ALREADY_DECIDED',
+    });
+    const rejectAfter = await call('POST', `/api/admin/deposits/${created.id}/reject`, admin, {
+      reason: 'Tarde demais',
+    });
+    expect(rejectAfter.statusCode).toBe(409);
+    expect(await balanceOf(client.id)).toBe(12_345);
+    await expectLedgerMatches(client.id);
+  });
+
+  it('credits exactly once under 10 simultaneous approvals', async () => {
+    await setPix();
+    const client = await t.createUser();
+    const created = await deposit(client, 50);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call('POST', `/api/admin/deposits/${created.id}/approve`, admin),
+      ),
+    );
+    const codes = responses.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(9);
+    expect(await balanceOf(client.id)).toBe(5000);
+    expect(await ledgerOf(client.id)).toHaveLength(1);
+    expect(await notificationsOf(client.id)).toHaveLength(1);
+    await expectLedgerMatches(client.id);
+  });
+
+  it('rejects with a reason the owner is told, and never credits afterwards', async () => {
+    await setPix();
+    const client = await t.createUser();
+    const created = await deposit(client, 80);
+
+    const response = await call('POST', `/api/admin/deposits/${created.id}/reject`, admin, {
+      reason: '  Pagamento não encontrado no extrato  ',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      message: text.rejected,
+      deposit: { status: 'rejected', reject_reason: 'Pagamento não encontrado no extrato' },
+    });
+    expect(await notificationsOf(client.id)).toEqual([
+      {
+        kind: 'deposit_rejected',
+        title: text.notifyRejectedTitle,
+        body: text.notifyRejectedBody(
+          'R$ 80,00',
+          created.reference,
+          'Pagamento não encontrado no extrato',
+        ),
+        link: '/dashboard',
+      },
+    ]);
+    expect(await lastActivity()).toBe(
+      text.logRejected(created.reference, client.username, 'R$ 80,00'),
+    );
+
+    const approve = await call('POST', `/api/admin/deposits/${created.id}/approve`, admin);
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json()).toEqual({
+      message: text.alreadyRejected,
+      code: 'DEPOSIT_ALREADY_DECIDED',
+    });
+    expect(await balanceOf(client.id)).toBe(0);
+    await expectLedgerMatches(client.id);
+  });
+
+  it.each([
+    [{}, text.rejectReasonRequired],
+    [{ reason: '  a ' }, text.rejectReasonRequired],
+    [{ reason: 'x'.repeat(301) }, text.rejectReasonMax],
+  ])('refuses the rejection %j with a pt-BR 400', async (payload, message) => {
+    await setPix();
+    const client = await t.createUser();
+    const created = await deposit(client, 10);
+    const response = await call('POST', `/api/admin/deposits/${created.id}/reject`, admin, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
+  });
+
+  it('answers 404 for an unknown deposit and 401/403 for non-admins', async () => {
+    const unknown = await call('POST', '/api/admin/deposits/nao-existe/approve', admin);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: text.notFound, code: 'NOT_FOUND' });
+    const unknownReject = await call('POST', '/api/admin/deposits/nao-existe/reject', admin, {
+      reason: 'Não existe',
+    });
+    expect(unknownReject.statusCode).toBe(404);
+
+    await setPix();
+    const client = await t.createUser();
+    const created = await deposit(client, 10);
+    const reseller = await t.createUser({ role: 'reseller' });
+    for (const user of [client, reseller]) {
+      const approve = await call('POST', `/api/admin/deposits/${created.id}/approve`, user);
+      expect(approve.statusCode).toBe(403);
+    }
+    expect((await call('POST', `/api/admin/deposits/${created.id}/approve`, null)).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await call('POST', `/api/admin/deposits/${created.id}/reject`, null, { reason: 'Nope' }))
+        .statusCode,
+    ).toBe(401);
+    expect(await balanceOf(client.id)).toBe(0);
+  });
+
+  it('turns deposits off again when the admin clears the PIX key', async () => {
+    await setPix();
+    const client = await t.createUser();
+    const created = await deposit(client, 10);
+    const cleared = await call('PATCH', '/api/admin/payment-settings', admin, {
+      pix_key: '',
+      pix_beneficiary: 'ignorado',
+    });
+    expect(cleared.json()).toEqual({
+      message: text.paymentSettingsCleared,
+      pix_key: '',
+      pix_beneficiary: '',
+    });
+    expect(await lastActivity()).toBe(text.logPaymentSettingsCleared);
+    expect((await call('POST', '/api/deposits', client, { amount: 10 })).statusCode).toBe(409);
+    const detail = await call('GET', `/api/deposits/${created.id}`, client);
+    expect(detail.json()).toMatchObject({ instructions: null });
+    // A deposit already paid can still be approved.
+    const approve = await call('POST', `/api/admin/deposits/${created.id}/approve`, admin);
+    expect(approve.statusCode).toBe(200);
+    await setPix();
+  });
+});

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { AppContext } from '../../platform/context.js';
+import { newId } from '../../platform/ids.js';
+import { generateLicenseKey } from './key-generator.js';
+import { createKeysRepository } from './keys-repository.js';
+
+/** A collision among 36^18 values is practically impossible; a few rounds settle any. */
+const MAX_GENERATION_ROUNDS = 5;
+
+export interface KeyIssue {
+  productId: string;
+  days: number;
+  quantity: number;
+  /** The admin generating or the reseller buying them. */
+  createdBy: string;
+}
+
+/** New unused licence keys: the admin's generation and the reseller's purchase. */
+export function createKeyIssuer(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
+  const keys = createKeysRepository(ctx.db, ctx.dialect);
+  return {
+    /** Inserts `quantity` new keys inside `executor` (a transaction); returns their values. */
+    async issue(executor: Kysely<Database>, issue: KeyIssue): Promise<string[]> {
+      const inserted: string[] = [];
+      for (let round = 0; inserted.length < issue.quantity; round += 1) {
+        if (round === MAX_GENERATION_ROUNDS) throw new Error('Could not generate unique keys');
+        const candidates = new Set<string>();
+        while (candidates.size < issue.quantity - inserted.length) {
+          candidates.add(generateLicenseKey());
+        }
+        // The unique index decides: a value already taken is skipped and drawn again.
+        const now = ctx.clock.now();
+        const stored = await keys.insertNew(
+          [...candidates].map((key) => ({
+            id: newId(),
+            key,
+            productId: issue.productId,
+            durationDays: issue.days,
+            createdBy: issue.createdBy,
+            createdAt: now,
+          })),
+          executor,
+        );
+        inserted.push(...[...candidates].filter((key) => stored.has(key)));
+      }
+      return inserted;
+    },
+  };
+}

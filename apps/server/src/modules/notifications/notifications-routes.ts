@@ -1,0 +1,54 @@
+import {
+  markNotificationsReadBodySchema,
+  markNotificationsReadResponseSchema,
+  notificationsPageSchema,
+  notificationsQuerySchema,
+} from '@chaveiro/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { bearerAuth, errorResponses } from '../../platform/route-schemas.js';
+import { createNotificationsService } from './notifications-service.js';
+
+const errors = errorResponses(400, 401, 403);
+
+/** `/api/notifications`: every signed-in user's own inbox (the header bell). */
+export function notificationsRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  const service = createNotificationsService(ctx);
+  return (app, _options, done) => {
+    const anyone = app.requireRole('admin', 'reseller', 'client');
+    const tags = ['notifications'];
+
+    app.get(
+      '/',
+      {
+        onRequest: anyone,
+        schema: {
+          tags,
+          summary: 'Page the caller’s notifications, newest first, with the unread count',
+          security: bearerAuth,
+          querystring: notificationsQuerySchema,
+          response: { 200: notificationsPageSchema, ...errors },
+        },
+      },
+      (request) => service.list(authOf(request).userId, request.query),
+    );
+
+    app.post(
+      '/read',
+      {
+        onRequest: anyone,
+        schema: {
+          tags,
+          summary: 'Mark some ({ids}) or all ({all: true}) of the caller’s notifications read',
+          security: bearerAuth,
+          body: markNotificationsReadBodySchema,
+          response: { 200: markNotificationsReadResponseSchema, ...errors },
+        },
+      },
+      (request) => service.markRead(authOf(request).userId, request.body),
+    );
+
+    done();
+  };
+}

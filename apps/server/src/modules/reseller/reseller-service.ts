@@ -1,0 +1,200 @@
+import type {
+  BuyKeysBody,
+  BuyKeysResponse,
+  KeyStatus,
+  ResellerKeysExportQuery,
+  ResellerKeysPage,
+  ResellerKeysQuery,
+  ResellerProduct,
+  ResellerStats,
+} from '@chaveiro/contract';
+import {
+  ADMIN_LIMITS,
+  PLAN_DURATION_DAYS,
+  PLAN_DURATION_TYPES,
+  RESELLER_LIMITS,
+  centsToReais,
+  messages,
+} from '@chaveiro/contract';
+import {
+  BUSINESS_TIME_ZONE,
+  formatBusinessDateTime,
+  startOfMonthIn,
+} from '../../platform/calendar.js';
+import type { AppContext } from '../../platform/context.js';
+import { UTF8_BOM, csvLine } from '../../platform/csv.js';
+import { withTransaction } from '../../platform/database.js';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
+import type { Actor } from '../activity/activity-service.js';
+import { createActivityService } from '../activity/activity-service.js';
+import { createBalanceService } from '../balance/balance-service.js';
+import { createKeyIssuer } from '../keys/key-issuer.js';
+import type { KeyListRow } from '../keys/keys-repository.js';
+import { createKeysRepository } from '../keys/keys-repository.js';
+import { createResellerRepository } from './reseller-repository.js';
+
+const text = messages.reseller;
+const EXPORT_BATCH_ROWS = 5_000;
+/** Excel in Brazil splits columns on semicolons (the comma is the decimal separator). */
+const CSV_DELIMITER = ';';
+
+const KEY_STATUS_LABELS: Record<KeyStatus, string> = {
+  active: 'Disponível',
+  used: 'Resgatada',
+  banned: 'Banida',
+  expired: 'Expirada',
+};
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** R$ text for activity lines (Intl's non-breaking space becomes a plain one). */
+function money(cents: number): string {
+  return brl.format(centsToReais(cents)).replace(/\u00a0/g, ' ');
+}
+
+/** The reseller dashboard: buy keys with the balance, see and export own keys, statistics. */
+export function createResellerService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
+  const { db, clock } = ctx;
+  const repository = createResellerRepository(db);
+  const keys = createKeysRepository(db, ctx.dialect);
+  const issuer = createKeyIssuer(ctx);
+  const balance = createBalanceService(ctx);
+  const activity = createActivityService(ctx);
+
+  return {
+    async products(): Promise<ResellerProduct[]> {
+      const rows = await repository.sellableProducts(ADMIN_LIMITS.productsMax);
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        plans: PLAN_DURATION_TYPES.flatMap((durationType) => {
+          const plan = row.plans.find((candidate) => candidate.durationType === durationType);
+          return plan
+            ? [
+                {
+                  durationType,
+                  days: PLAN_DURATION_DAYS[durationType],
+                  price: centsToReais(plan.priceCents),
+                },
+              ]
+            : [];
+        }),
+      }));
+    },
+
+    /**
+     * Debits price × quantity and issues the keys in one transaction: when the balance does not
+     * cover it (also under concurrent purchases) nothing changes and the answer is 409.
+     */
+    async buyKeys(body: BuyKeysBody, actor: Actor): Promise<BuyKeysResponse> {
+      const plan = text.plans[body.durationType];
+      return withTransaction(db, async (trx) => {
+        const product = await repository.findProductPlan(body.productId, body.durationType, trx);
+        if (!product || product.status !== 'active') throw new NotFoundError(text.productNotFound);
+        if (product.price_cents === null) {
+          throw new UnprocessableError(text.planNotFound, 'PLAN_NOT_FOUND');
+        }
+        const totalCents = Number(product.price_cents) * body.quantity;
+        const after = await balance.move(trx, {
+          userId: actor.userId,
+          amountCents: -totalCents,
+          reason: text.reasonPurchase(body.quantity, product.name, plan),
+          actorId: actor.userId,
+        });
+        if (after === undefined) {
+          throw new ConflictError(text.insufficientBalance, 'INSUFFICIENT_BALANCE');
+        }
+        const issued = await issuer.issue(trx, {
+          productId: body.productId,
+          days: PLAN_DURATION_DAYS[body.durationType],
+          quantity: body.quantity,
+          createdBy: actor.userId,
+        });
+        await activity.record(trx, actor, {
+          action: text.logPurchase(body.quantity, product.name, plan, money(totalCents)),
+          target: `product:${body.productId}`,
+        });
+        return {
+          message: text.keysBought(issued.length),
+          keys: issued,
+          total: centsToReais(totalCents),
+          balance: centsToReais(after),
+        };
+      });
+    },
+
+    async keys(userId: string, query: ResellerKeysQuery): Promise<ResellerKeysPage> {
+      const { rows, total } = await keys.page(
+        { q: query.q, status: query.status, createdBy: userId },
+        query.pageSize,
+        (query.page - 1) * query.pageSize,
+      );
+      return { items: rows.map(toResellerKey), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /** The reseller's keys matching the filters as CSV for a Brazilian spreadsheet. */
+    async *exportCsv(userId: string, query: ResellerKeysExportQuery): AsyncGenerator<string> {
+      const line = (fields: string[]) => csvLine(fields, CSV_DELIMITER);
+      yield UTF8_BOM;
+      yield line([
+        'Chave',
+        'Produto',
+        'Validade (dias)',
+        'Status',
+        'Resgatada por',
+        'Resgatada em',
+        'Comprada em',
+      ]);
+      for await (const batch of keys.batches(
+        { q: query.q, status: query.status, createdBy: userId },
+        EXPORT_BATCH_ROWS,
+        RESELLER_LIMITS.keysCsvMaxRows,
+      )) {
+        yield batch
+          .map((row) =>
+            line([
+              row.key,
+              row.product_name,
+              String(row.duration_days),
+              KEY_STATUS_LABELS[row.status],
+              row.client ?? '',
+              row.redeemed_at === null ? '' : formatBusinessDateTime(row.redeemed_at),
+              formatBusinessDateTime(row.created_at),
+            ]),
+          )
+          .join('');
+      }
+    },
+
+    async stats(userId: string): Promise<ResellerStats> {
+      const monthStart = startOfMonthIn(BUSINESS_TIME_ZONE, clock.now());
+      const [balanceCents, counts, spentCents] = await Promise.all([
+        repository.balanceCents(userId),
+        repository.keyCounts(userId),
+        repository.spentSince(userId, monthStart),
+      ]);
+      const sold = Object.values(counts).reduce((sum, count) => sum + count, 0);
+      return {
+        balance: centsToReais(balanceCents),
+        keysSold: sold,
+        redeemed: counts.used ?? 0,
+        remaining: counts.active ?? 0,
+        spentThisMonth: centsToReais(spentCents),
+      };
+    },
+  };
+}
+
+function toResellerKey(row: KeyListRow) {
+  return {
+    id: row.id,
+    key: row.key,
+    product: row.product_name,
+    days: row.duration_days,
+    status: row.status,
+    redeemedBy: row.client,
+    redeemedAt: row.redeemed_at === null ? null : new Date(row.redeemed_at).toISOString(),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,57 @@
+import {
+  ROLES,
+  purchaseBodySchema,
+  purchaseResponseSchema,
+  shopProductsResponseSchema,
+} from '@chaveiro/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.js';
+import { bearerAuth, errorResponses } from '../../platform/route-schemas.js';
+import { actorOf } from '../activity/activity-service.js';
+import { authOf } from '../../platform/auth.js';
+import { createShopService } from './shop-service.js';
+
+/** The customer shop (`/dashboard/shop`): the catalogue on sale and purchases from the balance. */
+export function shopRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  const service = createShopService(ctx);
+  return (app, _options, done) => {
+    const signedIn = app.requireRole(...ROLES);
+    const customer = app.requireRole('client', 'reseller');
+    const tags = ['shop'];
+
+    app.get(
+      '/products',
+      {
+        onRequest: signedIn,
+        schema: {
+          tags,
+          summary: 'Active products with their priced plans (reais) and what the caller holds',
+          security: bearerAuth,
+          response: { 200: shopProductsResponseSchema, ...errorResponses(401, 403) },
+        },
+      },
+      (request) => service.products(authOf(request).userId),
+    );
+
+    app.post(
+      '/purchase',
+      {
+        onRequest: customer,
+        schema: {
+          tags,
+          summary:
+            'Pay a plan from the balance; creates or extends the subscription (409 INSUFFICIENT_BALANCE)',
+          security: bearerAuth,
+          body: purchaseBodySchema,
+          response: {
+            200: purchaseResponseSchema,
+            ...errorResponses(400, 401, 403, 404, 409, 422),
+          },
+        },
+      },
+      (request) => service.purchase(actorOf(request), request.body),
+    );
+
+    done();
+  };
+}

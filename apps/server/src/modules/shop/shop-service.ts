@@ -1,0 +1,116 @@
+import type { PurchaseBody, PurchaseResponse, ShopProduct } from '@chaveiro/contract';
+import {
+  ADMIN_LIMITS,
+  PLAN_DURATION_DAYS,
+  XP_RULES,
+  centsToReais,
+  messages,
+} from '@chaveiro/contract';
+import type { AppContext } from '../../platform/context.js';
+import { withTransaction } from '../../platform/database.js';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
+import { formatBrDate, formatCents } from '../../platform/pt-br.js';
+import type { Actor } from '../activity/activity-service.js';
+import { createActivityService } from '../activity/activity-service.js';
+import { createBalanceService } from '../balance/balance-service.js';
+import { createProductsRepository } from '../products/products-repository.js';
+import { createSubscriptionsRepository } from '../subscriptions/subscriptions-repository.js';
+import {
+  createSubscriptionsService,
+  effectiveExpiry,
+} from '../subscriptions/subscriptions-service.js';
+import { createUsersRepository } from '../users/users-repository.js';
+import { createShopRepository } from './shop-repository.js';
+
+const text = messages.shop;
+
+/** The customer shop: plans bought with the account balance. */
+export function createShopService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
+  const { db, clock } = ctx;
+  const shop = createShopRepository(db);
+  const products = createProductsRepository(db);
+  const subscriptions = createSubscriptionsRepository(db);
+  const users = createUsersRepository(db);
+  const granting = createSubscriptionsService(ctx);
+  const balance = createBalanceService(ctx);
+  const activity = createActivityService(ctx);
+
+  return {
+    /** Active products with a plan, plans from the shortest, and what the caller already holds. */
+    async products(userId: string): Promise<ShopProduct[]> {
+      const [offers, owned] = await Promise.all([
+        shop.activeOffers(ADMIN_LIMITS.productsMax),
+        shop.owned(userId),
+      ]);
+      const now = clock.now();
+      const expiryOf = new Map(owned.map((sub) => [sub.product_id, effectiveExpiry(sub, now)]));
+      return offers.map((offer) => {
+        const expiry = expiryOf.get(offer.id);
+        return {
+          id: offer.id,
+          name: offer.name,
+          description: offer.description,
+          plans: offer.plans
+            .map((plan) => ({
+              duration_type: plan.duration_type,
+              days: PLAN_DURATION_DAYS[plan.duration_type],
+              price: centsToReais(plan.price_cents),
+            }))
+            .sort((a, b) => a.days - b.days),
+          owned_until: expiry === undefined ? null : new Date(expiry).toISOString(),
+        };
+      });
+    },
+
+    /**
+     * Pays a plan from the balance and creates or extends the subscription, in one transaction:
+     * the debit is a conditional update, so concurrent purchases never overspend, and a refused
+     * debit (409) leaves everything as it was.
+     */
+    async purchase(actor: Actor, body: PurchaseBody): Promise<PurchaseResponse> {
+      const userId = actor.userId;
+      const result = await withTransaction(db, async (trx) => {
+        const product = await products.find(body.productId, trx);
+        if (!product) throw new NotFoundError(text.productNotFound);
+        if (product.status !== 'active') {
+          throw new UnprocessableError(text.productUnavailable, 'PRODUCT_UNAVAILABLE');
+        }
+        const priceCents = product.plans[body.durationType];
+        if (priceCents === undefined) {
+          throw new UnprocessableError(text.planUnavailable, 'PLAN_UNAVAILABLE');
+        }
+        const plan = text.plans[body.durationType];
+        const after = await balance.move(trx, {
+          userId,
+          amountCents: -priceCents,
+          reason: text.reasonPurchase(product.name, plan),
+          actorId: null,
+        });
+        if (after === undefined) {
+          throw new ConflictError(text.insufficientBalance, 'INSUFFICIENT_BALANCE');
+        }
+        const days = PLAN_DURATION_DAYS[body.durationType];
+        const subscriptionId = await granting.grant(trx, {
+          userId,
+          productId: product.id,
+          days,
+          devices: 1,
+        });
+        await users.addXp(userId, days * XP_RULES.perLicenceDay, trx);
+        await activity.record(trx, actor, {
+          action: text.logPurchase(actor.username, product.name, plan, formatCents(priceCents)),
+          target: `subscription:${subscriptionId}`,
+        });
+        const sub = await subscriptions.findDetail(subscriptionId, trx);
+        const expiry = sub ? effectiveExpiry(sub, clock.now()) : clock.now();
+        return { after, subscriptionId, expiry, productName: product.name };
+      });
+      return {
+        message: text.purchased(result.productName, formatBrDate(result.expiry)),
+        balance: centsToReais(result.after),
+        subscription_id: result.subscriptionId,
+        expires_at: new Date(result.expiry).toISOString(),
+      };
+    },
+  };
+}

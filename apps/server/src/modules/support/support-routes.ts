@@ -1,0 +1,191 @@
+import {
+  adminTicketDetailSchema,
+  adminTicketsPageSchema,
+  adminTicketsQuerySchema,
+  createTicketBodySchema,
+  createTicketResponseSchema,
+  idParamSchema,
+  ticketActionResponseSchema,
+  ticketDetailSchema,
+  ticketReplyBodySchema,
+  ticketsPageSchema,
+  ticketsQuerySchema,
+} from '@chaveiro/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
+import { actorOf } from '../activity/activity-service.js';
+import { createSupportService } from './support-service.js';
+
+const errors = errorResponses(400, 401, 403);
+const notFound = errorResponses(404);
+const conflict = errorResponses(404, 409);
+
+/** `/api/support`: a customer's (client or reseller) own tickets. */
+export function supportRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  const service = createSupportService(ctx);
+  return (app, _options, done) => {
+    const customer = app.requireRole('client', 'reseller');
+    const tags = ['support'];
+
+    app.get(
+      '/tickets',
+      {
+        onRequest: customer,
+        schema: {
+          tags,
+          summary: 'Page the caller’s tickets, newest activity first',
+          security: bearerAuth,
+          querystring: ticketsQuerySchema,
+          response: { 200: ticketsPageSchema, ...errors },
+        },
+      },
+      (request) => service.listOwn(authOf(request).userId, request.query),
+    );
+
+    app.post(
+      '/tickets',
+      {
+        onRequest: customer,
+        schema: {
+          tags,
+          summary: 'Open a ticket with its first message',
+          security: bearerAuth,
+          body: createTicketBodySchema,
+          response: { 201: createTicketResponseSchema, ...errors, ...errorResponses(409) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await service.create(authOf(request).userId, request.body)),
+    );
+
+    app.get(
+      '/tickets/:id',
+      {
+        onRequest: customer,
+        schema: {
+          tags,
+          summary: 'One own ticket and its thread (staff messages signed as the support team)',
+          security: bearerAuth,
+          params: idParamSchema,
+          response: { 200: ticketDetailSchema, ...errors, ...notFound },
+        },
+      },
+      (request) => service.getOwn(authOf(request).userId, request.params.id),
+    );
+
+    app.post(
+      '/tickets/:id/messages',
+      {
+        onRequest: customer,
+        schema: {
+          tags,
+          summary: 'Reply in an own ticket (it becomes open again); refused once closed',
+          security: bearerAuth,
+          params: idParamSchema,
+          body: ticketReplyBodySchema,
+          response: { 201: ticketActionResponseSchema, ...errors, ...conflict },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            await service.replyOwn(authOf(request).userId, request.params.id, request.body.message),
+          ),
+    );
+
+    app.post(
+      '/tickets/:id/close',
+      {
+        onRequest: customer,
+        schema: {
+          tags,
+          summary: 'Close an own ticket',
+          security: bearerAuth,
+          params: idParamSchema,
+          response: { 200: ticketActionResponseSchema, ...errors, ...conflict },
+        },
+      },
+      (request) => service.closeOwn(authOf(request).userId, request.params.id),
+    );
+
+    done();
+  };
+}
+
+/** `/api/admin/support`: every ticket, answered and closed by staff. */
+export function adminSupportRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+  const service = createSupportService(ctx);
+  return (app, _options, done) => {
+    const admin = app.requireRole('admin');
+    const tags = ['support'];
+
+    app.get(
+      '/tickets',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Page every ticket, newest activity first; q: username start or subject',
+          security: bearerAuth,
+          querystring: adminTicketsQuerySchema,
+          response: { 200: adminTicketsPageSchema, ...adminErrors },
+        },
+      },
+      (request) => service.list(request.query),
+    );
+
+    app.get(
+      '/tickets/:id',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'One ticket, its owner and its thread with the staff names',
+          security: bearerAuth,
+          params: idParamSchema,
+          response: { 200: adminTicketDetailSchema, ...adminErrors, ...notFound },
+        },
+      },
+      (request) => service.get(request.params.id),
+    );
+
+    app.post(
+      '/tickets/:id/messages',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Answer a ticket (it becomes answered and its owner is notified)',
+          security: bearerAuth,
+          params: idParamSchema,
+          body: ticketReplyBodySchema,
+          response: { 201: ticketActionResponseSchema, ...adminErrors, ...conflict },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await service.answer(request.params.id, request.body.message, actorOf(request))),
+    );
+
+    app.post(
+      '/tickets/:id/close',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Close a ticket',
+          security: bearerAuth,
+          params: idParamSchema,
+          response: { 200: ticketActionResponseSchema, ...adminErrors, ...conflict },
+        },
+      },
+      (request) => service.close(request.params.id, actorOf(request)),
+    );
+
+    done();
+  };
+}

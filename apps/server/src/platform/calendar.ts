@@ -1,0 +1,56 @@
+/** Brazilian business dates (a reseller's "this month") follow São Paulo's calendar. */
+export const BUSINESS_TIME_ZONE = 'America/Sao_Paulo';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsIn(timeZone: string, epochMs: number) {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of formatter.formatToParts(epochMs)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 1970,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `epochMs` (negative west of Greenwich). */
+function offsetAt(timeZone: string, epochMs: number): number {
+  const p = partsIn(timeZone, epochMs);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return wall - (epochMs - (((epochMs % 1000) + 1000) % 1000));
+}
+
+/** The instant the calendar month holding `epochMs` began in `timeZone` (the 1st, 00:00). */
+export function startOfMonthIn(timeZone: string, epochMs: number): number {
+  const { year, month } = partsIn(timeZone, epochMs);
+  const midnightAsUtc = Date.UTC(year, month - 1, 1);
+  // The offset at the guess is right unless a DST change falls in those hours: check once more.
+  const guess = midnightAsUtc - offsetAt(timeZone, midnightAsUtc);
+  return midnightAsUtc - offsetAt(timeZone, guess);
+}
+
+/** dd/MM/yyyy HH:mm as a Brazilian reads it (São Paulo time). */
+export function formatBusinessDateTime(epochMs: number): string {
+  const p = partsIn(BUSINESS_TIME_ZONE, epochMs);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${two(p.day)}/${two(p.month)}/${String(p.year)} ${two(p.hour)}:${two(p.minute)}`;
+}

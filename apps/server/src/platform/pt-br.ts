@@ -1,0 +1,19 @@
+const currency = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** Dates in customer messages are Brazilian: dd/MM/yyyy in São Paulo time. */
+const date = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** Integer cents as `R$ 1.234,56` (a plain space after R$, like the web shows it). */
+export function formatCents(cents: number): string {
+  return currency.format(cents / 100).replace(/\u00a0/g, ' ');
+}
+
+/** Epoch ms as dd/MM/yyyy in São Paulo time. */
+export function formatBrDate(epochMs: number): string {
+  return date.format(new Date(epochMs));
+}

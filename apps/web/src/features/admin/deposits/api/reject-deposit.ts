@@ -1,0 +1,20 @@
+import { depositDecisionResponseSchema, type RejectDepositBody } from '@chaveiro/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { invalidateAfterDecision } from './query-keys';
+
+export function rejectDeposit({ id, reason }: { id: string } & RejectDepositBody) {
+  return api.post(
+    `/admin/deposits/${encodeURIComponent(id)}/reject`,
+    { reason },
+    { schema: depositDecisionResponseSchema },
+  );
+}
+
+export function useRejectDeposit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rejectDeposit,
+    onSettled: () => invalidateAfterDecision(queryClient),
+  });
+}

@@ -1,0 +1,21 @@
+import { paymentSettingsResponseSchema, type PaymentSettingsBody } from '@chaveiro/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { depositsQueryKeys } from './query-keys';
+
+export function updatePaymentSettings(body: PaymentSettingsBody) {
+  return api.patch('/admin/payment-settings', body, { schema: paymentSettingsResponseSchema });
+}
+
+export function useUpdatePaymentSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePaymentSettings,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(depositsQueryKeys.paymentSettings, {
+        pix_key: answer.pix_key,
+        pix_beneficiary: answer.pix_beneficiary,
+      });
+    },
+  });
+}

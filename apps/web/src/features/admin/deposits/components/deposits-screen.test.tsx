@@ -1,0 +1,263 @@
+import { messages, type AdminDeposit } from '@chaveiro/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { epochSeconds, fakeToken } from '@/testing/fake-token';
+import { renderRoutes } from '@/testing/render-routes';
+import { DepositsScreen } from './deposits-screen';
+
+const d = messages.deposits;
+
+beforeEach(() => {
+  localStorage.setItem(
+    'authToken',
+    fakeToken({ role: 'admin', username: 'admin', exp: epochSeconds(3600) }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+function aDeposit(overrides: Partial<AdminDeposit> = {}): AdminDeposit {
+  return {
+    id: 'dep-1',
+    amount: 1234.5,
+    method: 'pix',
+    reference: 'K7M39QXA',
+    status: 'pending',
+    reject_reason: null,
+    created_at: '2030-01-10T12:00:00.000Z',
+    decided_at: null,
+    user: { id: 'u-ana', username: 'ana', email: 'ana@exemplo.com' },
+    decided_by: null,
+    ...overrides,
+  };
+}
+
+const rejected = aDeposit({
+  id: 'dep-2',
+  amount: 8,
+  reference: 'RECUS567',
+  status: 'rejected',
+  reject_reason: 'PIX não encontrado',
+  decided_at: '2030-01-11T12:00:00.000Z',
+  decided_by: 'chefe',
+  user: { id: 'u-bia', username: 'bia', email: 'bia@exemplo.com' },
+});
+
+const page = (items: AdminDeposit[], total = items.length, pageNumber = 1) => ({
+  items,
+  total,
+  page: pageNumber,
+  pageSize: 20,
+});
+
+interface Server {
+  rows?: AdminDeposit[];
+  pix?: { pix_key: string; pix_beneficiary: string };
+  write?: (request: SentRequest) => Response;
+}
+
+function stubAdmin({ rows = [aDeposit()], pix, write }: Server = {}) {
+  return stubApi((request) => {
+    const { method, url } = request;
+    if (method === 'GET' && url.startsWith('/api/admin/deposits?'))
+      return jsonResponse(200, page(rows));
+    if (method === 'GET' && url === '/api/admin/payment-settings') {
+      return jsonResponse(
+        200,
+        pix ?? { pix_key: 'pix@chaveiro.com.br', pix_beneficiary: 'Chaveiro' },
+      );
+    }
+    return write?.(request) ?? jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
+  });
+}
+
+const listReads = (sent: SentRequest[]) =>
+  sent.filter(
+    (request) => request.method === 'GET' && request.url.startsWith('/api/admin/deposits?'),
+  );
+
+async function renderScreen() {
+  renderRoutes([{ path: '/admin/deposits', Component: DepositsScreen }], '/admin/deposits');
+  await screen.findByRole('heading', { level: 1, name: 'Depósitos' });
+  return userEvent.setup();
+}
+
+const rowOf = async (username: string) => {
+  const row = (await screen.findByText(username)).closest('tr');
+  if (!row) throw new Error(`no row for ${username}`);
+  return row;
+};
+
+describe('/admin/deposits list', { timeout: 20_000 }, () => {
+  it('starts on the pending deposits with user, amount, reference, date and status', async () => {
+    const sent = stubAdmin();
+    await renderScreen();
+    const row = await rowOf('ana');
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[0]).toHaveTextContent('ana@exemplo.com');
+    expect(cells[1]).toHaveTextContent(/^R\$ 1\.234,50$/);
+    expect(cells[2]).toHaveTextContent(/^K7M39QXA$/);
+    expect(cells[4]).toHaveTextContent(/^Pendente$/);
+    expect(
+      within(row).getByRole('button', { name: 'Aprovar depósito K7M39QXA' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pendentes' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(listReads(sent)[0]?.url).toBe('/api/admin/deposits?status=pending&page=1&pageSize=20');
+  });
+
+  it('filters by status and searches on the server', async () => {
+    const sent = stubAdmin({ rows: [rejected] });
+    const user = await renderScreen();
+    await user.click(screen.getByRole('button', { name: 'Recusados' }));
+    await waitFor(() =>
+      expect(listReads(sent).at(-1)?.url).toBe(
+        '/api/admin/deposits?status=rejected&page=1&pageSize=20',
+      ),
+    );
+    const row = await rowOf('bia');
+    expect(within(row).getAllByText('Motivo: PIX não encontrado').length).toBeGreaterThan(0);
+    expect(within(row).getAllByText(/por chefe em 11\/01\/2030/).length).toBeGreaterThan(0);
+    expect(within(row).queryByRole('button', { name: /Aprovar/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Todos' }));
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Buscar por usuário ou referência' }),
+      'k7m',
+    );
+    await waitFor(() =>
+      expect(listReads(sent).at(-1)?.url).toBe(
+        '/api/admin/deposits?status=all&q=k7m&page=1&pageSize=20',
+      ),
+    );
+  });
+
+  it('says when no deposit waits for approval', async () => {
+    stubAdmin({ rows: [] });
+    await renderScreen();
+    expect(await screen.findByText('Nenhum depósito aguardando aprovação.')).toBeInTheDocument();
+  });
+
+  it('shows the load error', async () => {
+    stubApi(() => jsonResponse(403, { message: 'Proibido', code: 'FORBIDDEN' }));
+    await renderScreen();
+    expect(await screen.findAllByText(messages.errors.loadFailed)).not.toHaveLength(0);
+  });
+});
+
+describe('approve and reject', { timeout: 20_000 }, () => {
+  it('approves after a confirmation, toasts and reads the list again', async () => {
+    const sent = stubAdmin({
+      write: ({ method, url }) =>
+        method === 'POST' && url === '/api/admin/deposits/dep-1/approve'
+          ? jsonResponse(200, {
+              message: d.approved,
+              deposit: aDeposit({ status: 'approved', decided_by: 'admin' }),
+            })
+          : jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' }),
+    });
+    const user = await renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Aprovar depósito K7M39QXA' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Aprovar depósito?' });
+    expect(dialog).toHaveTextContent('R$ 1.234,50 serão creditados no saldo de ana');
+    const readsBefore = listReads(sent).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Aprovar e creditar' }));
+
+    expect(await screen.findByText(d.approved)).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([
+      { method: 'POST', url: '/api/admin/deposits/dep-1/approve', body: undefined },
+    ]);
+    await waitFor(() => expect(listReads(sent).length).toBeGreaterThan(readsBefore));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('reports a deposit someone else already decided', async () => {
+    stubAdmin({
+      write: () =>
+        jsonResponse(409, { message: d.alreadyApproved, code: 'DEPOSIT_ALREADY_DECIDED' }),
+    });
+    const user = await renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Aprovar depósito K7M39QXA' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Aprovar depósito?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Aprovar e creditar' }));
+    expect(await screen.findByText(d.alreadyApproved)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it('rejects with a required reason', async () => {
+    const sent = stubAdmin({
+      write: ({ method, url }) =>
+        method === 'POST' && url === '/api/admin/deposits/dep-1/reject'
+          ? jsonResponse(200, { message: d.rejected, deposit: aDeposit({ status: 'rejected' }) })
+          : jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' }),
+    });
+    const user = await renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Recusar depósito K7M39QXA' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recusar depósito' });
+    await user.click(within(dialog).getByRole('button', { name: 'Recusar depósito' }));
+    expect(await within(dialog).findByText(d.rejectReasonRequired)).toBeInTheDocument();
+
+    await user.type(
+      within(dialog).getByLabelText('Motivo da recusa'),
+      'PIX não encontrado no extrato',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Recusar depósito' }));
+    expect(await screen.findByText(d.rejected)).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        url: '/api/admin/deposits/dep-1/reject',
+        body: { reason: 'PIX não encontrado no extrato' },
+      },
+    ]);
+  });
+});
+
+describe('PIX settings card', { timeout: 20_000 }, () => {
+  it('says deposits are off without a key and saves a new key and beneficiary', async () => {
+    const sent = stubAdmin({
+      pix: { pix_key: '', pix_beneficiary: '' },
+      write: ({ method, url, body }) =>
+        method === 'PATCH' && url === '/api/admin/payment-settings'
+          ? jsonResponse(200, { message: d.paymentSettingsSaved, ...(body as object) })
+          : jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' }),
+    });
+    const user = await renderScreen();
+    expect(await screen.findByText(/Depósitos desativados/)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Chave PIX'), '123.456.789-00');
+    await user.type(screen.getByLabelText('Nome do beneficiário'), 'Chaveiro LTDA');
+    await user.click(screen.getByRole('button', { name: 'Salvar dados do PIX' }));
+    expect(await screen.findByText(d.pixKeyInvalid)).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Chave PIX'));
+    await user.type(screen.getByLabelText('Chave PIX'), '529.982.247-25');
+    await user.click(screen.getByRole('button', { name: 'Salvar dados do PIX' }));
+    expect(await screen.findByText(d.paymentSettingsSaved)).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'PATCH')).toEqual([
+      {
+        method: 'PATCH',
+        url: '/api/admin/payment-settings',
+        body: { pix_key: '52998224725', pix_beneficiary: 'Chaveiro LTDA' },
+      },
+    ]);
+    expect(await screen.findByText('Depósitos ativos.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Chave PIX')).toHaveValue('52998224725');
+  });
+
+  it('shows the saved key', async () => {
+    stubAdmin();
+    await renderScreen();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Chave PIX')).toHaveValue('pix@chaveiro.com.br'),
+    );
+    expect(screen.getByLabelText('Nome do beneficiário')).toHaveValue('Chaveiro');
+  });
+});

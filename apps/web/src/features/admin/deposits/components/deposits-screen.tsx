@@ -1,0 +1,128 @@
+import { LIMITS, type DepositStatusFilter } from '@chaveiro/contract';
+import { useMemo, useState } from 'react';
+import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { SearchInput } from '@/components/data-table/search-input';
+import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useDeposits } from '../api/get-deposits';
+import { depositsTexts } from '../texts';
+import { DepositDialogs } from './deposit-dialogs';
+import { DepositsDialogsContext, type OpenDepositDialog } from './deposits-dialogs-context';
+import { DepositsTable } from './deposits-table';
+import { PixSettingsCard } from './pix-settings-card';
+
+const PAGE_SIZE = LIMITS.pageSizeDefault;
+const text = depositsTexts;
+const FILTERS: DepositStatusFilter[] = ['pending', 'approved', 'rejected', 'all'];
+
+function StatusFilter({
+  value,
+  onChange,
+}: {
+  value: DepositStatusFilter;
+  onChange: (value: DepositStatusFilter) => void;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label={text.filters.label}
+      className="bg-muted grid w-full grid-cols-2 gap-1 rounded-lg p-1 sm:inline-flex sm:w-auto"
+    >
+      {FILTERS.map((filter) => (
+        <Button
+          key={filter}
+          type="button"
+          size="sm"
+          variant={value === filter ? 'default' : 'ghost'}
+          aria-pressed={value === filter}
+          onClick={() => onChange(filter)}
+        >
+          {text.filters[filter]}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+function DepositsListCard() {
+  const [status, setStatus] = useState<DepositStatusFilter>('pending');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useDebouncedValue(search.trim());
+  const deposits = useDeposits({ status, q: q || undefined, page, pageSize: PAGE_SIZE });
+  const data = deposits.data;
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle>{text.list.title}</CardTitle>
+          <CardDescription>{text.list.description}</CardDescription>
+        </div>
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+          <StatusFilter
+            value={status}
+            onChange={(next) => {
+              setStatus(next);
+              setPage(1);
+            }}
+          />
+          <SearchInput
+            value={search}
+            onValueChange={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+            label={text.list.search}
+            className="lg:w-80 lg:max-w-none"
+          />
+        </div>
+      </CardHeader>
+      <CardContent className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+        {deposits.isError && !data ? (
+          <LoadErrorAlert error={deposits.error} />
+        ) : (
+          <>
+            <DepositsTable
+              rows={data?.items}
+              isLoading={deposits.isPending}
+              isStale={deposits.isPlaceholderData}
+              emptyText={q ? text.list.noMatch : text.list.empty[status]}
+            />
+            {data ? (
+              <DataTablePagination
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPageChange={setPage}
+                noun={text.list.noun(data.total)}
+              />
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** `/admin/deposits`: confirm or refuse PIX deposits, and the PIX data shown to payers. */
+export function DepositsScreen() {
+  const [open, setOpen] = useState<OpenDepositDialog | null>(null);
+  const dialogs = useMemo(() => ({ open, setOpen }), [open]);
+
+  return (
+    <DepositsDialogsContext value={dialogs}>
+      <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{text.title}</h1>
+          <p className="text-muted-foreground text-sm">{text.subtitle}</p>
+        </div>
+        <DepositsListCard />
+        <PixSettingsCard />
+      </div>
+      <DepositDialogs />
+    </DepositsDialogsContext>
+  );
+}

@@ -1,0 +1,137 @@
+import type { AdminDeposit } from '@chaveiro/contract';
+import { Check, X } from 'lucide-react';
+import { TableMessageRow } from '@/components/data-table/table-message-row';
+import { Button } from '@/components/ui/button';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { formatBRL } from '@/lib/money';
+import { cn } from '@/lib/utils';
+import { depositsTexts } from '../texts';
+import { formatDateTime } from './deposit-format';
+import { DepositStatusBadge } from './deposit-status-badge';
+import { useDepositsDialogs } from './deposits-dialogs-context';
+
+const text = depositsTexts.list;
+const actions = depositsTexts.actions;
+const COLUMNS = 6;
+
+function Decision({ row }: { row: AdminDeposit }) {
+  if (row.status === 'pending' || !row.decided_at) return null;
+  const when = formatDateTime(row.decided_at);
+  return (
+    <div className="text-muted-foreground mt-1 grid gap-0.5 text-xs">
+      <span>{row.decided_by ? text.decidedBy(row.decided_by, when) : text.decidedAt(when)}</span>
+      {row.reject_reason ? (
+        <span className="max-w-[16rem] break-words whitespace-normal">
+          {text.reason(row.reject_reason)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function RowActions({ row }: { row: AdminDeposit }) {
+  const { setOpen } = useDepositsDialogs();
+  if (row.status !== 'pending') return null;
+  return (
+    <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
+      <Button
+        size="sm"
+        aria-label={actions.approveOf(row.reference)}
+        onClick={() => setOpen({ kind: 'approve', row })}
+      >
+        <Check aria-hidden />
+        {actions.approve}
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        aria-label={actions.rejectOf(row.reference)}
+        onClick={() => setOpen({ kind: 'reject', row })}
+      >
+        <X aria-hidden />
+        {actions.reject}
+      </Button>
+    </div>
+  );
+}
+
+interface DepositsTableProps {
+  rows: AdminDeposit[] | undefined;
+  isLoading: boolean;
+  /** Fades the rows while a new filter, search or page loads. */
+  isStale: boolean;
+  /** The text for no rows: nothing in this status, or nothing matching the search. */
+  emptyText: string;
+}
+
+/** Usuário, Valor, Referência, Criado em, Status, Ações; scrolls at 400 px (spec §9). */
+export function DepositsTable({ rows, isLoading, isStale, emptyText }: DepositsTableProps) {
+  return (
+    <div className="max-h-[400px] overflow-y-auto rounded-md border [&_[data-slot=table-container]]:overflow-visible">
+      <Table className={cn('transition-opacity', isStale && 'opacity-60')}>
+        <TableHeader className="bg-background sticky top-0 z-10">
+          <TableRow>
+            <TableHead>{text.columns.user}</TableHead>
+            <TableHead className="text-right">{text.columns.amount}</TableHead>
+            <TableHead className="hidden md:table-cell">{text.columns.reference}</TableHead>
+            <TableHead className="hidden lg:table-cell">{text.columns.createdAt}</TableHead>
+            <TableHead className="hidden sm:table-cell">{text.columns.status}</TableHead>
+            <TableHead className="text-right">
+              <span className="sr-only">{text.columns.actions}</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {isLoading && !rows ? (
+            <TableMessageRow colSpan={COLUMNS}>{text.loading}</TableMessageRow>
+          ) : rows?.length === 0 ? (
+            <TableMessageRow colSpan={COLUMNS}>{emptyText}</TableMessageRow>
+          ) : (
+            rows?.map((row) => (
+              <TableRow key={row.id}>
+                <TableCell className="max-w-[11rem] align-top sm:max-w-[16rem]">
+                  <p className="truncate font-medium">{row.user.username}</p>
+                  <p className="text-muted-foreground truncate text-xs">{row.user.email}</p>
+                  {/* Narrow screens fold the reference, date and status into this cell. */}
+                  <p className="text-muted-foreground mt-1 font-mono text-xs md:hidden">
+                    {row.reference}
+                  </p>
+                  <p className="text-muted-foreground text-xs lg:hidden">
+                    {formatDateTime(row.created_at)}
+                  </p>
+                  <div className="mt-1.5 sm:hidden">
+                    <DepositStatusBadge status={row.status} />
+                    <Decision row={row} />
+                  </div>
+                </TableCell>
+                <TableCell className="text-right align-top font-medium tabular-nums">
+                  {formatBRL(row.amount)}
+                </TableCell>
+                <TableCell className="hidden align-top font-mono text-sm md:table-cell">
+                  {row.reference}
+                </TableCell>
+                <TableCell className="text-muted-foreground hidden align-top text-sm tabular-nums lg:table-cell">
+                  {formatDateTime(row.created_at)}
+                </TableCell>
+                <TableCell className="hidden align-top sm:table-cell">
+                  <DepositStatusBadge status={row.status} />
+                  <Decision row={row} />
+                </TableCell>
+                <TableCell className="text-right align-top">
+                  <RowActions row={row} />
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { ticketActionResponseSchema } from '@chaveiro/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { adminTicketsQueryKeys } from './query-keys';
+
+export function closeAdminTicket(id: string) {
+  return api.post(`/admin/support/tickets/${encodeURIComponent(id)}/close`, undefined, {
+    schema: ticketActionResponseSchema,
+  });
+}
+
+export function useCloseAdminTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: closeAdminTicket,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminTicketsQueryKeys.all }),
+  });
+}

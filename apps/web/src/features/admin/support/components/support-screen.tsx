@@ -1,0 +1,100 @@
+import { LIMITS, type TicketStatus } from '@chaveiro/contract';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { SearchInput } from '@/components/data-table/search-input';
+import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
+import { LoadErrorAlert } from '@/components/load-error-alert';
+import { TicketStatusSelect } from '@/components/support/ticket-status-select';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAdminTickets } from '../api/get-tickets';
+import { supportTexts } from '../texts';
+import { TicketView } from './ticket-view';
+import { TicketsTable } from './tickets-table';
+
+const PAGE_SIZE = LIMITS.pageSizeDefault;
+const text = supportTexts;
+
+/** `/admin/support`: the ticket queue, or one thread when `?ticket=<id>` is set. */
+export function AdminSupportScreen() {
+  const [params] = useSearchParams();
+  const ticketId = params.get('ticket');
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">{text.title}</h1>
+        <p className="text-muted-foreground text-sm">{text.subtitle}</p>
+      </div>
+      {ticketId ? <TicketView key={ticketId} id={ticketId} /> : <TicketsCard />}
+    </div>
+  );
+}
+
+/** Opens on the queue of tickets waiting for staff (Abertos). */
+function TicketsCard() {
+  const [status, setStatus] = useState<TicketStatus | ''>('open');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useDebouncedValue(search.trim());
+  const tickets = useAdminTickets({
+    status: status || undefined,
+    q: q || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  });
+  const data = tickets.data;
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="gap-3 lg:grid-cols-[1fr_auto]">
+        <div className="grid gap-1.5">
+          <CardTitle>{text.list.title}</CardTitle>
+          <CardDescription>{text.list.description}</CardDescription>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <TicketStatusSelect
+            id="admin-tickets-status"
+            value={status}
+            onValueChange={(value) => {
+              setStatus(value);
+              setPage(1);
+            }}
+          />
+          <SearchInput
+            value={search}
+            onValueChange={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+            label={text.list.search}
+            className="sm:w-72 sm:max-w-none"
+          />
+        </div>
+      </CardHeader>
+      <CardContent className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+        {tickets.isError && !data ? (
+          <LoadErrorAlert error={tickets.error} />
+        ) : (
+          <>
+            <TicketsTable
+              rows={data?.items}
+              isLoading={tickets.isPending}
+              isStale={tickets.isPlaceholderData}
+              isFiltered={Boolean(q) || status !== ''}
+            />
+            {data ? (
+              <DataTablePagination
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPageChange={setPage}
+                noun={text.list.noun(data.total)}
+              />
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

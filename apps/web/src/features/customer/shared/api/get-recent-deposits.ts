@@ -1,0 +1,31 @@
+import { depositsPageSchema, type DepositsPage } from '@chaveiro/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { depositQueryKeys } from './deposit-query-keys';
+
+export const RECENT_DEPOSITS = 5;
+/** While a deposit waits for confirmation its status is asked again this often. */
+export const PENDING_POLL_MS = 20_000;
+
+export function getRecentDeposits({ signal }: { signal?: AbortSignal } = {}) {
+  return api.get('/deposits', {
+    query: { page: 1, pageSize: RECENT_DEPOSITS },
+    schema: depositsPageSchema,
+    signal,
+  });
+}
+
+const hasPending = (page: DepositsPage | undefined) =>
+  page?.items.some((deposit) => deposit.status === 'pending') ?? false;
+
+export const recentDepositsQueryOptions = () =>
+  queryOptions({
+    queryKey: depositQueryKeys.recent,
+    queryFn: getRecentDeposits,
+    refetchInterval: (query) => (hasPending(query.state.data) ? PENDING_POLL_MS : false),
+  });
+
+/** The newest deposits; polled while one of them is pending. */
+export function useRecentDeposits() {
+  return useQuery(recentDepositsQueryOptions());
+}

@@ -1,0 +1,50 @@
+/** pt-BR texts of the deposit dialog (server messages and limits come from the contract). */
+export const depositTexts = {
+  title: 'Depositar saldo',
+  description:
+    'Adicione saldo por PIX para comprar na Loja. O valor entra na sua conta assim que o pagamento é confirmado.',
+  amount: 'Valor do depósito',
+  amountHint: 'Mínimo de R$ 5,00 e máximo de R$ 10.000,00 por depósito.',
+  quickAmounts: 'Valores sugeridos',
+  method: 'Forma de pagamento',
+  pix: 'PIX',
+  pixHint: 'Transferência instantânea, 24 horas por dia. Confirmada pela nossa equipe.',
+  unavailable: 'Depósitos indisponíveis',
+  checkingAvailability: 'Verificando as formas de pagamento...',
+  submit: 'Gerar instruções do PIX',
+  cancel: 'Cancelar',
+
+  instructionsTitle: 'Pague com PIX',
+  instructionsDescription:
+    'Faça o PIX com os dados abaixo. O código de referência identifica o seu pagamento.',
+  steps: [
+    'Abra o app do seu banco e escolha Pix › Pagar com chave.',
+    'Cole a chave PIX e informe o valor exato.',
+    'Escreva o código de referência na descrição (mensagem) do PIX.',
+  ],
+  pixKey: 'Chave PIX',
+  beneficiary: 'Beneficiário',
+  value: 'Valor',
+  reference: 'Código de referência',
+  referenceHint: 'Sem o código na descrição a confirmação pode demorar.',
+  afterPayment:
+    'Assim que confirmarmos o pagamento, o saldo é creditado e você recebe uma notificação.',
+  copy: (what: string) => `Copiar ${what}`,
+  copied: (what: string) => `${what} copiado!`,
+  copyFailed: 'Não foi possível copiar. Selecione o texto e copie manualmente.',
+  newDeposit: 'Novo depósito',
+  done: 'Concluir',
+  back: 'Voltar',
+  loadingInstructions: 'Carregando instruções...',
+  instructionsUnavailable:
+    'As instruções deste depósito não estão disponíveis agora. Fale com o suporte se você já pagou.',
+
+  recentTitle: 'Seus depósitos recentes',
+  recentEmpty: 'Você ainda não fez nenhum depósito.',
+  recentError: 'Erro ao carregar seus depósitos.',
+  recentLoading: 'Carregando...',
+  showInstructions: 'Ver instruções',
+  showInstructionsOf: (reference: string) => `Ver instruções do depósito ${reference}`,
+  status: { pending: 'Pendente', approved: 'Aprovado', rejected: 'Recusado' },
+  rejectedBecause: (reason: string) => `Motivo: ${reason}`,
+} as const;

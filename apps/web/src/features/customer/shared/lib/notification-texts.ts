@@ -1,0 +1,14 @@
+/** pt-BR texts of the header bell (issue: commerce). */
+export const notificationTexts = {
+  bell: 'Notificações',
+  bellUnread: (count: number) =>
+    count === 1 ? 'Notificações (1 não lida)' : `Notificações (${String(count)} não lidas)`,
+  title: 'Notificações',
+  markAll: 'Marcar todas como lidas',
+  loading: 'Carregando...',
+  error: 'Erro ao carregar as notificações.',
+  empty: 'Nenhuma notificação',
+  emptyHint: 'Avisos sobre assinaturas, depósitos e tickets aparecem aqui.',
+  unread: 'Não lida',
+  more: (shown: number) => `Mostrando as ${String(shown)} mais recentes.`,
+} as const;

@@ -1,0 +1,101 @@
+import type { PlanDurationType, ShopPlan, ShopProduct } from '@chaveiro/contract';
+import { CheckCircle2, ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@/components/ui/card';
+import { formatBRL } from '@/lib/money';
+import { formatDate } from '../../shared/lib/format';
+import { texts as t } from '../texts';
+import { PlanPicker } from './plan-picker';
+
+/** The plan a card starts on: the longest (usually the best value per day). */
+function defaultPlan(plans: ShopPlan[]): PlanDurationType {
+  return (plans.at(-1) ?? plans[0])?.duration_type ?? 'monthly';
+}
+
+function OwnedBadge({ until }: { until: string }) {
+  const [now] = useState(Date.now);
+  const running = new Date(until).getTime() > now;
+  return (
+    <Badge
+      variant="outline"
+      className={
+        running
+          ? 'border-emerald-500/40 bg-emerald-500/10 text-emerald-700 dark:text-emerald-400'
+          : 'text-muted-foreground'
+      }
+    >
+      <CheckCircle2 aria-hidden />
+      {running ? t.owned(formatDate(until)) : t.ownedExpired}
+    </Badge>
+  );
+}
+
+/** One product on sale: plan tiles, the chosen plan's price and the buy button. */
+export function ShopProductCard({
+  product,
+  onBuy,
+}: {
+  product: ShopProduct;
+  onBuy: (product: ShopProduct, plan: ShopPlan) => void;
+}) {
+  const [selected, setSelected] = useState<PlanDurationType>(() => defaultPlan(product.plans));
+  const plan = product.plans.find((candidate) => candidate.duration_type === selected);
+
+  return (
+    <Card className="gap-4" role="article" aria-label={product.name}>
+      <CardHeader className="gap-2">
+        <CardTitle className="text-lg leading-snug break-words">{product.name}</CardTitle>
+        {product.owned_until ? <OwnedBadge until={product.owned_until} /> : null}
+        {product.description ? (
+          <CardDescription className="line-clamp-3 break-words whitespace-pre-line">
+            {product.description}
+          </CardDescription>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <PlanPicker
+          productId={product.id}
+          productName={product.name}
+          plans={product.plans}
+          value={selected}
+          onChange={setSelected}
+        />
+        {plan ? (
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <p className="text-2xl font-semibold tracking-tight tabular-nums">
+              {formatBRL(plan.price)}
+              <span className="text-muted-foreground ml-1.5 text-sm font-normal">
+                {t.forDays(plan.days)}
+              </span>
+            </p>
+            {plan.days > 1 ? (
+              <p className="text-muted-foreground text-xs tabular-nums">
+                {t.perDay(formatBRL(Math.round((plan.price / plan.days) * 100) / 100))}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </CardContent>
+      <CardFooter className="mt-auto">
+        <Button
+          className="w-full"
+          disabled={!plan}
+          aria-label={t.buyProduct(product.name)}
+          onClick={() => plan && onBuy(product, plan)}
+        >
+          <ShoppingCart aria-hidden />
+          {t.buy}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,213 @@
+import { messages, type ShopProduct } from '@chaveiro/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { renderRoutes } from '@/testing/render-routes';
+import {
+  aDashboard,
+  aSubscription,
+  customerTestRoutes,
+  signInAsClient,
+} from '../../testing/customer-routes';
+
+beforeEach(() => signInAsClient());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+const aimbot: ShopProduct = {
+  id: 'p-aim',
+  name: 'Aimbot Pro',
+  description: 'Mira assistida com ajuste fino.',
+  plans: [
+    { duration_type: 'daily', days: 1, price: 5.9 },
+    { duration_type: 'weekly', days: 7, price: 19.9 },
+    { duration_type: 'monthly', days: 30, price: 49.9 },
+  ],
+  owned_until: null,
+};
+
+const wallhack: ShopProduct = {
+  id: 'p-wall',
+  name: 'Wallhack',
+  description: '',
+  plans: [{ duration_type: 'bi-weekly', days: 14, price: 30 }],
+  owned_until: '2999-01-10T12:00:00.000Z',
+};
+
+interface ShopState {
+  products?: ShopProduct[] | 'error';
+  balance?: number;
+  purchase?: () => Response;
+}
+
+/** The API as the shop sees it; the dashboard reflects a purchase once one succeeded. */
+function stubShop({ products = [aimbot, wallhack], balance = 60, purchase }: ShopState = {}) {
+  let bought = false;
+  return stubApi(({ method, url }) => {
+    if (url === '/api/shop/products') {
+      return products === 'error'
+        ? jsonResponse(403, { message: 'Proibido', code: 'FORBIDDEN' })
+        : jsonResponse(200, products);
+    }
+    if (url === '/api/client/dashboard') {
+      return jsonResponse(
+        200,
+        aDashboard({
+          balance: bought ? 10.1 : balance,
+          subscriptions: bought
+            ? [aSubscription({ subscription_id: 'sub-new', product_name: 'Aimbot Pro' })]
+            : [],
+        }),
+      );
+    }
+    if (method === 'POST' && url === '/api/shop/purchase') {
+      const answer = purchase?.() ?? jsonResponse(500, {});
+      if (answer.ok) bought = true;
+      return answer;
+    }
+    if (url === '/api/deposits/availability') return jsonResponse(200, { pix: true });
+    if (url.startsWith('/api/deposits')) {
+      return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 5 });
+    }
+    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
+  });
+}
+
+const purchases = (sent: SentRequest[]) =>
+  sent.filter((request) => request.method === 'POST' && request.url === '/api/shop/purchase');
+
+async function openShop() {
+  const router = renderRoutes(customerTestRoutes, '/dashboard/shop');
+  await screen.findByRole('article', { name: 'Aimbot Pro' });
+  return { router, user: userEvent.setup() };
+}
+
+describe('/dashboard/shop', { timeout: 20_000 }, () => {
+  it('shows each product with its plans, the chosen plan price and what the user holds', async () => {
+    stubShop();
+    await openShop();
+    const card = screen.getByRole('article', { name: 'Aimbot Pro' });
+    const plans = within(card).getByRole('radiogroup', { name: 'Plano: Aimbot Pro' });
+    expect(within(plans).getAllByRole('radio')).toHaveLength(3);
+    // The longest plan is chosen first.
+    expect(within(plans).getByRole('radio', { name: /Mensal/ })).toBeChecked();
+    expect(within(card).getByText('por 30 dias').parentElement).toHaveTextContent(
+      /^R\$ 49,90por 30 dias$/,
+    );
+    expect(within(card).getByText('R$ 1,66 por dia')).toBeInTheDocument();
+
+    await userEvent.setup().click(within(plans).getByRole('radio', { name: /Diário/ }));
+    expect(within(card).getByText('por 1 dia').parentElement).toHaveTextContent(
+      /^R\$ 5,90por 1 dia$/,
+    );
+    expect(within(card).queryByText(/por dia$/)).not.toBeInTheDocument();
+
+    const owned = screen.getByRole('article', { name: 'Wallhack' });
+    expect(within(owned).getByText('Você já tem · até 10/01/2999')).toBeInTheDocument();
+    expect(screen.getByText('R$ 60,00')).toBeInTheDocument();
+  });
+
+  it('confirms with the resulting balance, buys, toasts and shows the new subscription', async () => {
+    const message = messages.shop.purchased('Aimbot Pro', '14/02/2030');
+    const sent = stubShop({
+      purchase: () =>
+        jsonResponse(200, {
+          message,
+          balance: 10.1,
+          subscription_id: 'sub-new',
+          expires_at: '2030-02-14T12:00:00.000Z',
+        }),
+    });
+    const { router, user } = await openShop();
+    await user.click(screen.getByRole('button', { name: 'Comprar Aimbot Pro' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar compra' });
+    expect(within(dialog).getByText('Aimbot Pro — plano Mensal (30 dias).')).toBeInTheDocument();
+    const lines = within(dialog)
+      .getAllByRole('definition')
+      .map((cell) => cell.textContent);
+    expect(lines).toEqual(['R$ 60,00', '− R$ 49,90', 'R$ 10,10']);
+    expect(within(dialog).getByText(/A assinatura é ativada agora e vale até/)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Comprar' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(purchases(sent)).toEqual([
+      {
+        method: 'POST',
+        url: '/api/shop/purchase',
+        body: { productId: 'p-aim', durationType: 'monthly' },
+      },
+    ]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    // The subscription card, scrolled to and outlined (the shop's own card is gone).
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Aimbot Pro' })).toHaveAttribute(
+        'aria-current',
+        'true',
+      ),
+    );
+    expect(screen.getByRole('heading', { name: 'Minhas Assinaturas' })).toBeInTheDocument();
+  });
+
+  it('tells an existing subscription is extended', async () => {
+    stubShop();
+    const { user } = await openShop();
+    await user.click(screen.getByRole('button', { name: 'Comprar Wallhack' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar compra' });
+    expect(
+      within(dialog).getByText('Sua assinatura atual será estendida em 14 dias, até 24/01/2999.'),
+    ).toBeInTheDocument();
+  });
+
+  it('disables the purchase when the balance is short and offers a deposit', async () => {
+    const sent = stubShop({ balance: 20 });
+    const { user } = await openShop();
+    await user.click(screen.getByRole('button', { name: 'Comprar Aimbot Pro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar compra' });
+    expect(within(dialog).getByRole('button', { name: 'Comprar' })).toBeDisabled();
+    expect(
+      within(dialog).getByText(
+        'Saldo insuficiente: faltam R$ 29,90. Faça um depósito por PIX para concluir a compra.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Depositar' }));
+    expect(await screen.findByRole('dialog', { name: 'Depositar saldo' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Confirmar compra' })).not.toBeInTheDocument();
+    expect(purchases(sent)).toEqual([]);
+  });
+
+  it('shows the server refusal and stays in the shop', async () => {
+    stubShop({
+      purchase: () =>
+        jsonResponse(409, { message: 'Saldo insuficiente.', code: 'INSUFFICIENT_BALANCE' }),
+    });
+    const { router, user } = await openShop();
+    await user.click(screen.getByRole('button', { name: 'Comprar Aimbot Pro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar compra' });
+    await user.click(within(dialog).getByRole('button', { name: 'Comprar' }));
+    expect(await screen.findByText('Saldo insuficiente.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/shop');
+  });
+
+  it('says when nothing is on sale', async () => {
+    stubShop({ products: [] });
+    renderRoutes(customerTestRoutes, '/dashboard/shop');
+    expect(await screen.findByText('Nenhum produto à venda no momento.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Resgatar Produtos' })).toHaveAttribute(
+      'href',
+      '/dashboard/redeem',
+    );
+  });
+
+  it('shows the load error with a retry', async () => {
+    stubShop({ products: 'error' });
+    renderRoutes(customerTestRoutes, '/dashboard/shop');
+    expect(await screen.findByText(messages.errors.productsLoadFailed)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+});

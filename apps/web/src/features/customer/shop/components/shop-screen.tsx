@@ -1,0 +1,115 @@
+import { messages, type ShopPlan, type ShopProduct } from '@chaveiro/contract';
+import { Gift, PackageOpen, Wallet } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatBRL } from '@/lib/money';
+import { useDashboard } from '../../shared/api/get-dashboard';
+import { DepositDialog } from '../../shared/components/deposit-dialog';
+import { useShopProducts } from '../api/get-shop-products';
+import { texts as t } from '../texts';
+import { PurchaseDialog } from './purchase-dialog';
+import { ShopProductCard } from './shop-product-card';
+
+function BalanceBox({ onDeposit }: { onDeposit: () => void }) {
+  const dashboard = useDashboard();
+  return (
+    <div className="bg-card flex items-center justify-between gap-4 rounded-xl border px-4 py-3 sm:min-w-72">
+      <div>
+        <p className="text-muted-foreground text-xs">{t.balance}</p>
+        <p className="text-xl font-semibold tabular-nums" aria-live="polite">
+          {dashboard.data ? formatBRL(dashboard.data.balance) : '—'}
+        </p>
+      </div>
+      <Button variant="outline" size="sm" onClick={onDeposit}>
+        <Wallet aria-hidden />
+        {t.addBalance}
+      </Button>
+    </div>
+  );
+}
+
+function EmptyShop() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-8 text-center">
+        <span className="bg-primary/10 text-primary flex size-12 items-center justify-center rounded-full">
+          <PackageOpen className="size-6" aria-hidden />
+        </span>
+        <h2 className="text-lg font-semibold">{t.empty}</h2>
+        <p className="text-muted-foreground max-w-sm text-sm">{t.emptyHint}</p>
+        <Button asChild variant="outline">
+          <Link to="/dashboard/redeem">
+            <Gift aria-hidden />
+            {t.emptyAction}
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** `/dashboard/shop`: products on sale, bought from the balance. */
+export function ShopScreen() {
+  const products = useShopProducts();
+  const [buying, setBuying] = useState<{ product: ShopProduct; plan: ShopPlan } | null>(null);
+  const [depositOpen, setDepositOpen] = useState(false);
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{t.title}</h1>
+          <p className="text-muted-foreground mt-1 max-w-xl text-sm">{t.subtitle}</p>
+        </div>
+        <BalanceBox onDeposit={() => setDepositOpen(true)} />
+      </div>
+
+      {products.isError ? (
+        <Alert variant="destructive">
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+            <span>{messages.errors.productsLoadFailed}</span>
+            <Button variant="outline" size="sm" onClick={() => void products.refetch()}>
+              {t.retry}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      {products.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+          <Skeleton className="h-80 rounded-xl" />
+          <Skeleton className="h-80 rounded-xl" />
+          <Skeleton className="hidden h-80 rounded-xl xl:block" />
+        </div>
+      ) : null}
+
+      {products.data?.length === 0 ? <EmptyShop /> : null}
+
+      {products.data && products.data.length > 0 ? (
+        <section aria-label={t.title} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {products.data.map((product) => (
+            <ShopProductCard
+              key={product.id}
+              product={product}
+              onBuy={(chosen, plan) => setBuying({ product: chosen, plan })}
+            />
+          ))}
+        </section>
+      ) : null}
+
+      {buying ? (
+        <PurchaseDialog
+          product={buying.product}
+          plan={buying.plan}
+          onClose={() => setBuying(null)}
+          onDeposit={() => setDepositOpen(true)}
+        />
+      ) : null}
+      <DepositDialog trigger={null} open={depositOpen} onOpenChange={setDepositOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { resellerKeysPageSchema } from '@chaveiro/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { RESELLER_REFRESH_MS } from './get-reseller-stats';
+import { resellerQueryKeys, type ResellerKeysFilters } from './query-keys';
+
+export function getResellerKeys(filters: ResellerKeysFilters, signal?: AbortSignal) {
+  return api.get('/reseller/keys', {
+    query: { ...filters },
+    schema: resellerKeysPageSchema,
+    signal,
+  });
+}
+
+export function resellerKeysQueryOptions(filters: ResellerKeysFilters) {
+  return queryOptions({
+    queryKey: resellerQueryKeys.keys(filters),
+    queryFn: ({ signal }) => getResellerKeys(filters, signal),
+    // Keeps the rows on screen while the next page or search loads.
+    placeholderData: keepPreviousData,
+    refetchInterval: RESELLER_REFRESH_MS,
+  });
+}
+
+/** One page of the reseller's own keys, newest first. */
+export function useResellerKeys(filters: ResellerKeysFilters) {
+  return useQuery(resellerKeysQueryOptions(filters));
+}

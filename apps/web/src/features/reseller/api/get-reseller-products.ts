@@ -1,0 +1,19 @@
+import { resellerProductsResponseSchema } from '@chaveiro/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { resellerQueryKeys } from './query-keys';
+
+export function getResellerProducts(signal?: AbortSignal) {
+  return api.get('/reseller/products', { schema: resellerProductsResponseSchema, signal });
+}
+
+export const resellerProductsQueryOptions = () =>
+  queryOptions({
+    queryKey: resellerQueryKeys.products,
+    queryFn: ({ signal }) => getResellerProducts(signal),
+  });
+
+/** Active products with the price per key of each plan. */
+export function useResellerProducts() {
+  return useQuery(resellerProductsQueryOptions());
+}

@@ -1,0 +1,60 @@
+import type { ResellerKey, ResellerProduct, ResellerStats } from '@chaveiro/contract';
+import { epochSeconds, fakeToken } from '@/testing/fake-token';
+
+/** Stores a reseller session, which every reseller call needs before it is sent. */
+export function signInAsReseller(username = 'loja_ana') {
+  localStorage.setItem(
+    'authToken',
+    fakeToken({ role: 'reseller', username, exp: epochSeconds(3600) }),
+  );
+}
+
+export const aimPro: ResellerProduct = {
+  id: 'product-aim',
+  name: 'Aim Pro',
+  description: 'Mira assistida',
+  plans: [
+    { durationType: 'weekly', days: 7, price: 4 },
+    { durationType: 'monthly', days: 30, price: 12.5 },
+  ],
+};
+
+export const wallhack: ResellerProduct = {
+  id: 'product-wall',
+  name: 'Wallhack Elite',
+  description: '',
+  plans: [{ durationType: 'daily', days: 1, price: 0.1 }],
+};
+
+export function aStats(overrides: Partial<ResellerStats> = {}): ResellerStats {
+  return {
+    balance: 50,
+    keysSold: 1234,
+    redeemed: 1000,
+    remaining: 230,
+    spentThisMonth: 321.9,
+    ...overrides,
+  };
+}
+
+export const usedKey: ResellerKey = {
+  id: 'key-1',
+  key: 'AAAABBBBCCCCDDDDEE',
+  product: 'Aim Pro',
+  days: 30,
+  status: 'used',
+  redeemedBy: 'joana',
+  redeemedAt: '2030-04-10T15:20:00.000Z',
+  createdAt: '2030-04-01T12:00:00.000Z',
+};
+
+export const freeKey: ResellerKey = {
+  id: 'key-2',
+  key: 'ZZZZYYYYXXXXWWWWVV',
+  product: 'Wallhack Elite',
+  days: 1,
+  status: 'active',
+  redeemedBy: null,
+  redeemedAt: null,
+  createdAt: '2030-04-02T12:00:00.000Z',
+};

@@ -1,0 +1,242 @@
+import { messages } from '@chaveiro/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken } from './support/admin-session.js';
+import { apiCall, apiLogin } from './support/api.js';
+import { seriousAxeViolations } from './support/axe.js';
+import { launchBrowser, screenshot } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const CLIENT = { username: 'comprador_pix', email: 'pix@exemplo.test', password: 'senha-pix-123' };
+const PRODUCT = 'Aimbot Supremo';
+const PIX = { key: 'pagamentos@chaveiro.test', beneficiary: 'Chaveiro Tecnologia LTDA' };
+
+let server: RunningServer;
+let browser: Browser;
+let admin: string;
+let client: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  admin = await adminToken(server);
+  const post = async (path: string, body: unknown) => {
+    const { status, data } = await apiCall(server.url, 'POST', path, { token: admin, body });
+    if (status !== 200 && status !== 201) {
+      throw new Error(`POST ${path} → ${String(status)}: ${JSON.stringify(data)}`);
+    }
+  };
+  await post('/products', {
+    name: PRODUCT,
+    description: 'Mira assistida com ajuste fino, atualizado a cada patch.',
+    plans: { daily: 5.9, weekly: 19.9, monthly: 49.9 },
+  });
+  await post('/products', {
+    name: 'Wallhack Elite',
+    description: 'Veja através das paredes.',
+    plans: { 'bi-weekly': 29.9 },
+  });
+  await post('/users', CLIENT);
+  client = await apiLogin(server.url, CLIENT.username, CLIENT.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function openPage(token: string, viewport = DESKTOP, theme: 'light' | 'dark' = 'light') {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  await context.addInitScript(
+    ([storedTheme, storedToken]) => {
+      localStorage.setItem('chaveiro-theme', storedTheme);
+      localStorage.setItem('authToken', storedToken);
+    },
+    [theme, token] as const,
+  );
+  return context.newPage();
+}
+
+async function expectToast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+async function noHorizontalScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > innerWidth)).toBe(false);
+}
+
+describe('deposit by PIX, approval and a purchase in the shop', () => {
+  let reference = '';
+
+  it('lets the admin set the PIX key before anyone can deposit', async () => {
+    const before = await apiCall(server.url, 'POST', '/deposits', {
+      token: client,
+      body: { amount: 10 },
+    });
+    expect(before.status).toBe(409);
+
+    const page = await openPage(admin);
+    await page.goto(`${server.url}/admin/deposits`);
+    await page.getByText(/Depósitos desativados/).waitFor();
+    await page.getByLabel('Chave PIX').fill(PIX.key);
+    await page.getByLabel('Nome do beneficiário').fill(PIX.beneficiary);
+    await page.getByRole('button', { name: 'Salvar dados do PIX' }).click();
+    await expectToast(page, messages.deposits.paymentSettingsSaved);
+    await page.getByText('Depósitos ativos.').waitFor();
+  });
+
+  it('lets the client open a deposit of R$ 60,00 and shows the PIX instructions', async () => {
+    const page = await openPage(client);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: 'Depositar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Depositar saldo' });
+    await dialog.getByText(/Você ainda não fez nenhum depósito/).waitFor();
+    await dialog.getByLabel('Valor do depósito').fill('60,00');
+    await dialog.getByRole('button', { name: 'Gerar instruções do PIX' }).click();
+
+    const paying = page.getByRole('dialog', { name: 'Pague com PIX' });
+    await paying.getByText(PIX.key).waitFor();
+    await paying.getByText(PIX.beneficiary).waitFor();
+    await paying.getByText('R$ 60,00').waitFor();
+    // The reference is the last value of the instructions.
+    reference = (await paying.getByRole('definition').last().textContent()) ?? '';
+    expect(reference).toMatch(/^[2-9A-Z]{8}$/);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'commerce-deposit-instructions-desktop-light');
+
+    await paying.getByRole('button', { name: 'Concluir' }).click();
+    await page.getByRole('button', { name: 'Depositar' }).click();
+    const again = page.getByRole('dialog', { name: 'Depositar saldo' });
+    const recent = again.getByRole('listitem').filter({ hasText: reference });
+    await recent.getByText('Pendente').waitFor();
+    await screenshot(page, 'commerce-deposit-dialog-desktop-light');
+  });
+
+  it('shows the deposit dialog on a phone in dark mode', async () => {
+    const page = await openPage(client, PHONE, 'dark');
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: 'Depositar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Depositar saldo' });
+    await dialog.getByText(reference).waitFor();
+    await dialog.getByRole('button', { name: 'R$ 25' }).click();
+    expect(await dialog.getByLabel('Valor do depósito').inputValue()).toBe('25,00');
+    await screenshot(page, 'commerce-deposit-dialog-phone-dark');
+  });
+
+  it('lets the admin approve the deposit once, crediting the balance', async () => {
+    const page = await openPage(admin);
+    await page.goto(`${server.url}/admin/deposits`);
+    const row = page.getByRole('row', { name: new RegExp(reference) });
+    await row.getByText('R$ 60,00').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'commerce-admin-deposits-desktop-light');
+
+    await row.getByRole('button', { name: `Aprovar depósito ${reference}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Aprovar depósito?' });
+    await confirm.getByRole('button', { name: 'Aprovar e creditar' }).click();
+    await expectToast(page, messages.deposits.approved);
+    await page.getByText('Nenhum depósito aguardando aprovação.').waitFor();
+
+    await page.getByRole('button', { name: 'Aprovados' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(reference) })
+      .getByText('Aprovado')
+      .filter({ visible: true })
+      .waitFor();
+
+    const listed = await apiCall<{ items: { id: string }[] }>(
+      server.url,
+      'GET',
+      `/admin/deposits?q=${reference}`,
+      { token: admin },
+    );
+    const id = listed.data.items[0]?.id ?? '';
+    const again = await apiCall(server.url, 'POST', `/admin/deposits/${id}/approve`, {
+      token: admin,
+    });
+    expect(again.status).toBe(409);
+    const dashboard = await apiCall<{ balance: number }>(server.url, 'GET', '/client/dashboard', {
+      token: client,
+    });
+    expect(dashboard.data.balance).toBe(60);
+  });
+
+  it('shows the admin deposits on a phone in dark mode', async () => {
+    const waiting = await apiCall(server.url, 'POST', '/deposits', {
+      token: client,
+      body: { amount: 15 },
+    });
+    expect(waiting.status).toBe(201);
+    const page = await openPage(admin, PHONE, 'dark');
+    await page.goto(`${server.url}/admin/deposits`);
+    await page.getByText('R$ 15,00').first().waitFor();
+    await noHorizontalScroll(page);
+    await screenshot(page, 'commerce-admin-deposits-phone-dark');
+    await page.getByRole('button', { name: 'Todos' }).click();
+    await page.getByText(reference).first().waitFor();
+    await noHorizontalScroll(page);
+  });
+
+  it('lets the client buy a monthly plan and land on the new subscription', async () => {
+    const page = await openPage(client);
+    await page.goto(`${server.url}/dashboard/shop`);
+    const card = page.getByRole('article', { name: PRODUCT });
+    await card.getByRole('radio', { name: /Mensal/ }).waitFor();
+    await page.getByText('R$ 60,00').first().waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'commerce-shop-desktop-light');
+
+    await card.getByRole('button', { name: `Comprar ${PRODUCT}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmar compra' });
+    expect(await dialog.getByRole('definition').allTextContents()).toEqual([
+      'R$ 60,00',
+      '− R$ 49,90',
+      'R$ 10,10',
+    ]);
+    await screenshot(page, 'commerce-shop-confirm-desktop-light');
+    await dialog.getByRole('button', { name: 'Comprar' }).click();
+
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page
+      .getByText(/^Compra concluída! Aimbot Supremo ativo até/)
+      .first()
+      .waitFor();
+    // The shop stays on screen while the subscriptions screen loads: wait for the latter.
+    await page.getByRole('heading', { level: 1, name: 'Minhas Assinaturas' }).waitFor();
+    const subscription = page.getByRole('article', { name: PRODUCT });
+    await subscription.waitFor();
+    expect(await subscription.getAttribute('aria-current')).toBe('true');
+    await page.getByText('30 dias').first().waitFor();
+    await screenshot(page, 'commerce-subscription-after-purchase-desktop-light');
+
+    const dashboard = await apiCall<{ balance: number; subscriptions: { product_name: string }[] }>(
+      server.url,
+      'GET',
+      '/client/dashboard',
+      { token: client },
+    );
+    expect(dashboard.data.balance).toBe(10.1);
+    expect(dashboard.data.subscriptions.map((sub) => sub.product_name)).toEqual([PRODUCT]);
+  });
+
+  it('shows the shop on a phone in dark mode, with the short balance explained', async () => {
+    const page = await openPage(client, PHONE, 'dark');
+    await page.goto(`${server.url}/dashboard/shop`);
+    const card = page.getByRole('article', { name: PRODUCT });
+    await card.getByText(/Você já tem/).waitFor();
+    await noHorizontalScroll(page);
+    await screenshot(page, 'commerce-shop-phone-dark');
+    await card.getByRole('button', { name: `Comprar ${PRODUCT}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmar compra' });
+    await dialog.getByText(/Saldo insuficiente: faltam R\$ 39,80/).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Comprar' }).isDisabled()).toBe(true);
+    await screenshot(page, 'commerce-shop-insufficient-phone-dark');
+  });
+});
