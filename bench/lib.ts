@@ -82,6 +82,8 @@ export interface Scenario {
   requests?: autocannon.Request[];
   /** The server process, to report its CPU time per request. */
   server?: ChildProcess;
+  /** Offered load in requests/s over all connections (default: as fast as answers come). */
+  overallRate?: number;
 }
 
 export interface Figures {
@@ -119,6 +121,7 @@ export async function measure(scenario: Scenario): Promise<Figures> {
     headers: scenario.headers,
     body: scenario.body,
     requests: scenario.requests,
+    ...(scenario.overallRate ? { overallRate: scenario.overallRate } : {}),
   });
   // autocannon's percentile keys: p50, p90, p97_5, p99 (p95 is not in every version).
   const latency = result.latency as unknown as Record<string, number>;

@@ -1,6 +1,6 @@
 // `npm run bench:loader [-- --dir bench/.data --duration 10 --connections 256]`
 // The loader's hot paths on a seeded SQLite database next to a bare Fastify "hello" route measured
-// in the same run (DESIGN.md: heartbeat ≥ 30 % of hello, p99 ≤ 15 ms at 256 connections).
+// in the same run (DESIGN.md: heartbeat ≥ 30 % of hello; p99 ≤ 15 ms at 256 connections offering that rate).
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
@@ -22,12 +22,16 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '256' },
     sessions: { type: 'string', default: '20000' },
+    /** Runs only the scenarios whose name contains this text (the hello baseline always runs). */
+    only: { type: 'string' },
     /** Writes a V8 CPU profile of the server to bench/.profiles for chrome://inspect. */
     'cpu-prof': { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+/** DESIGN.md: the heartbeat serves at least this share of a bare Fastify route's throughput. */
+const BUDGET_SHARE = 0.3;
 const JWT_SECRET = 'bench-jwt-secret-0123456789abcdef0123456789';
 
 const params = readSeedParams(values.dir);
@@ -129,21 +133,21 @@ try {
       server: hello.child,
     }),
   );
-  rows.push(
-    await measure({
+  const heartbeats = () =>
+    rotating('/api/loader/heartbeat', (n) => ({
+      session: tokens[n % tokens.length],
+      nonce: nonce(),
+    }));
+  const scenarios = [
+    {
       name: 'POST /api/loader/heartbeat',
       url: chaveiro.url,
       server: chaveiro.child,
       connections,
       duration,
-      requests: rotating('/api/loader/heartbeat', (n) => ({
-        session: tokens[n % tokens.length],
-        nonce: nonce(),
-      })),
-    }),
-  );
-  rows.push(
-    await measure({
+      requests: heartbeats(),
+    },
+    {
       name: 'POST /api/loader/auth (key)',
       url: chaveiro.url,
       server: chaveiro.child,
@@ -162,16 +166,37 @@ try {
         },
         forwardedFor,
       ),
-    }),
-  );
-  printTable(rows);
-  const [base, heartbeat] = rows;
-  if (base && heartbeat) {
-    const share = (heartbeat.requestsPerSecond / base.requestsPerSecond) * 100;
-    console.log(
-      `\nheartbeat = ${share.toFixed(0)} % of bare Fastify (budget ≥ 30 %), p99 ${heartbeat.p99} ms (budget ≤ 15 ms)`,
+    },
+  ];
+  for (const scenario of scenarios) {
+    if (values.only && !scenario.name.includes(values.only)) continue;
+    rows.push(await measure(scenario));
+  }
+  // The latency budget holds at the throughput budget: 256 connections offering 30 % of
+  // hello's rate. (Unpaced, 256 connections queue whatever the server's speed.)
+  const budgetRate = Math.round(rows[0]!.requestsPerSecond * BUDGET_SHARE);
+  if (!values.only || 'heartbeat paced'.includes(values.only)) {
+    rows.push(
+      await measure({
+        name: `POST /api/loader/heartbeat at ${String(budgetRate)} req/s`,
+        url: chaveiro.url,
+        server: chaveiro.child,
+        connections,
+        duration,
+        overallRate: budgetRate,
+        requests: heartbeats(),
+      }),
     );
   }
+  printTable(rows);
+  const base = rows[0];
+  const heartbeat = rows.find((row) => row.name === 'POST /api/loader/heartbeat');
+  const paced = rows.find((row) => row.name.startsWith('POST /api/loader/heartbeat at'));
+  if (base && heartbeat) {
+    const share = (heartbeat.requestsPerSecond / base.requestsPerSecond) * 100;
+    console.log(`\nheartbeat = ${share.toFixed(0)} % of bare Fastify (budget ≥ 30 %)`);
+  }
+  if (paced) console.log(`p99 at the budgeted rate: ${String(paced.p99)} ms (budget ≤ 15 ms)`);
 } finally {
   await Promise.all([hello.stop(), chaveiro.stop()]);
 }

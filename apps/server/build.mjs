@@ -1,7 +1,7 @@
-// Bundles the server into dist/main.js. npm dependencies stay external (native modules such as
+// Bundles the server into dist/main.js (plus the SQLite checkpoint worker, copied as is). npm dependencies stay external (native modules such as
 // better-sqlite3, and plugins that read their own files at run time); the workspace contract
 // package ships TypeScript source, so it is bundled in.
-import { readFile } from 'node:fs/promises';
+import { copyFile, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -22,3 +22,8 @@ await build({
   external: external.flatMap((name) => [name, `${name}/*`]),
   logLevel: 'info',
 });
+// The SQLite checkpoint worker runs as a file of its own, found beside main.js.
+await copyFile(
+  new URL('src/platform/sqlite-checkpoint-worker.mjs', here),
+  new URL('dist/sqlite-checkpoint-worker.mjs', here),
+);

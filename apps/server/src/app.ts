@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { LIMITS, useBrazilianPortugueseErrors } from '@chaveiro/contract';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -27,7 +26,6 @@ import { adminDepositsRoutes, depositsRoutes } from './modules/deposits/deposits
 import { filesRoutes } from './modules/files/files-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { keysRoutes } from './modules/keys/keys-routes.js';
-import type { Presence } from './modules/loader/loader-presence.js';
 import { createPresence } from './modules/loader/loader-presence.js';
 import { loaderRoutes } from './modules/loader/loader-routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter-routes.js';
@@ -53,7 +51,6 @@ import type { AppDatabase } from './platform/database.js';
 import { errorHandler } from './platform/error-handler.js';
 import { createMailer } from './platform/mail.js';
 import { rejectNulCharacters } from './platform/nul-guard.js';
-import { TooManyRequestsError } from './platform/errors.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { webPlugin } from './platform/web.js';
 
@@ -121,13 +118,6 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   app.addHook('onClose', () => expiryReminders.stop());
 
   await app.register(errorHandler);
-  await app.register(fastifyHelmet, helmetOptions(config));
-  // Off by default; the routes that need a limit (login, register, redeem, loader) opt in.
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: () => new TooManyRequestsError(),
-  });
-  await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.dllMaxBytes, files: 1 } });
   await app.register(openApiPlugin);
   await app.register(authPlugin, auth);
 
@@ -137,21 +127,24 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
     done();
   });
-
   app.addHook('preValidation', rejectNulCharacters);
-  // Maintenance mode: non-admin API calls answer 503 (DESIGN.md); the loader answers it itself.
-  app.addHook('onRequest', maintenanceGate(settings, auth));
 
-  await app.register(apiRoutes(ctx, settings, presence), { prefix: '/api' });
-  await app.register(webPlugin, { distDir: config.webDistDir });
+  // The loader API serves desktop clients, not browsers, and answers maintenance itself: it
+  // stays out of the site's scope below (browser security headers, uploads, maintenance gate),
+  // whose hooks were a good part of a heartbeat's cost.
+  await app.register(loaderRoutes(ctx, { settings, presence }), { prefix: '/api/loader' });
+  await app.register(async (site) => {
+    await site.register(fastifyHelmet, helmetOptions(config));
+    await site.register(fastifyMultipart, { limits: { fileSize: LIMITS.dllMaxBytes, files: 1 } });
+    // Maintenance mode: non-admin API calls answer 503 (DESIGN.md).
+    site.addHook('onRequest', maintenanceGate(settings, auth));
+    await site.register(apiRoutes(ctx, settings), { prefix: '/api' });
+    await site.register(webPlugin, { distDir: config.webDistDir });
+  });
   return app;
 }
 
-function apiRoutes(
-  ctx: AppContext,
-  settings: SettingsCache,
-  presence: Presence,
-): FastifyPluginCallbackZod {
+function apiRoutes(ctx: AppContext, settings: SettingsCache): FastifyPluginCallbackZod {
   return (api, _options, done) => {
     void api.register(healthRoutes(ctx));
     void api.register(authRoutes(ctx), { prefix: '/auth' });
@@ -177,7 +170,6 @@ function apiRoutes(
     void api.register(supportRoutes(ctx), { prefix: '/support' });
     void api.register(adminSupportRoutes(ctx), { prefix: '/admin/support' });
     void api.register(notificationsRoutes(ctx), { prefix: '/notifications' });
-    void api.register(loaderRoutes(ctx, { settings, presence }), { prefix: '/loader' });
     done();
   };
 }

@@ -6,6 +6,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } f
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
+import { startBackgroundCheckpoints } from './sqlite-checkpoints.js';
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
@@ -18,13 +19,25 @@ export interface AppDatabase {
 /** Opens the configured database: SQLite by default, PostgreSQL when DATABASE_URL says so. */
 export function createDatabase(config: { database: DatabaseConfig }): AppDatabase {
   const dialect = config.database.kind;
-  const db =
-    config.database.kind === 'postgres'
-      ? new Kysely<Database>({ dialect: postgresDialect(config.database.url) })
-      : new Kysely<Database>({ dialect: sqliteDialect(config.database.file) });
+  let stopCheckpoints = async () => {};
+  let db: Kysely<Database>;
+  if (config.database.kind === 'postgres') {
+    db = new Kysely<Database>({ dialect: postgresDialect(config.database.url) });
+  } else {
+    const raw = openSqlite(config.database.file);
+    stopCheckpoints = startBackgroundCheckpoints(raw, config.database.file);
+    db = new Kysely<Database>({
+      dialect: new ImmediateSqliteDialect({ database: withStatementCache(raw) }),
+    });
+  }
   // Idempotent, so a second shutdown signal or a test's cleanup cannot fail on a closed pool.
+  // The checkpoint worker stops first: the last connection to close then folds the WAL in.
   let destroyed: Promise<void> | undefined;
-  return { db, dialect, destroy: () => (destroyed ??= db.destroy()) };
+  return {
+    db,
+    dialect,
+    destroy: () => (destroyed ??= stopCheckpoints().then(() => db.destroy())),
+  };
 }
 
 /**
@@ -39,7 +52,7 @@ export function withTransaction<T>(
   return db.transaction().execute(fn);
 }
 
-function sqliteDialect(file: string): SqliteDialect {
+function openSqlite(file: string): BetterSqlite3.Database {
   mkdirSync(dirname(file), { recursive: true });
   const raw = new BetterSqlite3(file);
   raw.pragma('journal_mode = WAL');
@@ -47,13 +60,50 @@ function sqliteDialect(file: string): SqliteDialect {
   raw.pragma('synchronous = FULL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
-  return new ImmediateSqliteDialect({ database: withStatementCache(raw) });
+  return raw;
 }
 
-/** Every transaction, Kysely's own (migrations) included, takes the write lock up front. */
+/**
+ * Every transaction, Kysely's own (migrations) included, takes the write lock up front. Callers
+ * of the single connection queue in a FIFO here first: Kysely's own mutex wakes every waiter on
+ * each release and all but one wait again, which under load (256 heartbeats in flight) cost more
+ * than the query itself. Past this queue its mutex is never contended.
+ */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #queue = new FifoLock();
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#queue.lock();
+    return super.acquireConnection();
+  }
+
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    this.#queue.unlock();
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/** A lock handed to its waiters one at a time, in the order they asked. */
+class FifoLock {
+  #locked = false;
+  readonly #waiters: (() => void)[] = [];
+
+  lock(): Promise<void> {
+    if (!this.#locked) {
+      this.#locked = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+
+  unlock(): void {
+    const next = this.#waiters.shift();
+    if (next) next();
+    else this.#locked = false;
   }
 }
 

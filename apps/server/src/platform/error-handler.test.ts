@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../testing/test-app.js';
 import { createTestApp } from '../testing/test-app.js';
 import { ConflictError } from './errors.js';
+import { rateLimit } from './rate-limit.js';
 
 describe('error handler', () => {
   let t: TestApp;
@@ -20,7 +21,7 @@ describe('error handler', () => {
         });
         app.get(
           '/api/test/limited',
-          { config: { rateLimit: { max: 1, timeWindow: 60_000 } } },
+          { preHandler: rateLimit({ name: 'test-limited', max: 1, windowMs: 60_000 }) },
           () => ({
             ok: true,
           }),
@@ -142,6 +143,7 @@ describe('error handler', () => {
 
     const second = await t.app.inject({ method: 'GET', url: '/api/test/limited' });
     expect(second.statusCode).toBe(429);
+    expect(second.headers['retry-after']).toBe('60');
     expect(second.json()).toEqual({
       message: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
       code: 'TOO_MANY_REQUESTS',

@@ -70,15 +70,16 @@ const cases = [
   },
   {
     name: 'heartbeat-success',
-    description: 'An accepted heartbeat with the renewed session token.',
+    description:
+      'An accepted heartbeat past half the session lifetime, with the renewed session token.',
     httpStatus: 200,
     request: 'POST /api/loader/heartbeat',
     nonce: 'vector-nonce-beat-0003',
-    issuedAt: '2026-11-23T12:00:30.000Z',
+    issuedAt: '2026-11-23T12:08:00.000Z',
     data: {
       ok: true,
       session: 'example-opaque-session-token-2',
-      sessionExpiresAt: '2026-11-23T12:15:30.000Z',
+      sessionExpiresAt: '2026-11-23T12:23:00.000Z',
       expiresAt: '2026-12-23T12:00:00.000Z',
     },
   },

@@ -25,9 +25,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     // Per IP against scripted abuse, per account against guessing one password from many IPs.
     const perIp = (name: string, max: number, windowMs: number) =>
-      rateLimit(app, { name, max, windowMs });
+      rateLimit({ name, max, windowMs });
     const perField = (name: string, field: string, max: number, windowMs: number) =>
-      rateLimit(app, { name, max, windowMs, key: bodyField(field) });
+      rateLimit({ name, max, windowMs, key: bodyField(field) });
 
     app.post(
       '/register',

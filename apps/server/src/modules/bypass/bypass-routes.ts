@@ -112,7 +112,7 @@ export function bypassRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       {
         // Limited before the key is checked, so keys cannot be guessed at speed either.
         preHandler: [
-          rateLimit(app, { name: 'bypass-check', max: 600, windowMs: 60_000 }),
+          rateLimit({ name: 'bypass-check', max: 600, windowMs: 60_000 }),
           (request) => service.checkApiKey(headerValue(request.headers['x-api-key'])),
         ],
         schema: {

@@ -74,8 +74,8 @@ export function clientRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         // Guessing 36^18 keys is hopeless only while attempts stay this scarce.
         onRequest: customer,
         preHandler: [
-          rateLimit(app, { name: 'redeem-ip', max: 30, windowMs: 10 * 60_000 }),
-          rateLimit(app, {
+          rateLimit({ name: 'redeem-ip', max: 30, windowMs: 10 * 60_000 }),
+          rateLimit({
             name: 'redeem-user',
             max: 10,
             windowMs: 10 * 60_000,

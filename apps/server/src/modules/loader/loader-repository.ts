@@ -1,6 +1,6 @@
 import type { KeyStatus, ProductStatus, SubscriptionStatus, UserStatus } from '@chaveiro/contract';
 import type { InferResult, Kysely } from 'kysely';
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SqlDialect } from '../../platform/database.js';
 
@@ -48,6 +48,29 @@ export interface SessionState {
 
 /** Rows written per presence statement: far below SQLite's and PostgreSQL's bind limits. */
 const TOUCH_CHUNK = 500;
+
+const touchStatements = new Map<string, string>();
+
+/**
+ * The presence update for `rows` machines, its text built once per size and dialect: compiling
+ * hundreds of query fragments through Kysely on every flush cost more than the update itself.
+ */
+function touchStatement(dialect: SqlDialect, rows: number): string {
+  const cacheKey = `${dialect}:${String(rows)}`;
+  let text = touchStatements.get(cacheKey);
+  if (!text) {
+    const parameter = (n: number) => (dialect === 'postgres' ? `$${String(n)}` : '?');
+    const values = Array.from(
+      { length: rows },
+      (_, row) => `(${parameter(2 * row + 1)}, cast(${parameter(2 * row + 2)} as bigint))`,
+    );
+    text = `update machines set last_seen_at = v.column2
+      from (values ${values.join(', ')}) as v
+      where machines.id = v.column1 and machines.last_seen_at < v.column2`;
+    touchStatements.set(cacheKey, text);
+  }
+  return text;
+}
 
 /** Stand-ins for the parameters of the precompiled session query. */
 const MACHINE = '\u0000machine';
@@ -188,8 +211,8 @@ export function createLoaderRepository(db: Kysely<Database>, dialect: SqlDialect
 
     /**
      * Presence: sets each machine's last_seen_at, never moving it backwards, a few hundred rows
-     * per statement (`UPDATE … FROM (VALUES …)`, the same text on SQLite and PostgreSQL). Rows go
-     * in id order so concurrent writers on PostgreSQL lock them in one order.
+     * per statement (`UPDATE … FROM (VALUES …)`). Rows go in id order so concurrent writers on
+     * PostgreSQL lock them in one order.
      */
     async touchMachines(
       seen: [machineId: string, at: number][],
@@ -197,12 +220,10 @@ export function createLoaderRepository(db: Kysely<Database>, dialect: SqlDialect
     ): Promise<void> {
       const rows = [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       for (let start = 0; start < rows.length; start += TOUCH_CHUNK) {
-        const values = rows
-          .slice(start, start + TOUCH_CHUNK)
-          .map(([id, at]) => sql`(${id}, cast(${at} as bigint))`);
-        await sql`update machines set last_seen_at = v.column2
-          from (values ${sql.join(values)}) as v
-          where machines.id = v.column1 and machines.last_seen_at < v.column2`.execute(executor);
+        const chunk = rows.slice(start, start + TOUCH_CHUNK);
+        await executor.executeQuery(
+          CompiledQuery.raw(touchStatement(dialect, chunk.length), chunk.flat()),
+        );
       }
     },
   };

@@ -109,7 +109,7 @@ export function loaderRoutes(
     };
     /** A limit per machine, for calls carrying a valid session (others are refused anyway). */
     const perMachine = (name: string, max: number, windowMs: number) => {
-      const limit = rateLimit(app, {
+      const limit = rateLimit({
         name,
         max,
         windowMs,
@@ -119,7 +119,7 @@ export function loaderRoutes(
         if (request.loaderSession) await limit(request, reply);
       };
     };
-    const limitIdentifier = rateLimit(app, {
+    const limitIdentifier = rateLimit({
       name: 'loader-auth-identifier',
       max: 10,
       windowMs: 15 * MINUTE,
@@ -131,8 +131,8 @@ export function loaderRoutes(
       {
         preHandler: [
           // Per IP against scripted abuse, per HWID and per account against guessing.
-          rateLimit(app, { name: 'loader-auth-ip', max: 60, windowMs: 5 * MINUTE }),
-          rateLimit(app, {
+          rateLimit({ name: 'loader-auth-ip', max: 60, windowMs: 5 * MINUTE }),
+          rateLimit({
             name: 'loader-auth-hwid',
             max: 20,
             windowMs: 5 * MINUTE,

@@ -284,14 +284,14 @@ export function createLoaderService(
       };
     },
 
-    /** Re-checks the session in one query, marks the machine seen and renews the session. */
+    /** Re-checks the session in one query, marks the machine seen, renews the session if due. */
     async heartbeat(session: LoaderSession | null, ip: string): Promise<LoaderHeartbeatSuccess> {
       await assertOpen();
       if (!session) return refuse('SESSION_INVALID');
       const now = clock.now();
       const state = await liveState(session, ip, now);
       presence.seen(session.machineId, now);
-      const renewed = sessions.issue(session);
+      const renewed = sessions.renew(session);
       return {
         ok: true,
         session: renewed.token,

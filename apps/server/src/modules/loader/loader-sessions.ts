@@ -11,7 +11,12 @@ export interface LoaderSession {
   tokenVersion: number;
   /** Epoch ms. */
   expiresAt: number;
+  /** The token that carried it. */
+  token: string;
 }
+
+/** Tokens verified recently, kept so a heartbeat re-sending one needs no new HMAC. */
+const VERIFIED_CACHE_SIZE = 50_000;
 
 const VERSION = 'v1';
 const MAC_BYTES = 32;
@@ -19,15 +24,50 @@ const MAC_BYTES = 32;
 /**
  * Stateless loader session tokens: `v1.<base64url claims>.<base64url HMAC-SHA256>`, keyed by a
  * key derived from the JWT secret. Nothing is stored: a heartbeat checks the claims against the
- * database (machine still bound, token_version unchanged) and renews the token.
+ * database (machine still bound, token_version unchanged) and renews the token once half its
+ * lifetime has passed, so a loader sends the same token for a while and this node verifies it
+ * once (the HMACs were a good part of a heartbeat's cost).
  */
 export function createLoaderSessions(jwtSecret: string, clock: Clock) {
   // A key of its own, so a loader token can never pass for a web session or the reverse.
   const key = createHmac('sha256', jwtSecret).update('chaveiro/loader-session/v1').digest();
   const mac = (claims: string) => createHmac('sha256', key).update(claims).digest();
+  const verified = new Map<string, LoaderSession>();
 
-  return {
-    issue(session: Omit<LoaderSession, 'expiresAt'>): { token: string; expiresAt: number } {
+  function decode(token: string): LoaderSession | null {
+    const end = token.lastIndexOf('.');
+    if (end < 0 || !token.startsWith(`${VERSION}.`)) return null;
+    const signed = token.slice(0, end);
+    const given = Buffer.from(token.slice(end + 1), 'base64url');
+    if (given.length !== MAC_BYTES || !timingSafeEqual(given, mac(signed))) return null;
+    const fields = Buffer.from(signed.slice(VERSION.length + 1), 'base64url')
+      .toString()
+      .split('|');
+    if (fields.length !== 6) return null;
+    const [machineId, subscriptionId, userId, productId, version, expiry] = fields as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    return {
+      machineId,
+      subscriptionId,
+      userId,
+      productId,
+      tokenVersion: Number(version),
+      expiresAt: Number(expiry),
+      token,
+    };
+  }
+
+  const sessions = {
+    issue(session: Omit<LoaderSession, 'expiresAt' | 'token'>): {
+      token: string;
+      expiresAt: number;
+    } {
       const expiresAt = clock.now() + LOADER.sessionTtlMs;
       const claims = Buffer.from(
         [
@@ -45,35 +85,29 @@ export function createLoaderSessions(jwtSecret: string, clock: Clock) {
 
     /** The session a token carries, or null when it is malformed, forged or expired. */
     verify(token: string): LoaderSession | null {
-      const end = token.lastIndexOf('.');
-      if (end < 0 || !token.startsWith(`${VERSION}.`)) return null;
-      const signed = token.slice(0, end);
-      const given = Buffer.from(token.slice(end + 1), 'base64url');
-      if (given.length !== MAC_BYTES || !timingSafeEqual(given, mac(signed))) return null;
-      const fields = Buffer.from(signed.slice(VERSION.length + 1), 'base64url')
-        .toString()
-        .split('|');
-      if (fields.length !== 6) return null;
-      const [machineId, subscriptionId, userId, productId, version, expiry] = fields as [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-      ];
-      const expiresAt = Number(expiry);
-      if (!(expiresAt > clock.now())) return null;
-      return {
-        machineId,
-        subscriptionId,
-        userId,
-        productId,
-        tokenVersion: Number(version),
-        expiresAt,
-      };
+      let session = verified.get(token);
+      if (!session) {
+        const decoded = decode(token);
+        if (!decoded) return null;
+        // Oldest first out: a full cache drops the token verified longest ago.
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+        verified.set(token, decoded);
+        session = decoded;
+      }
+      if (session.expiresAt > clock.now()) return session;
+      verified.delete(token);
+      return null;
+    },
+
+    /** The token to use next: the same one until half its lifetime has passed, then a new one. */
+    renew(session: LoaderSession): { token: string; expiresAt: number } {
+      if (session.expiresAt - clock.now() > LOADER.sessionTtlMs / 2) {
+        return { token: session.token, expiresAt: session.expiresAt };
+      }
+      return sessions.issue(session);
     },
   };
+  return sessions;
 }
 
 export type LoaderSessions = ReturnType<typeof createLoaderSessions>;

@@ -15,7 +15,7 @@ export function newsletterRoutes(ctx: AppContext): FastifyPluginCallbackZod {
       '/newsletter',
       {
         // Per IP: a public form must not become a way to fill the table with scripted addresses.
-        preHandler: rateLimit(app, { name: 'newsletter-ip', max: 5, windowMs: HOUR }),
+        preHandler: rateLimit({ name: 'newsletter-ip', max: 5, windowMs: HOUR }),
         schema: {
           tags: ['newsletter'],
           summary: 'Subscribe an e-mail address to the newsletter (idempotent)',

@@ -26,7 +26,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     const signedIn = app.requireRole('client', 'reseller', 'admin');
     // Codes and passwords are guessable in bulk only without a limit.
     const secretsLimit = [
-      rateLimit(app, {
+      rateLimit({
         name: 'profile-secrets',
         max: 10,
         windowMs: 15 * 60_000,

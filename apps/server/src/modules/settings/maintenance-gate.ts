@@ -16,16 +16,13 @@ const OPEN_ROUTES = new Set([
   'GET /api/settings/public',
 ]);
 
-/** The loader refuses maintenance itself, with a signed MAINTENANCE answer (its protocol). */
-const LOADER_PREFIX = '/api/loader/';
-
 /**
  * onRequest hook: while maintenance mode is on, every API call answers 503 (code MAINTENANCE)
  * unless it is an open route or carries a live admin session (DESIGN.md: admins keep working).
  */
 export function maintenanceGate(cache: SettingsCache, auth: AuthPluginOptions) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith(LOADER_PREFIX)) return;
+    if (!request.url.startsWith('/api/')) return;
     const { maintenance_mode } = await cache.read();
     if (maintenance_mode !== 'on') return;
     if (OPEN_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return;
