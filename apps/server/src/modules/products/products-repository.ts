@@ -75,6 +75,27 @@ export function createProductsRepository(db: Kysely<Database>) {
   }
 
   return {
+    /** Active products that have at least one plan, alphabetical, at most `limit` (shop, resellers). */
+    async sellable(limit: number): Promise<ProductRecord[]> {
+      const products = await db
+        .selectFrom('products')
+        .select(productColumns)
+        .where('status', '=', 'active')
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('plans')
+              .select('plans.id')
+              .whereRef('plans.product_id', '=', 'products.id'),
+          ),
+        )
+        .orderBy('name')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return withPlans(products, db);
+    },
+
     /** Alphabetical, at most `limit`. */
     async list(limit: number): Promise<ProductRecord[]> {
       const products = await db

@@ -2,13 +2,6 @@ import type { KeyStatus, PlanDurationType, Role } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-export interface SellableProductRow {
-  id: string;
-  name: string;
-  description: string;
-  plans: { durationType: PlanDurationType; priceCents: number }[];
-}
-
 export interface ProductPlanRow {
   name: string;
   status: 'active' | 'disabled';
@@ -27,42 +20,6 @@ export interface RedemptionNoticeRow {
 /** The reseller dashboard's reads: what can be bought, the balance, counts and spending. */
 export function createResellerRepository(db: Kysely<Database>) {
   return {
-    /** Active products that have at least one plan, alphabetical, at most `limit`. */
-    async sellableProducts(limit: number): Promise<SellableProductRow[]> {
-      const products = await db
-        .selectFrom('products as p')
-        .select(['p.id', 'p.name', 'p.description'])
-        .where('p.status', '=', 'active')
-        .where((eb) =>
-          eb.exists(
-            eb.selectFrom('plans as pl').select('pl.id').whereRef('pl.product_id', '=', 'p.id'),
-          ),
-        )
-        .orderBy('p.name')
-        .orderBy('p.id')
-        .limit(limit)
-        .execute();
-      if (products.length === 0) return [];
-      const plans = await db
-        .selectFrom('plans')
-        .select(['product_id', 'duration_type', 'price_cents'])
-        .where(
-          'product_id',
-          'in',
-          products.map((product) => product.id),
-        )
-        .execute();
-      return products.map((product) => ({
-        ...product,
-        plans: plans
-          .filter((plan) => plan.product_id === product.id)
-          .map((plan) => ({
-            durationType: plan.duration_type,
-            priceCents: Number(plan.price_cents),
-          })),
-      }));
-    },
-
     /** The product with the price of its `durationType` plan, if the product exists. */
     findProductPlan(
       productId: string,

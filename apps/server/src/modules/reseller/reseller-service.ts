@@ -31,6 +31,7 @@ import { createBalanceService } from '../balance/balance-service.js';
 import { createKeyIssuer } from '../keys/key-issuer.js';
 import type { KeyListRow } from '../keys/keys-repository.js';
 import { createKeysRepository } from '../keys/keys-repository.js';
+import { createProductsRepository } from '../products/products-repository.js';
 import { createResellerRepository } from './reseller-repository.js';
 
 const text = messages.reseller;
@@ -56,6 +57,7 @@ function money(cents: number): string {
 export function createResellerService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
   const { db, clock } = ctx;
   const repository = createResellerRepository(db);
+  const products = createProductsRepository(db);
   const keys = createKeysRepository(db, ctx.dialect);
   const issuer = createKeyIssuer(ctx);
   const balance = createBalanceService(ctx);
@@ -63,22 +65,22 @@ export function createResellerService(ctx: Pick<AppContext, 'db' | 'dialect' | '
 
   return {
     async products(): Promise<ResellerProduct[]> {
-      const rows = await repository.sellableProducts(ADMIN_LIMITS.productsMax);
+      const rows = await products.sellable(ADMIN_LIMITS.productsMax);
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
         description: row.description,
         plans: PLAN_DURATION_TYPES.flatMap((durationType) => {
-          const plan = row.plans.find((candidate) => candidate.durationType === durationType);
-          return plan
-            ? [
+          const priceCents = row.plans[durationType];
+          return priceCents === undefined
+            ? []
+            : [
                 {
                   durationType,
                   days: PLAN_DURATION_DAYS[durationType],
-                  price: centsToReais(plan.priceCents),
+                  price: centsToReais(priceCents),
                 },
-              ]
-            : [];
+              ];
         }),
       }));
     },

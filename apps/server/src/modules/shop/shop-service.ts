@@ -2,6 +2,7 @@ import type { PurchaseBody, PurchaseResponse, ShopProduct } from '@chaveiro/cont
 import {
   ADMIN_LIMITS,
   PLAN_DURATION_DAYS,
+  PLAN_DURATION_TYPES,
   XP_RULES,
   centsToReais,
   messages,
@@ -39,7 +40,7 @@ export function createShopService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cloc
     /** Active products with a plan, plans from the shortest, and what the caller already holds. */
     async products(userId: string): Promise<ShopProduct[]> {
       const [offers, owned] = await Promise.all([
-        shop.activeOffers(ADMIN_LIMITS.productsMax),
+        products.sellable(ADMIN_LIMITS.productsMax),
         shop.owned(userId),
       ]);
       const now = clock.now();
@@ -50,13 +51,19 @@ export function createShopService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cloc
           id: offer.id,
           name: offer.name,
           description: offer.description,
-          plans: offer.plans
-            .map((plan) => ({
-              duration_type: plan.duration_type,
-              days: PLAN_DURATION_DAYS[plan.duration_type],
-              price: centsToReais(plan.price_cents),
-            }))
-            .sort((a, b) => a.days - b.days),
+          // Shortest first.
+          plans: PLAN_DURATION_TYPES.flatMap((durationType) => {
+            const priceCents = offer.plans[durationType];
+            return priceCents === undefined
+              ? []
+              : [
+                  {
+                    duration_type: durationType,
+                    days: PLAN_DURATION_DAYS[durationType],
+                    price: centsToReais(priceCents),
+                  },
+                ];
+          }),
           owned_until: expiry === undefined ? null : new Date(expiry).toISOString(),
         };
       });
