@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js (plus the SQLite checkpoint worker, copied as is). npm dependencies stay external (native modules such as
+// Bundles the server into dist/main.js (plus the worker threads' files, copied as is). npm dependencies stay external (native modules such as
 // better-sqlite3, and plugins that read their own files at run time); the workspace contract
 // package ships TypeScript source, so it is bundled in.
 import { copyFile, readFile } from 'node:fs/promises';
@@ -22,8 +22,7 @@ await build({
   external: external.flatMap((name) => [name, `${name}/*`]),
   logLevel: 'info',
 });
-// The SQLite checkpoint worker runs as a file of its own, found beside main.js.
-await copyFile(
-  new URL('src/platform/sqlite-checkpoint-worker.mjs', here),
-  new URL('dist/sqlite-checkpoint-worker.mjs', here),
-);
+// Worker threads run files of their own, found beside main.js.
+for (const worker of ['sqlite-checkpoint-worker.mjs', 'signing-worker.mjs']) {
+  await copyFile(new URL(`src/platform/${worker}`, here), new URL(`dist/${worker}`, here));
+}

@@ -3,6 +3,7 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync } fr
 import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sodium from 'sodium-native';
+import { createBackgroundSigner } from './background-signer.js';
 
 /**
  * The Ed25519 key pair that signs every loader answer (docs/loader-protocol.md): created on
@@ -31,6 +32,10 @@ export interface Signer {
   readonly current: PublishedKey;
   /** Base64 Ed25519 signature of the UTF-8 bytes of `body`. */
   sign(body: string): string;
+  /** `sign` on a worker thread (background-signer.ts), off the event loop. */
+  signInBackground(body: string): Promise<string>;
+  /** Stops the worker thread. */
+  close(): Promise<void>;
   /** Retired keys still inside their grace period at `now`, newest first. */
   previous(now: number): (RetiredKey & { validUntil: number })[];
 }
@@ -66,13 +71,17 @@ export function loadSigner(options: SignerOptions): Signer {
   const secretKey = sodiumSecretKey(privateKey);
   const retired = readRetiredKeys(options.dataDir).filter((key) => key.keyId !== current.keyId);
   const graceMs = options.graceDays * DAY_MS;
+  const sign = (body: string) => {
+    const signature = Buffer.allocUnsafe(sodium.crypto_sign_BYTES);
+    sodium.crypto_sign_detached(signature, Buffer.from(body, 'utf8'), secretKey);
+    return signature.toString('base64');
+  };
+  const background = createBackgroundSigner(secretKey, sign);
   return {
     current,
-    sign: (body) => {
-      const signature = Buffer.allocUnsafe(sodium.crypto_sign_BYTES);
-      sodium.crypto_sign_detached(signature, Buffer.from(body, 'utf8'), secretKey);
-      return signature.toString('base64');
-    },
+    sign,
+    signInBackground: (body) => background.sign(body),
+    close: () => background.close(),
     previous: (now) =>
       retired
         .map((key) => ({ ...key, validUntil: key.retiredAt + graceMs }))

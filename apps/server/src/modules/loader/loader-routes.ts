@@ -73,12 +73,16 @@ export function loaderRoutes(
 
   const signedRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     // The envelope is built by hand; schemas below only document it. Serialising with plain
-    // JSON.stringify keeps the heartbeat lean, and onSend signs exactly the bytes sent.
+    // JSON.stringify keeps the heartbeat lean, and onSend signs exactly the bytes sent, on a
+    // worker thread so the event loop serves other requests meanwhile.
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-    app.addHook('onSend', (_request, reply, payload, done) => {
-      if (typeof payload === 'string') void reply.header('x-signature', signer.sign(payload));
-      done(null, payload);
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (typeof payload === 'string') {
+        void reply.header('x-signature', await signer.signInBackground(payload));
+      }
+      return payload;
     });
+    app.addHook('onClose', () => signer.close());
     app.setErrorHandler((error, request, reply) => {
       const refusal = refusalOf(error);
       if (refusal.statusCode >= 500) request.log.error({ err: error }, 'loader request failed');
