@@ -2,6 +2,7 @@
 // autocannon, print one line per scenario.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 
@@ -82,8 +83,6 @@ export interface Scenario {
   requests?: autocannon.Request[];
   /** The server process, to report its CPU time per request. */
   server?: ChildProcess;
-  /** Offered load in requests/s over all connections (default: as fast as answers come). */
-  overallRate?: number;
   /** Stop after this many requests (before `duration` ends). */
   amount?: number;
 }
@@ -123,7 +122,6 @@ export async function measure(scenario: Scenario): Promise<Figures> {
     headers: scenario.headers,
     body: scenario.body,
     requests: scenario.requests,
-    ...(scenario.overallRate ? { overallRate: scenario.overallRate } : {}),
     ...(scenario.amount ? { amount: scenario.amount } : {}),
   });
   // autocannon's percentile keys: p50, p90, p97_5, p99 (p95 is not in every version).
@@ -142,6 +140,92 @@ export async function measure(scenario: Scenario): Promise<Figures> {
       cpuBefore === null || cpuAfter === null || served === 0
         ? null
         : Math.round((cpuAfter - cpuBefore) / served),
+  };
+}
+
+export interface OpenLoopScenario {
+  name: string;
+  /** Server origin, e.g. http://127.0.0.1:3903. */
+  url: string;
+  path: string;
+  /** JSON body of the n-th request. */
+  body: (n: number) => object;
+  /** Mean arrivals per second. */
+  rate: number;
+  /** Keep-alive connections shared by the requests (a request waits for a free one). */
+  connections: number;
+  duration: number;
+  server?: ChildProcess;
+}
+
+/**
+ * Latency at a given load, as many independent clients make it: requests arrive at random
+ * (Poisson) times at `rate` per second over `connections` keep-alive connections, and each
+ * latency counts from when the request was due, so a slow server cannot hide its queue.
+ * autocannon's paced mode instead fires every connection at once each tick, which measures
+ * the burst, not the load.
+ */
+export async function measureOpenLoop(scenario: OpenLoopScenario): Promise<Figures> {
+  const agent = new Agent({ keepAlive: true, maxSockets: scenario.connections });
+  const target = new URL(scenario.path, scenario.url);
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const cpuBefore = cpuTimeMicros(scenario.server);
+  const started = performance.now();
+  const end = started + scenario.duration * 1000;
+  const inFlight: Promise<void>[] = [];
+  let due = started;
+  for (let n = 0; ; n += 1) {
+    due += (-Math.log(1 - Math.random()) / scenario.rate) * 1000;
+    if (due >= end) break;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((done) => setTimeout(done, wait));
+    const sentAt = due;
+    const payload = JSON.stringify(scenario.body(n));
+    inFlight.push(
+      new Promise<void>((done) => {
+        const call = request(
+          target,
+          { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+          (response) => {
+            response.resume();
+            response.on('end', () => {
+              latencies.push(performance.now() - sentAt);
+              if (response.statusCode === undefined || response.statusCode >= 300) non2xx += 1;
+              done();
+            });
+          },
+        );
+        call.on('error', () => {
+          errors += 1;
+          done();
+        });
+        call.end(payload);
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = cpuTimeMicros(scenario.server);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (share: number) =>
+    Math.round(
+      (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0) * 10,
+    ) / 10;
+  return {
+    name: scenario.name,
+    requestsPerSecond: Math.round(latencies.length / elapsed),
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    non2xx,
+    errors,
+    cpuMicros:
+      cpuBefore === null || cpuAfter === null || latencies.length === 0
+        ? null
+        : Math.round((cpuAfter - cpuBefore) / latencies.length),
   };
 }
 

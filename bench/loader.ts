@@ -6,7 +6,14 @@ import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { createLoaderSessions } from '../apps/server/src/modules/loader/loader-sessions.js';
-import { measure, printTable, startChaveiro, startProcess, type Figures } from './lib.js';
+import {
+  measure,
+  measureOpenLoop,
+  printTable,
+  startChaveiro,
+  startProcess,
+  type Figures,
+} from './lib.js';
 import {
   benchHwid,
   benchMachineId,
@@ -187,21 +194,22 @@ try {
     if (values.only && !scenario.name.includes(values.only)) continue;
     rows.push(await measure(scenario));
   }
-  // The latency budget holds at the throughput budget: 256 connections offering 30 % of
-  // hello's rate. (Unpaced, 256 connections queue whatever the server's speed.)
+  // The latency budget holds at the throughput budget: 256 connections carrying 30 % of
+  // hello's rate, requests arriving at random as independent loaders send them.
   const budgetRate = values.rate
     ? Number(values.rate)
     : Math.round(rows[0]!.requestsPerSecond * BUDGET_SHARE);
   if (!values.only || 'heartbeat paced'.includes(values.only)) {
     rows.push(
-      await measure({
+      await measureOpenLoop({
         name: `POST /api/loader/heartbeat at ${String(budgetRate)} req/s`,
         url: chaveiro.url,
         server: chaveiro.child,
+        path: '/api/loader/heartbeat',
+        body: (n) => ({ session: tokens[n % tokens.length], nonce: nonce() }),
+        rate: budgetRate,
         connections,
         duration,
-        overallRate: budgetRate,
-        requests: heartbeats(),
       }),
     );
   }
