@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 
 interface DataTablePaginationProps {
@@ -21,6 +22,10 @@ export function DataTablePagination({
   noun,
 }: DataTablePaginationProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  // Deleting the last rows of the last page leaves it past the end: show the new last page.
+  useEffect(() => {
+    if (page > pages) onPageChange(pages);
+  }, [page, pages, onPageChange]);
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 pt-3 text-sm">
       <p className="text-muted-foreground">
