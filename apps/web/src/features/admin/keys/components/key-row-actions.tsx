@@ -1,6 +1,7 @@
 import type { KeyListItem } from '@chaveiro/contract';
 import { Ban, CalendarClock, Info, Link2, MoreHorizontal, ShieldCheck, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
+import { useMenuFocusReturn } from '@/components/data-table/use-menu-focus-return';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -15,7 +16,8 @@ import { useKeysDialogs } from './keys-dialogs-context';
 
 /** The key menu: View Info, Link User, Reset Duration, Ban/Unban and Delete Key (spec §2). */
 export function KeyRowActions({ row }: { row: KeyListItem }) {
-  const { setOpen } = useKeysDialogs();
+  const { open, setOpen } = useKeysDialogs();
+  const menuButton = useMenuFocusReturn(open?.row.id === row.id);
   const update = useUpdateKey();
   const unused = isUnused(row.status);
   const banned = row.status === 'banned';
@@ -30,7 +32,12 @@ export function KeyRowActions({ row }: { row: KeyListItem }) {
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Ações da chave ${row.key}`}>
+        <Button
+          ref={menuButton}
+          variant="ghost"
+          size="icon"
+          aria-label={`Ações da chave ${row.key}`}
+        >
           <MoreHorizontal />
         </Button>
       </DropdownMenuTrigger>

@@ -1,5 +1,6 @@
 import type { Reseller } from '@chaveiro/contract';
 import { Ban, MoreHorizontal, Pencil, ShieldCheck, Wallet } from 'lucide-react';
+import { useMenuFocusReturn } from '@/components/data-table/use-menu-focus-return';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -15,12 +16,13 @@ const text = resellersTexts.actions;
 
 /** Row menu: balance, change data, and Banir or Desbanir by the reseller's status (spec §2). */
 export function ResellerRowActions({ row }: { row: Reseller }) {
-  const { setOpen } = useResellersDialogs();
+  const { open, setOpen } = useResellersDialogs();
+  const menuButton = useMenuFocusReturn(open?.row.id === row.id);
   const banned = row.status === 'banned';
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={text.menu(row.username)}>
+        <Button ref={menuButton} variant="ghost" size="icon" aria-label={text.menu(row.username)}>
           <MoreHorizontal />
         </Button>
       </DropdownMenuTrigger>

@@ -106,6 +106,20 @@ describe('ban and unban', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
+  it('gives the focus back to the row menu when a dialog it opened closes', async () => {
+    stubResellersApi(() => jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' }));
+    const user = await renderResellersScreen();
+    const menu = await screen.findByRole('button', { name: 'Ações do revendedor marina' });
+    await user.click(menu);
+    await user.click(await screen.findByRole('menuitem', { name: 'Banir' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Banir revendedor?' })).toBeVisible();
+
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(menu).toHaveFocus());
+  });
+
   it('offers Desbanir for a banned reseller and reactivates it', async () => {
     const sent = stubResellersApi(({ method }) =>
       method === 'PATCH'
