@@ -13,4 +13,7 @@ export const supportTexts = {
   replyHint: 'Ctrl + Enter envia.',
   send: 'Enviar',
   characters: (used: number, max: number) => `${String(used)}/${String(max)}`,
+  back: 'Voltar para os tickets',
+  ticketLoading: 'Carregando...',
+  ticketNotFound: 'Ticket não encontrado.',
 } as const;

@@ -13,9 +13,6 @@ export const supportTexts = {
     noun: (total: number) => (total === 1 ? 'ticket' : 'tickets'),
   },
   thread: {
-    back: 'Voltar para os tickets',
-    loading: 'Carregando...',
-    notFound: 'Ticket não encontrado.',
     from: (username: string, date: string) => `De ${username} · aberto em ${date}`,
     close: 'Fechar',
     closeTitle: 'Fechar este ticket?',

@@ -24,9 +24,6 @@ export const texts = {
     cancel: 'Cancelar',
   },
   thread: {
-    back: 'Voltar para os tickets',
-    loading: 'Carregando...',
-    notFound: 'Ticket não encontrado.',
     openedAt: (date: string) => `Aberto em ${date}`,
     close: 'Fechar ticket',
     closeTitle: 'Fechar este ticket?',

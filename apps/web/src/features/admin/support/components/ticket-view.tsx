@@ -1,36 +1,23 @@
 import { format } from 'date-fns';
-import { ArrowLeft, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { LoadErrorAlert } from '@/components/load-error-alert';
 import { CloseTicketDialog } from '@/components/support/close-ticket-dialog';
+import { TicketBackLink, TicketPlaceholder } from '@/components/support/ticket-frame';
 import { TicketReplyForm } from '@/components/support/ticket-reply-form';
 import { TicketStatusBadge } from '@/components/support/ticket-status-badge';
 import { TicketThread } from '@/components/support/ticket-thread';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
-import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
 import { useAnswerTicket } from '../api/answer-ticket';
 import { useCloseAdminTicket } from '../api/close-ticket';
 import { useAdminTicket } from '../api/get-ticket';
 import { supportTexts } from '../texts';
 
+/** The ticket list this view goes back to. */
+const LIST_PATH = '/admin/support';
 const t = supportTexts.thread;
-
-function BackLink() {
-  return (
-    <Button variant="ghost" size="sm" asChild className="justify-self-start">
-      <Link to="/admin/support">
-        <ArrowLeft aria-hidden />
-        {t.back}
-      </Link>
-    </Button>
-  );
-}
 
 /** One ticket for staff: the thread with every writer's name, the answer box and Fechar. */
 export function TicketView({ id }: { id: string }) {
@@ -39,28 +26,8 @@ export function TicketView({ id }: { id: string }) {
   const close = useCloseAdminTicket();
   const [confirmClose, setConfirmClose] = useState(false);
 
-  if (ticket.isPending) {
-    return (
-      <div className="grid gap-4" aria-busy="true" aria-label={t.loading}>
-        <BackLink />
-        <Skeleton className="h-72 rounded-xl" />
-      </div>
-    );
-  }
-  if (ticket.isError) {
-    const missing = ticket.error instanceof ApiError && ticket.error.status === 404;
-    return (
-      <div className="grid gap-4">
-        <BackLink />
-        {missing ? (
-          <Alert variant="destructive">
-            <AlertDescription>{t.notFound}</AlertDescription>
-          </Alert>
-        ) : (
-          <LoadErrorAlert error={ticket.error} />
-        )}
-      </div>
-    );
+  if (ticket.isPending || ticket.isError) {
+    return <TicketPlaceholder backTo={LIST_PATH} error={ticket.error} />;
   }
 
   const { ticket: info, messages } = ticket.data;
@@ -68,7 +35,7 @@ export function TicketView({ id }: { id: string }) {
 
   return (
     <div className="grid min-w-0 gap-4">
-      <BackLink />
+      <TicketBackLink to={LIST_PATH} />
       <Card className="min-w-0">
         <CardHeader className="flex flex-wrap items-start justify-between gap-3">
           <div className="grid min-w-0 gap-1.5">
