@@ -23,6 +23,6 @@ await build({
   logLevel: 'info',
 });
 // Worker threads run files of their own, found beside main.js.
-for (const worker of ['sqlite-checkpoint-worker.mjs', 'signing-worker.mjs']) {
+for (const worker of ['sqlite-worker.mjs', 'signing-worker.mjs']) {
   await copyFile(new URL(`src/platform/${worker}`, here), new URL(`dist/${worker}`, here));
 }

@@ -92,6 +92,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     config,
     db: database.db,
     dialect: database.dialect,
+    runInBackground: database.runInBackground,
     clock,
     tokens: createTokenService(config.jwtSecret, clock),
     mailer: createMailer({

@@ -5,12 +5,15 @@ import type { TokenService } from './auth.js';
 import type { Clock } from './clock.js';
 import type { SqlDialect } from './database.js';
 import type { Mailer } from './mail.js';
+import type { RunQueries } from './sqlite-worker.js';
 
 /** What every module's services are built from (services are factories over their deps). */
 export interface AppContext {
   config: AppConfig;
   db: Kysely<Database>;
   dialect: SqlDialect;
+  /** Idempotent writes nobody waits on, off the event loop (AppDatabase.runInBackground). */
+  runInBackground: RunQueries;
   clock: Clock;
   tokens: TokenService;
   mailer: Mailer;

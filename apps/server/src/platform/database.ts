@@ -6,37 +6,52 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } f
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { startBackgroundCheckpoints } from './sqlite-checkpoints.js';
+import type { RunQueries } from './sqlite-worker.js';
+import { startSqliteWorker } from './sqlite-worker.js';
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
 export interface AppDatabase {
   db: Kysely<Database>;
   dialect: SqlDialect;
+  /**
+   * Runs idempotent writes nobody waits on (loader presence) off the event loop: on SQLite in a
+   * worker thread with its own connection (sqlite-worker.ts), on PostgreSQL through the pool.
+   */
+  runInBackground: RunQueries;
   destroy(): Promise<void>;
 }
 
 /** Opens the configured database: SQLite by default, PostgreSQL when DATABASE_URL says so. */
 export function createDatabase(config: { database: DatabaseConfig }): AppDatabase {
   const dialect = config.database.kind;
-  let stopCheckpoints = async () => {};
-  let db: Kysely<Database>;
   if (config.database.kind === 'postgres') {
-    db = new Kysely<Database>({ dialect: postgresDialect(config.database.url) });
-  } else {
-    const raw = openSqlite(config.database.file);
-    stopCheckpoints = startBackgroundCheckpoints(raw, config.database.file);
-    db = new Kysely<Database>({
-      dialect: new ImmediateSqliteDialect({ database: withStatementCache(raw) }),
-    });
+    const db = new Kysely<Database>({ dialect: postgresDialect(config.database.url) });
+    return { db, dialect, runInBackground: runEach(db), destroy: once(() => db.destroy()) };
   }
-  // Idempotent, so a second shutdown signal or a test's cleanup cannot fail on a closed pool.
-  // The checkpoint worker stops first: the last connection to close then folds the WAL in.
-  let destroyed: Promise<void> | undefined;
+  const raw = openSqlite(config.database.file);
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(raw) }),
+  });
+  const worker = startSqliteWorker(raw, config.database.file, runEach(db));
   return {
     db,
     dialect,
-    destroy: () => (destroyed ??= stopCheckpoints().then(() => db.destroy())),
+    runInBackground: worker.run,
+    // The worker stops first: the last connection to close then folds the WAL in.
+    destroy: once(() => worker.stop().then(() => db.destroy())),
+  };
+}
+
+/** Idempotent, so a second shutdown signal or a test's cleanup cannot fail on a closed pool. */
+function once(destroy: () => Promise<void>): () => Promise<void> {
+  let destroyed: Promise<void> | undefined;
+  return () => (destroyed ??= destroy());
+}
+
+function runEach(db: Kysely<Database>): RunQueries {
+  return async (queries) => {
+    for (const query of queries) await db.executeQuery(query);
   };
 }
 

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
 import { createLoaderRepository } from './loader-repository.js';
 
 /** How often noted presence is written (app clock). */
@@ -12,12 +11,17 @@ const TICK_MS = 500;
 /**
  * Machine presence (last_seen_at, what 'Usuários Online', the online dot and 'último acesso'
  * show). Heartbeats only note the time in memory; the notes are written together every
- * PRESENCE_FLUSH_MS of the app's clock in one transaction, and a machine at most once per
+ * PRESENCE_FLUSH_MS of the app's clock, off the event loop, and a machine at most once per
  * PRESENCE_RESOLUTION_MS, so presence writes never become the heartbeat's bottleneck while
  * staying within a few seconds of the truth. `flush()` writes at once (tests, shutdown).
  */
 export function createPresence(
-  { db, dialect, clock }: Pick<AppContext, 'db' | 'dialect' | 'clock'>,
+  {
+    db,
+    dialect,
+    clock,
+    runInBackground,
+  }: Pick<AppContext, 'db' | 'dialect' | 'clock' | 'runInBackground'>,
   log: FastifyBaseLogger,
 ) {
   const repository = createLoaderRepository(db, dialect);
@@ -35,7 +39,7 @@ export function createPresence(
     pending = new Map();
     const now = clock.now();
     lastFlushAt = now;
-    running = withTransaction(db, (trx) => repository.touchMachines([...batch], trx))
+    running = runInBackground(repository.presenceUpdates([...batch]))
       .then(() => {
         for (const [machineId, at] of written) {
           if (now - at >= PRESENCE_RESOLUTION_MS) written.delete(machineId);

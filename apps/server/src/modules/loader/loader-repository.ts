@@ -46,8 +46,11 @@ export interface SessionState {
   hwid: string | null;
 }
 
-/** Rows written per presence statement: far below SQLite's and PostgreSQL's bind limits. */
-const TOUCH_CHUNK = 500;
+/**
+ * Rows written per presence statement: far below SQLite's and PostgreSQL's bind limits, and a
+ * statement short enough (~2 ms) that a request's write waiting for the lock hardly notices.
+ */
+const TOUCH_CHUNK = 250;
 
 const touchStatements = new Map<string, string>();
 
@@ -210,21 +213,18 @@ export function createLoaderRepository(db: Kysely<Database>, dialect: SqlDialect
     },
 
     /**
-     * Presence: sets each machine's last_seen_at, never moving it backwards, a few hundred rows
-     * per statement (`UPDATE … FROM (VALUES …)`). Rows go in id order so concurrent writers on
-     * PostgreSQL lock them in one order.
+     * Presence: the statements setting each machine's last_seen_at, never moving it backwards
+     * (so running one twice is harmless), a few hundred rows each (`UPDATE … FROM (VALUES …)`).
+     * Rows go in id order so concurrent writers on PostgreSQL lock them in one order.
      */
-    async touchMachines(
-      seen: [machineId: string, at: number][],
-      executor: Kysely<Database>,
-    ): Promise<void> {
+    presenceUpdates(seen: [machineId: string, at: number][]): CompiledQuery[] {
       const rows = [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const queries: CompiledQuery[] = [];
       for (let start = 0; start < rows.length; start += TOUCH_CHUNK) {
         const chunk = rows.slice(start, start + TOUCH_CHUNK);
-        await executor.executeQuery(
-          CompiledQuery.raw(touchStatement(dialect, chunk.length), chunk.flat()),
-        );
+        queries.push(CompiledQuery.raw(touchStatement(dialect, chunk.length), chunk.flat()));
       }
+      return queries;
     },
   };
 }

@@ -1,0 +1,45 @@
+// Runs on a worker thread (sqlite-worker.ts) with a connection of its own: copies the main
+// thread's WAL back into the database file, and runs the writes posted to it, so neither their
+// work nor their fsync ever blocks requests.
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+const STATEMENT_CACHE_SIZE = 100;
+
+const db = new Database(workerData.file);
+// Waits out the main connection's transactions (this thread has nothing else to do).
+db.pragma('busy_timeout = 5000');
+// Posted writes are idempotent bookkeeping (presence): a power cut may lose the last second of
+// them, a commit waiting for the disk would cost more. The main connection stays FULL.
+db.pragma('synchronous = NORMAL');
+
+setInterval(() => {
+  try {
+    // PASSIVE: copies what no reader still needs and never makes a writer wait.
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // Busy or briefly unavailable: the next round catches up.
+  }
+}, workerData.intervalMs);
+
+const statements = new Map();
+function prepared(sql) {
+  let statement = statements.get(sql);
+  if (!statement) {
+    if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+    statement = db.prepare(sql);
+    statements.set(sql, statement);
+  }
+  return statement;
+}
+
+parentPort.on('message', ({ id, queries }) => {
+  try {
+    // Each on its own: a statement holds the write lock only for itself, so the main
+    // connection's writers never wait long behind a large batch.
+    for (const { sql, parameters } of queries) prepared(sql).run(...parameters);
+    parentPort.postMessage({ id });
+  } catch (error) {
+    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
