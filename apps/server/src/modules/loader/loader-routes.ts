@@ -73,12 +73,12 @@ export function loaderRoutes(
 
   const signedRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     // The envelope is built by hand; schemas below only document it. Serialising with plain
-    // JSON.stringify keeps the heartbeat lean, and onSend signs exactly the bytes sent, on a
-    // worker thread so the event loop serves other requests meanwhile.
+    // JSON.stringify keeps the heartbeat lean, and onSend signs exactly the bytes sent (on a
+    // worker thread when the event loop is busy, so it serves other requests meanwhile).
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
     app.addHook('onSend', async (_request, reply, payload) => {
       if (typeof payload === 'string') {
-        void reply.header('x-signature', await signer.signInBackground(payload));
+        void reply.header('x-signature', await signer.signAnswer(payload));
       }
       return payload;
     });
