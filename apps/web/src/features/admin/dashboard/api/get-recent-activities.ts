@@ -1,6 +1,7 @@
 import { recentActivitiesResponseSchema } from '@chaveiro/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { DASHBOARD_REFRESH_MS } from '../refresh';
 
 export function getRecentActivities(signal?: AbortSignal) {
   return api.get('/dashboard/recent-activities', {
@@ -13,6 +14,7 @@ export function recentActivitiesQueryOptions() {
   return queryOptions({
     queryKey: ['dashboard', 'recent-activities'],
     queryFn: ({ signal }) => getRecentActivities(signal),
+    refetchInterval: DASHBOARD_REFRESH_MS,
   });
 }
 

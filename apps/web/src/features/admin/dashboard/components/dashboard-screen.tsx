@@ -1,5 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { KeysTable } from '../../keys/components/keys-table';
+import { DASHBOARD_REFRESH_MS } from '../refresh';
 import { DashboardUsersCard } from './dashboard-users-card';
 import { MetricCards } from './metric-cards';
 import { RecentActivities } from './recent-activities';
@@ -18,7 +19,7 @@ export function DashboardScreen() {
             <CardDescription>As chaves mais recentes; busque por chave ou cliente.</CardDescription>
           </CardHeader>
           <CardContent className="min-w-0">
-            <KeysTable compact />
+            <KeysTable compact refetchInterval={DASHBOARD_REFRESH_MS} />
           </CardContent>
         </Card>
         <RecentActivities />

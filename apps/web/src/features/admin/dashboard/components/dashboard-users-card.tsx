@@ -7,12 +7,13 @@ import { useUsers } from '../../users/api/get-users';
 import { UserManageDialog } from '../../users/components/user-manage-dialog';
 import { UsersProvider } from '../../users/components/users-provider';
 import { UsersTable } from '../../users/components/users-table';
+import { DASHBOARD_REFRESH_MS } from '../refresh';
 
 /** The dashboard's user table: server-side search in a 400 px scroll area (spec §2). */
 export function DashboardUsersCard() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
-  const users = useUsers({ q: q || undefined, page: 1, pageSize: 50 });
+  const users = useUsers({ q: q || undefined, page: 1, pageSize: 50 }, DASHBOARD_REFRESH_MS);
 
   return (
     <UsersProvider>

@@ -7,15 +7,17 @@ export function getKeys(filters: KeysFilters, signal?: AbortSignal) {
   return api.get('/keys', { query: { ...filters }, schema: keysPageSchema, signal });
 }
 
-export function keysQueryOptions(filters: KeysFilters) {
+/** `refetchInterval`: how often a live view refreshes the page (none by default). */
+export function keysQueryOptions(filters: KeysFilters, refetchInterval?: number) {
   return queryOptions({
     queryKey: keysQueryKeys.list(filters),
     queryFn: ({ signal }) => getKeys(filters, signal),
     // Keeps the rows on screen while the next page or search loads.
     placeholderData: keepPreviousData,
+    refetchInterval,
   });
 }
 
-export function useKeys(filters: KeysFilters) {
-  return useQuery(keysQueryOptions(filters));
+export function useKeys(filters: KeysFilters, refetchInterval?: number) {
+  return useQuery(keysQueryOptions(filters, refetchInterval));
 }

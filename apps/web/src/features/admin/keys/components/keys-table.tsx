@@ -37,7 +37,14 @@ const COLUMNS = 6;
  * scroll area, without filters or pages; the full version adds status and product filters,
  * pagination and the CSV export of what the filters select.
  */
-export function KeysTable({ compact = false }: { compact?: boolean }) {
+export function KeysTable({
+  compact = false,
+  refetchInterval,
+}: {
+  compact?: boolean;
+  /** Refreshes the shown page this often (the dashboard's live table). */
+  refetchInterval?: number;
+}) {
   const [open, setOpen] = useState<OpenKeyDialog | null>(null);
   const dialogs = useMemo(() => ({ open, setOpen }), [open]);
   const [search, setSearch] = useState('');
@@ -55,7 +62,7 @@ export function KeysTable({ compact = false }: { compact?: boolean }) {
         page,
         pageSize: PAGE_SIZE,
       };
-  const keys = useKeys(filters);
+  const keys = useKeys(filters, refetchInterval);
   // Only the full table has the product filter.
   const products = useProductOptions({ enabled: !compact });
   const exportCsv = useExportKeys();

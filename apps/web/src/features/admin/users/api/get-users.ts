@@ -11,15 +11,17 @@ export function getUsers(query: UsersListQuery, signal?: AbortSignal) {
   return api.get('/users', { query, schema: usersPageSchema, signal });
 }
 
-export function usersQueryOptions(query: UsersListQuery) {
+/** `refetchInterval`: how often a live view refreshes the page (none by default). */
+export function usersQueryOptions(query: UsersListQuery, refetchInterval?: number) {
   return queryOptions({
     queryKey: [...usersQueryKey, 'list', query],
     queryFn: ({ signal }) => getUsers(query, signal),
     // A new search or page keeps the previous rows on screen until its answer arrives.
     placeholderData: keepPreviousData,
+    refetchInterval,
   });
 }
 
-export function useUsers(query: UsersListQuery) {
-  return useQuery(usersQueryOptions(query));
+export function useUsers(query: UsersListQuery, refetchInterval?: number) {
+  return useQuery(usersQueryOptions(query, refetchInterval));
 }
