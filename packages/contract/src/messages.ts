@@ -60,6 +60,13 @@ export const messages = {
     notFound: 'Recurso não encontrado.',
     payloadTooLarge: 'Arquivo ou requisição grande demais.',
   },
+  /** Plan names (a product's price per duration), everywhere a plan is named. */
+  plans: {
+    daily: 'Diário',
+    weekly: 'Semanal',
+    'bi-weekly': 'Quinzenal',
+    monthly: 'Mensal',
+  } satisfies Record<PlanDurationType, string>,
   /** Account texts the spec leaves to the server (issue: accounts). */
   auth: {
     usernameTaken: 'Este nome de usuário já está em uso.',
@@ -240,13 +247,6 @@ export const messages = {
       count === 1
         ? '1 chave comprada com sucesso!'
         : `${String(count)} chaves compradas com sucesso!`,
-    /** Plan names as customers read them. */
-    plans: {
-      daily: 'Diário',
-      weekly: 'Semanal',
-      'bi-weekly': 'Quinzenal',
-      monthly: 'Mensal',
-    },
     reasonPurchase: (count: number, product: string, plan: string) =>
       `Compra de ${String(count)} ${count === 1 ? 'chave' : 'chaves'}: ${product} (${plan})`,
     logPurchase: (count: number, product: string, plan: string, total: string) =>
@@ -299,12 +299,6 @@ export const messages = {
   },
   /** Shop texts the spec leaves open (issue: commerce). */
   shop: {
-    plans: {
-      daily: 'Diário',
-      weekly: 'Semanal',
-      'bi-weekly': 'Quinzenal',
-      monthly: 'Mensal',
-    } satisfies Record<PlanDurationType, string>,
     productRequired: 'Escolha um produto.',
     planRequired: 'Escolha um plano válido.',
     productNotFound: 'Produto não encontrado.',

@@ -90,7 +90,7 @@ export function createResellerService(ctx: Pick<AppContext, 'db' | 'dialect' | '
      * cover it (also under concurrent purchases) nothing changes and the answer is 409.
      */
     async buyKeys(body: BuyKeysBody, actor: Actor): Promise<BuyKeysResponse> {
-      const plan = text.plans[body.durationType];
+      const plan = messages.plans[body.durationType];
       return withTransaction(db, async (trx) => {
         const product = await repository.findProductPlan(body.productId, body.durationType, trx);
         if (!product || product.status !== 'active') throw new NotFoundError(text.productNotFound);

@@ -86,7 +86,7 @@ export function createShopService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cloc
         if (priceCents === undefined) {
           throw new UnprocessableError(text.planUnavailable, 'PLAN_UNAVAILABLE');
         }
-        const plan = text.plans[body.durationType];
+        const plan = messages.plans[body.durationType];
         const after = await balance.move(trx, {
           userId,
           amountCents: -priceCents,

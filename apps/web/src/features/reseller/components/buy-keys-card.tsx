@@ -37,7 +37,6 @@ import { texts } from '../texts';
 import { PurchasedKeysDialog, type Purchase } from './purchased-keys-dialog';
 
 const t = texts.buy;
-const PLAN_LABELS = messages.reseller.plans;
 
 /** Money sums in cents, so R$ 0,10 × 3 is R$ 0,30 exactly. */
 const cents = (reais: number) => Math.round(reais * 100);
@@ -112,7 +111,7 @@ export function BuyKeysCard() {
 
   const confirm = () => {
     if (!confirming || !product || !plan) return;
-    const bought = { product: product.name, plan: PLAN_LABELS[plan.durationType] };
+    const bought = { product: product.name, plan: messages.plans[plan.durationType] };
     buy.mutate(confirming, {
       onSuccess: (answer) => {
         toast.success(answer.message);
@@ -191,7 +190,7 @@ export function BuyKeysCard() {
                       {(product?.plans ?? []).map((item) => (
                         <NativeSelectOption key={item.durationType} value={item.durationType}>
                           {t.planOption(
-                            PLAN_LABELS[item.durationType],
+                            messages.plans[item.durationType],
                             item.days,
                             formatBRL(item.price),
                           )}
@@ -267,7 +266,7 @@ export function BuyKeysCard() {
                 ? `${t.confirmBody(
                     confirming.quantity,
                     product.name,
-                    PLAN_LABELS[plan.durationType],
+                    messages.plans[plan.durationType],
                     formatBRL(totalCents / 100),
                   )} ${t.confirmBalance(formatBRL(afterCents / 100))}`
                 : null}

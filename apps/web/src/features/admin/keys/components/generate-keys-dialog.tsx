@@ -23,7 +23,6 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { useGenerateKeys } from '../api/generate-keys';
 import { useProductOptions } from '../api/get-product-options';
-import { DURATION_LABELS } from './key-labels';
 
 const a = messages.admin;
 const CUSTOM = 'custom';
@@ -114,7 +113,7 @@ export function GenerateKeysDialog({ open, onOpenChange, onGenerated }: Generate
                 <NativeSelect {...control} {...form.register('validity')} className="w-full">
                   {PLAN_DURATION_TYPES.map((type) => (
                     <NativeSelectOption key={type} value={type}>
-                      {DURATION_LABELS[type]}
+                      {messages.plans[type]}
                     </NativeSelectOption>
                   ))}
                   <NativeSelectOption value={CUSTOM}>Dias personalizados</NativeSelectOption>

@@ -1,17 +1,10 @@
-import type { KeyStatus, PlanDurationType } from '@chaveiro/contract';
+import type { KeyStatus } from '@chaveiro/contract';
 
 export const KEY_STATUS_LABELS: Record<KeyStatus, string> = {
   active: 'Disponível',
   used: 'Usada',
   banned: 'Banida',
   expired: 'Expirada',
-};
-
-export const DURATION_LABELS: Record<PlanDurationType, string> = {
-  daily: 'Diário',
-  weekly: 'Semanal',
-  'bi-weekly': 'Quinzenal',
-  monthly: 'Mensal',
 };
 
 /** A key that nobody redeemed yet: its validity and ban state can still change. */

@@ -1,4 +1,5 @@
 import {
+  messages,
   PLAN_DURATION_TYPES,
   productBodySchema,
   type Product,
@@ -23,7 +24,6 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useSaveProduct } from '../api/save-product';
-import { PLAN_LABELS } from './product-format';
 
 type ProductFormInput = z.input<typeof productBodySchema>;
 
@@ -95,7 +95,7 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
                 const error = errors.plans?.[type]?.message;
                 return (
                   <div key={type} className="grid gap-1.5">
-                    <Label htmlFor={id}>{PLAN_LABELS[type]}</Label>
+                    <Label htmlFor={id}>{messages.plans[type]}</Label>
                     <Input
                       id={id}
                       type="number"

@@ -1,14 +1,5 @@
-import type { PlanDurationType } from '@chaveiro/contract';
-
 /** Header labels of the product table, verbatim from spec §2. */
 export const PRODUCT_COLUMNS = ['Produto', 'Status', 'Planos Ativos', 'Ações'] as const;
-
-export const PLAN_LABELS: Record<PlanDurationType, string> = {
-  daily: 'Diário',
-  weekly: 'Semanal',
-  'bi-weekly': 'Quinzenal',
-  monthly: 'Mensal',
-};
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 

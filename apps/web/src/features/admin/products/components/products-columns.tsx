@@ -1,8 +1,8 @@
-import { PLAN_DURATION_TYPES, type Product } from '@chaveiro/contract';
+import { messages, PLAN_DURATION_TYPES, type Product } from '@chaveiro/contract';
 import { Badge } from '@/components/ui/badge';
 import { TableCell } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
-import { formatPrice, PLAN_LABELS } from './product-format';
+import { formatPrice } from './product-format';
 import { ProductRowActions } from './product-row-actions';
 
 /** The four cells of a product row. */
@@ -39,7 +39,7 @@ export function ProductCells({ product }: { product: Product }) {
           <div className="flex flex-wrap gap-1.5">
             {plans.map(({ type, price }) => (
               <Badge key={type} variant="secondary">
-                {PLAN_LABELS[type]} · {formatPrice(price)}
+                {messages.plans[type]} · {formatPrice(price)}
               </Badge>
             ))}
           </div>

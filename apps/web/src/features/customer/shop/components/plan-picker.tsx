@@ -4,7 +4,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { formatBRL } from '@/lib/money';
 import { texts as t } from '../texts';
 
-const planNames = messages.shop.plans;
+const planNames = messages.plans;
 
 /** The plans of one product as selectable tiles: name, days and price. */
 export function PlanPicker({

@@ -109,7 +109,7 @@ export function PurchaseDialog({
         <DialogHeader>
           <DialogTitle>{t.title}</DialogTitle>
           <DialogDescription>
-            {t.description(product.name, messages.shop.plans[plan.duration_type], period)}
+            {t.description(product.name, messages.plans[plan.duration_type], period)}
           </DialogDescription>
         </DialogHeader>
         {balance === undefined ? (
