@@ -5,7 +5,6 @@ import fastifyMultipart from '@fastify/multipart';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
-  FastifyLoggerOptions,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -52,6 +51,7 @@ import { errorHandler } from './platform/error-handler.js';
 import { createMailer } from './platform/mail.js';
 import { rejectNulCharacters } from './platform/nul-guard.js';
 import { openApiPlugin } from './platform/openapi.js';
+import { requestForLog } from './platform/request-log.js';
 import { webPlugin } from './platform/web.js';
 
 export interface AppDeps {
@@ -59,8 +59,8 @@ export interface AppDeps {
   database: AppDatabase;
   /** Defaults to the system clock; tests pass one they can move. */
   clock?: Clock;
-  /** Defaults to pino at config.logLevel; tests usually pass false. */
-  logger?: boolean | FastifyLoggerOptions;
+  /** Logs to stdout at config.logLevel; `false` silences it, `stream` sends it elsewhere (tests). */
+  logger?: false | { stream: { write(line: string): void } };
 }
 
 export type App = FastifyInstance<
@@ -80,7 +80,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   useBrazilianPortugueseErrors();
 
   const app: App = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger:
+      logger === false
+        ? false
+        : { level: config.logLevel, stream: logger?.stream, serializers: { req: requestForLog } },
     // Not behind a known proxy by default: request.ip (rate limits, activity) is the socket peer,
     // which a client cannot forge with X-Forwarded-For. TRUST_PROXY names the proxies to believe.
     trustProxy: config.trustProxy,

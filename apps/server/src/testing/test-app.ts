@@ -91,6 +91,8 @@ export interface TestAppOptions {
   /** Extra environment for loadConfig (DATA_DIR and DATABASE_URL are set by the helper). */
   env?: Record<string, string>;
   clock?: ManualClock;
+  /** Receives the app's log lines (JSON), silent otherwise. */
+  logStream?: { write(line: string): void };
   /** Runs after buildApp and before ready(): the place to add test-only routes. */
   configure?(app: App): void | Promise<void>;
 }
@@ -114,7 +116,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = createDatabase(config);
   await migrateToLatest(database);
 
-  const app = await buildApp({ config, database, clock, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: options.logStream ? { stream: options.logStream } : false,
+  });
   await options.configure?.(app);
   await app.ready();
 
