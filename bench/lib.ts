@@ -112,6 +112,13 @@ function cpuTimeMicros(child: ChildProcess | undefined): number | null {
   }
 }
 
+/** Server CPU µs per answered request between two readings, when both could be read. */
+function cpuPerRequest(before: number | null, after: number | null, served: number) {
+  return before === null || after === null || served === 0
+    ? null
+    : Math.round((after - before) / served);
+}
+
 export async function measure(scenario: Scenario): Promise<Figures> {
   const cpuBefore = cpuTimeMicros(scenario.server);
   const result = await autocannon({
@@ -136,10 +143,7 @@ export async function measure(scenario: Scenario): Promise<Figures> {
     p99: latency.p99 ?? 0,
     non2xx: result.non2xx,
     errors: result.errors,
-    cpuMicros:
-      cpuBefore === null || cpuAfter === null || served === 0
-        ? null
-        : Math.round((cpuAfter - cpuBefore) / served),
+    cpuMicros: cpuPerRequest(cpuBefore, cpuAfter, served),
   };
 }
 
@@ -222,10 +226,7 @@ export async function measureOpenLoop(scenario: OpenLoopScenario): Promise<Figur
     p99: at(0.99),
     non2xx,
     errors,
-    cpuMicros:
-      cpuBefore === null || cpuAfter === null || latencies.length === 0
-        ? null
-        : Math.round((cpuAfter - cpuBefore) / latencies.length),
+    cpuMicros: cpuPerRequest(cpuBefore, cpuAfter, latencies.length),
   };
 }
 

@@ -136,6 +136,9 @@ const chaveiro = await startChaveiro(
 try {
   const tokens = mintSessions(Number(values.sessions));
   const usedKeys = redeemedRunningKeys(5000);
+  /** The n-th heartbeat: the sessions in turn, each with a fresh nonce. */
+  const heartbeatBody = (n: number) => ({ session: tokens[n % tokens.length], nonce: nonce() });
+  const heartbeats = () => rotating('/api/loader/heartbeat', heartbeatBody);
   // A loader sends one session token for half its lifetime (15 heartbeats), and the server
   // verifies it once: one unmeasured heartbeat per session first gives the steady state.
   await measure({
@@ -144,10 +147,7 @@ try {
     connections: 64,
     duration: 60,
     amount: tokens.length,
-    requests: rotating('/api/loader/heartbeat', (n) => ({
-      session: tokens[n % tokens.length],
-      nonce: nonce(),
-    })),
+    requests: heartbeats(),
   });
   const rows: Figures[] = [];
   rows.push(
@@ -159,11 +159,6 @@ try {
       server: hello.child,
     }),
   );
-  const heartbeats = () =>
-    rotating('/api/loader/heartbeat', (n) => ({
-      session: tokens[n % tokens.length],
-      nonce: nonce(),
-    }));
   const scenarios = [
     {
       name: 'POST /api/loader/heartbeat',
@@ -216,7 +211,7 @@ try {
           url: chaveiro.url,
           server: chaveiro.child,
           path: '/api/loader/heartbeat',
-          body: (n) => ({ session: tokens[n % tokens.length], nonce: nonce() }),
+          body: heartbeatBody,
           rate,
           connections,
           duration,

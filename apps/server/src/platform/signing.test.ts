@@ -20,5 +20,6 @@ describe('loader answer signer', () => {
       const expected = sign(null, Buffer.from(body, 'utf8'), privateKey).toString('base64');
       expect(signer.sign(body)).toBe(expected);
     }
+    await signer.close();
   });
 });
