@@ -2,7 +2,6 @@
 // autocannon, print one line per scenario.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 
@@ -99,11 +98,21 @@ export interface Figures {
   cpuMicros: number | null;
 }
 
-/** CPU time used so far by a process, in µs (Linux /proc; clock ticks of 10 ms). */
-function cpuTimeMicros(child: ChildProcess | undefined): number | null {
+/**
+ * CPU time used so far by a process, or by its main thread only, in µs (Linux /proc; clock
+ * ticks of 10 ms).
+ */
+export function cpuTimeMicros(
+  child: ChildProcess | undefined,
+  of: 'process' | 'main thread' = 'process',
+): number | null {
   if (!child?.pid) return null;
+  const pid = String(child.pid);
   try {
-    const stat = readFileSync(`/proc/${String(child.pid)}/stat`, 'utf8');
+    const stat = readFileSync(
+      of === 'process' ? `/proc/${pid}/stat` : `/proc/${pid}/task/${pid}/stat`,
+      'utf8',
+    );
     // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10_000;
@@ -113,7 +122,7 @@ function cpuTimeMicros(child: ChildProcess | undefined): number | null {
 }
 
 /** Server CPU µs per answered request between two readings, when both could be read. */
-function cpuPerRequest(before: number | null, after: number | null, served: number) {
+export function cpuPerRequest(before: number | null, after: number | null, served: number) {
   return before === null || after === null || served === 0
     ? null
     : Math.round((after - before) / served);
@@ -144,89 +153,6 @@ export async function measure(scenario: Scenario): Promise<Figures> {
     non2xx: result.non2xx,
     errors: result.errors,
     cpuMicros: cpuPerRequest(cpuBefore, cpuAfter, served),
-  };
-}
-
-export interface OpenLoopScenario {
-  name: string;
-  /** Server origin, e.g. http://127.0.0.1:3903. */
-  url: string;
-  path: string;
-  /** JSON body of the n-th request. */
-  body: (n: number) => object;
-  /** Mean arrivals per second. */
-  rate: number;
-  /** Keep-alive connections shared by the requests (a request waits for a free one). */
-  connections: number;
-  duration: number;
-  server?: ChildProcess;
-}
-
-/**
- * Latency at a given load, as many independent clients make it: requests arrive at random
- * (Poisson) times at `rate` per second over `connections` keep-alive connections, and each
- * latency counts from when the request was due, so a slow server cannot hide its queue.
- * autocannon's paced mode instead fires every connection at once each tick, which measures
- * the burst, not the load.
- */
-export async function measureOpenLoop(scenario: OpenLoopScenario): Promise<Figures> {
-  const agent = new Agent({ keepAlive: true, maxSockets: scenario.connections });
-  const target = new URL(scenario.path, scenario.url);
-  const latencies: number[] = [];
-  let non2xx = 0;
-  let errors = 0;
-  const cpuBefore = cpuTimeMicros(scenario.server);
-  const started = performance.now();
-  const end = started + scenario.duration * 1000;
-  const inFlight: Promise<void>[] = [];
-  let due = started;
-  for (let n = 0; ; n += 1) {
-    due += (-Math.log(1 - Math.random()) / scenario.rate) * 1000;
-    if (due >= end) break;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((done) => setTimeout(done, wait));
-    const sentAt = due;
-    const payload = JSON.stringify(scenario.body(n));
-    inFlight.push(
-      new Promise<void>((done) => {
-        const call = request(
-          target,
-          { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
-          (response) => {
-            response.resume();
-            response.on('end', () => {
-              latencies.push(performance.now() - sentAt);
-              if (response.statusCode === undefined || response.statusCode >= 300) non2xx += 1;
-              done();
-            });
-          },
-        );
-        call.on('error', () => {
-          errors += 1;
-          done();
-        });
-        call.end(payload);
-      }),
-    );
-  }
-  await Promise.all(inFlight);
-  const elapsed = (performance.now() - started) / 1000;
-  const cpuAfter = cpuTimeMicros(scenario.server);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (share: number) =>
-    Math.round(
-      (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0) * 10,
-    ) / 10;
-  return {
-    name: scenario.name,
-    requestsPerSecond: Math.round(latencies.length / elapsed),
-    p50: at(0.5),
-    p95: at(0.95),
-    p99: at(0.99),
-    non2xx,
-    errors,
-    cpuMicros: cpuPerRequest(cpuBefore, cpuAfter, latencies.length),
   };
 }
 

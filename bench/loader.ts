@@ -2,20 +2,15 @@
 // The loader's hot paths on a seeded SQLite database next to a bare Fastify "hello" route measured
 // in the same run (DESIGN.md: heartbeat ≥ 30 % of hello; p99 ≤ 15 ms at 256 connections), then
 // the heartbeat's latency over 256 connections at a quarter, half and three quarters of the
-// throughput just measured (or at the --rate values), requests arriving at random.
+// throughput just measured (or at the --rate values), requests arriving at random, each rate
+// --repeat times (median p99 reported).
 import { randomBytes } from 'node:crypto';
+import { setPriority } from 'node:os';
 import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
 import { systemClock } from '../apps/server/src/platform/clock.js';
 import { createLoaderSessions } from '../apps/server/src/modules/loader/loader-sessions.js';
-import {
-  measure,
-  measureOpenLoop,
-  printTable,
-  startChaveiro,
-  startProcess,
-  type Figures,
-} from './lib.js';
+import { measure, printTable, startChaveiro, startProcess, type Figures } from './lib.js';
 import {
   benchHwid,
   benchMachineId,
@@ -23,6 +18,7 @@ import {
   benchSubscriptionId,
   benchUserId,
 } from './seed-ids.js';
+import { measureOpenLoop, type OpenLoopFigures } from './open-loop.js';
 import { keyFor, readSeedParams, seedShape } from './seed-shape.js';
 
 const { values } = parseArgs({
@@ -35,6 +31,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     /** The paced heartbeat runs' rates in req/s, comma-separated (default: see LOAD_SHARES). */
     rate: { type: 'string' },
+    /** Paced runs per rate; the run with the median p99 is reported (this VM is noisy). */
+    repeat: { type: 'string', default: '3' },
     /** Writes a V8 CPU profile of the server to bench/.profiles for chrome://inspect. */
     'cpu-prof': { type: 'boolean', default: false },
   },
@@ -43,6 +41,8 @@ const duration = Number(values.duration);
 const connections = Number(values.connections);
 /** The paced runs' loads, as shares of the heartbeat's closed-loop throughput in this run. */
 const LOAD_SHARES = [0.25, 0.5, 0.75];
+/** A pause before each paced run, so it starts on a quiet server (presence written, WAL checkpointed). */
+const SETTLE_MS = 2_000;
 /** DESIGN.md: heartbeat p99 at 256 connections. */
 const P99_BUDGET_MS = 15;
 const JWT_SECRET = 'bench-jwt-secret-0123456789abcdef0123456789';
@@ -201,36 +201,48 @@ try {
     : heartbeat
       ? LOAD_SHARES.map((share) => Math.round(heartbeat.requestsPerSecond * share))
       : [];
-  const paced: Figures[] = [];
+  const paced: { median: OpenLoopFigures; p99s: number[] }[] = [];
   if (!values.only || 'heartbeat paced'.includes(values.only)) {
     if (rates.length === 0) throw new Error('--rate is needed when the closed-loop run is skipped');
+    // The generator stands in for loaders on other machines, yet shares this one's 2 cores: at
+    // the lowest priority it no longer preempts the server for milliseconds at a time, which
+    // the server's tail latency would otherwise show. The closed-loop runs above keep theirs.
+    setPriority(19);
     for (const rate of rates) {
-      paced.push(
-        await measureOpenLoop({
-          name: `POST /api/loader/heartbeat at ${String(rate)} req/s`,
-          url: chaveiro.url,
-          server: chaveiro.child,
-          path: '/api/loader/heartbeat',
-          body: heartbeatBody,
-          rate,
-          connections,
-          duration,
-        }),
-      );
+      const runs: OpenLoopFigures[] = [];
+      for (let run = 0; run < Number(values.repeat); run += 1) {
+        await new Promise((done) => setTimeout(done, SETTLE_MS));
+        runs.push(
+          await measureOpenLoop({
+            name: `POST /api/loader/heartbeat at ${String(rate)} req/s`,
+            url: chaveiro.url,
+            server: chaveiro.child,
+            path: '/api/loader/heartbeat',
+            body: heartbeatBody,
+            rate,
+            connections,
+            duration,
+          }),
+        );
+      }
+      runs.sort((a, b) => a.p99 - b.p99);
+      const median = runs[Math.floor((runs.length - 1) / 2)];
+      if (median) paced.push({ median, p99s: runs.map((run) => run.p99) });
     }
   }
-  printTable([...rows, ...paced]);
+  printTable([...rows, ...paced.map((row) => row.median)]);
   const base = rows[0];
   if (base && heartbeat) {
     const share = (heartbeat.requestsPerSecond / base.requestsPerSecond) * 100;
     console.log(`\nheartbeat = ${share.toFixed(0)} % of bare Fastify (budget ≥ 30 %)`);
   }
-  for (const row of paced) {
+  for (const { median: row, p99s } of paced) {
     const load = heartbeat
       ? ` (${((row.requestsPerSecond / heartbeat.requestsPerSecond) * 100).toFixed(0)} % of its throughput)`
       : '';
     console.log(
-      `${row.name}${load} over ${String(connections)} connections: p99 ${String(row.p99)} ms (budget ≤ ${String(P99_BUDGET_MS)} ms)`,
+      `${row.name}${load} over ${String(connections)} connections: p99 ${String(row.p99)} ms, median of ${p99s.join(' / ')} (budget ≤ ${String(P99_BUDGET_MS)} ms)\n` +
+        `  server CPU ${String(row.cpuMicros)} µs/req (event loop ${String(row.mainThreadCpuMicros)}), load generator ${String(row.generatorCpuMicros)} µs/req`,
     );
   }
 } finally {
