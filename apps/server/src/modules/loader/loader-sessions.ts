@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LOADER } from '@chaveiro/contract';
 import type { Clock } from '../../platform/clock.js';
+import { createTokenCache } from '../../platform/token-cache.js';
 
 /** What a loader session names: one machine of one subscription, for one token version. */
 export interface LoaderSession {
@@ -32,7 +33,7 @@ export function createLoaderSessions(jwtSecret: string, clock: Clock) {
   // A key of its own, so a loader token can never pass for a web session or the reverse.
   const key = createHmac('sha256', jwtSecret).update('chaveiro/loader-session/v1').digest();
   const mac = (claims: string) => createHmac('sha256', key).update(claims).digest();
-  const verified = new Map<string, LoaderSession>();
+  const verified = createTokenCache<LoaderSession>(VERIFIED_CACHE_SIZE);
 
   function decode(token: string): LoaderSession | null {
     const end = token.lastIndexOf('.');
@@ -85,18 +86,13 @@ export function createLoaderSessions(jwtSecret: string, clock: Clock) {
 
     /** The session a token carries, or null when it is malformed, forged or expired. */
     verify(token: string): LoaderSession | null {
-      let session = verified.get(token);
-      if (!session) {
-        const decoded = decode(token);
-        if (!decoded) return null;
-        // Oldest first out: a full cache drops the token verified longest ago.
-        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
-        verified.set(token, decoded);
-        session = decoded;
-      }
-      if (session.expiresAt > clock.now()) return session;
-      verified.delete(token);
-      return null;
+      const now = clock.now();
+      const known = verified.get(token, now);
+      if (known) return known;
+      const decoded = decode(token);
+      if (!decoded || decoded.expiresAt <= now) return null;
+      verified.remember(token, decoded, decoded.expiresAt);
+      return decoded;
     },
 
     /** The token to use next: the same one until half its lifetime has passed, then a new one. */
