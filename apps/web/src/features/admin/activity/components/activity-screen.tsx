@@ -1,10 +1,9 @@
 import { format, formatDistanceToNow } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
-import { useState } from 'react';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
 import { SearchInput } from '@/components/data-table/search-input';
 import { TableMessageRow } from '@/components/data-table/table-message-row';
-import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
+import { usePagedSearch } from '@/components/data-table/use-paged-search';
 import {
   Table,
   TableBody,
@@ -19,9 +18,7 @@ const PAGE_SIZE = 25;
 
 /** `/admin/activity`: the whole activity log, newest first, searchable and paged. */
 export function ActivityScreen() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
+  const { search, setSearch, q, page, setPage } = usePagedSearch();
   const activity = useActivity({ q, page, pageSize: PAGE_SIZE });
   const rows = activity.data?.items ?? [];
 
@@ -34,14 +31,7 @@ export function ActivityScreen() {
         </p>
       </div>
       <div className="grid grid-cols-1 gap-3">
-        <SearchInput
-          value={search}
-          onValueChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-          label="Buscar nas atividades"
-        />
+        <SearchInput value={search} onValueChange={setSearch} label="Buscar nas atividades" />
         <div className="rounded-md border">
           <Table>
             <TableHeader>

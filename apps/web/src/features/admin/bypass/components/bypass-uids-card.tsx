@@ -2,7 +2,7 @@ import { LIMITS, type BypassUidItem } from '@chaveiro/contract';
 import { useState } from 'react';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
 import { SearchInput } from '@/components/data-table/search-input';
-import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
+import { usePagedSearch } from '@/components/data-table/use-paged-search';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useBypassUids } from '../api/get-bypass-uids';
@@ -18,10 +18,8 @@ type UidDialog = { kind: 'edit' | 'delete'; row: BypassUidItem };
 
 /** The whitelisted UIDs: search by UID or nickname, pages, and the edit and delete dialogs. */
 export function BypassUidsCard() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, setSearch, q, page, setPage } = usePagedSearch();
   const [dialog, setDialog] = useState<UidDialog | null>(null);
-  const q = useDebouncedValue(search.trim());
   const uids = useBypassUids({ q: q || undefined, page, pageSize: PAGE_SIZE });
   const close = () => setDialog(null);
 
@@ -34,10 +32,7 @@ export function BypassUidsCard() {
         </div>
         <SearchInput
           value={search}
-          onValueChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onValueChange={setSearch}
           label={text.search}
           className="sm:w-72 sm:max-w-none"
         />

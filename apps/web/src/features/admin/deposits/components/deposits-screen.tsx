@@ -2,7 +2,7 @@ import { LIMITS, type DepositStatusFilter } from '@chaveiro/contract';
 import { useMemo, useState } from 'react';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
 import { SearchInput } from '@/components/data-table/search-input';
-import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
+import { usePagedSearch } from '@/components/data-table/use-paged-search';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -48,9 +48,7 @@ function StatusFilter({
 
 function DepositsListCard() {
   const [status, setStatus] = useState<DepositStatusFilter>('pending');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
+  const { search, setSearch, q, page, setPage } = usePagedSearch();
   const deposits = useDeposits({ status, q: q || undefined, page, pageSize: PAGE_SIZE });
   const data = deposits.data;
 
@@ -71,10 +69,7 @@ function DepositsListCard() {
           />
           <SearchInput
             value={search}
-            onValueChange={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
+            onValueChange={setSearch}
             label={text.list.search}
             className="lg:w-80 lg:max-w-none"
           />

@@ -2,7 +2,7 @@ import { LIMITS } from '@chaveiro/contract';
 import { useMemo, useState } from 'react';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
 import { SearchInput } from '@/components/data-table/search-input';
-import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
+import { usePagedSearch } from '@/components/data-table/use-paged-search';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useResellers } from '../api/get-resellers';
@@ -44,9 +44,7 @@ export function ResellersScreen() {
 }
 
 function ResellersListCard() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
+  const { search, setSearch, q, page, setPage } = usePagedSearch();
   const resellers = useResellers({ q: q || undefined, page, pageSize: PAGE_SIZE });
   const data = resellers.data;
 
@@ -59,10 +57,7 @@ function ResellersListCard() {
         </div>
         <SearchInput
           value={search}
-          onValueChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onValueChange={setSearch}
           label={text.list.search}
           className="sm:w-80 sm:max-w-none"
         />

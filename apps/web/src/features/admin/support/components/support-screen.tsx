@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
 import { SearchInput } from '@/components/data-table/search-input';
-import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
+import { usePagedSearch } from '@/components/data-table/use-paged-search';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { TicketStatusSelect } from '@/components/support/ticket-status-select';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -34,9 +34,7 @@ export function AdminSupportScreen() {
 /** Opens on the queue of tickets waiting for staff (Abertos). */
 function TicketsCard() {
   const [status, setStatus] = useState<TicketStatus | ''>('open');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
+  const { search, setSearch, q, page, setPage } = usePagedSearch();
   const tickets = useAdminTickets({
     status: status || undefined,
     q: q || undefined,
@@ -63,10 +61,7 @@ function TicketsCard() {
           />
           <SearchInput
             value={search}
-            onValueChange={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
+            onValueChange={setSearch}
             label={text.list.search}
             className="sm:w-72 sm:max-w-none"
           />

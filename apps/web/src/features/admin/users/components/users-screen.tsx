@@ -1,9 +1,8 @@
 import { LIMITS } from '@chaveiro/contract';
-import { useState } from 'react';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { SearchInput } from '@/components/data-table/search-input';
-import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
+import { usePagedSearch } from '@/components/data-table/use-paged-search';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUsers } from '../api/get-users';
 import { CreateUserForm } from './create-user-form';
@@ -38,9 +37,7 @@ export function UsersScreen() {
 }
 
 function AllUsersCard() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
+  const { search, setSearch, q, page, setPage } = usePagedSearch();
   const users = useUsers({ q: q || undefined, page, pageSize: PAGE_SIZE });
 
   return (
@@ -52,10 +49,7 @@ function AllUsersCard() {
         </div>
         <SearchInput
           value={search}
-          onValueChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onValueChange={setSearch}
           label="Buscar por username ou e-mail"
           className="sm:w-80 sm:max-w-none"
         />
