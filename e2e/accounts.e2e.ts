@@ -1,13 +1,11 @@
 import { labels, messages } from '@chaveiro/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser.js';
 import { waitForMailLink } from './support/mail.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const t = labels.auth;
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 let server: RunningServer;
 let browser: Browser;

@@ -6,12 +6,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, logInAsAdminThroughUi } from './support/admin-session.js';
 import { seriousAxeViolations } from './support/axe.js';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const a = messages.admin;
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const PRODUCT = 'Chaveiro Aim';
 
 let server: RunningServer;

@@ -3,12 +3,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.js';
 import { seriousAxeViolations } from './support/axe.js';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser.js';
 import { recordHeartbeat } from './support/database.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const CLIENT = {
   username: 'cliente_e2e',
   email: 'cliente.e2e@exemplo.test',

@@ -1,14 +1,12 @@
 import { messages } from '@chaveiro/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './support/admin-session.js';
 import { apiCall, apiLogin } from './support/api.js';
 import { seriousAxeViolations } from './support/axe.js';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { expectToast, launchBrowser, PHONE, screenshot, signedInPages } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const CLIENT = { username: 'comprador_pix', email: 'pix@exemplo.test', password: 'senha-pix-123' };
 const PRODUCT = 'Aimbot Supremo';
 const PIX = { key: 'pagamentos@chaveiro.test', beneficiary: 'Chaveiro Tecnologia LTDA' };
@@ -17,7 +15,7 @@ let server: RunningServer;
 let browser: Browser;
 let admin: string;
 let client: string;
-const contexts: BrowserContext[] = [];
+const pages = signedInPages(() => browser);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -48,25 +46,10 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  await pages.closeAll();
 });
 
-async function openPage(token: string, viewport = DESKTOP, theme: 'light' | 'dark' = 'light') {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  await context.addInitScript(
-    ([storedTheme, storedToken]) => {
-      localStorage.setItem('chaveiro-theme', storedTheme);
-      localStorage.setItem('authToken', storedToken);
-    },
-    [theme, token] as const,
-  );
-  return context.newPage();
-}
-
-async function expectToast(page: Page, text: string) {
-  await page.getByText(text, { exact: true }).first().waitFor();
-}
+const openPage = pages.open;
 
 async function noHorizontalScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth > innerWidth)).toBe(false);

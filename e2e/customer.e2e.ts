@@ -5,12 +5,10 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './support/api.js';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const t = labels.auth;
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const CLIENT = {
   username: 'cliente_e2e',
   email: 'cliente@exemplo.test',

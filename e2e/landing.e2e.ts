@@ -3,12 +3,10 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe.js';
-import { artifactsDir, launchBrowser, screenshot } from './support/browser.js';
+import { artifactsDir, DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const SECTION_IDS = ['hero', 'features', 'about', 'testimonials'] as const;
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 /** The sticky header's height: a section scrolled to must start just below it. */
 const HEADER_PX = 64;
 

@@ -3,16 +3,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './support/admin-session.js';
 import { apiCall } from './support/api.js';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signedInPages } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const CLI = resolve(import.meta.dirname, '..', 'packages', 'loader-sdk', 'dist', 'cli.js');
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const CLIENT = {
   username: 'jogador_loader',
   email: 'loader@exemplo.test',
@@ -29,7 +27,7 @@ let admin: string;
 let productId: string;
 let key: string;
 let downloads: string;
-const contexts: BrowserContext[] = [];
+const pages = signedInPages(() => browser);
 const clis: ChildProcess[] = [];
 
 beforeAll(async () => {
@@ -67,7 +65,7 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  await pages.closeAll();
 });
 
 /** The reference client as a user runs it; resolves with its output once `until` is printed. */
@@ -96,18 +94,7 @@ function runCli(args: string[], env: Record<string, string>) {
   };
 }
 
-async function openPage(token: string, viewport = DESKTOP, theme: 'light' | 'dark' = 'light') {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  await context.addInitScript(
-    ([storedTheme, storedToken]) => {
-      localStorage.setItem('chaveiro-theme', storedTheme);
-      localStorage.setItem('authToken', storedToken);
-    },
-    [theme, token] as const,
-  );
-  return context.newPage();
-}
+const openPage = pages.open;
 
 async function clientToken(): Promise<string> {
   const { data } = await apiCall<{ token: string }>(server.url, 'POST', '/auth/login', {

@@ -5,11 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './support/admin-session.js';
 import { apiCall, apiLogin } from './support/api.js';
 import { seriousAxeViolations } from './support/axe.js';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const RESELLER = {
   username: 'revenda_e2e',
   email: 'revenda-e2e@exemplo.test',
