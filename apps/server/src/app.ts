@@ -96,6 +96,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     db: database.db,
     dialect: database.dialect,
     runInBackground: database.runInBackground,
+    readNow: database.readNow,
     clock,
     tokens: createTokenService(config.jwtSecret, clock),
     mailer: createMailer({

@@ -3,7 +3,7 @@ import type { AppConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { TokenService } from './auth.js';
 import type { Clock } from './clock.js';
-import type { SqlDialect } from './database.js';
+import type { ReadNow, SqlDialect } from './database.js';
 import type { Mailer } from './mail.js';
 import type { RunQueries } from './sqlite-worker.js';
 
@@ -14,6 +14,8 @@ export interface AppContext {
   dialect: SqlDialect;
   /** Idempotent writes nobody waits on, off the event loop (AppDatabase.runInBackground). */
   runInBackground: RunQueries;
+  /** One hot read-only statement at once (AppDatabase.readNow). */
+  readNow: ReadNow;
   clock: Clock;
   tokens: TokenService;
   mailer: Mailer;

@@ -19,17 +19,36 @@ export interface AppDatabase {
    * worker thread with its own connection (sqlite-worker.ts), on PostgreSQL through the pool.
    */
   runInBackground: RunQueries;
+  readNow: ReadNow;
   destroy(): Promise<void>;
 }
+
+/**
+ * Runs one read-only statement on committed data at once, for hot reads (the loader heartbeat):
+ * on SQLite synchronously on a read-only connection of its own (WAL readers never wait for the
+ * writer, and a caller never queues behind a transaction holding the main connection, nor reads
+ * its uncommitted rows); on PostgreSQL through the pool.
+ */
+export type ReadNow = <R>(query: CompiledQuery<R>) => R[] | Promise<R[]>;
 
 /** Opens the configured database: SQLite by default, PostgreSQL when DATABASE_URL says so. */
 export function createDatabase(config: { database: DatabaseConfig }): AppDatabase {
   const dialect = config.database.kind;
   if (config.database.kind === 'postgres') {
     const db = new Kysely<Database>({ dialect: postgresDialect(config.database.url) });
-    return { db, dialect, runInBackground: runEach(db), destroy: once(() => db.destroy()) };
+    return {
+      db,
+      dialect,
+      runInBackground: runEach(db),
+      readNow: async (query) => (await db.executeQuery(query)).rows,
+      destroy: once(() => db.destroy()),
+    };
   }
   const raw = openSqlite(config.database.file);
+  // Opened after the main connection, which made the file a WAL database.
+  const reader = new BetterSqlite3(config.database.file, { readonly: true });
+  reader.pragma('busy_timeout = 5000');
+  const readerStatements = withStatementCache(reader);
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(raw) }),
   });
@@ -38,8 +57,14 @@ export function createDatabase(config: { database: DatabaseConfig }): AppDatabas
     db,
     dialect,
     runInBackground: worker.run,
-    // The worker stops first: the last connection to close then folds the WAL in.
-    destroy: once(() => worker.stop().then(() => db.destroy())),
+    readNow: <R>(query: CompiledQuery<R>) =>
+      readerStatements.prepare(query.sql).all(query.parameters) as R[],
+    // The worker and the reader close first: the last connection to close folds the WAL in.
+    destroy: once(async () => {
+      await worker.stop();
+      reader.close();
+      await db.destroy();
+    }),
   };
 }
 
@@ -139,7 +164,8 @@ const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * Kysely prepares every query anew; reusing prepared statements saves that cost on hot paths
- * such as the loader heartbeat. Safe because Kysely serialises use of the single connection.
+ * such as the loader heartbeat. Safe because each connection is used by one caller at a time
+ * (Kysely serialises the main one; the reader runs synchronously).
  */
 function withStatementCache(raw: BetterSqlite3.Database): SqliteDatabase {
   const cache = new Map<string, BetterSqlite3.Statement>();

@@ -42,7 +42,6 @@ async function lastSeen(ids: string[]): Promise<number[]> {
 function newPresence() {
   return createPresence(
     {
-      db: t.database.db,
       dialect: t.database.dialect,
       clock: t.clock,
       runInBackground: t.database.runInBackground,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { createLoaderRepository } from './loader-repository.js';
+import { presenceUpdates } from './loader-repository.js';
 
 /** How often noted presence is written (app clock). */
 export const PRESENCE_FLUSH_MS = 2_000;
@@ -16,15 +16,9 @@ const TICK_MS = 500;
  * staying within a few seconds of the truth. `flush()` writes at once (tests, shutdown).
  */
 export function createPresence(
-  {
-    db,
-    dialect,
-    clock,
-    runInBackground,
-  }: Pick<AppContext, 'db' | 'dialect' | 'clock' | 'runInBackground'>,
+  { dialect, clock, runInBackground }: Pick<AppContext, 'dialect' | 'clock' | 'runInBackground'>,
   log: FastifyBaseLogger,
 ) {
-  const repository = createLoaderRepository(db, dialect);
   let pending = new Map<string, number>();
   /** When each machine was last written, for those written within the resolution. */
   const written = new Map<string, number>();
@@ -39,7 +33,7 @@ export function createPresence(
     pending = new Map();
     const now = clock.now();
     lastFlushAt = now;
-    running = runInBackground(repository.presenceUpdates([...batch]))
+    running = runInBackground(presenceUpdates(dialect, [...batch]))
       .then(() => {
         for (const [machineId, at] of written) {
           if (now - at >= PRESENCE_RESOLUTION_MS) written.delete(machineId);

@@ -2,6 +2,7 @@ import type { KeyStatus, ProductStatus, SubscriptionStatus, UserStatus } from '@
 import type { InferResult, Kysely } from 'kysely';
 import { CompiledQuery } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { AppContext } from '../../platform/context.js';
 import type { SqlDialect } from '../../platform/database.js';
 
 export interface LoaderKey {
@@ -108,7 +109,11 @@ function sessionStateSelect(db: Kysely<Database>, machineId: string, subscriptio
 type SessionStateRow = InferResult<ReturnType<typeof sessionStateSelect>>[number];
 
 /** Queries of the loader API: keys, products, subscriptions and the machines bound to them. */
-export function createLoaderRepository(db: Kysely<Database>, dialect: SqlDialect) {
+export function createLoaderRepository({
+  db,
+  dialect,
+  readNow,
+}: Pick<AppContext, 'db' | 'dialect' | 'readNow'>) {
   const sessionStateQuery = sessionStateSelect(db, MACHINE, SUBSCRIPTION).compile();
   return {
     findKey(key: string): Promise<LoaderKey | undefined> {
@@ -196,13 +201,14 @@ export function createLoaderRepository(db: Kysely<Database>, dialect: SqlDialect
 
     /**
      * One statement over primary keys: the subscription, its user, product and the machine.
-     * The heartbeat's query, compiled once: only its parameters change from call to call.
+     * The heartbeat's query, compiled once (only its parameters change from call to call) and
+     * read at once: no query builder or connection queue on the loader's hottest path.
      */
     async sessionState(
       machineId: string,
       subscriptionId: string,
     ): Promise<SessionState | undefined> {
-      const { rows } = await db.executeQuery<SessionStateRow>({
+      const rows = await readNow<SessionStateRow>({
         ...sessionStateQuery,
         parameters: sessionStateQuery.parameters.map((value) =>
           value === MACHINE ? machineId : value === SUBSCRIPTION ? subscriptionId : value,
@@ -211,22 +217,25 @@ export function createLoaderRepository(db: Kysely<Database>, dialect: SqlDialect
       const row = rows[0];
       return row && { ...row, file_size: row.file_size === null ? null : Number(row.file_size) };
     },
-
-    /**
-     * Presence: the statements setting each machine's last_seen_at, never moving it backwards
-     * (so running one twice is harmless), a few hundred rows each (`UPDATE … FROM (VALUES …)`).
-     * Rows go in id order so concurrent writers on PostgreSQL lock them in one order.
-     */
-    presenceUpdates(seen: [machineId: string, at: number][]): CompiledQuery[] {
-      const rows = [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      const queries: CompiledQuery[] = [];
-      for (let start = 0; start < rows.length; start += TOUCH_CHUNK) {
-        const chunk = rows.slice(start, start + TOUCH_CHUNK);
-        queries.push(CompiledQuery.raw(touchStatement(dialect, chunk.length), chunk.flat()));
-      }
-      return queries;
-    },
   };
 }
 
 export type LoaderRepository = ReturnType<typeof createLoaderRepository>;
+
+/**
+ * Presence: the statements setting each machine's last_seen_at, never moving it backwards (so
+ * running one twice is harmless), a few hundred rows each (`UPDATE … FROM (VALUES …)`). Rows go
+ * in id order so concurrent writers on PostgreSQL lock them in one order.
+ */
+export function presenceUpdates(
+  dialect: SqlDialect,
+  seen: [machineId: string, at: number][],
+): CompiledQuery[] {
+  const rows = [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const queries: CompiledQuery[] = [];
+  for (let start = 0; start < rows.length; start += TOUCH_CHUNK) {
+    const chunk = rows.slice(start, start + TOUCH_CHUNK);
+    queries.push(CompiledQuery.raw(touchStatement(dialect, chunk.length), chunk.flat()));
+  }
+  return queries;
+}

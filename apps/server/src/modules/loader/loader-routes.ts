@@ -76,11 +76,21 @@ export function loaderRoutes(
     // JSON.stringify keeps the heartbeat lean, and onSend signs exactly the bytes sent (on a
     // worker thread when the event loop is busy, so it serves other requests meanwhile).
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-    app.addHook('onSend', async (_request, reply, payload) => {
-      if (typeof payload === 'string') {
-        void reply.header('x-signature', await signer.signAnswer(payload));
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (typeof payload !== 'string') return done(null, payload);
+      const signature = signer.signAnswer(payload);
+      // A callback hook: an answer signed here goes out without a promise's round trip.
+      if (typeof signature === 'string') {
+        void reply.header('x-signature', signature);
+        return done(null, payload);
       }
-      return payload;
+      signature.then(
+        (signed) => {
+          void reply.header('x-signature', signed);
+          done(null, payload);
+        },
+        (error: unknown) => done(error as Error),
+      );
     });
     app.addHook('onClose', () => signer.close());
     app.setErrorHandler((error, request, reply) => {
@@ -109,23 +119,13 @@ export function loaderRoutes(
       );
     };
     /** A limit per machine, for calls carrying a valid session (others are refused anyway). */
-    const perMachine = (name: string, max: number, windowMs: number) => {
-      const limit = rateLimit({
+    const perMachine = (name: string, max: number, windowMs: number) =>
+      rateLimit({
         name,
         max,
         windowMs,
-        key: (request) => request.loaderSession?.machineId ?? '',
+        key: (request) => request.loaderSession?.machineId ?? null,
       });
-      return async (request: FastifyRequest, reply: FastifyReply) => {
-        if (request.loaderSession) await limit(request, reply);
-      };
-    };
-    const limitIdentifier = rateLimit({
-      name: 'loader-auth-identifier',
-      max: 10,
-      windowMs: 15 * MINUTE,
-      key: bodyField('identifier'),
-    });
 
     app.post(
       '/auth',
@@ -139,9 +139,13 @@ export function loaderRoutes(
             windowMs: 5 * MINUTE,
             key: bodyField('hwid'),
           }),
-          async (request, reply) => {
-            if (request.body.identifier !== undefined) await limitIdentifier(request, reply);
-          },
+          // Per account, when the call names one.
+          rateLimit({
+            name: 'loader-auth-identifier',
+            max: 10,
+            windowMs: 15 * MINUTE,
+            key: bodyField('identifier'),
+          }),
           claimNonce,
         ],
         schema: {

@@ -50,11 +50,11 @@ export interface LoaderFile {
 
 /** The loader API's rules (docs/loader-protocol.md): authenticate, heartbeat, download. */
 export function createLoaderService(
-  ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>,
+  ctx: Pick<AppContext, 'db' | 'dialect' | 'clock' | 'readNow'>,
   { settings, presence, sessions }: LoaderServiceDeps,
 ) {
   const { db, clock } = ctx;
-  const repository = createLoaderRepository(db, ctx.dialect);
+  const repository = createLoaderRepository(ctx);
   const users = createUsersRepository(db);
   const credentials = createCredentialsChecker(ctx);
   const subscriptions = createSubscriptionsService(ctx);
