@@ -3,7 +3,8 @@
 // in the same run (DESIGN.md: heartbeat ≥ 30 % of hello; p99 ≤ 15 ms at 256 connections), then
 // the heartbeat's latency over 256 connections at a quarter, half and three quarters of the
 // throughput just measured (or at the --rate values), requests arriving at random, each rate
-// --repeat times (median p99 reported).
+// --repeat times (median p99 reported), alternating with bare Fastify's POST at the same rate: the
+// latency this machine and generator give a route that does nothing.
 import { randomBytes } from 'node:crypto';
 import { setPriority } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -48,6 +49,19 @@ const P99_BUDGET_MS = 15;
 const JWT_SECRET = 'bench-jwt-secret-0123456789abcdef0123456789';
 
 const params = readSeedParams(values.dir);
+
+interface Paced {
+  /** The run with the median p99. */
+  median: OpenLoopFigures;
+  p99s: number[];
+}
+
+function medianByP99(runs: OpenLoopFigures[]): Paced {
+  const sorted = [...runs].sort((a, b) => a.p99 - b.p99);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error('no paced run');
+  return { median, p99s: sorted.map((run) => run.p99) };
+}
 const shape = seedShape(params);
 const nonce = () => randomBytes(16).toString('base64url');
 
@@ -201,48 +215,63 @@ try {
     : heartbeat
       ? LOAD_SHARES.map((share) => Math.round(heartbeat.requestsPerSecond * share))
       : [];
-  const paced: { median: OpenLoopFigures; p99s: number[] }[] = [];
+  /** Per rate: the heartbeat's runs and bare Fastify's POST at the same rate (the floor). */
+  const paced: { heartbeat: Paced; floor: Paced }[] = [];
   if (!values.only || 'heartbeat paced'.includes(values.only)) {
     if (rates.length === 0) throw new Error('--rate is needed when the closed-loop run is skipped');
     // The generator stands in for loaders on other machines, yet shares this one's 2 cores: at
     // the lowest priority it no longer preempts the server for milliseconds at a time, which
     // the server's tail latency would otherwise show. The closed-loop runs above keep theirs.
     setPriority(19);
+    const run = async (name: string, server: typeof chaveiro, path: string, rate: number) => {
+      await new Promise((done) => setTimeout(done, SETTLE_MS));
+      return measureOpenLoop({
+        name,
+        url: server.url,
+        server: server.child,
+        path,
+        body: heartbeatBody,
+        rate,
+        connections,
+        duration,
+      });
+    };
     for (const rate of rates) {
-      const runs: OpenLoopFigures[] = [];
-      for (let run = 0; run < Number(values.repeat); run += 1) {
-        await new Promise((done) => setTimeout(done, SETTLE_MS));
-        runs.push(
-          await measureOpenLoop({
-            name: `POST /api/loader/heartbeat at ${String(rate)} req/s`,
-            url: chaveiro.url,
-            server: chaveiro.child,
-            path: '/api/loader/heartbeat',
-            body: heartbeatBody,
+      const heartbeatRuns: OpenLoopFigures[] = [];
+      const floorRuns: OpenLoopFigures[] = [];
+      // Alternated, so a noisy minute of this VM falls on both.
+      for (let repeat = 0; repeat < Number(values.repeat); repeat += 1) {
+        heartbeatRuns.push(
+          await run(
+            `POST /api/loader/heartbeat at ${String(rate)} req/s`,
+            chaveiro,
+            '/api/loader/heartbeat',
             rate,
-            connections,
-            duration,
-          }),
+          ),
         );
+        floorRuns.push(await run(`bare Fastify POST at ${String(rate)} req/s`, hello, '/', rate));
       }
-      runs.sort((a, b) => a.p99 - b.p99);
-      const median = runs[Math.floor((runs.length - 1) / 2)];
-      if (median) paced.push({ median, p99s: runs.map((run) => run.p99) });
+      paced.push({ heartbeat: medianByP99(heartbeatRuns), floor: medianByP99(floorRuns) });
     }
   }
-  printTable([...rows, ...paced.map((row) => row.median)]);
+  printTable([
+    ...rows,
+    ...paced.flatMap(({ heartbeat, floor }) => [heartbeat.median, floor.median]),
+  ]);
   const base = rows[0];
   if (base && heartbeat) {
     const share = (heartbeat.requestsPerSecond / base.requestsPerSecond) * 100;
     console.log(`\nheartbeat = ${share.toFixed(0)} % of bare Fastify (budget ≥ 30 %)`);
   }
-  for (const { median: row, p99s } of paced) {
+  for (const { heartbeat: run, floor } of paced) {
+    const row = run.median;
     const load = heartbeat
-      ? ` (${((row.requestsPerSecond / heartbeat.requestsPerSecond) * 100).toFixed(0)} % of its throughput)`
+      ? ` (${((row.requestsPerSecond / heartbeat.requestsPerSecond) * 100).toFixed(0)} % of its throughput, ${base ? ((row.requestsPerSecond / base.requestsPerSecond) * 100).toFixed(0) : '?'} % of hello's)`
       : '';
     console.log(
-      `${row.name}${load} over ${String(connections)} connections: p99 ${String(row.p99)} ms, median of ${p99s.join(' / ')} (budget ≤ ${String(P99_BUDGET_MS)} ms)\n` +
-        `  server CPU ${String(row.cpuMicros)} µs/req (event loop ${String(row.mainThreadCpuMicros)}), load generator ${String(row.generatorCpuMicros)} µs/req`,
+      `${row.name}${load} over ${String(connections)} connections: p99 ${String(row.p99)} ms, median of ${run.p99s.join(' / ')} (budget ≤ ${String(P99_BUDGET_MS)} ms)\n` +
+        `  bare Fastify POST at the same rate: p99 ${String(floor.median.p99)} ms, median of ${floor.p99s.join(' / ')}\n` +
+        `  server CPU ${String(row.cpuMicros)} µs/req (event loop ${String(row.mainThreadCpuMicros)}; bare Fastify ${String(floor.median.mainThreadCpuMicros)}), load generator ${String(row.generatorCpuMicros)} µs/req`,
     );
   }
 } finally {
