@@ -151,6 +151,13 @@ describe('chaveiro-loader against the real server', () => {
 
     // Presence is flushed every few seconds; the dashboard polls every second.
     await expect.poll(() => onlineUsers(dashboard).textContent(), { timeout: 15_000 }).toBe('1');
+    // The open dashboard's tables refresh every 10 s: the key turns used and names its client,
+    // and the client's row lists the product, with no reload.
+    const keyRow = dashboard.getByRole('row').filter({ hasText: key });
+    await expect.poll(() => keyRow.textContent(), { timeout: 15_000 }).toContain('Usada');
+    expect(await keyRow.textContent()).toContain(CLIENT.username);
+    const clientRow = dashboard.getByRole('row').filter({ hasText: CLIENT.email });
+    await expect.poll(() => clientRow.textContent(), { timeout: 15_000 }).toContain(PRODUCT);
     await screenshot(dashboard, 'loader-admin-dashboard-online');
 
     const token = await clientToken();
