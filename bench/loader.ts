@@ -259,17 +259,21 @@ try {
     ...paced.flatMap(({ heartbeat, floor }) => [heartbeat.median, floor.median]),
   ]);
   const base = rows[0];
+  /** `part` as a whole percentage of `whole`'s throughput. */
+  const percentOf = (part: Figures, whole: Figures) =>
+    ((part.requestsPerSecond / whole.requestsPerSecond) * 100).toFixed(0);
   if (base && heartbeat) {
-    const share = (heartbeat.requestsPerSecond / base.requestsPerSecond) * 100;
-    console.log(`\nheartbeat = ${share.toFixed(0)} % of bare Fastify (budget ≥ 30 %)`);
+    console.log(`\nheartbeat = ${percentOf(heartbeat, base)} % of bare Fastify (budget ≥ 30 %)`);
   }
-  for (const { heartbeat: run, floor } of paced) {
-    const row = run.median;
-    const load = heartbeat
-      ? ` (${((row.requestsPerSecond / heartbeat.requestsPerSecond) * 100).toFixed(0)} % of its throughput, ${base ? ((row.requestsPerSecond / base.requestsPerSecond) * 100).toFixed(0) : '?'} % of hello's)`
-      : '';
+  for (const { heartbeat: measured, floor } of paced) {
+    const row = measured.median;
+    const shares = [
+      heartbeat && `${percentOf(row, heartbeat)} % of its throughput`,
+      base && `${percentOf(row, base)} % of hello's`,
+    ].filter(Boolean);
+    const load = shares.length > 0 ? ` (${shares.join(', ')})` : '';
     console.log(
-      `${row.name}${load} over ${String(connections)} connections: p99 ${String(row.p99)} ms, median of ${run.p99s.join(' / ')} (budget ≤ ${String(P99_BUDGET_MS)} ms)\n` +
+      `${row.name}${load} over ${String(connections)} connections: p99 ${String(row.p99)} ms, median of ${measured.p99s.join(' / ')} (budget ≤ ${String(P99_BUDGET_MS)} ms)\n` +
         `  bare Fastify POST at the same rate: p99 ${String(floor.median.p99)} ms, median of ${floor.p99s.join(' / ')}\n` +
         `  server CPU ${String(row.cpuMicros)} µs/req (event loop ${String(row.mainThreadCpuMicros)}; bare Fastify ${String(floor.median.mainThreadCpuMicros)}), load generator ${String(row.generatorCpuMicros)} µs/req`,
     );
