@@ -48,8 +48,8 @@ import { systemClock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
 import type { AppDatabase } from './platform/database.js';
 import { errorHandler } from './platform/error-handler.js';
+import { rejectUnstorableInput } from './platform/input-guard.js';
 import { createMailer } from './platform/mail.js';
-import { rejectNulCharacters } from './platform/nul-guard.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { requestForLog } from './platform/request-log.js';
 import { webPlugin } from './platform/web.js';
@@ -132,7 +132,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
     done();
   });
-  app.addHook('preValidation', rejectNulCharacters);
+  app.addHook('preValidation', rejectUnstorableInput);
 
   // The loader API serves desktop clients, not browsers, and answers maintenance itself: it
   // stays out of the site's scope below (browser security headers, uploads, maintenance gate),

@@ -59,6 +59,8 @@ export const messages = {
     invalidRequest: 'Requisição inválida.',
     notFound: 'Recurso não encontrado.',
     payloadTooLarge: 'Arquivo ou requisição grande demais.',
+    invalidCharacters: 'A requisição contém caracteres inválidos.',
+    nestedTooDeep: 'A requisição tem níveis de aninhamento demais.',
   },
   /** Plan names (a product's price per duration), everywhere a plan is named. */
   plans: {
