@@ -19,6 +19,7 @@ import type { AppContext } from '../../platform/context.js';
 import { logRefusal } from '../../platform/error-handler.js';
 import { bodyField, rateLimit } from '../../platform/rate-limit.js';
 import { loadSigner } from '../../platform/signing.js';
+import { answerUnknownPaths } from '../../platform/unknown-paths.js';
 import type { SettingsCache } from '../settings/settings-service.js';
 import { LoaderRefusalError, envelope, nonceOf, refusalOf } from './loader-answers.js';
 import type { Presence } from './loader-presence.js';
@@ -103,7 +104,8 @@ export function loaderRoutes(
       }
       return reply.status(refusal.statusCode).send(answer(request, refusal.data));
     });
-    app.setNotFoundHandler((request, reply) => {
+    // Every unknown path under /api/loader gets the same signed refusal, GET included.
+    answerUnknownPaths(app, (request, reply) => {
       const data: LoaderRefusal = {
         ok: false,
         code: 'INVALID_REQUEST',
