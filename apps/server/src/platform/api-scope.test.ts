@@ -16,13 +16,14 @@ const ROUTE_NOT_FOUND = { message: messages.errors.routeNotFound, code: 'NOT_FOU
 let t: TestApp;
 let webDir: string;
 let client: TestUser;
+let admin: TestUser;
 beforeAll(async () => {
   webDir = await mkdtemp(join(tmpdir(), 'chaveiro-web-'));
   await mkdir(join(webDir, 'assets'));
   await writeFile(join(webDir, 'index.html'), INDEX);
   await writeFile(join(webDir, 'assets', 'app-abc123.js'), 'console.log("app");');
   t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
-  const admin = await t.createUser({ role: 'admin' });
+  admin = await t.createUser({ role: 'admin' });
   client = await t.createUser();
   const on = await t.app.inject({
     method: 'PATCH',
@@ -54,6 +55,15 @@ describe('the API scope follows the routed path, not the raw URL', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual(MAINTENANCE);
   });
+
+  it.each(['/api/users', '/%61pi/users', '/api/%75sers'])(
+    'marks the admin answer to %s no-store (admins pass the maintenance gate)',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: admin.headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+    },
+  );
 
   it.each(['/API/client/dashboard', '/api%2Fclient/dashboard', '/%2561pi/client/dashboard'])(
     'serves no API answer for %s, which the router does not take for the API',
