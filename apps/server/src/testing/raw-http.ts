@@ -9,7 +9,7 @@ export interface RawAnswer {
 
 /**
  * Sends `request` byte for byte over a real socket to the listening app and reads the answer
- * until the server closes the connection. For what app.inject cannot reproduce: requests Node's
+ * until the server closes the connection (send `connection: close` or a request it refuses). For what app.inject cannot reproduce: requests Node's
  * HTTP parser refuses, and paths inject would normalise (`/a/../b`).
  */
 export function sendRaw(app: App, request: string): Promise<RawAnswer> {
@@ -39,7 +39,9 @@ export function sendRaw(app: App, request: string): Promise<RawAnswer> {
         body: raw.slice(headEnd + 4),
       });
     });
-    socket.end(request);
+    // Not ended: Node's server drops a request still in flight once the client half-closes.
+    // Requests ask for `connection: close`, so the server closes after its answer.
+    socket.write(request);
   });
 }
 
