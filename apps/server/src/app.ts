@@ -5,6 +5,8 @@ import fastifyMultipart from '@fastify/multipart';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -42,16 +44,18 @@ import { settingsRoutes } from './modules/settings/settings-routes.js';
 import { shopRoutes } from './modules/shop/shop-routes.js';
 import { createUsersRepository } from './modules/users/users-repository.js';
 import { usersRoutes } from './modules/users/users-routes.js';
+import type { AuthPluginOptions } from './platform/auth.js';
 import { authPlugin, createTokenService } from './platform/auth.js';
 import type { Clock } from './platform/clock.js';
 import { systemClock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
 import type { AppDatabase } from './platform/database.js';
-import { errorHandler } from './platform/error-handler.js';
+import { answerClientError, errorHandler, sendRouteNotFound } from './platform/error-handler.js';
+import { rejectUnstorableInput } from './platform/input-guard.js';
 import { createMailer } from './platform/mail.js';
-import { rejectNulCharacters } from './platform/nul-guard.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { requestForLog } from './platform/request-log.js';
+import { answerUnknownPaths } from './platform/unknown-paths.js';
 import { webPlugin } from './platform/web.js';
 
 export interface AppDeps {
@@ -87,6 +91,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     // Not behind a known proxy by default: request.ip (rate limits, activity) is the socket peer,
     // which a client cannot forge with X-Forwarded-For. TRUST_PROXY names the proxies to believe.
     trustProxy: config.trustProxy,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -126,31 +131,48 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await app.register(openApiPlugin);
   await app.register(authPlugin, auth);
 
-  // Every API answer is per user or live data (metrics polled each second, tokens): none may be
-  // stored by a browser or a proxy. Set before the handler so a route can still override it.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
-    done();
-  });
-  app.addHook('preValidation', rejectNulCharacters);
+  app.addHook('preValidation', rejectUnstorableInput);
 
+  // Which hooks apply is decided by the scope the router picks, never by comparing the raw URL
+  // (the router decodes `/%61pi/…` to `/api/…`); each prefixed scope answers its unknown paths.
   // The loader API serves desktop clients, not browsers, and answers maintenance itself: it
   // stays out of the site's scope below (browser security headers, uploads, maintenance gate),
   // whose hooks were a good part of a heartbeat's cost.
-  await app.register(loaderRoutes(ctx, { settings, presence }), { prefix: '/api/loader' });
+  await app.register(
+    async (loader) => {
+      loader.addHook('onRequest', noStore);
+      await loader.register(loaderRoutes(ctx, { settings, presence }));
+    },
+    { prefix: '/api/loader' },
+  );
   await app.register(async (site) => {
     await site.register(fastifyHelmet, helmetOptions(config));
     await site.register(fastifyMultipart, { limits: { fileSize: LIMITS.dllMaxBytes, files: 1 } });
-    // Maintenance mode: non-admin API calls answer 503 (DESIGN.md).
-    site.addHook('onRequest', maintenanceGate(settings, auth));
-    await site.register(apiRoutes(ctx, settings), { prefix: '/api' });
+    await site.register(apiRoutes(ctx, settings, auth), { prefix: '/api' });
     await site.register(webPlugin, { distDir: config.webDistDir });
   });
   return app;
 }
 
-function apiRoutes(ctx: AppContext, settings: SettingsCache): FastifyPluginCallbackZod {
+/**
+ * Every API answer is per user or live data (metrics polled each second, tokens): none may be
+ * stored by a browser or a proxy. Set before the handler so a route can still override it.
+ */
+function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  void reply.header('cache-control', 'no-store');
+  done();
+}
+
+function apiRoutes(
+  ctx: AppContext,
+  settings: SettingsCache,
+  auth: AuthPluginOptions,
+): FastifyPluginCallbackZod {
   return (api, _options, done) => {
+    api.addHook('onRequest', noStore);
+    // Maintenance mode: non-admin API calls answer 503 (DESIGN.md).
+    api.addHook('onRequest', maintenanceGate(settings, auth));
+    answerUnknownPaths(api, (_request, reply) => sendRouteNotFound(reply));
     void api.register(healthRoutes(ctx));
     void api.register(authRoutes(ctx), { prefix: '/auth' });
     void api.register(newsletterRoutes(ctx));

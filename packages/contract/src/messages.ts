@@ -59,6 +59,11 @@ export const messages = {
     invalidRequest: 'Requisição inválida.',
     notFound: 'Recurso não encontrado.',
     payloadTooLarge: 'Arquivo ou requisição grande demais.',
+    invalidCharacters: 'A requisição contém caracteres inválidos.',
+    nestedTooDeep: 'A requisição tem níveis de aninhamento demais.',
+    conflict: 'Este registro já existe ou foi alterado por outra operação. Tente novamente.',
+    headersTooLarge: 'Os cabeçalhos da requisição são grandes demais.',
+    requestTimeout: 'A requisição demorou demais para chegar. Tente novamente.',
   },
   /** Plan names (a product's price per duration), everywhere a plan is named. */
   plans: {
@@ -455,6 +460,8 @@ export const ERROR_CODES = [
   'TOO_MANY_REQUESTS',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
   'TWO_FACTOR_REQUIRED',
   'TWO_FACTOR_INVALID',
   'EMAIL_NOT_VERIFIED',

@@ -100,14 +100,14 @@ describe('error handler', () => {
     });
   });
 
-  it('answers an unsupported content type with 415 in pt-BR', async () => {
+  it('answers an unsupported content type with 400 BAD_REQUEST in pt-BR, status and code alike', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/test/register',
       headers: { 'content-type': 'application/xml' },
       payload: '<user/>',
     });
-    expect(response.statusCode).toBe(415);
+    expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Requisição inválida.', code: 'BAD_REQUEST' });
   });
 

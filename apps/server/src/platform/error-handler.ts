@@ -1,6 +1,8 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ErrorCode, ErrorResponse } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
@@ -18,8 +20,9 @@ export const errorHandler = fp(
   (app, _options, done) => {
     app.setErrorHandler((error, request, reply) => {
       const answer = toAnswer(error);
-      if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      else request.log.debug({ err: error }, 'request rejected');
+      if (answer.body.code === 'INTERNAL_ERROR')
+        request.log.error({ err: error }, 'request failed');
+      else logRefusal(request.log, answer.statusCode, answer.body.code);
       return reply.status(answer.statusCode).send(answer.body);
     });
     done();
@@ -27,11 +30,57 @@ export const errorHandler = fp(
   { name: 'error-handler' },
 );
 
+/**
+ * An expected refusal (bad input, no session, maintenance, a loader refusal) is one info line
+ * without a stack: errors in the log are left for what needs a look.
+ */
+export function logRefusal(log: FastifyBaseLogger, statusCode: number, code: string): void {
+  log.info({ statusCode, code }, 'request refused');
+}
+
 /** The JSON 404 of an unknown route, shared with the web fallback. */
 export function sendRouteNotFound(reply: FastifyReply): FastifyReply {
   return reply
     .status(404)
     .send({ message: messages.errors.routeNotFound, code: 'NOT_FOUND' } satisfies ErrorResponse);
+}
+
+/**
+ * Fastify's clientErrorHandler: a request Node's HTTP parser refuses before any route runs
+ * (headers over its 16 KB limit, a malformed request line, one that timed out) gets the same
+ * pt-BR `{ message, code }` as every other refusal instead of Fastify's English body.
+ */
+export function answerClientError(
+  this: { log: FastifyBaseLogger },
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { statusCode, body } = parserRefusal(error.code);
+  logRefusal(this.log, statusCode, body.code);
+  if (socket.writable) {
+    const json = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(json)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        json,
+    );
+  }
+  socket.destroy(error);
+}
+
+function parserRefusal(code: string | undefined): ErrorAnswer {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return answer(431, 'HEADERS_TOO_LARGE', messages.errors.headersTooLarge);
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return answer(408, 'REQUEST_TIMEOUT', messages.errors.requestTimeout);
+    default:
+      return answer(400, 'BAD_REQUEST', messages.errors.invalidRequest);
+  }
 }
 
 function toAnswer(error: unknown): ErrorAnswer {
@@ -43,20 +92,28 @@ function toAnswer(error: unknown): ErrorAnswer {
     const first = error.validation[0]?.message ?? messages.errors.invalidRequest;
     return answer(400, 'VALIDATION_ERROR', first);
   }
+  const conflict = uniqueConflict(error);
+  if (conflict) return conflict;
   const statusCode = clientErrorStatus(error);
   if (statusCode !== undefined) {
     if (hasValidation(error))
       return answer(400, 'VALIDATION_ERROR', messages.errors.invalidRequest);
-    return clientError(statusCode);
+    return clientError(error, statusCode);
   }
   return answer(500, 'INTERNAL_ERROR', messages.errors.internal);
 }
 
 /**
  * Fastify's and its plugins' own 4xx errors (malformed JSON, body too large, unsupported media
- * type, multipart limits) keep their status but get a pt-BR text instead of the English one.
+ * type, multipart limits) get a pt-BR text instead of the English one, and a code that names
+ * their status: a status we have no code for becomes a plain 400.
  */
-function clientError(statusCode: number): ErrorAnswer {
+function clientError(error: unknown, statusCode: number): ErrorAnswer {
+  // @fastify/static will not resolve a path with `..`, `.` or empty segments (403): such a path
+  // names no file, so it is answered like any other unknown route.
+  if (codeOf(error) === 'FST_STATIC_FORBIDDEN_PATH') {
+    return answer(404, 'NOT_FOUND', messages.errors.routeNotFound);
+  }
   switch (statusCode) {
     case 404:
       return answer(404, 'NOT_FOUND', messages.errors.notFound);
@@ -65,8 +122,52 @@ function clientError(statusCode: number): ErrorAnswer {
     case 429:
       return answer(429, 'TOO_MANY_REQUESTS', messages.errors.tooManyRequests);
     default:
-      return answer(statusCode, 'BAD_REQUEST', messages.errors.invalidRequest);
+      return answer(400, 'BAD_REQUEST', messages.errors.invalidRequest);
   }
+}
+
+/** Unique indexes whose violation has a message of its own (the services' own checks' answer). */
+const UNIQUE_CONFLICTS: { index: RegExp; code: ErrorCode; message: string }[] = [
+  {
+    index: /users[._]username_lower/,
+    code: 'USERNAME_TAKEN',
+    message: messages.auth.usernameTaken,
+  },
+  { index: /users[._]email_lower/, code: 'EMAIL_TAKEN', message: messages.auth.emailTaken },
+];
+
+/**
+ * A unique index refusing a write means two requests raced past the service's own check (or a
+ * value the check could not see): a 409, never a 500. The index decides the message.
+ */
+function uniqueConflict(error: unknown): ErrorAnswer | undefined {
+  const index = uniqueViolationIndex(error);
+  if (index === undefined) return undefined;
+  const known = UNIQUE_CONFLICTS.find((conflict) => conflict.index.test(index));
+  return known
+    ? answer(409, known.code, known.message)
+    : answer(409, 'CONFLICT', messages.errors.conflict);
+}
+
+/**
+ * What a unique violation names: PostgreSQL's constraint (`users_username_lower_unique`),
+ * SQLite's message (`UNIQUE constraint failed: users.username_lower`); undefined for any
+ * other error.
+ */
+function uniqueViolationIndex(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = codeOf(error);
+  if (code === '23505') {
+    return 'constraint' in error && typeof error.constraint === 'string' ? error.constraint : '';
+  }
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return error.message;
+  }
+  return undefined;
+}
+
+function codeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
 }
 
 function clientErrorStatus(error: unknown): number | undefined {

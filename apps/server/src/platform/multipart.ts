@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { messages } from '@chaveiro/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError, BadRequestError, PayloadTooLargeError } from './errors.js';
-import { holdsNul } from './nul-guard.js';
+import { inputProblem } from './input-guard.js';
 
 /** A file part read into memory, hashed while it streamed in. */
 export interface UploadedFile {
@@ -54,7 +54,8 @@ async function readParts(request: FastifyRequest, spec: MultipartSpec): Promise<
       if (!spec.fields.includes(part.fieldname) || typeof part.value !== 'string') {
         throw new BadRequestError(messages.admin.unexpectedField(part.fieldname));
       }
-      if (holdsNul(part.value)) throw new BadRequestError();
+      const problem = inputProblem(part.value);
+      if (problem) throw problem;
       form.fields[part.fieldname] = part.value;
       continue;
     }

@@ -39,4 +39,12 @@ describe('access log', () => {
     expect(urlForLog('/x?page=2&Token=s3cr3t&q=a')).toBe('/x?page=2&Token=[redacted]&q=a');
     expect(urlForLog('/x?mytoken=keep')).toBe('/x?mytoken=keep');
   });
+
+  it('redacts a credential whose parameter name is percent-encoded, as the server decodes it', async () => {
+    const token = 'e-mail-token-encoded-name-0123456789';
+    await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?%74ok%65n=${token}` });
+    expect(lines.join('\n')).not.toContain(token);
+    expect(urlForLog('/x?s%65ssion=abc&q=1')).toBe('/x?s%65ssion=[redacted]&q=1');
+    expect(urlForLog('/x?token')).toBe('/x?token=[redacted]');
+  });
 });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendRouteNotFound } from './error-handler.js';
 
@@ -14,8 +14,9 @@ export interface WebPluginOptions {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built single-page web beside the API and answers every unknown route: JSON 404
- * under /api (and when no web is built), index.html for the web's own client-side routes.
+ * Serves the built single-page web beside the API and answers every unknown route outside it
+ * (the API scope answers its own): index.html for the web's own client-side routes, JSON 404
+ * otherwise and when no web is built.
  */
 export const webPlugin = fp<WebPluginOptions>(
   async (app, { distDir }) => {
@@ -37,10 +38,9 @@ export const webPlugin = fp<WebPluginOptions>(
     }
 
     app.setNotFoundHandler(async (request, reply) => {
-      const path = request.url.split('?', 1)[0] ?? '/';
       const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
       // A missing asset stays a 404: index.html in its place would fail with a MIME error.
-      if (hasWeb && isPageRequest && !isApiPath(path) && !path.startsWith('/assets/')) {
+      if (hasWeb && isPageRequest && !routedPath(request).startsWith('assets/')) {
         // Read on each page load (a few hundred bytes) so a rebuilt web needs no restart.
         const html = await readFile(join(distDir, 'index.html'));
         return reply
@@ -54,6 +54,10 @@ export const webPlugin = fp<WebPluginOptions>(
   { name: 'web' },
 );
 
-function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
+/**
+ * The path as the router decoded it (the catch-all's `*`, without the leading slash), so
+ * `/%61ssets/…` is an asset path here as it is for the file route.
+ */
+function routedPath(request: FastifyRequest): string {
+  return (request.params as { '*'?: string })['*'] ?? '';
 }

@@ -16,8 +16,10 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../platform/content-disposition.js';
 import type { AppContext } from '../../platform/context.js';
+import { logRefusal } from '../../platform/error-handler.js';
 import { bodyField, rateLimit } from '../../platform/rate-limit.js';
 import { loadSigner } from '../../platform/signing.js';
+import { answerUnknownPaths } from '../../platform/unknown-paths.js';
 import type { SettingsCache } from '../settings/settings-service.js';
 import { LoaderRefusalError, envelope, nonceOf, refusalOf } from './loader-answers.js';
 import type { Presence } from './loader-presence.js';
@@ -95,10 +97,15 @@ export function loaderRoutes(
     app.addHook('onClose', () => signer.close());
     app.setErrorHandler((error, request, reply) => {
       const refusal = refusalOf(error);
-      if (refusal.statusCode >= 500) request.log.error({ err: error }, 'loader request failed');
+      if (refusal.data.code === 'INTERNAL_ERROR') {
+        request.log.error({ err: error }, 'loader request failed');
+      } else {
+        logRefusal(request.log, refusal.statusCode, refusal.data.code);
+      }
       return reply.status(refusal.statusCode).send(answer(request, refusal.data));
     });
-    app.setNotFoundHandler((request, reply) => {
+    // Every unknown path under /api/loader gets the same signed refusal, GET included.
+    answerUnknownPaths(app, (request, reply) => {
       const data: LoaderRefusal = {
         ok: false,
         code: 'INVALID_REQUEST',

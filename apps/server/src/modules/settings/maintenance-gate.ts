@@ -17,12 +17,12 @@ const OPEN_ROUTES = new Set([
 ]);
 
 /**
- * onRequest hook: while maintenance mode is on, every API call answers 503 (code MAINTENANCE)
- * unless it is an open route or carries a live admin session (DESIGN.md: admins keep working).
+ * onRequest hook of the API scope: while maintenance mode is on, every API call answers 503
+ * (code MAINTENANCE) unless it is an open route or carries a live admin session (DESIGN.md:
+ * admins keep working).
  */
 export function maintenanceGate(cache: SettingsCache, auth: AuthPluginOptions) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!request.url.startsWith('/api/')) return;
     const { maintenance_mode } = await cache.read();
     if (maintenance_mode !== 'on') return;
     if (OPEN_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return;
