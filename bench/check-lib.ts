@@ -193,10 +193,14 @@ export function send(baseUrl: string, outgoing: Outgoing): Promise<Answer> {
   }
   if (outgoing.token) headers.authorization = `Bearer ${outgoing.token}`;
   if (outgoing.ip) headers['x-forwarded-for'] = outgoing.ip;
-  if (body !== undefined) headers['content-length'] ??= Buffer.byteLength(body);
+  if (body !== undefined && !headers['transfer-encoding']) {
+    headers['content-length'] ??= Buffer.byteLength(body);
+  }
   return new Promise((resolve, reject) => {
+    // Non-ASCII characters go out as their raw UTF-8 bytes (node:http writes the path as latin1).
+    const path = Buffer.from(outgoing.path, 'utf8').toString('latin1');
     const req = httpRequest(
-      { host: hostname, port, method: outgoing.method, path: outgoing.path, headers, agent },
+      { host: hostname, port, method: outgoing.method, path, headers, agent },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -299,9 +303,27 @@ export function errorProblem(answer: Answer, loader = false): string | null {
   if (typeof error.code !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(error.code)) {
     return `code ${JSON.stringify(error.code)}`;
   }
+  const expected = GENERIC_CODE_STATUS[error.code];
+  if (expected !== undefined && expected !== answer.status) {
+    return `status ${answer.status} with code ${error.code}`;
+  }
   const language = notPortuguese(error.message);
-  return language && `message ${JSON.stringify(error.message)}: ${language}`;
+  return language && `message ${JSON.stringify(error.message.slice(0, 100))}: ${language}`;
 }
+
+/** The generic codes and the one status each belongs to (a 403 BAD_REQUEST contradicts itself). */
+const GENERIC_CODE_STATUS: Record<string, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  UNPROCESSABLE: 422,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+};
 
 /** Server log lines at error level or above written since `fromByte`. */
 export function serverErrors(logFile: string, fromByte = 0): string[] {
