@@ -7,6 +7,7 @@ import type { LoaderRefusalCode, PlanDurationType } from './constants.js';
 export const messages = {
   validation: {
     usernameMin: 'Username precisa ter no mínimo 3 caracteres.',
+    usernameNoAt: 'O username não pode conter @.',
     emailInvalid: 'Formato de e-mail inválido.',
     passwordMin: 'A senha precisa ter no mínimo 8 caracteres.',
     identifierRequired: 'Digite seu username ou e-mail.',

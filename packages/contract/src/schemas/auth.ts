@@ -4,7 +4,21 @@ import { messages } from '../messages.js';
 
 const v = messages.validation;
 
-export const usernameSchema = z.string().trim().min(LIMITS.usernameMin, v.usernameMin).max(32);
+/**
+ * The one username rule, for every form and route that sets a username (sign-up, admin, reseller,
+ * profile); only the too-short text differs where the spec gives a form its own. No `@`: a
+ * username equal to someone's e-mail would otherwise stand for them at login.
+ */
+export function usernameField(minMessage: string = v.usernameMin) {
+  return z
+    .string()
+    .trim()
+    .min(LIMITS.usernameMin, minMessage)
+    .max(32)
+    .refine((username) => !username.includes('@'), v.usernameNoAt);
+}
+
+export const usernameSchema = usernameField();
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email(v.emailInvalid));
 export const passwordSchema = z.string().min(LIMITS.passwordMin, v.passwordMin).max(128);
 

@@ -312,6 +312,48 @@ describe('login', () => {
   });
 });
 
+describe('usernames and e-mails', () => {
+  it('refuses a username containing @, so no username can equal an e-mail', async () => {
+    const response = await post('/api/auth/register', {
+      username: 'vitima@example.com',
+      email: 'sequestro@example.com',
+      password: 'senha-forte-1',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: messages.validation.usernameNoAt,
+      code: 'VALIDATION_ERROR',
+    });
+  });
+
+  it("resolves an identifier with @ by e-mail only: a legacy username cannot take over someone's e-mail login", async () => {
+    // A row from before the rule: its username is the victim's address.
+    const squatter = await t.createUser({
+      username: 'Alvo@Example.com',
+      email: 'squatter@example.com',
+      password: 'senha-do-intruso',
+    });
+    const victim = await t.createUser({ username: 'alvo', email: 'alvo@example.com' });
+
+    const byVictim = await post('/api/auth/login', {
+      identifier: 'ALVO@example.com',
+      password: victim.password,
+    });
+    expect(byVictim.statusCode).toBe(200);
+    const bySquatter = await post('/api/auth/login', {
+      identifier: 'alvo@example.com',
+      password: squatter.password,
+    });
+    expect(bySquatter.statusCode).toBe(401);
+    // The squatter still reaches their own account through their own e-mail.
+    const ownEmail = await post('/api/auth/login', {
+      identifier: squatter.email,
+      password: squatter.password,
+    });
+    expect(ownEmail.statusCode).toBe(200);
+  });
+});
+
 describe('password reset', () => {
   it('mails a link, sets the new password and ends older sessions', async () => {
     const user = await t.createUser({ username: 'esquecido', email: 'esquecido@example.com' });

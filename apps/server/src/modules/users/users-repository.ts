@@ -63,13 +63,13 @@ export function createUsersRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** The account a login names, by username or email, case-insensitively. */
+    /** The account a login names (see loginColumn), case-insensitively. */
     findByLogin(identifier: string, executor: Kysely<Database> = db): Promise<UserRow | undefined> {
-      const key = identifier.toLowerCase();
+      const key = identifier.trim().toLowerCase();
       return executor
         .selectFrom('users')
         .selectAll()
-        .where((eb) => eb.or([eb('username_lower', '=', key), eb('email_lower', '=', key)]))
+        .where(loginColumn(key), '=', key)
         .executeTakeFirst();
     },
 
@@ -136,6 +136,15 @@ export function createUsersRepository(db: Kysely<Database>) {
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+/**
+ * A login identifier containing `@` names an account by e-mail only, anything else by username
+ * only. Usernames cannot contain `@`; a legacy one that does can then never stand for someone
+ * else's e-mail (its owner logs in with their own e-mail).
+ */
+function loginColumn(identifier: string): 'email_lower' | 'username_lower' {
+  return identifier.includes('@') ? 'email_lower' : 'username_lower';
+}
 
 export interface AccountChange {
   username?: string | undefined;
