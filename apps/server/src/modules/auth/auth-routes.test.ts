@@ -388,6 +388,62 @@ describe('password reset', () => {
     expect(reused.json<{ message: string }>().message).toBe('Token inválido ou expirado.');
   });
 
+  /** Asks for a reset link and returns its token, read from the mail. */
+  async function resetTokenFor(email: string): Promise<string> {
+    expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
+    return tokenOf(inbox.linkIn(await inbox.waitFor(email), '/reset-password?token='));
+  }
+
+  function resetWith(token: string) {
+    return post('/api/auth/reset-password', { token, password: 'outra-senha-77' });
+  }
+
+  it('using one reset link kills every other outstanding link of the account', async () => {
+    const user = await t.createUser({ email: 'dois-links@example.com' });
+    const first = await resetTokenFor(user.email);
+    const second = await resetTokenFor(user.email);
+
+    expect(
+      (await post('/api/auth/reset-password', { token: second, password: 'nova-1234' })).statusCode,
+    ).toBe(200);
+    const stale = await resetWith(first);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ message: 'Token inválido ou expirado.', code: 'TOKEN_INVALID' });
+  });
+
+  it('changing the password in the profile kills outstanding reset links', async () => {
+    const user = await t.createUser({ email: 'troca-perfil@example.com' });
+    const token = await resetTokenFor(user.email);
+
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile/password',
+      headers: user.headers,
+      payload: { currentPassword: user.password, newPassword: 'nova-senha-55' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await resetWith(token)).statusCode).toBe(400);
+  });
+
+  it("an admin's password or e-mail change kills the account's outstanding reset links", async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    for (const change of [
+      { password: 'definida-pelo-admin' },
+      { email: 'novo-endereco@example.com' },
+    ]) {
+      const user = await t.createUser();
+      const token = await resetTokenFor(user.email);
+      const changed = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${user.id}/account`,
+        headers: admin.headers,
+        payload: change,
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await resetWith(token)).statusCode).toBe(400);
+    }
+  });
+
   it('refuses a reset link older than 1 hour', async () => {
     const user = await t.createUser({ email: 'lento@example.com' });
     await post('/api/auth/forgot-password', { email: user.email });
