@@ -16,6 +16,8 @@ import type { AppConfig } from './config.js';
 import { activityRoutes } from './modules/activity/activity-routes.js';
 import { adminActionsRoutes } from './modules/admin-actions/admin-actions-routes.js';
 import { adminProfileRoutes } from './modules/admin-profile/admin-profile-routes.js';
+import type { AccountLoginLimit } from './modules/auth/account-login-limit.js';
+import { createAccountLoginLimit } from './modules/auth/account-login-limit.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { avatarsRoutes } from './modules/avatars/avatars-routes.js';
 import { bypassRoutes } from './modules/bypass/bypass-routes.js';
@@ -109,6 +111,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const users = createUsersRepository(ctx.db);
   const settings = createSettingsCache(ctx);
   const auth = { tokens: ctx.tokens, loadUser: (id: string) => users.findAuthState(id) };
+  const accountLoginLimit = createAccountLoginLimit(ctx.db);
   // Loader heartbeats note presence in memory; it is written every few seconds and on close.
   const presence = createPresence(ctx, app.log);
   app.decorate('loaderPresence', presence);
@@ -137,22 +140,28 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   // The loader API serves desktop clients, not browsers, and answers maintenance itself: it
   // stays out of the site's scope below (browser security headers, uploads, maintenance gate),
   // whose hooks were a good part of a heartbeat's cost.
-  await app.register(loaderRoutes(ctx, { settings, presence }), { prefix: '/api/loader' });
+  await app.register(loaderRoutes(ctx, { settings, presence, accountLoginLimit }), {
+    prefix: '/api/loader',
+  });
   await app.register(async (site) => {
     await site.register(fastifyHelmet, helmetOptions(config));
     await site.register(fastifyMultipart, { limits: { fileSize: LIMITS.dllMaxBytes, files: 1 } });
     // Maintenance mode: non-admin API calls answer 503 (DESIGN.md).
     site.addHook('onRequest', maintenanceGate(settings, auth));
-    await site.register(apiRoutes(ctx, settings), { prefix: '/api' });
+    await site.register(apiRoutes(ctx, settings, accountLoginLimit), { prefix: '/api' });
     await site.register(webPlugin, { distDir: config.webDistDir });
   });
   return app;
 }
 
-function apiRoutes(ctx: AppContext, settings: SettingsCache): FastifyPluginCallbackZod {
+function apiRoutes(
+  ctx: AppContext,
+  settings: SettingsCache,
+  accountLoginLimit: AccountLoginLimit,
+): FastifyPluginCallbackZod {
   return (api, _options, done) => {
     void api.register(healthRoutes(ctx));
-    void api.register(authRoutes(ctx), { prefix: '/auth' });
+    void api.register(authRoutes(ctx, { accountLoginLimit }), { prefix: '/auth' });
     void api.register(newsletterRoutes(ctx));
     void api.register(dashboardRoutes(ctx), { prefix: '/dashboard' });
     void api.register(activityRoutes(ctx));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { messages, TIMING } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../platform/totp.js';
@@ -351,6 +352,52 @@ describe('usernames and e-mails', () => {
       password: squatter.password,
     });
     expect(ownEmail.statusCode).toBe(200);
+  });
+});
+
+describe('per-account login limit', () => {
+  /** A password guess through the loader's account login (the loader API, not the site). */
+  function loaderLogin(identifier: string, password: string) {
+    return post('/api/loader/auth', {
+      productId: 'qualquer-produto',
+      hwid: `PC-${randomBytes(6).toString('hex')}`,
+      nonce: randomBytes(16).toString('base64url'),
+      identifier,
+      password,
+    });
+  }
+
+  it('counts one account whether named by username or e-mail, in any case, on the site or the loader', async () => {
+    const user = await t.createUser({ username: 'Contado', email: 'contado@example.com' });
+    const names = ['contado', 'CONTADO', 'contado@example.com', 'Contado@EXAMPLE.com'];
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const identifier = names[attempt % names.length] ?? '';
+      const guess =
+        attempt % 3 === 2
+          ? await loaderLogin(identifier, `errada-${String(attempt)}00`)
+          : await post('/api/auth/login', { identifier, password: `errada-${String(attempt)}00` });
+      expect(guess.statusCode).toBe(401);
+    }
+    const site = await post('/api/auth/login', { identifier: user.email, password: user.password });
+    expect(site.statusCode).toBe(429);
+    expect((await loaderLogin(user.username, user.password)).statusCode).toBe(429);
+  });
+
+  it('limits an unknown identifier the same way, so the limit reveals no account', async () => {
+    const known = await t.createUser({ username: 'existente_limite' });
+    const answers = async (spellings: string[]) => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 11; attempt += 1) {
+        const identifier = spellings[attempt % spellings.length] ?? '';
+        const response = await post('/api/auth/login', { identifier, password: 'errada-123' });
+        statuses.push(response.statusCode);
+      }
+      return statuses;
+    };
+    const forUnknown = await answers(['fantasma', 'FANTASMA', 'Fantasma']);
+    const forKnown = await answers([known.username, known.username.toUpperCase()]);
+    expect(forUnknown).toEqual([...Array<number>(10).fill(401), 429]);
+    expect(forKnown).toEqual(forUnknown);
   });
 });
 

@@ -12,6 +12,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
 import { errorResponses } from '../../platform/route-schemas.js';
 import { bodyField, rateLimit } from '../../platform/rate-limit.js';
+import type { AccountLoginLimit } from './account-login-limit.js';
 import { createAuthService } from './auth-service.js';
 
 const MINUTE = 60_000;
@@ -19,8 +20,16 @@ const HOUR = 60 * MINUTE;
 
 const errors = errorResponses(400, 401, 403, 409, 429, 503);
 
+export interface AuthRoutesDeps {
+  /** Shared with the loader's account login. */
+  accountLoginLimit: AccountLoginLimit;
+}
+
 /** Public account routes: sign-up, e-mail confirmation, login and password reset. */
-export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+export function authRoutes(
+  ctx: AppContext,
+  { accountLoginLimit }: AuthRoutesDeps,
+): FastifyPluginCallbackZod {
   const service = createAuthService(ctx);
   return (app, _options, done) => {
     // Per IP against scripted abuse, per account against guessing one password from many IPs.
@@ -74,10 +83,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.post(
       '/login',
       {
-        preHandler: [
-          perIp('login-ip', 30, 5 * MINUTE),
-          perField('login-identifier', 'identifier', 10, 15 * MINUTE),
-        ],
+        preHandler: [perIp('login-ip', 30, 5 * MINUTE), accountLoginLimit],
         schema: {
           tags: ['auth'],
           summary: 'Log in with username or e-mail (and a TOTP code when 2FA is on)',

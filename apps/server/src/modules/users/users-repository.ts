@@ -73,6 +73,17 @@ export function createUsersRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** The id of the account a login names (findByLogin's rule), for per-account limits. */
+    async findIdByLogin(identifier: string): Promise<string | undefined> {
+      const key = identifier.trim().toLowerCase();
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where(loginColumn(key), '=', key)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
     findByEmail(email: string, executor: Kysely<Database> = db): Promise<UserRow | undefined> {
       return executor
         .selectFrom('users')
