@@ -45,6 +45,7 @@ import { shopRoutes } from './modules/shop/shop-routes.js';
 import { createUsersRepository } from './modules/users/users-repository.js';
 import { usersRoutes } from './modules/users/users-routes.js';
 import { authPlugin, createTokenService } from './platform/auth.js';
+import { createBackgroundWork } from './platform/background-work.js';
 import type { Clock } from './platform/clock.js';
 import { systemClock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
@@ -55,6 +56,9 @@ import { rejectNulCharacters } from './platform/nul-guard.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { requestForLog } from './platform/request-log.js';
 import { webPlugin } from './platform/web.js';
+
+/** How long closing waits for work promised by answers already sent (a slow mail server). */
+const BACKGROUND_SETTLE_MS = 10_000;
 
 export interface AppDeps {
   config: AppConfig;
@@ -107,7 +111,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       from: config.mailFrom,
       logger: app.log,
     }),
+    background: createBackgroundWork(app.log),
   };
+  // Mails and writes promised by answers already sent finish before the database closes.
+  app.addHook('onClose', () => ctx.background.settle(BACKGROUND_SETTLE_MS));
   const users = createUsersRepository(ctx.db);
   const settings = createSettingsCache(ctx);
   const auth = { tokens: ctx.tokens, loadUser: (id: string) => users.findAuthState(id) };

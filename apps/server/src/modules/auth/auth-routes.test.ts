@@ -134,7 +134,7 @@ describe('sign-up and e-mail confirmation', () => {
     expect((await get(`/api/auth/verify-email?token=${token}`)).statusCode).toBe(200);
   });
 
-  it('refuses a taken username or e-mail in any letter case with 409', async () => {
+  it('refuses a taken username in any letter case with 409 (usernames are public)', async () => {
     await register('duplicado');
     const sameName = await post('/api/auth/register', {
       username: 'DUPLICADO',
@@ -145,13 +145,82 @@ describe('sign-up and e-mail confirmation', () => {
     expect(sameName.json<{ message: string }>().message).toBe(
       'Este nome de usuário já está em uso.',
     );
-    const sameEmail = await post('/api/auth/register', {
-      username: 'outro_nome',
-      email: 'Duplicado@EXAMPLE.com',
+  });
+
+  it('answers a taken e-mail exactly like a new one and mails its owner instead', async () => {
+    const owner = await t.createUser({ username: 'dona_do_email', email: 'dona@example.com' });
+    const fresh = await post('/api/auth/register', {
+      username: 'cadastro_novo',
+      email: 'cadastro-novo@example.com',
       password: 'senha-forte-1',
     });
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json<{ message: string }>().message).toBe('Este e-mail já está em uso.');
+    const taken = await post('/api/auth/register', {
+      username: 'cadastro_intruso',
+      email: 'Dona@EXAMPLE.com',
+      password: 'senha-forte-1',
+    });
+    expect(taken.statusCode).toBe(201);
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.json()).toEqual(fresh.json());
+    expect(taken.json()).toEqual({ message: text.registered });
+
+    const warning = await inbox.waitFor(owner.email);
+    expect(warning.subject).toBe('Tentativa de cadastro com seu e-mail no Chaveiro');
+    expect(warning.body).toContain('Alguém tentou criar uma conta no Chaveiro com este e-mail');
+    expect(inbox.linkIn(warning, '/auth')).toBe('https://chaveiro.example/auth');
+    expect(inbox.linkIn(warning, '/forgot-password')).toBe(
+      'https://chaveiro.example/forgot-password',
+    );
+    await inbox.waitFor('cadastro-novo@example.com');
+
+    const accounts = await t.database.db
+      .selectFrom('users')
+      .select(['username', 'email'])
+      .where((eb) =>
+        eb.or([
+          eb('email_lower', '=', 'dona@example.com'),
+          eb('username_lower', '=', 'cadastro_intruso'),
+        ]),
+      )
+      .execute();
+    expect(accounts).toEqual([{ username: 'dona_do_email', email: 'dona@example.com' }]);
+  });
+
+  it('answers sign-up and forgot-password before sending any mail', async () => {
+    const owner = await t.createUser({ email: 'paciente@example.com' });
+    const release = inbox.hold();
+    let answers;
+    try {
+      // The mail server is stuck: answers that waited for their mail would never arrive.
+      answers = await Promise.all([
+        post('/api/auth/register', {
+          username: 'espera_novo',
+          email: 'espera-novo@example.com',
+          password: 'senha-forte-1',
+        }),
+        post('/api/auth/register', {
+          username: 'espera_intruso',
+          email: owner.email,
+          password: 'senha-forte-1',
+        }),
+        post('/api/auth/forgot-password', { email: owner.email }),
+      ]);
+      expect(inbox.mails.filter((mail) => mail.to.includes(owner.email))).toEqual([]);
+    } finally {
+      release();
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 200]);
+    const subjects = [
+      (await inbox.waitFor(owner.email)).subject,
+      (await inbox.waitFor(owner.email)).subject,
+    ].sort();
+    expect(subjects).toEqual([
+      'Redefinição de senha do Chaveiro',
+      'Tentativa de cadastro com seu e-mail no Chaveiro',
+    ]);
+    expect((await inbox.waitFor('espera-novo@example.com')).subject).toBe(
+      'Confirme seu e-mail no Chaveiro',
+    );
   });
 
   it.each([
