@@ -74,6 +74,7 @@ export const messages = {
     emailTaken: 'Este e-mail já está em uso.',
     registered: 'Cadastro realizado! Enviamos um link de confirmação para o seu e-mail.',
     emailVerified: 'E-mail confirmado com sucesso! Você já pode fazer login.',
+    emailAlreadyVerified: 'Este e-mail já foi confirmado. Você já pode fazer login.',
     invalidCredentials: 'Usuário ou senha incorretos.',
     emailNotVerified:
       'Confirme seu e-mail antes de entrar. Verifique sua caixa de entrada ou reenvie o link de confirmação.',
@@ -81,7 +82,7 @@ export const messages = {
     twoFactorRequired: 'Digite o código de 6 dígitos do seu aplicativo autenticador.',
     twoFactorInvalid: 'Código de verificação inválido.',
     verificationResent:
-      'Se houver uma conta não confirmada com este e-mail, enviamos um novo link de confirmação.',
+      'Se houver uma conta ainda não confirmada, enviamos um novo link de confirmação para o e-mail dela.',
     resetLinkSent:
       'Se houver uma conta com este e-mail, enviamos um link para redefinir a senha. O link é válido por 1 hora.',
     passwordReset: 'Senha redefinida com sucesso! Faça login com a nova senha.',

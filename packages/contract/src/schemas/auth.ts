@@ -29,8 +29,11 @@ export const registerBodySchema = z.strictObject({
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
+/** A username or an e-mail: one with `@` names an account by e-mail only. */
+const identifierSchema = z.string().trim().min(1, v.identifierRequired).max(254);
+
 export const loginBodySchema = z.strictObject({
-  identifier: z.string().trim().min(1, v.identifierRequired).max(254),
+  identifier: identifierSchema,
   password: z.string().min(1, v.passwordRequired).max(128),
   totp: z
     .string()
@@ -68,8 +71,12 @@ export const resetPasswordFormSchema = z
     path: ['confirmPassword'],
   });
 
+/**
+ * The account to send a new confirmation link to, by username or e-mail (the login notice sends
+ * what was typed to log in). The link always goes to the account's own address.
+ */
 export const resendVerificationBodySchema = z.strictObject({
-  email: emailSchema,
+  identifier: identifierSchema,
 });
 export type ResendVerificationBody = z.infer<typeof resendVerificationBodySchema>;
 
@@ -79,6 +86,13 @@ export const verifyEmailQuerySchema = z.object({
     .min(1, messages.errors.verifyTokenMissing)
     .max(256),
 });
+
+export const verifyEmailResponseSchema = z.object({
+  message: z.string(),
+  /** The link had already confirmed the address: nothing left to do but log in. */
+  alreadyConfirmed: z.boolean(),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
 /** Claims carried by the session JWT (DESIGN.md). */
 export const sessionClaimsSchema = z.object({

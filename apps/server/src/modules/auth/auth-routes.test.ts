@@ -78,7 +78,7 @@ describe('sign-up and e-mail confirmation', () => {
 
     const verified = await get(`/api/auth/verify-email?token=${tokenOf(link)}`);
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ message: text.emailVerified });
+    expect(verified.json()).toEqual({ message: text.emailVerified, alreadyConfirmed: false });
 
     for (const identifier of ['joana', 'JOANA', 'joana@example.com', 'JOANA@EXAMPLE.COM']) {
       const login = await post('/api/auth/login', { identifier, password: account.password });
@@ -91,13 +91,27 @@ describe('sign-up and e-mail confirmation', () => {
     }
   });
 
-  it('accepts a confirmation link only once', async () => {
+  it('opening a confirmation link again says the e-mail is already confirmed', async () => {
     await register('reuso');
     const token = tokenOf(await verifyLinkFor('reuso@example.com'));
     expect((await get(`/api/auth/verify-email?token=${token}`)).statusCode).toBe(200);
     const again = await get(`/api/auth/verify-email?token=${token}`);
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: 'Token inválido ou expirado.', code: 'TOKEN_INVALID' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: text.emailAlreadyVerified, alreadyConfirmed: true });
+  });
+
+  it('answers "already confirmed" only for a link that did confirm, not for a used reset link', async () => {
+    const user = await t.createUser({ email: 'link-de-reset@example.com' });
+    await post('/api/auth/forgot-password', { email: user.email });
+    const token = tokenOf(inbox.linkIn(await inbox.waitFor(user.email), '/reset-password?token='));
+    const reset = await post('/api/auth/reset-password', { token, password: 'nova-senha-42' });
+    expect(reset.statusCode).toBe(200);
+    const asConfirmation = await get(`/api/auth/verify-email?token=${token}`);
+    expect(asConfirmation.statusCode).toBe(400);
+    expect(asConfirmation.json()).toEqual({
+      message: 'Token inválido ou expirado.',
+      code: 'TOKEN_INVALID',
+    });
   });
 
   it('refuses a confirmation link after 24 hours and an unknown token', async () => {
@@ -124,14 +138,18 @@ describe('sign-up and e-mail confirmation', () => {
     });
   });
 
-  it('resends the confirmation link to an unconfirmed account', async () => {
+  it('resends the confirmation link to an unconfirmed account named by username or e-mail', async () => {
     await register('reenvio');
     await inbox.waitFor('reenvio@example.com');
-    const response = await post('/api/auth/resend-verification', { email: 'REENVIO@example.com' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: text.verificationResent });
-    const token = tokenOf(await verifyLinkFor('reenvio@example.com'));
-    expect((await get(`/api/auth/verify-email?token=${token}`)).statusCode).toBe(200);
+    const links: string[] = [];
+    for (const identifier of ['REENVIO@example.com', 'Reenvio']) {
+      const response = await post('/api/auth/resend-verification', { identifier });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: text.verificationResent });
+      links.push(await verifyLinkFor('reenvio@example.com'));
+    }
+    const verified = await get(`/api/auth/verify-email?token=${tokenOf(links[1] ?? '')}`);
+    expect(verified.json()).toEqual({ message: text.emailVerified, alreadyConfirmed: false });
   });
 
   it('refuses a taken username in any letter case with 409 (usernames are public)', async () => {
@@ -583,9 +601,20 @@ describe('password reset', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(inbox.mails.some((mail) => mail.to.includes('nao-existe@example.com'))).toBe(false);
 
-    const resendKnown = await post('/api/auth/resend-verification', { email: user.email });
-    const resendUnknown = await post('/api/auth/resend-verification', { email: 'x@example.com' });
-    expect(resendKnown.json()).toEqual(resendUnknown.json());
+    const unverified = await t.createUser({ username: 'sem_confirmar', emailVerified: false });
+    const resends = await Promise.all(
+      [user.email, user.username, unverified.username, 'x@example.com', 'ninguem_aqui'].map(
+        (identifier) => post('/api/auth/resend-verification', { identifier }),
+      ),
+    );
+    for (const resend of resends) {
+      expect(resend.statusCode).toBe(200);
+      expect(resend.json()).toEqual({ message: text.verificationResent });
+    }
+    // Only the unconfirmed account gets a link, at its own address.
+    expect((await inbox.waitFor(unverified.email)).subject).toBe('Confirme seu e-mail no Chaveiro');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(inbox.mails.filter((mail) => mail.to.includes(user.email))).toHaveLength(1);
   });
 
   it.each([

@@ -7,12 +7,14 @@ import {
   resendVerificationBodySchema,
   resetPasswordBodySchema,
   verifyEmailQuerySchema,
+  verifyEmailResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
 import { errorResponses } from '../../platform/route-schemas.js';
 import { bodyField, rateLimit } from '../../platform/rate-limit.js';
-import type { AccountLoginLimit } from './account-login-limit.js';
+import type { AccountLoginLimit } from './account-limits.js';
+import { accountRateLimit } from './account-limits.js';
 import { createAuthService } from './auth-service.js';
 
 const MINUTE = 60_000;
@@ -60,7 +62,7 @@ export function authRoutes(
           tags: ['auth'],
           summary: 'Confirm an e-mail address with the emailed token',
           querystring: verifyEmailQuerySchema,
-          response: { 200: messageResponseSchema, ...errors },
+          response: { 200: verifyEmailResponseSchema, ...errors },
         },
       },
       (request) => service.verifyEmail(request.query.token),
@@ -69,10 +71,13 @@ export function authRoutes(
     app.post(
       '/resend-verification',
       {
-        preHandler: [perIp('resend-ip', 10, HOUR), perField('resend-email', 'email', 3, HOUR)],
+        preHandler: [
+          perIp('resend-ip', 10, HOUR),
+          accountRateLimit(ctx.db, { name: 'resend-account', max: 3, windowMs: HOUR }),
+        ],
         schema: {
           tags: ['auth'],
-          summary: 'Send the confirmation link again',
+          summary: "Send the confirmation link again to the account's own address",
           body: resendVerificationBodySchema,
           response: { 200: messageResponseSchema, ...errors },
         },

@@ -7,6 +7,7 @@ import type {
   RegisterBody,
   ResendVerificationBody,
   ResetPasswordBody,
+  VerifyEmailResponse,
 } from '@chaveiro/contract';
 import type { EmailTokenPurpose } from '@chaveiro/contract';
 import { TIMING, messages } from '@chaveiro/contract';
@@ -68,12 +69,25 @@ export function createAuthService(
     return token;
   }
 
-  async function sendVerification(user: UserRow): Promise<void> {
+  /** Runs after the resend answer, which is the same whether the account exists. */
+  async function resendVerificationTo(identifier: string): Promise<void> {
+    const user = await users.findByLogin(identifier);
+    if (!user || user.email_verified_at !== null || user.status !== 'active') return;
     const token = await issueEmailToken(user.id, 'verify');
     const link = `${config.publicUrl}/verify-email?token=${token}`;
-    // In the background: a slow or failing mail server must not fail the sign-up (the user can
-    // ask for the link again) nor make existing accounts answer slower than unknown ones.
-    mailer.sendInBackground(verificationMail(user.email, user.username, link));
+    await mailer.send(verificationMail(user.email, user.username, link));
+  }
+
+  /**
+   * Whether a link already used confirmed what it still shows: the account is verified and, for
+   * an address change, still on that address. Opening a confirmation twice is then no error.
+   */
+  async function alreadyConfirmed(token: string): Promise<boolean> {
+    const used = await emailTokens.findUsed(sha256(token), ['verify', 'email_change']);
+    if (!used) return false;
+    const user = await users.findById(used.userId);
+    if (!user || user.email_verified_at === null) return false;
+    return used.purpose === 'verify' || user.email_lower === used.newEmail?.toLowerCase();
   }
 
   /** Runs after the sign-up answer: the account and its confirmation link, then the mail. */
@@ -147,7 +161,7 @@ export function createAuthService(
     },
 
     /** Confirms a sign-up address, or switches the account to a new address it confirmed. */
-    async verifyEmail(token: string): Promise<MessageResponse> {
+    async verifyEmail(token: string): Promise<VerifyEmailResponse> {
       const outcome = await withTransaction(db, async (trx) => {
         const consumed = await emailTokens.consume(
           sha256(token),
@@ -166,10 +180,15 @@ export function createAuthService(
         return consumed.purpose;
       });
       if (outcome === 'taken') throw new ConflictError(text.emailTaken, 'EMAIL_TAKEN');
-      if (!outcome)
+      if (!outcome) {
+        if (await alreadyConfirmed(token)) {
+          return { message: text.emailAlreadyVerified, alreadyConfirmed: true };
+        }
         throw new BadRequestError(messages.errors.tokenInvalidOrExpired, 'TOKEN_INVALID');
+      }
       return {
         message: outcome === 'email_change' ? messages.profile.emailChanged : text.emailVerified,
+        alreadyConfirmed: false,
       };
     },
 
@@ -180,11 +199,8 @@ export function createAuthService(
       mailer.sendInBackground(emailChangeMail(newEmail, user.username, link));
     },
 
-    async resendVerification(body: ResendVerificationBody): Promise<MessageResponse> {
-      const user = await users.findByEmail(body.email);
-      if (user && user.email_verified_at === null && user.status === 'active') {
-        await sendVerification(user);
-      }
+    resendVerification(body: ResendVerificationBody): MessageResponse {
+      background.run('resend-verification', () => resendVerificationTo(body.identifier));
       return { message: text.verificationResent };
     },
 

@@ -18,7 +18,7 @@ import { contentDisposition } from '../../platform/content-disposition.js';
 import type { AppContext } from '../../platform/context.js';
 import { bodyField, rateLimit } from '../../platform/rate-limit.js';
 import { loadSigner } from '../../platform/signing.js';
-import type { AccountLoginLimit } from '../auth/account-login-limit.js';
+import type { AccountLoginLimit } from '../auth/account-limits.js';
 import type { SettingsCache } from '../settings/settings-service.js';
 import { LoaderRefusalError, envelope, nonceOf, refusalOf } from './loader-answers.js';
 import type { Presence } from './loader-presence.js';

@@ -119,7 +119,15 @@ describe('profile', () => {
     const token = new URL(inbox.linkIn(mail, '/verify-email?token=')).searchParams.get('token');
     const confirmed = await call('GET', `/api/auth/verify-email?token=${token ?? ''}`);
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ message: messages.profile.emailChanged });
+    expect(confirmed.json()).toEqual({
+      message: messages.profile.emailChanged,
+      alreadyConfirmed: false,
+    });
+    const reopened = await call('GET', `/api/auth/verify-email?token=${token ?? ''}`);
+    expect(reopened.json()).toEqual({
+      message: messages.auth.emailAlreadyVerified,
+      alreadyConfirmed: true,
+    });
 
     expect((await call('GET', '/api/profile', user.headers)).json()).toMatchObject({
       email: 'novo@example.com',

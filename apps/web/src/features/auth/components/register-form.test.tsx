@@ -69,7 +69,7 @@ describe('register form', () => {
     expect(await screen.findByText(messages.auth.verificationResent)).toBeInTheDocument();
     expect(sent[1]).toMatchObject({
       url: '/api/auth/resend-verification',
-      body: { email: 'ana@exemplo.com' },
+      body: { identifier: 'ana@exemplo.com' },
     });
 
     await user.click(screen.getByRole('button', { name: t.backToLogin }));
