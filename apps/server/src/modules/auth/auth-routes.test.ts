@@ -154,6 +154,8 @@ describe('sign-up and e-mail confirmation', () => {
 
   it('refuses a taken username in any letter case with 409 (usernames are public)', async () => {
     await register('duplicado');
+    // The account is written after the answer; its confirmation mail follows the write.
+    await inbox.waitFor('duplicado@example.com');
     const sameName = await post('/api/auth/register', {
       username: 'DUPLICADO',
       email: 'outro@example.com',
