@@ -196,7 +196,10 @@ export function createAuthService(
     async sendEmailChangeLink(user: UserRow, newEmail: string): Promise<void> {
       const token = await issueEmailToken(user.id, 'email_change', { newEmail });
       const link = `${config.publicUrl}/verify-email?token=${token}`;
-      mailer.sendInBackground(emailChangeMail(newEmail, user.username, link));
+      // A slow mail server must not hold the answer; the mail is tracked and its failure logged.
+      background.run('email-change-link', () =>
+        mailer.send(emailChangeMail(newEmail, user.username, link)),
+      );
     },
 
     resendVerification(body: ResendVerificationBody): MessageResponse {
