@@ -65,12 +65,19 @@ describe('accounts', () => {
     await page.getByRole('button', { name: t.login, exact: true }).click();
     await page.getByText(messages.auth.emailNotVerified).waitFor();
     await screenshot(page, 'accounts-email-not-verified');
+    // The notice resends for the account just tried, without asking for its address.
+    await page.getByRole('button', { name: t.resendVerification }).click();
+    await page.getByText(messages.auth.verificationResent).waitFor();
 
     const link = await waitForMailLink(server.dataDir, email, '/verify-email');
     expect(link.startsWith(`${server.url}/verify-email?token=`)).toBe(true);
     await page.goto(link);
     await page.getByText(messages.auth.emailVerified).waitFor();
     await screenshot(page, 'accounts-verify-email-success');
+    // Opening the link a second time is no error.
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'E-mail já confirmado' }).waitFor();
+    await page.getByText(messages.auth.emailAlreadyVerified).waitFor();
 
     await page.getByRole('link', { name: t.goToLogin }).click();
     await page.waitForURL(`${server.url}/auth`);

@@ -18,6 +18,8 @@ import type { AppConfig } from './config.js';
 import { activityRoutes } from './modules/activity/activity-routes.js';
 import { adminActionsRoutes } from './modules/admin-actions/admin-actions-routes.js';
 import { adminProfileRoutes } from './modules/admin-profile/admin-profile-routes.js';
+import type { AccountLoginLimit } from './modules/auth/account-limits.js';
+import { createAccountLoginLimit } from './modules/auth/account-limits.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { avatarsRoutes } from './modules/avatars/avatars-routes.js';
 import { bypassRoutes } from './modules/bypass/bypass-routes.js';
@@ -46,6 +48,7 @@ import { createUsersRepository } from './modules/users/users-repository.js';
 import { usersRoutes } from './modules/users/users-routes.js';
 import type { AuthPluginOptions } from './platform/auth.js';
 import { authPlugin, createTokenService } from './platform/auth.js';
+import { createBackgroundWork } from './platform/background-work.js';
 import type { Clock } from './platform/clock.js';
 import { systemClock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
@@ -57,6 +60,9 @@ import { openApiPlugin } from './platform/openapi.js';
 import { requestForLog } from './platform/request-log.js';
 import { answerUnknownPaths } from './platform/unknown-paths.js';
 import { webPlugin } from './platform/web.js';
+
+/** How long closing waits for work promised by answers already sent (a slow mail server). */
+const BACKGROUND_SETTLE_MS = 10_000;
 
 export interface AppDeps {
   config: AppConfig;
@@ -110,10 +116,14 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       from: config.mailFrom,
       logger: app.log,
     }),
+    background: createBackgroundWork(app.log),
   };
+  // Mails and writes promised by answers already sent finish before the database closes.
+  app.addHook('onClose', () => ctx.background.settle(BACKGROUND_SETTLE_MS));
   const users = createUsersRepository(ctx.db);
   const settings = createSettingsCache(ctx);
   const auth = { tokens: ctx.tokens, loadUser: (id: string) => users.findAuthState(id) };
+  const accountLoginLimit = createAccountLoginLimit(ctx.db);
   // Loader heartbeats note presence in memory; it is written every few seconds and on close.
   const presence = createPresence(ctx, app.log);
   app.decorate('loaderPresence', presence);
@@ -141,14 +151,14 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await app.register(
     async (loader) => {
       loader.addHook('onRequest', noStore);
-      await loader.register(loaderRoutes(ctx, { settings, presence }));
+      await loader.register(loaderRoutes(ctx, { settings, presence, accountLoginLimit }));
     },
     { prefix: '/api/loader' },
   );
   await app.register(async (site) => {
     await site.register(fastifyHelmet, helmetOptions(config));
     await site.register(fastifyMultipart, { limits: { fileSize: LIMITS.dllMaxBytes, files: 1 } });
-    await site.register(apiRoutes(ctx, settings, auth), { prefix: '/api' });
+    await site.register(apiRoutes(ctx, settings, auth, accountLoginLimit), { prefix: '/api' });
     await site.register(webPlugin, { distDir: config.webDistDir });
   });
   return app;
@@ -167,6 +177,7 @@ function apiRoutes(
   ctx: AppContext,
   settings: SettingsCache,
   auth: AuthPluginOptions,
+  accountLoginLimit: AccountLoginLimit,
 ): FastifyPluginCallbackZod {
   return (api, _options, done) => {
     api.addHook('onRequest', noStore);
@@ -174,7 +185,7 @@ function apiRoutes(
     api.addHook('onRequest', maintenanceGate(settings, auth));
     answerUnknownPaths(api, (_request, reply) => sendRouteNotFound(reply));
     void api.register(healthRoutes(ctx));
-    void api.register(authRoutes(ctx), { prefix: '/auth' });
+    void api.register(authRoutes(ctx, { accountLoginLimit }), { prefix: '/auth' });
     void api.register(newsletterRoutes(ctx));
     void api.register(dashboardRoutes(ctx), { prefix: '/dashboard' });
     void api.register(activityRoutes(ctx));

@@ -7,6 +7,7 @@ import type { LoaderRefusalCode, PlanDurationType } from './constants.js';
 export const messages = {
   validation: {
     usernameMin: 'Username precisa ter no mínimo 3 caracteres.',
+    usernameNoAt: 'O username não pode conter @.',
     emailInvalid: 'Formato de e-mail inválido.',
     passwordMin: 'A senha precisa ter no mínimo 8 caracteres.',
     identifierRequired: 'Digite seu username ou e-mail.',
@@ -78,6 +79,7 @@ export const messages = {
     emailTaken: 'Este e-mail já está em uso.',
     registered: 'Cadastro realizado! Enviamos um link de confirmação para o seu e-mail.',
     emailVerified: 'E-mail confirmado com sucesso! Você já pode fazer login.',
+    emailAlreadyVerified: 'Este e-mail já foi confirmado. Você já pode fazer login.',
     invalidCredentials: 'Usuário ou senha incorretos.',
     emailNotVerified:
       'Confirme seu e-mail antes de entrar. Verifique sua caixa de entrada ou reenvie o link de confirmação.',
@@ -85,7 +87,7 @@ export const messages = {
     twoFactorRequired: 'Digite o código de 6 dígitos do seu aplicativo autenticador.',
     twoFactorInvalid: 'Código de verificação inválido.',
     verificationResent:
-      'Se houver uma conta não confirmada com este e-mail, enviamos um novo link de confirmação.',
+      'Se houver uma conta ainda não confirmada, enviamos um novo link de confirmação para o e-mail dela.',
     resetLinkSent:
       'Se houver uma conta com este e-mail, enviamos um link para redefinir a senha. O link é válido por 1 hora.',
     passwordReset: 'Senha redefinida com sucesso! Faça login com a nova senha.',

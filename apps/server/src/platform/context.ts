@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { TokenService } from './auth.js';
+import type { BackgroundWork } from './background-work.js';
 import type { Clock } from './clock.js';
 import type { ReadNow, SqlDialect } from './database.js';
 import type { Mailer } from './mail.js';
@@ -19,4 +20,6 @@ export interface AppContext {
   clock: Clock;
   tokens: TokenService;
   mailer: Mailer;
+  /** Work done after answering (sign-up and reset mails), logged on failure, awaited at close. */
+  background: BackgroundWork;
 }

@@ -41,7 +41,7 @@ describe('mailer', () => {
       smtpUrl: `smtp://127.0.0.1:${port}`,
       outboxDir: '/nonexistent',
       from: 'Chaveiro <no-reply@chaveiro.test>',
-      logger: { info: () => undefined, error: () => undefined },
+      logger: { info: () => undefined },
     });
     await mailer.send(mail);
 
@@ -57,7 +57,7 @@ describe('mailer', () => {
     const mailer = createMailer({
       outboxDir,
       from: 'Chaveiro <no-reply@chaveiro.test>',
-      logger: { info: (details) => logged.push(details), error: () => undefined },
+      logger: { info: (details) => logged.push(details) },
     });
 
     await mailer.send(mail);

@@ -10,17 +10,12 @@ export interface OutgoingMail {
 }
 
 export interface Mailer {
+  /** Callers that must not wait for the mail server run this as background work (ctx.background). */
   send(mail: OutgoingMail): Promise<void>;
-  /**
-   * Sends without making the caller wait: answers that must not reveal whether an account exists
-   * (forgot-password, resend) then take the same time either way. Failures are logged.
-   */
-  sendInBackground(mail: OutgoingMail): void;
 }
 
 interface MailLogger {
   info(details: object, message: string): void;
-  error(details: object, message: string): void;
 }
 
 export interface MailerOptions {
@@ -38,14 +33,7 @@ export interface MailerOptions {
  */
 export function createMailer(options: MailerOptions): Mailer {
   const send = options.smtpUrl ? smtpSender(options.smtpUrl, options.from) : outboxSender(options);
-  return {
-    send,
-    sendInBackground(mail) {
-      send(mail).catch((error: unknown) =>
-        options.logger.error({ err: error, to: mail.to, subject: mail.subject }, 'mail not sent'),
-      );
-    },
-  };
+  return { send };
 }
 
 function smtpSender(smtpUrl: string, from: string) {

@@ -8,9 +8,10 @@ export interface RateLimitRule {
   windowMs: number;
   /**
    * What is counted: the caller's IP by default, or e.g. the email a request names; null when
-   * the request has nothing this rule counts (it passes).
+   * the request has nothing this rule counts (it passes). A key that needs a lookup (the account
+   * a login names) may come as a promise; synchronous keys keep the hot path promise-free.
    */
-  key?: (request: FastifyRequest) => string | null;
+  key?: (request: FastifyRequest) => string | null | Promise<string | null>;
 }
 
 /** Keys one rule tracks at most; past it, expired windows are dropped, then the oldest. */
@@ -36,8 +37,12 @@ export function rateLimit(rule: RateLimitRule) {
     for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
   }
 
-  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
-    const key = keyOf(request);
+  function count(
+    key: string | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: (error?: Error) => void,
+  ): void {
     if (key === null) return done();
     const now = Date.now();
     let window = windows.get(key);
@@ -59,6 +64,15 @@ export function rateLimit(rule: RateLimitRule) {
       return done(new TooManyRequestsError());
     }
     done();
+  }
+
+  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
+    const key = keyOf(request);
+    if (key === null || typeof key === 'string') return count(key, request, reply, done);
+    key.then(
+      (resolved) => count(resolved, request, reply, done),
+      (error: unknown) => done(error as Error),
+    );
   };
 }
 
@@ -71,5 +85,24 @@ export function bodyField(field: string) {
   return (request: FastifyRequest): string | null => {
     const value = (request.body as Record<string, unknown> | undefined)?.[field];
     return typeof value === 'string' ? value.trim().toLowerCase() : null;
+  };
+}
+
+/**
+ * Counts per account rather than per string: the body's `field` (a username or an e-mail) is
+ * resolved by `resolve` to the account's id, so every spelling of one account shares a window.
+ * An identifier naming no account is counted by its lower-cased text, with the same limit, so
+ * the answers do not tell which exist.
+ */
+export function accountField(
+  field: string,
+  resolve: (identifier: string) => Promise<string | undefined>,
+) {
+  const identifierOf = bodyField(field);
+  return async (request: FastifyRequest): Promise<string | null> => {
+    const identifier = identifierOf(request);
+    if (identifier === null) return null;
+    const accountId = await resolve(identifier);
+    return accountId === undefined ? `unknown:${identifier}` : `account:${accountId}`;
   };
 }

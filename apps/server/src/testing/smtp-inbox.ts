@@ -13,6 +13,11 @@ export interface SmtpInbox {
   mails: ReceivedMail[];
   /** Resolves with the next mail sent to `to` (case-insensitive), waiting up to `timeoutMs`. */
   waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * Makes the server hang: new connections get no greeting until the returned function is
+   * called, so a sender waits as on a stuck mail server.
+   */
+  hold(): () => void;
   /** The first http(s) link in a mail whose path contains `path`. */
   linkIn(mail: ReceivedMail, path: string): string;
   close(): Promise<void>;
@@ -22,10 +27,15 @@ export interface SmtpInbox {
 export async function startSmtpInbox(): Promise<SmtpInbox> {
   const mails: ReceivedMail[] = [];
   const seen = new Set<ReceivedMail>();
+  let held: (() => void)[] | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      if (held) held.push(() => callback());
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -57,6 +67,14 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
         if (Date.now() > deadline) throw new Error(`no mail for ${to} within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+    },
+    hold() {
+      const waiting: (() => void)[] = [];
+      held = waiting;
+      return () => {
+        held = null;
+        for (const greet of waiting) greet();
+      };
     },
     linkIn(mail, path) {
       const link = mail.body.match(/https?:\/\/[^\s"<>]+/g)?.find((url) => url.includes(path));

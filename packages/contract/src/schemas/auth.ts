@@ -4,7 +4,21 @@ import { messages } from '../messages.js';
 
 const v = messages.validation;
 
-export const usernameSchema = z.string().trim().min(LIMITS.usernameMin, v.usernameMin).max(32);
+/**
+ * The one username rule, for every form and route that sets a username (sign-up, admin, reseller,
+ * profile); only the too-short text differs where the spec gives a form its own. No `@`: a
+ * username equal to someone's e-mail would otherwise stand for them at login.
+ */
+export function usernameField(minMessage: string = v.usernameMin) {
+  return z
+    .string()
+    .trim()
+    .min(LIMITS.usernameMin, minMessage)
+    .max(32)
+    .refine((username) => !username.includes('@'), v.usernameNoAt);
+}
+
+export const usernameSchema = usernameField();
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email(v.emailInvalid));
 export const passwordSchema = z.string().min(LIMITS.passwordMin, v.passwordMin).max(128);
 
@@ -15,8 +29,11 @@ export const registerBodySchema = z.strictObject({
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
+/** A username or an e-mail: one with `@` names an account by e-mail only. */
+const identifierSchema = z.string().trim().min(1, v.identifierRequired).max(254);
+
 export const loginBodySchema = z.strictObject({
-  identifier: z.string().trim().min(1, v.identifierRequired).max(254),
+  identifier: identifierSchema,
   password: z.string().min(1, v.passwordRequired).max(128),
   totp: z
     .string()
@@ -54,8 +71,12 @@ export const resetPasswordFormSchema = z
     path: ['confirmPassword'],
   });
 
+/**
+ * The account to send a new confirmation link to, by username or e-mail (the login notice sends
+ * what was typed to log in). The link always goes to the account's own address.
+ */
 export const resendVerificationBodySchema = z.strictObject({
-  email: emailSchema,
+  identifier: identifierSchema,
 });
 export type ResendVerificationBody = z.infer<typeof resendVerificationBodySchema>;
 
@@ -65,6 +86,13 @@ export const verifyEmailQuerySchema = z.object({
     .min(1, messages.errors.verifyTokenMissing)
     .max(256),
 });
+
+export const verifyEmailResponseSchema = z.object({
+  message: z.string(),
+  /** The link had already confirmed the address: nothing left to do but log in. */
+  alreadyConfirmed: z.boolean(),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
 /** Claims carried by the session JWT (DESIGN.md). */
 export const sessionClaimsSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { messages } from '../messages.js';
+import { usernameField } from './auth.js';
 
 const v = messages.validation;
 
@@ -27,11 +28,7 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const profileUsernameSchema = z
-  .string()
-  .trim()
-  .min(LIMITS.usernameMin, v.profileUsernameMin)
-  .max(32);
+export const profileUsernameSchema = usernameField(v.profileUsernameMin);
 export const profileEmailSchema = z
   .string()
   .trim()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, RESELLER_CREATE_TYPES, RESELLER_LIMITS, USER_STATUSES } from '../constants.js';
 import { messages } from '../messages.js';
+import { usernameField } from './auth.js';
 import { pageOf, pageQuerySchema } from './common.js';
 
 const v = messages.validation;
@@ -46,6 +47,7 @@ const initialBalanceSchema = z
   .refine(hasAtMostTwoDecimals, r.initialBalanceInvalid);
 
 const required = v.resellerFieldsRequired;
+const resellerUsernameSchema = usernameField(v.resellerUsernameMin);
 
 /**
  * The reseller form (spec §5): `new` needs username, e-mail and password; `existing` needs the
@@ -69,7 +71,8 @@ export const createResellerBodySchema = z
     }
     const missing = (['username', 'email', 'password'] as const).find((field) => !body[field]);
     if (missing) return fail(required, missing);
-    if ((body.username ?? '').length < LIMITS.usernameMin) fail(v.resellerUsernameMin, 'username');
+    const username = resellerUsernameSchema.safeParse(body.username);
+    if (!username.success) fail(username.error.issues[0]?.message ?? required, 'username');
     if (!z.email().safeParse(body.email).success) fail(v.resellerEmailInvalid, 'email');
     if ((body.password ?? '').length < LIMITS.passwordMin) fail(v.passwordMin, 'password');
   })
@@ -133,7 +136,7 @@ export type LedgerPage = z.infer<typeof ledgerPageSchema>;
  * filled. The web sends it to PATCH /api/users/{id}/account without an empty password.
  */
 export const resellerEditFormSchema = z.object({
-  username: z.string().trim().min(LIMITS.usernameMin, v.resellerUsernameMin).max(32),
+  username: resellerUsernameSchema,
   email: z.string().trim().toLowerCase().max(254).pipe(z.email(v.resellerEmailInvalid)),
   password: z
     .string()

@@ -68,18 +68,75 @@ export function emailChangeMail(to: string, username: string, link: string): Out
   };
 }
 
-function layout(greeting: string, intro: string, action: string, link: string, footer: string) {
+/** Someone tried to sign up with an address that already has an account: tell its owner. */
+export function signUpAttemptMail(
+  to: string,
+  username: string,
+  links: { login: string; reset: string },
+): OutgoingMail {
+  const intro =
+    'Alguém tentou criar uma conta no Chaveiro com este e-mail. Como ele já pertence à sua conta, nenhuma conta nova foi criada.';
+  const ifItWasYou =
+    'Se foi você, não precisa se cadastrar de novo: entre com seu username ou e-mail e sua senha. Se não lembra a senha, você pode criar uma nova.';
+  const ifNot =
+    'Se não foi você, ignore esta mensagem: ninguém teve acesso à sua conta e nada foi alterado.';
+  return {
+    to,
+    subject: 'Tentativa de cadastro com seu e-mail no Chaveiro',
+    text: [
+      `Olá, ${username}!`,
+      '',
+      intro,
+      '',
+      ifItWasYou,
+      '',
+      'Entrar na sua conta:',
+      links.login,
+      '',
+      'Redefinir sua senha:',
+      links.reset,
+      '',
+      ifNot,
+    ].join('\n'),
+    html: layout(
+      `Olá, ${escapeHtml(username)}!`,
+      [intro, ifItWasYou],
+      'Entrar na minha conta',
+      links.login,
+      ifNot,
+      { label: 'Esqueci minha senha', link: links.reset },
+    ),
+  };
+}
+
+function layout(
+  greeting: string,
+  intro: string | readonly string[],
+  action: string,
+  link: string,
+  footer: string,
+  secondary?: { label: string; link: string },
+) {
   const href = escapeHtml(link);
+  const paragraphs = (typeof intro === 'string' ? [intro] : intro)
+    .map((text) => `<p style="margin:0 0 24px">${text}</p>`)
+    .join('\n      ');
+  const secondaryAction = secondary
+    ? `
+      <p style="margin:0 0 24px">
+        <a href="${escapeHtml(secondary.link)}" style="color:#4f46e5;font-weight:bold">${secondary.label}</a>
+      </p>`
+    : '';
   return `<!doctype html>
 <html lang="pt-BR">
   <body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
     <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
       <p style="font-size:20px;font-weight:bold;margin:0 0 16px">Chaveiro</p>
       <p style="margin:0 0 12px">${greeting}</p>
-      <p style="margin:0 0 24px">${intro}</p>
+      ${paragraphs}
       <p style="margin:0 0 24px">
         <a href="${href}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${action}</a>
-      </p>
+      </p>${secondaryAction}
       <p style="margin:0 0 12px;font-size:13px;color:#52525b">Se o botão não funcionar, copie este endereço no navegador:<br><a href="${href}" style="color:#4f46e5;word-break:break-all">${href}</a></p>
       <p style="margin:0;font-size:13px;color:#52525b">${footer}</p>
     </div>

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { messages, TIMING } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../platform/totp.js';
@@ -77,7 +78,7 @@ describe('sign-up and e-mail confirmation', () => {
 
     const verified = await get(`/api/auth/verify-email?token=${tokenOf(link)}`);
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ message: text.emailVerified });
+    expect(verified.json()).toEqual({ message: text.emailVerified, alreadyConfirmed: false });
 
     for (const identifier of ['joana', 'JOANA', 'joana@example.com', 'JOANA@EXAMPLE.COM']) {
       const login = await post('/api/auth/login', { identifier, password: account.password });
@@ -90,13 +91,27 @@ describe('sign-up and e-mail confirmation', () => {
     }
   });
 
-  it('accepts a confirmation link only once', async () => {
+  it('opening a confirmation link again says the e-mail is already confirmed', async () => {
     await register('reuso');
     const token = tokenOf(await verifyLinkFor('reuso@example.com'));
     expect((await get(`/api/auth/verify-email?token=${token}`)).statusCode).toBe(200);
     const again = await get(`/api/auth/verify-email?token=${token}`);
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: 'Token inválido ou expirado.', code: 'TOKEN_INVALID' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: text.emailAlreadyVerified, alreadyConfirmed: true });
+  });
+
+  it('answers "already confirmed" only for a link that did confirm, not for a used reset link', async () => {
+    const user = await t.createUser({ email: 'link-de-reset@example.com' });
+    await post('/api/auth/forgot-password', { email: user.email });
+    const token = tokenOf(inbox.linkIn(await inbox.waitFor(user.email), '/reset-password?token='));
+    const reset = await post('/api/auth/reset-password', { token, password: 'nova-senha-42' });
+    expect(reset.statusCode).toBe(200);
+    const asConfirmation = await get(`/api/auth/verify-email?token=${token}`);
+    expect(asConfirmation.statusCode).toBe(400);
+    expect(asConfirmation.json()).toEqual({
+      message: 'Token inválido ou expirado.',
+      code: 'TOKEN_INVALID',
+    });
   });
 
   it('refuses a confirmation link after 24 hours and an unknown token', async () => {
@@ -123,18 +138,24 @@ describe('sign-up and e-mail confirmation', () => {
     });
   });
 
-  it('resends the confirmation link to an unconfirmed account', async () => {
+  it('resends the confirmation link to an unconfirmed account named by username or e-mail', async () => {
     await register('reenvio');
     await inbox.waitFor('reenvio@example.com');
-    const response = await post('/api/auth/resend-verification', { email: 'REENVIO@example.com' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: text.verificationResent });
-    const token = tokenOf(await verifyLinkFor('reenvio@example.com'));
-    expect((await get(`/api/auth/verify-email?token=${token}`)).statusCode).toBe(200);
+    const links: string[] = [];
+    for (const identifier of ['REENVIO@example.com', 'Reenvio']) {
+      const response = await post('/api/auth/resend-verification', { identifier });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: text.verificationResent });
+      links.push(await verifyLinkFor('reenvio@example.com'));
+    }
+    const verified = await get(`/api/auth/verify-email?token=${tokenOf(links[1] ?? '')}`);
+    expect(verified.json()).toEqual({ message: text.emailVerified, alreadyConfirmed: false });
   });
 
-  it('refuses a taken username or e-mail in any letter case with 409', async () => {
+  it('refuses a taken username in any letter case with 409 (usernames are public)', async () => {
     await register('duplicado');
+    // The account is written after the answer; its confirmation mail follows the write.
+    await inbox.waitFor('duplicado@example.com');
     const sameName = await post('/api/auth/register', {
       username: 'DUPLICADO',
       email: 'outro@example.com',
@@ -144,13 +165,82 @@ describe('sign-up and e-mail confirmation', () => {
     expect(sameName.json<{ message: string }>().message).toBe(
       'Este nome de usuário já está em uso.',
     );
-    const sameEmail = await post('/api/auth/register', {
-      username: 'outro_nome',
-      email: 'Duplicado@EXAMPLE.com',
+  });
+
+  it('answers a taken e-mail exactly like a new one and mails its owner instead', async () => {
+    const owner = await t.createUser({ username: 'dona_do_email', email: 'dona@example.com' });
+    const fresh = await post('/api/auth/register', {
+      username: 'cadastro_novo',
+      email: 'cadastro-novo@example.com',
       password: 'senha-forte-1',
     });
-    expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json<{ message: string }>().message).toBe('Este e-mail já está em uso.');
+    const taken = await post('/api/auth/register', {
+      username: 'cadastro_intruso',
+      email: 'Dona@EXAMPLE.com',
+      password: 'senha-forte-1',
+    });
+    expect(taken.statusCode).toBe(201);
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.json()).toEqual(fresh.json());
+    expect(taken.json()).toEqual({ message: text.registered });
+
+    const warning = await inbox.waitFor(owner.email);
+    expect(warning.subject).toBe('Tentativa de cadastro com seu e-mail no Chaveiro');
+    expect(warning.body).toContain('Alguém tentou criar uma conta no Chaveiro com este e-mail');
+    expect(inbox.linkIn(warning, '/auth')).toBe('https://chaveiro.example/auth');
+    expect(inbox.linkIn(warning, '/forgot-password')).toBe(
+      'https://chaveiro.example/forgot-password',
+    );
+    await inbox.waitFor('cadastro-novo@example.com');
+
+    const accounts = await t.database.db
+      .selectFrom('users')
+      .select(['username', 'email'])
+      .where((eb) =>
+        eb.or([
+          eb('email_lower', '=', 'dona@example.com'),
+          eb('username_lower', '=', 'cadastro_intruso'),
+        ]),
+      )
+      .execute();
+    expect(accounts).toEqual([{ username: 'dona_do_email', email: 'dona@example.com' }]);
+  });
+
+  it('answers sign-up and forgot-password before sending any mail', async () => {
+    const owner = await t.createUser({ email: 'paciente@example.com' });
+    const release = inbox.hold();
+    let answers;
+    try {
+      // The mail server is stuck: answers that waited for their mail would never arrive.
+      answers = await Promise.all([
+        post('/api/auth/register', {
+          username: 'espera_novo',
+          email: 'espera-novo@example.com',
+          password: 'senha-forte-1',
+        }),
+        post('/api/auth/register', {
+          username: 'espera_intruso',
+          email: owner.email,
+          password: 'senha-forte-1',
+        }),
+        post('/api/auth/forgot-password', { email: owner.email }),
+      ]);
+      expect(inbox.mails.filter((mail) => mail.to.includes(owner.email))).toEqual([]);
+    } finally {
+      release();
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 200]);
+    const subjects = [
+      (await inbox.waitFor(owner.email)).subject,
+      (await inbox.waitFor(owner.email)).subject,
+    ].sort();
+    expect(subjects).toEqual([
+      'Redefinição de senha do Chaveiro',
+      'Tentativa de cadastro com seu e-mail no Chaveiro',
+    ]);
+    expect((await inbox.waitFor('espera-novo@example.com')).subject).toBe(
+      'Confirme seu e-mail no Chaveiro',
+    );
   });
 
   it.each([
@@ -312,6 +402,94 @@ describe('login', () => {
   });
 });
 
+describe('usernames and e-mails', () => {
+  it('refuses a username containing @, so no username can equal an e-mail', async () => {
+    const response = await post('/api/auth/register', {
+      username: 'vitima@example.com',
+      email: 'sequestro@example.com',
+      password: 'senha-forte-1',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: messages.validation.usernameNoAt,
+      code: 'VALIDATION_ERROR',
+    });
+  });
+
+  it("resolves an identifier with @ by e-mail only: a legacy username cannot take over someone's e-mail login", async () => {
+    // A row from before the rule: its username is the victim's address.
+    const squatter = await t.createUser({
+      username: 'Alvo@Example.com',
+      email: 'squatter@example.com',
+      password: 'senha-do-intruso',
+    });
+    const victim = await t.createUser({ username: 'alvo', email: 'alvo@example.com' });
+
+    const byVictim = await post('/api/auth/login', {
+      identifier: 'ALVO@example.com',
+      password: victim.password,
+    });
+    expect(byVictim.statusCode).toBe(200);
+    const bySquatter = await post('/api/auth/login', {
+      identifier: 'alvo@example.com',
+      password: squatter.password,
+    });
+    expect(bySquatter.statusCode).toBe(401);
+    // The squatter still reaches their own account through their own e-mail.
+    const ownEmail = await post('/api/auth/login', {
+      identifier: squatter.email,
+      password: squatter.password,
+    });
+    expect(ownEmail.statusCode).toBe(200);
+  });
+});
+
+describe('per-account login limit', () => {
+  /** A password guess through the loader's account login (the loader API, not the site). */
+  function loaderLogin(identifier: string, password: string) {
+    return post('/api/loader/auth', {
+      productId: 'qualquer-produto',
+      hwid: `PC-${randomBytes(6).toString('hex')}`,
+      nonce: randomBytes(16).toString('base64url'),
+      identifier,
+      password,
+    });
+  }
+
+  it('counts one account whether named by username or e-mail, in any case, on the site or the loader', async () => {
+    const user = await t.createUser({ username: 'Contado', email: 'contado@example.com' });
+    const names = ['contado', 'CONTADO', 'contado@example.com', 'Contado@EXAMPLE.com'];
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const identifier = names[attempt % names.length] ?? '';
+      const guess =
+        attempt % 3 === 2
+          ? await loaderLogin(identifier, `errada-${String(attempt)}00`)
+          : await post('/api/auth/login', { identifier, password: `errada-${String(attempt)}00` });
+      expect(guess.statusCode).toBe(401);
+    }
+    const site = await post('/api/auth/login', { identifier: user.email, password: user.password });
+    expect(site.statusCode).toBe(429);
+    expect((await loaderLogin(user.username, user.password)).statusCode).toBe(429);
+  });
+
+  it('limits an unknown identifier the same way, so the limit reveals no account', async () => {
+    const known = await t.createUser({ username: 'existente_limite' });
+    const answers = async (spellings: string[]) => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 11; attempt += 1) {
+        const identifier = spellings[attempt % spellings.length] ?? '';
+        const response = await post('/api/auth/login', { identifier, password: 'errada-123' });
+        statuses.push(response.statusCode);
+      }
+      return statuses;
+    };
+    const forUnknown = await answers(['fantasma', 'FANTASMA', 'Fantasma']);
+    const forKnown = await answers([known.username, known.username.toUpperCase()]);
+    expect(forUnknown).toEqual([...Array<number>(10).fill(401), 429]);
+    expect(forKnown).toEqual(forUnknown);
+  });
+});
+
 describe('password reset', () => {
   it('mails a link, sets the new password and ends older sessions', async () => {
     const user = await t.createUser({ username: 'esquecido', email: 'esquecido@example.com' });
@@ -346,6 +524,62 @@ describe('password reset', () => {
     expect(reused.json<{ message: string }>().message).toBe('Token inválido ou expirado.');
   });
 
+  /** Asks for a reset link and returns its token, read from the mail. */
+  async function resetTokenFor(email: string): Promise<string> {
+    expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
+    return tokenOf(inbox.linkIn(await inbox.waitFor(email), '/reset-password?token='));
+  }
+
+  function resetWith(token: string) {
+    return post('/api/auth/reset-password', { token, password: 'outra-senha-77' });
+  }
+
+  it('using one reset link kills every other outstanding link of the account', async () => {
+    const user = await t.createUser({ email: 'dois-links@example.com' });
+    const first = await resetTokenFor(user.email);
+    const second = await resetTokenFor(user.email);
+
+    expect(
+      (await post('/api/auth/reset-password', { token: second, password: 'nova-1234' })).statusCode,
+    ).toBe(200);
+    const stale = await resetWith(first);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ message: 'Token inválido ou expirado.', code: 'TOKEN_INVALID' });
+  });
+
+  it('changing the password in the profile kills outstanding reset links', async () => {
+    const user = await t.createUser({ email: 'troca-perfil@example.com' });
+    const token = await resetTokenFor(user.email);
+
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile/password',
+      headers: user.headers,
+      payload: { currentPassword: user.password, newPassword: 'nova-senha-55' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await resetWith(token)).statusCode).toBe(400);
+  });
+
+  it("an admin's password or e-mail change kills the account's outstanding reset links", async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    for (const change of [
+      { password: 'definida-pelo-admin' },
+      { email: 'novo-endereco@example.com' },
+    ]) {
+      const user = await t.createUser();
+      const token = await resetTokenFor(user.email);
+      const changed = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${user.id}/account`,
+        headers: admin.headers,
+        payload: change,
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await resetWith(token)).statusCode).toBe(400);
+    }
+  });
+
   it('refuses a reset link older than 1 hour', async () => {
     const user = await t.createUser({ email: 'lento@example.com' });
     await post('/api/auth/forgot-password', { email: user.email });
@@ -369,9 +603,20 @@ describe('password reset', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(inbox.mails.some((mail) => mail.to.includes('nao-existe@example.com'))).toBe(false);
 
-    const resendKnown = await post('/api/auth/resend-verification', { email: user.email });
-    const resendUnknown = await post('/api/auth/resend-verification', { email: 'x@example.com' });
-    expect(resendKnown.json()).toEqual(resendUnknown.json());
+    const unverified = await t.createUser({ username: 'sem_confirmar', emailVerified: false });
+    const resends = await Promise.all(
+      [user.email, user.username, unverified.username, 'x@example.com', 'ninguem_aqui'].map(
+        (identifier) => post('/api/auth/resend-verification', { identifier }),
+      ),
+    );
+    for (const resend of resends) {
+      expect(resend.statusCode).toBe(200);
+      expect(resend.json()).toEqual({ message: text.verificationResent });
+    }
+    // Only the unconfirmed account gets a link, at its own address.
+    expect((await inbox.waitFor(unverified.email)).subject).toBe('Confirme seu e-mail no Chaveiro');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(inbox.mails.filter((mail) => mail.to.includes(user.email))).toHaveLength(1);
   });
 
   it.each([

@@ -7,11 +7,14 @@ import {
   resendVerificationBodySchema,
   resetPasswordBodySchema,
   verifyEmailQuerySchema,
+  verifyEmailResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
 import { errorResponses } from '../../platform/route-schemas.js';
 import { bodyField, rateLimit } from '../../platform/rate-limit.js';
+import type { AccountLoginLimit } from './account-limits.js';
+import { accountRateLimit } from './account-limits.js';
 import { createAuthService } from './auth-service.js';
 
 const MINUTE = 60_000;
@@ -19,8 +22,16 @@ const HOUR = 60 * MINUTE;
 
 const errors = errorResponses(400, 401, 403, 409, 429, 503);
 
+export interface AuthRoutesDeps {
+  /** Shared with the loader's account login. */
+  accountLoginLimit: AccountLoginLimit;
+}
+
 /** Public account routes: sign-up, e-mail confirmation, login and password reset. */
-export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
+export function authRoutes(
+  ctx: AppContext,
+  { accountLoginLimit }: AuthRoutesDeps,
+): FastifyPluginCallbackZod {
   const service = createAuthService(ctx);
   return (app, _options, done) => {
     // Per IP against scripted abuse, per account against guessing one password from many IPs.
@@ -51,7 +62,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           tags: ['auth'],
           summary: 'Confirm an e-mail address with the emailed token',
           querystring: verifyEmailQuerySchema,
-          response: { 200: messageResponseSchema, ...errors },
+          response: { 200: verifyEmailResponseSchema, ...errors },
         },
       },
       (request) => service.verifyEmail(request.query.token),
@@ -60,10 +71,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.post(
       '/resend-verification',
       {
-        preHandler: [perIp('resend-ip', 10, HOUR), perField('resend-email', 'email', 3, HOUR)],
+        preHandler: [
+          perIp('resend-ip', 10, HOUR),
+          accountRateLimit(ctx.db, { name: 'resend-account', max: 3, windowMs: HOUR }),
+        ],
         schema: {
           tags: ['auth'],
-          summary: 'Send the confirmation link again',
+          summary: "Send the confirmation link again to the account's own address",
           body: resendVerificationBodySchema,
           response: { 200: messageResponseSchema, ...errors },
         },
@@ -74,10 +88,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginCallbackZod {
     app.post(
       '/login',
       {
-        preHandler: [
-          perIp('login-ip', 30, 5 * MINUTE),
-          perField('login-identifier', 'identifier', 10, 15 * MINUTE),
-        ],
+        preHandler: [perIp('login-ip', 30, 5 * MINUTE), accountLoginLimit],
         schema: {
           tags: ['auth'],
           summary: 'Log in with username or e-mail (and a TOTP code when 2FA is on)',

@@ -7,10 +7,12 @@ import type {
   RegisterBody,
   ResendVerificationBody,
   ResetPasswordBody,
+  VerifyEmailResponse,
 } from '@chaveiro/contract';
 import type { EmailTokenPurpose } from '@chaveiro/contract';
 import { TIMING, messages } from '@chaveiro/contract';
-import type { UserRow } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import {
@@ -24,16 +26,21 @@ import { newId } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { createSettingsRepository } from '../settings/settings-repository.js';
 import { createUserAdminRepository, createUsersRepository } from '../users/users-repository.js';
-import { emailChangeMail, passwordResetMail, verificationMail } from './auth-mails.js';
+import {
+  emailChangeMail,
+  passwordResetMail,
+  signUpAttemptMail,
+  verificationMail,
+} from './auth-mails.js';
 import { createCredentialsChecker } from './credentials.js';
 import { createEmailTokensRepository } from './email-tokens-repository.js';
 
 const text = messages.auth;
 
 export function createAuthService(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'tokens' | 'mailer'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'tokens' | 'mailer' | 'background'>,
 ) {
-  const { db, clock, config, tokens, mailer } = ctx;
+  const { db, clock, config, tokens, mailer, background } = ctx;
   const users = createUsersRepository(db);
   const accounts = createUserAdminRepository(db);
   const emailTokens = createEmailTokensRepository(db);
@@ -41,63 +48,120 @@ export function createAuthService(
   const credentials = createCredentialsChecker(ctx);
 
   async function issueEmailToken(
-    user: UserRow,
+    userId: string,
     purpose: EmailTokenPurpose,
-    newEmail?: string,
+    options: { newEmail?: string; executor?: Kysely<Database> } = {},
   ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const ttl = purpose === 'reset' ? TIMING.resetTokenTtlMs : TIMING.verifyTokenTtlMs;
-    await emailTokens.insert({
-      id: newId(),
-      userId: user.id,
-      purpose,
-      tokenHash: sha256(token),
-      ...(newEmail ? { newEmail } : {}),
-      expiresAt: clock.now() + ttl,
-      createdAt: clock.now(),
-    });
+    await emailTokens.insert(
+      {
+        id: newId(),
+        userId,
+        purpose,
+        tokenHash: sha256(token),
+        ...(options.newEmail ? { newEmail: options.newEmail } : {}),
+        expiresAt: clock.now() + ttl,
+        createdAt: clock.now(),
+      },
+      options.executor,
+    );
     return token;
   }
 
-  async function sendVerification(user: UserRow): Promise<void> {
-    const token = await issueEmailToken(user, 'verify');
+  /** Runs after the resend answer, which is the same whether the account exists. */
+  async function resendVerificationTo(identifier: string): Promise<void> {
+    const user = await users.findByLogin(identifier);
+    if (!user || user.email_verified_at !== null || user.status !== 'active') return;
+    const token = await issueEmailToken(user.id, 'verify');
     const link = `${config.publicUrl}/verify-email?token=${token}`;
-    // In the background: a slow or failing mail server must not fail the sign-up (the user can
-    // ask for the link again) nor make existing accounts answer slower than unknown ones.
-    mailer.sendInBackground(verificationMail(user.email, user.username, link));
+    await mailer.send(verificationMail(user.email, user.username, link));
+  }
+
+  /**
+   * Whether a link already used confirmed what it still shows: the account is verified and, for
+   * an address change, still on that address. Opening a confirmation twice is then no error.
+   */
+  async function alreadyConfirmed(token: string): Promise<boolean> {
+    const used = await emailTokens.findUsed(sha256(token), ['verify', 'email_change']);
+    if (!used) return false;
+    const user = await users.findById(used.userId);
+    if (!user || user.email_verified_at === null) return false;
+    return used.purpose === 'verify' || user.email_lower === used.newEmail?.toLowerCase();
+  }
+
+  /** Runs after the sign-up answer: the account and its confirmation link, then the mail. */
+  async function createAccount(body: RegisterBody, passwordHash: string): Promise<void> {
+    const id = newId();
+    let token: string;
+    try {
+      token = await withTransaction(db, async (trx) => {
+        await users.insert(
+          {
+            id,
+            username: body.username,
+            email: body.email,
+            password_hash: passwordHash,
+            role: 'client',
+            status: 'active',
+            email_verified_at: null,
+            created_at: clock.now(),
+          },
+          trx,
+        );
+        return issueEmailToken(id, 'verify', { executor: trx });
+      });
+    } catch (error) {
+      // A concurrent sign-up took the address first: its owner hears of this one, as usual.
+      // Anything else (the username lost to a race) is logged by the background runner.
+      if ((await users.findTakenNames(body.username, body.email)).email) {
+        return warnOwnerOfSignUp(body.email);
+      }
+      throw error;
+    }
+    const link = `${config.publicUrl}/verify-email?token=${token}`;
+    await mailer.send(verificationMail(body.email, body.username, link));
+  }
+
+  /** A sign-up named an address that has an account: tell its owner instead of the visitor. */
+  async function warnOwnerOfSignUp(email: string): Promise<void> {
+    const owner = await users.findByEmail(email);
+    if (!owner || owner.status !== 'active') return;
+    await mailer.send(
+      signUpAttemptMail(owner.email, owner.username, {
+        login: `${config.publicUrl}/auth`,
+        reset: `${config.publicUrl}/forgot-password`,
+      }),
+    );
+  }
+
+  /** Runs after the forgot-password answer, which is the same whether the address is known. */
+  async function sendResetLink(email: string): Promise<void> {
+    const user = await users.findByEmail(email);
+    if (!user || user.status !== 'active') return;
+    const token = await issueEmailToken(user.id, 'reset');
+    const link = `${config.publicUrl}/reset-password?token=${token}`;
+    await mailer.send(passwordResetMail(user.email, user.username, link));
   }
 
   return {
+    /**
+     * A taken username answers 409 (usernames are public). A taken e-mail answers exactly like a
+     * new one, and costs the same (both hash the password; the write and the mail come after the
+     * answer): only the address's owner learns of the attempt, by mail.
+     */
     async register(body: RegisterBody): Promise<MessageResponse> {
       const taken = await users.findTakenNames(body.username, body.email);
       if (taken.username) throw new ConflictError(text.usernameTaken, 'USERNAME_TAKEN');
-      if (taken.email) throw new ConflictError(text.emailTaken, 'EMAIL_TAKEN');
-      const id = newId();
-      try {
-        await users.insert({
-          id,
-          username: body.username,
-          email: body.email,
-          password_hash: await hashPassword(body.password),
-          role: 'client',
-          status: 'active',
-          email_verified_at: null,
-          created_at: clock.now(),
-        });
-      } catch (error) {
-        // Two sign-ups racing for one name: the unique index decides, the loser gets a 409.
-        const again = await users.findTakenNames(body.username, body.email);
-        if (again.username) throw new ConflictError(text.usernameTaken, 'USERNAME_TAKEN');
-        if (again.email) throw new ConflictError(text.emailTaken, 'EMAIL_TAKEN');
-        throw error;
-      }
-      const user = await users.findById(id);
-      if (user) await sendVerification(user);
+      const passwordHash = await hashPassword(body.password);
+      background.run('sign-up', () =>
+        taken.email ? warnOwnerOfSignUp(body.email) : createAccount(body, passwordHash),
+      );
       return { message: text.registered };
     },
 
     /** Confirms a sign-up address, or switches the account to a new address it confirmed. */
-    async verifyEmail(token: string): Promise<MessageResponse> {
+    async verifyEmail(token: string): Promise<VerifyEmailResponse> {
       const outcome = await withTransaction(db, async (trx) => {
         const consumed = await emailTokens.consume(
           sha256(token),
@@ -116,25 +180,30 @@ export function createAuthService(
         return consumed.purpose;
       });
       if (outcome === 'taken') throw new ConflictError(text.emailTaken, 'EMAIL_TAKEN');
-      if (!outcome)
+      if (!outcome) {
+        if (await alreadyConfirmed(token)) {
+          return { message: text.emailAlreadyVerified, alreadyConfirmed: true };
+        }
         throw new BadRequestError(messages.errors.tokenInvalidOrExpired, 'TOKEN_INVALID');
+      }
       return {
         message: outcome === 'email_change' ? messages.profile.emailChanged : text.emailVerified,
+        alreadyConfirmed: false,
       };
     },
 
     /** E-mails a link that moves the account to `newEmail` once opened (profile change). */
     async sendEmailChangeLink(user: UserRow, newEmail: string): Promise<void> {
-      const token = await issueEmailToken(user, 'email_change', newEmail);
+      const token = await issueEmailToken(user.id, 'email_change', { newEmail });
       const link = `${config.publicUrl}/verify-email?token=${token}`;
-      mailer.sendInBackground(emailChangeMail(newEmail, user.username, link));
+      // A slow mail server must not hold the answer; the mail is tracked and its failure logged.
+      background.run('email-change-link', () =>
+        mailer.send(emailChangeMail(newEmail, user.username, link)),
+      );
     },
 
-    async resendVerification(body: ResendVerificationBody): Promise<MessageResponse> {
-      const user = await users.findByEmail(body.email);
-      if (user && user.email_verified_at === null && user.status === 'active') {
-        await sendVerification(user);
-      }
+    resendVerification(body: ResendVerificationBody): MessageResponse {
+      background.run('resend-verification', () => resendVerificationTo(body.identifier));
       return { message: text.verificationResent };
     },
 
@@ -169,14 +238,10 @@ export function createAuthService(
       return { token, role: user.role, message: messages.success.login };
     },
 
-    async forgotPassword(body: ForgotPasswordBody): Promise<MessageResponse> {
-      const user = await users.findByEmail(body.email);
-      if (user && user.status === 'active') {
-        const token = await issueEmailToken(user, 'reset');
-        const link = `${config.publicUrl}/reset-password?token=${token}`;
-        mailer.sendInBackground(passwordResetMail(user.email, user.username, link));
-      }
-      // The same answer either way: the form must not reveal which emails have accounts.
+    forgotPassword(body: ForgotPasswordBody): MessageResponse {
+      background.run('password-reset', () => sendResetLink(body.email));
+      // The same answer, at the same speed, either way: the form must not reveal which e-mails
+      // have accounts.
       return { message: text.resetLinkSent };
     },
 

@@ -52,6 +52,21 @@ export function createEmailTokensRepository(db: Kysely<Database>) {
       return row?.new_email ?? null;
     },
 
+    /** What a token already used, of one of `purposes`, was for (a link opened again). */
+    async findUsed(
+      tokenHash: string,
+      purposes: readonly EmailTokenPurpose[],
+    ): Promise<ConsumedEmailToken | undefined> {
+      const row = await db
+        .selectFrom('email_tokens')
+        .select(['user_id', 'purpose', 'new_email'])
+        .where('token_hash', '=', tokenHash)
+        .where('purpose', 'in', purposes)
+        .where('used_at', 'is not', null)
+        .executeTakeFirst();
+      return row && { userId: row.user_id, purpose: row.purpose, newEmail: row.new_email };
+    },
+
     /**
      * Marks an unused, unexpired token of one of `purposes` as used and returns what it was for.
      * The conditional update makes a link single-use even when two requests present it at once.

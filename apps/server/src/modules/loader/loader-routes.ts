@@ -20,6 +20,7 @@ import { logRefusal } from '../../platform/error-handler.js';
 import { bodyField, rateLimit } from '../../platform/rate-limit.js';
 import { loadSigner } from '../../platform/signing.js';
 import { answerUnknownPaths } from '../../platform/unknown-paths.js';
+import type { AccountLoginLimit } from '../auth/account-limits.js';
 import type { SettingsCache } from '../settings/settings-service.js';
 import { LoaderRefusalError, envelope, nonceOf, refusalOf } from './loader-answers.js';
 import type { Presence } from './loader-presence.js';
@@ -51,6 +52,7 @@ const refusals = Object.fromEntries(
 export interface LoaderRoutesDeps {
   settings: SettingsCache;
   presence: Presence;
+  accountLoginLimit: AccountLoginLimit;
 }
 
 /**
@@ -59,7 +61,7 @@ export interface LoaderRoutesDeps {
  */
 export function loaderRoutes(
   ctx: AppContext,
-  { settings, presence }: LoaderRoutesDeps,
+  { settings, presence, accountLoginLimit }: LoaderRoutesDeps,
 ): FastifyPluginCallbackZod {
   const { config, clock } = ctx;
   const signer = loadSigner({
@@ -146,13 +148,8 @@ export function loaderRoutes(
             windowMs: 5 * MINUTE,
             key: bodyField('hwid'),
           }),
-          // Per account, when the call names one.
-          rateLimit({
-            name: 'loader-auth-identifier',
-            max: 10,
-            windowMs: 15 * MINUTE,
-            key: bodyField('identifier'),
-          }),
+          // Per account, when the call names one: the site login's windows.
+          accountLoginLimit,
           claimNonce,
         ],
         schema: {

@@ -91,6 +91,18 @@ describe('profile', () => {
     expect(both.statusCode).toBe(400);
   });
 
+  it('refuses a new username containing @', async () => {
+    const user = await t.createUser();
+    const response = await call('PATCH', '/api/profile', user.headers, {
+      username: 'outra@example.com',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: messages.validation.usernameNoAt,
+      code: 'VALIDATION_ERROR',
+    });
+  });
+
   it('changes the e-mail only after the link sent to the new address is opened', async () => {
     const user = await t.createUser({ email: 'velho@example.com' });
     const asked = await call('PATCH', '/api/profile', user.headers, {
@@ -107,7 +119,15 @@ describe('profile', () => {
     const token = new URL(inbox.linkIn(mail, '/verify-email?token=')).searchParams.get('token');
     const confirmed = await call('GET', `/api/auth/verify-email?token=${token ?? ''}`);
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ message: messages.profile.emailChanged });
+    expect(confirmed.json()).toEqual({
+      message: messages.profile.emailChanged,
+      alreadyConfirmed: false,
+    });
+    const reopened = await call('GET', `/api/auth/verify-email?token=${token ?? ''}`);
+    expect(reopened.json()).toEqual({
+      message: messages.auth.emailAlreadyVerified,
+      alreadyConfirmed: true,
+    });
 
     expect((await call('GET', '/api/profile', user.headers)).json()).toMatchObject({
       email: 'novo@example.com',

@@ -22,7 +22,7 @@ import { createEmailTokensRepository } from '../auth/email-tokens-repository.js'
 
 const text = messages.profile;
 
-type ProfileDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'tokens' | 'mailer'>;
+type ProfileDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'tokens' | 'mailer' | 'background'>;
 
 /** The signed-in user's own account: names, password, avatar and two-factor login. */
 export function createProfileService(ctx: ProfileDeps) {

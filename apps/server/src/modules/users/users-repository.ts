@@ -63,14 +63,25 @@ export function createUsersRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** The account a login names, by username or email, case-insensitively. */
+    /** The account a login names (see loginColumn), case-insensitively. */
     findByLogin(identifier: string, executor: Kysely<Database> = db): Promise<UserRow | undefined> {
-      const key = identifier.toLowerCase();
+      const key = identifier.trim().toLowerCase();
       return executor
         .selectFrom('users')
         .selectAll()
-        .where((eb) => eb.or([eb('username_lower', '=', key), eb('email_lower', '=', key)]))
+        .where(loginColumn(key), '=', key)
         .executeTakeFirst();
+    },
+
+    /** The id of the account a login names (findByLogin's rule), for per-account limits. */
+    async findIdByLogin(identifier: string): Promise<string | undefined> {
+      const key = identifier.trim().toLowerCase();
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where(loginColumn(key), '=', key)
+        .executeTakeFirst();
+      return row?.id;
     },
 
     findByEmail(email: string, executor: Kysely<Database> = db): Promise<UserRow | undefined> {
@@ -137,6 +148,49 @@ export function createUsersRepository(db: Kysely<Database>) {
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
+async function applyAccountChange(
+  executor: Kysely<Database>,
+  id: string,
+  change: AccountChange,
+  revokeResetLinks: boolean,
+): Promise<void> {
+  if (revokeResetLinks) {
+    await executor
+      .deleteFrom('email_tokens')
+      .where('user_id', '=', id)
+      .where('purpose', '=', 'reset')
+      .where('used_at', 'is', null)
+      .execute();
+  }
+  await executor
+    .updateTable('users')
+    .set((eb) => ({
+      ...(change.username !== undefined && {
+        username: change.username,
+        username_lower: change.username.toLowerCase(),
+      }),
+      ...(change.email !== undefined && {
+        email: change.email,
+        email_lower: change.email.toLowerCase(),
+      }),
+      ...(change.passwordHash !== undefined && {
+        password_hash: change.passwordHash,
+        token_version: eb('token_version', '+', 1),
+      }),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * A login identifier containing `@` names an account by e-mail only, anything else by username
+ * only. Usernames cannot contain `@`; a legacy one that does can then never stand for someone
+ * else's e-mail (its owner logs in with their own e-mail).
+ */
+function loginColumn(identifier: string): 'email_lower' | 'username_lower' {
+  return identifier.includes('@') ? 'email_lower' : 'username_lower';
+}
+
 export interface AccountChange {
   username?: string | undefined;
   email?: string | undefined;
@@ -165,26 +219,20 @@ export function createUserAdminRepository(db: Kysely<Database>) {
       await executor.deleteFrom('users').where('id', '=', id).execute();
     },
 
-    /** Changes any of username, e-mail, password; a new password ends every session. */
+    /**
+     * Changes any of username, e-mail, password. Every password change passes here: it ends every
+     * session and, in the same transaction, every reset link still outstanding (a used link or a
+     * change in the profile must not leave others alive); so does a new e-mail, whose old
+     * mailbox may hold one.
+     */
     async updateAccount(id: string, change: AccountChange, executor: Kysely<Database> = db) {
+      const revokesResetLinks = change.passwordHash !== undefined || change.email !== undefined;
+      if (!revokesResetLinks || executor.isTransaction) {
+        return applyAccountChange(executor, id, change, revokesResetLinks);
+      }
       await executor
-        .updateTable('users')
-        .set((eb) => ({
-          ...(change.username !== undefined && {
-            username: change.username,
-            username_lower: change.username.toLowerCase(),
-          }),
-          ...(change.email !== undefined && {
-            email: change.email,
-            email_lower: change.email.toLowerCase(),
-          }),
-          ...(change.passwordHash !== undefined && {
-            password_hash: change.passwordHash,
-            token_version: eb('token_version', '+', 1),
-          }),
-        }))
-        .where('id', '=', id)
-        .execute();
+        .transaction()
+        .execute((trx) => applyAccountChange(trx, id, change, revokesResetLinks));
     },
 
     async setAvatarUrl(id: string, avatarUrl: string, executor: Kysely<Database> = db) {

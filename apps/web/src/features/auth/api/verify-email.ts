@@ -1,4 +1,4 @@
-import { messageResponseSchema } from '@chaveiro/contract';
+import { verifyEmailResponseSchema } from '@chaveiro/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -8,7 +8,7 @@ export function verifyEmail(token: string) {
   return api.get(VERIFY_EMAIL_PATH, {
     public: true,
     query: { token },
-    schema: messageResponseSchema,
+    schema: verifyEmailResponseSchema,
   });
 }
 

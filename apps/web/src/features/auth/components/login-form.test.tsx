@@ -137,23 +137,24 @@ describe('login form', () => {
     expect(screen.queryByLabelText(t.twoFactorCode)).not.toBeInTheDocument();
   });
 
-  it('explains an unconfirmed e-mail and sends a new confirmation link', async () => {
+  it('resends the confirmation for the account just tried, without asking for its e-mail', async () => {
     const sent = stubApi(({ url }) =>
       url === '/api/auth/login'
         ? jsonResponse(403, { message: messages.auth.emailNotVerified, code: 'EMAIL_NOT_VERIFIED' })
         : jsonResponse(200, { message: messages.auth.verificationResent }),
     );
     renderRoutes(authTestRoutes, '/auth');
-    const user = await fillCredentials('Ana@Exemplo.com', 'segredo-forte');
+    const user = await fillCredentials('ana_silva', 'segredo-forte');
 
     expect(await screen.findByText(messages.auth.emailNotVerified)).toBeInTheDocument();
+    expect(screen.queryByLabelText(t.email)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: t.resendVerification }));
 
     expect(await screen.findByText(messages.auth.verificationResent)).toBeInTheDocument();
-    expect(sent.at(-1)).toMatchObject({
+    expect(sent.at(-1)).toEqual({
       method: 'POST',
       url: '/api/auth/resend-verification',
-      body: { email: 'ana@exemplo.com' },
+      body: { identifier: 'ana_silva' },
     });
   });
 

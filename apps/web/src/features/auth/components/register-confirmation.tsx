@@ -50,7 +50,10 @@ export function RegisterConfirmation({ email, onBackToLogin }: RegisterConfirmat
           variant="outline"
           pending={resend.isPending}
           onClick={() =>
-            resend.mutate({ email }, { onSuccess: (response) => toast.success(response.message) })
+            resend.mutate(
+              { identifier: email },
+              { onSuccess: (response) => toast.success(response.message) },
+            )
           }
           className="w-full"
         >

@@ -38,6 +38,15 @@ describe('register form', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('refuses a username containing @ before sending', async () => {
+    const sent = stubApi(() => jsonResponse(500, {}));
+    renderRoutes(authTestRoutes, '/auth?tab=cadastro');
+    await fillRegister('ana@exemplo.com', 'ana@exemplo.com', 'segredo-forte');
+
+    expect(await screen.findByText(messages.validation.usernameNoAt)).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+
   it('shows where the activation link went, resends it and goes back to login', async () => {
     const sent = stubApi(({ url }) =>
       url === '/api/auth/register'
@@ -60,7 +69,7 @@ describe('register form', () => {
     expect(await screen.findByText(messages.auth.verificationResent)).toBeInTheDocument();
     expect(sent[1]).toMatchObject({
       url: '/api/auth/resend-verification',
-      body: { email: 'ana@exemplo.com' },
+      body: { identifier: 'ana@exemplo.com' },
     });
 
     await user.click(screen.getByRole('button', { name: t.backToLogin }));

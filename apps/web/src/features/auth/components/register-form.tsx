@@ -28,11 +28,10 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         onRegistered(body.email);
       },
       onError: (error) => {
-        // A taken name or address is also marked on its field, so the visitor sees what to change.
+        // A taken name is also marked on its field, so the visitor sees what to change (a taken
+        // address is answered like a new one: the server mails its owner instead).
         if (hasErrorCode(error, 'USERNAME_TAKEN')) {
           form.setError('username', { message: error.message }, { shouldFocus: true });
-        } else if (hasErrorCode(error, 'EMAIL_TAKEN')) {
-          form.setError('email', { message: error.message }, { shouldFocus: true });
         }
         toast.error(accountErrorMessage(error, messages.errors.registerFallback));
       },

@@ -19,13 +19,25 @@ describe('/verify-email', () => {
     renderRoutes(routes, '/verify-email?token=abc123');
 
     expect(await screen.findByRole('heading', { name: /Confirmando seu e-mail/ })).toBeVisible();
-    answer(jsonResponse(200, { message: messages.auth.emailVerified }));
+    answer(jsonResponse(200, { message: messages.auth.emailVerified, alreadyConfirmed: false }));
 
     expect(await screen.findByText(messages.auth.emailVerified)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: t.goToLogin })).toHaveAttribute('href', '/auth');
     expect(sent).toEqual([
       { method: 'GET', url: '/api/auth/verify-email?token=abc123', body: undefined },
     ]);
+  });
+
+  it('says the e-mail is already confirmed when the link is opened again, with the link to /auth', async () => {
+    stubApi(() =>
+      jsonResponse(200, { message: messages.auth.emailAlreadyVerified, alreadyConfirmed: true }),
+    );
+    renderRoutes(routes, '/verify-email?token=aberto-antes');
+
+    expect(await screen.findByRole('heading', { name: 'E-mail já confirmado' })).toBeVisible();
+    expect(screen.getByText(messages.auth.emailAlreadyVerified)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: t.goToLogin })).toHaveAttribute('href', '/auth');
   });
 
   it("shows the server's message and a retry link when the token is refused", async () => {

@@ -51,7 +51,7 @@ export function VerifyEmailScreen() {
       <AuthCard
         icon={CircleCheck}
         tone="success"
-        title="E-mail confirmado"
+        title={verify.data.alreadyConfirmed ? 'E-mail já confirmado' : 'E-mail confirmado'}
         description={<p role="status">{verify.data.message}</p>}
         footer={
           <Link to="/auth" className={buttonVariants({ className: 'w-full' })}>
