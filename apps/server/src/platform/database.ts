@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { DatabaseConnection, Driver, SqliteDatabase, SqliteDialectConfig } from 'kysely';
@@ -6,6 +5,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } f
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
+import { ensurePrivateDir, ensurePrivateFile, restrictToOwner } from './private-files.js';
 import type { RunQueries } from './sqlite-worker.js';
 import { startSqliteWorker } from './sqlite-worker.js';
 
@@ -93,7 +93,12 @@ export function withTransaction<T>(
 }
 
 function openSqlite(file: string): BetterSqlite3.Database {
-  mkdirSync(dirname(file), { recursive: true });
+  // The file holds TOTP secrets and password hashes. SQLite gives the WAL and shared-memory
+  // files the database file's mode when it creates them; older ones are tightened here.
+  ensurePrivateDir(dirname(file));
+  ensurePrivateFile(file);
+  restrictToOwner(`${file}-wal`);
+  restrictToOwner(`${file}-shm`);
   const raw = new BetterSqlite3(file);
   raw.pragma('journal_mode = WAL');
   // FULL: a committed redemption or balance change survives a power cut.
