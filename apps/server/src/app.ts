@@ -48,6 +48,7 @@ import { systemClock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
 import type { AppDatabase } from './platform/database.js';
 import { errorHandler } from './platform/error-handler.js';
+import { bodyDeadlines, serverTimeouts } from './platform/http-timeouts.js';
 import { createMailer } from './platform/mail.js';
 import { rejectNulCharacters } from './platform/nul-guard.js';
 import { openApiPlugin } from './platform/openapi.js';
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     // Not behind a known proxy by default: request.ip (rate limits, activity) is the socket peer,
     // which a client cannot forge with X-Forwarded-For. TRUST_PROXY names the proxies to believe.
     trustProxy: config.trustProxy,
+    ...serverTimeouts(config.http),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -122,6 +124,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   });
   app.addHook('onClose', () => expiryReminders.stop());
 
+  await app.register(bodyDeadlines, { bodyTimeoutMs: config.http.bodyTimeoutMs });
   await app.register(errorHandler);
   await app.register(openApiPlugin);
   await app.register(authPlugin, auth);
