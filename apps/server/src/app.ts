@@ -89,6 +89,9 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     // which a client cannot forge with X-Forwarded-For. TRUST_PROXY names the proxies to believe.
     trustProxy: config.trustProxy,
     ...serverTimeouts(config.http),
+    // While shutting down, a request already on an open socket is answered as usual (with
+    // `Connection: close`), not with Fastify's bare English 503.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -7,6 +7,7 @@ import { createAdminSeedService } from './modules/users/admin-seed-service.js';
 import { systemClock } from './platform/clock.js';
 import { createDatabase } from './platform/database.js';
 import { migrateToLatest } from './platform/migrate.js';
+import { shutDownOnSignals } from './platform/shutdown.js';
 import { rotateSigningKey } from './platform/signing.js';
 
 /**
@@ -52,14 +53,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database });
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.destroy();
-    process.exit(0);
-  };
-  process.once('SIGTERM', (signal) => void shutdown(signal));
-  process.once('SIGINT', (signal) => void shutdown(signal));
+  shutDownOnSignals(app, database, config.http.shutdownTimeoutMs);
 
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info(`Chaveiro is running at ${address} (public URL ${config.publicUrl})`);

@@ -181,8 +181,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-/** A new schema on the test server, made the connection's search_path through the URL. */
-async function createPostgresSchema(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+/**
+ * With TEST_DATABASE_URL, a new schema on the test server, made the connection's search_path
+ * through the URL; undefined on SQLite.
+ */
+export async function createPostgresSchema(): Promise<
+  { url: string; drop(): Promise<void> } | undefined
+> {
   const serverUrl = inject('testDatabaseUrl');
   if (!serverUrl) return undefined;
   const schema = `t_${randomBytes(6).toString('hex')}`;
