@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import pretty from 'pino-pretty';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { loadConfig } from './config.js';
@@ -52,11 +53,28 @@ async function main(): Promise<void> {
     return;
   }
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logger: humanLogsOnTerminal() });
   shutDownOnSignals(app, database, config.http.shutdownTimeoutMs);
 
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info(`Chaveiro is running at ${address} (public URL ${config.publicUrl})`);
+}
+
+/**
+ * A person at a terminal reads one short line per event; anything else (a pipe, a file, a log
+ * collector) gets pino's JSON lines. Formatted in this thread, synchronously, so the lines
+ * printed just before exiting are not lost.
+ */
+function humanLogsOnTerminal() {
+  if (!process.stdout.isTTY) return undefined;
+  return {
+    stream: pretty({
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname',
+      singleLine: true,
+      sync: true,
+    }),
+  };
 }
 
 /** docs/loader-protocol.md: the old key stays published for LOADER_KEY_GRACE_DAYS. */

@@ -31,7 +31,7 @@ describe('shutdown on SIGTERM', { timeout: 60_000 }, () => {
   });
 
   async function start(): Promise<ServerProcess> {
-    server = await startServerProcess({ SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_MS) });
+    server = await startServerProcess({ env: { SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_MS) } });
     return server;
   }
 

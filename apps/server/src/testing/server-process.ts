@@ -21,16 +21,29 @@ export interface ServerProcess {
 
 const serverRoot = resolve(import.meta.dirname, '../..');
 
+export interface ServerProcessOptions {
+  env?: Record<string, string>;
+  /** Runs it on a pseudo-terminal (util-linux `script`), as `npm start` in a shell does. */
+  terminal?: boolean;
+}
+
 /**
  * Runs the real server (src/main.ts through tsx) as its own process on a free port, with a new
  * data folder and, with TEST_DATABASE_URL, a new PostgreSQL schema; resolves once it answers.
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess({
+  env = {},
+  terminal = false,
+}: ServerProcessOptions = {}): Promise<ServerProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'chaveiro-process-'));
   const postgres = await createPostgresSchema();
   const port = await freePort();
   const url = `http://127.0.0.1:${String(port)}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const command = [process.execPath, '--import', 'tsx', 'src/main.ts'];
+  const [file, ...args] = terminal
+    ? ['script', '--quiet', '--flush', '--return', '--command', command.join(' '), '/dev/null']
+    : command;
+  const child = spawn(file ?? '', args, {
     cwd: serverRoot,
     env: {
       PORT: String(port),
