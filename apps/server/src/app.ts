@@ -50,6 +50,7 @@ import type { AppDatabase } from './platform/database.js';
 import { errorHandler } from './platform/error-handler.js';
 import { bodyDeadlines, serverTimeouts } from './platform/http-timeouts.js';
 import { createMailer } from './platform/mail.js';
+import { createUploads } from './platform/multipart.js';
 import { rejectNulCharacters } from './platform/nul-guard.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { requestForLog } from './platform/request-log.js';
@@ -109,6 +110,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       outboxDir: join(config.dataDir, 'outbox'),
       from: config.mailFrom,
       logger: app.log,
+    }),
+    uploads: createUploads({
+      dir: join(config.dataDir, 'uploads'),
+      uploadTimeoutMs: config.http.uploadTimeoutMs,
     }),
   };
   const users = createUsersRepository(ctx.db);

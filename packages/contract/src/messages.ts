@@ -59,6 +59,7 @@ export const messages = {
     invalidRequest: 'Requisição inválida.',
     notFound: 'Recurso não encontrado.',
     payloadTooLarge: 'Arquivo ou requisição grande demais.',
+    uploadsBusy: 'Há muitos envios de arquivo em andamento. Tente novamente em instantes.',
   },
   /** Plan names (a product's price per duration), everywhere a plan is named. */
   plans: {
@@ -454,6 +455,7 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'TOO_MANY_REQUESTS',
   'SERVICE_UNAVAILABLE',
+  'UPLOADS_BUSY',
   'INTERNAL_ERROR',
   'TWO_FACTOR_REQUIRED',
   'TWO_FACTOR_INVALID',

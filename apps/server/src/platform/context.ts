@@ -5,6 +5,7 @@ import type { TokenService } from './auth.js';
 import type { Clock } from './clock.js';
 import type { ReadNow, SqlDialect } from './database.js';
 import type { Mailer } from './mail.js';
+import type { Uploads } from './multipart.js';
 import type { RunQueries } from './sqlite-worker.js';
 
 /** What every module's services are built from (services are factories over their deps). */
@@ -19,4 +20,6 @@ export interface AppContext {
   clock: Clock;
   tokens: TokenService;
   mailer: Mailer;
+  /** Multipart uploads, streamed to temporary files (avatars, product DLLs). */
+  uploads: Uploads;
 }

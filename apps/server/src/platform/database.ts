@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { DatabaseConnection, Driver, SqliteDatabase, SqliteDialectConfig } from 'kysely';
@@ -15,8 +16,9 @@ export interface AppDatabase {
   db: Kysely<Database>;
   dialect: SqlDialect;
   /**
-   * Runs idempotent writes nobody waits on (loader presence) off the event loop: on SQLite in a
-   * worker thread with its own connection (sqlite-worker.ts), on PostgreSQL through the pool.
+   * Runs idempotent writes off the event loop (loader presence, uploaded files' bytes): on SQLite
+   * in a worker thread with its own connection (sqlite-worker.ts), on PostgreSQL through the
+   * pool. A `fileContent(path)` parameter is read from disk where the query runs.
    */
   runInBackground: RunQueries;
   readNow: ReadNow;
@@ -76,8 +78,32 @@ function once(destroy: () => Promise<void>): () => Promise<void> {
 
 function runEach(db: Kysely<Database>): RunQueries {
   return async (queries) => {
-    for (const query of queries) await db.executeQuery(query);
+    for (const query of queries) {
+      const parameters = await Promise.all(
+        query.parameters.map((value) =>
+          isFileContent(value) ? readFile(value.fileContent) : value,
+        ),
+      );
+      await db.executeQuery({ ...query, parameters });
+    }
   };
+}
+
+/**
+ * Stands for the bytes of a file in a query run by `runInBackground`: a large upload is read
+ * from its temporary file by whoever runs the query (the SQLite worker), never copied through
+ * the event loop.
+ */
+export interface FileContent {
+  fileContent: string;
+}
+
+export function fileContent(path: string): FileContent {
+  return { fileContent: path };
+}
+
+function isFileContent(value: unknown): value is FileContent {
+  return typeof value === 'object' && value !== null && 'fileContent' in value;
 }
 
 /**

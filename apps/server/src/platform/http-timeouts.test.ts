@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../testing/test-app.js';
+import { multipartBody } from '../testing/multipart.js';
+import type { TestApp, TestUser } from '../testing/test-app.js';
 import { createTestApp } from '../testing/test-app.js';
 
 const HEADERS_MS = 400;
 const BODY_MS = 400;
-const UPLOAD_MS = 4_000;
+const UPLOAD_MS = 2_000;
 
 interface Outcome {
   /** What the server wrote before closing. */
@@ -45,6 +46,7 @@ function slowClient(port: number, start: string, drip = '', everyMs = 100): Prom
 describe('slow clients', () => {
   let t: TestApp;
   let port: number;
+  let admin: TestUser;
   beforeAll(async () => {
     t = await createTestApp({
       env: {
@@ -53,6 +55,7 @@ describe('slow clients', () => {
         UPLOAD_TIMEOUT_MS: String(UPLOAD_MS),
       },
     });
+    admin = await t.createUser({ role: 'admin' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });
@@ -83,6 +86,25 @@ describe('slow clients', () => {
     expect(outcome.received).toMatch(/^HTTP\/1\.1 408 /);
     expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(BODY_MS);
     expect(outcome.closedAfterMs).toBeLessThan(UPLOAD_MS / 2);
+  });
+
+  it('gives a dribbled upload the upload window, then closes it', async () => {
+    const { body, contentType } = multipartBody([
+      { name: 'avatar', filename: 'a.png', content: Buffer.alloc(100_000) },
+    ]);
+    const head = [
+      'POST /api/profile/avatar/upload HTTP/1.1',
+      'Host: localhost',
+      `Authorization: ${admin.headers.authorization}`,
+      `Content-Type: ${contentType}`,
+      `Content-Length: ${String(body.length)}`,
+      '',
+      body.subarray(0, 200).toString('latin1'),
+    ].join('\r\n');
+    const outcome = await slowClient(port, head, '\0');
+    expect(outcome.received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(UPLOAD_MS);
+    expect(outcome.closedAfterMs).toBeLessThan(UPLOAD_MS + 1_500);
   });
 
   it('still answers a request whose body arrives in time', async () => {

@@ -29,7 +29,12 @@ export function serverTimeouts(timeouts: HttpTimeouts) {
   };
 }
 
-const deadlines = new WeakMap<IncomingMessage, NodeJS.Timeout>();
+interface Deadline {
+  timer: NodeJS.Timeout;
+  response: ServerResponse;
+}
+
+const deadlines = new WeakMap<IncomingMessage, Deadline>();
 
 /**
  * A request body must be in within `bodyTimeoutMs` of its headers, or its socket is closed:
@@ -43,12 +48,17 @@ export const bodyDeadlines = fp<{ bodyTimeoutMs: number }>(
       const hasBody =
         headers['transfer-encoding'] !== undefined ||
         (headers['content-length'] !== undefined && headers['content-length'] !== '0');
-      if (hasBody) deadlines.set(request.raw, cutAfter(request.raw, reply.raw, bodyTimeoutMs));
+      if (hasBody) {
+        deadlines.set(request.raw, {
+          timer: cutAfter(request.raw, reply.raw, bodyTimeoutMs),
+          response: reply.raw,
+        });
+      }
       next();
     });
     // The body has been parsed by now, unless the handler reads it (multipart uploads).
     app.addHook('preValidation', (request, _reply, next) => {
-      if (request.raw.complete) clearTimeout(deadlines.get(request.raw));
+      if (request.raw.complete) clearTimeout(deadlines.get(request.raw)?.timer);
       next();
     });
     done();
@@ -57,14 +67,16 @@ export const bodyDeadlines = fp<{ bodyTimeoutMs: number }>(
 );
 
 /** Gives the request's body `ms` from now to arrive (an upload's window). */
-export function extendBodyDeadline(request: FastifyRequest, response: ServerResponse, ms: number) {
-  clearTimeout(deadlines.get(request.raw));
-  if (!request.raw.complete) deadlines.set(request.raw, cutAfter(request.raw, response, ms));
+export function extendBodyDeadline(request: FastifyRequest, ms: number): void {
+  const deadline = deadlines.get(request.raw);
+  if (!deadline) return;
+  clearTimeout(deadline.timer);
+  deadline.timer = cutAfter(request.raw, deadline.response, ms);
 }
 
 /** Ends the body's wait, once it has been read. */
 export function clearBodyDeadline(request: FastifyRequest): void {
-  clearTimeout(deadlines.get(request.raw));
+  clearTimeout(deadlines.get(request.raw)?.timer);
 }
 
 function cutAfter(request: IncomingMessage, response: ServerResponse, ms: number) {
