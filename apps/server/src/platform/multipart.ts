@@ -45,7 +45,7 @@ export interface MultipartForm {
 export interface Uploads {
   /**
    * Reads a multipart form (the file to a temporary file), runs `handle` with it and deletes
-   * the temporary file, whatever happens. Answers 503 when too many uploads are in flight.
+   * the temporary file, whatever happens. Answers 503 when too many uploads stay in flight.
    */
   receive<T>(
     request: FastifyRequest,
@@ -58,10 +58,15 @@ export interface Uploads {
 const HEAD_BYTES = 16;
 /**
  * Uploads received at once, each counted at the largest file it may carry: two product DLLs,
- * or one DLL and 32 avatars, and so on. Past it the answer is 503 at once, before reading the
- * body, rather than piling up temporary files and the memory of their inserts.
+ * or one DLL and 32 avatars, and so on, rather than piling up temporary files and the memory
+ * of their inserts.
  */
 const BYTES_IN_FLIGHT = 2 * LIMITS.dllMaxBytes;
+/**
+ * How long an upload past that waits for room, its body unread (TCP holds the client back),
+ * before the answer is 503: a client told to retry would send its whole body again.
+ */
+const WAIT_FOR_ROOM_MS = 5_000;
 
 /**
  * Uploads stream to temporary files in `dir` (inside DATA_DIR, private), so a 64 MB DLL is
@@ -78,7 +83,7 @@ export function createUploads({
   // Temporary files of a process that stopped mid-upload.
   rmSync(dir, { recursive: true, force: true });
   ensurePrivateDir(dir);
-  let bytesReserved = 0;
+  const room = createByteBudget(BYTES_IN_FLIGHT, WAIT_FOR_ROOM_MS);
   let storing: Promise<unknown> = Promise.resolve();
 
   function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
@@ -90,10 +95,9 @@ export function createUploads({
   return {
     async receive(request, spec, handle) {
       if (!request.isMultipart()) throw new BadRequestError(messages.admin.multipartRequired);
-      if (bytesReserved + spec.maxFileBytes > BYTES_IN_FLIGHT) {
+      if (!(await room.reserve(spec.maxFileBytes))) {
         throw new ServiceUnavailableError(messages.errors.uploadsBusy, 'UPLOADS_BUSY');
       }
-      bytesReserved += spec.maxFileBytes;
       const temporary = join(dir, randomUUID());
       try {
         extendBodyDeadline(request, uploadTimeoutMs);
@@ -101,8 +105,50 @@ export function createUploads({
         clearBodyDeadline(request);
         return await oneAtATime(() => handle(form));
       } finally {
-        bytesReserved -= spec.maxFileBytes;
+        room.release(spec.maxFileBytes);
         await rm(temporary, { force: true });
+      }
+    },
+  };
+}
+
+interface Waiter {
+  bytes: number;
+  grant: (granted: boolean) => void;
+}
+
+/** A count of bytes in use, up to `limit`; a reservation past it waits, first come first served. */
+function createByteBudget(limit: number, maxWaitMs: number) {
+  let used = 0;
+  const waiters: Waiter[] = [];
+  return {
+    /** Resolves true once `bytes` are reserved, false if no room came within the wait. */
+    reserve(bytes: number): Promise<boolean> {
+      if (waiters.length === 0 && used + bytes <= limit) {
+        used += bytes;
+        return Promise.resolve(true);
+      }
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          resolve(false);
+        }, maxWaitMs);
+        const waiter: Waiter = {
+          bytes,
+          grant: (granted) => {
+            clearTimeout(timer);
+            resolve(granted);
+          },
+        };
+        waiters.push(waiter);
+      });
+    },
+    release(bytes: number): void {
+      used -= bytes;
+      for (let next = waiters[0]; next && used + next.bytes <= limit; next = waiters[0]) {
+        waiters.shift();
+        used += next.bytes;
+        next.grant(true);
       }
     },
   };

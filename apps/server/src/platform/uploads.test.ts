@@ -142,21 +142,37 @@ describe('uploads', () => {
     expect(stored.file_sha256).toBeNull();
   });
 
-  it('answers 503 in pt-BR while two large uploads are in flight, and takes uploads again once they end', async () => {
+  it('holds an upload while two large ones are in flight and stores it once one ends', async () => {
     const product = await f.product();
     const first = await stalledUpload(product.id, 8 * 1024 * 1024, 64 * 1024);
     const second = await stalledUpload(product.id, 8 * 1024 * 1024, 64 * 1024);
 
-    const refused = await uploadDll(product.id, dllOf(1024));
+    const third = uploadDll(product.id, dllOf(1024));
+    await new Promise((done) => setTimeout(done, 500));
+    first.destroy();
+
+    expect((await third).statusCode).toBe(200);
+    second.destroy();
+    await eventually(async () => (await temporaryFiles()).length === 0, 'uploads ended');
+  });
+
+  it('answers 503 in pt-BR when no room comes while two large uploads stay in flight', async () => {
+    const product = await f.product();
+    const first = await stalledUpload(product.id, 8 * 1024 * 1024, 64 * 1024);
+    const second = await stalledUpload(product.id, 8 * 1024 * 1024, 64 * 1024);
     const { body, contentType } = multipartBody([
       { name: 'avatar', filename: 'a.png', content: Buffer.from('\x89PNG\r\n\x1a\n') },
     ]);
-    const avatar = await t.app.inject({
-      method: 'POST',
-      url: '/api/profile/avatar/upload',
-      headers: { ...admin.headers, 'content-type': contentType },
-      payload: body,
-    });
+
+    const [refused, avatar] = await Promise.all([
+      uploadDll(product.id, dllOf(1024)),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/profile/avatar/upload',
+        headers: { ...admin.headers, 'content-type': contentType },
+        payload: body,
+      }),
+    ]);
 
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toEqual({ message: messages.errors.uploadsBusy, code: 'UPLOADS_BUSY' });
