@@ -54,8 +54,10 @@ import { systemClock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
 import type { AppDatabase } from './platform/database.js';
 import { answerClientError, errorHandler, sendRouteNotFound } from './platform/error-handler.js';
+import { bodyDeadlines, serverTimeouts } from './platform/http-timeouts.js';
 import { rejectUnstorableInput } from './platform/input-guard.js';
 import { createMailer } from './platform/mail.js';
+import { createUploads } from './platform/multipart.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { requestForLog } from './platform/request-log.js';
 import { answerUnknownPaths } from './platform/unknown-paths.js';
@@ -98,6 +100,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     // which a client cannot forge with X-Forwarded-For. TRUST_PROXY names the proxies to believe.
     trustProxy: config.trustProxy,
     clientErrorHandler: answerClientError,
+    ...serverTimeouts(config.http),
+    // While shutting down, a request already on an open socket is answered as usual (with
+    // `Connection: close`), not with Fastify's bare English 503.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -117,6 +123,10 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       logger: app.log,
     }),
     background: createBackgroundWork(app.log),
+    uploads: createUploads({
+      dir: join(config.dataDir, 'uploads'),
+      uploadTimeoutMs: config.http.uploadTimeoutMs,
+    }),
   };
   // Mails and writes promised by answers already sent finish before the database closes.
   app.addHook('onClose', () => ctx.background.settle(BACKGROUND_SETTLE_MS));
@@ -137,6 +147,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   });
   app.addHook('onClose', () => expiryReminders.stop());
 
+  await app.register(bodyDeadlines, { bodyTimeoutMs: config.http.bodyTimeoutMs });
   await app.register(errorHandler);
   await app.register(openApiPlugin);
   await app.register(authPlugin, auth);

@@ -35,6 +35,12 @@ describe('loadConfig', () => {
       admin: { username: undefined, email: undefined, password: undefined },
       logLevel: 'info',
       trustProxy: false,
+      http: {
+        headersTimeoutMs: 10_000,
+        bodyTimeoutMs: 30_000,
+        uploadTimeoutMs: 300_000,
+        shutdownTimeoutMs: 10_000,
+      },
     });
     // Resolved from the server's own folder, not from the working directory.
     expect(config.webDistDir).toBe(resolve(import.meta.dirname, '../../web/dist'));
@@ -66,6 +72,28 @@ describe('loadConfig', () => {
       admin: { username: 'Root', email: 'root@example.com', password: 'uma-senha-forte' },
       logLevel: 'warn',
       webDistDir: resolve(process.cwd(), 'web'),
+    });
+  });
+
+  it('links mails to localhost on the configured PORT when PUBLIC_URL is unset', () => {
+    const config = loadConfig({ JWT_SECRET: SECRET, PORT: '8080' });
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.mailFrom).toBe('Chaveiro <no-reply@chaveiro.invalid>');
+  });
+
+  it('reads the HTTP and shutdown timeouts in milliseconds', () => {
+    const config = loadConfig({
+      JWT_SECRET: SECRET,
+      HEADERS_TIMEOUT_MS: '2000',
+      BODY_TIMEOUT_MS: '5000',
+      UPLOAD_TIMEOUT_MS: '60000',
+      SHUTDOWN_TIMEOUT_MS: '500',
+    });
+    expect(config.http).toEqual({
+      headersTimeoutMs: 2000,
+      bodyTimeoutMs: 5000,
+      uploadTimeoutMs: 60_000,
+      shutdownTimeoutMs: 500,
     });
   });
 
@@ -113,6 +141,10 @@ describe('loadConfig', () => {
     ['LOADER_KEY_GRACE_DAYS', '-1'],
     ['LOADER_KEY_GRACE_DAYS', 'week'],
     ['TRUST_PROXY', 'my-proxy.local'],
+    ['HEADERS_TIMEOUT_MS', '0'],
+    ['BODY_TIMEOUT_MS', '1.5'],
+    ['UPLOAD_TIMEOUT_MS', 'forever'],
+    ['SHUTDOWN_TIMEOUT_MS', '99999999'],
   ])('rejects a bad %s (%s) naming the variable', (name, value) => {
     expect(() => loadConfig({ JWT_SECRET: SECRET, [name]: value })).toThrow(
       new RegExp(`^${name}: `),

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOADER, emailSchema, passwordSchema, usernameSchema } from '@chaveiro/contract';
 import { z } from 'zod';
+import { ensurePrivateDir, restrictToOwner } from './platform/private-files.js';
 import { parseSigningKey } from './platform/signing.js';
 
 /** The only reader of process.env (DESIGN.md); everything else receives an AppConfig. */
@@ -28,12 +29,25 @@ export interface AppConfig {
    * and CIDR ranges of the reverse proxies in front of the server.
    */
   trustProxy: false | string[];
+  http: HttpTimeouts;
   loader: {
     /** Ed25519 PKCS#8 key (PEM or base64 DER); unset → created in DATA_DIR on first start. */
     signingKey: string | undefined;
     /** Days a retired signing key stays published. */
     keyGraceDays: number;
   };
+}
+
+/** How long a client may take, so a slow or silent one cannot hold a socket for good. */
+export interface HttpTimeouts {
+  /** From connecting to the end of the request headers (slow-loris headers, idle sockets). */
+  headersTimeoutMs: number;
+  /** From the headers to the end of the body, for every request but uploads. */
+  bodyTimeoutMs: number;
+  /** The same for multipart uploads (a 64 MB DLL over a slow line). */
+  uploadTimeoutMs: number;
+  /** On SIGTERM/SIGINT: how long in-flight requests may still finish before their sockets close. */
+  shutdownTimeoutMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -44,6 +58,15 @@ const JWT_SECRET_MIN_LENGTH = 32;
 const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
   error: 'must be one of fatal, error, warn, info, debug, trace, silent',
 });
+
+function milliseconds(fallback: number) {
+  return z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100 (milliseconds)')
+    .max(3_600_000, 'must be at most 3600000 (one hour, in milliseconds)')
+    .default(fallback);
+}
 
 // Messages are written here (in English, for the operator) so they do not depend on which zod
 // error map happens to be installed when the config is read.
@@ -69,9 +92,8 @@ const envSchema = z.object({
     .string()
     .min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`)
     .optional(),
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default('http://localhost:3001'),
+  // Unset: http://localhost:<PORT>.
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
@@ -95,6 +117,10 @@ const envSchema = z.object({
       'must be a comma-separated list of proxy addresses or CIDR ranges, e.g. 127.0.0.1,10.0.0.0/8',
     )
     .optional(),
+  HEADERS_TIMEOUT_MS: milliseconds(10_000),
+  BODY_TIMEOUT_MS: milliseconds(30_000),
+  UPLOAD_TIMEOUT_MS: milliseconds(300_000),
+  SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
   LOADER_SIGNING_KEY: z
     .string()
     .superRefine((value, ctx) => {
@@ -126,6 +152,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const vars = parsed.data;
   const dataDir = resolve(process.cwd(), vars.DATA_DIR);
+  const publicUrl = vars.PUBLIC_URL ?? `http://localhost:${String(vars.PORT)}`;
 
   return {
     port: vars.PORT,
@@ -135,9 +162,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       ? { kind: 'postgres', url: vars.DATABASE_URL }
       : { kind: 'sqlite', file: join(dataDir, 'chaveiro.db') },
     jwtSecret: vars.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
-    publicUrl: vars.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: publicUrl.replace(/\/+$/, ''),
     smtpUrl: vars.SMTP_URL,
-    mailFrom: vars.MAIL_FROM ?? `Chaveiro <no-reply@${mailDomain(vars.PUBLIC_URL)}>`,
+    mailFrom: vars.MAIL_FROM ?? `Chaveiro <no-reply@${mailDomain(publicUrl)}>`,
     admin: {
       username: vars.ADMIN_USERNAME,
       email: vars.ADMIN_EMAIL,
@@ -146,6 +173,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: vars.LOG_LEVEL,
     webDistDir: vars.WEB_DIST_DIR ? resolve(process.cwd(), vars.WEB_DIST_DIR) : defaultWebDistDir(),
     trustProxy: vars.TRUST_PROXY?.length ? vars.TRUST_PROXY : false,
+    http: {
+      headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
+      bodyTimeoutMs: vars.BODY_TIMEOUT_MS,
+      uploadTimeoutMs: vars.UPLOAD_TIMEOUT_MS,
+      shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    },
     loader: { signingKey: vars.LOADER_SIGNING_KEY, keyGraceDays: vars.LOADER_KEY_GRACE_DAYS },
   };
 }
@@ -170,13 +203,14 @@ function defaultWebDistDir(): string {
  */
 function readOrCreateJwtSecret(dataDir: string): string {
   const file = join(dataDir, JWT_SECRET_FILE);
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   try {
     // 'wx' fails when the file exists, so two processes starting together keep one secret.
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
+  restrictToOwner(file);
   const secret = readFileSync(file, 'utf8').trim();
   if (secret.length < JWT_SECRET_MIN_LENGTH) {
     throw new Error(`JWT_SECRET: ${file} must hold at least ${JWT_SECRET_MIN_LENGTH} characters`);

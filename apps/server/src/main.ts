@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import pretty from 'pino-pretty';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { loadConfig } from './config.js';
@@ -7,6 +8,7 @@ import { createAdminSeedService } from './modules/users/admin-seed-service.js';
 import { systemClock } from './platform/clock.js';
 import { createDatabase } from './platform/database.js';
 import { migrateToLatest } from './platform/migrate.js';
+import { shutDownOnSignals } from './platform/shutdown.js';
 import { rotateSigningKey } from './platform/signing.js';
 
 /**
@@ -51,18 +53,28 @@ async function main(): Promise<void> {
     return;
   }
 
-  const app = await buildApp({ config, database });
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.destroy();
-    process.exit(0);
-  };
-  process.once('SIGTERM', (signal) => void shutdown(signal));
-  process.once('SIGINT', (signal) => void shutdown(signal));
+  const app = await buildApp({ config, database, logger: humanLogsOnTerminal() });
+  shutDownOnSignals(app, database, config.http.shutdownTimeoutMs);
 
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info(`Chaveiro is running at ${address} (public URL ${config.publicUrl})`);
+}
+
+/**
+ * A person at a terminal reads one short line per event; anything else (a pipe, a file, a log
+ * collector) gets pino's JSON lines. Formatted in this thread, synchronously, so the lines
+ * printed just before exiting are not lost.
+ */
+function humanLogsOnTerminal() {
+  if (!process.stdout.isTTY) return undefined;
+  return {
+    stream: pretty({
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname',
+      singleLine: true,
+      sync: true,
+    }),
+  };
 }
 
 /** docs/loader-protocol.md: the old key stays published for LOADER_KEY_GRACE_DAYS. */

@@ -65,6 +65,7 @@ export const messages = {
     conflict: 'Este registro já existe ou foi alterado por outra operação. Tente novamente.',
     headersTooLarge: 'Os cabeçalhos da requisição são grandes demais.',
     requestTimeout: 'A requisição demorou demais para chegar. Tente novamente.',
+    uploadsBusy: 'Há muitos envios de arquivo em andamento. Tente novamente em instantes.',
   },
   /** Plan names (a product's price per duration), everywhere a plan is named. */
   plans: {
@@ -461,6 +462,7 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'TOO_MANY_REQUESTS',
   'SERVICE_UNAVAILABLE',
+  'UPLOADS_BUSY',
   'INTERNAL_ERROR',
   'HEADERS_TOO_LARGE',
   'REQUEST_TIMEOUT',

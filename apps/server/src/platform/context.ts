@@ -6,6 +6,7 @@ import type { BackgroundWork } from './background-work.js';
 import type { Clock } from './clock.js';
 import type { ReadNow, SqlDialect } from './database.js';
 import type { Mailer } from './mail.js';
+import type { Uploads } from './multipart.js';
 import type { RunQueries } from './sqlite-worker.js';
 
 /** What every module's services are built from (services are factories over their deps). */
@@ -22,4 +23,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Work done after answering (sign-up and reset mails), logged on failure, awaited at close. */
   background: BackgroundWork;
+  /** Multipart uploads, streamed to temporary files (avatars, product DLLs). */
+  uploads: Uploads;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { DatabaseConnection, Driver, SqliteDatabase, SqliteDialectConfig } from 'kysely';
@@ -6,6 +6,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } f
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
+import { ensurePrivateDir, ensurePrivateFile, restrictToOwner } from './private-files.js';
 import type { RunQueries } from './sqlite-worker.js';
 import { startSqliteWorker } from './sqlite-worker.js';
 
@@ -15,8 +16,9 @@ export interface AppDatabase {
   db: Kysely<Database>;
   dialect: SqlDialect;
   /**
-   * Runs idempotent writes nobody waits on (loader presence) off the event loop: on SQLite in a
-   * worker thread with its own connection (sqlite-worker.ts), on PostgreSQL through the pool.
+   * Runs idempotent writes off the event loop (loader presence, uploaded files' bytes): on SQLite
+   * in a worker thread with its own connection (sqlite-worker.ts), on PostgreSQL through the
+   * pool. A `fileContent(path)` parameter is read from disk where the query runs.
    */
   runInBackground: RunQueries;
   readNow: ReadNow;
@@ -76,8 +78,32 @@ function once(destroy: () => Promise<void>): () => Promise<void> {
 
 function runEach(db: Kysely<Database>): RunQueries {
   return async (queries) => {
-    for (const query of queries) await db.executeQuery(query);
+    for (const query of queries) {
+      const parameters = await Promise.all(
+        query.parameters.map((value) =>
+          isFileContent(value) ? readFile(value.fileContent) : value,
+        ),
+      );
+      await db.executeQuery({ ...query, parameters });
+    }
   };
+}
+
+/**
+ * Stands for the bytes of a file in a query run by `runInBackground`: a large upload is read
+ * from its temporary file by whoever runs the query (the SQLite worker), never copied through
+ * the event loop.
+ */
+export interface FileContent {
+  fileContent: string;
+}
+
+export function fileContent(path: string): FileContent {
+  return { fileContent: path };
+}
+
+function isFileContent(value: unknown): value is FileContent {
+  return typeof value === 'object' && value !== null && 'fileContent' in value;
 }
 
 /**
@@ -93,7 +119,12 @@ export function withTransaction<T>(
 }
 
 function openSqlite(file: string): BetterSqlite3.Database {
-  mkdirSync(dirname(file), { recursive: true });
+  // The file holds TOTP secrets and password hashes. SQLite gives the WAL and shared-memory
+  // files the database file's mode when it creates them; older ones are tightened here.
+  ensurePrivateDir(dirname(file));
+  ensurePrivateFile(file);
+  restrictToOwner(`${file}-wal`);
+  restrictToOwner(`${file}-shm`);
   const raw = new BetterSqlite3(file);
   raw.pragma('journal_mode = WAL');
   // FULL: a committed redemption or balance change survives a power cut.

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { ensurePrivateDir } from './private-files.js';
 
 export interface OutgoingMail {
   to: string;
@@ -45,14 +46,16 @@ function smtpSender(smtpUrl: string, from: string) {
 
 function outboxSender(options: MailerOptions) {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  // The mails carry sign-in and password-reset links: for the owner's eyes only.
+  ensurePrivateDir(options.outboxDir);
   let sequence = 0;
   return async (mail: OutgoingMail): Promise<void> => {
     const info = await transport.sendMail({ from: options.from, ...mail });
-    await mkdir(options.outboxDir, { recursive: true });
+    await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
     sequence += 1;
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${sequence}.eml`;
     const path = join(options.outboxDir, name);
-    await writeFile(path, info.message as Buffer);
+    await writeFile(path, info.message as Buffer, { mode: 0o600 });
     options.logger.info(
       { to: mail.to, subject: mail.subject, path, links: linksIn(mail.text) },
       'mail written to the outbox (SMTP_URL is not set)',

@@ -1,14 +1,30 @@
-import { createHash } from 'node:crypto';
-import { messages } from '@chaveiro/contract';
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { LIMITS, messages } from '@chaveiro/contract';
 import type { FastifyRequest } from 'fastify';
-import { AppError, BadRequestError, PayloadTooLargeError } from './errors.js';
+import {
+  AppError,
+  BadRequestError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+} from './errors.js';
+import { clearBodyDeadline, extendBodyDeadline } from './http-timeouts.js';
 import { inputProblem } from './input-guard.js';
+import { ensurePrivateDir } from './private-files.js';
 
-/** A file part read into memory, hashed while it streamed in. */
+/** An uploaded file, written to a temporary file and hashed while it streamed in. */
 export interface UploadedFile {
   filename: string;
-  bytes: Buffer;
+  /** The temporary file; it is deleted once the form's handler has finished. */
+  path: string;
+  size: number;
   sha256: string;
+  /** The first bytes, to tell the file's type by its content. */
+  head: Buffer;
 }
 
 export interface MultipartSpec {
@@ -26,18 +42,125 @@ export interface MultipartForm {
   file: UploadedFile | undefined;
 }
 
+export interface Uploads {
+  /**
+   * Reads a multipart form (the file to a temporary file), runs `handle` with it and deletes
+   * the temporary file, whatever happens. Answers 503 when too many uploads stay in flight.
+   */
+  receive<T>(
+    request: FastifyRequest,
+    spec: MultipartSpec,
+    handle: (form: MultipartForm) => Promise<T>,
+  ): Promise<T>;
+}
+
+/** Enough for the longest signature looked for (WebP: 12 bytes). */
+const HEAD_BYTES = 16;
 /**
- * Reads a multipart form once: text fields as strings, the file's bytes with their sha256
- * computed chunk by chunk. The size limit applies per route (the plugin's global one is the
- * largest upload). Files are kept in memory because they are stored in the database.
+ * Uploads received at once, each counted at the largest file it may carry: two product DLLs,
+ * or one DLL and 32 avatars, and so on, rather than piling up temporary files and the memory
+ * of their inserts.
  */
-export async function readMultipart(
+const BYTES_IN_FLIGHT = 2 * LIMITS.dllMaxBytes;
+/**
+ * How long an upload past that waits for room, its body unread (TCP holds the client back),
+ * before the answer is 503: a client told to retry would send its whole body again.
+ */
+const WAIT_FOR_ROOM_MS = 5_000;
+
+/**
+ * Uploads stream to temporary files in `dir` (inside DATA_DIR, private), so a 64 MB DLL is
+ * never held in memory while it arrives. Storing is done one upload at a time: each writes a
+ * large BLOB, and on SQLite two at once would make one wait for the other's write lock.
+ */
+export function createUploads({
+  dir,
+  uploadTimeoutMs,
+}: {
+  dir: string;
+  uploadTimeoutMs: number;
+}): Uploads {
+  // Temporary files of a process that stopped mid-upload.
+  rmSync(dir, { recursive: true, force: true });
+  ensurePrivateDir(dir);
+  const room = createByteBudget(BYTES_IN_FLIGHT, WAIT_FOR_ROOM_MS);
+  let storing: Promise<unknown> = Promise.resolve();
+
+  function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+    const result = storing.then(task);
+    storing = result.catch(() => undefined);
+    return result;
+  }
+
+  return {
+    async receive(request, spec, handle) {
+      if (!request.isMultipart()) throw new BadRequestError(messages.admin.multipartRequired);
+      if (!(await room.reserve(spec.maxFileBytes))) {
+        throw new ServiceUnavailableError(messages.errors.uploadsBusy, 'UPLOADS_BUSY');
+      }
+      const temporary = join(dir, randomUUID());
+      try {
+        extendBodyDeadline(request, uploadTimeoutMs);
+        const form = await readForm(request, spec, temporary);
+        clearBodyDeadline(request);
+        return await oneAtATime(() => handle(form));
+      } finally {
+        room.release(spec.maxFileBytes);
+        await rm(temporary, { force: true });
+      }
+    },
+  };
+}
+
+interface Waiter {
+  bytes: number;
+  grant: (granted: boolean) => void;
+}
+
+/** A count of bytes in use, up to `limit`; a reservation past it waits, first come first served. */
+function createByteBudget(limit: number, maxWaitMs: number) {
+  let used = 0;
+  const waiters: Waiter[] = [];
+  return {
+    /** Resolves true once `bytes` are reserved, false if no room came within the wait. */
+    reserve(bytes: number): Promise<boolean> {
+      if (waiters.length === 0 && used + bytes <= limit) {
+        used += bytes;
+        return Promise.resolve(true);
+      }
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          resolve(false);
+        }, maxWaitMs);
+        const waiter: Waiter = {
+          bytes,
+          grant: (granted) => {
+            clearTimeout(timer);
+            resolve(granted);
+          },
+        };
+        waiters.push(waiter);
+      });
+    },
+    release(bytes: number): void {
+      used -= bytes;
+      for (let next = waiters[0]; next && used + next.bytes <= limit; next = waiters[0]) {
+        waiters.shift();
+        used += next.bytes;
+        next.grant(true);
+      }
+    },
+  };
+}
+
+async function readForm(
   request: FastifyRequest,
   spec: MultipartSpec,
+  temporary: string,
 ): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw new BadRequestError(messages.admin.multipartRequired);
   try {
-    return await readParts(request, spec);
+    return await readParts(request, spec, temporary);
   } catch (error) {
     // The plugin's own limit errors carry their 4xx status; anything else thrown while parsing
     // (busboy: "Unexpected end of form", malformed headers) is a broken body, not a server fault.
@@ -46,7 +169,11 @@ export async function readMultipart(
   }
 }
 
-async function readParts(request: FastifyRequest, spec: MultipartSpec): Promise<MultipartForm> {
+async function readParts(
+  request: FastifyRequest,
+  spec: MultipartSpec,
+  temporary: string,
+): Promise<MultipartForm> {
   const form: MultipartForm = { fields: {}, file: undefined };
   const parts = request.parts({ limits: { fileSize: spec.maxFileBytes, files: 1, fields: 10 } });
   for await (const part of parts) {
@@ -64,17 +191,27 @@ async function readParts(request: FastifyRequest, spec: MultipartSpec): Promise<
       throw new BadRequestError(messages.admin.unexpectedField(part.fieldname));
     }
     const hash = createHash('sha256');
-    const chunks: Buffer[] = [];
-    for await (const chunk of part.file as AsyncIterable<Buffer>) {
-      hash.update(chunk);
-      chunks.push(chunk);
-    }
+    let size = 0;
+    let head = Buffer.alloc(0);
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        size += chunk.length;
+        if (head.length < HEAD_BYTES) {
+          head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+        }
+        done(null, chunk);
+      },
+    });
+    await pipeline(part.file, measure, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }));
     // busboy stops at the limit and marks the stream truncated instead of failing it.
     if (part.file.truncated) throw new PayloadTooLargeError(spec.tooLargeMessage);
     form.file = {
       filename: part.filename,
-      bytes: Buffer.concat(chunks),
+      path: temporary,
+      size,
       sha256: hash.digest('hex'),
+      head,
     };
   }
   return form;

@@ -1,9 +1,10 @@
 import type { KeyObject } from 'node:crypto';
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sodium from 'sodium-native';
 import { createBackgroundSigner } from './background-signer.js';
+import { ensurePrivateDir, restrictToOwner } from './private-files.js';
 import { watchEventLoopLoad } from './event-loop-load.js';
 
 /**
@@ -114,7 +115,7 @@ export function rotateSigningKey(
   }
   const old = publish(createPublicKey(readOrCreateKeyFile(options.dataDir)));
   const retiredDir = join(options.dataDir, RETIRED_KEYS_DIR);
-  mkdirSync(retiredDir, { recursive: true });
+  ensurePrivateDir(retiredDir);
   writeFileSync(
     join(retiredDir, `${old.keyId}.pem`),
     `${RETIRED_AT}${new Date(now).toISOString()}\n${old.pem}`,
@@ -124,6 +125,7 @@ export function rotateSigningKey(
   // Written aside and renamed over the old file, so a reader never sees half a key.
   const temporary = `${file}.${String(process.pid)}.tmp`;
   writeFileSync(temporary, privateKeyPem(privateKey), { mode: 0o600 });
+  restrictToOwner(temporary);
   renameSync(temporary, file);
   return { retiredKeyId: old.keyId, keyId: publish(createPublicKey(privateKey)).keyId };
 }
@@ -155,7 +157,7 @@ function privateKeyPem(key: KeyObject): string {
 
 function readOrCreateKeyFile(dataDir: string): KeyObject {
   const file = join(dataDir, SIGNING_KEY_FILE);
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   try {
     // 'wx' fails when the file exists, so two processes starting together keep one key.
     writeFileSync(file, privateKeyPem(generateKeyPairSync('ed25519').privateKey), {
@@ -165,6 +167,7 @@ function readOrCreateKeyFile(dataDir: string): KeyObject {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
+  restrictToOwner(file);
   try {
     return parseSigningKey(readFileSync(file, 'utf8'));
   } catch (error) {

@@ -1,6 +1,7 @@
 // Runs on a worker thread (sqlite-worker.ts) with a connection of its own: copies the main
 // thread's WAL back into the database file, and runs the writes posted to it, so neither their
 // work nor their fsync ever blocks requests.
+import { closeSync, fdatasyncSync, openSync, readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
@@ -33,11 +34,41 @@ function prepared(sql) {
   return statement;
 }
 
+/** A `{ fileContent: path }` parameter (database.ts fileContent) is that file's bytes. */
+function withFileContents(parameters) {
+  let fromFiles = false;
+  const values = parameters.map((value) => {
+    if (typeof value !== 'object' || value === null || !('fileContent' in value)) return value;
+    fromFiles = true;
+    return readFileSync(value.fileContent);
+  });
+  return { values, fromFiles };
+}
+
+/**
+ * Writes the WAL to disk now, in this thread, so the main connection's next commit
+ * (synchronous=FULL) does not wait on the event loop for megabytes of a file's pages.
+ */
+function syncWal() {
+  const fd = openSync(`${workerData.file}-wal`, 'r+');
+  try {
+    fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 parentPort.on('message', ({ id, queries }) => {
   try {
+    let wroteFiles = false;
     // Each on its own: a statement holds the write lock only for itself, so the main
     // connection's writers never wait long behind a large batch.
-    for (const { sql, parameters } of queries) prepared(sql).run(...parameters);
+    for (const { sql, parameters } of queries) {
+      const { values, fromFiles } = withFileContents(parameters);
+      prepared(sql).run(...values);
+      wroteFiles ||= fromFiles;
+    }
+    if (wroteFiles) syncWal();
     parentPort.postMessage({ id });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });

@@ -7,7 +7,10 @@ const CHECKPOINT_INTERVAL_MS = 1_000;
 /** SQLite's default, restored when the worker cannot run. */
 const AUTOCHECKPOINT_PAGES = 1_000;
 
-/** Runs idempotent write queries one by one (each its own statement, no transaction). */
+/**
+ * Runs idempotent write queries one by one (each its own statement, no transaction); a
+ * `fileContent(path)` parameter is read from disk by whoever runs the query.
+ */
 export type RunQueries = (queries: readonly CompiledQuery[]) => Promise<void>;
 
 export interface SqliteWorker {
@@ -27,8 +30,9 @@ interface Posted {
  * - WAL checkpoints. SQLite's automatic checkpoint runs inside whichever commit crosses 1000
  *   pages: on a large database with synchronous=FULL it took over a second, stalling every
  *   request behind it. The worker checkpoints every second; the main connection never does.
- * - `run`: writes whose result nobody waits for, such as loader presence (thousands of rows
- *   every few seconds, 15–20 ms of event loop each time).
+ * - `run`: writes that would hold the event loop, such as loader presence (thousands of rows
+ *   every few seconds, 15–20 ms of event loop each time) and uploaded files' bytes (a 60 MB
+ *   BLOB takes about half a second to insert, read from its temporary file here).
  * If the worker fails, the automatic checkpoint comes back and writes go through `fallback`
  * (the main connection), those in flight included: only idempotent writes belong here.
  */

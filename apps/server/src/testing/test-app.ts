@@ -88,6 +88,8 @@ export interface TestApp {
 }
 
 export interface TestAppOptions {
+  /** A data folder the test prepared (deleted on close); a new temporary one otherwise. */
+  dataDir?: string;
   /** Extra environment for loadConfig (DATA_DIR and DATABASE_URL are set by the helper). */
   env?: Record<string, string>;
   clock?: ManualClock;
@@ -103,7 +105,7 @@ export interface TestAppOptions {
  * it in afterAll.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'chaveiro-test-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'chaveiro-test-')));
   const postgres = await createPostgresSchema();
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -179,8 +181,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-/** A new schema on the test server, made the connection's search_path through the URL. */
-async function createPostgresSchema(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+/**
+ * With TEST_DATABASE_URL, a new schema on the test server, made the connection's search_path
+ * through the URL; undefined on SQLite.
+ */
+export async function createPostgresSchema(): Promise<
+  { url: string; drop(): Promise<void> } | undefined
+> {
   const serverUrl = inject('testDatabaseUrl');
   if (!serverUrl) return undefined;
   const schema = `t_${randomBytes(6).toString('hex')}`;

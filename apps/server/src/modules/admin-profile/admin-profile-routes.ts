@@ -7,7 +7,6 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { readMultipart } from '../../platform/multipart.js';
 import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
 import { actorOf } from '../activity/activity-service.js';
 import { createAdminProfileService } from './admin-profile-service.js';
@@ -45,19 +44,21 @@ export function adminProfileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           response: {
             200: adminProfileUpdateResponseSchema,
             ...adminErrors,
-            ...errorResponses(404, 409, 413, 422),
+            ...errorResponses(404, 409, 413, 422, 503),
           },
         },
       },
-      async (request) => {
-        const form = await readMultipart(request, {
-          fields: ['username'],
-          file: 'avatar',
-          maxFileBytes: LIMITS.avatarMaxBytes,
-          tooLargeMessage: messages.admin.avatarTooLarge,
-        });
-        return service.update(form, actorOf(request));
-      },
+      (request) =>
+        ctx.uploads.receive(
+          request,
+          {
+            fields: ['username'],
+            file: 'avatar',
+            maxFileBytes: LIMITS.avatarMaxBytes,
+            tooLargeMessage: messages.admin.avatarTooLarge,
+          },
+          (form) => service.update(form, actorOf(request)),
+        ),
     );
 
     done();

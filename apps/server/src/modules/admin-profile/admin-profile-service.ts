@@ -1,5 +1,7 @@
 import type { AdminProfile, AdminProfileUpdateResponse } from '@chaveiro/contract';
 import { AVATAR_MIME_TYPES, adminProfileFieldsSchema, messages } from '@chaveiro/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
@@ -12,7 +14,9 @@ import { createUserAdminRepository, createUsersRepository } from '../users/users
 const text = messages.admin;
 
 /** The admin's own name and avatar ('Personalizar Perfil'). */
-export function createAdminProfileService(ctx: Pick<AppContext, 'db' | 'clock'>) {
+export function createAdminProfileService(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'runInBackground'>,
+) {
   const { db } = ctx;
   const users = createUsersRepository(db);
   const userAdmin = createUserAdminRepository(db);
@@ -38,7 +42,8 @@ export function createAdminProfileService(ctx: Pick<AppContext, 'db' | 'clock'>)
       if (username === undefined && !form.file)
         throw new BadRequestError(text.profileNothingToUpdate);
 
-      await withTransaction(db, async (trx) => {
+      const { file } = form;
+      const apply = async (trx: Kysely<Database>) => {
         const user = await users.findById(actor.userId, trx);
         if (!user) throw new NotFoundError(text.userNotFound);
         if (username !== undefined) {
@@ -47,14 +52,15 @@ export function createAdminProfileService(ctx: Pick<AppContext, 'db' | 'clock'>)
             throw new ConflictError(messages.auth.usernameTaken, 'USERNAME_TAKEN');
           await userAdmin.updateAccount(user.id, { username }, trx);
         }
-        if (form.file) {
-          await avatars.replace(trx, user, form.file, AVATAR_MIME_TYPES, text.avatarInvalid);
-        }
+        if (file) await avatars.point(trx, user, file.sha256);
         await activity.record(trx, actor, {
           action: messages.activity.profileUpdated(username ?? user.username),
           target: `user:${user.id}`,
         });
-      });
+      };
+      await (file
+        ? avatars.replace(file, AVATAR_MIME_TYPES, text.avatarInvalid, apply)
+        : withTransaction(db, apply));
       return { message: text.profileUpdated, ...(await profileOf(actor.userId)) };
     },
   };

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { fileContent } from '../../platform/database.js';
 
 export interface StoredFile {
   mime: string;
@@ -12,7 +13,7 @@ export function createFilesRepository(db: Kysely<Database>) {
   return {
     /** Stores the bytes under their sha256 unless they are already there. */
     async insertIfAbsent(
-      file: { sha256: string; mime: string; bytes: Buffer; createdAt: number },
+      file: { sha256: string; mime: string; size: number; bytes: Buffer; createdAt: number },
       executor: Kysely<Database> = db,
     ): Promise<void> {
       await executor
@@ -20,12 +21,46 @@ export function createFilesRepository(db: Kysely<Database>) {
         .values({
           sha256: file.sha256,
           mime: file.mime,
-          size: file.bytes.length,
+          size: file.size,
           bytes: file.bytes,
           created_at: file.createdAt,
         })
         .onConflict((oc) => oc.column('sha256').doNothing())
         .execute();
+    },
+
+    /**
+     * The same insert for `runInBackground`, with the bytes read from the file at `path` where
+     * the query runs.
+     */
+    insertFromDiskIfAbsent(file: {
+      sha256: string;
+      mime: string;
+      size: number;
+      path: string;
+      createdAt: number;
+    }): CompiledQuery {
+      return db
+        .insertInto('files')
+        .values({
+          sha256: file.sha256,
+          mime: file.mime,
+          size: file.size,
+          // A stand-in Buffer for Kysely's types; runInBackground puts the bytes in its place.
+          bytes: fileContent(file.path) as unknown as Buffer,
+          created_at: file.createdAt,
+        })
+        .onConflict((oc) => oc.column('sha256').doNothing())
+        .compile();
+    },
+
+    async exists(sha256: string, executor: Kysely<Database> = db): Promise<boolean> {
+      const row = await executor
+        .selectFrom('files')
+        .select('sha256')
+        .where('sha256', '=', sha256)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async find(sha256: string, executor: Kysely<Database> = db): Promise<StoredFile | undefined> {

@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { AVATAR_MIME_TYPES, messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
+import { withTransaction } from '../../platform/database.js';
 import { NotFoundError } from '../../platform/errors.js';
+import type { UploadedFile } from '../../platform/multipart.js';
 import type { StoredFile } from './files-repository.js';
 import { createFilesRepository } from './files-repository.js';
 
@@ -19,17 +22,9 @@ export function fileShaOf(url: string | null): string | undefined {
 
 const publicMimeTypes = new Set<string>(AVATAR_MIME_TYPES);
 
-export function createFilesService({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
+export function createFilesService({ db }: Pick<AppContext, 'db'>) {
   const repository = createFilesRepository(db);
   return {
-    /** Stores bytes content-addressed; storing the same bytes twice keeps one row. */
-    async store(
-      executor: Kysely<Database>,
-      file: { sha256: string; mime: string; bytes: Buffer },
-    ): Promise<void> {
-      await repository.insertIfAbsent({ ...file, createdAt: clock.now() }, executor);
-    },
-
     /** Drops a file once nothing points to it (after a DLL or avatar was replaced). */
     async release(executor: Kysely<Database>, sha256: string | null | undefined): Promise<void> {
       if (sha256) await repository.deleteIfUnreferenced(sha256, fileUrl(sha256), executor);
@@ -56,3 +51,42 @@ export function createFilesService({ db, clock }: Pick<AppContext, 'db' | 'clock
 }
 
 export type FilesService = ReturnType<typeof createFilesService>;
+
+/** Stores uploads (avatars, product DLLs) content-addressed, without holding the event loop. */
+export function createFileUploadService({
+  db,
+  clock,
+  runInBackground,
+}: Pick<AppContext, 'db' | 'clock' | 'runInBackground'>) {
+  const repository = createFilesRepository(db);
+  return {
+    /**
+     * Stores the upload's bytes, then runs `link` (which points a row at them) in a transaction.
+     * The bytes are written first and on their own, off the event loop (on SQLite by the worker
+     * thread, from the temporary file): inside the transaction a 60 MB BLOB would hold the
+     * event loop and the write lock for half a second. If `link` fails, bytes nothing points
+     * to are dropped again.
+     */
+    async storeAndLink<T>(
+      upload: UploadedFile,
+      mime: string,
+      link: (trx: Kysely<Database>) => Promise<T>,
+    ): Promise<T> {
+      const file = { sha256: upload.sha256, mime, size: upload.size, createdAt: clock.now() };
+      await runInBackground([repository.insertFromDiskIfAbsent({ ...file, path: upload.path })]);
+      try {
+        return await withTransaction(db, async (trx) => {
+          // A replacement committed in between may have dropped these bytes as unused (they
+          // were another row's): stored again here, in the transaction.
+          if (!(await repository.exists(upload.sha256, trx))) {
+            await repository.insertIfAbsent({ ...file, bytes: await readFile(upload.path) }, trx);
+          }
+          return link(trx);
+        });
+      } catch (error) {
+        await repository.deleteIfUnreferenced(upload.sha256, fileUrl(upload.sha256));
+        throw error;
+      }
+    },
+  };
+}

@@ -13,7 +13,6 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../platform/content-disposition.js';
 import type { AppContext } from '../../platform/context.js';
-import { readMultipart } from '../../platform/multipart.js';
 import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
 import { actorOf } from '../activity/activity-service.js';
 import { createProductsService } from './products-service.js';
@@ -118,19 +117,21 @@ export function productsRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           response: {
             200: uploadDllResponseSchema,
             ...withNotFound,
-            ...errorResponses(413, 422),
+            ...errorResponses(413, 422, 503),
           },
         },
       },
-      async (request) => {
-        const form = await readMultipart(request, {
-          fields: [],
-          file: 'dllFile',
-          maxFileBytes: LIMITS.dllMaxBytes,
-          tooLargeMessage: messages.admin.dllTooLarge,
-        });
-        return service.uploadDll(request.params.id, form.file, actorOf(request));
-      },
+      (request) =>
+        ctx.uploads.receive(
+          request,
+          {
+            fields: [],
+            file: 'dllFile',
+            maxFileBytes: LIMITS.dllMaxBytes,
+            tooLargeMessage: messages.admin.dllTooLarge,
+          },
+          (form) => service.uploadDll(request.params.id, form.file, actorOf(request)),
+        ),
     );
 
     app.get(

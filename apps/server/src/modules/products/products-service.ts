@@ -19,7 +19,7 @@ import { newId } from '../../platform/ids.js';
 import type { UploadedFile } from '../../platform/multipart.js';
 import type { Actor } from '../activity/activity-service.js';
 import { createActivityService } from '../activity/activity-service.js';
-import { createFilesService } from '../files/files-service.js';
+import { createFileUploadService, createFilesService } from '../files/files-service.js';
 import type { ProductFields, ProductRecord } from './products-repository.js';
 import { createProductsRepository } from './products-repository.js';
 
@@ -32,10 +32,11 @@ export interface ProductDll {
   bytes: Buffer;
 }
 
-export function createProductsService(ctx: Pick<AppContext, 'db' | 'clock'>) {
+export function createProductsService(ctx: Pick<AppContext, 'db' | 'clock' | 'runInBackground'>) {
   const { db, clock } = ctx;
   const products = createProductsRepository(db);
   const files = createFilesService(ctx);
+  const uploads = createFileUploadService(ctx);
   const activity = createActivityService(ctx);
 
   async function existing(id: string): Promise<ProductRecord> {
@@ -121,15 +122,14 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'clock'>) {
     ): Promise<UploadDllResponse> {
       const product = await existing(id);
       if (!file) throw new BadRequestError(text.dllRequired);
-      if (file.bytes.length < 2 || file.bytes.toString('latin1', 0, 2) !== 'MZ') {
+      if (file.head.toString('latin1', 0, 2) !== 'MZ') {
         throw new UnprocessableError(text.dllInvalid, 'INVALID_FILE');
       }
       const name = safeFileName(file.filename);
-      await withTransaction(db, async (trx) => {
-        await files.store(trx, { sha256: file.sha256, mime: DLL_MIME, bytes: file.bytes });
+      await uploads.storeAndLink(file, DLL_MIME, async (trx) => {
         await products.setFile(
           id,
-          { sha256: file.sha256, name, size: file.bytes.length },
+          { sha256: file.sha256, name, size: file.size },
           clock.now(),
           trx,
         );

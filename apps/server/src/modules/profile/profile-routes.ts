@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { readMultipart } from '../../platform/multipart.js';
 import { rateLimit } from '../../platform/rate-limit.js';
 import { errorResponses } from '../../platform/route-schemas.js';
 import { createProfileService } from './profile-service.js';
@@ -98,18 +97,20 @@ export function profileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           tags: ['profile'],
           summary: 'Upload a PNG or JPEG avatar (multipart field avatar, ≤ 2 MB)',
           consumes: ['multipart/form-data'],
-          response: { 200: profileSchema, ...errors, ...errorResponses(413, 422) },
+          response: { 200: profileSchema, ...errors, ...errorResponses(413, 422, 503) },
         },
       },
-      async (request) => {
-        const form = await readMultipart(request, {
-          fields: [],
-          file: 'avatar',
-          maxFileBytes: LIMITS.avatarMaxBytes,
-          tooLargeMessage: messages.admin.avatarTooLarge,
-        });
-        return service.uploadAvatar(authOf(request).userId, form.file);
-      },
+      (request) =>
+        ctx.uploads.receive(
+          request,
+          {
+            fields: [],
+            file: 'avatar',
+            maxFileBytes: LIMITS.avatarMaxBytes,
+            tooLargeMessage: messages.admin.avatarTooLarge,
+          },
+          (form) => service.uploadAvatar(authOf(request).userId, form.file),
+        ),
     );
 
     app.post(

@@ -9,7 +9,6 @@ import { AVATAR_PRESET_STYLES, avatarUrl, messages } from '@chaveiro/contract';
 import QRCode from 'qrcode';
 import type { UserRow } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
 import type { UploadedFile } from '../../platform/multipart.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
@@ -22,7 +21,10 @@ import { createEmailTokensRepository } from '../auth/email-tokens-repository.js'
 
 const text = messages.profile;
 
-type ProfileDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'tokens' | 'mailer' | 'background'>;
+type ProfileDeps = Pick<
+  AppContext,
+  'db' | 'clock' | 'config' | 'tokens' | 'mailer' | 'background' | 'runInBackground'
+>;
 
 /** The signed-in user's own account: names, password, avatar and two-factor login. */
 export function createProfileService(ctx: ProfileDeps) {
@@ -118,11 +120,16 @@ export function createProfileService(ctx: ProfileDeps) {
     /** A PNG or JPEG picture of the user's own (spec §5), checked by its bytes. */
     async uploadAvatar(userId: string, upload: UploadedFile | undefined): Promise<Profile> {
       if (!upload) throw new BadRequestError(text.avatarMissing);
-      await withTransaction(db, async (trx) => {
-        const user = await users.findById(userId, trx);
-        if (!user) throw new NotFoundError();
-        await avatars.replace(trx, user, upload, ['image/png', 'image/jpeg'], text.avatarPngOrJpeg);
-      });
+      await avatars.replace(
+        upload,
+        ['image/png', 'image/jpeg'],
+        text.avatarPngOrJpeg,
+        async (trx) => {
+          const user = await users.findById(userId, trx);
+          if (!user) throw new NotFoundError();
+          await avatars.point(trx, user, upload.sha256);
+        },
+      );
       return profileOf(userId);
     },
 

@@ -4,38 +4,51 @@ import type { Database, UserRow } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import { UnprocessableError } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/multipart.js';
-import { createFilesService, fileShaOf, fileUrl } from '../files/files-service.js';
+import {
+  createFileUploadService,
+  createFilesService,
+  fileShaOf,
+  fileUrl,
+} from '../files/files-service.js';
 import { createUserAdminRepository } from './users-repository.js';
 
 /** Uploaded profile pictures, for the admin's dialog and the customer's profile alike. */
-export function createAvatarService(ctx: Pick<AppContext, 'db' | 'clock'>) {
+export function createAvatarService(ctx: Pick<AppContext, 'db' | 'clock' | 'runInBackground'>) {
   const files = createFilesService(ctx);
+  const uploads = createFileUploadService(ctx);
   const userAdmin = createUserAdminRepository(ctx.db);
 
   return {
     /**
-     * Checks the upload by its first bytes (whatever its name claims), stores it, points the
-     * user's avatar at it and drops the previous upload once nothing uses it. Runs inside the
-     * caller's transaction.
+     * Checks the upload by its first bytes (whatever its name claims), stores it and runs
+     * `apply` in a transaction; `apply` loads the user and calls `point` to make the picture
+     * theirs, with whatever else the same change writes.
      */
-    async replace(
-      executor: Kysely<Database>,
-      user: Pick<UserRow, 'id' | 'avatar_url'>,
+    async replace<T>(
       upload: UploadedFile,
       accepted: readonly AvatarMimeType[],
       refusal: string,
-    ): Promise<void> {
-      const mime = imageTypeOf(upload.bytes);
+      apply: (trx: Kysely<Database>) => Promise<T>,
+    ): Promise<T> {
+      const mime = imageTypeOf(upload.head);
       if (!mime || !accepted.includes(mime)) throw new UnprocessableError(refusal, 'INVALID_FILE');
-      await files.store(executor, { sha256: upload.sha256, mime, bytes: upload.bytes });
-      await userAdmin.setAvatarUrl(user.id, fileUrl(upload.sha256), executor);
+      return uploads.storeAndLink(upload, mime, apply);
+    },
+
+    /** Points the user's avatar at a stored upload; the previous upload goes once unused. */
+    async point(
+      executor: Kysely<Database>,
+      user: Pick<UserRow, 'id' | 'avatar_url'>,
+      sha256: string,
+    ): Promise<void> {
+      await userAdmin.setAvatarUrl(user.id, fileUrl(sha256), executor);
       const previous = fileShaOf(user.avatar_url);
-      if (previous !== upload.sha256) await files.release(executor, previous);
+      if (previous !== sha256) await files.release(executor, previous);
     },
   };
 }
 
-/** The image type the bytes really are (PNG, JPEG, WebP, GIF), or undefined. */
+/** The image type the bytes really are (PNG, JPEG, WebP, GIF) by their first 12, or undefined. */
 export function imageTypeOf(bytes: Buffer): AvatarMimeType | undefined {
   const starts = (signature: number[], offset = 0) =>
     bytes.length >= offset + signature.length &&

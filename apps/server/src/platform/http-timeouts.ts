@@ -1,0 +1,94 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { HttpTimeouts } from '../config.js';
+
+/**
+ * Proxies in front usually drop idle upstream sockets after 60 s: ours outlive theirs, so the
+ * proxy closes first and never sends a request on a socket we are closing.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/** How often Node checks the header and request limits (30 s by default: too coarse). */
+const CHECK_INTERVAL_MS = 1_000;
+
+/**
+ * Fastify's server options: no client may hold a socket without sending. Node cuts a request
+ * whose headers are not in by `headersTimeoutMs` (an idle socket counts) and any request not in
+ * by `uploadTimeoutMs`, the longest window; `bodyDeadlines` gives other bodies a shorter one.
+ */
+export function serverTimeouts(timeouts: HttpTimeouts) {
+  const headersTimeout = Math.min(timeouts.headersTimeoutMs, timeouts.uploadTimeoutMs);
+  return {
+    requestTimeout: timeouts.uploadTimeoutMs,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout,
+      requestTimeout: timeouts.uploadTimeoutMs,
+      connectionsCheckingInterval: Math.min(CHECK_INTERVAL_MS, Math.ceil(headersTimeout / 2)),
+    },
+  };
+}
+
+interface Deadline {
+  timer: NodeJS.Timeout;
+  response: ServerResponse;
+}
+
+const deadlines = new WeakMap<IncomingMessage, Deadline>();
+
+/**
+ * A request body must be in within `bodyTimeoutMs` of its headers, or its socket is closed:
+ * a body dribbled a byte at a time would otherwise hold the socket for the whole upload window.
+ * Upload handlers grant themselves the longer window with `extendBodyDeadline`.
+ */
+export const bodyDeadlines = fp<{ bodyTimeoutMs: number }>(
+  (app, { bodyTimeoutMs }, done) => {
+    app.addHook('onRequest', (request, reply, next) => {
+      const { headers } = request.raw;
+      const hasBody =
+        headers['transfer-encoding'] !== undefined ||
+        (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+      if (hasBody) {
+        deadlines.set(request.raw, {
+          timer: cutAfter(request.raw, reply.raw, bodyTimeoutMs),
+          response: reply.raw,
+        });
+      }
+      next();
+    });
+    // The body has been parsed by now, unless the handler reads it (multipart uploads).
+    app.addHook('preValidation', (request, _reply, next) => {
+      if (request.raw.complete) clearTimeout(deadlines.get(request.raw)?.timer);
+      next();
+    });
+    done();
+  },
+  { name: 'body-deadlines' },
+);
+
+/** Gives the request's body `ms` from now to arrive (an upload's window). */
+export function extendBodyDeadline(request: FastifyRequest, ms: number): void {
+  const deadline = deadlines.get(request.raw);
+  if (!deadline) return;
+  clearTimeout(deadline.timer);
+  deadline.timer = cutAfter(request.raw, deadline.response, ms);
+}
+
+/** Ends the body's wait, once it has been read. */
+export function clearBodyDeadline(request: FastifyRequest): void {
+  clearTimeout(deadlines.get(request.raw)?.timer);
+}
+
+function cutAfter(request: IncomingMessage, response: ServerResponse, ms: number) {
+  const timer = setTimeout(() => {
+    if (request.complete) return;
+    // As Node answers its own request timeout: a bare 408, then the socket closes.
+    const { socket } = request;
+    if (!response.headersSent && socket.writable) {
+      socket.write('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
+    }
+    socket.destroySoon();
+  }, ms);
+  timer.unref();
+  return timer;
+}

@@ -1,0 +1,103 @@
+import type { Socket } from 'node:net';
+import { connect } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerProcess } from '../testing/server-process.js';
+import { startServerProcess } from '../testing/server-process.js';
+
+const SHUTDOWN_MS = 2_000;
+
+function openSocket(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** Everything the server writes on `socket` until it closes it. */
+function answerOn(socket: Socket): Promise<string> {
+  return new Promise((resolve) => {
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    socket.on('error', () => undefined);
+    socket.once('close', () => resolve(received));
+  });
+}
+
+describe('shutdown on SIGTERM', { timeout: 60_000 }, () => {
+  let server: ServerProcess | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  async function start(): Promise<ServerProcess> {
+    server = await startServerProcess({ env: { SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_MS) } });
+    return server;
+  }
+
+  it('exits 0 at once with its background workers running and an idle socket open', async () => {
+    const running = await start();
+    // A kept-alive socket after an answer, and one that never sent a byte (an idle `nc`).
+    const keptAlive = await openSocket(running.port);
+    keptAlive.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await new Promise((done) => keptAlive.once('data', done));
+    const silent = await openSocket(running.port);
+
+    const since = Date.now();
+    running.child.kill('SIGTERM');
+    const exit = await running.exited(since);
+
+    expect(exit, running.output()).toMatchObject({ code: 0 });
+    expect(exit.afterMs).toBeLessThan(SHUTDOWN_MS);
+    keptAlive.destroy();
+    silent.destroy();
+  });
+
+  it('exits 0 by the deadline while a body is dribbled and headers never end', async () => {
+    const running = await start();
+    const dribbler = await openSocket(running.port);
+    dribbler.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    );
+    const loris = await openSocket(running.port);
+    loris.write('GET /api/health HTTP/1.1\r\n');
+    const drip = setInterval(() => {
+      dribbler.write(' ');
+      loris.write('X-Slow: 1\r\n');
+    }, 100);
+    dribbler.on('error', () => undefined);
+    loris.on('error', () => undefined);
+    // Both have been read by the server: each is a request on its way.
+    await new Promise((done) => setTimeout(done, 300));
+
+    const since = Date.now();
+    running.child.kill('SIGTERM');
+    const exit = await running.exited(since);
+    clearInterval(drip);
+
+    expect(exit, running.output()).toMatchObject({ code: 0 });
+    expect(exit.afterMs).toBeGreaterThanOrEqual(SHUTDOWN_MS - 100);
+    expect(exit.afterMs).toBeLessThan(SHUTDOWN_MS + 3_000);
+  });
+
+  it('still answers a request that was in flight when SIGTERM came', async () => {
+    const running = await start();
+    const body = JSON.stringify({ identifier: 'ninguem', password: 'senha-errada-123' });
+    const socket = await openSocket(running.port);
+    const answer = answerOn(socket);
+    socket.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${String(body.length)}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await new Promise((done) => setTimeout(done, 200));
+
+    const since = Date.now();
+    running.child.kill('SIGTERM');
+    await new Promise((done) => setTimeout(done, 300));
+    socket.write(body.slice(5));
+
+    expect(await answer).toMatch(/^HTTP\/1\.1 401 /);
+    const exit = await running.exited(since);
+    expect(exit, running.output()).toMatchObject({ code: 0 });
+    expect(exit.afterMs).toBeLessThan(SHUTDOWN_MS);
+  });
+});
