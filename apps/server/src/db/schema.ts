@@ -122,6 +122,8 @@ export interface SubscriptionsTable {
   max_devices: Generated<number>;
   pause_credits: Generated<number>;
   hwid_reset_credits: Generated<number>;
+  /** The latest access of machines since unbound (resets), so 'Último acesso' survives them. */
+  last_seen_at: Generated<number | null>;
   created_at: number;
   updated_at: number;
 }

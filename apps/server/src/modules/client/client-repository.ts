@@ -12,6 +12,8 @@ export interface OwnSubscriptionRow {
   max_devices: number;
   pause_credits: number;
   hwid_reset_credits: number;
+  /** The latest access of machines since unbound. */
+  last_seen_at: number | null;
 }
 
 export interface MachineRow {
@@ -36,6 +38,7 @@ export function createClientRepository(db: Kysely<Database>) {
         'subscriptions.max_devices',
         'subscriptions.pause_credits',
         'subscriptions.hwid_reset_credits',
+        'subscriptions.last_seen_at',
       ])
       .where('subscriptions.user_id', '=', userId);
 
@@ -126,23 +129,6 @@ export function createClientRepository(db: Kysely<Database>) {
         .where('hwid_reset_credits', '>', 0)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
-    },
-
-    async deleteMachines(subscriptionId: string, executor: Kysely<Database> = db): Promise<number> {
-      const result = await executor
-        .deleteFrom('machines')
-        .where('subscription_id', '=', subscriptionId)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
-    async countMachines(subscriptionId: string): Promise<number> {
-      const row = await db
-        .selectFrom('machines')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('subscription_id', '=', subscriptionId)
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
     },
 
     /** Keys the user redeemed, newest first, with the subscription each one fed. */

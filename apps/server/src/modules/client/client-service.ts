@@ -41,7 +41,8 @@ export function createClientService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cl
   function toCard(sub: OwnSubscriptionRow, machines: MachineRow[], now: number) {
     const expiry = effectiveExpiry(sub, now);
     const remaining = expiry - now;
-    const lastSeen = machines[0]?.last_seen_at ?? null;
+    // A reset unbinds the machines but not the memory of the last access (sub.last_seen_at).
+    const lastSeen = latest(machines[0]?.last_seen_at ?? null, sub.last_seen_at);
     return {
       subscription_id: sub.id,
       product_name: sub.product_name,
@@ -51,7 +52,8 @@ export function createClientService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cl
       is_expired: remaining <= 0,
       hwid: machines.length ? machines.map((machine) => machine.hwid).join(', ') : null,
       last_seen_at: lastSeen === null ? null : new Date(lastSeen).toISOString(),
-      is_online: lastSeen !== null && now - lastSeen <= TIMING.onlineWindowMs,
+      // Online means a bound machine: one just unbound by a reset is not.
+      is_online: machines.some((machine) => now - machine.last_seen_at <= TIMING.onlineWindowMs),
       pause_credits: sub.pause_credits,
       hwid_reset_credits: sub.hwid_reset_credits,
       max_devices: sub.max_devices,
@@ -133,14 +135,17 @@ export function createClientService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cl
       if (sub.hwid_reset_credits <= 0) {
         throw new ConflictError(messages.errors.noResetCredits, 'NO_RESET_CREDITS');
       }
-      // Nothing bound: refusing keeps the credit instead of spending it on nothing.
-      if ((await client.countMachines(sub.id)) === 0) throw new ConflictError(text.noHwidBound);
-      const reset = await withTransaction(db, async (trx) => {
-        if (!(await client.spendResetCredit(userId, sub.id, clock.now(), trx))) return false;
-        await client.deleteMachines(sub.id, trx);
-        return true;
+      await withTransaction(db, async (trx) => {
+        // Unbinding first decides who resets: concurrent resets of one subscription queue on
+        // its machine rows, and only the one that freed a machine goes on to spend a credit.
+        // Nothing bound: refusing (a rollback) keeps the credit instead of spending it on nothing.
+        if ((await subscriptions.unbindMachines({ subscriptionId: sub.id }, trx)) === 0) {
+          throw new ConflictError(text.noHwidBound, 'NO_HWID_BOUND');
+        }
+        if (!(await client.spendResetCredit(userId, sub.id, clock.now(), trx))) {
+          throw new ConflictError(messages.errors.noResetCredits, 'NO_RESET_CREDITS');
+        }
       });
-      if (!reset) throw new ConflictError(messages.errors.noResetCredits, 'NO_RESET_CREDITS');
       return { message: text.hwidReset };
     },
 
@@ -201,6 +206,10 @@ export function createClientService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cl
       };
     },
   };
+}
+
+function latest(a: number | null, b: number | null): number | null {
+  return a === null ? b : b === null ? a : Math.max(a, b);
 }
 
 /** "5 h 12 min" / "12 min" for the wait until the next bonus. */
