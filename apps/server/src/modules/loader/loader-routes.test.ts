@@ -636,6 +636,48 @@ describe('POST /api/loader/heartbeat', () => {
   });
 });
 
+describe('calls with an invalid session', () => {
+  it('are limited per IP, heartbeats and downloads together, while valid sessions pass', async () => {
+    const c = await customer();
+    const { session } = await openSession(c);
+    const ip = '10.201.0.1';
+    const invalidBeat = () =>
+      call('POST', '/api/loader/heartbeat', {
+        body: { session: 'v1.forged.session', nonce: newNonce() },
+        ip,
+      });
+
+    for (let i = 0; i < 40; i += 1) expectRefusal(await invalidBeat(), 'SESSION_INVALID');
+    for (let i = 0; i < 20; i += 1) {
+      const download = await call('GET', `/api/loader/download?session=x&nonce=${newNonce()}`, {
+        ip,
+      });
+      expectRefusal(download, 'SESSION_INVALID');
+    }
+    const limited = await invalidBeat();
+    expectRefusal(limited, 'RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expectRefusal(
+      await call('GET', `/api/loader/download?nonce=${newNonce()}`, { ip }),
+      'RATE_LIMITED',
+    );
+
+    // Valid sessions behind the same address are neither counted nor refused.
+    const valid = await call<LoaderHeartbeatSuccess>('POST', '/api/loader/heartbeat', {
+      body: { session, nonce: newNonce() },
+      ip,
+    });
+    expectOk(valid);
+    // Another address is not affected.
+    expectRefusal(
+      await call('POST', '/api/loader/heartbeat', {
+        body: { session: 'v1.forged.session', nonce: newNonce() },
+      }),
+      'SESSION_INVALID',
+    );
+  });
+});
+
 describe('GET /api/loader/download', () => {
   async function withFile(productId: string, bytes: Buffer) {
     const sha256 = createHash('sha256').update(bytes).digest('hex');

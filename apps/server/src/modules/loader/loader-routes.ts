@@ -16,7 +16,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../platform/content-disposition.js';
 import type { AppContext } from '../../platform/context.js';
-import { bodyField, rateLimit } from '../../platform/rate-limit.js';
+import { bodyField, failureLimit, rateLimit } from '../../platform/rate-limit.js';
 import { loadSigner } from '../../platform/signing.js';
 import type { SettingsCache } from '../settings/settings-service.js';
 import { LoaderRefusalError, envelope, nonceOf, refusalOf } from './loader-answers.js';
@@ -118,6 +118,23 @@ export function loaderRoutes(
         nonce !== null && !nonces.claim(nonce) ? new LoaderRefusalError('NONCE_REUSED') : undefined,
       );
     };
+    /**
+     * Calls whose session fails verification (forged, malformed, expired) are limited per IP,
+     * heartbeats and downloads together: each refusal still costs a signature and a nonce slot.
+     * Only failures count, so machines with valid sessions behind one NAT never feel it.
+     */
+    const invalidSessions = failureLimit({
+      name: 'loader-invalid-session-ip',
+      max: 60,
+      windowMs: MINUTE,
+    });
+    const verifySession =
+      (tokenOf: (request: FastifyRequest) => string | undefined) =>
+      (request: FastifyRequest, reply: FastifyReply, next: (error?: Error) => void) => {
+        const token = tokenOf(request);
+        request.loaderSession = token ? sessions.verify(token) : null;
+        next(request.loaderSession ? undefined : invalidSessions(request, reply));
+      };
     /** A limit per machine, for calls carrying a valid session (others are refused anyway). */
     const perMachine = (name: string, max: number, windowMs: number) =>
       rateLimit({
@@ -165,10 +182,7 @@ export function loaderRoutes(
         // most of the log and a good part of its cost. Warnings and errors are still logged.
         logLevel: 'warn',
         preHandler: [
-          (request, _reply, next) => {
-            request.loaderSession = sessions.verify(request.body.session);
-            next();
-          },
+          verifySession((request) => (request.body as { session: string }).session),
           // Per machine only: many machines may share one IP (NAT), and one sends every 30 s.
           perMachine('loader-heartbeat', 20, MINUTE),
           claimNonce,
@@ -188,11 +202,9 @@ export function loaderRoutes(
       '/download',
       {
         preHandler: [
-          (request, _reply, next) => {
-            const token = request.query.session ?? bearerOf(request);
-            request.loaderSession = token ? sessions.verify(token) : null;
-            next();
-          },
+          verifySession(
+            (request) => (request.query as { session?: string }).session ?? bearerOf(request),
+          ),
           perMachine('loader-download', 10, 10 * MINUTE),
           claimNonce,
         ],
