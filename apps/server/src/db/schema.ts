@@ -124,6 +124,8 @@ export interface SubscriptionsTable {
   hwid_reset_credits: Generated<number>;
   /** The latest access of machines since unbound (resets), so 'Último acesso' survives them. */
   last_seen_at: Generated<number | null>;
+  /** The last free release of a machine (MACHINE_RELEASE). */
+  free_release_at: Generated<number | null>;
   created_at: number;
   updated_at: number;
 }

@@ -14,11 +14,14 @@ export interface OwnSubscriptionRow {
   hwid_reset_credits: number;
   /** The latest access of machines since unbound. */
   last_seen_at: number | null;
+  free_release_at: number | null;
 }
 
 export interface MachineRow {
+  id: string;
   subscription_id: string;
   hwid: string;
+  first_seen_at: number;
   last_seen_at: number;
 }
 
@@ -39,6 +42,7 @@ export function createClientRepository(db: Kysely<Database>) {
         'subscriptions.pause_credits',
         'subscriptions.hwid_reset_credits',
         'subscriptions.last_seen_at',
+        'subscriptions.free_release_at',
       ])
       .where('subscriptions.user_id', '=', userId);
 
@@ -65,7 +69,13 @@ export function createClientRepository(db: Kysely<Database>) {
       return db
         .selectFrom('machines')
         .innerJoin('subscriptions', 'subscriptions.id', 'machines.subscription_id')
-        .select(['machines.subscription_id', 'machines.hwid', 'machines.last_seen_at'])
+        .select([
+          'machines.id',
+          'machines.subscription_id',
+          'machines.hwid',
+          'machines.first_seen_at',
+          'machines.last_seen_at',
+        ])
         .where('subscriptions.user_id', '=', userId)
         .orderBy('machines.last_seen_at', 'desc')
         .execute();
@@ -127,6 +137,43 @@ export function createClientRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .where('user_id', '=', userId)
         .where('hwid_reset_credits', '>', 0)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** One machine of the subscription (the caller checked the subscription is the user's). */
+    findMachine(
+      subscriptionId: string,
+      machineId: string,
+      executor: Kysely<Database> = db,
+    ): Promise<Pick<MachineRow, 'id' | 'first_seen_at'> | undefined> {
+      return executor
+        .selectFrom('machines')
+        .select(['id', 'first_seen_at'])
+        .where('id', '=', machineId)
+        .where('subscription_id', '=', subscriptionId)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Takes the subscription's free release when the last one is at least `everyMs` old, in one
+     * conditional statement (two releases at once cannot both be free).
+     */
+    async claimFreeRelease(
+      userId: string,
+      id: string,
+      now: number,
+      everyMs: number,
+      executor: Kysely<Database> = db,
+    ): Promise<boolean> {
+      const result = await executor
+        .updateTable('subscriptions')
+        .set({ free_release_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where((eb) =>
+          eb.or([eb('free_release_at', 'is', null), eb('free_release_at', '<=', now - everyMs)]),
+        )
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },

@@ -67,6 +67,16 @@ describe('my subscriptions', () => {
         hwid_reset_credits: 3,
         max_devices: 1,
         paused_by_admin: false,
+        machines: [
+          {
+            id: expect.any(String) as string,
+            hwid: 'HWID-AAA',
+            bound_at: new Date(t.clock.now() - 30_000).toISOString(),
+            last_seen_at: new Date(t.clock.now() - 30_000).toISOString(),
+            is_online: true,
+            free_release: true,
+          },
+        ],
       },
     ]);
   });

@@ -334,11 +334,10 @@ describe('POST /api/loader/auth', () => {
 
   it('binds exactly one of several HWIDs racing for the last slot', async () => {
     const c = await customer({ maxDevices: 1 });
-    const key = await fx.key(c.product.id, { status: 'used', redeemedBy: c.account.id });
 
     const answers = await Promise.all(
       [newHwid(), newHwid(), newHwid()].map((hwid) =>
-        auth({ productId: c.product.id, hwid, key: key.key }),
+        auth({ productId: c.product.id, hwid, ...c.login }),
       ),
     );
 
@@ -352,11 +351,10 @@ describe('POST /api/loader/auth', () => {
 
   it('binds one HWID racing itself once', async () => {
     const c = await customer({ maxDevices: 2 });
-    const key = await fx.key(c.product.id, { status: 'used', redeemedBy: c.account.id });
     const hwid = newHwid();
 
     const answers = await Promise.all(
-      [1, 2, 3].map(() => auth({ productId: c.product.id, hwid, key: key.key })),
+      [1, 2, 3].map(() => auth({ productId: c.product.id, hwid, ...c.login })),
     );
 
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
@@ -365,12 +363,13 @@ describe('POST /api/loader/auth', () => {
 });
 
 describe('POST /api/loader/auth with a licence key', () => {
-  it("uses a redeemed key as its owner's credential, in any case and with separators", async () => {
+  it("reopens its owner's bound machine with a redeemed key, in any case and with separators", async () => {
     const c = await customer();
+    const { hwid } = await openSession(c);
     const key = await fx.key(c.product.id, { status: 'used', redeemedBy: c.account.id });
     const typed = `${key.key.slice(0, 6)}-${key.key.slice(6, 12)}-${key.key.slice(12)}`;
 
-    const data = expectOk(await auth({ productId: c.product.id, key: typed.toLowerCase() }));
+    const data = expectOk(await auth({ productId: c.product.id, hwid, key: typed.toLowerCase() }));
 
     expect(data.user).toEqual({ username: c.account.username });
     expect(data.subscription.id).toBe(c.subscription.id);
