@@ -106,6 +106,8 @@ export const messages = {
     keyAlreadyUsed: 'Esta chave já foi utilizada.',
     keyBanned: 'Esta chave está banida.',
     keyExpired: 'Esta chave expirou.',
+    redeemByInvalid: 'Informe uma data válida em "Resgatar até".',
+    redeemByPast: 'A data de "Resgatar até" precisa ser hoje ou uma data futura.',
     userIdRequired: 'Selecione um usuário.',
     productInUse: (subscriptions: number, keys: number) =>
       `Este produto possui ${String(subscriptions)} assinatura(s) e ${String(keys)} chave(s) não utilizada(s). Exclua com a opção de remover tudo junto.`,
@@ -430,6 +432,7 @@ export const messages = {
       wrongPassword: 'senha inválida',
       wrongTwoFactor: 'código 2FA inválido',
       invalidKey: 'chave inválida',
+      keyExpired: 'chave expirada',
       keyNotRedeemed: 'chave não resgatada',
       keyOfAnotherAccount: 'chave de outra conta',
       keyOfAnotherProduct: 'chave de outro produto',

@@ -31,3 +31,11 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', {
 export function formatBrDateTime(epochMs: number): string {
   return dateTime.format(new Date(epochMs)).replace(',', '');
 }
+
+/**
+ * The last millisecond of a calendar day (YYYY-MM-DD) in São Paulo time (UTC-3 all year since
+ * 2019), e.g. a 'Resgatar até' date.
+ */
+export function endOfBrDay(date: string): number {
+  return Date.parse(`${date}T23:59:59.999-03:00`);
+}

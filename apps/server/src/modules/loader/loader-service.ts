@@ -13,6 +13,7 @@ import { newId } from '../../platform/ids.js';
 import { createActivityService } from '../activity/activity-service.js';
 import { createCredentialsChecker } from '../auth/credentials.js';
 import { createFilesService } from '../files/files-service.js';
+import { keyStatusAt } from '../keys/keys-repository.js';
 import type { SettingsCache } from '../settings/settings-service.js';
 import { createSubscriptionsService } from '../subscriptions/subscriptions-service.js';
 import { createUsersRepository } from '../users/users-repository.js';
@@ -85,11 +86,17 @@ export function createLoaderService(
     return refuse(code);
   }
 
-  /** A key that exists, is not banned or expired, and is for `productId`. */
+  /**
+   * A key that exists, is not banned, is for `productId`, and if unused is not past its
+   * redeem-by date (a used key's own subscription decides, later, whether it ran out).
+   */
   async function usableKey(value: string, productId: string, attempt: Attempt) {
     const key = await repository.findKey(value);
     if (!key || (key.status !== 'active' && key.status !== 'used')) {
       return fail(attempt, 'INVALID_KEY', reasons.invalidKey);
+    }
+    if (key.status === 'active' && keyStatusAt(key, clock.now()) === 'expired') {
+      return fail(attempt, 'INVALID_KEY', reasons.keyExpired);
     }
     if (key.product_id !== productId) {
       return fail(attempt, 'KEY_WRONG_PRODUCT', reasons.keyOfAnotherProduct);
