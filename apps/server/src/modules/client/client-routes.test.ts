@@ -121,6 +121,24 @@ describe('pause and reactivate', () => {
     expect(row).toMatchObject({ status: 'active', paused_remaining_ms: null, paused_by: null });
   });
 
+  it('spends one pause credit for 20 simultaneous pauses, refusing the rest clearly', async () => {
+    const user = await t.createUser();
+    const sub = await fx.subscription(user.id, (await fx.product()).id);
+
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call('PATCH', `/api/client/subscriptions/${sub.id}/status`, user, { status: 'paused' }),
+      ),
+    );
+
+    expect(await fx.subscriptionRow(sub.id)).toMatchObject({ status: 'paused', pause_credits: 2 });
+    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
+    for (const refused of responses.filter((response) => response.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ message: string }>().message).toBe(messages.client.alreadyPaused);
+    }
+  });
+
   it('runs out of pause credits with the spec message', async () => {
     const user = await t.createUser();
     const product = await fx.product();
