@@ -29,23 +29,6 @@ interface Window {
  * (it replaced @fastify/rate-limit, whose store cost about a tenth of a heartbeat).
  */
 export function rateLimit(rule: RateLimitRule) {
-  const count = createCounter(rule);
-  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
-    done(count(request, reply));
-  };
-}
-
-/**
- * A limit on failed calls only: `count(request, reply)` records one failure and answers the 429
- * error (with Retry-After) once the window holds more than `max`. Calls that succeed are never
- * counted nor slowed, so a hot path pays nothing for it.
- */
-export function failureLimit(rule: RateLimitRule) {
-  return createCounter(rule);
-}
-
-/** Counts one call of the request's key in its window; the error once over the limit. */
-function createCounter(rule: RateLimitRule) {
   const windows = new Map<string, Window>();
   const keyOf = rule.key ?? ipKey;
 
@@ -53,9 +36,9 @@ function createCounter(rule: RateLimitRule) {
     for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
   }
 
-  return (request: FastifyRequest, reply: FastifyReply): Error | undefined => {
+  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     const key = keyOf(request);
-    if (key === null) return undefined;
+    if (key === null) return done();
     const now = Date.now();
     let window = windows.get(key);
     if (!window || window.resetAt <= now) {
@@ -70,10 +53,12 @@ function createCounter(rule: RateLimitRule) {
       windows.set(key, window);
     }
     window.count += 1;
-    if (window.count <= rule.max) return undefined;
-    request.log.info({ rule: rule.name }, 'rate limited');
-    void reply.header('retry-after', String(Math.ceil((window.resetAt - now) / 1000)));
-    return new TooManyRequestsError();
+    if (window.count > rule.max) {
+      request.log.info({ rule: rule.name }, 'rate limited');
+      void reply.header('retry-after', String(Math.ceil((window.resetAt - now) / 1000)));
+      return done(new TooManyRequestsError());
+    }
+    done();
   };
 }
 

@@ -16,7 +16,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../platform/content-disposition.js';
 import type { AppContext } from '../../platform/context.js';
-import { bodyField, failureLimit, rateLimit } from '../../platform/rate-limit.js';
+import { bodyField, rateLimit } from '../../platform/rate-limit.js';
 import { loadSigner } from '../../platform/signing.js';
 import type { SettingsCache } from '../settings/settings-service.js';
 import { LoaderRefusalError, envelope, nonceOf, refusalOf } from './loader-answers.js';
@@ -121,9 +121,10 @@ export function loaderRoutes(
     /**
      * Calls whose session fails verification (forged, malformed, expired) are limited per IP,
      * heartbeats and downloads together: each refusal still costs a signature and a nonce slot.
-     * Only failures count, so machines with valid sessions behind one NAT never feel it.
+     * The rule is run only for those failures, so valid sessions are never counted or slowed
+     * (nor refused when they share an IP with a flood).
      */
-    const invalidSessions = failureLimit({
+    const invalidSessionsPerIp = rateLimit({
       name: 'loader-invalid-session-ip',
       max: 60,
       windowMs: MINUTE,
@@ -133,7 +134,8 @@ export function loaderRoutes(
       (request: FastifyRequest, reply: FastifyReply, next: (error?: Error) => void) => {
         const token = tokenOf(request);
         request.loaderSession = token ? sessions.verify(token) : null;
-        next(request.loaderSession ? undefined : invalidSessions(request, reply));
+        if (request.loaderSession) return next();
+        invalidSessionsPerIp(request, reply, next);
       };
     /** A limit per machine, for calls carrying a valid session (others are refused anyway). */
     const perMachine = (name: string, max: number, windowMs: number) =>
