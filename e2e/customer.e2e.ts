@@ -137,8 +137,13 @@ describe('customer area', () => {
     await aimbot.waitFor();
     await card(page, 'Wallhack Elite').waitFor();
     await aimbot.getByRole('button', { name: 'Pausar' }).click();
+    // Pausing spends a credit: it is confirmed first.
+    await page
+      .getByRole('alertdialog', { name: 'Pausar assinatura?' })
+      .getByRole('button', { name: 'Pausar' })
+      .click();
     await page.getByText(messages.client.paused).waitFor();
-    await aimbot.getByText('Pausada').waitFor();
+    await aimbot.getByText('Pausada', { exact: true }).waitFor();
     await aimbot.getByRole('button', { name: 'Reativar' }).click();
     await page.getByText(messages.client.resumed).waitFor();
     await aimbot.getByText('Ativa', { exact: true }).waitFor();
@@ -159,7 +164,10 @@ describe('customer area', () => {
       db.close();
     }
     await page.reload();
-    await aimbot.getByText('HWID-E2E-PC-01').waitFor();
+    await aimbot
+      .getByRole('region', { name: 'Computadores vinculados' })
+      .getByText('HWID-E2E-PC-01')
+      .waitFor();
     await aimbot.getByText('Online', { exact: true }).waitFor();
     await aimbot.getByRole('button', { name: 'Resetar HWID' }).click();
     await page
@@ -168,6 +176,8 @@ describe('customer area', () => {
       .click();
     await page.getByText(messages.client.hwidReset).waitFor();
     await aimbot.getByText('Nenhum', { exact: true }).waitFor();
+    // The reset frees the machine but keeps its last access.
+    await expect(aimbot.getByText('Nunca', { exact: true }).count()).resolves.toBe(0);
 
     // Profile: avatar preset, password, 2FA.
     await page.getByRole('button', { name: 'Menu da conta' }).click();

@@ -169,7 +169,11 @@ describe('chaveiro-loader against the real server', () => {
       await page.goto(`${server.url}/dashboard`);
       const card = page.getByRole('article', { name: PRODUCT });
       await card.getByText('Online', { exact: true }).waitFor();
-      await card.getByText(HWID, { exact: true }).waitFor();
+      // Bound: in the HWID field and in the machines list with its 'Liberar'.
+      await card
+        .getByRole('region', { name: 'Computadores vinculados' })
+        .getByText(HWID, { exact: true })
+        .waitFor();
       await expect(card.getByText('Nunca', { exact: true }).count()).resolves.toBe(0);
       await screenshot(page, `loader-client-card-${name}`);
     }

@@ -225,6 +225,7 @@ export const NOTIFICATION_KINDS = [
   'deposit_rejected',
   'ticket_answered',
   'key_redeemed',
+  'machine_bound',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -250,6 +251,17 @@ export const LOADER = {
   /** Days a retired signing key is still published (LOADER_KEY_GRACE_DAYS). */
   keyGraceDays: 7,
   sessionMaxLength: 512,
+} as const;
+
+/**
+ * Releasing one bound machine from a subscription (the card's 'Liberar'): free for a machine
+ * bound within `freeWithinMs` (the "this wasn't me" case), at most once per `freeEveryMs` per
+ * subscription; any other release spends one HWID reset credit, like a reset, so releasing
+ * machines one by one never becomes a free reset.
+ */
+export const MACHINE_RELEASE = {
+  freeWithinMs: 24 * 60 * 60 * 1000,
+  freeEveryMs: 30 * 24 * 60 * 60 * 1000,
 } as const;
 
 /** A request nonce: 16 to 64 URL-safe characters, new for every request. */
@@ -280,6 +292,7 @@ export const LOADER_REFUSALS = {
   SUBSCRIPTION_PAUSED: 403,
   SUBSCRIPTION_EXPIRED: 403,
   HWID_MISMATCH: 403,
+  ACCOUNT_LOGIN_REQUIRED: 403,
   SESSION_INVALID: 401,
   HWID_RESET: 401,
   NO_FILE: 404,

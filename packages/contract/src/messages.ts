@@ -114,6 +114,8 @@ export const messages = {
     keyAlreadyUsed: 'Esta chave já foi utilizada.',
     keyBanned: 'Esta chave está banida.',
     keyExpired: 'Esta chave expirou.',
+    redeemByInvalid: 'Informe uma data válida em "Resgatar até".',
+    redeemByPast: 'A data de "Resgatar até" precisa ser hoje ou uma data futura.',
     userIdRequired: 'Selecione um usuário.',
     productInUse: (subscriptions: number, keys: number) =>
       `Este produto possui ${String(subscriptions)} assinatura(s) e ${String(keys)} chave(s) não utilizada(s). Exclua com a opção de remover tudo junto.`,
@@ -212,6 +214,10 @@ export const messages = {
     keyFormat: 'A chave deve ter 18 letras ou números.',
     keyRedeemed: (product: string, expiry: string) =>
       `Chave resgatada! ${product} ativo até ${expiry}.`,
+    machineNotFound: 'Computador não encontrado nesta assinatura.',
+    machineReleasedFree:
+      'Computador liberado sem custo. Se não foi você quem o vinculou, troque sua senha.',
+    machineReleased: 'Computador liberado. Isso usou 1 crédito de reset.',
     dailyBonusClaimed: (xp: number) => `Bônus diário resgatado: +${String(xp)} XP!`,
     dailyBonusWait: (wait: string) => `Você já resgatou o bônus de hoje. Volte em ${wait}.`,
   },
@@ -389,6 +395,9 @@ export const messages = {
     expiringTitle: 'Sua assinatura está acabando',
     expiringBody: (product: string, expiry: string) =>
       `${product} expira em ${expiry}. Renove na Loja para não perder o acesso.`,
+    machineBoundTitle: 'Novo computador vinculado',
+    machineBoundBody: (product: string, hwid: string, when: string, ip: string) =>
+      `${product}: o computador ${hwid} foi vinculado em ${when} (IP ${ip}). Se não foi você, libere-o em Minhas Assinaturas.`,
   },
   /** Loader API texts (docs/loader-protocol.md): one per refusal code, shown by the loader. */
   loader: {
@@ -414,6 +423,8 @@ export const messages = {
       SUBSCRIPTION_EXPIRED: 'Sua assinatura expirou.',
       HWID_MISMATCH:
         'HWID diferente: este computador não está vinculado à sua assinatura e não há vaga livre. Redefina o HWID no painel.',
+      ACCOUNT_LOGIN_REQUIRED:
+        'Esta chave já foi resgatada em uma conta: a chave sozinha não vincula um computador novo. Entre com o usuário e a senha da conta.',
       SESSION_INVALID: 'Sessão do loader inválida ou expirada. Entre novamente.',
       HWID_RESET: 'O HWID desta assinatura foi redefinido. Entre novamente.',
       NO_FILE: 'Este produto ainda não tem um arquivo disponível.',
@@ -429,6 +440,7 @@ export const messages = {
       wrongPassword: 'senha inválida',
       wrongTwoFactor: 'código 2FA inválido',
       invalidKey: 'chave inválida',
+      keyExpired: 'chave expirada',
       keyNotRedeemed: 'chave não resgatada',
       keyOfAnotherAccount: 'chave de outra conta',
       keyOfAnotherProduct: 'chave de outro produto',
@@ -440,6 +452,7 @@ export const messages = {
       paused: 'assinatura pausada',
       expired: 'assinatura expirada',
       hwidMismatch: 'HWID diferente',
+      keyOnNewMachine: 'chave sem login em computador novo',
       hwidReset: 'HWID redefinido',
       sessionRevoked: 'sessão revogada',
     },

@@ -106,6 +106,13 @@ export interface LicenseKeysTable {
   created_by: string | null;
   redeemed_by: string | null;
   redeemed_at: number | null;
+  /** Optional redeem-by date: past it, an unused key is expired and cannot be redeemed. */
+  redeem_by: Generated<number | null>;
+  /**
+   * When the key shows `expired` (see 2026112410_licences): its redeem-by date while unused,
+   * its subscription's running expiry once used (kept by triggers). Null: no deadline.
+   */
+  expires_at: Generated<number | null>;
   created_at: number;
 }
 
@@ -122,6 +129,10 @@ export interface SubscriptionsTable {
   max_devices: Generated<number>;
   pause_credits: Generated<number>;
   hwid_reset_credits: Generated<number>;
+  /** The latest access of machines since unbound (resets), so 'Último acesso' survives them. */
+  last_seen_at: Generated<number | null>;
+  /** The last free release of a machine (MACHINE_RELEASE). */
+  free_release_at: Generated<number | null>;
   created_at: number;
   updated_at: number;
 }

@@ -19,6 +19,17 @@ describe('count cache', () => {
     expect(await cache.get('a', count)).toBe(4);
   });
 
+  it('measures the ttl on the time a caller counts at, when it passes one', async () => {
+    let counted = 0;
+    const cache = createCountCache(1_000, () => 0);
+    const count = () => Promise.resolve(++counted);
+
+    expect(await cache.get('a', count, 5_000)).toBe(1);
+    expect(await cache.get('a', count, 5_999)).toBe(1);
+    // The domain clock jumped (a day later in a test, or the status deadline passed).
+    expect(await cache.get('a', count, 86_400_000)).toBe(2);
+  });
+
   it('does not keep a failed count', async () => {
     const cache = createCountCache(1_000, () => 0);
     await expect(cache.get('a', () => Promise.reject(new Error('down')))).rejects.toThrow('down');

@@ -4,13 +4,14 @@ import { ADMIN_LIMITS } from '@chaveiro/contract';
  * Totals of lists over large tables (a count over 1 000 000 keys costs ~10 ms on SQLite, the
  * page itself ~0.3 ms). Each total is counted at most once per `ttlMs` per filter; the owning
  * repository clears the cache on every write it makes, so this node's own changes show at once
- * and another node's within `ttlMs`. Times are wall-clock: this is a cache, not domain time.
+ * and another node's within `ttlMs`. Times are wall-clock unless the caller passes `at`: a
+ * count that depends on the time (keys whose status is derived from their deadlines) passes
+ * the time it counted at, so a total is never served across a jump of the app's clock.
  */
 export function createCountCache(ttlMs: number, now: () => number = Date.now) {
   const entries = new Map<string, { at: number; value: Promise<number> }>();
   return {
-    get(key: string, count: () => Promise<number>): Promise<number> {
-      const at = now();
+    get(key: string, count: () => Promise<number>, at = now()): Promise<number> {
       const hit = entries.get(key);
       if (hit && at >= hit.at && at - hit.at < ttlMs) return hit.value;
       const entry = { at, value: count() };

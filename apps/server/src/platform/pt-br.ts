@@ -17,3 +17,25 @@ export function formatCents(cents: number): string {
 export function formatBrDate(epochMs: number): string {
   return date.format(new Date(epochMs));
 }
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** Epoch ms as dd/MM/yyyy HH:mm in São Paulo time. */
+export function formatBrDateTime(epochMs: number): string {
+  return dateTime.format(new Date(epochMs)).replace(',', '');
+}
+
+/**
+ * The last millisecond of a calendar day (YYYY-MM-DD) in São Paulo time (UTC-3 all year since
+ * 2019), e.g. a 'Resgatar até' date.
+ */
+export function endOfBrDay(date: string): number {
+  return Date.parse(`${date}T23:59:59.999-03:00`);
+}

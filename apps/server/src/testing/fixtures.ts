@@ -49,7 +49,14 @@ export function createFixtures(db: Kysely<Database>, now: () => number) {
 
     async key(
       productId: string,
-      input: { key?: string; days?: number; status?: KeyStatus; redeemedBy?: string } = {},
+      input: {
+        key?: string;
+        days?: number;
+        status?: KeyStatus;
+        redeemedBy?: string;
+        /** Redeem-by date (epoch ms) of an unused key. */
+        redeemBy?: number;
+      } = {},
     ): Promise<{ id: string; key: string }> {
       const id = newId();
       const key = input.key ?? randomBytes(9).toString('hex').toUpperCase();
@@ -64,6 +71,8 @@ export function createFixtures(db: Kysely<Database>, now: () => number) {
           created_by: null,
           redeemed_by: input.redeemedBy ?? null,
           redeemed_at: input.redeemedBy ? now() : null,
+          redeem_by: input.redeemBy ?? null,
+          expires_at: input.redeemBy ?? null,
           created_at: now(),
         })
         .execute();

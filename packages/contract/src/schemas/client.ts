@@ -3,6 +3,19 @@ import { LICENSE_KEY_PATTERN } from '../constants.js';
 import { messages } from '../messages.js';
 
 /** One card of "Minhas Assinaturas" (spec §3 Client subscription). */
+/** A machine bound to a subscription, as the card lists it. */
+export const boundMachineSchema = z.object({
+  id: z.string(),
+  hwid: z.string(),
+  /** ISO time it was bound. */
+  bound_at: z.string(),
+  last_seen_at: z.string(),
+  is_online: z.boolean(),
+  /** Releasing it now is free (bound recently, free release available); else 1 reset credit. */
+  free_release: z.boolean(),
+});
+export type BoundMachine = z.infer<typeof boundMachineSchema>;
+
 export const clientSubscriptionSchema = z.object({
   subscription_id: z.string(),
   product_name: z.string(),
@@ -20,6 +33,8 @@ export const clientSubscriptionSchema = z.object({
   max_devices: z.number().int(),
   /** Paused by the administration (pause all): the user cannot resume it. */
   paused_by_admin: z.boolean(),
+  /** Bound machines, most recently seen first. */
+  machines: z.array(boundMachineSchema),
 });
 export type ClientSubscription = z.infer<typeof clientSubscriptionSchema>;
 
@@ -52,6 +67,11 @@ export const subscriptionStatusBodySchema = z.strictObject({
 export const resetHwidBodySchema = z
   .strictObject({ subscriptionId: z.string().min(1).max(64).optional() })
   .nullish();
+
+export const machineParamsSchema = z.object({
+  id: z.string().min(1).max(64),
+  machineId: z.string().min(1).max(64),
+});
 
 /** Normalised as the redeem boxes do: trimmed, upper-case, separators removed. */
 export const redeemKeyBodySchema = z.strictObject({

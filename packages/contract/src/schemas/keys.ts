@@ -66,6 +66,11 @@ export const generateKeysBodySchema = z
       .min(1, a.keyQuantityRange)
       .max(ADMIN_LIMITS.keysPerBatchMax, a.keyQuantityRange)
       .default(1),
+    /**
+     * 'Resgatar até' (YYYY-MM-DD, optional): unused keys can be redeemed until the end of that
+     * day in São Paulo time, then they are expired.
+     */
+    redeemBy: z.iso.date({ error: a.redeemByInvalid }).optional(),
   })
   .refine(
     (body) => (body.days === undefined) !== (body.durationType === undefined),
@@ -81,6 +86,8 @@ export type GenerateKeysResponse = z.infer<typeof generateKeysResponseSchema>;
 
 /** The key menu's View Info. */
 export const keyInfoSchema = keyRowSchema.omit({ client: true }).extend({
+  /** The redeem-by instant set at generation, if any. */
+  redeemBy: z.iso.datetime().nullable(),
   createdBy: z.string().nullable(),
   redeemedBy: z.string().nullable(),
   redeemedAt: z.iso.datetime().nullable(),

@@ -83,6 +83,21 @@ const cases = [
       expiresAt: '2026-12-23T12:00:00.000Z',
     },
   },
+  {
+    name: 'auth-refused-account-login-required',
+    description:
+      'A redeemed key sent alone from a machine not yet bound: the account must sign in to bind it.',
+    httpStatus: 403,
+    request: 'POST /api/loader/auth',
+    nonce: 'vector-nonce-auth-0004',
+    issuedAt: '2026-11-23T12:09:00.000Z',
+    data: {
+      ok: false,
+      code: 'ACCOUNT_LOGIN_REQUIRED',
+      message:
+        'Esta chave já foi resgatada em uma conta: a chave sozinha não vincula um computador novo. Entre com o usuário e a senha da conta.',
+    },
+  },
 ] as const;
 
 /** Deterministic: Ed25519 signatures depend only on the key and the bytes. */

@@ -6,6 +6,7 @@ import * as profile from './2026112302_profile.js';
 import * as pagedLists from './2026112303_paged_lists.js';
 import * as commerce from './2026112304_commerce.js';
 import * as resellerKeys from './2026112306_reseller_keys.js';
+import * as licences from './2026112410_licences.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -18,6 +19,7 @@ const migrations = {
   '2026112303_paged_lists': pagedLists,
   '2026112304_commerce': commerce,
   '2026112306_reseller_keys': resellerKeys,
+  '2026112410_licences': licences,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

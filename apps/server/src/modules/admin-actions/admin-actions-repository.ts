@@ -20,14 +20,6 @@ export function createAdminActionsRepository(db: Kysely<Database>) {
       return Number(row.count);
     },
 
-    /** Frees every HWID bound to a subscription of a non-admin account. */
-    async deleteMachinesOfNonAdmins(executor: Kysely<Database> = db): Promise<void> {
-      await executor
-        .deleteFrom('machines')
-        .where('subscription_id', 'in', nonAdminSubscriptions(executor).select('subscriptions.id'))
-        .execute();
-    },
-
     /** Distinct avatar addresses of non-admin accounts (uploaded ones are released after). */
     async nonAdminAvatarUrls(executor: Kysely<Database> = db): Promise<string[]> {
       const rows = await executor

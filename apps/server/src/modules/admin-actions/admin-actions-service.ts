@@ -5,6 +5,7 @@ import { withTransaction } from '../../platform/database.js';
 import type { Actor } from '../activity/activity-service.js';
 import { createActivityService } from '../activity/activity-service.js';
 import { createFilesService, fileShaOf } from '../files/files-service.js';
+import { createSubscriptionsRepository } from '../subscriptions/subscriptions-repository.js';
 import { createAdminActionsRepository } from './admin-actions-repository.js';
 
 const text = messages.settings;
@@ -13,6 +14,7 @@ const text = messages.settings;
 export function createAdminActionsService(ctx: Pick<AppContext, 'db' | 'clock'>) {
   const { db } = ctx;
   const repository = createAdminActionsRepository(db);
+  const subscriptions = createSubscriptionsRepository(db);
   const activity = createActivityService(ctx);
   const files = createFilesService(ctx);
 
@@ -20,7 +22,7 @@ export function createAdminActionsService(ctx: Pick<AppContext, 'db' | 'clock'>)
     async resetAllHwids(actor: Actor): Promise<MassActionResponse> {
       const count = await withTransaction(db, async (trx) => {
         const touched = await repository.countAccountsWithMachines(trx);
-        await repository.deleteMachinesOfNonAdmins(trx);
+        await subscriptions.unbindMachines({ nonAdmins: true }, trx);
         await activity.record(trx, actor, {
           action: text.logHwidsReset(touched),
           target: 'users:all',

@@ -12,11 +12,16 @@ export interface OwnSubscriptionRow {
   max_devices: number;
   pause_credits: number;
   hwid_reset_credits: number;
+  /** The latest access of machines since unbound. */
+  last_seen_at: number | null;
+  free_release_at: number | null;
 }
 
 export interface MachineRow {
+  id: string;
   subscription_id: string;
   hwid: string;
+  first_seen_at: number;
   last_seen_at: number;
 }
 
@@ -36,6 +41,8 @@ export function createClientRepository(db: Kysely<Database>) {
         'subscriptions.max_devices',
         'subscriptions.pause_credits',
         'subscriptions.hwid_reset_credits',
+        'subscriptions.last_seen_at',
+        'subscriptions.free_release_at',
       ])
       .where('subscriptions.user_id', '=', userId);
 
@@ -62,7 +69,13 @@ export function createClientRepository(db: Kysely<Database>) {
       return db
         .selectFrom('machines')
         .innerJoin('subscriptions', 'subscriptions.id', 'machines.subscription_id')
-        .select(['machines.subscription_id', 'machines.hwid', 'machines.last_seen_at'])
+        .select([
+          'machines.id',
+          'machines.subscription_id',
+          'machines.hwid',
+          'machines.first_seen_at',
+          'machines.last_seen_at',
+        ])
         .where('subscriptions.user_id', '=', userId)
         .orderBy('machines.last_seen_at', 'desc')
         .execute();
@@ -128,21 +141,41 @@ export function createClientRepository(db: Kysely<Database>) {
       return result.numUpdatedRows > 0n;
     },
 
-    async deleteMachines(subscriptionId: string, executor: Kysely<Database> = db): Promise<number> {
-      const result = await executor
-        .deleteFrom('machines')
+    /** One machine of the subscription (the caller checked the subscription is the user's). */
+    findMachine(
+      subscriptionId: string,
+      machineId: string,
+      executor: Kysely<Database> = db,
+    ): Promise<Pick<MachineRow, 'id' | 'first_seen_at'> | undefined> {
+      return executor
+        .selectFrom('machines')
+        .select(['id', 'first_seen_at'])
+        .where('id', '=', machineId)
         .where('subscription_id', '=', subscriptionId)
         .executeTakeFirst();
-      return Number(result.numDeletedRows);
     },
 
-    async countMachines(subscriptionId: string): Promise<number> {
-      const row = await db
-        .selectFrom('machines')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('subscription_id', '=', subscriptionId)
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+    /**
+     * Takes the subscription's free release when the last one is at least `everyMs` old, in one
+     * conditional statement (two releases at once cannot both be free).
+     */
+    async claimFreeRelease(
+      userId: string,
+      id: string,
+      now: number,
+      everyMs: number,
+      executor: Kysely<Database> = db,
+    ): Promise<boolean> {
+      const result = await executor
+        .updateTable('subscriptions')
+        .set({ free_release_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where((eb) =>
+          eb.or([eb('free_release_at', 'is', null), eb('free_release_at', '<=', now - everyMs)]),
+        )
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     /** Keys the user redeemed, newest first, with the subscription each one fed. */

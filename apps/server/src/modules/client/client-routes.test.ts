@@ -67,6 +67,16 @@ describe('my subscriptions', () => {
         hwid_reset_credits: 3,
         max_devices: 1,
         paused_by_admin: false,
+        machines: [
+          {
+            id: expect.any(String) as string,
+            hwid: 'HWID-AAA',
+            bound_at: new Date(t.clock.now() - 30_000).toISOString(),
+            last_seen_at: new Date(t.clock.now() - 30_000).toISOString(),
+            is_online: true,
+            free_release: true,
+          },
+        ],
       },
     ]);
   });
@@ -109,6 +119,24 @@ describe('pause and reactivate', () => {
     const row = await fx.subscriptionRow(sub.id);
     expect(row?.expires_at).toBe(t.clock.now() + 10 * DAY);
     expect(row).toMatchObject({ status: 'active', paused_remaining_ms: null, paused_by: null });
+  });
+
+  it('spends one pause credit for 20 simultaneous pauses, refusing the rest clearly', async () => {
+    const user = await t.createUser();
+    const sub = await fx.subscription(user.id, (await fx.product()).id);
+
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call('PATCH', `/api/client/subscriptions/${sub.id}/status`, user, { status: 'paused' }),
+      ),
+    );
+
+    expect(await fx.subscriptionRow(sub.id)).toMatchObject({ status: 'paused', pause_credits: 2 });
+    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
+    for (const refused of responses.filter((response) => response.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ message: string }>().message).toBe(messages.client.alreadyPaused);
+    }
   });
 
   it('runs out of pause credits with the spec message', async () => {
@@ -216,6 +244,64 @@ describe('HWID reset', () => {
     const ambiguous = await call('PATCH', '/api/client/user/reset-hwid', user);
     expect(ambiguous.statusCode).toBe(400);
     expect(ambiguous.json<{ message: string }>().message).toBe(messages.client.chooseSubscription);
+  });
+
+  it.each([10, 100])(
+    'spends exactly one credit for %i simultaneous resets, refusing the rest clearly',
+    async (parallel) => {
+      const user = await t.createUser();
+      const sub = await fx.subscription(user.id, (await fx.product()).id);
+      await fx.machine(sub.id, 'HWID-A');
+      await fx.machine(sub.id, 'HWID-B');
+
+      const responses = await Promise.all(
+        Array.from({ length: parallel }, () =>
+          call('PATCH', '/api/client/user/reset-hwid', user, { subscriptionId: sub.id }),
+        ),
+      );
+
+      expect(await fx.subscriptionRow(sub.id)).toMatchObject({ hwid_reset_credits: 2 });
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      for (const refused of responses.filter((response) => response.statusCode !== 200)) {
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json()).toEqual({
+          message: messages.client.noHwidBound,
+          code: 'NO_HWID_BOUND',
+        });
+      }
+    },
+  );
+
+  it("keeps 'Último acesso' across a reset, by the customer or an admin", async () => {
+    const user = await t.createUser();
+    const admin = await t.createUser({ role: 'admin' });
+    const sub = await fx.subscription(user.id, (await fx.product()).id, { maxDevices: 2 });
+    const seen = t.clock.now() - 60_000;
+    await fx.machine(sub.id, 'HWID-OLD', seen - 3_600_000);
+    await fx.machine(sub.id, 'HWID-NEW', seen);
+
+    const reset = await call('PATCH', '/api/client/user/reset-hwid', user, {
+      subscriptionId: sub.id,
+    });
+    expect(reset.statusCode).toBe(200);
+    const [card] = (await cards(user)).subscriptions;
+    expect(card).toMatchObject({
+      hwid: null,
+      last_seen_at: new Date(seen).toISOString(),
+      is_online: false,
+    });
+
+    await fx.machine(sub.id, 'HWID-LATER', seen - DAY);
+    const byAdmin = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${user.id}/hwid`,
+      headers: admin.headers,
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    const [after] = (await cards(user)).subscriptions;
+    // An older machine unbound later does not move the last access back.
+    expect(after).toMatchObject({ hwid: null, last_seen_at: new Date(seen).toISOString() });
   });
 
   it('keeps the credit when no HWID is bound', async () => {

@@ -2,6 +2,7 @@ import {
   clientDashboardSchema,
   dailyBonusResponseSchema,
   idParamSchema,
+  machineParamsSchema,
   messageResponseSchema,
   redeemHistoryItemSchema,
   redeemKeyBodySchema,
@@ -66,6 +67,22 @@ export function clientRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         },
       },
       (request) => service.resetHwid(authOf(request).userId, request.body?.subscriptionId),
+    );
+
+    app.delete(
+      '/subscriptions/:id/machines/:machineId',
+      {
+        onRequest: customer,
+        schema: {
+          tags,
+          summary:
+            'Release one bound machine: free if bound in the last 24 h (once per 30 days), else a reset credit',
+          params: machineParamsSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      (request) =>
+        service.releaseMachine(authOf(request).userId, request.params.id, request.params.machineId),
     );
 
     app.post(

@@ -5,7 +5,7 @@ import type {
   RedeemHistoryItem,
   MessageResponse,
 } from '@chaveiro/contract';
-import { TIMING, XP_RULES, messages, rankFor } from '@chaveiro/contract';
+import { MACHINE_RELEASE, TIMING, XP_RULES, messages, rankFor } from '@chaveiro/contract';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
@@ -38,10 +38,18 @@ export function createClientService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cl
   const subscriptions = createSubscriptionsRepository(db);
   const redemption = createSubscriptionsService(ctx);
 
+  /** Bound recently enough for a free release ("this wasn't me", MACHINE_RELEASE). */
+  const recentlyBound = (machine: Pick<MachineRow, 'first_seen_at'>, now: number) =>
+    now - machine.first_seen_at <= MACHINE_RELEASE.freeWithinMs;
+  /** The subscription's free release is available again. */
+  const freeReleaseDue = (sub: OwnSubscriptionRow, now: number) =>
+    sub.free_release_at === null || now - sub.free_release_at >= MACHINE_RELEASE.freeEveryMs;
+
   function toCard(sub: OwnSubscriptionRow, machines: MachineRow[], now: number) {
     const expiry = effectiveExpiry(sub, now);
     const remaining = expiry - now;
-    const lastSeen = machines[0]?.last_seen_at ?? null;
+    // A reset unbinds the machines but not the memory of the last access (sub.last_seen_at).
+    const lastSeen = latest(machines[0]?.last_seen_at ?? null, sub.last_seen_at);
     return {
       subscription_id: sub.id,
       product_name: sub.product_name,
@@ -51,11 +59,20 @@ export function createClientService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cl
       is_expired: remaining <= 0,
       hwid: machines.length ? machines.map((machine) => machine.hwid).join(', ') : null,
       last_seen_at: lastSeen === null ? null : new Date(lastSeen).toISOString(),
-      is_online: lastSeen !== null && now - lastSeen <= TIMING.onlineWindowMs,
+      // Online means a bound machine: one just unbound by a reset is not.
+      is_online: machines.some((machine) => now - machine.last_seen_at <= TIMING.onlineWindowMs),
       pause_credits: sub.pause_credits,
       hwid_reset_credits: sub.hwid_reset_credits,
       max_devices: sub.max_devices,
       paused_by_admin: sub.status === 'paused' && sub.paused_by === 'global',
+      machines: machines.map((machine) => ({
+        id: machine.id,
+        hwid: machine.hwid,
+        bound_at: new Date(machine.first_seen_at).toISOString(),
+        last_seen_at: new Date(machine.last_seen_at).toISOString(),
+        is_online: now - machine.last_seen_at <= TIMING.onlineWindowMs,
+        free_release: recentlyBound(machine, now) && freeReleaseDue(sub, now),
+      })),
     } satisfies ClientSubscription;
   }
 
@@ -133,15 +150,51 @@ export function createClientService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cl
       if (sub.hwid_reset_credits <= 0) {
         throw new ConflictError(messages.errors.noResetCredits, 'NO_RESET_CREDITS');
       }
-      // Nothing bound: refusing keeps the credit instead of spending it on nothing.
-      if ((await client.countMachines(sub.id)) === 0) throw new ConflictError(text.noHwidBound);
-      const reset = await withTransaction(db, async (trx) => {
-        if (!(await client.spendResetCredit(userId, sub.id, clock.now(), trx))) return false;
-        await client.deleteMachines(sub.id, trx);
-        return true;
+      await withTransaction(db, async (trx) => {
+        // Unbinding first decides who resets: concurrent resets of one subscription queue on
+        // its machine rows, and only the one that freed a machine goes on to spend a credit.
+        // Nothing bound: refusing (a rollback) keeps the credit instead of spending it on nothing.
+        if ((await subscriptions.unbindMachines({ subscriptionId: sub.id }, trx)) === 0) {
+          throw new ConflictError(text.noHwidBound, 'NO_HWID_BOUND');
+        }
+        if (!(await client.spendResetCredit(userId, sub.id, clock.now(), trx))) {
+          throw new ConflictError(messages.errors.noResetCredits, 'NO_RESET_CREDITS');
+        }
       });
-      if (!reset) throw new ConflictError(messages.errors.noResetCredits, 'NO_RESET_CREDITS');
       return { message: text.hwidReset };
+    },
+
+    /**
+     * Unbinds one machine ('Liberar'): free for a machine bound in the last 24 h once per 30 days
+     * (the "this wasn't me" case), otherwise it spends a reset credit like a reset, so releasing
+     * machines one by one never resets HWIDs for free. Concurrent releases of one machine: the
+     * one that unbinds it wins, the others find it gone.
+     */
+    async releaseMachine(
+      userId: string,
+      subscriptionId: string,
+      machineId: string,
+    ): Promise<MessageResponse> {
+      const sub = await ownSubscription(userId, subscriptionId);
+      const now = clock.now();
+      const free = await withTransaction(db, async (trx) => {
+        const machine = await client.findMachine(sub.id, machineId, trx);
+        const unbound =
+          machine &&
+          (await subscriptions.unbindMachines({ subscriptionId: sub.id, machineId }, trx));
+        if (!machine || !unbound) throw new NotFoundError(text.machineNotFound);
+        if (
+          recentlyBound(machine, now) &&
+          (await client.claimFreeRelease(userId, sub.id, now, MACHINE_RELEASE.freeEveryMs, trx))
+        ) {
+          return true;
+        }
+        if (!(await client.spendResetCredit(userId, sub.id, now, trx))) {
+          throw new ConflictError(messages.errors.noResetCredits, 'NO_RESET_CREDITS');
+        }
+        return false;
+      });
+      return { message: free ? text.machineReleasedFree : text.machineReleased };
     },
 
     async redeem(userId: string, keyValue: string): Promise<MessageResponse> {
@@ -201,6 +254,10 @@ export function createClientService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cl
       };
     },
   };
+}
+
+function latest(a: number | null, b: number | null): number | null {
+  return a === null ? b : b === null ? a : Math.max(a, b);
 }
 
 /** "5 h 12 min" / "12 min" for the wait until the next bonus. */

@@ -14,6 +14,8 @@ export interface KeyIssue {
   quantity: number;
   /** The admin generating or the reseller buying them. */
   createdBy: string;
+  /** Past this instant an unused key is expired and cannot be redeemed. */
+  redeemBy?: number | null;
 }
 
 /** New unused licence keys: the admin's generation and the reseller's purchase. */
@@ -39,6 +41,7 @@ export function createKeyIssuer(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'
             durationDays: issue.days,
             createdBy: issue.createdBy,
             createdAt: now,
+            redeemBy: issue.redeemBy ?? null,
           })),
           executor,
         );

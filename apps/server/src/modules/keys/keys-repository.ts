@@ -1,9 +1,25 @@
 import type { KeyStatus } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { countCacheFor } from '../../platform/count-cache.js';
 import type { SqlDialect } from '../../platform/database.js';
 import { startsWith } from '../../platform/search.js';
+
+/** A key without a deadline compares as expiring never. */
+const NEVER = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A key's status as shown (DESIGN.md): an unused or used key past its `expires_at` (redeem-by
+ * date, or its subscription's running expiry once used) is `expired`.
+ */
+export function keyStatusAt(
+  key: { status: KeyStatus; expires_at: number | null },
+  now: number,
+): KeyStatus {
+  const lapsed = key.expires_at !== null && key.expires_at <= now;
+  return lapsed && (key.status === 'active' || key.status === 'used') ? 'expired' : key.status;
+}
 
 export interface KeyFilters {
   /** Matches the start of the key or of the redeemer's username. */
@@ -23,6 +39,8 @@ export interface KeyListRow {
   status: KeyStatus;
   client: string | null;
   redeemed_at: number | null;
+  redeem_by: number | null;
+  expires_at: number | null;
   created_at: number;
 }
 
@@ -39,6 +57,7 @@ export interface NewKey {
   durationDays: number;
   createdBy: string;
   createdAt: number;
+  redeemBy: number | null;
 }
 
 /** Queries on `license_keys`. */
@@ -46,11 +65,30 @@ export function createKeysRepository(db: Kysely<Database>, dialect: SqlDialect) 
   // Totals of the key table's filters, cleared by every write below.
   const totals = countCacheFor(db, 'license_keys');
 
-  /** The keys matching the filters, without joins (what the count needs). */
-  function filtered(filters: KeyFilters, executor: Kysely<Database> = db) {
+  /**
+   * The keys matching the filters at `now`, without joins (what the count needs). The status is
+   * derived from the key row alone (keyStatusAt), in a form the (status, …, expires_at) indexes
+   * serve: `expired` is the stored status or a lapsed unused or used key; `active` and `used`
+   * are the stored status not lapsed.
+   */
+  function filtered(filters: KeyFilters, now: number, executor: Kysely<Database> = db) {
     let query = executor.selectFrom('license_keys as k');
     if (filters.createdBy) query = query.where('k.created_by', '=', filters.createdBy);
-    if (filters.status) query = query.where('k.status', '=', filters.status);
+    const status = filters.status;
+    if (status === 'expired') {
+      query = query.where((eb) =>
+        eb.or([
+          eb('k.status', '=', 'expired'),
+          eb.and([eb('k.status', 'in', ['active', 'used']), eb('k.expires_at', '<=', now)]),
+        ]),
+      );
+    } else if (status === 'banned') {
+      query = query.where('k.status', '=', status);
+    } else if (status) {
+      query = query
+        .where('k.status', '=', status)
+        .where(sql<number>`coalesce(k.expires_at, ${NEVER})`, '>', now);
+    }
     if (filters.productId) query = query.where('k.product_id', '=', filters.productId);
     const q = filters.q;
     if (q) {
@@ -73,12 +111,13 @@ export function createKeysRepository(db: Kysely<Database>, dialect: SqlDialect) 
     return query;
   }
 
-  /** The matching keys with their product's name and redeemer's username. */
-  function listQuery(filters: KeyFilters, executor: Kysely<Database> = db) {
-    return filtered(filters, executor)
+  /** Keys with their product's name and redeemer's username. */
+  function named(keys: ReturnType<typeof filtered>) {
+    return keys
       .innerJoin('products as p', 'p.id', 'k.product_id')
       .leftJoin('users as u', 'u.id', 'k.redeemed_by');
   }
+  const allKeys = () => db.selectFrom('license_keys as k');
 
   const listColumns = [
     'k.id',
@@ -89,6 +128,8 @@ export function createKeysRepository(db: Kysely<Database>, dialect: SqlDialect) 
     'k.status',
     'u.username as client',
     'k.redeemed_at',
+    'k.redeem_by',
+    'k.expires_at',
     'k.created_at',
   ] as const;
 
@@ -102,8 +143,9 @@ export function createKeysRepository(db: Kysely<Database>, dialect: SqlDialect) 
       filters: KeyFilters,
       limit: number,
       offset: number,
+      now: number,
     ): Promise<{ rows: KeyListRow[]; total: number }> {
-      const pageIds = filtered(filters)
+      const pageIds = filtered(filters, now)
         .select('k.id')
         .orderBy('k.created_at', 'desc')
         .orderBy('k.id', 'desc')
@@ -112,7 +154,7 @@ export function createKeysRepository(db: Kysely<Database>, dialect: SqlDialect) 
       const [rows, total] = await Promise.all([
         // `id in (page)`, not a join on it: with the limit a bound parameter, SQLite costed the
         // joined page as unbounded and walked the whole table.
-        listQuery({})
+        named(allKeys())
           .select(listColumns)
           .where('k.id', 'in', pageIds)
           .orderBy('k.created_at', 'desc')
@@ -121,11 +163,13 @@ export function createKeysRepository(db: Kysely<Database>, dialect: SqlDialect) 
         totals.get(
           JSON.stringify([filters.q, filters.status, filters.productId, filters.createdBy]),
           async () => {
-            const count = await filtered(filters)
+            const count = await filtered(filters, now)
               .select((eb) => eb.fn.countAll<number>().as('total'))
               .executeTakeFirstOrThrow();
             return Number(count.total);
           },
+          // Statuses derive from deadlines: a total holds for the time it was counted at.
+          now,
         ),
       ]);
       return { rows, total };
@@ -139,11 +183,12 @@ export function createKeysRepository(db: Kysely<Database>, dialect: SqlDialect) 
       filters: KeyFilters,
       batchSize: number,
       maxRows: number,
+      now: number,
     ): AsyncGenerator<KeyListRow[]> {
       let after: { created_at: number; id: string } | undefined;
       let read = 0;
       while (read < maxRows) {
-        let query = listQuery(filters).select(listColumns);
+        let query = named(filtered(filters, now)).select(listColumns);
         if (after) {
           const { created_at: at, id } = after;
           query = query.where((eb) =>
@@ -166,7 +211,7 @@ export function createKeysRepository(db: Kysely<Database>, dialect: SqlDialect) 
     },
 
     findInfo(id: string): Promise<KeyInfoRow | undefined> {
-      return listQuery({})
+      return named(allKeys())
         .leftJoin('users as creator', 'creator.id', 'k.created_by')
         .select(listColumns)
         .select([
@@ -182,7 +227,7 @@ export function createKeysRepository(db: Kysely<Database>, dialect: SqlDialect) 
     find(ref: { id: string } | { key: string }, executor: Kysely<Database> = db) {
       const query = executor
         .selectFrom('license_keys')
-        .select(['id', 'key', 'product_id', 'duration_days', 'status']);
+        .select(['id', 'key', 'product_id', 'duration_days', 'status', 'expires_at']);
       return (
         'id' in ref ? query.where('id', '=', ref.id) : query.where('key', '=', ref.key)
       ).executeTakeFirst();
@@ -203,6 +248,8 @@ export function createKeysRepository(db: Kysely<Database>, dialect: SqlDialect) 
             created_by: key.createdBy,
             redeemed_by: null,
             redeemed_at: null,
+            redeem_by: key.redeemBy,
+            expires_at: key.redeemBy,
             created_at: key.createdAt,
           })),
         )
@@ -213,8 +260,10 @@ export function createKeysRepository(db: Kysely<Database>, dialect: SqlDialect) 
     },
 
     /**
-     * Marks an unused key as redeemed by `userId`. Conditional on the key still being unused,
-     * so of two concurrent redemptions exactly one succeeds. True when this call redeemed it.
+     * Marks an unused key as redeemed by `userId`. Conditional on the key still being unused and
+     * not past its redeem-by date, so of two concurrent redemptions exactly one succeeds. True
+     * when this call redeemed it. Its expiry becomes its subscription's (a trigger sets it when
+     * the redemption grants the time).
      */
     async markRedeemed(
       id: string,
@@ -225,9 +274,10 @@ export function createKeysRepository(db: Kysely<Database>, dialect: SqlDialect) 
       totals.clear();
       const result = await executor
         .updateTable('license_keys')
-        .set({ status: 'used', redeemed_by: userId, redeemed_at: now })
+        .set({ status: 'used', redeemed_by: userId, redeemed_at: now, expires_at: null })
         .where('id', '=', id)
         .where('status', '=', 'active')
+        .where(sql<number>`coalesce(expires_at, ${NEVER})`, '>', now)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },

@@ -18,8 +18,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-function call(method: Method, url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
+/** As the admin, with a token fresh at the test clock's time (some tests move it by days). */
+async function call(method: Method, url: string, payload?: object) {
+  const headers = { authorization: `Bearer ${await t.tokenFor(admin)}` };
+  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
 
 interface KeyRow {
@@ -146,9 +148,148 @@ describe('GET /api/keys/export.csv', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="chaves.csv"');
     expect(response.body).toBe(
-      'chave,produto,validade_dias,status,cliente,criada_em\r\n' +
-        `CSVKEY000000000001,"'=Produto, ""especial""",30,active,,${new Date(t.clock.now()).toISOString()}\r\n`,
+      'chave,produto,validade_dias,status,cliente,criada_em,resgatar_ate\r\n' +
+        `CSVKEY000000000001,"'=Produto, ""especial""",30,active,,${new Date(t.clock.now()).toISOString()},\r\n`,
     );
+  });
+});
+
+describe('expired keys', () => {
+  /** The key's status as the list, its status filters, their counts and the CSV report it. */
+  async function reported(productId: string, key: string) {
+    const listed = await call('GET', `/api/keys?productId=${productId}&q=${key}`);
+    const status = listed.json<Page>().items[0]?.status;
+    const counts: Record<string, number> = {};
+    for (const filter of ['active', 'used', 'banned', 'expired']) {
+      const page = await call('GET', `/api/keys?productId=${productId}&status=${filter}`);
+      counts[filter] = page.json<Page>().total;
+    }
+    const csv = await call('GET', `/api/keys/export.csv?productId=${productId}&q=${key}`);
+    return { status, counts, csvStatus: csv.body.split('\r\n')[1]?.split(',')[3] };
+  }
+
+  it("generates keys with an optional 'Resgatar até' (end of that day in São Paulo), never in the past", async () => {
+    const product = await f.product();
+    const created = await call('POST', '/api/keys', {
+      productId: product.id,
+      days: 7,
+      redeemBy: '2026-01-20',
+    });
+    expect(created.statusCode).toBe(201);
+    const [value] = created.json<{ keys: string[] }>().keys;
+    const id = (await call('GET', `/api/keys?q=${value ?? ''}`)).json<Page>().items[0]?.id ?? '';
+    expect((await call('GET', `/api/keys/${id}`)).json()).toMatchObject({
+      status: 'active',
+      redeemBy: '2026-01-21T02:59:59.999Z',
+    });
+
+    const past = await call('POST', '/api/keys', {
+      productId: product.id,
+      days: 7,
+      redeemBy: '2026-01-14',
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toEqual({ message: text.redeemByPast, code: 'BAD_REQUEST' });
+    const malformed = await call('POST', '/api/keys', {
+      productId: product.id,
+      days: 7,
+      redeemBy: '20/01/2026',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json<{ message: string }>().message).toBe(text.redeemByInvalid);
+  });
+
+  it('an unused key past its redeem-by date is listed, filtered, counted and exported as expired, and cannot be redeemed', async () => {
+    const product = await f.product();
+    const client = await t.createUser();
+    const key = await f.key(product.id, { redeemBy: t.clock.now() + DAY });
+    expect(await reported(product.id, key.key)).toEqual({
+      status: 'active',
+      counts: { active: 1, used: 0, banned: 0, expired: 0 },
+      csvStatus: 'active',
+    });
+
+    t.clock.advance(DAY);
+
+    expect(await reported(product.id, key.key)).toEqual({
+      status: 'expired',
+      counts: { active: 0, used: 0, banned: 0, expired: 1 },
+      csvStatus: 'expired',
+    });
+    const linked = await call('POST', `/api/keys/${key.id}/link`, { userId: client.id });
+    expect(linked.statusCode).toBe(409);
+    expect(linked.json()).toEqual({ message: text.keyExpired, code: 'KEY_NOT_REDEEMABLE' });
+    const redeemed = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/redeem-key',
+      headers: { authorization: `Bearer ${await t.tokenFor(client)}` },
+      payload: { keyValue: key.key },
+    });
+    expect(redeemed.statusCode).toBe(409);
+    expect(redeemed.json()).toEqual({ message: text.keyExpired, code: 'KEY_NOT_REDEEMABLE' });
+    const loader = await t.app.inject({
+      method: 'POST',
+      url: '/api/loader/auth',
+      payload: {
+        productId: product.id,
+        hwid: 'PC-EXPIRED-KEY',
+        nonce: 'nonce-expired-key-0001',
+        key: key.key,
+        identifier: client.username,
+        password: client.password,
+      },
+    });
+    expect(loader.json<{ data: unknown }>().data).toEqual({
+      ok: false,
+      code: 'INVALID_KEY',
+      message: messages.loader.refusals.INVALID_KEY,
+    });
+  });
+
+  it('a used key shows expired once its subscription ran out, not while it runs or is paused', async () => {
+    const product = await f.product();
+    const client = await t.createUser();
+    const asClient = async () => ({ authorization: `Bearer ${await t.tokenFor(client)}` });
+    const key = await f.key(product.id);
+    const link = await call('POST', `/api/keys/${key.id}/link`, { userId: client.id });
+    expect(link.statusCode).toBe(200);
+    expect(await reported(product.id, key.key)).toMatchObject({ status: 'used' });
+
+    t.clock.advance(30 * DAY);
+    expect(await reported(product.id, key.key)).toEqual({
+      status: 'expired',
+      counts: { active: 0, used: 0, banned: 0, expired: 1 },
+      csvStatus: 'expired',
+    });
+
+    // Another key extends the subscription: the first one's subscription runs again.
+    const renewal = await f.key(product.id, { days: 10 });
+    await call('POST', `/api/keys/${renewal.id}/link`, { userId: client.id });
+    expect(await reported(product.id, key.key)).toMatchObject({
+      status: 'used',
+      counts: { active: 0, used: 2, banned: 0, expired: 0 },
+    });
+
+    // Paused: the clock is frozen, nothing runs out.
+    const sub = await t.database.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('user_id', '=', client.id)
+      .executeTakeFirstOrThrow();
+    const pause = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/client/subscriptions/${sub.id}/status`,
+      headers: await asClient(),
+      payload: { status: 'paused' },
+    });
+    expect(pause.statusCode).toBe(200);
+    t.clock.advance(20 * DAY);
+    expect(await reported(product.id, key.key)).toMatchObject({ status: 'used' });
+
+    // Removed by an admin: the key no longer grants anything.
+    const removed = await call('DELETE', `/api/users/subscriptions/${sub.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(await reported(product.id, key.key)).toMatchObject({ status: 'expired' });
   });
 });
 

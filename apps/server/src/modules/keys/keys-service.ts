@@ -12,7 +12,8 @@ import { ADMIN_LIMITS, PLAN_DURATION_DAYS, messages } from '@chaveiro/contract';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { csvLine } from '../../platform/csv.js';
-import { ConflictError, NotFoundError } from '../../platform/errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
+import { endOfBrDay } from '../../platform/pt-br.js';
 import type { Actor } from '../activity/activity-service.js';
 import { createActivityService } from '../activity/activity-service.js';
 import { createProductsRepository } from '../products/products-repository.js';
@@ -24,7 +25,7 @@ import { createSubscriptionsRepository } from '../subscriptions/subscriptions-re
 import { createUsersRepository } from '../users/users-repository.js';
 import { createKeyIssuer } from './key-issuer.js';
 import type { KeyListRow } from './keys-repository.js';
-import { createKeysRepository } from './keys-repository.js';
+import { createKeysRepository, keyStatusAt } from './keys-repository.js';
 
 const text = messages.admin;
 const log = messages.activity;
@@ -48,21 +49,38 @@ export function createKeysService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cloc
 
   return {
     async list(query: KeysQuery): Promise<KeysPage> {
+      const now = clock.now();
       const { rows, total } = await keys.page(
         query,
         query.pageSize,
         (query.page - 1) * query.pageSize,
+        now,
       );
-      return { items: rows.map(toKeyRow), total, page: query.page, pageSize: query.pageSize };
+      return {
+        items: rows.map((row) => toKeyRow(row, now)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
 
     /** The matching keys as CSV lines (RFC 4180), header first, at most the export cap. */
     async *exportCsv(query: KeysExportQuery): AsyncGenerator<string> {
-      yield csvLine(['chave', 'produto', 'validade_dias', 'status', 'cliente', 'criada_em']);
+      const now = clock.now();
+      yield csvLine([
+        'chave',
+        'produto',
+        'validade_dias',
+        'status',
+        'cliente',
+        'criada_em',
+        'resgatar_ate',
+      ]);
       for await (const batch of keys.batches(
         query,
         EXPORT_BATCH_ROWS,
         ADMIN_LIMITS.keysCsvMaxRows,
+        now,
       )) {
         yield batch
           .map((row) =>
@@ -70,9 +88,10 @@ export function createKeysService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cloc
               row.key,
               row.product_name,
               String(row.duration_days),
-              row.status,
+              keyStatusAt(row, now),
               row.client ?? '',
               new Date(row.created_at).toISOString(),
+              row.redeem_by === null ? '' : new Date(row.redeem_by).toISOString(),
             ]),
           )
           .join('');
@@ -84,12 +103,16 @@ export function createKeysService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cloc
       const product = await products.find(body.productId);
       if (!product) throw new NotFoundError(text.productNotFound);
       const days = body.days ?? PLAN_DURATION_DAYS[body.durationType ?? 'monthly'];
+      const redeemBy = body.redeemBy === undefined ? null : endOfBrDay(body.redeemBy);
+      if (redeemBy !== null && redeemBy <= clock.now())
+        throw new BadRequestError(text.redeemByPast);
       const created = await withTransaction(db, async (trx) => {
         const inserted = await issuer.issue(trx, {
           productId: product.id,
           days,
           quantity: body.quantity,
           createdBy: actor.userId,
+          redeemBy,
         });
         await activity.record(trx, actor, {
           action: log.keysGenerated(inserted.length, product.name),
@@ -106,9 +129,10 @@ export function createKeysService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cloc
       const fed = row.redeemed_by
         ? await subscriptionsRepository.findByUserProduct(row.redeemed_by, row.product_id)
         : undefined;
-      const { client: _client, ...listed } = toKeyRow(row);
+      const { client: _client, ...listed } = toKeyRow(row, clock.now());
       return {
         ...listed,
+        redeemBy: row.redeem_by === null ? null : new Date(row.redeem_by).toISOString(),
         createdBy: row.created_by_name,
         redeemedBy: row.redeemed_by_name,
         redeemedAt: row.redeemed_at === null ? null : new Date(row.redeemed_at).toISOString(),
@@ -171,14 +195,14 @@ export function createKeysService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cloc
   };
 }
 
-function toKeyRow(row: KeyListRow) {
+function toKeyRow(row: KeyListRow, now: number) {
   return {
     id: row.id,
     key: row.key,
     product: row.product_name,
     productId: row.product_id,
     validity: row.duration_days,
-    status: row.status,
+    status: keyStatusAt(row, now),
     client: row.client,
     createdAt: new Date(row.created_at).toISOString(),
   };

@@ -11,6 +11,7 @@ export interface LoaderKey {
   product_id: string;
   status: KeyStatus;
   redeemed_by: string | null;
+  expires_at: number | null;
 }
 
 export interface LoaderProduct {
@@ -119,7 +120,7 @@ export function createLoaderRepository({
     findKey(key: string): Promise<LoaderKey | undefined> {
       return db
         .selectFrom('license_keys')
-        .select(['id', 'key', 'product_id', 'status', 'redeemed_by'])
+        .select(['id', 'key', 'product_id', 'status', 'redeemed_by', 'expires_at'])
         .where('key', '=', key)
         .executeTakeFirst();
     },

@@ -334,11 +334,10 @@ describe('POST /api/loader/auth', () => {
 
   it('binds exactly one of several HWIDs racing for the last slot', async () => {
     const c = await customer({ maxDevices: 1 });
-    const key = await fx.key(c.product.id, { status: 'used', redeemedBy: c.account.id });
 
     const answers = await Promise.all(
       [newHwid(), newHwid(), newHwid()].map((hwid) =>
-        auth({ productId: c.product.id, hwid, key: key.key }),
+        auth({ productId: c.product.id, hwid, ...c.login }),
       ),
     );
 
@@ -352,11 +351,10 @@ describe('POST /api/loader/auth', () => {
 
   it('binds one HWID racing itself once', async () => {
     const c = await customer({ maxDevices: 2 });
-    const key = await fx.key(c.product.id, { status: 'used', redeemedBy: c.account.id });
     const hwid = newHwid();
 
     const answers = await Promise.all(
-      [1, 2, 3].map(() => auth({ productId: c.product.id, hwid, key: key.key })),
+      [1, 2, 3].map(() => auth({ productId: c.product.id, hwid, ...c.login })),
     );
 
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
@@ -365,12 +363,13 @@ describe('POST /api/loader/auth', () => {
 });
 
 describe('POST /api/loader/auth with a licence key', () => {
-  it("uses a redeemed key as its owner's credential, in any case and with separators", async () => {
+  it("reopens its owner's bound machine with a redeemed key, in any case and with separators", async () => {
     const c = await customer();
+    const { hwid } = await openSession(c);
     const key = await fx.key(c.product.id, { status: 'used', redeemedBy: c.account.id });
     const typed = `${key.key.slice(0, 6)}-${key.key.slice(6, 12)}-${key.key.slice(12)}`;
 
-    const data = expectOk(await auth({ productId: c.product.id, key: typed.toLowerCase() }));
+    const data = expectOk(await auth({ productId: c.product.id, hwid, key: typed.toLowerCase() }));
 
     expect(data.user).toEqual({ username: c.account.username });
     expect(data.subscription.id).toBe(c.subscription.id);
@@ -633,6 +632,48 @@ describe('POST /api/loader/heartbeat', () => {
     expectRefusal(limited, 'RATE_LIMITED');
     expect(limited.headers['retry-after']).toBeDefined();
     expectOk(await beat(other.session));
+  });
+});
+
+describe('calls with an invalid session', () => {
+  it('are limited per IP, heartbeats and downloads together, while valid sessions pass', async () => {
+    const c = await customer();
+    const { session } = await openSession(c);
+    const ip = '10.201.0.1';
+    const invalidBeat = () =>
+      call('POST', '/api/loader/heartbeat', {
+        body: { session: 'v1.forged.session', nonce: newNonce() },
+        ip,
+      });
+
+    for (let i = 0; i < 40; i += 1) expectRefusal(await invalidBeat(), 'SESSION_INVALID');
+    for (let i = 0; i < 20; i += 1) {
+      const download = await call('GET', `/api/loader/download?session=x&nonce=${newNonce()}`, {
+        ip,
+      });
+      expectRefusal(download, 'SESSION_INVALID');
+    }
+    const limited = await invalidBeat();
+    expectRefusal(limited, 'RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expectRefusal(
+      await call('GET', `/api/loader/download?nonce=${newNonce()}`, { ip }),
+      'RATE_LIMITED',
+    );
+
+    // Valid sessions behind the same address are neither counted nor refused.
+    const valid = await call<LoaderHeartbeatSuccess>('POST', '/api/loader/heartbeat', {
+      body: { session, nonce: newNonce() },
+      ip,
+    });
+    expectOk(valid);
+    // Another address is not affected.
+    expectRefusal(
+      await call('POST', '/api/loader/heartbeat', {
+        body: { session: 'v1.forged.session', nonce: newNonce() },
+      }),
+      'SESSION_INVALID',
+    );
   });
 });
 

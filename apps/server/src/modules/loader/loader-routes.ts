@@ -127,6 +127,25 @@ export function loaderRoutes(
         nonce !== null && !nonces.claim(nonce) ? new LoaderRefusalError('NONCE_REUSED') : undefined,
       );
     };
+    /**
+     * Calls whose session fails verification (forged, malformed, expired) are limited per IP,
+     * heartbeats and downloads together: each refusal still costs a signature and a nonce slot.
+     * The rule is run only for those failures, so valid sessions are never counted or slowed
+     * (nor refused when they share an IP with a flood).
+     */
+    const invalidSessionsPerIp = rateLimit({
+      name: 'loader-invalid-session-ip',
+      max: 60,
+      windowMs: MINUTE,
+    });
+    const verifySession =
+      (tokenOf: (request: FastifyRequest) => string | undefined) =>
+      (request: FastifyRequest, reply: FastifyReply, next: (error?: Error) => void) => {
+        const token = tokenOf(request);
+        request.loaderSession = token ? sessions.verify(token) : null;
+        if (request.loaderSession) return next();
+        invalidSessionsPerIp(request, reply, next);
+      };
     /** A limit per machine, for calls carrying a valid session (others are refused anyway). */
     const perMachine = (name: string, max: number, windowMs: number) =>
       rateLimit({
@@ -169,10 +188,7 @@ export function loaderRoutes(
         // most of the log and a good part of its cost. Warnings and errors are still logged.
         logLevel: 'warn',
         preHandler: [
-          (request, _reply, next) => {
-            request.loaderSession = sessions.verify(request.body.session);
-            next();
-          },
+          verifySession((request) => (request.body as { session: string }).session),
           // Per machine only: many machines may share one IP (NAT), and one sends every 30 s.
           perMachine('loader-heartbeat', 20, MINUTE),
           claimNonce,
@@ -192,11 +208,9 @@ export function loaderRoutes(
       '/download',
       {
         preHandler: [
-          (request, _reply, next) => {
-            const token = request.query.session ?? bearerOf(request);
-            request.loaderSession = token ? sessions.verify(token) : null;
-            next();
-          },
+          verifySession(
+            (request) => (request.query as { session?: string }).session ?? bearerOf(request),
+          ),
           perMachine('loader-download', 10, 10 * MINUTE),
           claimNonce,
         ],

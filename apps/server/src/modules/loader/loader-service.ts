@@ -13,6 +13,7 @@ import { newId } from '../../platform/ids.js';
 import { createActivityService } from '../activity/activity-service.js';
 import { createCredentialsChecker } from '../auth/credentials.js';
 import { createFilesService } from '../files/files-service.js';
+import { keyStatusAt } from '../keys/keys-repository.js';
 import type { SettingsCache } from '../settings/settings-service.js';
 import { createSubscriptionsService } from '../subscriptions/subscriptions-service.js';
 import { createUsersRepository } from '../users/users-repository.js';
@@ -21,6 +22,8 @@ import type { Presence } from './loader-presence.js';
 import type { LoaderKey, SessionState } from './loader-repository.js';
 import { createLoaderRepository } from './loader-repository.js';
 import type { LoaderSession, LoaderSessions } from './loader-sessions.js';
+import type { MachineBound } from './machine-bound-notice.js';
+import { createMachineBoundNotice } from './machine-bound-notice.js';
 import { createRecentSet } from './recent-set.js';
 
 const text = messages.loader;
@@ -50,7 +53,7 @@ export interface LoaderFile {
 
 /** The loader API's rules (docs/loader-protocol.md): authenticate, heartbeat, download. */
 export function createLoaderService(
-  ctx: Pick<AppContext, 'db' | 'dialect' | 'clock' | 'readNow'>,
+  ctx: Pick<AppContext, 'db' | 'dialect' | 'clock' | 'readNow' | 'config' | 'mailer'>,
   { settings, presence, sessions }: LoaderServiceDeps,
 ) {
   const { db, clock } = ctx;
@@ -60,6 +63,7 @@ export function createLoaderService(
   const subscriptions = createSubscriptionsService(ctx);
   const files = createFilesService(ctx);
   const activity = createActivityService(ctx);
+  const machineBound = createMachineBoundNotice(ctx);
   // A session end is logged once per machine and reason, however often its client retries.
   const loggedEnds = createRecentSet(clock, { ttlMs: LOADER.nonceTtlMs, maxEntries: 100_000 });
 
@@ -82,11 +86,17 @@ export function createLoaderService(
     return refuse(code);
   }
 
-  /** A key that exists, is not banned or expired, and is for `productId`. */
+  /**
+   * A key that exists, is not banned, is for `productId`, and if unused is not past its
+   * redeem-by date (a used key's own subscription decides, later, whether it ran out).
+   */
   async function usableKey(value: string, productId: string, attempt: Attempt) {
     const key = await repository.findKey(value);
     if (!key || (key.status !== 'active' && key.status !== 'used')) {
       return fail(attempt, 'INVALID_KEY', reasons.invalidKey);
+    }
+    if (key.status === 'active' && keyStatusAt(key, clock.now()) === 'expired') {
+      return fail(attempt, 'INVALID_KEY', reasons.keyExpired);
     }
     if (key.product_id !== productId) {
       return fail(attempt, 'KEY_WRONG_PRODUCT', reasons.keyOfAnotherProduct);
@@ -94,11 +104,14 @@ export function createLoaderService(
     return key;
   }
 
-  /** The account the request proves, and the unused key to redeem into it, if any. */
+  /**
+   * The account the request proves, and the unused key to redeem into it, if any. `keyOnly`: a
+   * redeemed key sent alone, which authenticates machines already bound but binds no new one.
+   */
   async function authenticate(
     body: LoaderAuthBody,
     attempt: Attempt,
-  ): Promise<{ user: UserRow; redeem?: LoaderKey }> {
+  ): Promise<{ user: UserRow; redeem?: LoaderKey; keyOnly?: true }> {
     if (body.identifier !== undefined && body.password !== undefined) {
       const check = await credentials.checkPassword(body.identifier, body.password);
       if (check.status === 'unknown-account') {
@@ -122,13 +135,14 @@ export function createLoaderService(
       }
       return { user };
     }
-    // Key only: the key is the credential once redeemed; its owner authenticates.
+    // Key only: once redeemed, the key names its owner, but whoever saw it before the sale
+    // must not take a device slot with it: it only reopens machines already bound.
     if (body.key === undefined) return refuse('INVALID_REQUEST');
     const key = await usableKey(body.key, body.productId, attempt);
     if (key.status === 'active') return fail(attempt, 'KEY_NOT_REDEEMED', reasons.keyNotRedeemed);
     const owner = key.redeemed_by ? await users.findById(key.redeemed_by) : undefined;
     if (!owner) return fail(attempt, 'INVALID_KEY', reasons.invalidKey);
-    return { user: owner };
+    return { user: owner, keyOnly: true };
   }
 
   /** Redeems an unused key into the account, as the site's redeem does. */
@@ -147,31 +161,49 @@ export function createLoaderService(
   }
 
   /**
-   * The machine id of `hwid` on the subscription, binding it when a slot is free; undefined when
-   * none is. Binders of one subscription take turns (write lock on SQLite, the subscription row
-   * FOR UPDATE on PostgreSQL), so two new HWIDs racing for the last slot cannot both win.
+   * The machine id of `hwid` on the subscription, binding it when `bindNew` and a slot is free;
+   * otherwise why not: ACCOUNT_LOGIN_REQUIRED (not bound, `bindNew` false), HWID_MISMATCH (full).
+   * Binders of one subscription take turns (write lock on SQLite, the subscription row FOR UPDATE
+   * on PostgreSQL), so two new HWIDs racing for the last slot cannot both win. A new machine
+   * notifies the owner: the bell in the same transaction, the e-mail once it committed.
    */
   async function bindMachine(
-    subscriptionId: string,
-    hwid: string,
+    sub: { id: string; productName: string; owner: UserRow },
+    request: { hwid: string; ip: string; bindNew: boolean },
     now: number,
-  ): Promise<string | undefined> {
+  ): Promise<{ machineId: string } | { refusal: 'ACCOUNT_LOGIN_REQUIRED' | 'HWID_MISMATCH' }> {
     // The usual case, a machine already bound, needs no lock.
-    const bound = await repository.findMachine(subscriptionId, hwid);
+    const bound = await repository.findMachine(sub.id, request.hwid);
     if (bound) {
       presence.seen(bound, now);
-      return bound;
+      return { machineId: bound };
     }
-    return withTransaction(db, async (trx) => {
-      const maxDevices = await repository.lockDeviceSlots(subscriptionId, trx);
-      if (maxDevices === undefined) return undefined;
-      const raced = await repository.findMachine(subscriptionId, hwid, trx);
-      if (raced) return raced;
-      if ((await repository.countMachines(subscriptionId, trx)) >= maxDevices) return undefined;
-      const id = newId();
-      await repository.insertMachine({ id, subscriptionId, hwid, now }, trx);
-      return id;
+    if (!request.bindNew) return { refusal: 'ACCOUNT_LOGIN_REQUIRED' };
+    const outcome = await withTransaction(db, async (trx) => {
+      const maxDevices = await repository.lockDeviceSlots(sub.id, trx);
+      if (maxDevices === undefined) return { refusal: 'HWID_MISMATCH' } as const;
+      const raced = await repository.findMachine(sub.id, request.hwid, trx);
+      if (raced) return { machineId: raced };
+      if ((await repository.countMachines(sub.id, trx)) >= maxDevices) {
+        return { refusal: 'HWID_MISMATCH' } as const;
+      }
+      const notice: MachineBound = {
+        machineId: newId(),
+        owner: sub.owner,
+        productName: sub.productName,
+        hwid: request.hwid,
+        ip: request.ip,
+        at: now,
+      };
+      await repository.insertMachine(
+        { id: notice.machineId, subscriptionId: sub.id, hwid: request.hwid, now },
+        trx,
+      );
+      await machineBound.notify(trx, notice);
+      return { machineId: notice.machineId, notice };
     });
+    if ('notice' in outcome && outcome.notice) machineBound.mail(outcome.notice);
+    return outcome;
   }
 
   /** Why a live session must end now, if it must. */
@@ -234,7 +266,7 @@ export function createLoaderService(
         who: body.identifier ?? `chave ${(body.key ?? '').slice(0, 4)}…`,
         userId: null,
       };
-      const { user, redeem } = await authenticate(body, attempt);
+      const { user, redeem, keyOnly } = await authenticate(body, attempt);
       const known: Attempt = { ...attempt, who: user.username, userId: user.id };
       if (user.status === 'banned') return fail(known, 'ACCOUNT_BANNED', reasons.banned);
       if (user.email_verified_at === null) {
@@ -253,8 +285,17 @@ export function createLoaderService(
       if (sub.expires_at === null || sub.expires_at <= now) {
         return fail(known, 'SUBSCRIPTION_EXPIRED', reasons.expired);
       }
-      const machineId = await bindMachine(sub.id, body.hwid, now);
-      if (!machineId) return fail(known, 'HWID_MISMATCH', reasons.hwidMismatch);
+      const binding = await bindMachine(
+        { id: sub.id, productName: product.name, owner: user },
+        { hwid: body.hwid, ip, bindNew: keyOnly !== true },
+        now,
+      );
+      if ('refusal' in binding) {
+        const reason =
+          binding.refusal === 'HWID_MISMATCH' ? reasons.hwidMismatch : reasons.keyOnNewMachine;
+        return fail(known, binding.refusal, reason);
+      }
+      const { machineId } = binding;
 
       const session = sessions.issue({
         machineId,

@@ -30,7 +30,7 @@ import { createActivityService } from '../activity/activity-service.js';
 import { createBalanceService } from '../balance/balance-service.js';
 import { createKeyIssuer } from '../keys/key-issuer.js';
 import type { KeyListRow } from '../keys/keys-repository.js';
-import { createKeysRepository } from '../keys/keys-repository.js';
+import { createKeysRepository, keyStatusAt } from '../keys/keys-repository.js';
 import { createProductsRepository } from '../products/products-repository.js';
 import { createResellerRepository } from './reseller-repository.js';
 
@@ -127,17 +127,25 @@ export function createResellerService(ctx: Pick<AppContext, 'db' | 'dialect' | '
     },
 
     async keys(userId: string, query: ResellerKeysQuery): Promise<ResellerKeysPage> {
+      const now = clock.now();
       const { rows, total } = await keys.page(
         { q: query.q, status: query.status, createdBy: userId },
         query.pageSize,
         (query.page - 1) * query.pageSize,
+        now,
       );
-      return { items: rows.map(toResellerKey), total, page: query.page, pageSize: query.pageSize };
+      return {
+        items: rows.map((row) => toResellerKey(row, now)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
 
     /** The reseller's keys matching the filters as CSV for a Brazilian spreadsheet. */
     async *exportCsv(userId: string, query: ResellerKeysExportQuery): AsyncGenerator<string> {
       const line = (fields: string[]) => csvLine(fields, CSV_DELIMITER);
+      const now = clock.now();
       yield UTF8_BOM;
       yield line([
         'Chave',
@@ -152,6 +160,7 @@ export function createResellerService(ctx: Pick<AppContext, 'db' | 'dialect' | '
         { q: query.q, status: query.status, createdBy: userId },
         EXPORT_BATCH_ROWS,
         RESELLER_LIMITS.keysCsvMaxRows,
+        now,
       )) {
         yield batch
           .map((row) =>
@@ -159,7 +168,7 @@ export function createResellerService(ctx: Pick<AppContext, 'db' | 'dialect' | '
               row.key,
               row.product_name,
               String(row.duration_days),
-              KEY_STATUS_LABELS[row.status],
+              KEY_STATUS_LABELS[keyStatusAt(row, now)],
               row.client ?? '',
               row.redeemed_at === null ? '' : formatBusinessDateTime(row.redeemed_at),
               formatBusinessDateTime(row.created_at),
@@ -188,13 +197,13 @@ export function createResellerService(ctx: Pick<AppContext, 'db' | 'dialect' | '
   };
 }
 
-function toResellerKey(row: KeyListRow) {
+function toResellerKey(row: KeyListRow, now: number) {
   return {
     id: row.id,
     key: row.key,
     product: row.product_name,
     days: row.duration_days,
-    status: row.status,
+    status: keyStatusAt(row, now),
     redeemedBy: row.client,
     redeemedAt: row.redeemed_at === null ? null : new Date(row.redeemed_at).toISOString(),
     createdAt: new Date(row.created_at).toISOString(),

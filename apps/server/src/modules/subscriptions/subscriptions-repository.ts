@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -14,6 +14,10 @@ export interface NewSubscription {
   /** Created frozen, paused by the administration ("pause all users" is on). */
   pausedGlobally?: boolean;
 }
+
+/** Which machines `unbindMachines` frees. */
+export type MachineScope =
+  { subscriptionId: string; machineId?: string } | { userId: string } | { nonAdmins: true };
 
 /** A subscription with the names an admin message or log line needs. */
 export interface SubscriptionDetail {
@@ -200,14 +204,53 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows);
     },
 
-    /** Frees every HWID bound to any subscription of the user. */
-    async deleteMachinesOfUser(userId: string, executor: Kysely<Database> = db): Promise<void> {
+    /**
+     * Unbinds machines (HWID resets, a released machine): `subscriptionId` alone frees all of
+     * one subscription, with `machineId` only that machine; `userId` every subscription of one
+     * account; `nonAdmins` every account but the admins'. Each subscription first keeps the
+     * latest access of what it loses, so 'Último acesso' survives. Returns how many it unbound.
+     */
+    async unbindMachines(scope: MachineScope, executor: Kysely<Database> = db): Promise<number> {
+      const owned = executor.selectFrom('subscriptions as owned').select('owned.id');
+      const inScope =
+        'subscriptionId' in scope
+          ? owned.where('owned.id', '=', scope.subscriptionId)
+          : 'userId' in scope
+            ? owned.where('owned.user_id', '=', scope.userId)
+            : owned.where('owned.user_id', 'in', (eb) =>
+                eb.selectFrom('users').select('users.id').where('users.role', '<>', 'admin'),
+              );
+      const machineId = 'machineId' in scope ? scope.machineId : undefined;
+      /** The machines of the subscription being updated that this call unbinds. */
+      const lost = (eb: ExpressionBuilder<Database, 'subscriptions'>) => {
+        const machines = eb
+          .selectFrom('machines as m')
+          .whereRef('m.subscription_id', '=', 'subscriptions.id');
+        return machineId === undefined ? machines : machines.where('m.id', '=', machineId);
+      };
       await executor
-        .deleteFrom('machines')
-        .where('subscription_id', 'in', (eb) =>
-          eb.selectFrom('subscriptions').select('id').where('user_id', '=', userId),
+        .updateTable('subscriptions')
+        .set((eb) => ({
+          last_seen_at: lost(eb).select((inner) => inner.fn.max('m.last_seen_at').as('latest')),
+        }))
+        .where('subscriptions.id', 'in', inScope)
+        .where((eb) =>
+          eb.exists(
+            lost(eb)
+              .select('m.id')
+              .where((inner) =>
+                inner.or([
+                  inner('subscriptions.last_seen_at', 'is', null),
+                  inner('m.last_seen_at', '>', inner.ref('subscriptions.last_seen_at')),
+                ]),
+              ),
+          ),
         )
         .execute();
+      let unbind = executor.deleteFrom('machines').where('subscription_id', 'in', inScope);
+      if (machineId !== undefined) unbind = unbind.where('id', '=', machineId);
+      const result = await unbind.executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

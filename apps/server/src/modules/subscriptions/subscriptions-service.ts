@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { createKeysRepository } from '../keys/keys-repository.js';
+import { createKeysRepository, keyStatusAt } from '../keys/keys-repository.js';
 import { createKeyRedeemedNotice } from '../reseller/key-redeemed-notice.js';
 import { createSettingsRepository } from '../settings/settings-repository.js';
 import { createUsersRepository } from '../users/users-repository.js';
@@ -100,11 +100,14 @@ export function createSubscriptionsService(ctx: Pick<AppContext, 'db' | 'dialect
   ): Promise<Redemption> {
     const key = await keys.find(ref, executor);
     if (!key) throw new NotFoundError(messages.admin.keyNotFound);
-    if (key.status !== 'active') throw notRedeemable(key.status);
+    const now = clock.now();
+    // An unused key past its redeem-by date shows (and is refused) as expired.
+    const status = keyStatusAt(key, now);
+    if (status !== 'active') throw notRedeemable(status);
     if (!(await users.findById(userId, executor))) {
       throw new NotFoundError(messages.admin.userNotFound);
     }
-    if (!(await keys.markRedeemed(key.id, userId, clock.now(), executor))) {
+    if (!(await keys.markRedeemed(key.id, userId, now, executor))) {
       throw notRedeemable('used');
     }
     const subscriptionId = await grant(executor, {

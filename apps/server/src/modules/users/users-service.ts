@@ -200,7 +200,7 @@ export function createUsersService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clo
     async resetHwid(id: string, actor: Actor): Promise<MessageResponse> {
       await withTransaction(db, async (trx) => {
         const user = await existingUser(id, trx);
-        await subscriptionsRepository.deleteMachinesOfUser(id, trx);
+        await subscriptionsRepository.unbindMachines({ userId: id }, trx);
         await activity.record(trx, actor, {
           action: log.hwidReset(user.username),
           target: `user:${id}`,

@@ -7,6 +7,8 @@ export const texts = {
   online: 'Online',
   offline: 'Offline',
   expiresAt: 'Expira em',
+  pausedRemaining: (days: number) =>
+    `Pausada — restam ${days === 1 ? '1 dia' : `${String(days)} dias`}`,
   remaining: 'Tempo restante',
   days: (n: number) => (n === 1 ? '1 dia' : `${String(n)} dias`),
   expired: 'Expirado',
@@ -25,6 +27,20 @@ export const texts = {
   resetTitle: 'Resetar HWID?',
   resetBody: (product: string, credits: number) =>
     `O HWID vinculado a ${product} será liberado e o próximo dispositivo a entrar ficará vinculado. Isso usa 1 dos seus ${String(credits)} créditos de reset.`,
+  pauseTitle: 'Pausar assinatura?',
+  pauseBody: (product: string, credits: number) =>
+    `O tempo restante de ${product} fica congelado até você reativar. Isso usa 1 ${credits === 1 ? 'crédito de pausa: é o seu último' : `dos seus ${String(credits)} créditos de pausa`}.`,
+  confirmPause: 'Pausar',
+  machines: 'Computadores vinculados',
+  machineBound: (when: string) => `Vinculado ${when}`,
+  release: 'Liberar',
+  releaseLabel: (hwid: string) => `Liberar ${hwid}`,
+  releaseTitle: 'Liberar este computador?',
+  releaseFree: (hwid: string) =>
+    `${hwid} será desvinculado sem custo: foi vinculado há menos de 24 horas. Se não foi você, troque também a sua senha.`,
+  releasePaid: (hwid: string, credits: number) =>
+    `${hwid} será desvinculado e precisará entrar com a conta para ser vinculado de novo. Isso usa 1 dos seus ${String(credits)} créditos de reset.`,
+  confirmRelease: 'Liberar',
   cancel: 'Cancelar',
   confirmReset: 'Resetar',
   emptyTitle: 'Nenhuma assinatura ativa',

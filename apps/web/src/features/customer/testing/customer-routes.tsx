@@ -47,6 +47,7 @@ export function aSubscription(overrides: Partial<ClientSubscription> = {}): Clie
     hwid_reset_credits: 3,
     max_devices: 1,
     paused_by_admin: false,
+    machines: [],
     ...overrides,
   };
 }

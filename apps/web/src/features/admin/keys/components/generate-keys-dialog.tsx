@@ -37,6 +37,8 @@ const generateFormSchema = z
       .int(a.keyQuantityRange)
       .min(1, a.keyQuantityRange)
       .max(ADMIN_LIMITS.keysPerBatchMax, a.keyQuantityRange),
+    /** 'Resgatar até': empty for no deadline. */
+    redeemBy: z.union([z.literal(''), z.iso.date(a.redeemByInvalid)]),
   })
   .superRefine((values, ctx) => {
     if (values.validity !== CUSTOM) return;
@@ -53,13 +55,16 @@ interface GenerateKeysDialogProps {
   onGenerated: (result: GenerateKeysResponse) => void;
 }
 
-/** Generates 1–1000 keys for a product, valid for a plan duration or a number of days. */
+/**
+ * Generates 1–1000 keys for a product, valid for a plan duration or a number of days, optionally
+ * redeemable only until a date ('Resgatar até'; past it an unused key is expired).
+ */
 export function GenerateKeysDialog({ open, onOpenChange, onGenerated }: GenerateKeysDialogProps) {
   const products = useProductOptions();
   const generate = useGenerateKeys();
   const form = useForm<GenerateFormValues>({
     resolver: zodResolver(generateFormSchema),
-    defaultValues: { productId: '', validity: 'monthly', days: 30, quantity: 1 },
+    defaultValues: { productId: '', validity: 'monthly', days: 30, quantity: 1, redeemBy: '' },
   });
   const validity = useWatch({ control: form.control, name: 'validity' });
   const errors = form.formState.errors;
@@ -70,6 +75,7 @@ export function GenerateKeysDialog({ open, onOpenChange, onGenerated }: Generate
         productId: values.productId,
         quantity: values.quantity,
         ...(values.validity === CUSTOM ? { days: values.days } : { durationType: values.validity }),
+        ...(values.redeemBy ? { redeemBy: values.redeemBy } : {}),
       },
       {
         onSuccess: (result) => {
@@ -147,6 +153,13 @@ export function GenerateKeysDialog({ open, onOpenChange, onGenerated }: Generate
                 step={1}
               />
             )}
+          </FormField>
+          <FormField
+            id="generate-redeem-by"
+            label="Resgatar até (opcional)"
+            error={errors.redeemBy?.message}
+          >
+            {(control) => <Input {...control} {...form.register('redeemBy')} type="date" />}
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -56,6 +56,7 @@ export function KeyInfoDialog({ row, onClose }: { row: KeyListItem; onClose: () 
             </Item>
             <Item label="Criada em">{dateTime(data.createdAt)}</Item>
             <Item label="Criada por">{data.createdBy ?? '—'}</Item>
+            <Item label="Resgatar até">{data.redeemBy ? dateTime(data.redeemBy) : '—'}</Item>
             <Item label="Resgatada por">{data.redeemedBy ?? '—'}</Item>
             <Item label="Resgatada em">{data.redeemedAt ? dateTime(data.redeemedAt) : '—'}</Item>
             {data.subscription ? (

@@ -41,6 +41,7 @@ function handler(request: SentRequest): Response {
   if (method === 'GET' && url === '/api/keys/k1')
     return jsonResponse(200, {
       ...row,
+      redeemBy: null,
       createdBy: 'root',
       redeemedBy: null,
       redeemedAt: null,
@@ -112,6 +113,25 @@ describe('/admin/keys', () => {
       productId: 'p1',
       quantity: 1,
       days: 45,
+    });
+  });
+
+  it("sends the optional 'Resgatar até' date with the generation", async () => {
+    const sent = stubApi(handler);
+    renderRoutes(routes, '/admin/keys');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Gerar chaves' }));
+    const form = await screen.findByRole('dialog', { name: 'Gerar chaves' });
+    await within(form).findByRole('option', { name: 'Aimbot Pro' });
+    await user.selectOptions(within(form).getByLabelText('Produto'), 'p1');
+    await user.type(within(form).getByLabelText('Resgatar até (opcional)'), '2030-12-31');
+    await user.click(within(form).getByRole('button', { name: 'Gerar chaves' }));
+    await screen.findByRole('dialog', { name: 'Chaves geradas' });
+    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
+      productId: 'p1',
+      quantity: 1,
+      durationType: 'monthly',
+      redeemBy: '2030-12-31',
     });
   });
 

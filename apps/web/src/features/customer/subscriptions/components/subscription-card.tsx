@@ -10,6 +10,8 @@ import { ReasonTooltip } from '../../shared/components/reason-tooltip';
 import { formatDateTime, formatRelative } from '../../shared/lib/format';
 import { useSetSubscriptionStatus } from '../api/set-subscription-status';
 import { texts as t } from '../texts';
+import { MachinesList } from './machines-list';
+import { PauseDialog } from './pause-dialog';
 import { ResetHwidDialog } from './reset-hwid-dialog';
 
 function Field({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -59,10 +61,13 @@ function resetReason(sub: ClientSubscription): string | null {
   return null;
 }
 
+/** 'Pausar' (confirmed: it spends a credit) or 'Reativar'. */
 function StatusButton({ sub }: { sub: ClientSubscription }) {
   const mutation = useSetSubscriptionStatus();
-  const pausing = sub.subscription_status === 'active';
-  const reason = pausing ? pauseReason(sub) : resumeReason(sub);
+  if (sub.subscription_status === 'active') {
+    return <PauseDialog sub={sub} blockedReason={pauseReason(sub)} />;
+  }
+  const reason = resumeReason(sub);
   return (
     <ReasonTooltip reason={reason}>
       <PendingButton
@@ -72,13 +77,13 @@ function StatusButton({ sub }: { sub: ClientSubscription }) {
         disabled={reason !== null}
         onClick={() =>
           mutation.mutate(
-            { subscriptionId: sub.subscription_id, status: pausing ? 'paused' : 'active' },
+            { subscriptionId: sub.subscription_id, status: 'active' },
             { onSuccess: (answer) => toast.success(answer.message) },
           )
         }
       >
-        {mutation.isPending ? null : pausing ? <Pause aria-hidden /> : <Play aria-hidden />}
-        {pausing ? t.pause : t.resume}
+        {mutation.isPending ? null : <Play aria-hidden />}
+        {t.resume}
       </PendingButton>
     </ReasonTooltip>
   );
@@ -140,7 +145,8 @@ export function SubscriptionCard({
       <CardContent>
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Field icon={<CalendarClock />} label={t.expiresAt}>
-            {formatDateTime(sub.expires_at)}
+            {/* Paused, the clock is frozen: the expiry would move every day; the remainder does not. */}
+            {active ? formatDateTime(sub.expires_at) : t.pausedRemaining(sub.days_remaining)}
           </Field>
           <Field icon={<Hourglass />} label={t.remaining}>
             {sub.is_expired ? (
@@ -168,6 +174,7 @@ export function SubscriptionCard({
             {sub.hwid_reset_credits}
           </Field>
         </dl>
+        <MachinesList sub={sub} />
       </CardContent>
       <CardFooter className="mt-auto flex flex-wrap gap-2">
         <StatusButton sub={sub} />

@@ -83,19 +83,82 @@ describe('Minhas Assinaturas', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent(messages.errors.noPauseCredits);
   });
 
-  it('pauses a subscription and shows the server message', async () => {
+  it('asks before pausing, saying it spends one of the remaining pause credits', async () => {
     const sent = stubApi(({ method }) =>
       method === 'PATCH'
         ? jsonResponse(200, { message: messages.client.paused })
         : jsonResponse(200, aDashboard()),
     );
     renderRoutes(customerTestRoutes, '/dashboard');
+    const user = userEvent.setup();
     const c = await card('Aimbot Pro');
-    await userEvent.setup().click(c.getByRole('button', { name: 'Pausar' }));
+    await user.click(c.getByRole('button', { name: 'Pausar' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Pausar assinatura?' });
+    expect(dialog).toHaveTextContent(
+      'O tempo restante de Aimbot Pro fica congelado até você reativar. Isso usa 1 dos seus 3 créditos de pausa.',
+    );
+    expect(sent.some((r) => r.method === 'PATCH')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Pausar' }));
     expect(await screen.findByText(messages.client.paused)).toBeInTheDocument();
     expect(sent.find((r) => r.method === 'PATCH')).toMatchObject({
       url: '/api/client/subscriptions/sub-1/status',
       body: { status: 'paused' },
+    });
+  });
+
+  it("shows a paused card's frozen remaining time instead of its moving expiry", async () => {
+    const sub = aSubscription({ subscription_status: 'paused', days_remaining: 12 });
+    stubApi(() => jsonResponse(200, aDashboard({ subscriptions: [sub] })));
+    renderRoutes(customerTestRoutes, '/dashboard');
+    const c = await card('Aimbot Pro');
+    expect(c.getByText('Expira em').nextSibling).toHaveTextContent('Pausada — restam 12 dias');
+    expect(c.queryByText(formatDateTime(sub.expires_at))).not.toBeInTheDocument();
+  });
+
+  it('lists bound machines and releases one after saying whether it is free or costs a credit', async () => {
+    const machine = (id: string, hwid: string, free: boolean) => ({
+      id,
+      hwid,
+      bound_at: new Date(Date.now() - 60 * 60_000).toISOString(),
+      last_seen_at: new Date().toISOString(),
+      is_online: true,
+      free_release: free,
+    });
+    const sent = stubApi(({ method }) =>
+      method === 'DELETE'
+        ? jsonResponse(200, { message: messages.client.machineReleasedFree })
+        : jsonResponse(
+            200,
+            aDashboard({
+              subscriptions: [
+                aSubscription({
+                  hwid: 'PC-NOVO, PC-ANTIGO',
+                  hwid_reset_credits: 2,
+                  machines: [machine('m-1', 'PC-NOVO', true), machine('m-2', 'PC-ANTIGO', false)],
+                }),
+              ],
+            }),
+          ),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard');
+    const user = userEvent.setup();
+    const c = await card('Aimbot Pro');
+    const list = within(c.getByRole('region', { name: 'Computadores vinculados' }));
+    expect(list.getAllByText('Vinculado há cerca de 1 hora')).toHaveLength(2);
+
+    await user.click(list.getByRole('button', { name: 'Liberar PC-ANTIGO' }));
+    const paid = await screen.findByRole('alertdialog', { name: 'Liberar este computador?' });
+    expect(paid).toHaveTextContent('Isso usa 1 dos seus 2 créditos de reset.');
+    await user.click(within(paid).getByRole('button', { name: 'Cancelar' }));
+
+    await user.click(list.getByRole('button', { name: 'Liberar PC-NOVO' }));
+    const free = await screen.findByRole('alertdialog', { name: 'Liberar este computador?' });
+    expect(free).toHaveTextContent('sem custo');
+    expect(sent.some((r) => r.method === 'DELETE')).toBe(false);
+    await user.click(within(free).getByRole('button', { name: 'Liberar' }));
+    expect(await screen.findByText(messages.client.machineReleasedFree)).toBeInTheDocument();
+    expect(sent.find((r) => r.method === 'DELETE')).toMatchObject({
+      url: '/api/client/subscriptions/sub-1/machines/m-1',
     });
   });
 
