@@ -53,7 +53,10 @@ export interface LoaderFile {
 
 /** The loader API's rules (docs/loader-protocol.md): authenticate, heartbeat, download. */
 export function createLoaderService(
-  ctx: Pick<AppContext, 'db' | 'dialect' | 'clock' | 'readNow' | 'config' | 'mailer'>,
+  ctx: Pick<
+    AppContext,
+    'db' | 'dialect' | 'clock' | 'readNow' | 'config' | 'mailer' | 'background'
+  >,
   { settings, presence, sessions }: LoaderServiceDeps,
 ) {
   const { db, clock } = ctx;

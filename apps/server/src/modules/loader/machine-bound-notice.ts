@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import type { OutgoingMail } from '../../platform/mail.js';
+import { escapeHtml, mailLayout } from '../../platform/mail-layout.js';
 import { formatBrDateTime } from '../../platform/pt-br.js';
 import { createNotificationsService } from '../notifications/notifications-service.js';
 
@@ -26,7 +27,7 @@ export interface MachineBound {
  * binding's transaction, and an e-mail sent once that committed.
  */
 export function createMachineBoundNotice(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'background'>,
 ) {
   const notifications = createNotificationsService(ctx);
   const body = (bound: MachineBound) =>
@@ -51,8 +52,10 @@ export function createMachineBoundNotice(
 
     /** After the binding committed; a failure to send is logged, never the loader's problem. */
     mail(bound: MachineBound): void {
-      ctx.mailer.sendInBackground(
-        machineBoundMail(bound, body(bound), `${ctx.config.publicUrl}${MACHINES_PATH}`),
+      ctx.background.run('machine-bound mail', () =>
+        ctx.mailer.send(
+          machineBoundMail(bound, body(bound), `${ctx.config.publicUrl}${MACHINES_PATH}`),
+        ),
       );
     },
   };
@@ -72,26 +75,12 @@ function machineBoundMail(bound: MachineBound, summary: string, link: string): O
     to: bound.owner.email,
     subject: `Novo computador vinculado a ${bound.productName}`,
     text: [`Olá, ${bound.owner.username}!`, '', summary, '', release, link].join('\n'),
-    html: `<!doctype html>
-<html lang="pt-BR">
-  <body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
-    <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-      <p style="font-size:20px;font-weight:bold;margin:0 0 16px">Chaveiro</p>
-      <p style="margin:0 0 12px">Olá, ${escapeHtml(bound.owner.username)}!</p>
-      <p style="margin:0 0 12px">${escapeHtml(summary)}</p>
-      <p style="margin:0 0 24px">${escapeHtml(release)}</p>
-      <p style="margin:0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">Ver meus computadores</a></p>
-    </div>
-  </body>
-</html>`,
+    html: mailLayout(
+      `Olá, ${escapeHtml(bound.owner.username)}!`,
+      [escapeHtml(summary), escapeHtml(release)],
+      'Ver meus computadores',
+      link,
+      'Você recebe este aviso sempre que um novo computador é vinculado a uma assinatura sua.',
+    ),
   };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
