@@ -50,7 +50,8 @@ import type { Clock } from './platform/clock.js';
 import { systemClock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
 import type { AppDatabase } from './platform/database.js';
-import { answerClientError, errorHandler, sendRouteNotFound } from './platform/error-handler.js';
+import { createEarlyRefusals } from './platform/early-refusals.js';
+import { errorHandler, sendRouteNotFound } from './platform/error-handler.js';
 import { rejectUnstorableInput } from './platform/input-guard.js';
 import { createMailer } from './platform/mail.js';
 import { openApiPlugin } from './platform/openapi.js';
@@ -83,6 +84,8 @@ export type App = FastifyInstance<
 export async function buildApp({ config, database, clock = systemClock, logger }: AppDeps) {
   useBrazilianPortugueseErrors();
 
+  // Requests refused before the router picks a scope: the loader adds its signed refusal below.
+  const earlyRefusals = createEarlyRefusals();
   const app: App = Fastify({
     logger:
       logger === false
@@ -91,7 +94,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     // Not behind a known proxy by default: request.ip (rate limits, activity) is the socket peer,
     // which a client cannot forge with X-Forwarded-For. TRUST_PROXY names the proxies to believe.
     trustProxy: config.trustProxy,
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: earlyRefusals.clientErrorHandler,
+    frameworkErrors: earlyRefusals.frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -141,7 +145,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await app.register(
     async (loader) => {
       loader.addHook('onRequest', noStore);
-      await loader.register(loaderRoutes(ctx, { settings, presence }));
+      await loader.register(loaderRoutes(ctx, { settings, presence, earlyRefusals }));
     },
     { prefix: '/api/loader' },
   );

@@ -1,6 +1,5 @@
 import type { LoaderEnvelope, LoaderRefusal, LoaderRefusalCode } from '@chaveiro/contract';
 import { LOADER_NONCE_PATTERN, LOADER_REFUSALS, messages } from '@chaveiro/contract';
-import type { FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** A loader refusal: its code decides the HTTP status and the pt-BR message. */
@@ -45,12 +44,20 @@ function statusOf(error: unknown): number | undefined {
   return typeof error.statusCode === 'number' ? error.statusCode : undefined;
 }
 
+/** What an answer is signed for: a routed request, or one refused before routing (no body). */
+export interface AnsweredRequest {
+  method: string;
+  url: string;
+  body?: unknown;
+  query?: unknown;
+}
+
 /**
  * The signed body of a loader answer: what was asked (method and path, without the query),
  * the client's nonce (when it sent a well-formed one), when and with which key it was signed.
  */
 export function envelope<T>(
-  request: FastifyRequest,
+  request: AnsweredRequest,
   payload: T,
   issuedAt: number,
   keyId: string,
@@ -66,7 +73,7 @@ export function envelope<T>(
 }
 
 /** The request's nonce, from the body or the query, even when the rest failed validation. */
-export function nonceOf(request: FastifyRequest): string | null {
+export function nonceOf(request: AnsweredRequest): string | null {
   for (const source of [request.body, request.query]) {
     if (typeof source !== 'object' || source === null || !('nonce' in source)) continue;
     const { nonce } = source;
