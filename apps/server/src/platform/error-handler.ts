@@ -115,6 +115,11 @@ function uniqueConflict(error: unknown): ErrorAnswer | undefined {
     : answer(409, 'CONFLICT', messages.errors.conflict);
 }
 
+/** Whether a unique index refused the write (the loader answers these with its own refusal). */
+export function isUniqueViolation(error: unknown): boolean {
+  return uniqueViolationIndex(error) !== undefined;
+}
+
 /**
  * What a unique violation names: PostgreSQL's constraint (`users_username_lower_unique`),
  * SQLite's message (`UNIQUE constraint failed: users.username_lower`); undefined for any

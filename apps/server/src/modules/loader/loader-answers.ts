@@ -1,6 +1,7 @@
 import type { LoaderEnvelope, LoaderRefusal, LoaderRefusalCode } from '@chaveiro/contract';
 import { LOADER_NONCE_PATTERN, LOADER_REFUSALS, messages } from '@chaveiro/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUniqueViolation } from '../../platform/error-handler.js';
 
 /** A loader refusal: its code decides the HTTP status and the pt-BR message. */
 export class LoaderRefusalError extends Error {
@@ -26,6 +27,8 @@ export function refusalOf(error: unknown): { statusCode: number; data: LoaderRef
     const message = error.validation[0]?.message ?? messages.loader.refusals.INVALID_REQUEST;
     return { statusCode: 400, data: { ok: false, code: 'INVALID_REQUEST', message } };
   }
+  // Two requests raced past the service's check (two machines binding one HWID): try again.
+  if (isUniqueViolation(error)) return { statusCode: 409, data: data('CONFLICT') };
   const statusCode = statusOf(error);
   if (statusCode === 429) return { statusCode, data: data('RATE_LIMITED') };
   // Malformed JSON, a wrong content type, a body too large, a NUL character…

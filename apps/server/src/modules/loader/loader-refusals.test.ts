@@ -1,18 +1,22 @@
 import type { KeyObject } from 'node:crypto';
-import { createPublicKey, verify } from 'node:crypto';
+import { createPublicKey, randomBytes, verify } from 'node:crypto';
 import type { LoaderEnvelope, LoaderPublicKey, LoaderRefusal } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRaw, sendRaw } from '../../testing/raw-http.js';
+import type { Fixtures } from '../../testing/fixtures.js';
+import { createFixtures } from '../../testing/fixtures.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 // Refusals no loader route produces itself: requests refused before routing (only a real socket
-// sends them as they are). Each must still be signed.
+// sends them as they are) and a unique index refusing a write. Each must still be signed.
 let t: TestApp;
+let fx: Fixtures;
 let publicKey: KeyObject;
 beforeAll(async () => {
   t = await createTestApp();
+  fx = createFixtures(t.database.db, () => t.clock.now());
   const key = await t.app.inject({ method: 'GET', url: '/api/loader/public-key' });
   publicKey = createPublicKey(key.json<LoaderPublicKey>().pem);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -98,6 +102,47 @@ describe('a loader request refused before routing', () => {
     expect(JSON.parse(response.body)).toEqual({
       message: messages.errors.invalidRequest,
       code: 'BAD_REQUEST',
+    });
+  });
+});
+
+describe('a unique index refusing a loader write', () => {
+  it('is a signed 409 CONFLICT, not a 500', async () => {
+    // An index the service's own check does not know: one machine per HWID across accounts.
+    await t.database.db.schema
+      .createIndex('test_machines_hwid_unique')
+      .on('machines')
+      .column('hwid')
+      .unique()
+      .execute();
+    const product = await fx.product();
+    const hwid = `PC-${randomBytes(6).toString('hex')}`;
+    const answers = [];
+    for (let i = 0; i < 2; i += 1) {
+      const account = await t.createUser();
+      await fx.subscription(account.id, product.id);
+      answers.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/loader/auth',
+          remoteAddress: `10.7.0.${i + 1}`,
+          payload: {
+            productId: product.id,
+            hwid,
+            nonce: randomBytes(16).toString('base64url'),
+            identifier: account.username,
+            password: account.password,
+          },
+        }),
+      );
+    }
+    const [first, second] = answers;
+    expect(first?.statusCode).toBe(200);
+    expect(second?.statusCode).toBe(409);
+    expect(signed({ headers: second!.headers, body: second!.rawPayload }).data).toEqual({
+      ok: false,
+      code: 'CONFLICT',
+      message: messages.loader.refusals.CONFLICT,
     });
   });
 });
