@@ -53,7 +53,8 @@ import type { Clock } from './platform/clock.js';
 import { systemClock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
 import type { AppDatabase } from './platform/database.js';
-import { answerClientError, errorHandler, sendRouteNotFound } from './platform/error-handler.js';
+import { createEarlyRefusals } from './platform/early-refusals.js';
+import { errorHandler, sendRouteNotFound } from './platform/error-handler.js';
 import { bodyDeadlines, serverTimeouts } from './platform/http-timeouts.js';
 import { rejectUnstorableInput } from './platform/input-guard.js';
 import { createMailer } from './platform/mail.js';
@@ -91,6 +92,8 @@ export type App = FastifyInstance<
 export async function buildApp({ config, database, clock = systemClock, logger }: AppDeps) {
   useBrazilianPortugueseErrors();
 
+  // Requests refused before the router picks a scope: the loader adds its signed refusal below.
+  const earlyRefusals = createEarlyRefusals();
   const app: App = Fastify({
     logger:
       logger === false
@@ -99,7 +102,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     // Not behind a known proxy by default: request.ip (rate limits, activity) is the socket peer,
     // which a client cannot forge with X-Forwarded-For. TRUST_PROXY names the proxies to believe.
     trustProxy: config.trustProxy,
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: earlyRefusals.clientErrorHandler,
+    frameworkErrors: earlyRefusals.frameworkErrors,
     ...serverTimeouts(config.http),
     // While shutting down, a request already on an open socket is answered as usual (with
     // `Connection: close`), not with Fastify's bare English 503.
@@ -162,7 +166,9 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await app.register(
     async (loader) => {
       loader.addHook('onRequest', noStore);
-      await loader.register(loaderRoutes(ctx, { settings, presence, accountLoginLimit }));
+      await loader.register(
+        loaderRoutes(ctx, { settings, presence, accountLoginLimit, earlyRefusals }),
+      );
     },
     { prefix: '/api/loader' },
   );

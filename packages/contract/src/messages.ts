@@ -404,6 +404,7 @@ export const messages = {
     refusals: {
       INVALID_REQUEST: 'Requisição inválida.',
       NONCE_REUSED: 'Requisição repetida recusada. Tente novamente.',
+      CONFLICT: 'Outra requisição alterou estes dados ao mesmo tempo. Tente novamente.',
       RATE_LIMITED: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
       SERVER_OFFLINE: 'O servidor está offline no momento. Tente novamente mais tarde.',
       MAINTENANCE: 'O sistema está em manutenção. Tente novamente mais tarde.',

@@ -1,5 +1,3 @@
-import { STATUS_CODES } from 'node:http';
-import type { Socket } from 'node:net';
 import type { ErrorCode, ErrorResponse } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
@@ -7,7 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
 
-interface ErrorAnswer {
+export interface ErrorAnswer {
   statusCode: number;
   body: ErrorResponse;
 }
@@ -19,7 +17,7 @@ interface ErrorAnswer {
 export const errorHandler = fp(
   (app, _options, done) => {
     app.setErrorHandler((error, request, reply) => {
-      const answer = toAnswer(error);
+      const answer = errorAnswer(error);
       if (answer.body.code === 'INTERNAL_ERROR')
         request.log.error({ err: error }, 'request failed');
       else logRefusal(request.log, answer.statusCode, answer.body.code);
@@ -45,45 +43,8 @@ export function sendRouteNotFound(reply: FastifyReply): FastifyReply {
     .send({ message: messages.errors.routeNotFound, code: 'NOT_FOUND' } satisfies ErrorResponse);
 }
 
-/**
- * Fastify's clientErrorHandler: a request Node's HTTP parser refuses before any route runs
- * (headers over its 16 KB limit, a malformed request line, one that timed out) gets the same
- * pt-BR `{ message, code }` as every other refusal instead of Fastify's English body.
- */
-export function answerClientError(
-  this: { log: FastifyBaseLogger },
-  error: Error & { code?: string },
-  socket: Socket,
-): void {
-  // A reset connection has nobody left to answer.
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const { statusCode, body } = parserRefusal(error.code);
-  logRefusal(this.log, statusCode, body.code);
-  if (socket.writable) {
-    const json = JSON.stringify(body);
-    socket.write(
-      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n` +
-        'Content-Type: application/json; charset=utf-8\r\n' +
-        `Content-Length: ${Buffer.byteLength(json)}\r\n` +
-        'Connection: close\r\n\r\n' +
-        json,
-    );
-  }
-  socket.destroy(error);
-}
-
-function parserRefusal(code: string | undefined): ErrorAnswer {
-  switch (code) {
-    case 'HPE_HEADER_OVERFLOW':
-      return answer(431, 'HEADERS_TOO_LARGE', messages.errors.headersTooLarge);
-    case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return answer(408, 'REQUEST_TIMEOUT', messages.errors.requestTimeout);
-    default:
-      return answer(400, 'BAD_REQUEST', messages.errors.invalidRequest);
-  }
-}
-
-function toAnswer(error: unknown): ErrorAnswer {
+/** The `{ message, code }` answer to any failure, and its status. */
+export function errorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof AppError) {
     return answer(error.statusCode, error.code, error.message);
   }
@@ -105,8 +66,9 @@ function toAnswer(error: unknown): ErrorAnswer {
 
 /**
  * Fastify's and its plugins' own 4xx errors (malformed JSON, body too large, unsupported media
- * type, multipart limits) get a pt-BR text instead of the English one, and a code that names
- * their status: a status we have no code for becomes a plain 400.
+ * type, multipart limits, a path that does not decode) and the HTTP parser's refusals
+ * (early-refusals.ts) get a pt-BR text instead of the English one, and a code that names their
+ * status: a status we have no code for becomes a plain 400.
  */
 function clientError(error: unknown, statusCode: number): ErrorAnswer {
   // @fastify/static will not resolve a path with `..`, `.` or empty segments (403): such a path
@@ -117,10 +79,14 @@ function clientError(error: unknown, statusCode: number): ErrorAnswer {
   switch (statusCode) {
     case 404:
       return answer(404, 'NOT_FOUND', messages.errors.notFound);
+    case 408:
+      return answer(408, 'REQUEST_TIMEOUT', messages.errors.requestTimeout);
     case 413:
       return answer(413, 'PAYLOAD_TOO_LARGE', messages.errors.payloadTooLarge);
     case 429:
       return answer(429, 'TOO_MANY_REQUESTS', messages.errors.tooManyRequests);
+    case 431:
+      return answer(431, 'HEADERS_TOO_LARGE', messages.errors.headersTooLarge);
     default:
       return answer(400, 'BAD_REQUEST', messages.errors.invalidRequest);
   }
@@ -147,6 +113,11 @@ function uniqueConflict(error: unknown): ErrorAnswer | undefined {
   return known
     ? answer(409, known.code, known.message)
     : answer(409, 'CONFLICT', messages.errors.conflict);
+}
+
+/** Whether a unique index refused the write (the loader answers these with its own refusal). */
+export function isUniqueViolation(error: unknown): boolean {
+  return uniqueViolationIndex(error) !== undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { LoaderEnvelope, LoaderRefusal, LoaderRefusalCode } from '@chaveiro/contract';
 import { LOADER_NONCE_PATTERN, LOADER_REFUSALS, messages } from '@chaveiro/contract';
-import type { FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUniqueViolation } from '../../platform/error-handler.js';
 
 /** A loader refusal: its code decides the HTTP status and the pt-BR message. */
 export class LoaderRefusalError extends Error {
@@ -27,6 +27,8 @@ export function refusalOf(error: unknown): { statusCode: number; data: LoaderRef
     const message = error.validation[0]?.message ?? messages.loader.refusals.INVALID_REQUEST;
     return { statusCode: 400, data: { ok: false, code: 'INVALID_REQUEST', message } };
   }
+  // Two requests raced past the service's check (two machines binding one HWID): try again.
+  if (isUniqueViolation(error)) return { statusCode: 409, data: data('CONFLICT') };
   const statusCode = statusOf(error);
   if (statusCode === 429) return { statusCode, data: data('RATE_LIMITED') };
   // Malformed JSON, a wrong content type, a body too large, a NUL character…
@@ -45,12 +47,20 @@ function statusOf(error: unknown): number | undefined {
   return typeof error.statusCode === 'number' ? error.statusCode : undefined;
 }
 
+/** What an answer is signed for: a routed request, or one refused before routing (no body). */
+export interface AnsweredRequest {
+  method: string;
+  url: string;
+  body?: unknown;
+  query?: unknown;
+}
+
 /**
  * The signed body of a loader answer: what was asked (method and path, without the query),
  * the client's nonce (when it sent a well-formed one), when and with which key it was signed.
  */
 export function envelope<T>(
-  request: FastifyRequest,
+  request: AnsweredRequest,
   payload: T,
   issuedAt: number,
   keyId: string,
@@ -66,7 +76,7 @@ export function envelope<T>(
 }
 
 /** The request's nonce, from the body or the query, even when the rest failed validation. */
-export function nonceOf(request: FastifyRequest): string | null {
+export function nonceOf(request: AnsweredRequest): string | null {
   for (const source of [request.body, request.query]) {
     if (typeof source !== 'object' || source === null || !('nonce' in source)) continue;
     const { nonce } = source;

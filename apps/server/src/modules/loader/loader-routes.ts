@@ -16,12 +16,14 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../platform/content-disposition.js';
 import type { AppContext } from '../../platform/context.js';
+import type { EarlyRefuser, EarlyRefusals } from '../../platform/early-refusals.js';
 import { logRefusal } from '../../platform/error-handler.js';
 import { bodyField, rateLimit } from '../../platform/rate-limit.js';
 import { loadSigner } from '../../platform/signing.js';
 import { answerUnknownPaths } from '../../platform/unknown-paths.js';
 import type { AccountLoginLimit } from '../auth/account-limits.js';
 import type { SettingsCache } from '../settings/settings-service.js';
+import type { AnsweredRequest } from './loader-answers.js';
 import { LoaderRefusalError, envelope, nonceOf, refusalOf } from './loader-answers.js';
 import type { Presence } from './loader-presence.js';
 import type { LoaderSession } from './loader-sessions.js';
@@ -53,6 +55,7 @@ export interface LoaderRoutesDeps {
   settings: SettingsCache;
   presence: Presence;
   accountLoginLimit: AccountLoginLimit;
+  earlyRefusals: EarlyRefusals;
 }
 
 /**
@@ -61,7 +64,7 @@ export interface LoaderRoutesDeps {
  */
 export function loaderRoutes(
   ctx: AppContext,
-  { settings, presence, accountLoginLimit }: LoaderRoutesDeps,
+  { settings, presence, accountLoginLimit, earlyRefusals }: LoaderRoutesDeps,
 ): FastifyPluginCallbackZod {
   const { config, clock } = ctx;
   const signer = loadSigner({
@@ -72,8 +75,15 @@ export function loaderRoutes(
   const sessions = createLoaderSessions(config.jwtSecret, clock);
   const nonces = createRecentSet(clock, { ttlMs: LOADER.nonceTtlMs, maxEntries: NONCE_CAPACITY });
   const service = createLoaderService(ctx, { settings, presence, sessions });
-  const answer = <T>(request: FastifyRequest, data: T) =>
+  const answer = <T>(request: AnsweredRequest, data: T) =>
     envelope(request, data, clock.now(), signer.current.keyId);
+  /** A request refused before routing: the same signed refusal, without a nonce (no body). */
+  const earlyRefusal: EarlyRefuser = (request, error) => {
+    const refusal = refusalOf(error);
+    const body = JSON.stringify(answer(request, refusal.data));
+    const headers = { 'x-signature': signer.sign(body) };
+    return { statusCode: refusal.statusCode, code: refusal.data.code, headers, body };
+  };
 
   const signedRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     // The envelope is built by hand; schemas below only document it. Serialising with plain
@@ -262,6 +272,9 @@ export function loaderRoutes(
       },
     );
     void app.register(signedRoutes);
+    // Requests refused before routing (by the HTTP parser, or a path that does not decode) are
+    // signed like every loader answer, but for the public key's.
+    earlyRefusals.add(app.prefix, earlyRefusal, [`${app.prefix}/public-key`]);
     done();
   };
 }
