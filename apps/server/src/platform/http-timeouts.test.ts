@@ -73,7 +73,7 @@ describe('slow clients', () => {
     expect(outcome.closedAfterMs).toBeLessThan(HEADERS_MS + 1_500);
   });
 
-  it('closes a request whose JSON body is dribbled past the body timeout, long before the upload window', async () => {
+  it('closes a request whose JSON body is dribbled past the body timeout with a pt-BR 408, long before the upload window', async () => {
     const head = [
       'POST /api/auth/login HTTP/1.1',
       'Host: localhost',
@@ -84,6 +84,7 @@ describe('slow clients', () => {
     ].join('\r\n');
     const outcome = await slowClient(port, head, 'a');
     expect(outcome.received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(outcome.received).toContain('"code":"REQUEST_TIMEOUT"');
     expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(BODY_MS);
     expect(outcome.closedAfterMs).toBeLessThan(UPLOAD_MS / 2);
   });

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { HttpTimeouts } from '../config.js';
+import { errorAnswer } from './error-handler.js';
 
 /**
  * Proxies in front usually drop idle upstream sockets after 60 s: ours outlive theirs, so the
@@ -82,10 +83,14 @@ export function clearBodyDeadline(request: FastifyRequest): void {
 function cutAfter(request: IncomingMessage, response: ServerResponse, ms: number) {
   const timer = setTimeout(() => {
     if (request.complete) return;
-    // As Node answers its own request timeout: a bare 408, then the socket closes.
+    // The same pt-BR 408 the parser's own request timeout gets, then the socket closes.
     const { socket } = request;
     if (!response.headersSent && socket.writable) {
-      socket.write('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
+      const body = JSON.stringify(errorAnswer({ statusCode: 408 }).body);
+      socket.write(
+        'HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json; charset=utf-8\r\n' +
+          `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
     }
     socket.destroySoon();
   }, ms);
