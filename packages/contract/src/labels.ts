@@ -57,4 +57,9 @@ export const labels = {
     showPassword: 'Mostrar senha',
     hidePassword: 'Ocultar senha',
   },
+  /** The notice /auth keeps after an inactivity logout until it is dismissed. */
+  sessionExpired: {
+    title: 'Sessão encerrada',
+    dismiss: 'Fechar aviso',
+  },
 } as const;

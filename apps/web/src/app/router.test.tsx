@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -139,6 +139,37 @@ describe('inactivity logout', () => {
     await expectPath(router, '/auth');
     expect(getToken()).toBeNull();
     expect(await screen.findByText('Sua sessão expirou por inatividade.')).toBeInTheDocument();
+  });
+
+  it('keeps the inactivity message on /auth, announced, until it is dismissed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setToken(token('client'));
+    const router = renderAt('/dashboard');
+    await screen.findByRole('button', { name: 'Alterar tema' });
+    act(() => {
+      vi.advanceTimersByTime(420_000);
+    });
+    await expectPath(router, '/auth');
+
+    // Long after a toast would have gone, the user comes back and still reads why.
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sua sessão expirou por inatividade.');
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Fechar aviso' }));
+    expect(screen.queryByText('Sua sessão expirou por inatividade.')).not.toBeInTheDocument();
+  });
+
+  it("says nothing about inactivity after a logout of the user's own", async () => {
+    setToken(token('client'));
+    const router = renderAt('/dashboard');
+    await screen.findByRole('button', { name: 'Alterar tema' });
+    act(() => clearToken());
+    await expectPath(router, '/auth');
+    await screen.findByRole('tab', { name: 'Login' });
+    expect(screen.queryByText('Sua sessão expirou por inatividade.')).not.toBeInTheDocument();
   });
 });
 
