@@ -30,6 +30,11 @@ export const labels = {
     logout: 'Sair',
   },
   notFound: 'Oops! Page not found',
+  notFoundPage: {
+    description: 'A página que você procura não existe ou mudou de endereço.',
+    backHome: 'Voltar ao início',
+    backToPanel: 'Voltar ao painel',
+  },
   unexpectedError: 'Unexpected Application Error!',
   /** Account screens (issue: accounts): the spec fixes the tab names; the rest is ours. */
   auth: {

@@ -198,12 +198,41 @@ describe('public routes', () => {
     renderAt('/esta/rota/nao/existe');
     expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument();
     expect(screen.getByText('404')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /início/i })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Voltar ao início' })).toHaveAttribute('href', '/');
   });
 
-  it('shows unknown paths inside a section as not found too', async () => {
+  it('shows an unknown admin path inside the admin layout, linking back to the admin dashboard', async () => {
     setToken(token('admin'));
-    renderAt('/admin/nope');
+    const router = renderAt('/admin/anything');
     expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+    // The admin sidebar and user are still there.
+    expect(screen.getByRole('link', { name: 'Bypass API' })).toBeInTheDocument();
+    expect(screen.getByText('admin-ana')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute(
+      'href',
+      '/admin/dashboard',
+    );
+    expect(screen.queryByRole('link', { name: 'Voltar ao início' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/anything');
+  });
+
+  it.each([
+    ['client', '/dashboard/anything', '/dashboard'],
+    ['reseller', '/reseller/dashboard/anything', '/reseller/dashboard'],
+  ])(
+    'shows an unknown %s path inside the customer layout, linking back to %s',
+    async (role, path, home) => {
+      setToken(token(role));
+      renderAt(path);
+      expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Resgatar Produtos' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute('href', home);
+    },
+  );
+
+  it('still sends a visitor without a session from an unknown admin path to /auth', async () => {
+    const router = renderAt('/admin/anything');
+    await expectPath(router, '/auth');
   });
 });
