@@ -1,3 +1,4 @@
+import { plural } from '@chaveiro/contract';
 export const texts = {
   title: 'Minhas Assinaturas',
   subtitle:
@@ -8,7 +9,7 @@ export const texts = {
   offline: 'Offline',
   expiresAt: 'Expira em',
   remaining: 'Tempo restante',
-  days: (n: number) => (n === 1 ? '1 dia' : `${String(n)} dias`),
+  days: (n: number) => plural(n, 'dia', 'dias'),
   expired: 'Expirado',
   hwid: 'HWID',
   none: 'Nenhum',

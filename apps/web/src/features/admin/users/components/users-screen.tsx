@@ -1,4 +1,4 @@
-import { LIMITS } from '@chaveiro/contract';
+import { LIMITS, pluralWord } from '@chaveiro/contract';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { SearchInput } from '@/components/data-table/search-input';
@@ -70,7 +70,7 @@ function AllUsersCard() {
                 pageSize={users.data.pageSize}
                 total={users.data.total}
                 onPageChange={setPage}
-                noun={users.data.total === 1 ? 'usuário' : 'usuários'}
+                noun={pluralWord(users.data.total, 'usuário', 'usuários')}
               />
             ) : null}
           </>
