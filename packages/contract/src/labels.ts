@@ -29,6 +29,8 @@ export const labels = {
     profile: 'Perfil',
     logout: 'Sair',
   },
+  /** The close button of every dialog and sheet, as screen readers announce it. */
+  close: 'Fechar',
   notFound: 'Oops! Page not found',
   notFoundPage: {
     description: 'A página que você procura não existe ou mudou de endereço.',

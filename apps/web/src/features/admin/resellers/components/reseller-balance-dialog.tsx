@@ -93,7 +93,6 @@ export function ResellerBalanceDialog({ row, onClose }: { row: Reseller; onClose
                 inputMode="decimal"
                 step={0.01}
                 placeholder="0,00"
-                autoFocus
               />
             )}
           </FormField>

@@ -189,6 +189,19 @@ describe('redeem screen', () => {
     );
   });
 
+  it('puts the focus back on the cleared key when the result is closed', async () => {
+    stubRedeem(() => jsonResponse(200, { message: 'Chave resgatada!' }));
+    renderRoutes(customerTestRoutes, '/dashboard/redeem');
+    const user = await ready();
+    await user.click(boxes()[0]!);
+    await user.paste('ABCDEFGH12345678XY');
+    await user.click(screen.getByRole('button', { name: 'Resgatar chave' }));
+    const dialog = await screen.findByRole('dialog');
+
+    await user.click(within(dialog).getAllByRole('button', { name: 'Fechar' })[0]!);
+    await waitFor(() => expect(boxes()[0]).toHaveFocus());
+  });
+
   it("shows 'Erro!' with the server message and no toast", async () => {
     stubRedeem(() => jsonResponse(404, { message: 'Chave inválida ou já utilizada.', code: 'X' }));
     renderRoutes(customerTestRoutes, '/dashboard/redeem');
