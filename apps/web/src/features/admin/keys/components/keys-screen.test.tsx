@@ -15,6 +15,7 @@ const product: Product = {
   status: 'active',
   plans: { monthly: 50 },
   file: null,
+  inUse: false,
 };
 
 const row: KeyListItem = {
