@@ -16,7 +16,7 @@ const PAGE_SIZE = LIMITS.pageSizeDefault;
 export function UsersScreen() {
   return (
     <UsersProvider>
-      <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <h1 className="text-2xl font-semibold tracking-tight">Gerenciar Usuários</h1>
         <Card>
           <CardHeader>
