@@ -1,24 +1,24 @@
 import { labels } from '@chaveiro/contract';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { cn } from '@/lib/utils';
 
 const t = labels.notFoundPage;
 
 interface NotFoundViewProps {
   homePath: string;
   homeLabel: string;
-  className?: string;
+  /** Plain classes: `cn` would bring tailwind-merge into the first load of `/`. */
+  className: string;
 }
 
 /** 404, the spec's heading and a way back: the same view outside and inside the areas. */
 function NotFoundView({ homePath, homeLabel, className }: NotFoundViewProps) {
   return (
-    <div className={cn('flex flex-col items-center justify-center gap-4 text-center', className)}>
+    <div className={`flex flex-col items-center justify-center gap-4 text-center ${className}`}>
       <p className="text-primary text-7xl font-bold tracking-tight sm:text-8xl">404</p>
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{labels.notFound}</h1>
       <p className="text-muted-foreground max-w-md">{t.description}</p>
-      <Link to={homePath} className={cn(buttonVariants(), 'mt-2')}>
+      <Link to={homePath} className={`${buttonVariants()} mt-2`}>
         {homeLabel}
       </Link>
     </div>
