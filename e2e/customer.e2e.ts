@@ -191,6 +191,7 @@ describe('customer area', () => {
     await page.getByRole('button', { name: 'Alterar senha' }).click();
     await page.getByLabel('Senha atual', { exact: true }).fill(CLIENT.password);
     await page.getByLabel('Nova senha', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirmar nova senha', { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText(messages.profile.passwordUpdated).waitFor();
     await page.reload();

@@ -29,7 +29,14 @@ export const labels = {
     profile: 'Perfil',
     logout: 'Sair',
   },
+  /** The close button of every dialog and sheet, as screen readers announce it. */
+  close: 'Fechar',
   notFound: 'Oops! Page not found',
+  notFoundPage: {
+    description: 'A página que você procura não existe ou mudou de endereço.',
+    backHome: 'Voltar ao início',
+    backToPanel: 'Voltar ao painel',
+  },
   unexpectedError: 'Unexpected Application Error!',
   /** Account screens (issue: accounts): the spec fixes the tab names; the rest is ours. */
   auth: {
@@ -56,5 +63,10 @@ export const labels = {
     retry: 'Tentar novamente',
     showPassword: 'Mostrar senha',
     hidePassword: 'Ocultar senha',
+  },
+  /** The notice /auth keeps after an inactivity logout until it is dismissed. */
+  sessionExpired: {
+    title: 'Sessão encerrada',
+    dismiss: 'Fechar aviso',
   },
 } as const;

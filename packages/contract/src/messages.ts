@@ -1,4 +1,5 @@
 import type { LoaderRefusalCode, PlanDurationType } from './constants.js';
+import { plural, pluralWord } from './plural.js';
 
 /**
  * Every user-facing pt-BR text of spec §5 and §8, verbatim. Server and web read them from here
@@ -118,7 +119,7 @@ export const messages = {
     redeemByPast: 'A data de "Resgatar até" precisa ser hoje ou uma data futura.',
     userIdRequired: 'Selecione um usuário.',
     productInUse: (subscriptions: number, keys: number) =>
-      `Este produto possui ${String(subscriptions)} assinatura(s) e ${String(keys)} chave(s) não utilizada(s). Exclua com a opção de remover tudo junto.`,
+      `Este produto possui ${plural(subscriptions, 'assinatura', 'assinaturas')} e ${plural(keys, 'chave não utilizada', 'chaves não utilizadas')}. Exclua com a opção de remover tudo junto.`,
     multipartRequired: 'Envie os dados como multipart/form-data.',
     unexpectedField: (field: string) => `Campo não permitido: ${field}.`,
     dllRequired: 'Envie o arquivo DLL no campo dllFile.',
@@ -137,7 +138,8 @@ export const messages = {
     daysUpdated: 'Dias atualizados com sucesso!',
     accountUpdated: 'Dados da conta atualizados com sucesso!',
     profileUpdated: 'Perfil atualizado com sucesso!',
-    keysGenerated: (count: number) => `${String(count)} chave(s) gerada(s) com sucesso!`,
+    keysGenerated: (count: number) =>
+      `${plural(count, 'chave gerada', 'chaves geradas')} com sucesso!`,
     keyLinked: 'Chave vinculada ao usuário com sucesso!',
     keyUpdated: 'Chave atualizada com sucesso!',
     keyDeleted: 'Chave excluída com sucesso!',
@@ -156,19 +158,19 @@ export const messages = {
     userDeleted: (username: string) => `Usuário ${username} excluído`,
     hwidReset: (username: string) => `HWID do usuário ${username} resetado`,
     subscriptionAdded: (username: string, product: string, days: number) =>
-      `Assinatura ${product} de ${username}: +${String(days)} dia(s)`,
+      `Assinatura ${product} de ${username}: +${plural(days, 'dia', 'dias')}`,
     subscriptionRemoved: (username: string, product: string) =>
       `Assinatura ${product} de ${username} removida`,
     subscriptionDays: (username: string, product: string, days: number) =>
-      `Assinatura ${product} de ${username}: ${days > 0 ? '+' : ''}${String(days)} dia(s)`,
+      `Assinatura ${product} de ${username}: ${days > 0 ? '+' : ''}${plural(days, 'dia', 'dias')}`,
     accountUpdated: (username: string, fields: string) =>
       `Conta de ${username} alterada (${fields})`,
     profileUpdated: (username: string) => `Perfil do admin ${username} atualizado`,
     keysGenerated: (count: number, product: string) =>
-      `${String(count)} chave(s) de ${product} gerada(s)`,
+      `${plural(count, 'chave', 'chaves')} de ${product} ${pluralWord(count, 'gerada', 'geradas')}`,
     keyLinked: (key: string, username: string) => `Chave ${key} vinculada a ${username}`,
     keyDaysReset: (key: string, days: number) =>
-      `Validade da chave ${key} alterada para ${String(days)} dia(s)`,
+      `Validade da chave ${key} alterada para ${plural(days, 'dia', 'dias')}`,
     keyBanned: (key: string) => `Chave ${key} banida`,
     keyUnbanned: (key: string) => `Chave ${key} desbanida`,
     keyDeleted: (key: string) => `Chave ${key} excluída`,
@@ -258,13 +260,11 @@ export const messages = {
     planNotFound: 'Este produto não tem o plano escolhido.',
     insufficientBalance: 'Saldo insuficiente.',
     keysBought: (count: number) =>
-      count === 1
-        ? '1 chave comprada com sucesso!'
-        : `${String(count)} chaves compradas com sucesso!`,
+      `${plural(count, 'chave comprada', 'chaves compradas')} com sucesso!`,
     reasonPurchase: (count: number, product: string, plan: string) =>
-      `Compra de ${String(count)} ${count === 1 ? 'chave' : 'chaves'}: ${product} (${plan})`,
+      `Compra de ${plural(count, 'chave', 'chaves')}: ${product} (${plan})`,
     logPurchase: (count: number, product: string, plan: string, total: string) =>
-      `Revendedor comprou ${String(count)} chave(s) de ${product} (${plan}) por ${total}`,
+      `Revendedor comprou ${plural(count, 'chave', 'chaves')} de ${product} (${plan}) por ${total}`,
     keyRedeemedTitle: 'Chave resgatada',
     keyRedeemedBody: (prefix: string, product: string, username: string) =>
       `Sua chave ${prefix}… de ${product} foi resgatada por ${username}.`,
@@ -297,16 +297,16 @@ export const messages = {
     maintenance: 'O sistema está em manutenção. Tente novamente mais tarde.',
     updated: 'Configuração atualizada!',
     allPaused: (count: number) =>
-      `Todos os usuários foram pausados (${String(count)} assinatura(s) congelada(s)).`,
+      `Todos os usuários foram pausados (${plural(count, 'assinatura congelada', 'assinaturas congeladas')}).`,
     allResumed: (count: number) =>
-      `Todos os usuários foram despausados (${String(count)} assinatura(s) retomada(s)).`,
-    hwidsReset: (count: number) => `HWIDs resetados de ${String(count)} conta(s).`,
-    usersDeleted: (count: number) => `${String(count)} conta(s) excluída(s).`,
+      `Todos os usuários foram despausados (${plural(count, 'assinatura retomada', 'assinaturas retomadas')}).`,
+    hwidsReset: (count: number) => `HWIDs resetados de ${plural(count, 'conta', 'contas')}.`,
+    usersDeleted: (count: number) => `${plural(count, 'conta excluída', 'contas excluídas')}.`,
     logSetting: (key: string, value: string) => `Configuração ${key} alterada para ${value}`,
     logPauseAll: (count: number) =>
-      `Pausa geral ativada: ${String(count)} assinatura(s) congelada(s)`,
+      `Pausa geral ativada: ${plural(count, 'assinatura congelada', 'assinaturas congeladas')}`,
     logResumeAll: (count: number) =>
-      `Pausa geral desativada: ${String(count)} assinatura(s) retomada(s)`,
+      `Pausa geral desativada: ${plural(count, 'assinatura retomada', 'assinaturas retomadas')}`,
     logHwidsReset: (count: number) => `HWIDs de todas as contas resetados (${String(count)})`,
     logUsersDeleted: (count: number) =>
       `Todas as contas não administradoras excluídas (${String(count)})`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plural, pluralWord } from './plural.js';
 
 /**
  * Brazilian-Portuguese texts for zod's built-in checks, so its English defaults never reach a
@@ -11,17 +12,17 @@ export const ptBrErrorMap: z.core.$ZodErrorMap = (issue) => {
       return `Tipo inválido: esperado ${typeName(issue.expected)}.`;
     case 'too_small':
       if (issue.origin === 'string')
-        return `Deve ter no mínimo ${String(issue.minimum)} caractere(s).`;
+        return `Deve ter no mínimo ${plural(issue.minimum, 'caractere', 'caracteres')}.`;
       if (issue.origin === 'array' || issue.origin === 'set')
-        return `Deve ter no mínimo ${String(issue.minimum)} item(ns).`;
+        return `Deve ter no mínimo ${plural(issue.minimum, 'item', 'itens')}.`;
       return issue.inclusive
         ? `Deve ser maior ou igual a ${String(issue.minimum)}.`
         : `Deve ser maior que ${String(issue.minimum)}.`;
     case 'too_big':
       if (issue.origin === 'string')
-        return `Deve ter no máximo ${String(issue.maximum)} caractere(s).`;
+        return `Deve ter no máximo ${plural(issue.maximum, 'caractere', 'caracteres')}.`;
       if (issue.origin === 'array' || issue.origin === 'set')
-        return `Deve ter no máximo ${String(issue.maximum)} item(ns).`;
+        return `Deve ter no máximo ${plural(issue.maximum, 'item', 'itens')}.`;
       return issue.inclusive
         ? `Deve ser menor ou igual a ${String(issue.maximum)}.`
         : `Deve ser menor que ${String(issue.maximum)}.`;
@@ -33,7 +34,7 @@ export const ptBrErrorMap: z.core.$ZodErrorMap = (issue) => {
     case 'not_multiple_of':
       return `Deve ser múltiplo de ${String(issue.divisor)}.`;
     case 'unrecognized_keys':
-      return `Campo(s) não permitido(s): ${issue.keys.join(', ')}.`;
+      return `${pluralWord(issue.keys.length, 'Campo não permitido', 'Campos não permitidos')}: ${issue.keys.join(', ')}.`;
     case 'invalid_value':
       return `Valor inválido. Use: ${issue.values.map((value) => String(value)).join(', ')}.`;
     case 'invalid_union':

@@ -82,7 +82,7 @@ describe('error handler', () => {
     });
     expect(extra.statusCode).toBe(400);
     expect(extra.json()).toEqual({
-      message: 'Campo(s) não permitido(s): role.',
+      message: 'Campo não permitido: role.',
       code: 'VALIDATION_ERROR',
     });
   });

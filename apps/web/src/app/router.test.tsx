@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -140,6 +140,37 @@ describe('inactivity logout', () => {
     expect(getToken()).toBeNull();
     expect(await screen.findByText('Sua sessão expirou por inatividade.')).toBeInTheDocument();
   });
+
+  it('keeps the inactivity message on /auth, announced, until it is dismissed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setToken(token('client'));
+    const router = renderAt('/dashboard');
+    await screen.findByRole('button', { name: 'Alterar tema' });
+    act(() => {
+      vi.advanceTimersByTime(420_000);
+    });
+    await expectPath(router, '/auth');
+
+    // Long after a toast would have gone, the user comes back and still reads why.
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sua sessão expirou por inatividade.');
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Fechar aviso' }));
+    expect(screen.queryByText('Sua sessão expirou por inatividade.')).not.toBeInTheDocument();
+  });
+
+  it("says nothing about inactivity after a logout of the user's own", async () => {
+    setToken(token('client'));
+    const router = renderAt('/dashboard');
+    await screen.findByRole('button', { name: 'Alterar tema' });
+    act(() => clearToken());
+    await expectPath(router, '/auth');
+    await screen.findByRole('tab', { name: 'Login' });
+    expect(screen.queryByText('Sua sessão expirou por inatividade.')).not.toBeInTheDocument();
+  });
 });
 
 describe('public routes', () => {
@@ -167,12 +198,41 @@ describe('public routes', () => {
     renderAt('/esta/rota/nao/existe');
     expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument();
     expect(screen.getByText('404')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /início/i })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Voltar ao início' })).toHaveAttribute('href', '/');
   });
 
-  it('shows unknown paths inside a section as not found too', async () => {
+  it('shows an unknown admin path inside the admin layout, linking back to the admin dashboard', async () => {
     setToken(token('admin'));
-    renderAt('/admin/nope');
+    const router = renderAt('/admin/anything');
     expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+    // The admin sidebar and user are still there.
+    expect(screen.getByRole('link', { name: 'Bypass API' })).toBeInTheDocument();
+    expect(screen.getByText('admin-ana')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute(
+      'href',
+      '/admin/dashboard',
+    );
+    expect(screen.queryByRole('link', { name: 'Voltar ao início' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/anything');
+  });
+
+  it.each([
+    ['client', '/dashboard/anything', '/dashboard'],
+    ['reseller', '/reseller/dashboard/anything', '/reseller/dashboard'],
+  ])(
+    'shows an unknown %s path inside the customer layout, linking back to %s',
+    async (role, path, home) => {
+      setToken(token(role));
+      renderAt(path);
+      expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Resgatar Produtos' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute('href', home);
+    },
+  );
+
+  it('still sends a visitor without a session from an unknown admin path to /auth', async () => {
+    const router = renderAt('/admin/anything');
+    await expectPath(router, '/auth');
   });
 });

@@ -1,7 +1,12 @@
 import { createBrowserRouter, replace, type RouteObject } from 'react-router';
 import { EmptyScreen } from './routes/empty-screen';
 import { RootRoute } from './routes/root';
-import { NotFoundRoute } from './routes/not-found';
+import {
+  AdminNotFoundRoute,
+  CustomerNotFoundRoute,
+  NotFoundRoute,
+  ResellerNotFoundRoute,
+} from './routes/not-found';
 import { RouteErrorBoundary } from './routes/route-error';
 import { sectionLoader } from './session-guard';
 
@@ -148,6 +153,7 @@ export const routes: RouteObject[] = [
                     .DepositsScreen,
                 }),
               },
+              { path: '*', Component: AdminNotFoundRoute },
             ],
           },
           {
@@ -193,6 +199,7 @@ export const routes: RouteObject[] = [
                     .ProfileScreen,
                 }),
               },
+              { path: '*', Component: CustomerNotFoundRoute },
             ],
           },
           {
@@ -210,6 +217,7 @@ export const routes: RouteObject[] = [
                   ).ResellerDashboardScreen,
                 }),
               },
+              { path: '*', Component: ResellerNotFoundRoute },
             ],
           },
         ],

@@ -1,10 +1,13 @@
-import { messages, TIMING } from '@chaveiro/contract';
+import { TIMING } from '@chaveiro/contract';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { rememberInactivitySignOut } from '@/lib/session';
 import { startInactivityTimer } from '@/lib/inactivity';
 import { useLogout } from './use-logout';
 
-/** Spec §4: after 7 idle minutes both guarded areas log out and say why. */
+/**
+ * Spec §4: after 7 idle minutes both guarded areas log out and say why. The reason is shown on
+ * /auth until dismissed: a toast would be gone before the user is back at the screen.
+ */
 export function useInactivityLogout(): void {
   const logout = useLogout();
   useEffect(
@@ -12,8 +15,8 @@ export function useInactivityLogout(): void {
       startInactivityTimer({
         timeoutMs: TIMING.inactivityTimeoutMs,
         onIdle: () => {
+          rememberInactivitySignOut();
           logout();
-          toast.warning(messages.errors.sessionExpiredByInactivity);
         },
       }),
     [logout],

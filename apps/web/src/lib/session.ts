@@ -34,6 +34,7 @@ export function getToken(): string | null {
 
 export function setToken(token: string): void {
   storage()?.setItem(TOKEN_STORAGE_KEY, token);
+  forgetInactivitySignOut();
   notifyTokenChange();
 }
 
@@ -42,6 +43,33 @@ export function clearToken(): void {
   if (store?.getItem(TOKEN_STORAGE_KEY) == null) return;
   store.removeItem(TOKEN_STORAGE_KEY);
   notifyTokenChange();
+}
+
+/** sessionStorage key remembering, for this tab, that the last session ended by inactivity. */
+const INACTIVITY_SIGN_OUT_KEY = 'chaveiro:signed-out-by-inactivity';
+
+function tabStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Kept outside the navigation so /auth shows why the session ended however it is reached (the
+ * logout and the section guard both send the visitor there), until dismissed or a new login.
+ */
+export function rememberInactivitySignOut(): void {
+  tabStorage()?.setItem(INACTIVITY_SIGN_OUT_KEY, '1');
+}
+
+export function wasSignedOutByInactivity(): boolean {
+  return tabStorage()?.getItem(INACTIVITY_SIGN_OUT_KEY) === '1';
+}
+
+export function forgetInactivitySignOut(): void {
+  tabStorage()?.removeItem(INACTIVITY_SIGN_OUT_KEY);
 }
 
 function notifyTokenChange(): void {

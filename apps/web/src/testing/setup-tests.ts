@@ -20,4 +20,5 @@ Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub, wri
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });

@@ -24,6 +24,8 @@ export const productSchema = z.object({
   status: z.enum(PRODUCT_STATUSES),
   plans: productPlansSchema,
   file: productFileSchema.nullable(),
+  /** Subscriptions or unused keys use it: deleting it alone is refused (409). */
+  inUse: z.boolean(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -49,6 +49,14 @@ export const changePasswordBodySchema = z.strictObject({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
+/** The profile's password form adds a confirmation the server never sees. */
+export const changePasswordFormSchema = z
+  .object({ ...changePasswordBodySchema.shape, confirmNewPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmNewPassword, {
+    message: v.passwordsDoNotMatch,
+    path: ['confirmNewPassword'],
+  });
+
 /** Answers that change what the session token carries come with a fresh token. */
 export const profileUpdateResponseSchema = z.object({
   message: z.string(),

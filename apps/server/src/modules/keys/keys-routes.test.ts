@@ -79,7 +79,7 @@ describe('POST /api/keys', () => {
     expect(
       (await call('GET', '/api/dashboard/recent-activities')).json<{ action: string }[]>()[0]
         ?.action,
-    ).toBe(`2 chave(s) de ${product.name} gerada(s)`);
+    ).toBe(`2 chaves de ${product.name} geradas`);
   });
 
   it('validates quantity, validity and product', async () => {

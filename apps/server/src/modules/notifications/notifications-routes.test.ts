@@ -136,12 +136,12 @@ describe('POST /api/notifications/read', () => {
   );
   it.each([
     ['an empty body', {}, text.readBodyInvalid],
-    ['an empty id list', { ids: [] }, 'Deve ter no mínimo 1 item(ns).'],
+    ['an empty id list', { ids: [] }, 'Deve ter no mínimo 1 item.'],
     ['all: false', { all: false }, text.readBodyInvalid],
     ['ids and all together', { ids: ['a'], all: true }, text.readBodyInvalid],
     ['ids that are not a list', { ids: 'a' }, text.readBodyInvalid],
     ['more than 100 ids', { ids: tooMany }, text.readBodyInvalid],
-    ['an unknown field', { all: true, user_id: 'x' }, 'Campo(s) não permitido(s): user_id.'],
+    ['an unknown field', { all: true, user_id: 'x' }, 'Campo não permitido: user_id.'],
   ])('refuses %s in pt-BR', async (_case, payload, message) => {
     const user = await t.createUser();
     const response = await markRead(user, payload);

@@ -1,5 +1,5 @@
 import type { PlanDurationType, ProductStatus } from '@chaveiro/contract';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { countCacheFor } from '../../platform/count-cache.js';
@@ -34,12 +34,34 @@ const productColumns = [
   'file_uploaded_at',
 ] as const;
 
+/**
+ * Subscriptions or unused keys of the product exist: the delete rule of the service (409
+ * unless cascading), as one indexed EXISTS each so the list stays cheap with a million keys.
+ */
+function inUse(eb: ExpressionBuilder<Database, 'products'>) {
+  return eb.or([
+    eb.exists(
+      eb
+        .selectFrom('subscriptions')
+        .select('subscriptions.id')
+        .whereRef('subscriptions.product_id', '=', 'products.id'),
+    ),
+    eb.exists(
+      eb
+        .selectFrom('license_keys')
+        .select('license_keys.id')
+        .whereRef('license_keys.product_id', '=', 'products.id')
+        .where('license_keys.status', '=', 'active'),
+    ),
+  ]);
+}
+
 /** Queries on `products` and their `plans`. */
 export function createProductsRepository(db: Kysely<Database>) {
-  async function withPlans(
-    products: Omit<ProductRecord, 'plans'>[],
+  async function withPlans<T extends Omit<ProductRecord, 'plans'>>(
+    products: T[],
     executor: Kysely<Database>,
-  ): Promise<ProductRecord[]> {
+  ): Promise<(T & Pick<ProductRecord, 'plans'>)[]> {
     if (products.length === 0) return [];
     const plans = await executor
       .selectFrom('plans')
@@ -96,16 +118,33 @@ export function createProductsRepository(db: Kysely<Database>) {
       return withPlans(products, db);
     },
 
-    /** Alphabetical, at most `limit`. */
-    async list(limit: number): Promise<ProductRecord[]> {
+    /**
+     * Alphabetical, at most `limit`, each saying whether subscriptions or unused keys still
+     * point to it (then it cannot be deleted on its own).
+     */
+    async list(limit: number): Promise<(ProductRecord & { in_use: boolean })[]> {
       const products = await db
         .selectFrom('products')
         .select(productColumns)
+        .select((eb) => inUse(eb).as('in_use'))
         .orderBy('name')
         .orderBy('id')
         .limit(limit)
         .execute();
-      return withPlans(products, db);
+      return (await withPlans(products, db)).map((product) => ({
+        ...product,
+        in_use: Boolean(Number(product.in_use)),
+      }));
+    },
+
+    /** Whether subscriptions or unused keys still point to the product. */
+    async isInUse(id: string, executor: Kysely<Database> = db): Promise<boolean> {
+      const row = await executor
+        .selectFrom('products')
+        .select((eb) => inUse(eb).as('in_use'))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Boolean(Number(row?.in_use ?? 0));
     },
 
     async find(id: string, executor: Kysely<Database> = db): Promise<ProductRecord | undefined> {

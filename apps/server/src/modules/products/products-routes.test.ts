@@ -63,6 +63,7 @@ describe('product CRUD', () => {
         status: 'active',
         plans: { daily: 5.9, monthly: 49.99 },
         file: null,
+        inUse: false,
       },
     });
     const cents = await t.database.db
@@ -124,6 +125,37 @@ describe('product CRUD', () => {
     expect(
       (await call('PATCH', '/api/products/nao-existe/status', { status: 'active' })).statusCode,
     ).toBe(404);
+  });
+
+  it('says in the list which products are in use, so the screen knows before a delete', async () => {
+    const withSubscription = await f.product({ name: 'Com assinatura' });
+    const withUnusedKey = await f.product({ name: 'Com chave livre' });
+    const withUsedKeyOnly = await f.product({ name: 'Só chave usada' });
+    const withBannedKeyOnly = await f.product({ name: 'Só chave banida' });
+    const unused = await f.product({ name: 'Livre' });
+    const user = await t.createUser();
+    await f.subscription(user.id, withSubscription.id);
+    await f.key(withUnusedKey.id);
+    await f.key(withUsedKeyOnly.id, { status: 'used', redeemedBy: user.id });
+    await f.key(withBannedKeyOnly.id, { status: 'banned' });
+
+    expect(await listed(withSubscription.id)).toMatchObject({ inUse: true });
+    expect(await listed(withUnusedKey.id)).toMatchObject({ inUse: true });
+    expect(await listed(withUsedKeyOnly.id)).toMatchObject({ inUse: false });
+    expect(await listed(withBannedKeyOnly.id)).toMatchObject({ inUse: false });
+    expect(await listed(unused.id)).toMatchObject({ inUse: false });
+
+    // The flag agrees with the delete rule: in use is refused, the others go.
+    expect((await call('DELETE', `/api/products/${withUnusedKey.id}`)).statusCode).toBe(409);
+    expect((await call('DELETE', `/api/products/${withUsedKeyOnly.id}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/products/${unused.id}`)).statusCode).toBe(200);
+
+    const edited = await call('PUT', `/api/products/${withSubscription.id}`, {
+      name: 'Com assinatura',
+      description: '',
+      plans: {},
+    });
+    expect(edited.json()).toMatchObject({ product: { inUse: true } });
   });
 
   it('refuses to delete a product in use unless cascade=true', async () => {

@@ -47,7 +47,9 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'clock' | 'ru
 
   return {
     async list(): Promise<Product[]> {
-      return (await products.list(ADMIN_LIMITS.productsMax)).map(toProduct);
+      return (await products.list(ADMIN_LIMITS.productsMax)).map((product) =>
+        toProduct(product, product.in_use),
+      );
     },
 
     async create(body: ProductBody, actor: Actor) {
@@ -59,7 +61,7 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'clock' | 'ru
           target: `product:${id}`,
         });
       });
-      return { message: text.productCreated, product: toProduct(await existing(id)) };
+      return { message: text.productCreated, product: toProduct(await existing(id), false) };
     },
 
     async update(id: string, body: ProductBody, actor: Actor) {
@@ -71,7 +73,10 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'clock' | 'ru
           target: `product:${id}`,
         });
       });
-      return { message: text.productUpdated, product: toProduct(await existing(id)) };
+      return {
+        message: text.productUpdated,
+        product: toProduct(await existing(id), await products.isInUse(id)),
+      };
     },
 
     async setStatus(id: string, status: ProductStatus, actor: Actor): Promise<MessageResponse> {
@@ -139,7 +144,7 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'clock' | 'ru
           target: `product:${id}`,
         });
       });
-      const uploaded = toProduct(await existing(id)).file;
+      const uploaded = toProductFile(await existing(id));
       if (!uploaded) throw new Error('Product file missing right after the upload');
       return { message: text.dllUploaded, file: uploaded };
     },
@@ -163,7 +168,7 @@ function toFields(body: ProductBody): ProductFields {
   return { name: body.name, description: body.description, plans };
 }
 
-function toProduct(product: ProductRecord): Product {
+function toProduct(product: ProductRecord, inUse: boolean): Product {
   return {
     id: product.id,
     name: product.name,
@@ -172,16 +177,20 @@ function toProduct(product: ProductRecord): Product {
     plans: Object.fromEntries(
       Object.entries(product.plans).map(([durationType, cents]) => [durationType, cents / 100]),
     ),
-    file:
-      product.file_sha256 === null
-        ? null
-        : {
-            sha256: product.file_sha256,
-            size: Number(product.file_size ?? 0),
-            name: product.file_name ?? 'produto.dll',
-            uploadedAt: new Date(product.file_uploaded_at ?? 0).toISOString(),
-          },
+    file: toProductFile(product),
+    inUse,
   };
+}
+
+function toProductFile(product: ProductRecord): Product['file'] {
+  return product.file_sha256 === null
+    ? null
+    : {
+        sha256: product.file_sha256,
+        size: Number(product.file_size ?? 0),
+        name: product.file_name ?? 'produto.dll',
+        uploadedAt: new Date(product.file_uploaded_at ?? 0).toISOString(),
+      };
 }
 
 /** The client's file name without any path, control characters or excess length. */

@@ -216,7 +216,7 @@ describe('POST /api/reseller/keys', () => {
       .execute();
     expect(activity).toEqual([
       {
-        action: 'Revendedor comprou 3 chave(s) de Aim Pro (Mensal) por R$ 37,50',
+        action: 'Revendedor comprou 3 chaves de Aim Pro (Mensal) por R$ 37,50',
         actor_id: reseller.id,
       },
     ]);

@@ -186,7 +186,7 @@ describe('customer tickets', () => {
     [{ subject: 'Assunto', message: 'x'.repeat(5001) }, text.messageMax],
     [{ subject: 'Assunto' }, text.messageRequired],
     [{ message: 'oi' }, text.subjectMin],
-    [{ subject: 'Assunto', message: 'oi', status: 'closed' }, 'Campo(s) não permitido(s): status.'],
+    [{ subject: 'Assunto', message: 'oi', status: 'closed' }, 'Campo não permitido: status.'],
   ])('refuses %j with a pt-BR message', async (payload, message) => {
     const response = await call('POST', '/api/support/tickets', client.headers, payload);
     expect(response.statusCode).toBe(400);

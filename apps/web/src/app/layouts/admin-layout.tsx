@@ -76,6 +76,7 @@ export function AdminLayout() {
     <SectionShell
       sidebarClassName="w-64"
       contentOffsetClassName="lg:pl-64"
+      contentWidthClassName="max-w-7xl"
       brand={<Brand caption={labels.adminPanel} />}
       drawerTitle={<Brand caption={labels.adminPanel} />}
       renderSidebar={renderSidebar}

@@ -55,6 +55,7 @@ function CustomerShell({ section }: { section: Extract<Section, 'customer' | 're
       <SectionShell
         sidebarClassName="w-[280px]"
         contentOffsetClassName="lg:pl-[280px]"
+        contentWidthClassName="max-w-6xl"
         brand={<Brand />}
         drawerTitle={<Brand />}
         renderSidebar={renderSidebar}

@@ -13,22 +13,17 @@ interface FormFieldProps {
   label: string;
   error?: string | undefined;
   hint?: string | undefined;
-  /** Shown at the end of the label row, e.g. a "forgot password?" link. */
-  labelAside?: ReactNode;
   children: (control: FieldControlProps) => ReactNode;
 }
 
 /** Label, control, hint and validation message, linked for assistive technology. */
-export function FormField({ id, label, error, hint, labelAside, children }: FormFieldProps) {
+export function FormField({ id, label, error, hint, children }: FormFieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className="grid gap-2">
-      <div className="flex min-h-4 items-center justify-between gap-2">
-        <Label htmlFor={id}>{label}</Label>
-        {labelAside}
-      </div>
+      <Label htmlFor={id}>{label}</Label>
       {children({
         id,
         'aria-invalid': Boolean(error),

@@ -8,6 +8,11 @@ export interface SectionShellProps {
   /** Sidebar width, e.g. `w-64`; `contentOffsetClassName` must match it (`lg:pl-64`). */
   sidebarClassName: string;
   contentOffsetClassName: string;
+  /**
+   * The one content width of the area (e.g. `max-w-7xl`): every screen of it starts at the same
+   * place, so moving between screens does not shift the page sideways.
+   */
+  contentWidthClassName: string;
   brand: ReactNode;
   /** Heading of the mobile drawer. */
   drawerTitle: ReactNode;
@@ -36,6 +41,7 @@ function focusCurrentPage(event: Event) {
 export function SectionShell({
   sidebarClassName,
   contentOffsetClassName,
+  contentWidthClassName,
   brand,
   drawerTitle,
   renderSidebar,
@@ -87,7 +93,9 @@ export function SectionShell({
           ) : null}
           <div className="ml-auto flex items-center gap-1">{headerActions}</div>
         </header>
-        <main className="flex-1 px-4 py-6 lg:px-8">{children}</main>
+        <main className="flex-1 px-4 py-6 lg:px-8">
+          <div className={cn('mx-auto w-full', contentWidthClassName)}>{children}</div>
+        </main>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@
 
 import * as React from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
+import { labels } from '@chaveiro/contract';
 import { XIcon } from 'lucide-react';
 
 import { cn } from '@/lib/utils';
@@ -68,7 +69,7 @@ function SheetContent({
         {children}
         <SheetPrimitive.Close className="ring-offset-background focus:ring-ring data-[state=open]:bg-secondary absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:ring-2 focus:ring-offset-2 focus:outline-hidden disabled:pointer-events-none">
           <XIcon className="size-4" />
-          <span className="sr-only">Fechar</span>
+          <span className="sr-only">{labels.close}</span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>
     </SheetPortal>

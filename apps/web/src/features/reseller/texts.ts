@@ -1,3 +1,4 @@
+import { plural, pluralWord } from '@chaveiro/contract';
 import type { KeyStatus } from '@chaveiro/contract';
 
 /** pt-BR texts of the reseller dashboard (the spec leaves its content to us). */
@@ -28,7 +29,7 @@ export const texts = {
     plan: 'Plano',
     planPlaceholder: 'Escolha o produto primeiro',
     planOption: (label: string, days: number, price: string) =>
-      `${label} · ${String(days)} ${days === 1 ? 'dia' : 'dias'} · ${price} por chave`,
+      `${label} · ${plural(days, 'dia', 'dias')} · ${price} por chave`,
     quantity: 'Quantidade',
     quantityHint: (max: number) => `De 1 a ${String(max)} chaves por compra.`,
     summary: 'Resumo da compra',
@@ -40,7 +41,7 @@ export const texts = {
     submit: 'Comprar chaves',
     confirmTitle: 'Confirmar compra',
     confirmBody: (count: number, product: string, plan: string, total: string) =>
-      `Você vai comprar ${String(count)} ${count === 1 ? 'chave' : 'chaves'} de ${product} (${plan}) por ${total}.`,
+      `Você vai comprar ${plural(count, 'chave', 'chaves')} de ${product} (${plan}) por ${total}.`,
     confirmBalance: (after: string) => `Seu saldo após a compra: ${after}.`,
     confirm: 'Confirmar compra',
     cancel: 'Cancelar',
@@ -59,7 +60,9 @@ export const texts = {
     search: 'Buscar por chave ou cliente',
     statusFilter: 'Filtrar por status',
     allStatuses: 'Todos os status',
-    copyPage: 'Copiar chaves da página',
+    /** Only the page's unused keys: used, banned or expired ones cannot be sold. */
+    copyAvailable: 'Copiar chaves disponíveis',
+    copyAvailableHint: 'Copia as chaves desta página que ainda não foram resgatadas.',
     exportCsv: 'Exportar CSV',
     key: 'Chave',
     product: 'Produto',
@@ -74,17 +77,18 @@ export const texts = {
     emptyHint: 'Compre chaves acima para começar a vender.',
     nobody: '—',
     redeemedByAt: (username: string, when: string) => `Resgatada por ${username} em ${when}`,
-    noun: (total: number) => (total === 1 ? 'chave' : 'chaves'),
+    noun: (total: number) => pluralWord(total, 'chave', 'chaves'),
   },
   copy: {
     key: (key: string) => `Copiar a chave ${key}`,
     copiedOne: 'Chave copiada!',
-    copiedMany: (count: number) => `${String(count)} chaves copiadas!`,
+    copiedMany: (count: number) => `${plural(count, 'chave copiada', 'chaves copiadas')}!`,
+    copiedAvailable: (count: number) =>
+      `${plural(count, 'chave disponível copiada', 'chaves disponíveis copiadas')}!`,
     failed: 'Não foi possível copiar. Selecione as chaves e copie manualmente.',
-    nothing: 'Não há chaves nesta página para copiar.',
+    nothing: 'Não há chaves disponíveis nesta página para copiar.',
   },
-  days: (days: number) =>
-    `${new Intl.NumberFormat('pt-BR').format(days)} ${days === 1 ? 'dia' : 'dias'}`,
+  days: (days: number) => plural(days, 'dia', 'dias'),
 } as const;
 
 export const KEY_STATUS_LABELS: Record<KeyStatus, string> = {

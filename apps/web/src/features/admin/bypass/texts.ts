@@ -1,3 +1,4 @@
+import { plural, pluralWord } from '@chaveiro/contract';
 import type { BypassRegion } from '@chaveiro/contract';
 
 /** pt-BR text of /admin/bypass; validation and toasts come from the contract's messages. */
@@ -31,7 +32,7 @@ export const bypassTexts = {
     loading: 'Carregando...',
     empty: 'Nenhum UID cadastrado.',
     noMatch: 'Nenhum UID encontrado.',
-    noun: (total: number) => (total === 1 ? 'UID' : 'UIDs'),
+    noun: (total: number) => pluralWord(total, 'UID', 'UIDs'),
     paused: 'Pausado',
     expired: 'Expirado',
     edit: (uid: string) => `Editar UID ${uid}`,
@@ -74,8 +75,7 @@ export const bypassTexts = {
     unknown: '—',
   } satisfies Record<BypassRegion, string>,
   durationLabel: (hours: number) => {
-    const days = hours / 24;
-    return days === 1 ? '1 dia' : `${String(days)} dias`;
+    return plural(hours / 24, 'dia', 'dias');
   },
 
   apiKeys: {
@@ -88,7 +88,7 @@ export const bypassTexts = {
     columns: { name: 'Nome', prefix: 'Prefixo', createdAt: 'Criada em', state: 'Estado' },
     loading: 'Carregando...',
     empty: 'Nenhuma chave de API criada.',
-    noun: (total: number) => (total === 1 ? 'chave' : 'chaves'),
+    noun: (total: number) => pluralWord(total, 'chave', 'chaves'),
     active: 'Ativa',
     revoked: 'Revogada',
     revokedAt: (date: string) => `Revogada em ${date}`,

@@ -1,3 +1,4 @@
+import { pluralWord } from '@chaveiro/contract';
 /** pt-BR texts of /admin/deposits; validation and success messages come from the contract. */
 export const depositsTexts = {
   title: 'Depósitos',
@@ -31,7 +32,7 @@ export const depositsTexts = {
       all: 'Nenhum depósito registrado.',
     },
     noMatch: 'Nenhum depósito encontrado.',
-    noun: (total: number) => (total === 1 ? 'depósito' : 'depósitos'),
+    noun: (total: number) => pluralWord(total, 'depósito', 'depósitos'),
     decidedBy: (admin: string, when: string) => `por ${admin} em ${when}`,
     decidedAt: (when: string) => `em ${when}`,
     reason: (reason: string) => `Motivo: ${reason}`,

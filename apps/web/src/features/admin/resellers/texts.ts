@@ -1,3 +1,4 @@
+import { pluralWord } from '@chaveiro/contract';
 /**
  * pt-BR text of /admin/resellers that the spec leaves open. Validation messages and the success
  * toasts come from the contract's `messages` and the server.
@@ -40,7 +41,7 @@ export const resellersTexts = {
     loading: 'Carregando...',
     empty: 'Nenhum revendedor cadastrado.',
     noMatch: 'Nenhum revendedor encontrado.',
-    noun: (total: number) => (total === 1 ? 'revendedor' : 'revendedores'),
+    noun: (total: number) => pluralWord(total, 'revendedor', 'revendedores'),
     active: 'Ativo',
     banned: 'Banido',
   },

@@ -1,3 +1,4 @@
+import { pluralWord } from '@chaveiro/contract';
 /** pt-BR texts of /admin/support the spec leaves open (server messages come from the API). */
 export const supportTexts = {
   title: 'Suporte',
@@ -10,7 +11,7 @@ export const supportTexts = {
     loading: 'Carregando...',
     empty: 'Nenhum ticket.',
     noMatch: 'Nenhum ticket encontrado.',
-    noun: (total: number) => (total === 1 ? 'ticket' : 'tickets'),
+    noun: (total: number) => pluralWord(total, 'ticket', 'tickets'),
   },
   thread: {
     from: (username: string, date: string) => `De ${username} · aberto em ${date}`,

@@ -7,6 +7,7 @@ import { AuthMarketing } from './auth-marketing';
 import { LoginForm } from './login-form';
 import { RegisterConfirmation } from './register-confirmation';
 import { RegisterForm } from './register-form';
+import { SessionExpiredAlert } from './session-expired-alert';
 
 const t = labels.auth;
 
@@ -59,7 +60,8 @@ export function AuthScreen() {
           <h1 className="text-2xl font-semibold tracking-tight">{heading.title}</h1>
           <p className="text-muted-foreground text-sm">{heading.description}</p>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-5">
+          <SessionExpiredAlert />
           <Tabs value={tab} onValueChange={selectTab} className="gap-6">
             <TabsList className="grid w-full grid-cols-2">
               <TabsTrigger value={LOGIN_TAB}>{t.loginTab}</TabsTrigger>

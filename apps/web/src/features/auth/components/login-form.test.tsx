@@ -158,6 +158,31 @@ describe('login form', () => {
     });
   });
 
+  it('tabs from the identifier to the password, then to Entrar, and only then to the forgotten-password link', async () => {
+    const sent = stubApi(() => loginAnswer('client'));
+    const router = renderRoutes(authTestRoutes, '/auth');
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText(t.identifier));
+    await user.keyboard('ana');
+
+    await user.tab();
+    expect(screen.getByLabelText(t.password)).toHaveFocus();
+    // The show/hide toggle belongs to the password field; the link comes after the submit button.
+    await user.tab();
+    expect(screen.getByRole('button', { name: t.showPassword })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: t.login })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: t.forgotPassword })).toHaveFocus();
+
+    // Typing the password after one Tab and pressing Enter logs in instead of leaving the page.
+    await user.click(screen.getByLabelText(t.identifier));
+    await user.tab();
+    await user.keyboard('segredo-forte{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(loginCalls(sent)[0]?.body).toEqual({ identifier: 'ana', password: 'segredo-forte' });
+  });
+
   it('links to the forgotten-password page', async () => {
     stubApi(() => jsonResponse(500, {}));
     renderRoutes(authTestRoutes, '/auth');

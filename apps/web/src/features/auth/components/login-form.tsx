@@ -89,19 +89,7 @@ export function LoginForm({ defaultIdentifier = '' }: { defaultIdentifier?: stri
             />
           )}
         </FormField>
-        <FormField
-          id="login-password"
-          label={t.password}
-          error={errors.password?.message}
-          labelAside={
-            <Link
-              to="/forgot-password"
-              className="text-primary focus-visible:ring-ring/50 rounded-sm text-sm font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px]"
-            >
-              {t.forgotPassword}
-            </Link>
-          }
-        >
+        <FormField id="login-password" label={t.password} error={errors.password?.message}>
           {(control) => (
             <PasswordInput
               {...control}
@@ -113,6 +101,13 @@ export function LoginForm({ defaultIdentifier = '' }: { defaultIdentifier?: stri
         <PendingButton type="submit" pending={loginMutation.isPending} className="mt-2 w-full">
           {t.login}
         </PendingButton>
+        {/* After the submit button, so Tab goes from the identifier straight to the password. */}
+        <Link
+          to="/forgot-password"
+          className="text-primary focus-visible:ring-ring/50 justify-self-center rounded-sm text-sm font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px]"
+        >
+          {t.forgotPassword}
+        </Link>
       </form>
     </div>
   );

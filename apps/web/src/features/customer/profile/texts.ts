@@ -18,6 +18,7 @@ export const texts = {
   email: 'Novo e-mail',
   currentPassword: 'Senha atual',
   newPassword: 'Nova senha',
+  confirmNewPassword: 'Confirmar nova senha',
   save: 'Salvar',
   twoFactorTitle: 'Autenticação de dois fatores',
   twoFactorBody: 'Peça um código do seu aplicativo autenticador a cada login.',

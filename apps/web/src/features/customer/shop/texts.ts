@@ -1,3 +1,4 @@
+import { plural } from '@chaveiro/contract';
 /** pt-BR texts of /dashboard/shop (server messages and plan names come from the contract). */
 export const texts = {
   title: 'Loja',
@@ -7,8 +8,8 @@ export const texts = {
   addBalance: 'Adicionar saldo',
   plan: 'Plano',
   planOption: (label: string, price: string) => `${label} — ${price}`,
-  days: (n: number) => (n === 1 ? '1 dia' : `${String(n)} dias`),
-  forDays: (n: number) => (n === 1 ? 'por 1 dia' : `por ${String(n)} dias`),
+  days: (n: number) => plural(n, 'dia', 'dias'),
+  forDays: (n: number) => `por ${plural(n, 'dia', 'dias')}`,
   perDay: (price: string) => `${price} por dia`,
   owned: (date: string) => `Você já tem · até ${date}`,
   ownedExpired: 'Você já teve · expirada',

@@ -1,3 +1,4 @@
+import { plural } from '@chaveiro/contract';
 export const texts = {
   title: 'Minhas Assinaturas',
   subtitle:
@@ -10,7 +11,7 @@ export const texts = {
   pausedRemaining: (days: number) =>
     `Pausada — restam ${days === 1 ? '1 dia' : `${String(days)} dias`}`,
   remaining: 'Tempo restante',
-  days: (n: number) => (n === 1 ? '1 dia' : `${String(n)} dias`),
+  days: (n: number) => plural(n, 'dia', 'dias'),
   expired: 'Expirado',
   hwid: 'HWID',
   none: 'Nenhum',

@@ -1,3 +1,4 @@
+import { pluralWord } from '@chaveiro/contract';
 /** pt-BR texts of /dashboard/support the spec leaves open (server messages come from the API). */
 export const texts = {
   title: 'Suporte',
@@ -11,7 +12,7 @@ export const texts = {
       'Precisa de ajuda com um pagamento, uma chave ou o loader? Abra um ticket e nossa equipe responde por aqui.',
     emptyFiltered: 'Nenhum ticket com este status.',
     updated: (relative: string) => `Atualizado ${relative}`,
-    noun: (total: number) => (total === 1 ? 'ticket' : 'tickets'),
+    noun: (total: number) => pluralWord(total, 'ticket', 'tickets'),
   },
   create: {
     title: 'Novo ticket',

@@ -282,16 +282,47 @@ describe('reseller dashboard', { timeout: 20_000 }, () => {
     );
   });
 
-  it('copies one key or the whole page', async () => {
+  it('copies one key', async () => {
     stubReseller();
     renderRoutes(routes, '/reseller/dashboard');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: `Copiar a chave ${freeKey.key}` }));
     expect(await navigator.clipboard.readText()).toBe(freeKey.key);
     expect(await screen.findByText('Chave copiada!')).toBeInTheDocument();
+  });
 
-    await user.click(screen.getByRole('button', { name: 'Copiar chaves da página' }));
-    expect(await navigator.clipboard.readText()).toBe(`${usedKey.key}\n${freeKey.key}`);
+  it("copies only the page's available keys and says how many", async () => {
+    const another = { ...freeKey, id: 'key-3', key: 'MMMMNNNNPPPPQQQQRR' };
+    const banned = {
+      ...freeKey,
+      id: 'key-4',
+      key: 'BBBBNNNNPPPPQQQQRR',
+      status: 'banned' as const,
+    };
+    const expired = {
+      ...freeKey,
+      id: 'key-5',
+      key: 'EEEENNNNPPPPQQQQRR',
+      status: 'expired' as const,
+    };
+    stubReseller({
+      'GET /api/reseller/keys': () =>
+        jsonResponse(200, page([usedKey, freeKey, banned, another, expired])),
+    });
+    renderRoutes(routes, '/reseller/dashboard');
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: `Copiar a chave ${another.key}` });
+
+    await user.click(screen.getByRole('button', { name: 'Copiar chaves disponíveis' }));
+    expect(await navigator.clipboard.readText()).toBe(`${freeKey.key}\n${another.key}`);
+    expect(await screen.findByText('2 chaves disponíveis copiadas!')).toBeInTheDocument();
+  });
+
+  it('offers no page copy when none of its keys is available', async () => {
+    stubReseller({ 'GET /api/reseller/keys': () => jsonResponse(200, page([usedKey])) });
+    renderRoutes(routes, '/reseller/dashboard');
+    await screen.findByRole('button', { name: `Copiar a chave ${usedKey.key}` });
+    expect(screen.getByRole('button', { name: 'Copiar chaves disponíveis' })).toBeDisabled();
   });
 
   it('exports the CSV of the current filter with the session', async () => {

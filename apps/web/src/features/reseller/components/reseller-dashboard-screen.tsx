@@ -6,7 +6,7 @@ import { ResellerStatCards } from './reseller-stat-cards';
 /** `/reseller/dashboard`: the balance and statistics, buying keys and the reseller's keys. */
 export function ResellerDashboardScreen() {
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{texts.title}</h1>
         <p className="text-muted-foreground mt-1 text-sm">{texts.subtitle}</p>

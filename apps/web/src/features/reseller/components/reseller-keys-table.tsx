@@ -85,6 +85,7 @@ export function ResellerKeysTable() {
   const keys = useResellerKeys(filters);
   const exportCsv = useExportResellerKeys();
   const rows = keys.data?.items ?? [];
+  const availableKeys = rows.filter((row) => row.status === 'active').map((row) => row.key);
 
   const changeFilter =
     <T,>(set: (value: T) => void) =>
@@ -117,11 +118,12 @@ export function ResellerKeysTable() {
           <div className="flex w-full flex-wrap gap-2 sm:ml-auto sm:w-auto">
             <Button
               variant="outline"
-              disabled={rows.length === 0}
-              onClick={() => void copyKeys(rows.map((row) => row.key))}
+              disabled={availableKeys.length === 0}
+              title={t.copyAvailableHint}
+              onClick={() => void copyKeys(availableKeys, texts.copy.copiedAvailable)}
             >
               <CopyCheck aria-hidden />
-              {t.copyPage}
+              {t.copyAvailable}
             </Button>
             <PendingButton
               variant="outline"

@@ -1,3 +1,4 @@
+import { pluralWord } from '@chaveiro/contract';
 import { format, formatDistanceToNow } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
@@ -80,7 +81,7 @@ export function ActivityScreen() {
             pageSize={activity.data.pageSize}
             total={activity.data.total}
             onPageChange={setPage}
-            noun={activity.data.total === 1 ? 'atividade' : 'atividades'}
+            noun={pluralWord(activity.data.total, 'atividade', 'atividades')}
           />
         ) : null}
       </div>

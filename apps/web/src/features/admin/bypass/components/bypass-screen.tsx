@@ -7,7 +7,7 @@ import { CreateBypassUidForm } from './create-bypass-uid-form';
 /** `/admin/bypass`, 'Bypass API' (spec §2): the UID whitelist and the keys that query it. */
 export function BypassScreen() {
   return (
-    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">{bypassTexts.title}</h1>
         <p className="text-muted-foreground text-sm">{bypassTexts.subtitle}</p>

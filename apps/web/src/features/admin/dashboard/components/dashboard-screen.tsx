@@ -8,7 +8,7 @@ import { RecentActivities } from './recent-activities';
 /** /admin/dashboard (spec §2): metrics, users, keys and the recent activity feed. */
 export function DashboardScreen() {
   return (
-    <div className="mx-auto grid w-full max-w-7xl grid-cols-[minmax(0,1fr)] gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <h1 className="sr-only">Dashboard</h1>
       <MetricCards />
       <DashboardUsersCard />

@@ -109,7 +109,7 @@ export function DepositsScreen() {
 
   return (
     <DepositsDialogsContext value={dialogs}>
-      <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">{text.title}</h1>
           <p className="text-muted-foreground text-sm">{text.subtitle}</p>

@@ -71,7 +71,6 @@ export function RejectDepositDialog({ row, onClose }: { row: AdminDeposit; onClo
                 placeholder={text.reasonPlaceholder}
                 maxLength={300}
                 rows={3}
-                autoFocus
               />
             )}
           </FormField>

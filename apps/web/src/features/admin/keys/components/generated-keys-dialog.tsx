@@ -1,3 +1,4 @@
+import { plural } from '@chaveiro/contract';
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -21,9 +22,7 @@ export function GeneratedKeysDialog({ keys, message, onClose }: GeneratedKeysDia
   const copyAll = async () => {
     try {
       await navigator.clipboard.writeText(keys.join('\n'));
-      toast.success(
-        keys.length === 1 ? 'Chave copiada!' : `${String(keys.length)} chaves copiadas!`,
-      );
+      toast.success(`${plural(keys.length, 'chave copiada', 'chaves copiadas')}!`);
     } catch {
       toast.error('Não foi possível copiar. Selecione as chaves e copie manualmente.');
     }

@@ -1,3 +1,4 @@
+import { plural } from '@chaveiro/contract';
 import type { KeyStatus } from '@chaveiro/contract';
 
 export const KEY_STATUS_LABELS: Record<KeyStatus, string> = {
@@ -13,5 +14,5 @@ export function isUnused(status: KeyStatus): boolean {
 }
 
 export function formatDays(days: number): string {
-  return `${new Intl.NumberFormat('pt-BR').format(days)} ${days === 1 ? 'dia' : 'dias'}`;
+  return plural(days, 'dia', 'dias');
 }

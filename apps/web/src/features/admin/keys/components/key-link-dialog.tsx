@@ -55,7 +55,6 @@ export function KeyLinkDialog({ row, onClose }: { row: KeyListItem; onClose: () 
           onValueChange={setSearch}
           label="Buscar cliente"
           className="sm:max-w-none"
-          autoFocus
         />
         <div
           role="listbox"

@@ -63,7 +63,6 @@ export function KeyResetDialog({ row, onClose }: { row: KeyListItem; onClose: ()
                 inputMode="numeric"
                 min={1}
                 step={1}
-                autoFocus
               />
             )}
           </FormField>

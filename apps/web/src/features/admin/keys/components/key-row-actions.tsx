@@ -1,7 +1,6 @@
 import type { KeyListItem } from '@chaveiro/contract';
 import { Ban, CalendarClock, Info, Link2, MoreHorizontal, ShieldCheck, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { useMenuFocusReturn } from '@/components/data-table/use-menu-focus-return';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -16,8 +15,7 @@ import { useKeysDialogs } from './keys-dialogs-context';
 
 /** The key menu: View Info, Link User, Reset Duration, Ban/Unban and Delete Key (spec §2). */
 export function KeyRowActions({ row }: { row: KeyListItem }) {
-  const { open, setOpen } = useKeysDialogs();
-  const menuButton = useMenuFocusReturn(open?.row.id === row.id);
+  const { setOpen } = useKeysDialogs();
   const update = useUpdateKey();
   const unused = isUnused(row.status);
   const banned = row.status === 'banned';
@@ -32,12 +30,7 @@ export function KeyRowActions({ row }: { row: KeyListItem }) {
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button
-          ref={menuButton}
-          variant="ghost"
-          size="icon"
-          aria-label={`Ações da chave ${row.key}`}
-        >
+        <Button variant="ghost" size="icon" aria-label={`Ações da chave ${row.key}`}>
           <MoreHorizontal />
         </Button>
       </DropdownMenuTrigger>

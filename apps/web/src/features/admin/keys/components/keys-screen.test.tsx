@@ -1,5 +1,5 @@
 import { messages, type KeyListItem, type Product } from '@chaveiro/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/session';
@@ -15,6 +15,7 @@ const product: Product = {
   status: 'active',
   plans: { monthly: 50 },
   file: null,
+  inUse: false,
 };
 
 const row: KeyListItem = {
@@ -70,6 +71,33 @@ afterEach(() => {
 });
 
 describe('/admin/keys', () => {
+  it("opens 'Gerar chaves' on its first field and gives the focus back to its button on Esc", async () => {
+    stubApi(handler);
+    renderRoutes(routes, '/admin/keys');
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Gerar chaves' });
+    await user.click(button);
+    const form = await screen.findByRole('dialog', { name: 'Gerar chaves' });
+    expect(within(form).getByLabelText('Produto')).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(button).toHaveFocus());
+  });
+
+  it("gives the focus back to the key's menu button when a dialog opened from it closes", async () => {
+    stubApi(handler);
+    renderRoutes(routes, '/admin/keys');
+    const user = userEvent.setup();
+    await openMenuItem(user, 'Reset Duration');
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: `Ações da chave ${row.key}` })).toHaveFocus(),
+    );
+  });
+
   it('generates keys, shows them and copies them all, one per line', async () => {
     const sent = stubApi(handler);
     renderRoutes(routes, '/admin/keys');

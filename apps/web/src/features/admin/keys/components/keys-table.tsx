@@ -1,4 +1,4 @@
-import { KEY_STATUSES, type KeyStatus } from '@chaveiro/contract';
+import { KEY_STATUSES, type KeyStatus, pluralWord } from '@chaveiro/contract';
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
@@ -187,7 +187,7 @@ export function KeysTable({
             pageSize={keys.data.pageSize}
             total={keys.data.total}
             onPageChange={setPage}
-            noun={keys.data.total === 1 ? 'chave' : 'chaves'}
+            noun={pluralWord(keys.data.total, 'chave', 'chaves')}
           />
         )}
       </div>

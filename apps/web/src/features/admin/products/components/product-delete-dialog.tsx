@@ -13,17 +13,29 @@ import {
 } from '@/components/ui/alert-dialog';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDeleteProduct } from '../api/delete-product';
+import { useUpdateProductStatus } from '../api/update-product-status';
 
 type Step = 'confirm' | { inUse: string } | 'confirm-cascade';
 
+const inUseExplanation = (name: string, active: boolean) =>
+  `${name} tem assinaturas ou chaves não utilizadas e não pode ser excluído sozinho.${
+    active ? ' Desligue-o para tirá-lo de venda, ou exclua' : ' Exclua'
+  } o produto junto com tudo ligado a ele.`;
+
 /**
- * Delete with confirmation. While the product has subscriptions or unused keys the server
- * answers 409: the dialog then offers "excluir tudo", which needs a second, explicit confirmation.
+ * Delete with confirmation. A product in use (the list says so) cannot be deleted on its own:
+ * the dialog explains it up front and offers Desligar or "excluir tudo", which needs a second,
+ * explicit confirmation. A 409 (it came into use meanwhile) leads to the same choice.
  */
 export function ProductDeleteDialog({ row, onClose }: { row: Product; onClose: () => void }) {
   const remove = useDeleteProduct();
-  const [step, setStep] = useState<Step>('confirm');
+  const switchOff = useUpdateProductStatus();
+  const active = row.status === 'active';
+  const [step, setStep] = useState<Step>(() =>
+    row.inUse ? { inUse: inUseExplanation(row.name, active) } : 'confirm',
+  );
   const cascade = step !== 'confirm';
+  const pending = remove.isPending || switchOff.isPending;
 
   const run = () => {
     remove.mutate(
@@ -49,7 +61,11 @@ export function ProductDeleteDialog({ row, onClose }: { row: Product; onClose: (
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>
-            {cascade ? 'Excluir o produto e tudo ligado a ele?' : 'Excluir o produto?'}
+            {typeof step === 'object'
+              ? 'Este produto está em uso'
+              : cascade
+                ? 'Excluir o produto e tudo ligado a ele?'
+                : 'Excluir o produto?'}
           </AlertDialogTitle>
           <AlertDialogDescription asChild>
             <div className="grid gap-2">
@@ -71,15 +87,37 @@ export function ProductDeleteDialog({ row, onClose }: { row: Product; onClose: (
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancelar</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>Cancelar</AlertDialogCancel>
           {typeof step === 'object' ? (
-            <PendingButton
-              variant="destructive"
-              pending={false}
-              onClick={() => setStep('confirm-cascade')}
-            >
-              Excluir tudo
-            </PendingButton>
+            <>
+              {active ? (
+                <PendingButton
+                  variant="outline"
+                  pending={switchOff.isPending}
+                  onClick={() =>
+                    switchOff.mutate(
+                      { id: row.id, status: 'disabled' },
+                      {
+                        onSuccess: (response) => {
+                          toast.success(response.message);
+                          onClose();
+                        },
+                      },
+                    )
+                  }
+                >
+                  Desligar
+                </PendingButton>
+              ) : null}
+              <PendingButton
+                variant="destructive"
+                pending={false}
+                disabled={pending}
+                onClick={() => setStep('confirm-cascade')}
+              >
+                Excluir tudo
+              </PendingButton>
+            </>
           ) : (
             <PendingButton variant="destructive" pending={remove.isPending} onClick={run}>
               {step === 'confirm-cascade' ? 'Sim, excluir tudo' : 'Excluir produto'}

@@ -15,6 +15,7 @@ const product: Product = {
   status: 'active',
   plans: { weekly: 25, monthly: 79.9 },
   file: null,
+  inUse: false,
 };
 
 function renderDialog(edit?: Product) {

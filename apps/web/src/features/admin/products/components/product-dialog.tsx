@@ -82,7 +82,7 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
         </DialogHeader>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
           <FormField id="product-name" label="Nome" error={errors.name?.message}>
-            {(control) => <Input {...control} {...form.register('name')} autoFocus />}
+            {(control) => <Input {...control} {...form.register('name')} />}
           </FormField>
           <FormField id="product-description" label="Descrição" error={errors.description?.message}>
             {(control) => <Textarea {...control} {...form.register('description')} rows={3} />}

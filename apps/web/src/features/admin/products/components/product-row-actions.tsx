@@ -1,7 +1,6 @@
 import type { Product } from '@chaveiro/contract';
 import { FileUp, MoreHorizontal, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { useMenuFocusReturn } from '@/components/data-table/use-menu-focus-return';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -15,8 +14,7 @@ import { useProductsDialogs } from './products-dialogs-context';
 
 /** Row menu: edit, upload DLL, Desligar/Ativar, delete (spec §2). */
 export function ProductRowActions({ row }: { row: Product }) {
-  const { open, setOpen } = useProductsDialogs();
-  const menuButton = useMenuFocusReturn(open !== null && 'row' in open && open.row.id === row.id);
+  const { setOpen } = useProductsDialogs();
   const status = useUpdateProductStatus();
   const active = row.status === 'active';
 
@@ -30,12 +28,7 @@ export function ProductRowActions({ row }: { row: Product }) {
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button
-          ref={menuButton}
-          variant="ghost"
-          size="icon"
-          aria-label={`Ações do produto ${row.name}`}
-        >
+        <Button variant="ghost" size="icon" aria-label={`Ações do produto ${row.name}`}>
           <MoreHorizontal />
         </Button>
       </DropdownMenuTrigger>

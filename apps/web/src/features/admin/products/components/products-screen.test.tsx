@@ -17,6 +17,7 @@ const product: Product = {
   status: 'active',
   plans: { monthly: 1234.56, daily: 9.9 },
   file: null,
+  inUse: false,
 };
 
 function signIn() {
@@ -91,6 +92,33 @@ describe('/admin/products', () => {
     expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([
       '/api/products/p1',
       '/api/products/p1?cascade=true',
+    ]);
+  });
+
+  it('says before any call that a product in use cannot be deleted and offers Desligar', async () => {
+    signIn();
+    const sent = stubApi(({ method }) =>
+      method === 'GET'
+        ? jsonResponse(200, [{ ...product, inUse: true }])
+        : jsonResponse(200, { message: messages.admin.productDisabled }),
+    );
+    renderRoutes(routes, '/admin/products');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ações do produto Aimbot Pro' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Excluir' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Este produto está em uso' });
+    expect(
+      within(dialog).getByText(/não pode ser excluído sozinho\. Desligue-o/),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('button', { name: 'Excluir produto' }),
+    ).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Desligar' }));
+
+    expect(await screen.findByText(messages.admin.productDisabled)).toBeInTheDocument();
+    expect(sent.filter((r) => r.method !== 'GET')).toEqual([
+      { method: 'PATCH', url: '/api/products/p1/status', body: { status: 'disabled' } },
     ]);
   });
 

@@ -63,12 +63,38 @@ describe('balance dialog', { timeout: 20_000 }, () => {
     );
   });
 
-  it('shows the server 409 when the result would go below zero and stays open', async () => {
+  it('refuses to remove more than the balance before calling the server', async () => {
+    const { sent, user, dialog } = await openBalanceDialog(() => jsonResponse(500, {}));
+    const amount = dialog.getByLabelText('Valor (R$)');
+    await user.type(amount, '-1234.57');
+    expect(dialog.getByText(messages.resellers.insufficientBalance)).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    const save = dialog.getByRole('button', { name: 'Salvar' });
+    expect(save).toBeDisabled();
+    await user.type(amount, '{Enter}');
+    expect(patches(sent)).toHaveLength(0);
+
+    // Removing the whole balance is allowed.
+    await user.clear(amount);
+    await user.type(amount, '-1234.56');
+    expect(dialog.getByText('Saldo após a alteração: R$ 0,00')).toBeInTheDocument();
+    expect(save).toBeEnabled();
+  });
+
+  it('refuses more than the largest adjustment before calling the server', async () => {
+    const { sent, user, dialog } = await openBalanceDialog(() => jsonResponse(500, {}));
+    await user.type(dialog.getByLabelText('Valor (R$)'), '1000000.01');
+    await user.click(dialog.getByRole('button', { name: 'Salvar' }));
+    expect(await dialog.findByText(messages.resellers.amountTooLarge)).toBeInTheDocument();
+    expect(patches(sent)).toHaveLength(0);
+  });
+
+  it('shows the server 409 when the balance changed meanwhile and stays open', async () => {
     const refused = messages.resellers.insufficientBalance;
     const { user, dialog } = await openBalanceDialog(() =>
       jsonResponse(409, { message: refused, code: 'INSUFFICIENT_BALANCE' }),
     );
-    await user.type(dialog.getByLabelText('Valor (R$)'), '-2000');
+    await user.type(dialog.getByLabelText('Valor (R$)'), '-50');
     await user.click(dialog.getByRole('button', { name: 'Salvar' }));
 
     expect(await dialog.findByText(refused)).toBeInTheDocument();

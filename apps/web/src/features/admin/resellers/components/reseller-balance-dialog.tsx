@@ -25,10 +25,21 @@ import { ResellerLedger } from './reseller-ledger';
 
 const text = resellersTexts.balance;
 
-/** The box may be empty while typing; the contract's body schema then checks the amount. */
-const balanceFormSchema = z
-  .object({ amount: z.number({ error: messages.resellers.amountInvalid }).optional() })
-  .pipe(balanceBodySchema);
+const toCents = (reais: number) => Math.round(reais * 100);
+
+/**
+ * The box may be empty while typing; the contract's body schema then checks the amount, and,
+ * like the server, the balance may not end below zero.
+ */
+function balanceFormSchema(balance: number) {
+  return z
+    .object({ amount: z.number({ error: messages.resellers.amountInvalid }).optional() })
+    .pipe(balanceBodySchema)
+    .refine(({ amount }) => toCents(balance) + toCents(amount) >= 0, {
+      message: messages.resellers.insufficientBalance,
+      path: ['amount'],
+    });
+}
 
 /** An empty box is "no amount yet"; anything else is read as a number. */
 const amountValue = (value: unknown) =>
@@ -40,21 +51,23 @@ function isNonZero(amount: number | undefined): amount is number {
 }
 
 /**
- * Spec §2/§5: adds (positive) or removes (negative) balance; save stays disabled at 0 or empty.
- * A result below zero is refused by the server (409) and its message is shown. The latest
- * ledger entries sit below the form so the admin can see where the balance came from.
+ * Spec §2/§5: adds (positive) or removes (negative) balance; save stays disabled at 0 or empty,
+ * and while the result would be below zero, which the server refuses (409; its message is still
+ * shown if the balance changed meanwhile). The latest ledger entries sit below the form so the
+ * admin can see where the balance came from.
  */
 export function ResellerBalanceDialog({ row, onClose }: { row: Reseller; onClose: () => void }) {
   const adjust = useAdjustResellerBalance();
-  const form = useForm<z.input<typeof balanceFormSchema>, unknown, BalanceBody>({
-    resolver: zodResolver(balanceFormSchema),
+  const form = useForm<z.input<ReturnType<typeof balanceFormSchema>>, unknown, BalanceBody>({
+    resolver: zodResolver(balanceFormSchema(row.balance)),
     defaultValues: { amount: undefined },
   });
   const amount = useWatch({ control: form.control, name: 'amount' });
-  const error = form.formState.errors.amount?.message;
-  const after = isNonZero(amount)
-    ? (Math.round(row.balance * 100) + Math.round(amount * 100)) / 100
-    : null;
+  const after = isNonZero(amount) ? (toCents(row.balance) + toCents(amount)) / 100 : null;
+  const belowZero = after !== null && after < 0;
+  const error =
+    form.formState.errors.amount?.message ??
+    (belowZero ? messages.resellers.insufficientBalance : undefined);
 
   const onSubmit = form.handleSubmit((body) => {
     adjust.mutate(
@@ -93,16 +106,12 @@ export function ResellerBalanceDialog({ row, onClose }: { row: Reseller; onClose
                 inputMode="decimal"
                 step={0.01}
                 placeholder="0,00"
-                autoFocus
               />
             )}
           </FormField>
           <p
             aria-live="polite"
-            className={cn(
-              'min-h-5 text-sm tabular-nums',
-              after !== null && after < 0 && 'text-destructive',
-            )}
+            className={cn('min-h-5 text-sm tabular-nums', belowZero && 'text-destructive')}
           >
             {after === null ? null : text.after(formatBRL(after))}
           </p>
@@ -110,7 +119,11 @@ export function ResellerBalanceDialog({ row, onClose }: { row: Reseller; onClose
             <Button type="button" variant="outline" disabled={adjust.isPending} onClick={onClose}>
               {text.cancel}
             </Button>
-            <PendingButton type="submit" pending={adjust.isPending} disabled={!isNonZero(amount)}>
+            <PendingButton
+              type="submit"
+              pending={adjust.isPending}
+              disabled={!isNonZero(amount) || belowZero}
+            >
               {text.save}
             </PendingButton>
           </DialogFooter>

@@ -72,7 +72,6 @@ export function ResellerEditDialog({ row, onClose }: { row: Reseller; onClose: (
                 autoComplete="off"
                 autoCapitalize="none"
                 spellCheck={false}
-                autoFocus
               />
             )}
           </FormField>

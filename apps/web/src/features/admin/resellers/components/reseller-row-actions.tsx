@@ -1,6 +1,5 @@
 import type { Reseller } from '@chaveiro/contract';
 import { Ban, MoreHorizontal, Pencil, ShieldCheck, Wallet } from 'lucide-react';
-import { useMenuFocusReturn } from '@/components/data-table/use-menu-focus-return';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -16,13 +15,12 @@ const text = resellersTexts.actions;
 
 /** Row menu: balance, change data, and Banir or Desbanir by the reseller's status (spec §2). */
 export function ResellerRowActions({ row }: { row: Reseller }) {
-  const { open, setOpen } = useResellersDialogs();
-  const menuButton = useMenuFocusReturn(open?.row.id === row.id);
+  const { setOpen } = useResellersDialogs();
   const banned = row.status === 'banned';
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button ref={menuButton} variant="ghost" size="icon" aria-label={text.menu(row.username)}>
+        <Button variant="ghost" size="icon" aria-label={text.menu(row.username)}>
           <MoreHorizontal />
         </Button>
       </DropdownMenuTrigger>

@@ -11,7 +11,7 @@ export function SettingsScreen() {
   const settings = useSettings();
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">{t.title}</h1>
         <p className="text-muted-foreground text-sm">{t.subtitle}</p>

@@ -67,6 +67,42 @@ describe('manage user dialog', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it("gives the focus back to the row's Gerenciar button on Esc", async () => {
+    stubAdminApi();
+    const { user } = await openManageDialog();
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Gerenciar Usuário' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: `Gerenciar ${joana.user}` })).toHaveFocus(),
+    );
+  });
+
+  it('focuses the first field of a sub-view, and the menu again after Voltar', async () => {
+    stubAdminApi();
+    const { user, dialog } = await openManageDialog();
+    expect(within(dialog).getByRole('button', { name: 'Alterar username' })).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Alterar e-mail' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Novo e-mail')).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Alterar username' })).toHaveFocus(),
+    );
+
+    // Keyboard only: Enter on a menu entry, then Esc closes the dialog from the sub-view.
+    await user.keyboard('{Tab}{Tab}{Enter}');
+    await waitFor(() => expect(within(dialog).getByLabelText('Novo e-mail')).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Gerenciar Usuário' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: `Gerenciar ${joana.user}` })).toHaveFocus(),
+    );
+  });
+
   it('requires a product before adding a subscription', async () => {
     const sent = stubAdminApi();
     const { user, dialog } = await openManageDialog();

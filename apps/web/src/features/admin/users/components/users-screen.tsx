@@ -1,4 +1,4 @@
-import { LIMITS } from '@chaveiro/contract';
+import { LIMITS, pluralWord } from '@chaveiro/contract';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { SearchInput } from '@/components/data-table/search-input';
@@ -16,7 +16,7 @@ const PAGE_SIZE = LIMITS.pageSizeDefault;
 export function UsersScreen() {
   return (
     <UsersProvider>
-      <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <h1 className="text-2xl font-semibold tracking-tight">Gerenciar Usuários</h1>
         <Card>
           <CardHeader>
@@ -70,7 +70,7 @@ function AllUsersCard() {
                 pageSize={users.data.pageSize}
                 total={users.data.total}
                 onPageChange={setPage}
-                noun={users.data.total === 1 ? 'usuário' : 'usuários'}
+                noun={pluralWord(users.data.total, 'usuário', 'usuários')}
               />
             ) : null}
           </>

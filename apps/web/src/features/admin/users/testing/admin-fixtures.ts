@@ -1,4 +1,4 @@
-import type { UserListItem } from '@chaveiro/contract';
+import type { Product, UserListItem } from '@chaveiro/contract';
 import { epochSeconds, fakeToken } from '@/testing/fake-token';
 
 /** Stores an admin session, which every admin call needs before it is sent. */
@@ -24,7 +24,7 @@ export function usersPage(items: UserListItem[]) {
   return { items, total: items.length, page: 1, pageSize: 20 };
 }
 
-export const products = [
+export const products: Product[] = [
   {
     id: 'prod-1',
     name: 'Valorant Pro',
@@ -32,5 +32,6 @@ export const products = [
     status: 'active',
     plans: { monthly: 49.9 },
     file: null,
+    inUse: false,
   },
 ];

@@ -1,5 +1,5 @@
 import {
-  changePasswordBodySchema,
+  changePasswordFormSchema,
   profileEmailSchema,
   profileUsernameSchema,
   type Profile,
@@ -110,18 +110,21 @@ function EmailForm() {
 function PasswordForm() {
   const mutation = useChangePassword();
   const form = useForm({
-    resolver: zodResolver(changePasswordBodySchema),
-    defaultValues: { currentPassword: '', newPassword: '' },
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) =>
-    mutation.mutate(values, {
-      ...feedback,
-      onSuccess: (answer) => {
-        feedback.onSuccess(answer);
-        form.reset();
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
+    mutation.mutate(
+      { currentPassword, newPassword },
+      {
+        ...feedback,
+        onSuccess: (answer) => {
+          feedback.onSuccess(answer);
+          form.reset();
+        },
       },
-    }),
+    ),
   );
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
@@ -147,6 +150,19 @@ function PasswordForm() {
           <PasswordInput
             {...control}
             {...form.register('newPassword')}
+            autoComplete="new-password"
+          />
+        )}
+      </FormField>
+      <FormField
+        id="profile-confirm-new-password"
+        label={t.confirmNewPassword}
+        error={errors.confirmNewPassword?.message}
+      >
+        {(control) => (
+          <PasswordInput
+            {...control}
+            {...form.register('confirmNewPassword')}
             autoComplete="new-password"
           />
         )}

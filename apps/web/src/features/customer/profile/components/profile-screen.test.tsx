@@ -104,9 +104,35 @@ describe('profile screen', () => {
     const user = await openSection('Alterar senha');
     await user.type(screen.getByLabelText('Senha atual'), 'errada-123');
     await user.type(screen.getByLabelText('Nova senha'), 'nova-senha-123');
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'nova-senha-123');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(messages.profile.passwordWrong)).toBeInTheDocument();
     expect(played).toEqual(['/sounds/error.wav']);
+  });
+
+  it('asks to confirm the new password and refuses two that differ', async () => {
+    const sent = stubProfile(() =>
+      jsonResponse(200, { message: messages.profile.passwordUpdated }),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard/profile');
+    const user = await openSection('Alterar senha');
+    await user.type(screen.getByLabelText('Senha atual'), 'senha-atual-1');
+    await user.type(screen.getByLabelText('Nova senha'), 'nova-senha-123');
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'nova-senha-124');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('As senhas não coincidem.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirmar nova senha')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
+
+    const confirm = screen.getByLabelText('Confirmar nova senha');
+    await user.clear(confirm);
+    await user.type(confirm, 'nova-senha-123');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(messages.profile.passwordUpdated)).toBeInTheDocument();
+    expect(sent.find((r) => r.method === 'PATCH')).toMatchObject({
+      url: '/api/profile/password',
+      body: { currentPassword: 'senha-atual-1', newPassword: 'nova-senha-123' },
+    });
   });
 
   it('enables 2FA from the QR code dialog with a 6-digit code', async () => {

@@ -16,7 +16,7 @@ export function ProfileScreen() {
   const profile = useProfile();
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl grid-cols-[minmax(0,1fr)] gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t.title}</h1>
         <p className="text-muted-foreground mt-1 text-sm">{t.subtitle}</p>

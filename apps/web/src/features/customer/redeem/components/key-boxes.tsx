@@ -1,85 +1,90 @@
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/utils';
-import { KEY_LENGTH, normalizeKey, emptyKey } from '../lib/key';
+import {
+  caretAt,
+  deleteFromKey,
+  KEY_LENGTH,
+  normalizeKey,
+  typeIntoKey,
+  type KeyEdit,
+} from '../lib/key';
 import { texts as t } from '../texts';
 
 /**
- * 18 one-character boxes: typing advances, backspace on an empty box goes back, arrows move, and
- * a paste fills the boxes from the first one.
+ * 18 one-character boxes editing one key without gaps: typing fills the box at the caret (the
+ * first empty one, or a filled one to overwrite it), symbols are ignored, one Backspace deletes
+ * one character, arrows move, and a paste fills the boxes from the first one. Only the caret's
+ * box is in the Tab order, so Tab leaves the key for the button.
  */
 export function KeyBoxes({
   value,
   onChange,
   disabled,
 }: {
-  value: string[];
-  onChange: (next: string[]) => void;
+  value: string;
+  onChange: (next: string) => void;
   disabled?: boolean;
 }) {
   const refs = useRef<(HTMLInputElement | null)[]>([]);
-  const focus = (index: number) => {
-    const box = refs.current[Math.max(0, Math.min(KEY_LENGTH - 1, index))];
+  const [caret, setCaret] = useState(0);
+  const current = caretAt(value, caret);
+
+  const focusBox = (index: number) => {
+    const box = refs.current[caretAt(value, index)];
     box?.focus();
     box?.select();
   };
 
-  const fillFrom = (start: number, text: string) => {
-    const chars = normalizeKey(text).slice(0, KEY_LENGTH - start);
-    const next = [...value];
-    chars.split('').forEach((char, offset) => (next[start + offset] = char));
-    onChange(next);
-    return start + chars.length;
-  };
-
-  const onInput = (index: number, raw: string) => {
-    const chars = normalizeKey(raw);
-    if (chars.length === 0) {
-      const next = [...value];
-      next[index] = '';
-      onChange(next);
-      return;
-    }
-    // A box holding a character gets the new one typed after it; keep only that one.
-    const typed = chars.length === 2 && value[index] ? chars.slice(1) : chars;
-    const end = fillFrom(index, typed);
-    focus(end);
+  const apply = (edit: KeyEdit) => {
+    if (edit.key !== value) onChange(edit.key);
+    setCaret(edit.caret);
+    refs.current[edit.caret]?.focus();
   };
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const move = (to: number) => {
+      event.preventDefault();
+      focusBox(to);
+    };
     switch (event.key) {
       case 'Backspace':
-        if (!value[index] && index > 0) {
-          event.preventDefault();
-          focus(index - 1);
-        }
-        break;
+        event.preventDefault();
+        apply(deleteFromKey(value, index));
+        return;
       case 'ArrowLeft':
-        event.preventDefault();
-        focus(index - 1);
-        break;
+        return move(index - 1);
       case 'ArrowRight':
-        event.preventDefault();
-        focus(index + 1);
-        break;
+        return move(index + 1);
       case 'Home':
-        event.preventDefault();
-        focus(0);
-        break;
+        return move(0);
       case 'End':
-        event.preventDefault();
-        focus(KEY_LENGTH - 1);
-        break;
+        return move(KEY_LENGTH - 1);
     }
+    // A printable character: handled here so the box never shows anything but the key.
+    if (event.key.length === 1) {
+      event.preventDefault();
+      apply(typeIntoKey(value, index, event.key));
+    }
+  };
+
+  /** Input that skipped keydown (phone keyboards, IME, autofill). */
+  const onInput = (index: number, raw: string) => {
+    const held = value[index] ?? '';
+    const text = normalizeKey(raw);
+    if (raw === '') return apply(deleteFromKey(value, index));
+    // A filled box gets the new character beside the one it holds.
+    const typed = held && text.length > 1 && text.startsWith(held) ? text.slice(1) : text;
+    apply(typeIntoKey(value, index, typed));
   };
 
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault();
     const chars = normalizeKey(event.clipboardData.getData('text'));
     if (!chars) return;
-    const next = emptyKey();
-    chars.split('').forEach((char, i) => (next[i] = char));
-    onChange(next);
-    focus(chars.length);
+    onChange(chars);
+    setCaret(caretAt(chars, chars.length));
+    refs.current[caretAt(chars, chars.length)]?.focus();
   };
 
   return (
@@ -88,32 +93,45 @@ export function KeyBoxes({
       aria-label={t.keyGroup}
       className="grid grid-cols-6 gap-1.5 sm:gap-2 md:grid-cols-9 xl:grid-cols-18"
     >
-      {value.map((char, index) => (
-        <input
-          // The boxes are positions, not list items: the index is their identity.
-          key={index}
-          ref={(node) => {
-            refs.current[index] = node;
-          }}
-          value={char}
-          disabled={disabled}
-          aria-label={t.box(index + 1, KEY_LENGTH)}
-          inputMode="text"
-          autoCapitalize="characters"
-          autoComplete="off"
-          autoCorrect="off"
-          spellCheck={false}
-          onChange={(event) => onInput(index, event.target.value)}
-          onKeyDown={(event) => onKeyDown(index, event)}
-          onPaste={onPaste}
-          onFocus={(event) => event.target.select()}
-          className={cn(
-            'border-input bg-background dark:bg-input/30 h-12 w-full min-w-0 rounded-md border text-center font-mono text-lg font-semibold uppercase shadow-xs transition-[color,box-shadow] outline-none',
-            'focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px] disabled:opacity-50',
-            char && 'border-primary/60',
-          )}
-        />
-      ))}
+      {Array.from({ length: KEY_LENGTH }, (_, index) => {
+        const char = value[index] ?? '';
+        return (
+          <input
+            // The boxes are positions, not list items: the index is their identity.
+            key={index}
+            ref={(node) => {
+              refs.current[index] = node;
+            }}
+            value={char}
+            disabled={disabled}
+            tabIndex={index === current ? 0 : -1}
+            aria-label={t.box(index + 1, KEY_LENGTH)}
+            inputMode="text"
+            autoCapitalize="characters"
+            autoComplete="off"
+            autoCorrect="off"
+            spellCheck={false}
+            onChange={(event) => onInput(index, event.target.value)}
+            onKeyDown={(event) => onKeyDown(index, event)}
+            onPaste={onPaste}
+            onMouseDown={(event) => {
+              // An empty box past the first empty one would leave a gap: go to the first.
+              if (index <= value.length) return;
+              event.preventDefault();
+              focusBox(index);
+            }}
+            onFocus={(event) => {
+              setCaret(index);
+              event.target.select();
+            }}
+            className={cn(
+              'border-input bg-background dark:bg-input/30 h-12 w-full min-w-0 rounded-md border text-center font-mono text-lg font-semibold uppercase shadow-xs transition-[color,box-shadow] outline-none',
+              'focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px] disabled:opacity-50',
+              char && 'border-primary/60',
+            )}
+          />
+        );
+      })}
     </div>
   );
 }

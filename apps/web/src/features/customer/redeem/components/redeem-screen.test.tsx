@@ -53,7 +53,7 @@ function stubRedeem(answer: () => Response) {
 }
 
 describe('redeem screen', () => {
-  it('advances as characters are typed and goes back on backspace in an empty box', async () => {
+  it('advances as characters are typed, ignores dashes and moves with the arrows', async () => {
     stubRedeem(() => jsonResponse(500, {}));
     renderRoutes(customerTestRoutes, '/dashboard/redeem');
     const user = await ready();
@@ -65,12 +65,86 @@ describe('redeem screen', () => {
     expect(typed()).toBe('AB');
     expect(all[2]).toHaveFocus();
 
-    await user.keyboard('{Backspace}');
-    expect(all[1]).toHaveFocus();
-    await user.keyboard('{ArrowLeft}');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(all[0]).toHaveFocus();
-    await user.keyboard('{ArrowRight}{ArrowRight}');
+    // The caret never goes past the first empty box.
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
     expect(all[2]).toHaveFocus();
+  });
+
+  it('ignores a dash or a space typed into a filled box', async () => {
+    stubRedeem(() => jsonResponse(500, {}));
+    renderRoutes(customerTestRoutes, '/dashboard/redeem');
+    const user = await ready();
+    const all = boxes();
+    await user.click(all[0]!);
+    await user.keyboard('abc');
+
+    await user.click(all[1]!);
+    await user.keyboard('-');
+    await user.keyboard(' ');
+    expect(typed()).toBe('ABC');
+    expect(all[1]).toHaveValue('B');
+    expect(all[1]).toHaveFocus();
+  });
+
+  it('fills the first empty box whichever box is clicked, leaving no gaps', async () => {
+    stubRedeem(() => jsonResponse(500, {}));
+    renderRoutes(customerTestRoutes, '/dashboard/redeem');
+    const user = await ready();
+    const all = boxes();
+
+    await user.click(all[9]!);
+    expect(all[0]).toHaveFocus();
+    await user.keyboard('x');
+    await user.click(all[12]!);
+    await user.keyboard('yz');
+    expect(all.map((box) => box.value)).toEqual(['X', 'Y', 'Z', ...Array<string>(15).fill('')]);
+    expect(all[3]).toHaveFocus();
+
+    // A filled box is overwritten in place.
+    await user.click(all[1]!);
+    await user.keyboard('q');
+    expect(typed()).toBe('XQZ');
+    expect(all[2]).toHaveFocus();
+  });
+
+  it('deletes one character per Backspace', async () => {
+    stubRedeem(() => jsonResponse(500, {}));
+    renderRoutes(customerTestRoutes, '/dashboard/redeem');
+    const user = await ready();
+    const all = boxes();
+    await user.click(all[0]!);
+    await user.keyboard('abcdefghijklmnopqr');
+    expect(typed()).toBe('ABCDEFGHIJKLMNOPQR');
+    expect(all[17]).toHaveFocus();
+
+    await user.keyboard('{Backspace}');
+    expect(typed()).toBe('ABCDEFGHIJKLMNOPQ');
+    await user.keyboard('{Backspace}');
+    expect(typed()).toBe('ABCDEFGHIJKLMNOP');
+    expect(all[16]).toHaveFocus();
+    await user.keyboard('{Backspace}{Backspace}');
+    expect(typed()).toBe('ABCDEFGHIJKLMN');
+    expect(all[14]).toHaveFocus();
+
+    // In a filled box Backspace deletes that box's character and the rest closes the gap.
+    await user.click(all[0]!);
+    await user.keyboard('{Backspace}');
+    expect(typed()).toBe('BCDEFGHIJKLMN');
+    expect(all[0]).toHaveValue('B');
+  });
+
+  it('keeps one box in the Tab order, so Tab leaves the key', async () => {
+    stubRedeem(() => jsonResponse(500, {}));
+    renderRoutes(customerTestRoutes, '/dashboard/redeem');
+    const user = await ready();
+    const all = boxes();
+    await user.click(all[0]!);
+    await user.keyboard('abc');
+    expect(all.filter((box) => box.tabIndex === 0)).toEqual([all[3]]);
+    await user.tab();
+    expect(all.some((box) => box === document.activeElement)).toBe(false);
   });
 
   it('cleans a pasted key and enables the button only when all 18 boxes are filled', async () => {
@@ -113,6 +187,19 @@ describe('redeem screen', () => {
         sent.findIndex((r) => r.url === '/api/client/redeem-key'),
       ),
     );
+  });
+
+  it('puts the focus back on the cleared key when the result is closed', async () => {
+    stubRedeem(() => jsonResponse(200, { message: 'Chave resgatada!' }));
+    renderRoutes(customerTestRoutes, '/dashboard/redeem');
+    const user = await ready();
+    await user.click(boxes()[0]!);
+    await user.paste('ABCDEFGH12345678XY');
+    await user.click(screen.getByRole('button', { name: 'Resgatar chave' }));
+    const dialog = await screen.findByRole('dialog');
+
+    await user.click(within(dialog).getAllByRole('button', { name: 'Fechar' })[0]!);
+    await waitFor(() => expect(boxes()[0]).toHaveFocus());
   });
 
   it("shows 'Erro!' with the server message and no toast", async () => {

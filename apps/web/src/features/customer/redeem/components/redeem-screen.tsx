@@ -6,25 +6,24 @@ import { errorMessage } from '@/lib/api-client';
 import { playSound } from '../../shared/lib/sounds';
 import { useRedeemKey } from '../api/redeem-key';
 import { texts as t } from '../texts';
-import { emptyKey, KEY_LENGTH } from '../lib/key';
+import { KEY_LENGTH } from '../lib/key';
 import { KeyBoxes } from './key-boxes';
 import { RedeemHistory } from './redeem-history';
 import { RedeemResultDialog, type RedeemResult } from './redeem-result-dialog';
 
 /** /dashboard/redeem (spec §2). */
 export function RedeemScreen() {
-  const [chars, setChars] = useState(emptyKey);
+  const [key, setKey] = useState('');
   const [result, setResult] = useState<RedeemResult | null>(null);
   const redeem = useRedeemKey();
-  const filled = chars.filter(Boolean).length;
-  const complete = filled === KEY_LENGTH;
+  const complete = key.length === KEY_LENGTH;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!complete) return;
-    redeem.mutate(chars.join(''), {
+    redeem.mutate(key, {
       onSuccess: (answer) => {
-        setChars(emptyKey());
+        setKey('');
         setResult({ ok: true, message: answer.message });
         playSound('success');
       },
@@ -36,7 +35,7 @@ export function RedeemScreen() {
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t.title}</h1>
         <p className="text-muted-foreground mt-1 text-sm">{t.subtitle}</p>
@@ -44,10 +43,10 @@ export function RedeemScreen() {
       <Card>
         <CardContent>
           <form noValidate onSubmit={onSubmit} className="grid gap-4">
-            <KeyBoxes value={chars} onChange={setChars} disabled={redeem.isPending} />
+            <KeyBoxes value={key} onChange={setKey} disabled={redeem.isPending} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="text-muted-foreground text-sm tabular-nums" aria-live="polite">
-                {t.filled(filled, KEY_LENGTH)}
+                {t.filled(key.length, KEY_LENGTH)}
               </p>
               <PendingButton type="submit" pending={redeem.isPending} disabled={!complete}>
                 {redeem.isPending ? null : <Gift aria-hidden />}

@@ -86,7 +86,6 @@ export function DepositAmountForm({
               autoComplete="off"
               placeholder="0,00"
               className="pl-10 text-base tabular-nums"
-              autoFocus
             />
           </div>
         )}

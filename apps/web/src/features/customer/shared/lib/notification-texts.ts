@@ -1,8 +1,8 @@
+import { plural } from '@chaveiro/contract';
 /** pt-BR texts of the header bell (issue: commerce). */
 export const notificationTexts = {
   bell: 'Notificações',
-  bellUnread: (count: number) =>
-    count === 1 ? 'Notificações (1 não lida)' : `Notificações (${String(count)} não lidas)`,
+  bellUnread: (count: number) => `Notificações (${plural(count, 'não lida', 'não lidas')})`,
   title: 'Notificações',
   markAll: 'Marcar todas como lidas',
   loading: 'Carregando...',

@@ -63,7 +63,7 @@ export function SubscriptionsScreen() {
   const highlighted = useHighlightedSubscription();
 
   return (
-    <div className="mx-auto grid w-full max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t.title}</h1>
         <p className="text-muted-foreground mt-1 text-sm">{t.subtitle}</p>

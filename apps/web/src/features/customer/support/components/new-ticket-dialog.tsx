@@ -62,7 +62,6 @@ export function NewTicketDialog({
                 {...form.register('subject')}
                 maxLength={SUPPORT_LIMITS.subjectMax}
                 placeholder={t.subjectPlaceholder}
-                autoFocus
               />
             )}
           </FormField>
