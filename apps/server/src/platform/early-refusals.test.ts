@@ -98,6 +98,28 @@ describe('a path that does not decode', () => {
   });
 });
 
+describe('every refusal before routing', () => {
+  it.each([
+    [
+      'headers over 16 KB',
+      'GET /api/health HTTP/1.1\r\nhost: x\r\nx-filler: ' + 'a'.repeat(20_000) + '\r\n\r\n',
+    ],
+    [
+      'a path that does not decode',
+      'GET /api/keys/%zz HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n',
+    ],
+    [
+      'a loader path that does not decode',
+      'POST /api/loader/%zz HTTP/1.1\r\nhost: x\r\ncontent-length: 0\r\nconnection: close\r\n\r\n',
+    ],
+    ['a malformed request line', 'GARBAGE\r\n\r\n'],
+  ])('is marked no-store like every API answer: %s', async (_what, request) => {
+    const response = await sendRaw(t.app, request);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('a path parameter over the router length limit', () => {
   it('is a pt-BR 400, not an English 414', async () => {
     const response = await getRaw(t.app, `/test/items/${'a'.repeat(5000)}`);

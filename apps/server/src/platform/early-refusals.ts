@@ -13,7 +13,7 @@ export interface EarlyAnswer {
   statusCode: number;
   /** The refusal's code, for the log. */
   code: string;
-  /** Headers besides the JSON content type. */
+  /** Headers besides the JSON content type and no-store. */
   headers: Record<string, string>;
   body: string;
 }
@@ -23,7 +23,11 @@ export type EarlyRefuser = (request: EarlyRequest, error: unknown) => EarlyAnswe
 
 export type EarlyRefusals = ReturnType<typeof createEarlyRefusals>;
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+/** Headers of every early refusal: JSON, and never stored (like every API answer). */
+const REFUSAL_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+};
 
 /**
  * Requests refused before the router picks a scope: Node's HTTP parser refused them (headers
@@ -61,7 +65,7 @@ export function createEarlyRefusals() {
       socket.destroy();
       return;
     }
-    const headers = { 'content-type': JSON_TYPE, ...answer.headers };
+    const headers = { ...REFUSAL_HEADERS, ...answer.headers };
     const head =
       `HTTP/1.1 ${answer.statusCode} ${STATUS_CODES[answer.statusCode]}\r\n` +
       Object.entries(headers)
@@ -85,7 +89,7 @@ export function createEarlyRefusals() {
       logRefusal(request.log, answer.statusCode, answer.code);
       void reply
         .status(answer.statusCode)
-        .headers({ 'content-type': JSON_TYPE, ...answer.headers })
+        .headers({ ...REFUSAL_HEADERS, ...answer.headers })
         .send(answer.body);
     },
   };

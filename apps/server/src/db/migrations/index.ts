@@ -7,6 +7,7 @@ import * as pagedLists from './2026112303_paged_lists.js';
 import * as commerce from './2026112304_commerce.js';
 import * as resellerKeys from './2026112306_reseller_keys.js';
 import * as licences from './2026112410_licences.js';
+import * as goneRedeemerKeys from './2026112501_gone_redeemer_keys.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -20,6 +21,7 @@ const migrations = {
   '2026112304_commerce': commerce,
   '2026112306_reseller_keys': resellerKeys,
   '2026112410_licences': licences,
+  '2026112501_gone_redeemer_keys': goneRedeemerKeys,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

@@ -90,12 +90,14 @@ export function createBypassRepository(db: Kysely<Database>) {
       return inserted !== undefined;
     },
 
-    async rename(uid: string, newUid: string, executor: Kysely<Database> = db): Promise<void> {
-      await executor
+    /** False when `uid` is gone (a concurrent rename or delete took it first). */
+    async rename(uid: string, newUid: string, executor: Kysely<Database> = db): Promise<boolean> {
+      const result = await executor
         .updateTable('bypass_uids')
         .set({ uid: newUid })
         .where('uid', '=', uid)
-        .execute();
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     async delete(uid: string, executor: Kysely<Database> = db): Promise<boolean> {

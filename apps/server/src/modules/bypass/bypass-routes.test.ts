@@ -174,6 +174,24 @@ describe('PUT and DELETE /api/bypass/uids/{uid}', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ message: 'UID é obrigatório.' });
   });
+
+  it('renames a UID once when admins rename it at the same time; the others find it gone', async () => {
+    const uid = freshUid();
+    await call('POST', '/api/bypass/uids', { uid, duration: 24 });
+    const targets = Array.from({ length: 10 }, () => freshUid());
+
+    const answers = await Promise.all(
+      targets.map((newUid) => call('PUT', `/api/bypass/uids/${uid}`, { newUid })),
+    );
+
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ message: text.notFound });
+    }
+    const listed = await Promise.all(targets.map((newUid) => item(newUid)));
+    expect(listed.filter((found) => found !== undefined)).toHaveLength(1);
+  });
 });
 
 describe('API keys and GET /api/bypass/check/{uid}', () => {

@@ -125,8 +125,9 @@ export function createBypassService(ctx: Pick<AppContext, 'db' | 'clock'>) {
       if (await repository.find(newUid)) throw new ConflictError(text.uidTaken, 'UID_TAKEN');
       try {
         await withTransaction(db, async (trx) => {
-          if (!(await repository.find(uid, trx))) throw new NotFoundError(text.notFound);
-          await repository.rename(uid, newUid, trx);
+          // Decided by the update itself: on PostgreSQL a concurrent rename may still be seen
+          // by a read here, then leave this update nothing to rename.
+          if (!(await repository.rename(uid, newUid, trx))) throw new NotFoundError(text.notFound);
           await activity.record(trx, actor, {
             action: text.logUpdated(uid, newUid),
             target: `bypass:${newUid}`,

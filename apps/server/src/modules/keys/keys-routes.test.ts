@@ -291,6 +291,30 @@ describe('expired keys', () => {
     expect(removed.statusCode).toBe(200);
     expect(await reported(product.id, key.key)).toMatchObject({ status: 'expired' });
   });
+
+  it("a used key shows expired once its redeemer's account is deleted, alone or by 'delete all users'", async () => {
+    const product = await f.product();
+    const redeemedBy = async () => {
+      const client = await t.createUser();
+      const key = await f.key(product.id);
+      expect(
+        (await call('POST', `/api/keys/${key.id}/link`, { userId: client.id })).statusCode,
+      ).toBe(200);
+      expect(await reported(product.id, key.key)).toMatchObject({ status: 'used' });
+      return { client, key };
+    };
+    const alone = await redeemedBy();
+    expect((await call('DELETE', `/api/users/${alone.client.id}`)).statusCode).toBe(200);
+    expect(await reported(product.id, alone.key.key)).toMatchObject({ status: 'expired' });
+
+    const together = await redeemedBy();
+    expect((await call('POST', '/api/admin-actions/delete-all-users')).statusCode).toBe(200);
+    expect(await reported(product.id, together.key.key)).toEqual({
+      status: 'expired',
+      counts: { active: 0, used: 0, banned: 0, expired: 2 },
+      csvStatus: 'expired',
+    });
+  });
 });
 
 describe('GET /api/keys/:id', () => {
