@@ -6,31 +6,25 @@
 // pt-BR, never a 5xx. SQLite always; PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL is set
 // (`bash scripts/with-postgres.sh npm run check:races`). Exits 1 on any failure.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   ADMIN,
   PASSWORD,
-  describeServerError,
-  dropPostgresDatabase,
   errorProblem,
   fakeIp,
-  freshPostgresDatabase,
   inBatches,
   login,
   openReader,
+  postgresUrl,
   printRows,
-  requestsByReqId,
   send,
-  serverErrors,
+  serverErrorReport,
   startServer,
   type Answer,
   type CheckServer,
   type Outgoing,
   type Reader,
-  type Target,
+  withTarget,
 } from './check-lib.js';
 
 const { values } = parseArgs({
@@ -43,7 +37,6 @@ const { values } = parseArgs({
   },
 });
 const WIDTH = Number(values.width);
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const databases = (values.db ?? (postgresUrl ? 'sqlite,postgres' : 'sqlite')).split(',');
 const DAY = 86_400_000;
 
@@ -560,28 +553,27 @@ async function scenarios(world: World, database: string): Promise<Outcome[]> {
 }
 
 async function onDatabase(database: string): Promise<{ outcomes: Outcome[]; errors: string[] }> {
-  const dataDir = mkdtempSync(join(tmpdir(), `chaveiro-races-${database}-`));
-  const logFile = join(dataDir, 'server.log');
-  const target: Target =
-    database === 'postgres'
-      ? { kind: 'postgres', dataDir, url: await freshPostgresDatabase(postgresUrl ?? '') }
-      : { kind: 'sqlite', dataDir };
-  const server = await startServer(target, logFile);
-  const reader = await openReader(target);
-  try {
-    const adminToken = await login(server.url, ADMIN.username, ADMIN.password, fakeIp(1));
-    const world = new World(server, adminToken, reader);
-    const outcomes = await scenarios(world, database);
-    const requests = requestsByReqId(logFile);
-    const errors = serverErrors(logFile).map((line) => describeServerError(line, requests));
-    return { outcomes, errors };
-  } finally {
-    await reader.close();
-    await server.stop();
-    if (target.url) await dropPostgresDatabase(postgresUrl ?? '', target.url);
-    if (values.keep) console.log(`[${database}] kept ${dataDir}`);
-    else rmSync(dataDir, { recursive: true, force: true });
-  }
+  return withTarget(
+    {
+      name: `races-${database}`,
+      kind: database === 'postgres' ? 'postgres' : 'sqlite',
+      keep: values.keep,
+      label: `[${database}] `,
+    },
+    async (target, logFile) => {
+      const server = await startServer(target, logFile);
+      const reader = await openReader(target);
+      try {
+        const adminToken = await login(server.url, ADMIN.username, ADMIN.password, fakeIp(1));
+        const world = new World(server, adminToken, reader);
+        const outcomes = await scenarios(world, database);
+        return { outcomes, errors: serverErrorReport(logFile) };
+      } finally {
+        await reader.close();
+        await server.stop();
+      }
+    },
+  );
 }
 
 let failed = false;
