@@ -1,6 +1,7 @@
 import type { Kysely, UpdateResult } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { resumedColumns } from '../subscriptions/subscriptions-repository.js';
 
 export interface OwnSubscriptionRow {
   id: string;
@@ -115,13 +116,7 @@ export function createClientRepository(db: Kysely<Database>) {
     async resume(userId: string, id: string, now: number): Promise<boolean> {
       return changedRow(
         updateOwnSubscription(db, userId, id)
-          .set({
-            status: 'active',
-            expires_at: sql<number>`${now} + coalesce(paused_remaining_ms, 0)`,
-            paused_remaining_ms: null,
-            paused_by: null,
-            updated_at: now,
-          })
+          .set(resumedColumns(now))
           .where('status', '=', 'paused')
           .where('paused_by', '=', 'user'),
       );
