@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 import { formatRelative } from '../../shared/lib/format';
 import { useReleaseMachine } from '../api/release-machine';
 import { texts as t } from '../texts';
-import { ConfirmActionDialog } from './confirm-action-dialog';
+import { SubscriptionActionDialog } from './subscription-action-dialog';
 
 /** 'Liberar' for one machine, confirming whether it is free or spends a reset credit. */
 function ReleaseDialog({ sub, machine }: { sub: ClientSubscription; machine: BoundMachine }) {
@@ -13,7 +13,7 @@ function ReleaseDialog({ sub, machine }: { sub: ClientSubscription; machine: Bou
   const blocked =
     !machine.free_release && sub.hwid_reset_credits <= 0 ? messages.errors.noResetCredits : null;
   return (
-    <ConfirmActionDialog
+    <SubscriptionActionDialog
       icon={<Unlink aria-hidden />}
       label={t.release}
       triggerVariant="ghost"

@@ -2,7 +2,7 @@ import type { ClientSubscription } from '@chaveiro/contract';
 import { Pause } from 'lucide-react';
 import { useSetSubscriptionStatus } from '../api/set-subscription-status';
 import { texts as t } from '../texts';
-import { ConfirmActionDialog } from './confirm-action-dialog';
+import { SubscriptionActionDialog } from './subscription-action-dialog';
 
 /** "Pausar" with a confirmation saying it spends a pause credit and how many remain. */
 export function PauseDialog({
@@ -14,7 +14,7 @@ export function PauseDialog({
 }) {
   const mutation = useSetSubscriptionStatus();
   return (
-    <ConfirmActionDialog
+    <SubscriptionActionDialog
       icon={<Pause aria-hidden />}
       label={t.pause}
       blockedReason={blockedReason}

@@ -2,7 +2,7 @@ import type { ClientSubscription } from '@chaveiro/contract';
 import { RotateCcw } from 'lucide-react';
 import { useResetHwid } from '../api/reset-hwid';
 import { texts as t } from '../texts';
-import { ConfirmActionDialog } from './confirm-action-dialog';
+import { SubscriptionActionDialog } from './subscription-action-dialog';
 
 /** "Resetar HWID" with its confirmation (spec §2). */
 export function ResetHwidDialog({
@@ -14,7 +14,7 @@ export function ResetHwidDialog({
 }) {
   const mutation = useResetHwid();
   return (
-    <ConfirmActionDialog
+    <SubscriptionActionDialog
       icon={<RotateCcw aria-hidden />}
       label={t.resetHwid}
       blockedReason={blockedReason}

@@ -22,7 +22,7 @@ type ButtonVariant = ComponentProps<typeof Button>['variant'];
  * A subscription action that may spend a credit, behind a confirmation: the trigger is disabled
  * with its reason while blocked; confirming runs the action, toasts its answer and closes.
  */
-export function ConfirmActionDialog({
+export function SubscriptionActionDialog({
   icon,
   label,
   triggerVariant = 'outline',
