@@ -3,9 +3,10 @@
 // (SQLite in a temp folder, or a fresh PostgreSQL database), and the "clean error" rule.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
@@ -39,11 +40,21 @@ export interface Target {
   url?: string;
 }
 
-/**
- * A fresh PostgreSQL database on the cluster `baseUrl` points at (scripts/with-postgres.sh's
- * TEST_DATABASE_URL, or any DATABASE_URL), so every run starts empty.
- */
-export async function freshPostgresDatabase(baseUrl: string): Promise<string> {
+/** The PostgreSQL cluster to check on when set: scripts/with-postgres.sh's TEST_DATABASE_URL, or any DATABASE_URL. */
+export const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+
+function requirePostgresUrl(): string {
+  if (!postgresUrl) {
+    throw new Error(
+      'PostgreSQL needs TEST_DATABASE_URL or DATABASE_URL (e.g. bash scripts/with-postgres.sh npm run check:…)',
+    );
+  }
+  return postgresUrl;
+}
+
+/** A fresh PostgreSQL database on the cluster at postgresUrl, so every run starts empty. */
+async function freshPostgresDatabase(): Promise<string> {
+  const baseUrl = requirePostgresUrl();
   const name = `chaveiro_check_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
@@ -57,9 +68,9 @@ export async function freshPostgresDatabase(baseUrl: string): Promise<string> {
   return url.toString();
 }
 
-export async function dropPostgresDatabase(baseUrl: string, url: string): Promise<void> {
+async function dropPostgresDatabase(url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
-  const client = new pg.Client({ connectionString: baseUrl });
+  const client = new pg.Client({ connectionString: requirePostgresUrl() });
   await client.connect();
   try {
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -68,15 +79,27 @@ export async function dropPostgresDatabase(baseUrl: string, url: string): Promis
   }
 }
 
-/** The PostgreSQL cluster to use when asked for (--postgres): TEST_DATABASE_URL or DATABASE_URL. */
-export function postgresBaseUrl(): string {
-  const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!url) {
-    throw new Error(
-      'PostgreSQL needs TEST_DATABASE_URL or DATABASE_URL (e.g. bash scripts/with-postgres.sh npm run check:…)',
-    );
+/**
+ * Runs `check` on a new temp data folder (`chaveiro-<name>-…`, the server log goes in it) and a
+ * database of that kind: SQLite in the folder, or a fresh PostgreSQL database. Afterwards drops
+ * that database and removes the folder, unless `keep` (then it says where the folder is).
+ */
+export async function withTarget<T>(
+  options: { name: string; kind: Target['kind']; keep: boolean; label?: string },
+  check: (target: Target, logFile: string) => Promise<T>,
+): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), `chaveiro-${options.name}-`));
+  const target: Target =
+    options.kind === 'postgres'
+      ? { kind: 'postgres', dataDir, url: await freshPostgresDatabase() }
+      : { kind: 'sqlite', dataDir };
+  try {
+    return await check(target, join(dataDir, 'server.log'));
+  } finally {
+    if (target.url) await dropPostgresDatabase(target.url);
+    if (options.keep) console.log(`${options.label ?? ''}kept ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
-  return url;
 }
 
 export interface CheckServer {
@@ -326,7 +349,7 @@ const GENERIC_CODE_STATUS: Record<string, number> = {
 };
 
 /** Server log lines at error level or above written since `fromByte`. */
-export function serverErrors(logFile: string, fromByte = 0): string[] {
+function serverErrors(logFile: string, fromByte = 0): string[] {
   if (!existsSync(logFile)) return [];
   const text = readFileSync(logFile).subarray(fromByte).toString('utf8');
   return text.split('\n').filter((line) => {
@@ -339,7 +362,7 @@ export function serverErrors(logFile: string, fromByte = 0): string[] {
 }
 
 /** The request (method and URL) each reqId of the log answered, from its "incoming request" line. */
-export function requestsByReqId(logFile: string): Map<string, string> {
+function requestsByReqId(logFile: string): Map<string, string> {
   const found = new Map<string, string>();
   if (!existsSync(logFile)) return found;
   for (const line of readFileSync(logFile, 'utf8').split('\n')) {
@@ -354,7 +377,7 @@ export function requestsByReqId(logFile: string): Map<string, string> {
 }
 
 /** A short form of a server error line: request, status-relevant message and first stack line. */
-export function describeServerError(line: string, requests: Map<string, string>): string {
+function describeServerError(line: string, requests: Map<string, string>): string {
   try {
     const entry = JSON.parse(line) as {
       reqId?: string;
@@ -370,6 +393,12 @@ export function describeServerError(line: string, requests: Map<string, string>)
   } catch {
     return line.slice(0, 600);
   }
+}
+
+/** The server's error lines since `fromByte`, each in short form with the request it answered. */
+export function serverErrorReport(logFile: string, fromByte = 0): string[] {
+  const requests = requestsByReqId(logFile);
+  return serverErrors(logFile, fromByte).map((line) => describeServerError(line, requests));
 }
 
 /** Read-only SQL on the server's database, for invariants the API does not show. */

@@ -8,30 +8,27 @@
 // nothing but acknowledged or unanswered ones, a used key ↔ its redeemer's subscription. Every
 // cycle re-checks everything acknowledged since the start. Exits 1 on any loss or 5xx.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   ADMIN,
   PASSWORD,
-  describeServerError,
-  dropPostgresDatabase,
   fakeIp,
-  freshPostgresDatabase,
   inBatches,
   login,
   openReader,
-  requestsByReqId,
+  postgresUrl,
   seededRandom,
   send,
-  serverErrors,
+  serverErrorReport,
   sleep,
   startServer,
   type Answer,
   type CheckServer,
   type Outgoing,
   type Target,
+  withTarget,
 } from './check-lib.js';
 
 const { values } = parseArgs({
@@ -49,7 +46,6 @@ const CYCLES = Number(values.cycles);
 const WORKERS = Number(values.workers);
 const SEED = Number(values.seed);
 const random = seededRandom(SEED);
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 
 const CLIENTS = 24;
 const RESELLERS = 6;
@@ -468,12 +464,7 @@ async function verify(target: Target, cycle: number): Promise<number> {
   return lost;
 }
 
-async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'chaveiro-crash-'));
-  const logFile = join(dataDir, 'server.log');
-  const target: Target = postgresUrl
-    ? { kind: 'postgres', dataDir, url: await freshPostgresDatabase(postgresUrl) }
-    : { kind: 'sqlite', dataDir };
+async function crashCheck(target: Target, logFile: string) {
   console.log(
     `kill -9 under write load on ${target.kind}: ${CYCLES} cycles, ${WORKERS} workers, seed ${SEED}`,
   );
@@ -502,16 +493,16 @@ async function main() {
     await server.stop();
   } finally {
     if (server?.child.exitCode === null) await server.kill9();
-    if (target.url && postgresUrl) await dropPostgresDatabase(postgresUrl, target.url);
-    const requests = requestsByReqId(logFile);
-    const errors = serverErrors(logFile).map((line) => describeServerError(line, requests));
+    const errors = serverErrorReport(logFile);
     console.log(`per cycle (acknowledged writes): ${perCycle.join(' · ')}`);
     const moved = [...ledger.acked.values()].reduce((sum, list) => sum + list.length, 0);
     console.log(
       `cycles ${perCycle.length} · acknowledged writes ${acknowledged} (accounts ${ledger.users.size}, keys ${ledger.keys.size + ledger.resellerKeys.size}, redemptions ${ledger.redeemed.size}, money movements ${moved}, renames ${[...ledger.names.values()].length}) · lost ${lost}`,
     );
     if (target.kind === 'sqlite') {
-      console.log(`database ${(statSync(join(dataDir, 'chaveiro.db')).size / 1e6).toFixed(1)} MB`);
+      console.log(
+        `database ${(statSync(join(target.dataDir, 'chaveiro.db')).size / 1e6).toFixed(1)} MB`,
+      );
     }
     if (anomalies.size > 0) {
       console.log(
@@ -524,8 +515,6 @@ async function main() {
       console.log(`server error log (${errors.length} lines):`);
       for (const line of [...new Set(errors)].slice(0, 20)) console.log(`  ${line}`);
     }
-    if (values.keep) console.log(`kept ${dataDir}`);
-    else rmSync(dataDir, { recursive: true, force: true });
     const ok =
       failures.length === 0 && lost === 0 && errors.length === 0 && perCycle.length === CYCLES;
     console.log(ok ? 'crash: ok' : 'crash: FAIL');
@@ -533,4 +522,7 @@ async function main() {
   }
 }
 
-await main();
+await withTarget(
+  { name: 'crash', kind: postgresUrl ? 'postgres' : 'sqlite', keep: values.keep },
+  crashCheck,
+);

@@ -8,30 +8,26 @@
 // 0 × 5xx and that every refusal is `{ message, code }` with a pt-BR message (loader routes: the
 // signed envelope). Cases are seeded: `--seed N --only "<METHOD> <path>" --case K` replays one.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   ADMIN,
   PASSWORD,
-  describeServerError,
-  dropPostgresDatabase,
   errorProblem,
   fakeIp,
-  freshPostgresDatabase,
   login,
+  postgresUrl,
   printRows,
-  requestsByReqId,
   seededRandom,
   send,
-  serverErrors,
+  serverErrorReport,
   sleep,
   startServer,
   type Answer,
   type CheckServer,
   type Outgoing,
   type Target,
+  withTarget,
 } from './check-lib.js';
 
 const { values } = parseArgs({
@@ -48,7 +44,6 @@ const { values } = parseArgs({
 });
 const SEED = Number(values.seed);
 const CASES = Math.max(100, Number(values.cases));
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 
 interface JsonSchema {
   type?: string | string[];
@@ -859,12 +854,7 @@ async function roleOf(op: Operation): Promise<{ label: string; token: string | u
   return { label: 'none', token: undefined };
 }
 
-async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'chaveiro-fuzz-'));
-  const logFile = join(dataDir, 'server.log');
-  const target: Target = postgresUrl
-    ? { kind: 'postgres', dataDir, url: await freshPostgresDatabase(postgresUrl) }
-    : { kind: 'sqlite', dataDir };
+async function fuzzCheck(target: Target, logFile: string) {
   server = await startServer(target, logFile);
   const failures: Failure[] = [];
   const rows: (string | number)[][] = [];
@@ -912,7 +902,6 @@ async function main() {
         if (problem) {
           opFailures += 1;
           await sleep(30);
-          const requests = requestsByReqId(logFile);
           failures.push({
             operation: id,
             index,
@@ -921,9 +910,7 @@ async function main() {
             status: answer.status,
             problem,
             body: answer.text.slice(0, 240),
-            log: serverErrors(logFile, logBefore).map((line) =>
-              describeServerError(line, requests),
-            ),
+            log: serverErrorReport(logFile, logBefore),
           });
         }
       }
@@ -937,7 +924,6 @@ async function main() {
     }
   } finally {
     await server.stop();
-    if (target.url && postgresUrl) await dropPostgresDatabase(postgresUrl, target.url);
   }
   printRows(['operation', 'as', 'cases', '2xx/4xx/5xx/none', 'failures'], rows);
   const fivexx = failures.filter((failure) => failure.status >= 500 || failure.status === 0).length;
@@ -966,10 +952,11 @@ async function main() {
       console.log(`  - ${failure.operation} #${failure.index} ${failure.name}`);
     }
   }
-  if (values.keep) console.log(`kept ${dataDir}`);
-  else rmSync(dataDir, { recursive: true, force: true });
   console.log(failures.length === 0 ? '\nfuzz: ok' : '\nfuzz: FAIL');
   process.exitCode = failures.length === 0 ? 0 : 1;
 }
 
-await main();
+await withTarget(
+  { name: 'fuzz', kind: postgresUrl ? 'postgres' : 'sqlite', keep: values.keep },
+  fuzzCheck,
+);

@@ -6,31 +6,25 @@
 // pt-BR, never a 5xx. SQLite always; PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL is set
 // (`bash scripts/with-postgres.sh npm run check:races`). Exits 1 on any failure.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   ADMIN,
   PASSWORD,
-  describeServerError,
-  dropPostgresDatabase,
   errorProblem,
   fakeIp,
-  freshPostgresDatabase,
   inBatches,
   login,
   openReader,
+  postgresUrl,
   printRows,
-  requestsByReqId,
   send,
-  serverErrors,
+  serverErrorReport,
   startServer,
   type Answer,
   type CheckServer,
   type Outgoing,
   type Reader,
-  type Target,
+  withTarget,
 } from './check-lib.js';
 
 const { values } = parseArgs({
@@ -43,7 +37,6 @@ const { values } = parseArgs({
   },
 });
 const WIDTH = Number(values.width);
-const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const databases = (values.db ?? (postgresUrl ? 'sqlite,postgres' : 'sqlite')).split(',');
 const DAY = 86_400_000;
 
@@ -140,6 +133,22 @@ class World {
     });
     const data = (answer.body as { data: { ok: boolean } }).data;
     if (!data.ok) throw new Error(`loader auth refused: ${answer.text}`);
+  }
+
+  async balanceCents(userId: string): Promise<number> {
+    const user = await this.row<{ balance_cents: string | number }>(
+      `SELECT balance_cents FROM users WHERE id = ${quote(userId)}`,
+    );
+    return Number(user.balance_cents);
+  }
+
+  /** How many subscriptions the user has and, when just one, the days it runs past `since`. */
+  async subscriptionDays(userId: string, since: number): Promise<{ count: number; days: number }> {
+    const subs = await this.reader.all<{ expires_at: string | number }>(
+      `SELECT expires_at FROM subscriptions WHERE user_id = ${quote(userId)}`,
+    );
+    const days = subs.length === 1 ? (Number(subs[0]?.expires_at) - since) / DAY : NaN;
+    return { count: subs.length, days };
   }
 
   async row<T>(sql: string): Promise<T> {
@@ -275,14 +284,11 @@ async function scenarios(world: World, database: string): Promise<Outcome[]> {
     );
     return race(world, database, name2, requests, 1, async () => {
       const failures: string[] = [];
-      const subs = await world.reader.all<{ expires_at: string | number }>(
-        `SELECT expires_at FROM subscriptions WHERE user_id = ${quote(client.id)}`,
-      );
-      const days = subs.length === 1 ? (Number(subs[0]?.expires_at) - started) / DAY : NaN;
-      if (subs.length !== 1) failures.push(`${subs.length} subscriptions, expected 1`);
+      const { count: subscriptions, days } = await world.subscriptionDays(client.id, started);
+      if (subscriptions !== 1) failures.push(`${subscriptions} subscriptions, expected 1`);
       if (!(days > 29.9 && days < 30.1))
         failures.push(`subscription runs ${days.toFixed(2)} days, expected 30`);
-      return { effect: `${subs.length} subscription of ${days.toFixed(1)} days`, failures };
+      return { effect: `${subscriptions} subscription of ${days.toFixed(1)} days`, failures };
     });
   });
 
@@ -301,17 +307,11 @@ async function scenarios(world: World, database: string): Promise<Outcome[]> {
     );
     return race(world, database, name3, requests, 2, async () => {
       const failures: string[] = [];
-      const user = await world.row<{ balance_cents: string | number }>(
-        `SELECT balance_cents FROM users WHERE id = ${quote(buyer.id)}`,
-      );
+      const balance = await world.balanceCents(buyer.id);
       const ledger = await world.row<{ total: string | number; lines: string | number }>(
         `SELECT COALESCE(SUM(amount_cents), 0) AS total, COUNT(*) AS lines FROM balance_ledger WHERE user_id = ${quote(buyer.id)}`,
       );
-      const subs = await world.reader.all<{ expires_at: string | number }>(
-        `SELECT expires_at FROM subscriptions WHERE user_id = ${quote(buyer.id)}`,
-      );
-      const balance = Number(user.balance_cents);
-      const days = subs.length === 1 ? (Number(subs[0]?.expires_at) - started) / DAY : NaN;
+      const { days } = await world.subscriptionDays(buyer.id, started);
       if (balance !== 500) failures.push(`balance ${balance} cents, expected 500`);
       if (Number(ledger.total) !== balance)
         failures.push(`ledger sums ${ledger.total}, balance ${balance}`);
@@ -336,16 +336,13 @@ async function scenarios(world: World, database: string): Promise<Outcome[]> {
     );
     return race(world, database, name4, requests, 2, async () => {
       const failures: string[] = [];
-      const user = await world.row<{ balance_cents: string | number }>(
-        `SELECT balance_cents FROM users WHERE id = ${quote(buyer.id)}`,
-      );
+      const balance = await world.balanceCents(buyer.id);
       const keys = await world.row<{ count: string | number }>(
         `SELECT COUNT(*) AS count FROM license_keys WHERE created_by = ${quote(buyer.id)}`,
       );
       const ledger = await world.row<{ total: string | number }>(
         `SELECT COALESCE(SUM(amount_cents), 0) AS total FROM balance_ledger WHERE user_id = ${quote(buyer.id)}`,
       );
-      const balance = Number(user.balance_cents);
       if (balance !== 0) failures.push(`balance ${balance} cents, expected 0`);
       if (Number(keys.count) !== 2) failures.push(`${keys.count} keys, expected 2`);
       if (Number(ledger.total) !== balance)
@@ -376,13 +373,10 @@ async function scenarios(world: World, database: string): Promise<Outcome[]> {
     }));
     return race(world, database, name5, requests, 1, async () => {
       const failures: string[] = [];
-      const user = await world.row<{ balance_cents: string | number }>(
-        `SELECT balance_cents FROM users WHERE id = ${quote(payer.id)}`,
-      );
+      const balance = await world.balanceCents(payer.id);
       const lines = await world.row<{ count: string | number }>(
         `SELECT COUNT(*) AS count FROM balance_ledger WHERE user_id = ${quote(payer.id)}`,
       );
-      const balance = Number(user.balance_cents);
       if (balance !== 5000) failures.push(`balance ${balance} cents, expected 5000`);
       if (Number(lines.count) !== 1) failures.push(`${lines.count} ledger lines, expected 1`);
       return { effect: `balance ${balance / 100} R$, ${lines.count} ledger line(s)`, failures };
@@ -478,21 +472,15 @@ async function scenarios(world: World, database: string): Promise<Outcome[]> {
     );
     return race(world, database, name9, requests, WIDTH, async () => {
       const failures: string[] = [];
-      const subs = await world.reader.all<{ expires_at: string | number }>(
-        `SELECT expires_at FROM subscriptions WHERE user_id = ${quote(buyer.id)}`,
-      );
-      const user = await world.row<{ balance_cents: string | number }>(
-        `SELECT balance_cents FROM users WHERE id = ${quote(buyer.id)}`,
-      );
-      const days = subs.length === 1 ? (Number(subs[0]?.expires_at) - started) / DAY : NaN;
-      const balance = Number(user.balance_cents);
+      const { count: subscriptions, days } = await world.subscriptionDays(buyer.id, started);
+      const balance = await world.balanceCents(buyer.id);
       const expected = 7 * WIDTH;
-      if (subs.length !== 1) failures.push(`${subs.length} subscriptions, expected 1`);
+      if (subscriptions !== 1) failures.push(`${subscriptions} subscriptions, expected 1`);
       if (!(Math.abs(days - expected) < 0.1))
         failures.push(`${days.toFixed(2)} days, expected ${expected}`);
       if (balance !== 600 * WIDTH)
         failures.push(`balance ${balance} cents, expected ${600 * WIDTH}`);
-      return { effect: `${subs.length} subscription of ${days.toFixed(0)} days`, failures };
+      return { effect: `${subscriptions} subscription of ${days.toFixed(0)} days`, failures };
     });
   });
 
@@ -510,14 +498,11 @@ async function scenarios(world: World, database: string): Promise<Outcome[]> {
     );
     return race(world, database, name10, requests, WIDTH, async () => {
       const failures: string[] = [];
-      const subs = await world.reader.all<{ expires_at: string | number }>(
-        `SELECT expires_at FROM subscriptions WHERE user_id = ${quote(owner.id)}`,
-      );
-      const days = subs.length === 1 ? (Number(subs[0]?.expires_at) - started) / DAY : NaN;
-      if (subs.length !== 1) failures.push(`${subs.length} subscriptions, expected 1`);
+      const { count: subscriptions, days } = await world.subscriptionDays(owner.id, started);
+      if (subscriptions !== 1) failures.push(`${subscriptions} subscriptions, expected 1`);
       if (!(Math.abs(days - 2 * WIDTH) < 0.1))
         failures.push(`${days.toFixed(2)} days, expected ${2 * WIDTH}`);
-      return { effect: `${subs.length} subscription of ${days.toFixed(0)} days`, failures };
+      return { effect: `${subscriptions} subscription of ${days.toFixed(0)} days`, failures };
     });
   });
 
@@ -560,28 +545,27 @@ async function scenarios(world: World, database: string): Promise<Outcome[]> {
 }
 
 async function onDatabase(database: string): Promise<{ outcomes: Outcome[]; errors: string[] }> {
-  const dataDir = mkdtempSync(join(tmpdir(), `chaveiro-races-${database}-`));
-  const logFile = join(dataDir, 'server.log');
-  const target: Target =
-    database === 'postgres'
-      ? { kind: 'postgres', dataDir, url: await freshPostgresDatabase(postgresUrl ?? '') }
-      : { kind: 'sqlite', dataDir };
-  const server = await startServer(target, logFile);
-  const reader = await openReader(target);
-  try {
-    const adminToken = await login(server.url, ADMIN.username, ADMIN.password, fakeIp(1));
-    const world = new World(server, adminToken, reader);
-    const outcomes = await scenarios(world, database);
-    const requests = requestsByReqId(logFile);
-    const errors = serverErrors(logFile).map((line) => describeServerError(line, requests));
-    return { outcomes, errors };
-  } finally {
-    await reader.close();
-    await server.stop();
-    if (target.url) await dropPostgresDatabase(postgresUrl ?? '', target.url);
-    if (values.keep) console.log(`[${database}] kept ${dataDir}`);
-    else rmSync(dataDir, { recursive: true, force: true });
-  }
+  return withTarget(
+    {
+      name: `races-${database}`,
+      kind: database === 'postgres' ? 'postgres' : 'sqlite',
+      keep: values.keep,
+      label: `[${database}] `,
+    },
+    async (target, logFile) => {
+      const server = await startServer(target, logFile);
+      const reader = await openReader(target);
+      try {
+        const adminToken = await login(server.url, ADMIN.username, ADMIN.password, fakeIp(1));
+        const world = new World(server, adminToken, reader);
+        const outcomes = await scenarios(world, database);
+        return { outcomes, errors: serverErrorReport(logFile) };
+      } finally {
+        await reader.close();
+        await server.stop();
+      }
+    },
+  );
 }
 
 let failed = false;

@@ -2,7 +2,7 @@ import { messages } from '@chaveiro/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './support/admin-session.js';
-import { apiCall, apiLogin } from './support/api.js';
+import { apiCall, apiLogin, setupPoster } from './support/api.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { expectToast, launchBrowser, PHONE, screenshot, signedInPages } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -20,12 +20,7 @@ const pages = signedInPages(() => browser);
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   admin = await adminToken(server);
-  const post = async (path: string, body: unknown) => {
-    const { status, data } = await apiCall(server.url, 'POST', path, { token: admin, body });
-    if (status !== 200 && status !== 201) {
-      throw new Error(`POST ${path} → ${String(status)}: ${JSON.stringify(data)}`);
-    }
-  };
+  const post = setupPoster(server.url, admin);
   await post('/products', {
     name: PRODUCT,
     description: 'Mira assistida com ajuste fino, atualizado a cada patch.',

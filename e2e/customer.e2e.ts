@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, apiLogin } from './support/api.js';
+import { apiLogin, setupPoster } from './support/api.js';
 import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -25,14 +25,7 @@ let keysB: string[] = [];
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const admin = await apiLogin(server.url, server.admin.username, server.admin.password);
-  /** POST as the admin; anything but 201/200 fails the setup. */
-  const post = async <T>(path: string, body: unknown): Promise<T> => {
-    const { status, data } = await apiCall<T>(server.url, 'POST', path, { token: admin, body });
-    if (status !== 200 && status !== 201) {
-      throw new Error(`POST ${path} → ${String(status)}: ${JSON.stringify(data)}`);
-    }
-    return data;
-  };
+  const post = setupPoster(server.url, admin);
   const product = async (name: string) =>
     (await post<{ product: { id: string } }>('/products', { name, description: `${name} (teste)` }))
       .product.id;

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './support/admin-session.js';
-import { apiCall } from './support/api.js';
+import { apiCall, setupPoster } from './support/api.js';
 import { DESKTOP, launchBrowser, PHONE, screenshot, signedInPages } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -33,13 +33,7 @@ const clis: ChildProcess[] = [];
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   admin = await adminToken(server);
-  const post = async <T>(path: string, body: unknown): Promise<T> => {
-    const { status, data } = await apiCall<T>(server.url, 'POST', path, { token: admin, body });
-    if (status !== 200 && status !== 201) {
-      throw new Error(`POST ${path} → ${String(status)}: ${JSON.stringify(data)}`);
-    }
-    return data;
-  };
+  const post = setupPoster(server.url, admin);
   productId = (await post<{ product: { id: string } }>('/products', { name: PRODUCT })).product.id;
   [key] = (await post<{ keys: string[] }>('/keys', { productId, days: 30, quantity: 1 })).keys as [
     string,

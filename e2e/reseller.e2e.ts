@@ -3,7 +3,7 @@ import { labels, messages } from '@chaveiro/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './support/admin-session.js';
-import { apiCall, apiLogin } from './support/api.js';
+import { apiCall, apiLogin, setupPoster } from './support/api.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -26,13 +26,7 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const admin = await adminToken(server);
-  const post = async <T>(path: string, body: unknown): Promise<T> => {
-    const { status, data } = await apiCall<T>(server.url, 'POST', path, { token: admin, body });
-    if (status !== 200 && status !== 201) {
-      throw new Error(`POST ${path} → ${String(status)}: ${JSON.stringify(data)}`);
-    }
-    return data;
-  };
+  const post = setupPoster(server.url, admin);
   await post('/products', {
     name: 'Aim Pro',
     description: 'Mira assistida',

@@ -30,3 +30,14 @@ export async function apiLogin(baseUrl: string, identifier: string, password: st
   }
   return data.token;
 }
+
+/** A POST as `token` for a journey's setup: anything but 200/201 fails the setup. */
+export function setupPoster(baseUrl: string, token: string) {
+  return async <T = unknown>(path: string, body: unknown): Promise<T> => {
+    const { status, data } = await apiCall<T>(baseUrl, 'POST', path, { token, body });
+    if (status !== 200 && status !== 201) {
+      throw new Error(`POST ${path} → ${String(status)}: ${JSON.stringify(data)}`);
+    }
+    return data;
+  };
+}

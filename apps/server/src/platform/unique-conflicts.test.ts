@@ -45,6 +45,15 @@ function racers(): Promise<TestUser[]> {
   return Promise.all(Array.from({ length: RACERS }, () => t.createUser()));
 }
 
+/** PATCH /api/profile as `user`; a string payload goes as raw JSON text, as a client sends it. */
+function patchProfile(user: TestUser, payload: Record<string, unknown> | string) {
+  const headers =
+    typeof payload === 'string'
+      ? { ...user.headers, 'content-type': 'application/json' }
+      : user.headers;
+  return t.app.inject({ method: 'PATCH', url: '/api/profile', headers, payload });
+}
+
 function statuses(responses: { statusCode: number }[]): number[] {
   return responses.map((response) => response.statusCode).sort();
 }
@@ -53,14 +62,7 @@ describe('unique index violations', () => {
   it(`answer 409 USERNAME_TAKEN to every loser of ${RACERS} parallel renames to one name`, async () => {
     const users = await racers();
     const responses = await Promise.all(
-      users.map((user) =>
-        t.app.inject({
-          method: 'PATCH',
-          url: '/api/profile',
-          headers: user.headers,
-          payload: { username: 'nome_disputado' },
-        }),
-      ),
+      users.map((user) => patchProfile(user, { username: 'nome_disputado' })),
     );
     expect(statuses(responses)).toEqual([200, ...Array<number>(RACERS - 1).fill(409)]);
     for (const response of responses.filter((r) => r.statusCode === 409)) {
@@ -75,12 +77,7 @@ describe('unique index violations', () => {
     const users = await racers();
     const address = 'disputado@example.com';
     for (const user of users) {
-      const asked = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/profile',
-        headers: user.headers,
-        payload: { email: address },
-      });
+      const asked = await patchProfile(user, { email: address });
       expect(asked.statusCode).toBe(200);
     }
     const tokens: string[] = [];
@@ -113,21 +110,11 @@ describe('unique index violations', () => {
 describe('lone UTF-16 surrogates', () => {
   it('are refused with 400 before a name stored as U+FFFD can collide', async () => {
     const [holder, other] = await racers();
-    const replaced = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile',
-      headers: holder!.headers,
-      payload: { username: 'nome_\uFFFD' },
-    });
+    const replaced = await patchProfile(holder!, { username: 'nome_\uFFFD' });
     expect(replaced.statusCode).toBe(200);
     for (const username of ['nome_\uD800', 'nome_\uDC00', '\uDFFFnome']) {
-      const response = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/profile',
-        headers: { ...other!.headers, 'content-type': 'application/json' },
-        // Escaped in the JSON text, as a client sends it: JSON.parse yields the lone surrogate.
-        payload: JSON.stringify({ username }),
-      });
+      // Escaped in the JSON text, as a client sends it: JSON.parse yields the lone surrogate.
+      const response = await patchProfile(other!, JSON.stringify({ username }));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         message: messages.errors.invalidCharacters,
@@ -138,20 +125,10 @@ describe('lone UTF-16 surrogates', () => {
 
   it('are refused in keys too, while paired surrogates pass', async () => {
     const [user] = await racers();
-    const key = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile',
-      headers: { ...user!.headers, 'content-type': 'application/json' },
-      payload: '{"\\ud800":"x"}',
-    });
+    const key = await patchProfile(user!, '{"\\ud800":"x"}');
     expect(key.statusCode).toBe(400);
     expect(key.json<{ message: string }>().message).toBe(messages.errors.invalidCharacters);
-    const emoji = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile',
-      headers: user!.headers,
-      payload: { username: 'nome_😀' },
-    });
+    const emoji = await patchProfile(user!, { username: 'nome_😀' });
     expect(emoji.statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
   AlertDialog,
@@ -142,17 +142,27 @@ function OneAfterAnother() {
   );
 }
 
+/** Renders `ui`, clicks the button named `opener` and finds the dialog it opens. */
+async function openDialog(ui: ReactElement, opener: string, name: string) {
+  const user = userEvent.setup();
+  render(ui);
+  await user.click(screen.getByRole('button', { name: opener }));
+  return { user, dialog: await screen.findByRole('dialog', { name }) };
+}
+
+/** Waits for every dialog to close, then expects the focus on the button named `name`. */
+async function expectFocusBackOn(name: string) {
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(screen.getByRole('button', { name })).toHaveFocus();
+}
+
 describe('dialog focus', () => {
   it('opens a dialog on its first field and gives the focus back to the button that opened it', async () => {
-    const user = userEvent.setup();
-    render(<OpenedByState />);
-    await user.click(screen.getByRole('button', { name: 'Abrir' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Editar nome' });
+    const { user, dialog } = await openDialog(<OpenedByState />, 'Abrir', 'Editar nome');
     expect(within(dialog).getByLabelText('Nome')).toHaveFocus();
 
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Abrir' })).toHaveFocus();
+    await expectFocusBackOn('Abrir');
   });
 
   it('gives the focus back to the menu button when the dialog was opened from a menu item', async () => {
@@ -164,15 +174,11 @@ describe('dialog focus', () => {
     expect(within(dialog).getByLabelText('Nome')).toHaveFocus();
 
     await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Ações' })).toHaveFocus();
+    await expectFocusBackOn('Ações');
   });
 
   it('moves the focus to the first field of a sub-view, not to the dialog box', async () => {
-    const user = userEvent.setup();
-    render(<WithSubViewsAndConfirm />);
-    await user.click(screen.getByRole('button', { name: 'Gerenciar' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Gerenciar' });
+    const { user, dialog } = await openDialog(<WithSubViewsAndConfirm />, 'Gerenciar', 'Gerenciar');
     expect(within(dialog).getByRole('button', { name: 'Alterar e-mail' })).toHaveFocus();
 
     await user.click(within(dialog).getByRole('button', { name: 'Alterar e-mail' }));
@@ -185,10 +191,7 @@ describe('dialog focus', () => {
   });
 
   it('returns from a confirmation to its button, and from both to the first opener', async () => {
-    const user = userEvent.setup();
-    render(<WithSubViewsAndConfirm />);
-    await user.click(screen.getByRole('button', { name: 'Gerenciar' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Gerenciar' });
+    const { user, dialog } = await openDialog(<WithSubViewsAndConfirm />, 'Gerenciar', 'Gerenciar');
 
     await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Excluir?' });
@@ -199,30 +202,19 @@ describe('dialog focus', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
     await user.click(await screen.findByRole('button', { name: 'Confirmar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Gerenciar' })).toHaveFocus();
+    await expectFocusBackOn('Gerenciar');
   });
 
   it('sends the focus of a dialog opened by another dialog back to the first opener', async () => {
-    const user = userEvent.setup();
-    render(<OneAfterAnother />);
-    await user.click(screen.getByRole('button', { name: 'Gerar' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Gerar' })).getByRole('button', {
-        name: 'Confirmar',
-      }),
-    );
+    const { user, dialog } = await openDialog(<OneAfterAnother />, 'Gerar', 'Gerar');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
     await screen.findByRole('dialog', { name: 'Geradas' });
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Gerar' })).toHaveFocus();
+    await expectFocusBackOn('Gerar');
   });
 
   it("announces the close button as 'Fechar'", async () => {
-    const user = userEvent.setup();
-    render(<OpenedByState />);
-    await user.click(screen.getByRole('button', { name: 'Abrir' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Editar nome' });
+    const { dialog } = await openDialog(<OpenedByState />, 'Abrir', 'Editar nome');
     expect(within(dialog).getByRole('button', { name: 'Fechar' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
   });

@@ -96,14 +96,12 @@ export function createAuthService(
     let token: string;
     try {
       token = await withTransaction(db, async (trx) => {
-        await users.insert(
+        await users.insertClient(
           {
             id,
             username: body.username,
             email: body.email,
             password_hash: passwordHash,
-            role: 'client',
-            status: 'active',
             email_verified_at: null,
             created_at: clock.now(),
           },

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, UpdateResult } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { resumedColumns } from '../subscriptions/subscriptions-repository.js';
 
 export interface OwnSubscriptionRow {
   id: string;
@@ -25,8 +26,17 @@ export interface MachineRow {
   last_seen_at: number;
 }
 
+/** Runs a conditional update; true when its condition held and it changed the row. */
+async function changedRow(update: { executeTakeFirst(): Promise<UpdateResult> }): Promise<boolean> {
+  return (await update.executeTakeFirst()).numUpdatedRows > 0n;
+}
+
 /** The customer's own subscriptions, machines, redemptions and loyalty figures. */
 export function createClientRepository(db: Kysely<Database>) {
+  /** An update of subscription `id` that touches it only while it is the user's. */
+  const updateOwnSubscription = (executor: Kysely<Database>, userId: string, id: string) =>
+    executor.updateTable('subscriptions').where('id', '=', id).where('user_id', '=', userId);
+
   const ownSubscriptions = (executor: Kysely<Database>, userId: string) =>
     executor
       .selectFrom('subscriptions')
@@ -86,42 +96,30 @@ export function createClientRepository(db: Kysely<Database>) {
      * statement: two clicks can never spend two credits or pause twice.
      */
     async pause(userId: string, id: string, now: number): Promise<boolean> {
-      const result = await db
-        .updateTable('subscriptions')
-        .set({
-          status: 'paused',
-          paused_remaining_ms: sql<number>`expires_at - ${now}`,
-          expires_at: null,
-          paused_by: 'user',
-          pause_credits: sql<number>`pause_credits - 1`,
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where('status', '=', 'active')
-        .where('expires_at', '>', now)
-        .where('pause_credits', '>', 0)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return changedRow(
+        updateOwnSubscription(db, userId, id)
+          .set({
+            status: 'paused',
+            paused_remaining_ms: sql<number>`expires_at - ${now}`,
+            expires_at: null,
+            paused_by: 'user',
+            pause_credits: sql<number>`pause_credits - 1`,
+            updated_at: now,
+          })
+          .where('status', '=', 'active')
+          .where('expires_at', '>', now)
+          .where('pause_credits', '>', 0),
+      );
     },
 
     /** Restarts the clock with the frozen remainder; only a pause the user made. */
     async resume(userId: string, id: string, now: number): Promise<boolean> {
-      const result = await db
-        .updateTable('subscriptions')
-        .set({
-          status: 'active',
-          expires_at: sql<number>`${now} + coalesce(paused_remaining_ms, 0)`,
-          paused_remaining_ms: null,
-          paused_by: null,
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where('status', '=', 'paused')
-        .where('paused_by', '=', 'user')
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return changedRow(
+        updateOwnSubscription(db, userId, id)
+          .set(resumedColumns(now))
+          .where('status', '=', 'paused')
+          .where('paused_by', '=', 'user'),
+      );
     },
 
     /** Spends one reset credit if any is left; run with the machine deletion in a transaction. */
@@ -131,14 +129,11 @@ export function createClientRepository(db: Kysely<Database>) {
       now: number,
       executor: Kysely<Database> = db,
     ): Promise<boolean> {
-      const result = await executor
-        .updateTable('subscriptions')
-        .set({ hwid_reset_credits: sql<number>`hwid_reset_credits - 1`, updated_at: now })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where('hwid_reset_credits', '>', 0)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return changedRow(
+        updateOwnSubscription(executor, userId, id)
+          .set({ hwid_reset_credits: sql<number>`hwid_reset_credits - 1`, updated_at: now })
+          .where('hwid_reset_credits', '>', 0),
+      );
     },
 
     /** One machine of the subscription (the caller checked the subscription is the user's). */
@@ -166,16 +161,13 @@ export function createClientRepository(db: Kysely<Database>) {
       everyMs: number,
       executor: Kysely<Database> = db,
     ): Promise<boolean> {
-      const result = await executor
-        .updateTable('subscriptions')
-        .set({ free_release_at: now, updated_at: now })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where((eb) =>
-          eb.or([eb('free_release_at', 'is', null), eb('free_release_at', '<=', now - everyMs)]),
-        )
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return changedRow(
+        updateOwnSubscription(executor, userId, id)
+          .set({ free_release_at: now, updated_at: now })
+          .where((eb) =>
+            eb.or([eb('free_release_at', 'is', null), eb('free_release_at', '<=', now - everyMs)]),
+          ),
+      );
     },
 
     /** Keys the user redeemed, newest first, with the subscription each one fed. */
@@ -222,15 +214,15 @@ export function createClientRepository(db: Kysely<Database>) {
       now: number,
       intervalMs: number,
     ): Promise<boolean> {
-      const result = await db
-        .updateTable('users')
-        .set({ xp: sql<number>`xp + ${xp}`, daily_bonus_at: now })
-        .where('id', '=', userId)
-        .where((eb) =>
-          eb.or([eb('daily_bonus_at', 'is', null), eb('daily_bonus_at', '<=', now - intervalMs)]),
-        )
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return changedRow(
+        db
+          .updateTable('users')
+          .set({ xp: sql<number>`xp + ${xp}`, daily_bonus_at: now })
+          .where('id', '=', userId)
+          .where((eb) =>
+            eb.or([eb('daily_bonus_at', 'is', null), eb('daily_bonus_at', '<=', now - intervalMs)]),
+          ),
+      );
     },
   };
 }

@@ -13,6 +13,7 @@ import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { csvLine } from '../../platform/csv.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
+import { pageOf } from '../../platform/paging.js';
 import { endOfBrDay } from '../../platform/pt-br.js';
 import type { Actor } from '../activity/activity-service.js';
 import { createActivityService } from '../activity/activity-service.js';
@@ -50,18 +51,11 @@ export function createKeysService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cloc
   return {
     async list(query: KeysQuery): Promise<KeysPage> {
       const now = clock.now();
-      const { rows, total } = await keys.page(
+      return pageOf(
         query,
-        query.pageSize,
-        (query.page - 1) * query.pageSize,
-        now,
+        (limit, offset) => keys.page(query, limit, offset, now),
+        (row) => toKeyRow(row, now),
       );
-      return {
-        items: rows.map((row) => toKeyRow(row, now)),
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-      };
     },
 
     /** The matching keys as CSV lines (RFC 4180), header first, at most the export cap. */

@@ -25,6 +25,7 @@ import type { AppContext } from '../../platform/context.js';
 import { UTF8_BOM, csvLine } from '../../platform/csv.js';
 import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
+import { pageOf } from '../../platform/paging.js';
 import type { Actor } from '../activity/activity-service.js';
 import { createActivityService } from '../activity/activity-service.js';
 import { createBalanceService } from '../balance/balance-service.js';
@@ -128,18 +129,12 @@ export function createResellerService(ctx: Pick<AppContext, 'db' | 'dialect' | '
 
     async keys(userId: string, query: ResellerKeysQuery): Promise<ResellerKeysPage> {
       const now = clock.now();
-      const { rows, total } = await keys.page(
-        { q: query.q, status: query.status, createdBy: userId },
-        query.pageSize,
-        (query.page - 1) * query.pageSize,
-        now,
+      return pageOf(
+        query,
+        (limit, offset) =>
+          keys.page({ q: query.q, status: query.status, createdBy: userId }, limit, offset, now),
+        (row) => toResellerKey(row, now),
       );
-      return {
-        items: rows.map((row) => toResellerKey(row, now)),
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-      };
     },
 
     /** The reseller's keys matching the filters as CSV for a Brazilian spreadsheet. */

@@ -2,6 +2,17 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
+/** A paused subscription restarting at `now`: its frozen remainder runs again from there. */
+export function resumedColumns(now: number) {
+  return {
+    status: 'active' as const,
+    expires_at: sql<number>`${now} + coalesce(paused_remaining_ms, 0)`,
+    paused_remaining_ms: null,
+    paused_by: null,
+    updated_at: now,
+  };
+}
+
 export interface NewSubscription {
   id: string;
   userId: string;
@@ -191,13 +202,7 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
     async resumeAllGlobal(now: number, executor: Kysely<Database> = db): Promise<number> {
       const result = await executor
         .updateTable('subscriptions')
-        .set({
-          status: 'active',
-          expires_at: sql<number>`${now} + coalesce(paused_remaining_ms, 0)`,
-          paused_remaining_ms: null,
-          paused_by: null,
-          updated_at: now,
-        })
+        .set(resumedColumns(now))
         .where('status', '=', 'paused')
         .where('paused_by', '=', 'global')
         .executeTakeFirst();

@@ -8,6 +8,18 @@ export type NewUserInput = Omit<NewUser, 'username_lower' | 'email_lower'>;
 
 /** Queries on `users`. Every method takes an optional transaction. */
 export function createUsersRepository(db: Kysely<Database>) {
+  /** Inserts a user; the lower-case lookup columns are derived here so they never drift. */
+  async function insert(user: NewUserInput, executor: Kysely<Database> = db): Promise<void> {
+    await executor
+      .insertInto('users')
+      .values({
+        ...user,
+        username_lower: user.username.toLowerCase(),
+        email_lower: user.email.toLowerCase(),
+      })
+      .execute();
+  }
+
   return {
     findById(id: string, executor: Kysely<Database> = db): Promise<UserRow | undefined> {
       return executor.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -132,16 +144,17 @@ export function createUsersRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Inserts a user; the lower-case lookup columns are derived here so they never drift. */
-    async insert(user: NewUserInput, executor: Kysely<Database> = db): Promise<void> {
-      await executor
-        .insertInto('users')
-        .values({
-          ...user,
-          username_lower: user.username.toLowerCase(),
-          email_lower: user.email.toLowerCase(),
-        })
-        .execute();
+    insert,
+
+    /** Inserts an active client account; `email_verified_at` null waits for the e-mail link. */
+    insertClient(
+      client: Pick<
+        NewUserInput,
+        'id' | 'username' | 'email' | 'password_hash' | 'email_verified_at' | 'created_at'
+      >,
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
+      return insert({ ...client, role: 'client', status: 'active' }, executor);
     },
   };
 }

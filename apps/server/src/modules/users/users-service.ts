@@ -143,16 +143,15 @@ export function createUsersService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clo
       const id = newId();
       await withNameCheck('', body, () =>
         withTransaction(db, async (trx) => {
-          await users.insert(
+          const now = clock.now();
+          await users.insertClient(
             {
               id,
               username: body.username,
               email: body.email,
               password_hash: passwordHash,
-              role: 'client',
-              status: 'active',
-              email_verified_at: clock.now(),
-              created_at: clock.now(),
+              email_verified_at: now,
+              created_at: now,
             },
             trx,
           );

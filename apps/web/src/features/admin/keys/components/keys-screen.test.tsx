@@ -58,6 +58,22 @@ function handler(request: SentRequest): Response {
 
 const routes = [{ path: '/admin/keys', Component: KeysScreen }];
 
+/** The keys screen on the stubbed API; `sent` records every request. */
+function openKeys() {
+  const sent = stubApi(handler);
+  renderRoutes(routes, '/admin/keys');
+  return { sent, user: userEvent.setup() };
+}
+
+/** Opens 'Gerar chaves' and picks the product once the options have loaded. */
+async function startGenerating(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Gerar chaves' }));
+  const form = await screen.findByRole('dialog', { name: 'Gerar chaves' });
+  await within(form).findByRole('option', { name: 'Aimbot Pro' });
+  await user.selectOptions(within(form).getByLabelText('Produto'), 'p1');
+  return form;
+}
+
 async function openMenuItem(user: ReturnType<typeof userEvent.setup>, item: string) {
   await user.click(await screen.findByRole('button', { name: `Ações da chave ${row.key}` }));
   await user.click(await screen.findByRole('menuitem', { name: item }));
@@ -72,9 +88,7 @@ afterEach(() => {
 
 describe('/admin/keys', () => {
   it("opens 'Gerar chaves' on its first field and gives the focus back to its button on Esc", async () => {
-    stubApi(handler);
-    renderRoutes(routes, '/admin/keys');
-    const user = userEvent.setup();
+    const { user } = openKeys();
     const button = await screen.findByRole('button', { name: 'Gerar chaves' });
     await user.click(button);
     const form = await screen.findByRole('dialog', { name: 'Gerar chaves' });
@@ -86,9 +100,7 @@ describe('/admin/keys', () => {
   });
 
   it("gives the focus back to the key's menu button when a dialog opened from it closes", async () => {
-    stubApi(handler);
-    renderRoutes(routes, '/admin/keys');
-    const user = userEvent.setup();
+    const { user } = openKeys();
     await openMenuItem(user, 'Reset Duration');
     await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
@@ -99,13 +111,8 @@ describe('/admin/keys', () => {
   });
 
   it('generates keys, shows them and copies them all, one per line', async () => {
-    const sent = stubApi(handler);
-    renderRoutes(routes, '/admin/keys');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Gerar chaves' }));
-    const form = await screen.findByRole('dialog', { name: 'Gerar chaves' });
-    await within(form).findByRole('option', { name: 'Aimbot Pro' });
-    await user.selectOptions(within(form).getByLabelText('Produto'), 'p1');
+    const { sent, user } = openKeys();
+    const form = await startGenerating(user);
     await user.selectOptions(within(form).getByLabelText('Validade'), 'weekly');
     await user.clear(within(form).getByLabelText('Quantidade'));
     await user.type(within(form).getByLabelText('Quantidade'), '3');
@@ -125,13 +132,8 @@ describe('/admin/keys', () => {
   });
 
   it('sends days instead of a duration type when custom days are chosen', async () => {
-    const sent = stubApi(handler);
-    renderRoutes(routes, '/admin/keys');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Gerar chaves' }));
-    const form = await screen.findByRole('dialog', { name: 'Gerar chaves' });
-    await within(form).findByRole('option', { name: 'Aimbot Pro' });
-    await user.selectOptions(within(form).getByLabelText('Produto'), 'p1');
+    const { sent, user } = openKeys();
+    const form = await startGenerating(user);
     await user.selectOptions(within(form).getByLabelText('Validade'), 'custom');
     await user.clear(within(form).getByLabelText('Dias'));
     await user.type(within(form).getByLabelText('Dias'), '45');
@@ -145,13 +147,8 @@ describe('/admin/keys', () => {
   });
 
   it("sends the optional 'Resgatar até' date with the generation", async () => {
-    const sent = stubApi(handler);
-    renderRoutes(routes, '/admin/keys');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Gerar chaves' }));
-    const form = await screen.findByRole('dialog', { name: 'Gerar chaves' });
-    await within(form).findByRole('option', { name: 'Aimbot Pro' });
-    await user.selectOptions(within(form).getByLabelText('Produto'), 'p1');
+    const { sent, user } = openKeys();
+    const form = await startGenerating(user);
     await user.type(within(form).getByLabelText('Resgatar até (opcional)'), '2030-12-31');
     await user.click(within(form).getByRole('button', { name: 'Gerar chaves' }));
     await screen.findByRole('dialog', { name: 'Chaves geradas' });
@@ -164,9 +161,7 @@ describe('/admin/keys', () => {
   });
 
   it('View Info loads the key details', async () => {
-    const sent = stubApi(handler);
-    renderRoutes(routes, '/admin/keys');
-    const user = userEvent.setup();
+    const { sent, user } = openKeys();
     await openMenuItem(user, 'View Info');
     const dialog = await screen.findByRole('dialog', { name: 'Informações da chave' });
     expect(await within(dialog).findByText('root')).toBeInTheDocument();
@@ -174,9 +169,7 @@ describe('/admin/keys', () => {
   });
 
   it('Link User picks a client and links the key', async () => {
-    const sent = stubApi(handler);
-    renderRoutes(routes, '/admin/keys');
-    const user = userEvent.setup();
+    const { sent, user } = openKeys();
     await openMenuItem(user, 'Link User');
     await user.click(await screen.findByRole('option', { name: 'maria' }));
     await user.click(screen.getByRole('button', { name: 'Vincular a maria' }));
@@ -189,9 +182,7 @@ describe('/admin/keys', () => {
   });
 
   it('Reset Duration sends the new number of days', async () => {
-    const sent = stubApi(handler);
-    renderRoutes(routes, '/admin/keys');
-    const user = userEvent.setup();
+    const { sent, user } = openKeys();
     await openMenuItem(user, 'Reset Duration');
     const days = await screen.findByLabelText('Dias');
     await user.clear(days);
@@ -202,9 +193,7 @@ describe('/admin/keys', () => {
   });
 
   it('Ban sends the banned status', async () => {
-    const sent = stubApi(handler);
-    renderRoutes(routes, '/admin/keys');
-    const user = userEvent.setup();
+    const { sent, user } = openKeys();
     await openMenuItem(user, 'Banir');
     expect(await screen.findByText(messages.admin.keyUpdated)).toBeInTheDocument();
     expect(sent).toContainEqual({
@@ -215,9 +204,7 @@ describe('/admin/keys', () => {
   });
 
   it('Delete Key asks first, then deletes', async () => {
-    const sent = stubApi(handler);
-    renderRoutes(routes, '/admin/keys');
-    const user = userEvent.setup();
+    const { sent, user } = openKeys();
     await openMenuItem(user, 'Delete Key');
     await user.click(await screen.findByRole('button', { name: 'Excluir chave' }));
     expect(await screen.findByText(messages.admin.keyDeleted)).toBeInTheDocument();

@@ -41,23 +41,26 @@ const typed = () =>
     .map((box) => box.value)
     .join('');
 
-async function ready() {
-  await screen.findByRole('group', { name: 'Chave de licença' });
-  return userEvent.setup();
-}
-
-function stubRedeem(answer: () => Response) {
-  return stubApi(({ url }) =>
+/** The redeem screen, the redeem call answering `answer`, once its key boxes are there. */
+async function openRedeem(answer: () => Response = () => jsonResponse(500, {})) {
+  const sent = stubApi(({ url }) =>
     url === '/api/client/redeem-key' ? answer() : jsonResponse(200, history),
   );
+  renderRoutes(customerTestRoutes, '/dashboard/redeem');
+  await screen.findByRole('group', { name: 'Chave de licença' });
+  return { user: userEvent.setup(), all: boxes(), sent };
+}
+
+/** Pastes `key` into the first box and presses "Resgatar chave". */
+async function redeem(user: ReturnType<typeof userEvent.setup>, key: string) {
+  await user.click(boxes()[0]!);
+  await user.paste(key);
+  await user.click(screen.getByRole('button', { name: 'Resgatar chave' }));
 }
 
 describe('redeem screen', () => {
   it('advances as characters are typed, ignores dashes and moves with the arrows', async () => {
-    stubRedeem(() => jsonResponse(500, {}));
-    renderRoutes(customerTestRoutes, '/dashboard/redeem');
-    const user = await ready();
-    const all = boxes();
+    const { user, all } = await openRedeem();
     expect(all).toHaveLength(18);
 
     await user.click(all[0]!);
@@ -73,10 +76,7 @@ describe('redeem screen', () => {
   });
 
   it('ignores a dash or a space typed into a filled box', async () => {
-    stubRedeem(() => jsonResponse(500, {}));
-    renderRoutes(customerTestRoutes, '/dashboard/redeem');
-    const user = await ready();
-    const all = boxes();
+    const { user, all } = await openRedeem();
     await user.click(all[0]!);
     await user.keyboard('abc');
 
@@ -89,10 +89,7 @@ describe('redeem screen', () => {
   });
 
   it('fills the first empty box whichever box is clicked, leaving no gaps', async () => {
-    stubRedeem(() => jsonResponse(500, {}));
-    renderRoutes(customerTestRoutes, '/dashboard/redeem');
-    const user = await ready();
-    const all = boxes();
+    const { user, all } = await openRedeem();
 
     await user.click(all[9]!);
     expect(all[0]).toHaveFocus();
@@ -110,10 +107,7 @@ describe('redeem screen', () => {
   });
 
   it('deletes one character per Backspace', async () => {
-    stubRedeem(() => jsonResponse(500, {}));
-    renderRoutes(customerTestRoutes, '/dashboard/redeem');
-    const user = await ready();
-    const all = boxes();
+    const { user, all } = await openRedeem();
     await user.click(all[0]!);
     await user.keyboard('abcdefghijklmnopqr');
     expect(typed()).toBe('ABCDEFGHIJKLMNOPQR');
@@ -136,10 +130,7 @@ describe('redeem screen', () => {
   });
 
   it('keeps one box in the Tab order, so Tab leaves the key', async () => {
-    stubRedeem(() => jsonResponse(500, {}));
-    renderRoutes(customerTestRoutes, '/dashboard/redeem');
-    const user = await ready();
-    const all = boxes();
+    const { user, all } = await openRedeem();
     await user.click(all[0]!);
     await user.keyboard('abc');
     expect(all.filter((box) => box.tabIndex === 0)).toEqual([all[3]]);
@@ -148,9 +139,7 @@ describe('redeem screen', () => {
   });
 
   it('cleans a pasted key and enables the button only when all 18 boxes are filled', async () => {
-    stubRedeem(() => jsonResponse(500, {}));
-    renderRoutes(customerTestRoutes, '/dashboard/redeem');
-    const user = await ready();
+    const { user } = await openRedeem();
     const button = screen.getByRole('button', { name: 'Resgatar chave' });
     expect(button).toBeDisabled();
 
@@ -167,12 +156,8 @@ describe('redeem screen', () => {
 
   it("shows 'Sucesso!' with the server message, clears the boxes and refreshes the history", async () => {
     const message = 'Chave resgatada! Aimbot Pro ativo até 10/05/2030.';
-    const sent = stubRedeem(() => jsonResponse(200, { message }));
-    renderRoutes(customerTestRoutes, '/dashboard/redeem');
-    const user = await ready();
-    await user.click(boxes()[0]!);
-    await user.paste('abcd-efgh-1234-5678-xy');
-    await user.click(screen.getByRole('button', { name: 'Resgatar chave' }));
+    const { user, sent } = await openRedeem(() => jsonResponse(200, { message }));
+    await redeem(user, 'abcd-efgh-1234-5678-xy');
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Sucesso!' })).toBeInTheDocument();
@@ -190,12 +175,8 @@ describe('redeem screen', () => {
   });
 
   it('puts the focus back on the cleared key when the result is closed', async () => {
-    stubRedeem(() => jsonResponse(200, { message: 'Chave resgatada!' }));
-    renderRoutes(customerTestRoutes, '/dashboard/redeem');
-    const user = await ready();
-    await user.click(boxes()[0]!);
-    await user.paste('ABCDEFGH12345678XY');
-    await user.click(screen.getByRole('button', { name: 'Resgatar chave' }));
+    const { user } = await openRedeem(() => jsonResponse(200, { message: 'Chave resgatada!' }));
+    await redeem(user, 'ABCDEFGH12345678XY');
     const dialog = await screen.findByRole('dialog');
 
     await user.click(within(dialog).getAllByRole('button', { name: 'Fechar' })[0]!);
@@ -203,12 +184,10 @@ describe('redeem screen', () => {
   });
 
   it("shows 'Erro!' with the server message and no toast", async () => {
-    stubRedeem(() => jsonResponse(404, { message: 'Chave inválida ou já utilizada.', code: 'X' }));
-    renderRoutes(customerTestRoutes, '/dashboard/redeem');
-    const user = await ready();
-    await user.click(boxes()[0]!);
-    await user.paste('ABCDEFGH12345678XY');
-    await user.click(screen.getByRole('button', { name: 'Resgatar chave' }));
+    const { user } = await openRedeem(() =>
+      jsonResponse(404, { message: 'Chave inválida ou já utilizada.', code: 'X' }),
+    );
+    await redeem(user, 'ABCDEFGH12345678XY');
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Erro!' })).toBeInTheDocument();
@@ -217,8 +196,7 @@ describe('redeem screen', () => {
   });
 
   it('lists the key history and counts active against total licences', async () => {
-    stubRedeem(() => jsonResponse(500, {}));
-    renderRoutes(customerTestRoutes, '/dashboard/redeem');
+    await openRedeem();
     const row = (await screen.findByText('AAAABBBBCCCCDDDDEE')).closest('tr')!;
     expect(within(row).getByText('Aimbot Pro')).toBeInTheDocument();
     expect(within(row).getByText('10/05/2030')).toBeInTheDocument();

@@ -1,78 +1,40 @@
 import type { BoundMachine, ClientSubscription } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
 import { Unlink } from 'lucide-react';
-import { useState } from 'react';
-import { toast } from 'sonner';
-import { PendingButton } from '@/components/form/pending-button';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { ReasonTooltip } from '../../shared/components/reason-tooltip';
 import { formatRelative } from '../../shared/lib/format';
 import { useReleaseMachine } from '../api/release-machine';
 import { texts as t } from '../texts';
+import { SubscriptionActionDialog } from './subscription-action-dialog';
 
 /** 'Liberar' for one machine, confirming whether it is free or spends a reset credit. */
 function ReleaseDialog({ sub, machine }: { sub: ClientSubscription; machine: BoundMachine }) {
-  const [open, setOpen] = useState(false);
   const mutation = useReleaseMachine();
   const blocked =
     !machine.free_release && sub.hwid_reset_credits <= 0 ? messages.errors.noResetCredits : null;
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <ReasonTooltip reason={blocked}>
-        <AlertDialogTrigger asChild>
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={blocked !== null}
-            aria-label={t.releaseLabel(machine.hwid)}
-          >
-            <Unlink aria-hidden />
-            {t.release}
-          </Button>
-        </AlertDialogTrigger>
-      </ReasonTooltip>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t.releaseTitle}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {machine.free_release
-              ? t.releaseFree(machine.hwid)
-              : t.releasePaid(machine.hwid, sub.hwid_reset_credits)}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={mutation.isPending}>{t.cancel}</AlertDialogCancel>
-          <PendingButton
-            variant="destructive"
-            pending={mutation.isPending}
-            onClick={() =>
-              mutation.mutate(
-                { subscriptionId: sub.subscription_id, machineId: machine.id },
-                {
-                  onSuccess: (answer) => {
-                    toast.success(answer.message);
-                    setOpen(false);
-                  },
-                },
-              )
-            }
-          >
-            {t.confirmRelease}
-          </PendingButton>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <SubscriptionActionDialog
+      icon={<Unlink aria-hidden />}
+      label={t.release}
+      triggerVariant="ghost"
+      triggerAriaLabel={t.releaseLabel(machine.hwid)}
+      blockedReason={blocked}
+      title={t.releaseTitle}
+      description={
+        machine.free_release
+          ? t.releaseFree(machine.hwid)
+          : t.releasePaid(machine.hwid, sub.hwid_reset_credits)
+      }
+      confirmLabel={t.confirmRelease}
+      confirmVariant="destructive"
+      pending={mutation.isPending}
+      onConfirm={(onSuccess) =>
+        mutation.mutate(
+          { subscriptionId: sub.subscription_id, machineId: machine.id },
+          { onSuccess },
+        )
+      }
+    />
   );
 }
 

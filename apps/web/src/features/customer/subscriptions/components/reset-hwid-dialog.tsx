@@ -1,22 +1,8 @@
 import type { ClientSubscription } from '@chaveiro/contract';
 import { RotateCcw } from 'lucide-react';
-import { useState } from 'react';
-import { toast } from 'sonner';
-import { PendingButton } from '@/components/form/pending-button';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { ReasonTooltip } from '../../shared/components/reason-tooltip';
 import { useResetHwid } from '../api/reset-hwid';
 import { texts as t } from '../texts';
+import { SubscriptionActionDialog } from './subscription-action-dialog';
 
 /** "Resetar HWID" with its confirmation (spec §2). */
 export function ResetHwidDialog({
@@ -26,43 +12,18 @@ export function ResetHwidDialog({
   sub: ClientSubscription;
   blockedReason: string | null;
 }) {
-  const [open, setOpen] = useState(false);
   const mutation = useResetHwid();
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <ReasonTooltip reason={blockedReason}>
-        <AlertDialogTrigger asChild>
-          <Button variant="outline" size="sm" disabled={blockedReason !== null}>
-            <RotateCcw aria-hidden />
-            {t.resetHwid}
-          </Button>
-        </AlertDialogTrigger>
-      </ReasonTooltip>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t.resetTitle}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t.resetBody(sub.product_name, sub.hwid_reset_credits)}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={mutation.isPending}>{t.cancel}</AlertDialogCancel>
-          <PendingButton
-            variant="destructive"
-            pending={mutation.isPending}
-            onClick={() =>
-              mutation.mutate(sub.subscription_id, {
-                onSuccess: (answer) => {
-                  toast.success(answer.message);
-                  setOpen(false);
-                },
-              })
-            }
-          >
-            {t.confirmReset}
-          </PendingButton>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <SubscriptionActionDialog
+      icon={<RotateCcw aria-hidden />}
+      label={t.resetHwid}
+      blockedReason={blockedReason}
+      title={t.resetTitle}
+      description={t.resetBody(sub.product_name, sub.hwid_reset_credits)}
+      confirmLabel={t.confirmReset}
+      confirmVariant="destructive"
+      pending={mutation.isPending}
+      onConfirm={(onSuccess) => mutation.mutate(sub.subscription_id, { onSuccess })}
+    />
   );
 }
