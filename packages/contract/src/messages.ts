@@ -67,6 +67,8 @@ export const messages = {
     headersTooLarge: 'Os cabeçalhos da requisição são grandes demais.',
     requestTimeout: 'A requisição demorou demais para chegar. Tente novamente.',
     uploadsBusy: 'Há muitos envios de arquivo em andamento. Tente novamente em instantes.',
+    uploadsPerClient:
+      'Você já tem envios de arquivo em andamento. Aguarde terminarem e tente novamente.',
   },
   /** Plan names (a product's price per duration), everywhere a plan is named. */
   plans: {
