@@ -130,6 +130,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     uploads: createUploads({
       dir: join(config.dataDir, 'uploads'),
       uploadTimeoutMs: config.http.uploadTimeoutMs,
+      uploadRateWindowMs: config.http.uploadRateWindowMs,
     }),
   };
   // Mails and writes promised by answers already sent finish before the database closes.

@@ -39,6 +39,7 @@ describe('loadConfig', () => {
         headersTimeoutMs: 10_000,
         bodyTimeoutMs: 30_000,
         uploadTimeoutMs: 300_000,
+        uploadRateWindowMs: 15_000,
         shutdownTimeoutMs: 10_000,
       },
     });
@@ -93,6 +94,7 @@ describe('loadConfig', () => {
       headersTimeoutMs: 2000,
       bodyTimeoutMs: 5000,
       uploadTimeoutMs: 60_000,
+      uploadRateWindowMs: 15_000,
       shutdownTimeoutMs: 500,
     });
   });

@@ -46,6 +46,8 @@ export interface HttpTimeouts {
   bodyTimeoutMs: number;
   /** The same for multipart uploads (a 64 MB DLL over a slow line). */
   uploadTimeoutMs: number;
+  /** An upload that sends less than 1 KB/s over this long is cut before its window ends. */
+  uploadRateWindowMs: number;
   /** On SIGTERM/SIGINT: how long in-flight requests may still finish before their sockets close. */
   shutdownTimeoutMs: number;
 }
@@ -120,6 +122,7 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: milliseconds(10_000),
   BODY_TIMEOUT_MS: milliseconds(30_000),
   UPLOAD_TIMEOUT_MS: milliseconds(300_000),
+  UPLOAD_RATE_WINDOW_MS: milliseconds(15_000),
   SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
   LOADER_SIGNING_KEY: z
     .string()
@@ -177,6 +180,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
       bodyTimeoutMs: vars.BODY_TIMEOUT_MS,
       uploadTimeoutMs: vars.UPLOAD_TIMEOUT_MS,
+      uploadRateWindowMs: vars.UPLOAD_RATE_WINDOW_MS,
       shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
     },
     loader: { signingKey: vars.LOADER_SIGNING_KEY, keyGraceDays: vars.LOADER_KEY_GRACE_DAYS },

@@ -67,6 +67,8 @@ export const messages = {
     headersTooLarge: 'Os cabeçalhos da requisição são grandes demais.',
     requestTimeout: 'A requisição demorou demais para chegar. Tente novamente.',
     uploadsBusy: 'Há muitos envios de arquivo em andamento. Tente novamente em instantes.',
+    uploadsPerClient:
+      'Você já tem envios de arquivo em andamento. Aguarde terminarem e tente novamente.',
   },
   /** Plan names (a product's price per duration), everywhere a plan is named. */
   plans: {
@@ -112,6 +114,8 @@ export const messages = {
     keyQuantityRange: 'A quantidade deve ser um número inteiro entre 1 e 1000.',
     keyUpdateRequired: 'Informe a nova validade em dias ou o novo status (não ambos).',
     keyNotUnused: 'Esta chave já foi utilizada e não pode ser alterada.',
+    keyRedeemByPassed:
+      'Esta chave passou da data de "Resgatar até": a validade não pode mais ser alterada.',
     keyAlreadyUsed: 'Esta chave já foi utilizada.',
     keyBanned: 'Esta chave está banida.',
     keyExpired: 'Esta chave expirou.',
@@ -492,6 +496,7 @@ export const ERROR_CODES = [
   'CANNOT_TARGET_ADMIN',
   'KEY_NOT_REDEEMABLE',
   'KEY_NOT_UNUSED',
+  'KEY_REDEEM_BY_PASSED',
   'PRODUCT_IN_USE',
   'INVALID_FILE',
 ] as const;

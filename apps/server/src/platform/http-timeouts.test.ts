@@ -125,3 +125,73 @@ describe('slow clients', () => {
     expect(outcome.received).toMatch(/^HTTP\/1\.1 401 /);
   });
 });
+
+describe('uploads below the minimum rate', () => {
+  const RATE_WINDOW_MS = 500;
+  const LONG_UPLOAD_MS = 60_000;
+  let t: TestApp;
+  let port: number;
+  let user: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        UPLOAD_TIMEOUT_MS: String(LONG_UPLOAD_MS),
+        UPLOAD_RATE_WINDOW_MS: String(RATE_WINDOW_MS),
+      },
+    });
+    user = await t.createUser();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  function avatarUpload(size: number) {
+    const content = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(size - 8, 1),
+    ]);
+    const { body, contentType } = multipartBody([
+      { name: 'avatar', filename: 'a.png', contentType: 'image/png', content },
+    ]);
+    const head = [
+      'POST /api/profile/avatar/upload HTTP/1.1',
+      'Host: localhost',
+      `Authorization: ${user.headers.authorization}`,
+      `Content-Type: ${contentType}`,
+      `Content-Length: ${String(body.length)}`,
+      'Connection: close',
+      '',
+      '',
+    ].join('\r\n');
+    return { head, body };
+  }
+
+  it('cuts an upload dribbled below 1 KB/s with the pt-BR 408 long before the upload window', async () => {
+    const { head, body } = avatarUpload(100_000);
+    const outcome = await slowClient(port, head + body.subarray(0, 200).toString('latin1'), '\0');
+    expect(outcome.received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(outcome.received).toContain('"code":"REQUEST_TIMEOUT"');
+    expect(outcome.closedAfterMs).toBeLessThan(3 * RATE_WINDOW_MS + 1_000);
+  });
+
+  it('still stores an upload sent slowly but above the minimum rate', async () => {
+    const { head, body } = avatarUpload(40_000);
+    // 2 KB every 100 ms, over about 2 s: several rate windows long.
+    const outcome = await new Promise<string>((resolve) => {
+      let received = '';
+      let sent = 0;
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(head);
+        const sending = setInterval(() => {
+          socket.write(body.subarray(sent, sent + 2048));
+          sent += 2048;
+          if (sent >= body.length) clearInterval(sending);
+        }, 100);
+      });
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      socket.on('error', () => undefined);
+      socket.once('close', () => resolve(received));
+    });
+    expect(outcome).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});

@@ -33,6 +33,14 @@ export function serverTimeouts(timeouts: HttpTimeouts) {
 interface Deadline {
   timer: NodeJS.Timeout;
   response: ServerResponse;
+  /** Checks that an upload keeps arriving, while it has its longer window. */
+  pace?: NodeJS.Timeout;
+}
+
+/** The least an upload must send: `bytes` in every `everyMs` (a slow line manages 1 KB/s). */
+export interface MinimumRate {
+  bytes: number;
+  everyMs: number;
 }
 
 const deadlines = new WeakMap<IncomingMessage, Deadline>();
@@ -67,33 +75,69 @@ export const bodyDeadlines = fp<{ bodyTimeoutMs: number }>(
   { name: 'body-deadlines' },
 );
 
-/** Gives the request's body `ms` from now to arrive (an upload's window). */
-export function extendBodyDeadline(request: FastifyRequest, ms: number): void {
+/**
+ * Gives the request's body `ms` from now to arrive (an upload's window), provided it keeps
+ * arriving at `minimumRate`: one dribbling a byte now and then would otherwise hold its socket
+ * and its share of the uploads' room for the whole window.
+ */
+export function extendBodyDeadline(
+  request: FastifyRequest,
+  ms: number,
+  minimumRate: MinimumRate,
+): void {
   const deadline = deadlines.get(request.raw);
   if (!deadline) return;
   clearTimeout(deadline.timer);
   deadline.timer = cutAfter(request.raw, deadline.response, ms);
+  clearInterval(deadline.pace);
+  deadline.pace = cutWhenSlowerThan(request.raw, deadline.response, minimumRate);
 }
 
 /** Ends the body's wait, once it has been read. */
 export function clearBodyDeadline(request: FastifyRequest): void {
-  clearTimeout(deadlines.get(request.raw)?.timer);
+  const deadline = deadlines.get(request.raw);
+  clearTimeout(deadline?.timer);
+  clearInterval(deadline?.pace);
 }
 
 function cutAfter(request: IncomingMessage, response: ServerResponse, ms: number) {
-  const timer = setTimeout(() => {
-    if (request.complete) return;
-    // The same pt-BR 408 the parser's own request timeout gets, then the socket closes.
-    const { socket } = request;
-    if (!response.headersSent && socket.writable) {
-      const body = JSON.stringify(errorAnswer({ statusCode: 408 }).body);
-      socket.write(
-        'HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json; charset=utf-8\r\n' +
-          `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-      );
-    }
-    socket.destroySoon();
-  }, ms);
+  const timer = setTimeout(() => cut(request, response), ms);
   timer.unref();
   return timer;
+}
+
+function cutWhenSlowerThan(
+  request: IncomingMessage,
+  response: ServerResponse,
+  { bytes, everyMs }: MinimumRate,
+) {
+  const { socket } = request;
+  // Injected requests (tests) have no real socket and arrive whole.
+  if (typeof socket.bytesRead !== 'number') return undefined;
+  let readBefore = socket.bytesRead;
+  const pace = setInterval(() => {
+    const read = socket.bytesRead;
+    if (request.complete || socket.destroyed) clearInterval(pace);
+    else if (read - readBefore < bytes) {
+      clearInterval(pace);
+      cut(request, response);
+    }
+    readBefore = read;
+  }, everyMs);
+  pace.unref();
+  return pace;
+}
+
+function cut(request: IncomingMessage, response: ServerResponse): void {
+  if (request.complete) return;
+  // The same pt-BR 408 the parser's own request timeout gets, then the socket closes.
+  const { socket } = request;
+  if (!response.headersSent && socket.writable) {
+    const body = JSON.stringify(errorAnswer({ statusCode: 408 }).body);
+    socket.write(
+      'HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json; charset=utf-8\r\n' +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroySoon();
 }

@@ -11,6 +11,7 @@ import {
   BadRequestError,
   PayloadTooLargeError,
   ServiceUnavailableError,
+  TooManyRequestsError,
 } from './errors.js';
 import { clearBodyDeadline, extendBodyDeadline } from './http-timeouts.js';
 import { inputProblem } from './input-guard.js';
@@ -45,7 +46,8 @@ export interface MultipartForm {
 export interface Uploads {
   /**
    * Reads a multipart form (the file to a temporary file), runs `handle` with it and deletes
-   * the temporary file, whatever happens. Answers 503 when too many uploads stay in flight.
+   * the temporary file, whatever happens. Answers 429 when the caller's account or address
+   * already has its share of uploads in flight, 503 when all uploads together leave no room.
    */
   receive<T>(
     request: FastifyRequest,
@@ -67,6 +69,14 @@ const BYTES_IN_FLIGHT = 2 * LIMITS.dllMaxBytes;
  * before the answer is 503: a client told to retry would send its whole body again.
  */
 const WAIT_FOR_ROOM_MS = 5_000;
+/**
+ * Uploads one account, or one address, may have in flight: no client can take the whole room
+ * and keep the admin's DLL waiting. An address may hold more, for people behind one NAT.
+ */
+const UPLOADS_PER_ACCOUNT = 2;
+const UPLOADS_PER_ADDRESS = 8;
+/** The slowest an upload may arrive, averaged over the rate window: a poor line still manages. */
+const MIN_BYTES_PER_SECOND = 1024;
 
 /**
  * Uploads stream to temporary files in `dir` (inside DATA_DIR, private), so a 64 MB DLL is
@@ -76,14 +86,22 @@ const WAIT_FOR_ROOM_MS = 5_000;
 export function createUploads({
   dir,
   uploadTimeoutMs,
+  uploadRateWindowMs,
 }: {
   dir: string;
   uploadTimeoutMs: number;
+  uploadRateWindowMs: number;
 }): Uploads {
   // Temporary files of a process that stopped mid-upload.
   rmSync(dir, { recursive: true, force: true });
   ensurePrivateDir(dir);
   const room = createByteBudget(BYTES_IN_FLIGHT, WAIT_FOR_ROOM_MS);
+  const perAccount = createShares(UPLOADS_PER_ACCOUNT);
+  const perAddress = createShares(UPLOADS_PER_ADDRESS);
+  const minimumRate = {
+    bytes: Math.ceil((MIN_BYTES_PER_SECOND * uploadRateWindowMs) / 1000),
+    everyMs: uploadRateWindowMs,
+  };
   let storing: Promise<unknown> = Promise.resolve();
 
   function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
@@ -95,19 +113,60 @@ export function createUploads({
   return {
     async receive(request, spec, handle) {
       if (!request.isMultipart()) throw new BadRequestError(messages.admin.multipartRequired);
-      if (!(await room.reserve(spec.maxFileBytes))) {
-        throw new ServiceUnavailableError(messages.errors.uploadsBusy, 'UPLOADS_BUSY');
-      }
-      const temporary = join(dir, randomUUID());
+      const releaseShares = claimShares(request);
       try {
-        extendBodyDeadline(request, uploadTimeoutMs);
-        const form = await readForm(request, spec, temporary);
-        clearBodyDeadline(request);
-        return await oneAtATime(() => handle(form));
+        if (!(await room.reserve(spec.maxFileBytes))) {
+          throw new ServiceUnavailableError(messages.errors.uploadsBusy, 'UPLOADS_BUSY');
+        }
+        const temporary = join(dir, randomUUID());
+        try {
+          extendBodyDeadline(request, uploadTimeoutMs, minimumRate);
+          const form = await readForm(request, spec, temporary);
+          clearBodyDeadline(request);
+          return await oneAtATime(() => handle(form));
+        } finally {
+          room.release(spec.maxFileBytes);
+          await rm(temporary, { force: true });
+        }
       } finally {
-        room.release(spec.maxFileBytes);
-        await rm(temporary, { force: true });
+        releaseShares();
       }
+    },
+  };
+
+  /** Counts the upload against its account and address, or answers 429 if either is at its cap. */
+  function claimShares(request: FastifyRequest): () => void {
+    // Every upload route is behind a role guard; the address alone bounds any other caller.
+    const account = request.auth?.userId;
+    if (account !== undefined && !perAccount.take(account)) {
+      throw new TooManyRequestsError(messages.errors.uploadsPerClient);
+    }
+    if (!perAddress.take(request.ip)) {
+      if (account !== undefined) perAccount.give(account);
+      throw new TooManyRequestsError(messages.errors.uploadsPerClient);
+    }
+    return () => {
+      if (account !== undefined) perAccount.give(account);
+      perAddress.give(request.ip);
+    };
+  }
+}
+
+/** How many uploads each holder (an account, an address) has in flight, up to `limit`. */
+function createShares(limit: number) {
+  const held = new Map<string, number>();
+  return {
+    /** Counts one more upload for `holder`, or answers false if it already holds `limit`. */
+    take(holder: string): boolean {
+      const count = held.get(holder) ?? 0;
+      if (count >= limit) return false;
+      held.set(holder, count + 1);
+      return true;
+    },
+    give(holder: string): void {
+      const count = (held.get(holder) ?? 1) - 1;
+      if (count === 0) held.delete(holder);
+      else held.set(holder, count);
     },
   };
 }

@@ -30,12 +30,8 @@ interface Window {
  * (it replaced @fastify/rate-limit, whose store cost about a tenth of a heartbeat).
  */
 export function rateLimit(rule: RateLimitRule) {
-  const windows = new Map<string, Window>();
+  const windows = createWindows(rule);
   const keyOf = rule.key ?? ipKey;
-
-  function dropExpired(now: number): void {
-    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
-  }
 
   function count(
     key: string | null,
@@ -43,27 +39,7 @@ export function rateLimit(rule: RateLimitRule) {
     reply: FastifyReply,
     done: (error?: Error) => void,
   ): void {
-    if (key === null) return done();
-    const now = Date.now();
-    let window = windows.get(key);
-    if (!window || window.resetAt <= now) {
-      if (windows.size >= MAX_KEYS) {
-        dropExpired(now);
-        // Still full: a flood of distinct keys; forget the oldest window first.
-        if (windows.size >= MAX_KEYS) windows.delete(windows.keys().next().value!);
-      }
-      window = { count: 0, resetAt: now + rule.windowMs };
-      // Re-inserted so the Map's order stays oldest window first.
-      windows.delete(key);
-      windows.set(key, window);
-    }
-    window.count += 1;
-    if (window.count > rule.max) {
-      request.log.info({ rule: rule.name }, 'rate limited');
-      void reply.header('retry-after', String(Math.ceil((window.resetAt - now) / 1000)));
-      return done(new TooManyRequestsError());
-    }
-    done();
+    done(key === null ? undefined : windows.hit(key, request, reply, 1));
   }
 
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
@@ -73,6 +49,61 @@ export function rateLimit(rule: RateLimitRule) {
       (resolved) => count(resolved, request, reply, done),
       (error: unknown) => done(error as Error),
     );
+  };
+}
+
+/**
+ * A limit on refused calls per IP, for routes whose successful calls must not be counted or
+ * slowed (the loader heartbeat): the route's error handler counts each refusal with `refused`,
+ * which answers the 429 to send instead once the IP is past `max`; `exceeded` tells, without
+ * counting, whether an IP already is (to refuse a call known to fail before doing its work).
+ */
+export function refusalLimit(rule: Omit<RateLimitRule, 'key'>) {
+  const windows = createWindows(rule);
+  return {
+    refused: (request: FastifyRequest, reply: FastifyReply) =>
+      windows.hit(request.ip, request, reply, 1),
+    exceeded: (request: FastifyRequest, reply: FastifyReply) =>
+      windows.hit(request.ip, request, reply, 0),
+  };
+}
+
+/** Fixed windows per key, in this node's memory. */
+function createWindows(rule: Omit<RateLimitRule, 'key'>) {
+  const windows = new Map<string, Window>();
+
+  function dropExpired(now: number): void {
+    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
+  }
+
+  return {
+    /** Adds `calls` to the key's window; the 429 to answer (Retry-After set) once past `max`. */
+    hit(
+      key: string,
+      request: FastifyRequest,
+      reply: FastifyReply,
+      calls: number,
+    ): TooManyRequestsError | undefined {
+      const now = Date.now();
+      let window = windows.get(key);
+      if (!window || window.resetAt <= now) {
+        if (calls === 0) return undefined;
+        if (windows.size >= MAX_KEYS) {
+          dropExpired(now);
+          // Still full: a flood of distinct keys; forget the oldest window first.
+          if (windows.size >= MAX_KEYS) windows.delete(windows.keys().next().value!);
+        }
+        window = { count: 0, resetAt: now + rule.windowMs };
+        // Re-inserted so the Map's order stays oldest window first.
+        windows.delete(key);
+        windows.set(key, window);
+      }
+      window.count += calls;
+      if (window.count <= rule.max - 1 + calls) return undefined;
+      request.log.info({ rule: rule.name }, 'rate limited');
+      void reply.header('retry-after', String(Math.ceil((window.resetAt - now) / 1000)));
+      return new TooManyRequestsError();
+    },
   };
 }
 

@@ -33,14 +33,31 @@ function dllOf(size: number): Buffer {
   return bytes;
 }
 
-function uploadDll(productId: string, content: Buffer) {
+function uploadDll(productId: string, content: Buffer, by: TestUser = admin) {
   const { body, contentType } = multipartBody([
     { name: 'dllFile', filename: 'cheat.dll', content },
   ]);
   return t.app.inject({
     method: 'POST',
     url: `/api/products/${productId}/upload-dll`,
-    headers: { ...admin.headers, 'content-type': contentType },
+    headers: { ...by.headers, 'content-type': contentType },
+    payload: body,
+  });
+}
+
+const png = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 1),
+]);
+
+function uploadAvatar(by: TestUser) {
+  const { body, contentType } = multipartBody([
+    { name: 'avatar', filename: 'a.png', contentType: 'image/png', content: png },
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/profile/avatar/upload',
+    headers: { ...by.headers, 'content-type': contentType },
     payload: body,
   });
 }
@@ -64,21 +81,27 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
 }
 
 /**
- * A DLL upload over a real socket that sends its headers and the first `sent` bytes of the
- * body, then waits; resolves once the server is writing it to a temporary file.
+ * An upload over a real socket that sends its headers and the first `sent` bytes of the body,
+ * then waits; resolves once the server is writing it to a temporary file.
  */
-async function stalledUpload(productId: string, size: number, sent: number): Promise<Socket> {
+async function stalled(
+  url: string,
+  field: string,
+  by: TestUser,
+  size: number,
+  sent: number,
+): Promise<Socket> {
   const before = (await temporaryFiles()).length;
   const { body, contentType } = multipartBody([
-    { name: 'dllFile', filename: 'stalled.dll', content: dllOf(size) },
+    { name: field, filename: 'stalled.bin', content: dllOf(size) },
   ]);
   const socket = connect(port, '127.0.0.1');
   socket.on('error', () => undefined);
   socket.write(
     [
-      `POST /api/products/${productId}/upload-dll HTTP/1.1`,
+      `POST ${url} HTTP/1.1`,
       'Host: localhost',
-      `Authorization: ${admin.headers.authorization}`,
+      `Authorization: ${by.headers.authorization}`,
       `Content-Type: ${contentType}`,
       `Content-Length: ${String(body.length)}`,
       '',
@@ -89,6 +112,12 @@ async function stalledUpload(productId: string, size: number, sent: number): Pro
   await eventually(async () => (await temporaryFiles()).length > before, 'temporary file');
   return socket;
 }
+
+const stalledUpload = (productId: string, size: number, sent: number, by: TestUser = admin) =>
+  stalled(`/api/products/${productId}/upload-dll`, 'dllFile', by, size, sent);
+
+const stalledAvatar = (by: TestUser) =>
+  stalled('/api/profile/avatar/upload', 'avatar', by, 1024 * 1024, 1024);
 
 describe('uploads', () => {
   it('stores a DLL byte for byte under its sha256, leaving no temporary file', async () => {
@@ -147,7 +176,7 @@ describe('uploads', () => {
     const first = await stalledUpload(product.id, 8 * 1024 * 1024, 64 * 1024);
     const second = await stalledUpload(product.id, 8 * 1024 * 1024, 64 * 1024);
 
-    const third = uploadDll(product.id, dllOf(1024));
+    const third = uploadDll(product.id, dllOf(1024), await t.createUser({ role: 'admin' }));
     await new Promise((done) => setTimeout(done, 500));
     first.destroy();
 
@@ -160,18 +189,10 @@ describe('uploads', () => {
     const product = await f.product();
     const first = await stalledUpload(product.id, 8 * 1024 * 1024, 64 * 1024);
     const second = await stalledUpload(product.id, 8 * 1024 * 1024, 64 * 1024);
-    const { body, contentType } = multipartBody([
-      { name: 'avatar', filename: 'a.png', content: Buffer.from('\x89PNG\r\n\x1a\n') },
-    ]);
 
     const [refused, avatar] = await Promise.all([
-      uploadDll(product.id, dllOf(1024)),
-      t.app.inject({
-        method: 'POST',
-        url: '/api/profile/avatar/upload',
-        headers: { ...admin.headers, 'content-type': contentType },
-        payload: body,
-      }),
+      uploadDll(product.id, dllOf(1024), await t.createUser({ role: 'admin' })),
+      uploadAvatar(await t.createUser()),
     ]);
 
     expect(refused.statusCode).toBe(503);
@@ -181,5 +202,42 @@ describe('uploads', () => {
     second.destroy();
     await eventually(async () => (await temporaryFiles()).length === 0, 'uploads ended');
     expect((await uploadDll(product.id, dllOf(1024))).statusCode).toBe(200);
+  });
+
+  it('refuses a third upload in flight from one account with 429 while another account uploads', async () => {
+    const hoarder = await t.createUser();
+    const held = [await stalledAvatar(hoarder), await stalledAvatar(hoarder)];
+
+    const refused = await uploadAvatar(hoarder);
+    const other = await uploadAvatar(await t.createUser());
+
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      message: messages.errors.uploadsPerClient,
+      code: 'TOO_MANY_REQUESTS',
+    });
+    expect(other.statusCode).toBe(200);
+    for (const socket of held) socket.destroy();
+    await eventually(async () => (await temporaryFiles()).length === 0, 'uploads ended');
+    expect((await uploadAvatar(hoarder)).statusCode).toBe(200);
+  });
+
+  it('refuses an upload with 429 once its address has eight in flight, whatever the account', async () => {
+    const held: Socket[] = [];
+    for (let account = 0; account < 4; account += 1) {
+      const user = await t.createUser();
+      held.push(await stalledAvatar(user), await stalledAvatar(user));
+    }
+
+    const refused = await uploadAvatar(await t.createUser());
+
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      message: messages.errors.uploadsPerClient,
+      code: 'TOO_MANY_REQUESTS',
+    });
+    for (const socket of held) socket.destroy();
+    await eventually(async () => (await temporaryFiles()).length === 0, 'uploads ended');
+    expect((await uploadAvatar(await t.createUser())).statusCode).toBe(200);
   });
 });

@@ -44,7 +44,7 @@ export function adminProfileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           response: {
             200: adminProfileUpdateResponseSchema,
             ...adminErrors,
-            ...errorResponses(404, 409, 413, 422, 503),
+            ...errorResponses(404, 409, 413, 422, 429, 503),
           },
         },
       },

@@ -282,7 +282,10 @@ export function createKeysRepository(db: Kysely<Database>, dialect: SqlDialect) 
       return result.numUpdatedRows > 0n;
     },
 
-    /** Changes an unused (active or banned) key; false when it is used, expired or gone. */
+    /**
+     * Changes an unused (active or banned) key, past its redeem-by date or not (the service
+     * decides which changes such a key takes); false when it is used, stored expired or gone.
+     */
     async updateUnused(
       id: string,
       change: { duration_days: number } | { status: 'active' | 'banned' },

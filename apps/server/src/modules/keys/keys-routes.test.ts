@@ -458,6 +458,30 @@ describe('PATCH and DELETE /api/keys/:id', () => {
     expect((await call('PATCH', '/api/keys/nao-existe', { days: 3 })).statusCode).toBe(404);
   });
 
+  it('bans and unbans an unused key past its redeem-by date but refuses to reset its duration', async () => {
+    const product = await f.product();
+    const key = await f.key(product.id, { days: 30, redeemBy: t.clock.now() + DAY });
+    t.clock.advance(2 * DAY);
+    const patch = (payload: object) => call('PATCH', `/api/keys/${key.id}`, payload);
+
+    const reset = await patch({ days: 7 });
+
+    expect(reset.statusCode).toBe(409);
+    expect(reset.json()).toEqual({
+      message: text.keyRedeemByPassed,
+      code: 'KEY_REDEEM_BY_PASSED',
+    });
+    expect((await call('GET', `/api/keys/${key.id}`)).json()).toMatchObject({
+      validity: 30,
+      status: 'expired',
+    });
+    expect((await patch({ status: 'banned' })).json()).toEqual({ message: text.keyUpdated });
+    expect((await call('GET', `/api/keys/${key.id}`)).json()).toMatchObject({ status: 'banned' });
+    expect((await patch({ days: 7 })).statusCode).toBe(409);
+    expect((await patch({ status: 'active' })).json()).toEqual({ message: text.keyUpdated });
+    expect((await call('GET', `/api/keys/${key.id}`)).json()).toMatchObject({ status: 'expired' });
+  });
+
   it('deletes a key', async () => {
     const key = await f.key((await f.product()).id);
     const response = await call('DELETE', `/api/keys/${key.id}`);

@@ -153,11 +153,20 @@ export function createKeysService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cloc
       return { message: text.keyLinked };
     },
 
-    /** Reset Duration, ban or unban; only while the key is unused. */
+    /**
+     * Reset Duration, ban or unban; only while the key is unused. An unused key past its
+     * redeem-by date can still be banned or unbanned (it stays unredeemable either way), but its
+     * duration is no longer changed: no one can redeem it.
+     */
     async update(id: string, body: UpdateKeyBody, actor: Actor): Promise<MessageResponse> {
       await withTransaction(db, async (trx) => {
         const key = await keys.find({ id }, trx);
         if (!key) throw new NotFoundError(text.keyNotFound);
+        const redeemByPassed =
+          key.status !== 'used' && key.expires_at !== null && key.expires_at <= clock.now();
+        if (body.days !== undefined && redeemByPassed) {
+          throw new ConflictError(text.keyRedeemByPassed, 'KEY_REDEEM_BY_PASSED');
+        }
         const change =
           body.days !== undefined
             ? { duration_days: body.days }

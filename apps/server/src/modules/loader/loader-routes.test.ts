@@ -677,6 +677,38 @@ describe('calls with an invalid session', () => {
   });
 });
 
+describe('malformed heartbeats and downloads', () => {
+  it('count toward the per-IP refusal limit, while valid sessions behind it pass', async () => {
+    const { session } = await openSession(await customer());
+    const ip = '10.202.0.1';
+
+    for (let i = 0; i < 50; i += 1) {
+      const noSession = await call('POST', '/api/loader/heartbeat', {
+        body: { nonce: newNonce() },
+        ip,
+      });
+      expect(noSession.data).toMatchObject({ ok: false, code: 'INVALID_REQUEST' });
+    }
+    for (let i = 0; i < 10; i += 1) {
+      const badNonce = await call('GET', `/api/loader/download?session=${session}&nonce=x`, { ip });
+      expect(badNonce.data).toMatchObject({ ok: false, code: 'INVALID_REQUEST' });
+    }
+    const limited = await call('POST', '/api/loader/heartbeat', {
+      body: { nonce: newNonce() },
+      ip,
+    });
+
+    expectRefusal(limited, 'RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expectOk(
+      await call<LoaderHeartbeatSuccess>('POST', '/api/loader/heartbeat', {
+        body: { session, nonce: newNonce() },
+        ip,
+      }),
+    );
+  });
+});
+
 describe('GET /api/loader/download', () => {
   async function withFile(productId: string, bytes: Buffer) {
     const sha256 = createHash('sha256').update(bytes).digest('hex');

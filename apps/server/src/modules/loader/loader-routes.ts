@@ -18,7 +18,7 @@ import { contentDisposition } from '../../platform/content-disposition.js';
 import type { AppContext } from '../../platform/context.js';
 import type { EarlyRefuser, EarlyRefusals } from '../../platform/early-refusals.js';
 import { logRefusal } from '../../platform/error-handler.js';
-import { bodyField, rateLimit } from '../../platform/rate-limit.js';
+import { bodyField, rateLimit, refusalLimit } from '../../platform/rate-limit.js';
 import { loadSigner } from '../../platform/signing.js';
 import { answerUnknownPaths } from '../../platform/unknown-paths.js';
 import type { AccountLoginLimit } from '../auth/account-limits.js';
@@ -35,6 +35,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The verified loader session a heartbeat or download carries (null when none is valid). */
     loaderSession: LoaderSession | null;
+  }
+  interface FastifyContextConfig {
+    /** The route's refusals count toward the per-IP limit on refused loader calls. */
+    limitRefusals?: boolean;
   }
 }
 
@@ -107,8 +111,19 @@ export function loaderRoutes(
       );
     });
     app.addHook('onClose', () => signer.close());
+    /**
+     * Refused heartbeats and downloads (malformed, bad or expired session, a lapsed licence...)
+     * are limited per IP, both calls together: each refusal still costs a signature and some
+     * work. Only refusals are counted, in the error handler, so valid sessions are never counted
+     * or slowed (nor refused when they share an IP with a flood).
+     */
+    const refusalsPerIp = refusalLimit({ name: 'loader-refusals-ip', max: 60, windowMs: MINUTE });
     app.setErrorHandler((error, request, reply) => {
-      const refusal = refusalOf(error);
+      let refusal = refusalOf(error);
+      if (refusal.statusCode < 500 && request.routeOptions.config.limitRefusals) {
+        const limited = refusalsPerIp.refused(request, reply);
+        if (limited) refusal = refusalOf(limited);
+      }
       if (refusal.data.code === 'INTERNAL_ERROR') {
         request.log.error({ err: error }, 'loader request failed');
       } else {
@@ -137,24 +152,13 @@ export function loaderRoutes(
         nonce !== null && !nonces.claim(nonce) ? new LoaderRefusalError('NONCE_REUSED') : undefined,
       );
     };
-    /**
-     * Calls whose session fails verification (forged, malformed, expired) are limited per IP,
-     * heartbeats and downloads together: each refusal still costs a signature and a nonce slot.
-     * The rule is run only for those failures, so valid sessions are never counted or slowed
-     * (nor refused when they share an IP with a flood).
-     */
-    const invalidSessionsPerIp = rateLimit({
-      name: 'loader-invalid-session-ip',
-      max: 60,
-      windowMs: MINUTE,
-    });
     const verifySession =
       (tokenOf: (request: FastifyRequest) => string | undefined) =>
       (request: FastifyRequest, reply: FastifyReply, next: (error?: Error) => void) => {
         const token = tokenOf(request);
         request.loaderSession = token ? sessions.verify(token) : null;
-        if (request.loaderSession) return next();
-        invalidSessionsPerIp(request, reply, next);
+        // A call bound to be refused, from an IP past its refusals: 429 before any more work.
+        next(request.loaderSession ? undefined : refusalsPerIp.exceeded(request, reply));
       };
     /** A limit per machine, for calls carrying a valid session (others are refused anyway). */
     const perMachine = (name: string, max: number, windowMs: number) =>
@@ -197,6 +201,7 @@ export function loaderRoutes(
         // Every running loader sends one each 30 s: two access-log lines per heartbeat would be
         // most of the log and a good part of its cost. Warnings and errors are still logged.
         logLevel: 'warn',
+        config: { limitRefusals: true },
         preHandler: [
           verifySession((request) => (request.body as { session: string }).session),
           // Per machine only: many machines may share one IP (NAT), and one sends every 30 s.
@@ -217,6 +222,7 @@ export function loaderRoutes(
     app.get(
       '/download',
       {
+        config: { limitRefusals: true },
         preHandler: [
           verifySession(
             (request) => (request.query as { session?: string }).session ?? bearerOf(request),

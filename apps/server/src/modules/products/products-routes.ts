@@ -117,7 +117,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginCallbackZod {
           response: {
             200: uploadDllResponseSchema,
             ...withNotFound,
-            ...errorResponses(413, 422, 503),
+            ...errorResponses(413, 422, 429, 503),
           },
         },
       },
