@@ -27,6 +27,7 @@ import { hashPassword } from '../../platform/passwords.js';
 import { createSettingsRepository } from '../settings/settings-repository.js';
 import { createUserAdminRepository, createUsersRepository } from '../users/users-repository.js';
 import {
+  emailChangeAttemptMail,
   emailChangeMail,
   passwordResetMail,
   signUpAttemptMail,
@@ -127,12 +128,12 @@ export function createAuthService(
   async function warnOwnerOfSignUp(email: string): Promise<void> {
     const owner = await users.findByEmail(email);
     if (!owner || owner.status !== 'active') return;
-    await mailer.send(
-      signUpAttemptMail(owner.email, owner.username, {
-        login: `${config.publicUrl}/auth`,
-        reset: `${config.publicUrl}/forgot-password`,
-      }),
-    );
+    await mailer.send(signUpAttemptMail(owner.email, owner.username, accountLinks()));
+  }
+
+  /** Where a warned owner signs in or picks a new password. */
+  function accountLinks(): { login: string; reset: string } {
+    return { login: `${config.publicUrl}/auth`, reset: `${config.publicUrl}/forgot-password` };
   }
 
   /** Runs after the forgot-password answer, which is the same whether the address is known. */
@@ -192,14 +193,23 @@ export function createAuthService(
       };
     },
 
-    /** E-mails a link that moves the account to `newEmail` once opened (profile change). */
+    /**
+     * E-mails a link that moves the account to `newEmail` once opened (profile change). An address
+     * another account uses gets the same pending change (its link is never sent, and could not
+     * move the account anyway: see verifyEmail) and its owner a warning instead, so the answer
+     * and the profile look the same whether the address has an account.
+     */
     async sendEmailChangeLink(user: UserRow, newEmail: string): Promise<void> {
       const token = await issueEmailToken(user.id, 'email_change', { newEmail });
       const link = `${config.publicUrl}/verify-email?token=${token}`;
       // A slow mail server must not hold the answer; the mail is tracked and its failure logged.
-      background.run('email-change-link', () =>
-        mailer.send(emailChangeMail(newEmail, user.username, link)),
-      );
+      background.run('email-change-link', async () => {
+        const owner = await users.findByEmail(newEmail);
+        if (!owner) return mailer.send(emailChangeMail(newEmail, user.username, link));
+        if (owner.id !== user.id && owner.status === 'active') {
+          await mailer.send(emailChangeAttemptMail(owner.email, owner.username, accountLinks()));
+        }
+      });
     },
 
     resendVerification(body: ResendVerificationBody): MessageResponse {

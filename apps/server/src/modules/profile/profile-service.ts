@@ -91,9 +91,8 @@ export function createProfileService(ctx: ProfileDeps) {
       if (body.email === user.email_lower) {
         throw new BadRequestError(text.emailUnchanged, 'EMAIL_UNCHANGED');
       }
-      const owner = await users.findByEmail(body.email);
-      if (owner) throw new ConflictError(messages.auth.emailTaken, 'EMAIL_TAKEN');
-      // The address changes only when the link sent to it is opened: proof it is theirs.
+      // The address changes only when the link sent to it is opened: proof it is theirs. A taken
+      // address answers the same (only its owner hears of the attempt).
       await auth.sendEmailChangeLink(user, body.email);
       return { message: text.emailChangeSent };
     },
