@@ -82,7 +82,11 @@ export function createProfileService(ctx: ProfileDeps) {
     async update(userId: string, body: UpdateProfileBody): Promise<ProfileUpdateResponse> {
       const user = await load(userId);
       if ('username' in body) {
-        const taken = await accounts.takenByOthers(userId, { username: body.username });
+        const taken = await accounts.takenByOthers(
+          userId,
+          { username: body.username },
+          clock.now(),
+        );
         if (taken.username) throw new ConflictError(messages.auth.usernameTaken, 'USERNAME_TAKEN');
         await accounts.updateAccount(userId, { username: body.username });
         // A chosen preset is seeded by the old name; keep showing the same picture.
