@@ -34,6 +34,7 @@ export interface Database {
   bypass_uids: BypassUidsTable;
   bypass_api_keys: BypassApiKeysTable;
   email_tokens: EmailTokensTable;
+  signup_holds: SignupHoldsTable;
   balance_ledger: BalanceLedgerTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   deposits: DepositsTable;
@@ -193,6 +194,19 @@ export interface EmailTokensTable {
   new_email: string | null;
   expires_at: number;
   used_at: number | null;
+  created_at: number;
+}
+
+/**
+ * A sign-up with an e-mail that already has an account: nothing is created, but its username is
+ * held (like a pending account's) until `expires_at`, so the answer reveals nothing.
+ */
+export interface SignupHoldsTable {
+  username_lower: string;
+  /** The taken address the sign-up named: its account shares the hold's login limit. */
+  email_lower: string;
+  password_hash: string;
+  expires_at: number;
   created_at: number;
 }
 

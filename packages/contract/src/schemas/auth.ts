@@ -15,7 +15,15 @@ export function usernameField(minMessage: string = v.usernameMin) {
     .trim()
     .min(LIMITS.usernameMin, minMessage)
     .max(32)
-    .refine((username) => !username.includes('@'), v.usernameNoAt);
+    .refine((username) => !hasAtSign(username), v.usernameNoAt);
+}
+
+/**
+ * `@` or any character that normalises to it (＠ U+FF20, ﹫ U+FE6B…): a username must not read
+ * as an e-mail address, not even to the eye.
+ */
+function hasAtSign(username: string): boolean {
+  return [...username].some((char) => char.normalize('NFKC').includes('@'));
 }
 
 export const usernameSchema = usernameField();

@@ -26,4 +26,13 @@ describe('usernames', () => {
     expect(result.error?.issues.map((issue) => issue.message)).toContain(v.usernameNoAt);
     expect(schema.safeParse({ ...rest, username: 'vitima_example' }).success).toBe(true);
   });
+
+  it.each(['vitima\uFF20example.com', 'vitima\uFE6Bexample.com'])(
+    'cannot contain a look-alike of @ either (%s)',
+    (username) => {
+      const result = registerBodySchema.safeParse({ ...account, username });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([v.usernameNoAt]);
+    },
+  );
 });

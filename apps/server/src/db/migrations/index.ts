@@ -8,6 +8,7 @@ import * as commerce from './2026112304_commerce.js';
 import * as resellerKeys from './2026112306_reseller_keys.js';
 import * as licences from './2026112410_licences.js';
 import * as goneRedeemerKeys from './2026112501_gone_redeemer_keys.js';
+import * as signupHolds from './2026112502_signup_holds.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -22,6 +23,7 @@ const migrations = {
   '2026112306_reseller_keys': resellerKeys,
   '2026112410_licences': licences,
   '2026112501_gone_redeemer_keys': goneRedeemerKeys,
+  '2026112502_signup_holds': signupHolds,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

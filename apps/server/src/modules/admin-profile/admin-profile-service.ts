@@ -47,7 +47,7 @@ export function createAdminProfileService(
         const user = await users.findById(actor.userId, trx);
         if (!user) throw new NotFoundError(text.userNotFound);
         if (username !== undefined) {
-          const taken = await userAdmin.takenByOthers(user.id, { username }, trx);
+          const taken = await userAdmin.takenByOthers(user.id, { username }, ctx.clock.now(), trx);
           if (taken.username)
             throw new ConflictError(messages.auth.usernameTaken, 'USERNAME_TAKEN');
           await userAdmin.updateAccount(user.id, { username }, trx);

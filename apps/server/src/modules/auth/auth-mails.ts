@@ -109,3 +109,44 @@ export function signUpAttemptMail(
     ),
   };
 }
+
+/** Someone signed in elsewhere asked to move their account to this address: tell its owner. */
+export function emailChangeAttemptMail(
+  to: string,
+  username: string,
+  links: { login: string; reset: string },
+): OutgoingMail {
+  const intro =
+    'Alguém tentou trocar o e-mail de outra conta do Chaveiro para este endereço. Como ele já pertence à sua conta, nada foi alterado e nenhum link de confirmação foi enviado.';
+  const ifItWasYou =
+    'Se foi você, não precisa fazer nada: sua conta continua com este e-mail. Se não lembra a senha, você pode criar uma nova.';
+  const ifNot =
+    'Se não foi você, ignore esta mensagem: ninguém teve acesso à sua conta e nada foi alterado.';
+  return {
+    to,
+    subject: 'Tentativa de usar seu e-mail em outra conta do Chaveiro',
+    text: [
+      `Olá, ${username}!`,
+      '',
+      intro,
+      '',
+      ifItWasYou,
+      '',
+      'Entrar na sua conta:',
+      links.login,
+      '',
+      'Redefinir sua senha:',
+      links.reset,
+      '',
+      ifNot,
+    ].join('\n'),
+    html: layout(
+      `Olá, ${escapeHtml(username)}!`,
+      [intro, ifItWasYou],
+      'Entrar na minha conta',
+      links.login,
+      ifNot,
+      { label: 'Esqueci minha senha', link: links.reset },
+    ),
+  };
+}

@@ -206,6 +206,88 @@ describe('sign-up and e-mail confirmation', () => {
     expect(accounts).toEqual([{ username: 'dona_do_email', email: 'dona@example.com' }]);
   });
 
+  it('holds the username of a sign-up whose e-mail is taken, exactly as a new account would', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const renamer = await t.createUser();
+    await t.createUser({ username: 'vitima_sonda', email: 'vitima-sonda@example.com' });
+    await register('sonda_livre', 'sonda-livre@example.com');
+    await register('sonda_retida', 'vitima-sonda@example.com');
+    await inbox.waitFor('sonda-livre@example.com');
+    await inbox.waitFor('vitima-sonda@example.com');
+
+    const password = 'senha-forte-1';
+    const probe = async (username: string) => {
+      const answers = {
+        signUpAgain: await post('/api/auth/register', {
+          username: username.toUpperCase(),
+          email: `outro-${username}@example.com`,
+          password,
+        }),
+        login: await post('/api/auth/login', { identifier: username, password }),
+        wrongPassword: await post('/api/auth/login', {
+          identifier: username,
+          password: 'nao-e-esta-1',
+        }),
+        resend: await post('/api/auth/resend-verification', { identifier: username }),
+        loader: await post('/api/loader/auth', {
+          productId: 'qualquer-produto',
+          hwid: 'PC-SONDA',
+          nonce: randomBytes(16).toString('base64url'),
+          identifier: username,
+          password,
+        }),
+        rename: await t.app.inject({
+          method: 'PATCH',
+          url: '/api/profile',
+          headers: renamer.headers,
+          payload: { username },
+        }),
+        adminCreate: await t.app.inject({
+          method: 'POST',
+          url: '/api/users',
+          headers: admin.headers,
+          payload: { username, email: `admin-${username}@example.com`, password },
+        }),
+      };
+      // The loader's signed answer echoes its request's nonce, random by design.
+      return Object.fromEntries(
+        Object.entries(answers).map(([name, answer]) => [
+          name,
+          { status: answer.statusCode, body: { ...answer.json<object>(), nonce: undefined } },
+        ]),
+      );
+    };
+    const forNewAccount = await probe('sonda_livre');
+    const forTakenEmail = await probe('sonda_retida');
+    expect(forTakenEmail).toEqual(forNewAccount);
+    expect(forTakenEmail).toMatchObject({
+      signUpAgain: { status: 409, body: { code: 'USERNAME_TAKEN' } },
+      login: { status: 403, body: { message: text.emailNotVerified, code: 'EMAIL_NOT_VERIFIED' } },
+      wrongPassword: { status: 401, body: { code: 'INVALID_CREDENTIALS' } },
+      loader: { status: 403, body: { data: { code: 'EMAIL_NOT_VERIFIED' } } },
+      rename: { status: 409, body: { code: 'USERNAME_TAKEN' } },
+      adminCreate: { status: 409, body: { code: 'USERNAME_TAKEN' } },
+    });
+  });
+
+  it('releases a held username once its confirmation link would have expired', async () => {
+    await t.createUser({ email: 'vitima-expira@example.com' });
+    await register('sonda_expira', 'vitima-expira@example.com');
+    await inbox.waitFor('vitima-expira@example.com');
+    t.clock.advance(TIMING.verifyTokenTtlMs + 1);
+    try {
+      const login = await post('/api/auth/login', {
+        identifier: 'sonda_expira',
+        password: 'senha-forte-1',
+      });
+      expect(login.statusCode).toBe(401);
+      await register('sonda_expira', 'dono-real@example.com');
+      await inbox.waitFor('dono-real@example.com');
+    } finally {
+      t.clock.advance(-(TIMING.verifyTokenTtlMs + 1));
+    }
+  });
+
   it('answers sign-up and forgot-password before sending any mail', async () => {
     const owner = await t.createUser({ email: 'paciente@example.com' });
     const release = inbox.hold();
@@ -470,6 +552,25 @@ describe('per-account login limit', () => {
     const site = await post('/api/auth/login', { identifier: user.email, password: user.password });
     expect(site.statusCode).toBe(429);
     expect((await loaderLogin(user.username, user.password)).statusCode).toBe(429);
+  });
+
+  it("counts a held username with the account of the e-mail its sign-up named, as a new account's", async () => {
+    await t.createUser({ email: 'vitima-limite@example.com' });
+    await register('limite_livre', 'limite-livre@example.com');
+    await register('limite_retido', 'vitima-limite@example.com');
+    await inbox.waitFor('limite-livre@example.com');
+    await inbox.waitFor('vitima-limite@example.com');
+    const afterTenGuesses = async (username: string, email: string) => {
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        await post('/api/auth/login', { identifier: username, password: 'errada-123' });
+      }
+      return (await post('/api/auth/login', { identifier: email, password: 'errada-123' }))
+        .statusCode;
+    };
+    const forNewAccount = await afterTenGuesses('limite_livre', 'limite-livre@example.com');
+    const forTakenEmail = await afterTenGuesses('limite_retido', 'vitima-limite@example.com');
+    expect(forNewAccount).toBe(429);
+    expect(forTakenEmail).toBe(forNewAccount);
   });
 
   it('limits an unknown identifier the same way, so the limit reveals no account', async () => {

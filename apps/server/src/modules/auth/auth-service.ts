@@ -27,6 +27,7 @@ import { hashPassword } from '../../platform/passwords.js';
 import { createSettingsRepository } from '../settings/settings-repository.js';
 import { createUserAdminRepository, createUsersRepository } from '../users/users-repository.js';
 import {
+  emailChangeAttemptMail,
   emailChangeMail,
   passwordResetMail,
   signUpAttemptMail,
@@ -34,6 +35,7 @@ import {
 } from './auth-mails.js';
 import { createCredentialsChecker } from './credentials.js';
 import { createEmailTokensRepository } from './email-tokens-repository.js';
+import { createSignupHoldsRepository } from './signup-holds-repository.js';
 
 const text = messages.auth;
 
@@ -44,6 +46,7 @@ export function createAuthService(
   const users = createUsersRepository(db);
   const accounts = createUserAdminRepository(db);
   const emailTokens = createEmailTokensRepository(db);
+  const holds = createSignupHoldsRepository(db);
   const settings = createSettingsRepository(db);
   const credentials = createCredentialsChecker(ctx);
 
@@ -112,8 +115,8 @@ export function createAuthService(
     } catch (error) {
       // A concurrent sign-up took the address first: its owner hears of this one, as usual.
       // Anything else (the username lost to a race) is logged by the background runner.
-      if ((await users.findTakenNames(body.username, body.email)).email) {
-        return warnOwnerOfSignUp(body.email);
+      if ((await users.findTakenNames(body.username, body.email, clock.now())).email) {
+        return holdUsername(body, passwordHash);
       }
       throw error;
     }
@@ -121,16 +124,35 @@ export function createAuthService(
     await mailer.send(verificationMail(body.email, body.username, link));
   }
 
-  /** A sign-up named an address that has an account: tell its owner instead of the visitor. */
+  /**
+   * Runs after the answer to a sign-up whose address has an account: nothing is created, but
+   * the username is held as a pending account's would be (see SignupHoldsTable), and the
+   * address's owner, not the visitor, hears of it.
+   */
+  async function holdUsername(body: RegisterBody, passwordHash: string): Promise<void> {
+    const now = clock.now();
+    await holds.insert(
+      {
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        expiresAt: now + TIMING.verifyTokenTtlMs,
+        createdAt: now,
+      },
+      now,
+    );
+    await warnOwnerOfSignUp(body.email);
+  }
+
   async function warnOwnerOfSignUp(email: string): Promise<void> {
     const owner = await users.findByEmail(email);
     if (!owner || owner.status !== 'active') return;
-    await mailer.send(
-      signUpAttemptMail(owner.email, owner.username, {
-        login: `${config.publicUrl}/auth`,
-        reset: `${config.publicUrl}/forgot-password`,
-      }),
-    );
+    await mailer.send(signUpAttemptMail(owner.email, owner.username, accountLinks()));
+  }
+
+  /** Where a warned owner signs in or picks a new password. */
+  function accountLinks(): { login: string; reset: string } {
+    return { login: `${config.publicUrl}/auth`, reset: `${config.publicUrl}/forgot-password` };
   }
 
   /** Runs after the forgot-password answer, which is the same whether the address is known. */
@@ -146,14 +168,15 @@ export function createAuthService(
     /**
      * A taken username answers 409 (usernames are public). A taken e-mail answers exactly like a
      * new one, and costs the same (both hash the password; the write and the mail come after the
-     * answer): only the address's owner learns of the attempt, by mail.
+     * answer): only the address's owner learns of the attempt, by mail, and the username is held
+     * as the new account's would be.
      */
     async register(body: RegisterBody): Promise<MessageResponse> {
-      const taken = await users.findTakenNames(body.username, body.email);
+      const taken = await users.findTakenNames(body.username, body.email, clock.now());
       if (taken.username) throw new ConflictError(text.usernameTaken, 'USERNAME_TAKEN');
       const passwordHash = await hashPassword(body.password);
       background.run('sign-up', () =>
-        taken.email ? warnOwnerOfSignUp(body.email) : createAccount(body, passwordHash),
+        taken.email ? holdUsername(body, passwordHash) : createAccount(body, passwordHash),
       );
       return { message: text.registered };
     },
@@ -190,14 +213,23 @@ export function createAuthService(
       };
     },
 
-    /** E-mails a link that moves the account to `newEmail` once opened (profile change). */
+    /**
+     * E-mails a link that moves the account to `newEmail` once opened (profile change). An address
+     * another account uses gets the same pending change (its link is never sent, and could not
+     * move the account anyway: see verifyEmail) and its owner a warning instead, so the answer
+     * and the profile look the same whether the address has an account.
+     */
     async sendEmailChangeLink(user: UserRow, newEmail: string): Promise<void> {
       const token = await issueEmailToken(user.id, 'email_change', { newEmail });
       const link = `${config.publicUrl}/verify-email?token=${token}`;
       // A slow mail server must not hold the answer; the mail is tracked and its failure logged.
-      background.run('email-change-link', () =>
-        mailer.send(emailChangeMail(newEmail, user.username, link)),
-      );
+      background.run('email-change-link', async () => {
+        const owner = await users.findByEmail(newEmail);
+        if (!owner) return mailer.send(emailChangeMail(newEmail, user.username, link));
+        if (owner.id !== user.id && owner.status === 'active') {
+          await mailer.send(emailChangeAttemptMail(owner.email, owner.username, accountLinks()));
+        }
+      });
     },
 
     resendVerification(body: ResendVerificationBody): MessageResponse {
@@ -207,17 +239,18 @@ export function createAuthService(
 
     async login(body: LoginBody): Promise<LoginResponse> {
       const check = await credentials.checkPassword(body.identifier, body.password);
-      if (check.status !== 'ok') {
+      if (check.status !== 'ok' && check.status !== 'held') {
         throw new UnauthorizedError(text.invalidCredentials, 'INVALID_CREDENTIALS');
       }
-      const { user } = check;
+      // A held sign-up answers as the unconfirmed account it stands in for.
+      const user = check.status === 'ok' ? check.user : undefined;
       // Maintenance (the API gate lets login through): only admins may still sign in.
-      if (user.role !== 'admin' && (await settings.get('maintenance_mode')) === 'on') {
+      if (user?.role !== 'admin' && (await settings.get('maintenance_mode')) === 'on') {
         throw new ServiceUnavailableError(messages.settings.maintenance, 'MAINTENANCE');
       }
       // Account state is revealed only to someone who knows the password.
-      if (user.status === 'banned') throw new ForbiddenError(text.banned, 'ACCOUNT_BANNED');
-      if (user.email_verified_at === null) {
+      if (user?.status === 'banned') throw new ForbiddenError(text.banned, 'ACCOUNT_BANNED');
+      if (!user || user.email_verified_at === null) {
         throw new ForbiddenError(text.emailNotVerified, 'EMAIL_NOT_VERIFIED');
       }
       const secondFactor = await credentials.checkSecondFactor(user, body.totp);

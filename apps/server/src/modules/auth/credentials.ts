@@ -5,10 +5,13 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { matchTotpStep } from '../../platform/totp.js';
 import { createTotpRepository } from '../users/totp-repository.js';
 import { createUsersRepository } from '../users/users-repository.js';
+import { createSignupHoldsRepository } from './signup-holds-repository.js';
 
+/** `held`: no account, but the right password of a username a sign-up holds (SignupHoldsTable). */
 export type PasswordCheck =
   | { status: 'ok'; user: UserRow }
   | { status: 'wrong-password'; user: UserRow }
+  | { status: 'held' }
   | { status: 'unknown-account' };
 
 export type SecondFactorCheck = 'ok' | 'required' | 'invalid';
@@ -20,6 +23,7 @@ export type SecondFactorCheck = 'ok' | 'required' | 'invalid';
 export function createCredentialsChecker({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
   const users = createUsersRepository(db);
   const totp = createTotpRepository(db);
+  const holds = createSignupHoldsRepository(db);
 
   // Unknown accounts are checked against this hash so a login costs the same argon2 work
   // whether or not the account exists (no timing oracle for enumeration).
@@ -30,9 +34,13 @@ export function createCredentialsChecker({ db, clock }: Pick<AppContext, 'db' | 
     /** The account `identifier` (username or e-mail) names, and whether `password` is its. */
     async checkPassword(identifier: string, password: string): Promise<PasswordCheck> {
       const user = await users.findByLogin(identifier);
-      const passwordOk = await verifyPassword(user?.password_hash ?? (await decoy()), password);
-      if (!user) return { status: 'unknown-account' };
-      return { status: passwordOk ? 'ok' : 'wrong-password', user };
+      const hold = user ? undefined : await holds.findByLogin(identifier, clock.now());
+      const passwordOk = await verifyPassword(
+        user?.password_hash ?? hold?.password_hash ?? (await decoy()),
+        password,
+      );
+      if (user) return { status: passwordOk ? 'ok' : 'wrong-password', user };
+      return { status: hold && passwordOk ? 'held' : 'unknown-account' };
     },
 
     /**

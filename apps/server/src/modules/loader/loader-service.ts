@@ -120,6 +120,16 @@ export function createLoaderService(
       if (check.status === 'unknown-account') {
         return fail(attempt, 'INVALID_CREDENTIALS', reasons.unknownAccount);
       }
+      // A held sign-up answers as the new, unconfirmed account it stands in for (no second
+      // factor, no keys of its own).
+      if (check.status === 'held') {
+        const key =
+          body.key === undefined ? undefined : await usableKey(body.key, body.productId, attempt);
+        if (key && key.status !== 'active') {
+          return fail(attempt, 'KEY_ALREADY_USED', reasons.keyOfAnotherAccount);
+        }
+        return fail(attempt, 'EMAIL_NOT_VERIFIED', reasons.emailNotVerified);
+      }
       const { user } = check;
       const known = { ...attempt, who: user.username, userId: user.id };
       if (check.status === 'wrong-password') {

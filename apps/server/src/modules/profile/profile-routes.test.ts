@@ -136,17 +136,45 @@ describe('profile', () => {
     expect((await login('novo@example.com', user.password)).statusCode).toBe(200);
   });
 
-  it('refuses an invalid or taken e-mail', async () => {
-    await t.createUser({ email: 'tomado@example.com' });
+  it('refuses an invalid e-mail', async () => {
     const user = await t.createUser();
     const invalid = await call('PATCH', '/api/profile', user.headers, { email: 'nao-email' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json<{ message: string }>().message).toBe('Email inválido.');
+  });
+
+  it('answers a taken e-mail exactly like a free one and warns its owner instead', async () => {
+    const owner = await t.createUser({ username: 'dono_tomado', email: 'tomado@example.com' });
+    const user = await t.createUser({ email: 'quer-trocar@example.com' });
+    const other = await t.createUser({ email: 'outro-quer@example.com' });
+    const free = await call('PATCH', '/api/profile', other.headers, {
+      email: 'livre@example.com',
+    });
     const taken = await call('PATCH', '/api/profile', user.headers, {
       email: 'TOMADO@example.com',
     });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json<{ message: string }>().message).toBe('Este e-mail já está em uso.');
+    expect(taken.statusCode).toBe(200);
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.json()).toEqual(free.json());
+    expect(taken.json()).toEqual({ message: messages.profile.emailChangeSent });
+    expect((await call('GET', '/api/profile', user.headers)).json()).toMatchObject({
+      email: 'quer-trocar@example.com',
+      pending_email: 'tomado@example.com',
+    });
+
+    const warning = await inbox.waitFor(owner.email);
+    expect(warning.subject).toBe('Tentativa de usar seu e-mail em outra conta do Chaveiro');
+    expect(warning.body).toContain(
+      'Alguém tentou trocar o e-mail de outra conta do Chaveiro para este endereço',
+    );
+    expect(warning.body).not.toContain('/verify-email');
+    expect(inbox.linkIn(warning, '/auth')).toMatch(/\/auth$/);
+    await inbox.waitFor('livre@example.com');
+    const toRequester = inbox.mails.filter(
+      (mail) => mail.to.includes('quer-trocar@example.com') || mail.body.includes('quer-trocar'),
+    );
+    expect(toRequester).toEqual([]);
+    expect(inbox.mails.filter((mail) => mail.to.includes('tomado@example.com'))).toHaveLength(1);
   });
 });
 

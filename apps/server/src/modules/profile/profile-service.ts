@@ -82,7 +82,11 @@ export function createProfileService(ctx: ProfileDeps) {
     async update(userId: string, body: UpdateProfileBody): Promise<ProfileUpdateResponse> {
       const user = await load(userId);
       if ('username' in body) {
-        const taken = await accounts.takenByOthers(userId, { username: body.username });
+        const taken = await accounts.takenByOthers(
+          userId,
+          { username: body.username },
+          clock.now(),
+        );
         if (taken.username) throw new ConflictError(messages.auth.usernameTaken, 'USERNAME_TAKEN');
         await accounts.updateAccount(userId, { username: body.username });
         // A chosen preset is seeded by the old name; keep showing the same picture.
@@ -91,9 +95,8 @@ export function createProfileService(ctx: ProfileDeps) {
       if (body.email === user.email_lower) {
         throw new BadRequestError(text.emailUnchanged, 'EMAIL_UNCHANGED');
       }
-      const owner = await users.findByEmail(body.email);
-      if (owner) throw new ConflictError(messages.auth.emailTaken, 'EMAIL_TAKEN');
-      // The address changes only when the link sent to it is opened: proof it is theirs.
+      // The address changes only when the link sent to it is opened: proof it is theirs. A taken
+      // address answers the same (only its owner hears of the attempt).
       await auth.sendEmailChangeLink(user, body.email);
       return { message: text.emailChangeSent };
     },

@@ -41,7 +41,7 @@ export function createResellersService(ctx: Pick<AppContext, 'db' | 'dialect' | 
   const balance = createBalanceService(ctx);
 
   async function assertNamesFree(username: string, email: string): Promise<void> {
-    const taken = await users.findTakenNames(username, email);
+    const taken = await users.findTakenNames(username, email, clock.now());
     if (taken.username) throw new ConflictError(messages.auth.usernameTaken, 'USERNAME_TAKEN');
     if (taken.email) throw new ConflictError(messages.auth.emailTaken, 'EMAIL_TAKEN');
   }

@@ -85,7 +85,12 @@ export function createUsersRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /** The id of the account a login names (findByLogin's rule), for per-account limits. */
+    /**
+     * The id of the account a login names (findByLogin's rule), for per-account limits. A held
+     * username (see SignupHoldsTable) names the account of the address its sign-up gave, as a
+     * pending account's username and e-mail name one account; expired holds count too, being
+     * purged soon, and sharing that window reveals nothing the e-mail's own does not.
+     */
     async findIdByLogin(identifier: string): Promise<string | undefined> {
       const key = identifier.trim().toLowerCase();
       const row = await db
@@ -93,7 +98,14 @@ export function createUsersRepository(db: Kysely<Database>) {
         .select('id')
         .where(loginColumn(key), '=', key)
         .executeTakeFirst();
-      return row?.id;
+      if (row || loginColumn(key) === 'email_lower') return row?.id;
+      const holder = await db
+        .selectFrom('signup_holds')
+        .innerJoin('users', 'users.email_lower', 'signup_holds.email_lower')
+        .select('users.id')
+        .where('signup_holds.username_lower', '=', key)
+        .executeTakeFirst();
+      return holder?.id;
     },
 
     findByEmail(email: string, executor: Kysely<Database> = db): Promise<UserRow | undefined> {
@@ -104,10 +116,14 @@ export function createUsersRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /** Which of the two names another account already uses (case-insensitive). */
+    /**
+     * Which of the two names another account already uses (case-insensitive); a username held
+     * by a sign-up until after `now` is taken too.
+     */
     async findTakenNames(
       username: string,
       email: string,
+      now: number,
       executor: Kysely<Database> = db,
     ): Promise<{ username: boolean; email: boolean }> {
       const rows = await executor
@@ -121,7 +137,9 @@ export function createUsersRepository(db: Kysely<Database>) {
         )
         .execute();
       return {
-        username: rows.some((row) => row.username_lower === username.toLowerCase()),
+        username:
+          rows.some((row) => row.username_lower === username.toLowerCase()) ||
+          (await isUsernameHeld(executor, username, now)),
         email: rows.some((row) => row.email_lower === email.toLowerCase()),
       };
     },
@@ -196,6 +214,24 @@ async function applyAccountChange(
 }
 
 /**
+ * Whether a sign-up whose e-mail had an account holds `username` until after `now`: such a
+ * sign-up must look like a pending account, whose username is taken.
+ */
+async function isUsernameHeld(
+  executor: Kysely<Database>,
+  username: string,
+  now: number,
+): Promise<boolean> {
+  const hold = await executor
+    .selectFrom('signup_holds')
+    .select('username_lower')
+    .where('username_lower', '=', username.toLowerCase())
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return hold !== undefined;
+}
+
+/**
  * A login identifier containing `@` names an account by e-mail only, anything else by username
  * only. Usernames cannot contain `@`; a legacy one that does can then never stand for someone
  * else's e-mail (its owner logs in with their own e-mail).
@@ -256,10 +292,14 @@ export function createUserAdminRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Whether another account than `exceptId` uses the username / e-mail (case-insensitive). */
+    /**
+     * Whether another account than `exceptId` uses the username / e-mail (case-insensitive); a
+     * username held by a sign-up until after `now` is taken too.
+     */
     async takenByOthers(
       exceptId: string,
       names: { username?: string | undefined; email?: string | undefined },
+      now: number,
       executor: Kysely<Database> = db,
     ): Promise<{ username: boolean; email: boolean }> {
       const username = names.username?.toLowerCase();
@@ -277,7 +317,10 @@ export function createUserAdminRepository(db: Kysely<Database>) {
         )
         .execute();
       return {
-        username: username !== undefined && rows.some((row) => row.username_lower === username),
+        username:
+          username !== undefined &&
+          (rows.some((row) => row.username_lower === username) ||
+            (await isUsernameHeld(executor, username, now))),
         email: email !== undefined && rows.some((row) => row.email_lower === email),
       };
     },

@@ -70,7 +70,7 @@ export function createUsersService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clo
     names: { username?: string | undefined; email?: string | undefined },
     executor: Kysely<Database> = db,
   ): Promise<void> {
-    const taken = await userAdmin.takenByOthers(exceptId, names, executor);
+    const taken = await userAdmin.takenByOthers(exceptId, names, clock.now(), executor);
     if (taken.username) throw new ConflictError(messages.auth.usernameTaken, 'USERNAME_TAKEN');
     if (taken.email) throw new ConflictError(messages.auth.emailTaken, 'EMAIL_TAKEN');
   }
