@@ -73,58 +73,53 @@ export function emailChangeMail(to: string, username: string, link: string): Out
 export function signUpAttemptMail(
   to: string,
   username: string,
-  links: { login: string; reset: string },
+  links: AddressInUseLinks,
 ): OutgoingMail {
-  const intro =
-    'Alguém tentou criar uma conta no Chaveiro com este e-mail. Como ele já pertence à sua conta, nenhuma conta nova foi criada.';
-  const ifItWasYou =
-    'Se foi você, não precisa se cadastrar de novo: entre com seu username ou e-mail e sua senha. Se não lembra a senha, você pode criar uma nova.';
-  const ifNot =
-    'Se não foi você, ignore esta mensagem: ninguém teve acesso à sua conta e nada foi alterado.';
-  return {
-    to,
+  return addressInUseMail(to, username, links, {
     subject: 'Tentativa de cadastro com seu e-mail no Chaveiro',
-    text: [
-      `Olá, ${username}!`,
-      '',
-      intro,
-      '',
-      ifItWasYou,
-      '',
-      'Entrar na sua conta:',
-      links.login,
-      '',
-      'Redefinir sua senha:',
-      links.reset,
-      '',
-      ifNot,
-    ].join('\n'),
-    html: layout(
-      `Olá, ${escapeHtml(username)}!`,
-      [intro, ifItWasYou],
-      'Entrar na minha conta',
-      links.login,
-      ifNot,
-      { label: 'Esqueci minha senha', link: links.reset },
-    ),
-  };
+    intro:
+      'Alguém tentou criar uma conta no Chaveiro com este e-mail. Como ele já pertence à sua conta, nenhuma conta nova foi criada.',
+    ifItWasYou:
+      'Se foi você, não precisa se cadastrar de novo: entre com seu username ou e-mail e sua senha. Se não lembra a senha, você pode criar uma nova.',
+  });
 }
 
 /** Someone signed in elsewhere asked to move their account to this address: tell its owner. */
 export function emailChangeAttemptMail(
   to: string,
   username: string,
-  links: { login: string; reset: string },
+  links: AddressInUseLinks,
 ): OutgoingMail {
-  const intro =
-    'Alguém tentou trocar o e-mail de outra conta do Chaveiro para este endereço. Como ele já pertence à sua conta, nada foi alterado e nenhum link de confirmação foi enviado.';
-  const ifItWasYou =
-    'Se foi você, não precisa fazer nada: sua conta continua com este e-mail. Se não lembra a senha, você pode criar uma nova.';
+  return addressInUseMail(to, username, links, {
+    subject: 'Tentativa de usar seu e-mail em outra conta do Chaveiro',
+    intro:
+      'Alguém tentou trocar o e-mail de outra conta do Chaveiro para este endereço. Como ele já pertence à sua conta, nada foi alterado e nenhum link de confirmação foi enviado.',
+    ifItWasYou:
+      'Se foi você, não precisa fazer nada: sua conta continua com este e-mail. Se não lembra a senha, você pode criar uma nova.',
+  });
+}
+
+interface AddressInUseLinks {
+  login: string;
+  reset: string;
+}
+
+/**
+ * The owner of an address hears that someone else tried to use it (instead of the visitor
+ * learning the address has an account): what happened, then links to log in or reset.
+ */
+function addressInUseMail(
+  to: string,
+  username: string,
+  links: AddressInUseLinks,
+  texts: { subject: string; intro: string; ifItWasYou: string },
+): OutgoingMail {
+  const { subject, intro, ifItWasYou } = texts;
   const ifNot =
     'Se não foi você, ignore esta mensagem: ninguém teve acesso à sua conta e nada foi alterado.';
   return {
     to,
-    subject: 'Tentativa de usar seu e-mail em outra conta do Chaveiro',
+    subject,
     text: [
       `Olá, ${username}!`,
       '',
