@@ -54,7 +54,7 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-/** 8 attempts over about 10.5 minutes: 5 s, 10 s, 20 s ... 320 s between them. */
+/** 8 attempts over about 11 minutes: 5 s, 10 s, 20 s ... 320 s between them. */
 export const DEFAULT_RETRY: RetryPolicy = {
   maxAttempts: 8,
   baseDelayMs: 5_000,
