@@ -41,6 +41,8 @@ export interface Database {
   support_tickets: SupportTicketsTable;
   support_messages: SupportMessagesTable;
   notifications: NotificationsTable;
+  events: EventsTable;
+  event_deliveries: EventDeliveriesTable;
 }
 
 export interface UsersTable {
@@ -272,6 +274,34 @@ export interface NotificationsTable {
   dedupe_key: string | null;
   read_at: number | null;
   created_at: number;
+}
+
+/** A domain event (events/catalogue.ts), written in the transaction of the change it announces. */
+export interface EventsTable {
+  id: string;
+  type: string;
+  /** The event's payload as JSON. */
+  payload: string;
+  occurred_at: number;
+}
+
+export type DeliveryStatus = 'pending' | 'done' | 'dead';
+
+/** One handler's progress on one event (events/outbox.ts). */
+export interface EventDeliveriesTable {
+  event_id: string;
+  /** The handler's stable name. */
+  handler: string;
+  /** `dead`: out of attempts, parked until requeued. */
+  status: DeliveryStatus;
+  /** Claims so far (a claim whose process died counts). */
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  /** While in the future, the delivery is leased to the claim holding `claim_token`. */
+  claimed_until: number | null;
+  claim_token: string | null;
+  last_error: string | null;
+  done_at: number | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

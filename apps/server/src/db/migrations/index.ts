@@ -9,6 +9,7 @@ import * as resellerKeys from './2026112306_reseller_keys.js';
 import * as licences from './2026112410_licences.js';
 import * as goneRedeemerKeys from './2026112501_gone_redeemer_keys.js';
 import * as signupHolds from './2026112502_signup_holds.js';
+import * as events from './2026112601_events.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -24,6 +25,7 @@ const migrations = {
   '2026112410_licences': licences,
   '2026112501_gone_redeemer_keys': goneRedeemerKeys,
   '2026112502_signup_holds': signupHolds,
+  '2026112601_events': events,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

@@ -1,0 +1,111 @@
+import type { LoaderRefusalCode, PausedBy, PlanDurationType } from '@chaveiro/contract';
+
+/**
+ * Every domain event, by name, with its payload. A payload holds ids and the facts of the
+ * change as they were when it committed, enough for a handler to act without re-reading state
+ * that may have changed since. Payloads only grow: a new field is optional (older rows lack
+ * it); a change of meaning is a new event name. docs/architecture.md lists when each is
+ * recorded.
+ */
+export interface DomainEvents {
+  /** A licence key was redeemed (customer, loader or admin "Link User"). */
+  'key.redeemed': {
+    keyId: string;
+    /** The redeemer. */
+    userId: string;
+    productId: string;
+    /** The subscription created or extended. */
+    subscriptionId: string;
+    days: number;
+    /** Who generated the key (an admin or a reseller); null once that account is gone. */
+    keyCreatedBy: string | null;
+  };
+  'subscription.paused': {
+    subscriptionId: string;
+    /** The subscription's owner. */
+    userId: string;
+    /** `user`: its owner spent a pause credit; `global`: the administration's "pause all". */
+    by: PausedBy;
+  };
+  'subscription.resumed': {
+    subscriptionId: string;
+    userId: string;
+    by: PausedBy;
+  };
+  /** A shop purchase paid from the balance. */
+  'purchase.completed': {
+    userId: string;
+    productId: string;
+    durationType: PlanDurationType;
+    days: number;
+    amountCents: number;
+    subscriptionId: string;
+  };
+  'deposit.approved': {
+    depositId: string;
+    userId: string;
+    amountCents: number;
+    reference: string;
+    /** The approving admin. */
+    by: string;
+  };
+  'user.banned': {
+    userId: string;
+    /** The admin who banned them. */
+    by: string;
+  };
+  /** Every machine of a subscription unbound by its owner's HWID reset. */
+  'hwid.reset': {
+    subscriptionId: string;
+    userId: string;
+    machinesReleased: number;
+  };
+  /** A machine was bound to a subscription (account login or a key redeemed from the loader). */
+  'machine.bound': {
+    machineId: string;
+    subscriptionId: string;
+    ownerId: string;
+    productName: string;
+    hwid: string;
+    ip: string;
+    at: number;
+  };
+  /** One machine released ("Liberar"). */
+  'machine.released': {
+    machineId: string;
+    subscriptionId: string;
+    ownerId: string;
+    /** True when the free release was used, false when it spent a reset credit. */
+    free: boolean;
+  };
+  /** A loader request refused, as counted per address. */
+  'loader.refused': {
+    code: LoaderRefusalCode;
+    /** The account named, when it exists. */
+    userId: string | null;
+    ip: string;
+    productId: string | null;
+  };
+  /** A message added to a support ticket. */
+  'ticket.replied': {
+    ticketId: string;
+    /** The ticket's owner. */
+    userId: string;
+    /** The message's author. */
+    by: string;
+    fromStaff: boolean;
+  };
+}
+
+export type EventType = keyof DomainEvents;
+
+export type EventPayload<T extends EventType> = DomainEvents[T];
+
+/** A recorded event as its handlers receive it. */
+export interface DomainEvent<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  payload: DomainEvents[T];
+  /** Epoch ms, the recording transaction's clock. */
+  occurredAt: number;
+}
