@@ -19,7 +19,7 @@ const errors = errorResponses(400, 401, 403);
 
 /**
  * The reseller dashboard (`/reseller/dashboard`), resellers only: buying keys with the balance,
- * their own keys and statistics. The admin's reseller management lives in modules/resellers.
+ * their own keys and statistics. The admin's reseller management lives in modules/admin-resellers.
  */
 export function resellerRoutes({
   reseller: service,
