@@ -1,8 +1,49 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Server module boundaries (DESIGN.md): code outside a module (another module, services.ts,
+ * app.ts, main.ts, testing/) reaches it only through its public entry `modules/<name>/index.ts`;
+ * platform/ is below every module and imports none. One zone per module directory.
+ */
+const SERVER = './apps/server/src';
+const serverModules = readdirSync(join(import.meta.dirname, SERVER, 'modules'), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverOutsiders = [
+  `${SERVER}/services.ts`,
+  `${SERVER}/app.ts`,
+  `${SERVER}/main.ts`,
+  `${SERVER}/platform`,
+  `${SERVER}/testing`,
+];
+const serverZones = [
+  ...serverModules.map((name) => ({
+    target: [
+      ...serverModules
+        .filter((other) => other !== name)
+        .map((other) => `${SERVER}/modules/${other}`),
+      ...serverOutsiders,
+    ],
+    from: `${SERVER}/modules/${name}`,
+    except: ['./index.ts'],
+    message: `Import the ${name} module through its public entry, modules/${name}/index.ts.`,
+  })),
+  {
+    // Platform tests may build the app's pieces (through the modules' entries, above).
+    target: `${SERVER}/platform/!(*.test).ts`,
+    from: `${SERVER}/modules`,
+    message: 'platform/ is below every module: it imports none.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -56,6 +97,19 @@ export default tseslint.config(
         'error',
         { object: 'process', property: 'env', message: 'Read configuration from config.ts.' },
       ],
+    },
+  },
+  {
+    // Server modules import each other only through their public entries; no import cycles.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import/resolver': { typescript: { project: './apps/server/tsconfig.json' } },
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: serverZones }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

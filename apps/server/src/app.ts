@@ -15,37 +15,29 @@ import Fastify from 'fastify';
 import type { FastifyPluginCallbackZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
-import { activityRoutes } from './modules/activity/activity-routes.js';
-import { adminActionsRoutes } from './modules/admin-actions/admin-actions-routes.js';
-import { adminProfileRoutes } from './modules/admin-profile/admin-profile-routes.js';
-import type { AccountLoginLimit } from './modules/auth/account-limits.js';
-import { createAccountLoginLimit } from './modules/auth/account-limits.js';
-import { authRoutes } from './modules/auth/auth-routes.js';
-import { avatarsRoutes } from './modules/avatars/avatars-routes.js';
-import { bypassRoutes } from './modules/bypass/bypass-routes.js';
-import { clientRoutes } from './modules/client/client-routes.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
-import { adminDepositsRoutes, depositsRoutes } from './modules/deposits/deposits-routes.js';
-import { filesRoutes } from './modules/files/files-routes.js';
-import { healthRoutes } from './modules/health/health-routes.js';
-import { keysRoutes } from './modules/keys/keys-routes.js';
-import { createPresence } from './modules/loader/loader-presence.js';
-import { loaderRoutes } from './modules/loader/loader-routes.js';
-import { newsletterRoutes } from './modules/newsletter/newsletter-routes.js';
-import { createExpiryReminders } from './modules/notifications/expiry-reminders.js';
-import { notificationsRoutes } from './modules/notifications/notifications-routes.js';
-import { productsRoutes } from './modules/products/products-routes.js';
-import { profileRoutes } from './modules/profile/profile-routes.js';
-import { resellerRoutes } from './modules/reseller/reseller-routes.js';
-import { resellersRoutes } from './modules/resellers/resellers-routes.js';
-import { maintenanceGate } from './modules/settings/maintenance-gate.js';
-import { adminSupportRoutes, supportRoutes } from './modules/support/support-routes.js';
-import type { SettingsCache } from './modules/settings/settings-service.js';
-import { createSettingsCache } from './modules/settings/settings-service.js';
-import { settingsRoutes } from './modules/settings/settings-routes.js';
-import { shopRoutes } from './modules/shop/shop-routes.js';
-import { createUsersRepository } from './modules/users/users-repository.js';
-import { usersRoutes } from './modules/users/users-routes.js';
+import { activityRoutes } from './modules/activity/index.js';
+import { adminActionsRoutes } from './modules/admin-actions/index.js';
+import { adminProfileRoutes } from './modules/admin-profile/index.js';
+import { adminResellersRoutes } from './modules/admin-resellers/index.js';
+import { adminUsersRoutes } from './modules/admin-users/index.js';
+import { authRoutes } from './modules/auth/index.js';
+import { bypassRoutes } from './modules/bypass/index.js';
+import { clientRoutes } from './modules/client/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
+import { adminDepositsRoutes, depositsRoutes } from './modules/deposits/index.js';
+import { filesRoutes } from './modules/files/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { keysRoutes } from './modules/keys/index.js';
+import { loaderRoutes } from './modules/loader/index.js';
+import { newsletterRoutes } from './modules/newsletter/index.js';
+import { notificationsRoutes } from './modules/notifications/index.js';
+import { productsRoutes } from './modules/products/index.js';
+import { profileRoutes } from './modules/profile/index.js';
+import { resellerRoutes } from './modules/reseller/index.js';
+import { maintenanceGate, settingsRoutes } from './modules/settings/index.js';
+import { shopRoutes } from './modules/shop/index.js';
+import { adminSupportRoutes, supportRoutes } from './modules/support/index.js';
+import { avatarsRoutes } from './modules/users/index.js';
 import type { AuthPluginOptions } from './platform/auth.js';
 import { authPlugin, createTokenService } from './platform/auth.js';
 import { createBackgroundWork } from './platform/background-work.js';
@@ -58,11 +50,14 @@ import { errorHandler, sendRouteNotFound } from './platform/error-handler.js';
 import { bodyDeadlines, serverTimeouts } from './platform/http-timeouts.js';
 import { rejectUnstorableInput } from './platform/input-guard.js';
 import { createMailer } from './platform/mail.js';
+import type { Uploads } from './platform/multipart.js';
 import { createUploads } from './platform/multipart.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { requestForLog } from './platform/request-log.js';
 import { answerUnknownPaths } from './platform/unknown-paths.js';
 import { webPlugin } from './platform/web.js';
+import type { Services } from './services.js';
+import { createServices } from './services.js';
 
 /** How long closing waits for work promised by answers already sent (a slow mail server). */
 const BACKGROUND_SETTLE_MS = 10_000;
@@ -135,16 +130,12 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   };
   // Mails and writes promised by answers already sent finish before the database closes.
   app.addHook('onClose', () => ctx.background.settle(BACKGROUND_SETTLE_MS));
-  const users = createUsersRepository(ctx.db);
-  const settings = createSettingsCache(ctx);
-  const auth = { tokens: ctx.tokens, loadUser: (id: string) => users.findAuthState(id) };
-  const accountLoginLimit = createAccountLoginLimit(ctx.db);
-  // Loader heartbeats note presence in memory; it is written every few seconds and on close.
-  const presence = createPresence(ctx, app.log);
+  const services = createServices(ctx, app.log);
+  const auth: AuthPluginOptions = { tokens: ctx.tokens, loadUser: services.loadAuthUser };
+  const { presence, expiryReminders } = services;
   app.decorate('loaderPresence', presence);
   app.addHook('onClose', () => presence.close());
   // "Subscription expiring" notifications: checked at start and every few minutes until close.
-  const expiryReminders = createExpiryReminders(ctx, app.log);
   app.decorate('expiryReminders', expiryReminders);
   app.addHook('onReady', (done) => {
     expiryReminders.start();
@@ -168,7 +159,14 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     async (loader) => {
       loader.addHook('onRequest', noStore);
       await loader.register(
-        loaderRoutes(ctx, { settings, presence, accountLoginLimit, earlyRefusals }),
+        loaderRoutes({
+          config,
+          clock,
+          loader: services.loader,
+          sessions: services.loaderSessions,
+          accountLimits: services.accountLimits,
+          earlyRefusals,
+        }),
       );
     },
     { prefix: '/api/loader' },
@@ -176,7 +174,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await app.register(async (site) => {
     await site.register(fastifyHelmet, helmetOptions(config));
     await site.register(fastifyMultipart, { limits: { fileSize: LIMITS.dllMaxBytes, files: 1 } });
-    await site.register(apiRoutes(ctx, settings, auth, accountLoginLimit), { prefix: '/api' });
+    await site.register(apiRoutes(services, auth, ctx.uploads), { prefix: '/api' });
     await site.register(webPlugin, { distDir: config.webDistDir });
   });
   return app;
@@ -192,40 +190,40 @@ function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void
 }
 
 function apiRoutes(
-  ctx: AppContext,
-  settings: SettingsCache,
+  services: Services,
   auth: AuthPluginOptions,
-  accountLoginLimit: AccountLoginLimit,
+  uploads: Uploads,
 ): FastifyPluginCallbackZod {
+  const s = services;
   return (api, _options, done) => {
     api.addHook('onRequest', noStore);
     // Maintenance mode: non-admin API calls answer 503 (DESIGN.md).
-    api.addHook('onRequest', maintenanceGate(settings, auth));
+    api.addHook('onRequest', maintenanceGate(s.settingsCache, auth));
     answerUnknownPaths(api, (_request, reply) => sendRouteNotFound(reply));
-    void api.register(healthRoutes(ctx));
-    void api.register(authRoutes(ctx, { accountLoginLimit }), { prefix: '/auth' });
-    void api.register(newsletterRoutes(ctx));
-    void api.register(dashboardRoutes(ctx), { prefix: '/dashboard' });
-    void api.register(activityRoutes(ctx));
-    void api.register(usersRoutes(ctx), { prefix: '/users' });
-    void api.register(adminProfileRoutes(ctx), { prefix: '/admin' });
-    void api.register(keysRoutes(ctx), { prefix: '/keys' });
-    void api.register(productsRoutes(ctx), { prefix: '/products' });
-    void api.register(filesRoutes(ctx), { prefix: '/files' });
-    void api.register(profileRoutes(ctx));
-    void api.register(clientRoutes(ctx), { prefix: '/client' });
-    void api.register(avatarsRoutes());
-    void api.register(resellersRoutes(ctx), { prefix: '/resellers' });
-    void api.register(resellerRoutes(ctx), { prefix: '/reseller' });
-    void api.register(bypassRoutes(ctx), { prefix: '/bypass' });
-    void api.register(settingsRoutes(ctx, settings), { prefix: '/settings' });
-    void api.register(adminActionsRoutes(ctx), { prefix: '/admin-actions' });
-    void api.register(shopRoutes(ctx), { prefix: '/shop' });
-    void api.register(depositsRoutes(ctx), { prefix: '/deposits' });
-    void api.register(adminDepositsRoutes(ctx), { prefix: '/admin' });
-    void api.register(supportRoutes(ctx), { prefix: '/support' });
-    void api.register(adminSupportRoutes(ctx), { prefix: '/admin/support' });
-    void api.register(notificationsRoutes(ctx), { prefix: '/notifications' });
+    void api.register(healthRoutes(s));
+    void api.register(authRoutes(s), { prefix: '/auth' });
+    void api.register(newsletterRoutes(s));
+    void api.register(dashboardRoutes(s), { prefix: '/dashboard' });
+    void api.register(activityRoutes(s));
+    void api.register(adminUsersRoutes(s), { prefix: '/users' });
+    void api.register(adminProfileRoutes({ ...s, uploads }), { prefix: '/admin' });
+    void api.register(keysRoutes(s), { prefix: '/keys' });
+    void api.register(productsRoutes({ ...s, uploads }), { prefix: '/products' });
+    void api.register(filesRoutes(s), { prefix: '/files' });
+    void api.register(profileRoutes({ ...s, uploads }));
+    void api.register(clientRoutes(s), { prefix: '/client' });
+    void api.register(avatarsRoutes(s));
+    void api.register(adminResellersRoutes(s), { prefix: '/resellers' });
+    void api.register(resellerRoutes(s), { prefix: '/reseller' });
+    void api.register(bypassRoutes(s), { prefix: '/bypass' });
+    void api.register(settingsRoutes(s), { prefix: '/settings' });
+    void api.register(adminActionsRoutes(s), { prefix: '/admin-actions' });
+    void api.register(shopRoutes(s), { prefix: '/shop' });
+    void api.register(depositsRoutes(s), { prefix: '/deposits' });
+    void api.register(adminDepositsRoutes(s), { prefix: '/admin' });
+    void api.register(supportRoutes(s), { prefix: '/support' });
+    void api.register(adminSupportRoutes(s), { prefix: '/admin/support' });
+    void api.register(notificationsRoutes(s), { prefix: '/notifications' });
     done();
   };
 }

@@ -3,13 +3,13 @@ import pretty from 'pino-pretty';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { loadConfig } from './config.js';
-import type { AdminSeedResult } from './modules/users/admin-seed-service.js';
-import { createAdminSeedService } from './modules/users/admin-seed-service.js';
+import type { AdminSeedResult } from './modules/users/index.js';
 import { systemClock } from './platform/clock.js';
 import { createDatabase } from './platform/database.js';
 import { migrateToLatest } from './platform/migrate.js';
 import { shutDownOnSignals } from './platform/shutdown.js';
 import { rotateSigningKey } from './platform/signing.js';
+import { createAdminSeed } from './services.js';
 
 /**
  * config → database → migrate → seed the first admin → listen; `--migrate-only` stops early,
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
 
   const database = createDatabase(config);
   await migrateToLatest(database);
-  const seed = await createAdminSeedService({
+  const seed = await createAdminSeed({
     ...database,
     config,
     clock: systemClock,

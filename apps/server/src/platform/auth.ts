@@ -113,6 +113,19 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** Who performed an admin action and from where, as the activity log records it. */
+export interface Actor {
+  userId: string;
+  username: string;
+  ip: string;
+}
+
+/** The actor of a request behind `requireRole`. */
+export function actorOf(request: FastifyRequest): Actor {
+  const { userId, username } = authOf(request);
+  return { userId, username, ip: request.ip };
+}
+
 /**
  * The live user behind the request's bearer token, or undefined when there is none or it is
  * forged, expired or outdated. The user is read on every call so a ban, deletion or password

@@ -1,5 +1,3 @@
-import { ADMIN_LIMITS } from '@chaveiro/contract';
-
 /**
  * Totals of lists over large tables (a count over 1 000 000 keys costs ~10 ms on SQLite, the
  * page itself ~0.3 ms). Each total is counted at most once per `ttlMs` per filter; the owning
@@ -29,21 +27,3 @@ export function createCountCache(ttlMs: number, now: () => number = Date.now) {
 }
 
 export type CountCache = ReturnType<typeof createCountCache>;
-
-/**
- * One cache per database and table, shared by every repository instance over that database:
- * whatever writes the table (or cascades into it) clears it.
- */
-const caches = new WeakMap<object, Map<string, CountCache>>();
-
-export function countCacheFor(
-  db: object,
-  table: 'license_keys',
-  ttlMs: number = ADMIN_LIMITS.listCountCacheMs,
-): CountCache {
-  let byTable = caches.get(db);
-  if (!byTable) caches.set(db, (byTable = new Map<string, CountCache>()));
-  let cache = byTable.get(table);
-  if (!cache) byTable.set(table, (cache = createCountCache(ttlMs)));
-  return cache;
-}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUsersRepository } from '../modules/users/users-repository.js';
+import { createUsersRepository } from '../modules/users/index.js';
 import type { TestApp } from '../testing/test-app.js';
 import { createTestApp } from '../testing/test-app.js';
 import { newId } from './ids.js';

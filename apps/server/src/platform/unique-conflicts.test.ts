@@ -1,6 +1,6 @@
 import { messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUsersRepository } from '../modules/users/users-repository.js';
+import { createUsersRepository } from '../modules/users/index.js';
 import type { SmtpInbox } from '../testing/smtp-inbox.js';
 import { startSmtpInbox } from '../testing/smtp-inbox.js';
 import type { TestApp, TestUser } from '../testing/test-app.js';

@@ -9,7 +9,7 @@ import type { App } from '../app.js';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import { loadConfig } from '../config.js';
-import { createUsersRepository } from '../modules/users/users-repository.js';
+import { createUsersRepository } from '../modules/users/index.js';
 import { createTokenService } from '../platform/auth.js';
 import type { Clock } from '../platform/clock.js';
 import type { AppDatabase } from '../platform/database.js';

@@ -1,12 +1,14 @@
 import { activityPageSchema, activityQuerySchema } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.js';
 import { adminErrors, bearerAuth } from '../../platform/route-schemas.js';
-import { createActivityService } from './activity-service.js';
+import type { ActivityService } from './activity-service.js';
 
 /** The whole activity log, paged and searchable (admin menu: Activity Logs). */
-export function activityRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createActivityService(ctx);
+export function activityRoutes({
+  activity: service,
+}: {
+  activity: ActivityService;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     app.get(
       '/activity',

@@ -1,26 +1,11 @@
 import type { ActivityPage, ActivityQuery, RecentActivitiesResponse } from '@chaveiro/contract';
 import { ADMIN_LIMITS } from '@chaveiro/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { authOf } from '../../platform/auth.js';
+import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
-import type { ActivityEntry } from './activity-repository.js';
-import { createActivityRepository } from './activity-repository.js';
-
-/** Who performed an admin action and from where, as the activity log records it. */
-export interface Actor {
-  userId: string;
-  username: string;
-  ip: string;
-}
-
-/** The actor of a request behind `requireRole`. */
-export function actorOf(request: FastifyRequest): Actor {
-  const { userId, username } = authOf(request);
-  return { userId, username, ip: request.ip };
-}
+import type { ActivityEntry, ActivityRepository } from './activity-repository.js';
 
 export interface ActivityRecord {
   action: string;
@@ -28,8 +13,11 @@ export interface ActivityRecord {
   target?: string;
 }
 
-export function createActivityService({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
-  const repository = createActivityRepository(db);
+export interface ActivityServiceDeps extends Pick<AppContext, 'clock'> {
+  repository: ActivityRepository;
+}
+
+export function createActivityService({ clock, repository }: ActivityServiceDeps) {
   return {
     /** Writes one log line; call it inside the action's own transaction (`executor`). */
     async record(executor: Kysely<Database>, actor: Actor, entry: ActivityRecord): Promise<void> {

@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { countCacheFor } from '../../platform/count-cache.js';
+import type { CountCache } from '../../platform/count-cache.js';
 
 /** Mass actions over every account except admins (spec §6). */
-export function createAdminActionsRepository(db: Kysely<Database>) {
+export function createAdminActionsRepository(
+  db: Kysely<Database>,
+  /** The licence-key list totals: deleting accounts cascades into the keys' redeemer. */
+  keyTotals: CountCache,
+) {
   const nonAdminSubscriptions = (executor: Kysely<Database>) =>
     executor
       .selectFrom('subscriptions')
@@ -37,7 +41,7 @@ export function createAdminActionsRepository(db: Kysely<Database>) {
      * them (cascade), keys and logs keep a null reference. Returns how many accounts it deleted.
      */
     async deleteNonAdmins(executor: Kysely<Database> = db): Promise<number> {
-      countCacheFor(db, 'license_keys').clear();
+      keyTotals.clear();
       const result = await executor
         .deleteFrom('users')
         .where('role', '<>', 'admin')
@@ -46,3 +50,5 @@ export function createAdminActionsRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type AdminActionsRepository = ReturnType<typeof createAdminActionsRepository>;

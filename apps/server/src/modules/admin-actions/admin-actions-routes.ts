@@ -1,13 +1,15 @@
 import { massActionResponseSchema } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.js';
 import { adminErrors, bearerAuth } from '../../platform/route-schemas.js';
-import { actorOf } from '../activity/activity-service.js';
-import { createAdminActionsService } from './admin-actions-service.js';
+import { actorOf } from '../../platform/auth.js';
+import type { AdminActionsService } from './admin-actions-service.js';
 
 /** Bulk actions of the settings screen (spec §2): never touch an admin account. */
-export function adminActionsRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createAdminActionsService(ctx);
+export function adminActionsRoutes({
+  adminActions: service,
+}: {
+  adminActions: AdminActionsService;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const admin = app.requireRole('admin');
     const tags = ['admin-actions'];

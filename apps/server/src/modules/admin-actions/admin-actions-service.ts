@@ -2,22 +2,30 @@ import type { MassActionResponse } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
-import type { Actor } from '../activity/activity-service.js';
-import { createActivityService } from '../activity/activity-service.js';
-import { createFilesService, fileShaOf } from '../files/files-service.js';
-import { createSubscriptionsRepository } from '../subscriptions/subscriptions-repository.js';
-import { createAdminActionsRepository } from './admin-actions-repository.js';
+import type { Actor } from '../../platform/auth.js';
+import type { ActivityService } from '../activity/index.js';
+import type { FilesService } from '../files/index.js';
+import { fileShaOf } from '../files/index.js';
+import type { SubscriptionsRepository } from '../subscriptions/index.js';
+import type { AdminActionsRepository } from './admin-actions-repository.js';
 
 const text = messages.settings;
 
-/** The settings screen's bulk actions; both leave admins untouched and run in one transaction. */
-export function createAdminActionsService(ctx: Pick<AppContext, 'db' | 'clock'>) {
-  const { db } = ctx;
-  const repository = createAdminActionsRepository(db);
-  const subscriptions = createSubscriptionsRepository(db);
-  const activity = createActivityService(ctx);
-  const files = createFilesService(ctx);
+export interface AdminActionsServiceDeps extends Pick<AppContext, 'db'> {
+  repository: AdminActionsRepository;
+  subscriptions: SubscriptionsRepository;
+  activity: ActivityService;
+  files: FilesService;
+}
 
+/** The settings screen's bulk actions; both leave admins untouched and run in one transaction. */
+export function createAdminActionsService({
+  db,
+  repository,
+  subscriptions,
+  activity,
+  files,
+}: AdminActionsServiceDeps) {
   return {
     async resetAllHwids(actor: Actor): Promise<MassActionResponse> {
       const count = await withTransaction(db, async (trx) => {
@@ -47,3 +55,5 @@ export function createAdminActionsService(ctx: Pick<AppContext, 'db' | 'clock'>)
     },
   };
 }
+
+export type AdminActionsService = ReturnType<typeof createAdminActionsService>;

@@ -5,15 +5,19 @@ import {
   messages,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
+import { authOf, actorOf } from '../../platform/auth.js';
+import type { Uploads } from '../../platform/multipart.js';
 import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
-import { actorOf } from '../activity/activity-service.js';
-import { createAdminProfileService } from './admin-profile-service.js';
+import type { AdminProfileService } from './admin-profile-service.js';
 
 /** The admin sidebar block and its 'Personalizar Perfil' dialog. */
-export function adminProfileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createAdminProfileService(ctx);
+export function adminProfileRoutes({
+  adminProfile: service,
+  uploads,
+}: {
+  adminProfile: AdminProfileService;
+  uploads: Uploads;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const admin = app.requireRole('admin');
     const tags = ['admin profile'];
@@ -49,7 +53,7 @@ export function adminProfileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         },
       },
       (request) =>
-        ctx.uploads.receive(
+        uploads.receive(
           request,
           {
             fields: ['username'],

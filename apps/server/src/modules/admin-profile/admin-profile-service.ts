@@ -6,23 +6,28 @@ import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
 import type { MultipartForm } from '../../platform/multipart.js';
-import type { Actor } from '../activity/activity-service.js';
-import { createActivityService } from '../activity/activity-service.js';
-import { createAvatarService } from '../users/avatar-service.js';
-import { createUserAdminRepository, createUsersRepository } from '../users/users-repository.js';
+import type { Actor } from '../../platform/auth.js';
+import type { ActivityService } from '../activity/index.js';
+import type { AvatarService, UserAdminRepository, UsersRepository } from '../users/index.js';
 
 const text = messages.admin;
 
-/** The admin's own name and avatar ('Personalizar Perfil'). */
-export function createAdminProfileService(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'runInBackground'>,
-) {
-  const { db } = ctx;
-  const users = createUsersRepository(db);
-  const userAdmin = createUserAdminRepository(db);
-  const avatars = createAvatarService(ctx);
-  const activity = createActivityService(ctx);
+export interface AdminProfileServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+  users: UsersRepository;
+  userAdmin: UserAdminRepository;
+  avatars: AvatarService;
+  activity: ActivityService;
+}
 
+/** The admin's own name and avatar ('Personalizar Perfil'). */
+export function createAdminProfileService({
+  db,
+  clock,
+  users,
+  userAdmin,
+  avatars,
+  activity,
+}: AdminProfileServiceDeps) {
   async function profileOf(userId: string): Promise<AdminProfile> {
     const user = await users.findById(userId);
     if (!user) throw new NotFoundError(text.userNotFound);
@@ -47,7 +52,7 @@ export function createAdminProfileService(
         const user = await users.findById(actor.userId, trx);
         if (!user) throw new NotFoundError(text.userNotFound);
         if (username !== undefined) {
-          const taken = await userAdmin.takenByOthers(user.id, { username }, ctx.clock.now(), trx);
+          const taken = await userAdmin.takenByOthers(user.id, { username }, clock.now(), trx);
           if (taken.username)
             throw new ConflictError(messages.auth.usernameTaken, 'USERNAME_TAKEN');
           await userAdmin.updateAccount(user.id, { username }, trx);
@@ -65,3 +70,5 @@ export function createAdminProfileService(
     },
   };
 }
+
+export type AdminProfileService = ReturnType<typeof createAdminProfileService>;

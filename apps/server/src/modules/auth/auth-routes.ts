@@ -10,12 +10,10 @@ import {
   verifyEmailResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.js';
 import { errorResponses } from '../../platform/route-schemas.js';
 import { bodyField, rateLimit } from '../../platform/rate-limit.js';
-import type { AccountLoginLimit } from './account-limits.js';
-import { accountRateLimit } from './account-limits.js';
-import { createAuthService } from './auth-service.js';
+import type { AccountLimits } from './account-limits.js';
+import type { AuthService } from './auth-service.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -23,16 +21,16 @@ const HOUR = 60 * MINUTE;
 const errors = errorResponses(400, 401, 403, 409, 429, 503);
 
 export interface AuthRoutesDeps {
-  /** Shared with the loader's account login. */
-  accountLoginLimit: AccountLoginLimit;
+  auth: AuthService;
+  /** The login limit is shared with the loader's account login. */
+  accountLimits: AccountLimits;
 }
 
 /** Public account routes: sign-up, e-mail confirmation, login and password reset. */
-export function authRoutes(
-  ctx: AppContext,
-  { accountLoginLimit }: AuthRoutesDeps,
-): FastifyPluginCallbackZod {
-  const service = createAuthService(ctx);
+export function authRoutes({
+  auth: service,
+  accountLimits,
+}: AuthRoutesDeps): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     // Per IP against scripted abuse, per account against guessing one password from many IPs.
     const perIp = (name: string, max: number, windowMs: number) =>
@@ -71,10 +69,7 @@ export function authRoutes(
     app.post(
       '/resend-verification',
       {
-        preHandler: [
-          perIp('resend-ip', 10, HOUR),
-          accountRateLimit(ctx.db, { name: 'resend-account', max: 3, windowMs: HOUR }),
-        ],
+        preHandler: [perIp('resend-ip', 10, HOUR), accountLimits.resendVerification],
         schema: {
           tags: ['auth'],
           summary: "Send the confirmation link again to the account's own address",
@@ -88,7 +83,7 @@ export function authRoutes(
     app.post(
       '/login',
       {
-        preHandler: [perIp('login-ip', 30, 5 * MINUTE), accountLoginLimit],
+        preHandler: [perIp('login-ip', 30, 5 * MINUTE), accountLimits.login],
         schema: {
           tags: ['auth'],
           summary: 'Log in with username or e-mail (and a TOTP code when 2FA is on)',

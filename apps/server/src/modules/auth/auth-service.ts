@@ -8,8 +8,8 @@ import type {
   ResendVerificationBody,
   ResetPasswordBody,
   VerifyEmailResponse,
+  EmailTokenPurpose,
 } from '@chaveiro/contract';
-import type { EmailTokenPurpose } from '@chaveiro/contract';
 import { TIMING, messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
@@ -24,8 +24,8 @@ import {
 } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { createSettingsRepository } from '../settings/settings-repository.js';
-import { createUserAdminRepository, createUsersRepository } from '../users/users-repository.js';
+import type { SettingsCache } from '../settings/index.js';
+import type { UserAdminRepository, UsersRepository } from '../users/index.js';
 import {
   emailChangeAttemptMail,
   emailChangeMail,
@@ -33,23 +33,38 @@ import {
   signUpAttemptMail,
   verificationMail,
 } from './auth-mails.js';
-import { createCredentialsChecker } from './credentials.js';
-import { createEmailTokensRepository } from './email-tokens-repository.js';
-import { createSignupHoldsRepository } from './signup-holds-repository.js';
+import type { CredentialsChecker } from './credentials.js';
+import type { EmailTokensRepository } from './email-tokens-repository.js';
+import type { SignupHoldsRepository } from './signup-holds-repository.js';
 
 const text = messages.auth;
 
-export function createAuthService(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'tokens' | 'mailer' | 'background'>,
-) {
-  const { db, clock, config, tokens, mailer, background } = ctx;
-  const users = createUsersRepository(db);
-  const accounts = createUserAdminRepository(db);
-  const emailTokens = createEmailTokensRepository(db);
-  const holds = createSignupHoldsRepository(db);
-  const settings = createSettingsRepository(db);
-  const credentials = createCredentialsChecker(ctx);
+export interface AuthServiceDeps extends Pick<
+  AppContext,
+  'db' | 'clock' | 'config' | 'tokens' | 'mailer' | 'background'
+> {
+  users: UsersRepository;
+  accounts: UserAdminRepository;
+  emailTokens: EmailTokensRepository;
+  holds: SignupHoldsRepository;
+  settings: SettingsCache;
+  credentials: CredentialsChecker;
+}
 
+export function createAuthService({
+  db,
+  clock,
+  config,
+  tokens,
+  mailer,
+  background,
+  users,
+  accounts,
+  emailTokens,
+  holds,
+  settings,
+  credentials,
+}: AuthServiceDeps) {
   async function issueEmailToken(
     userId: string,
     purpose: EmailTokenPurpose,
@@ -245,7 +260,7 @@ export function createAuthService(
       // A held sign-up answers as the unconfirmed account it stands in for.
       const user = check.status === 'ok' ? check.user : undefined;
       // Maintenance (the API gate lets login through): only admins may still sign in.
-      if (user?.role !== 'admin' && (await settings.get('maintenance_mode')) === 'on') {
+      if (user?.role !== 'admin' && (await settings.read()).maintenance_mode === 'on') {
         throw new ServiceUnavailableError(messages.settings.maintenance, 'MAINTENANCE');
       }
       // Account state is revealed only to someone who knows the password.
@@ -297,3 +312,5 @@ export function createAuthService(
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { UserRow } from '../../db/schema.js';
-import type { AppContext } from '../../platform/context.js';
+import type { Clock } from '../../platform/clock.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { matchTotpStep } from '../../platform/totp.js';
-import { createTotpRepository } from '../users/totp-repository.js';
-import { createUsersRepository } from '../users/users-repository.js';
-import { createSignupHoldsRepository } from './signup-holds-repository.js';
+import type { TotpRepository, UsersRepository } from '../users/index.js';
+import type { SignupHoldsRepository } from './signup-holds-repository.js';
 
 /** `held`: no account, but the right password of a username a sign-up holds (SignupHoldsTable). */
 export type PasswordCheck =
@@ -20,11 +19,17 @@ export type SecondFactorCheck = 'ok' | 'required' | 'invalid';
  * Password and TOTP verification, shared by the site's login and the loader so both apply the
  * same argon2 work, decoy and replay rules.
  */
-export function createCredentialsChecker({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
-  const users = createUsersRepository(db);
-  const totp = createTotpRepository(db);
-  const holds = createSignupHoldsRepository(db);
-
+export function createCredentialsChecker({
+  clock,
+  users,
+  totp,
+  holds,
+}: {
+  clock: Clock;
+  users: UsersRepository;
+  totp: TotpRepository;
+  holds: SignupHoldsRepository;
+}) {
   // Unknown accounts are checked against this hash so a login costs the same argon2 work
   // whether or not the account exists (no timing oracle for enumeration).
   let decoyHash: Promise<string> | undefined;

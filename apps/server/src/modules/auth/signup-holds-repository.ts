@@ -42,3 +42,5 @@ export function createSignupHoldsRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type SignupHoldsRepository = ReturnType<typeof createSignupHoldsRepository>;

@@ -51,3 +51,5 @@ export function createBalanceRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type BalanceRepository = ReturnType<typeof createBalanceRepository>;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
-import { createBalanceRepository } from './balance-repository.js';
+import type { BalanceRepository } from './balance-repository.js';
 
 export interface BalanceMovement {
   userId: string;
@@ -14,12 +14,15 @@ export interface BalanceMovement {
   actorId: string | null;
 }
 
+export interface BalanceServiceDeps extends Pick<AppContext, 'clock'> {
+  repository: BalanceRepository;
+}
+
 /**
  * Every money movement: the balance change and its ledger line, in the caller's transaction, so
  * any balance equals the sum of its ledger.
  */
-export function createBalanceService({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
-  const repository = createBalanceRepository(db);
+export function createBalanceService({ clock, repository }: BalanceServiceDeps) {
   return {
     /**
      * Moves money inside `executor` (a transaction). Returns the resulting balance, or

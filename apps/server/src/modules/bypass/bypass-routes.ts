@@ -14,18 +14,20 @@ import {
   updateBypassUidBodySchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.js';
 import { rateLimit } from '../../platform/rate-limit.js';
 import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
-import { actorOf } from '../activity/activity-service.js';
-import { createBypassService } from './bypass-service.js';
+import { actorOf } from '../../platform/auth.js';
+import type { BypassService } from './bypass-service.js';
 
 const withNotFound = { ...adminErrors, ...errorResponses(404) };
 const withConflict = { ...withNotFound, ...errorResponses(409) };
 
 /** Admin bypass whitelist (spec §2 Admin bypass) and the API-key check for its consumer. */
-export function bypassRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createBypassService(ctx);
+export function bypassRoutes({
+  bypass: service,
+}: {
+  bypass: BypassService;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const admin = app.requireRole('admin');
     const tags = ['bypass'];

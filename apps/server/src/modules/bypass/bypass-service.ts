@@ -17,10 +17,9 @@ import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { Actor } from '../activity/activity-service.js';
-import { createActivityService } from '../activity/activity-service.js';
-import type { ApiKeyRow, BypassUidRow } from './bypass-repository.js';
-import { createBypassRepository } from './bypass-repository.js';
+import type { Actor } from '../../platform/auth.js';
+import type { ActivityService } from '../activity/index.js';
+import type { ApiKeyRow, BypassRepository, BypassUidRow } from './bypass-repository.js';
 
 const text = messages.bypass;
 const HOUR_MS = 60 * 60 * 1000;
@@ -64,11 +63,13 @@ function toApiKey(row: ApiKeyRow) {
   };
 }
 
+export interface BypassServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+  repository: BypassRepository;
+  activity: ActivityService;
+}
+
 /** The bypass whitelist (spec §2 Admin bypass) and its check for an external service. */
-export function createBypassService(ctx: Pick<AppContext, 'db' | 'clock'>) {
-  const { db, clock } = ctx;
-  const repository = createBypassRepository(db);
-  const activity = createActivityService(ctx);
+export function createBypassService({ db, clock, repository, activity }: BypassServiceDeps) {
   // Compared against when a key's prefix is unknown, so both paths cost one comparison.
   const decoyHash = sha256(randomBytes(32).toString('hex'));
 
@@ -241,3 +242,5 @@ export function createBypassService(ctx: Pick<AppContext, 'db' | 'clock'>) {
     },
   };
 }
+
+export type BypassService = ReturnType<typeof createBypassService>;

@@ -1,7 +1,7 @@
 import type { Kysely, UpdateResult } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { resumedColumns } from '../subscriptions/subscriptions-repository.js';
+import { resumedColumns } from '../subscriptions/index.js';
 
 export interface OwnSubscriptionRow {
   id: string;
@@ -226,3 +226,5 @@ export function createClientRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type ClientRepository = ReturnType<typeof createClientRepository>;

@@ -12,16 +12,18 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
 import { errorResponses } from '../../platform/route-schemas.js';
 import { rateLimit } from '../../platform/rate-limit.js';
-import { createClientService } from './client-service.js';
+import type { ClientService } from './client-service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** The customer area (spec §7 Client): clients and resellers, each on their own data only. */
-export function clientRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createClientService(ctx);
+export function clientRoutes({
+  client: service,
+}: {
+  client: ClientService;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const customer = app.requireRole('client', 'reseller');
     const tags = ['client'];

@@ -9,15 +9,11 @@ import { MACHINE_RELEASE, TIMING, XP_RULES, messages, rankFor } from '@chaveiro/
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
-import { createSettingsRepository } from '../settings/settings-repository.js';
-import { createSubscriptionsRepository } from '../subscriptions/subscriptions-repository.js';
-import {
-  DAY_MS,
-  createSubscriptionsService,
-  effectiveExpiry,
-} from '../subscriptions/subscriptions-service.js';
-import type { MachineRow, OwnSubscriptionRow } from './client-repository.js';
-import { createClientRepository } from './client-repository.js';
+import type { SettingsCache } from '../settings/index.js';
+import type { SubscriptionsRepository } from '../subscriptions/index.js';
+import { DAY_MS, effectiveExpiry } from '../subscriptions/index.js';
+import type { KeyRedemption } from '../keys/index.js';
+import type { ClientRepository, MachineRow, OwnSubscriptionRow } from './client-repository.js';
 
 const text = messages.client;
 const HISTORY_LIMIT = 200;
@@ -30,14 +26,22 @@ const brDate = new Intl.DateTimeFormat('pt-BR', {
   year: 'numeric',
 });
 
-/** The customer area: own subscriptions, HWID resets, key redemption and loyalty. */
-export function createClientService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
-  const { db, clock } = ctx;
-  const client = createClientRepository(db);
-  const settings = createSettingsRepository(db);
-  const subscriptions = createSubscriptionsRepository(db);
-  const redemption = createSubscriptionsService(ctx);
+export interface ClientServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+  client: ClientRepository;
+  settings: SettingsCache;
+  subscriptions: SubscriptionsRepository;
+  redemption: KeyRedemption;
+}
 
+/** The customer area: own subscriptions, HWID resets, key redemption and loyalty. */
+export function createClientService({
+  db,
+  clock,
+  client,
+  settings,
+  subscriptions,
+  redemption,
+}: ClientServiceDeps) {
   /** Bound recently enough for a free release ("this wasn't me", MACHINE_RELEASE). */
   const recentlyBound = (machine: Pick<MachineRow, 'first_seen_at'>, now: number) =>
     now - machine.first_seen_at <= MACHINE_RELEASE.freeWithinMs;
@@ -92,11 +96,11 @@ export function createClientService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cl
   return {
     async dashboard(userId: string): Promise<ClientDashboard> {
       const now = clock.now();
-      const [subs, machines, loyalty, serverStatus] = await Promise.all([
+      const [subs, machines, loyalty, current] = await Promise.all([
         client.listSubscriptions(userId),
         client.listMachines(userId),
         client.loyalty(userId),
-        settings.get('server_status'),
+        settings.read(),
       ]);
       if (!loyalty) throw new NotFoundError();
       const nextBonus = bonusAvailableAt(loyalty.daily_bonus_at, now);
@@ -111,7 +115,7 @@ export function createClientService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cl
         balance: loyalty.balance_cents / 100,
         xp: loyalty.xp,
         rank: rankFor(loyalty.xp),
-        server_status: serverStatus === 'offline' ? 'offline' : 'online',
+        server_status: current.server_status,
         daily_bonus_available_at: nextBonus === null ? null : new Date(nextBonus).toISOString(),
       };
     },
@@ -198,11 +202,10 @@ export function createClientService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cl
     },
 
     async redeem(userId: string, keyValue: string): Promise<MessageResponse> {
-      const result = await redemption.redeemKey(userId, { key: keyValue });
-      const sub = await subscriptions.findDetail(result.subscriptionId);
-      const expiry = sub ? effectiveExpiry(sub, clock.now()) : clock.now();
+      const { subscription } = await redemption.redeemKey(userId, { key: keyValue });
+      const expiry = effectiveExpiry(subscription, clock.now());
       return {
-        message: text.keyRedeemed(sub?.product_name ?? '', brDate.format(new Date(expiry))),
+        message: text.keyRedeemed(subscription.product_name, brDate.format(new Date(expiry))),
       };
     },
 
@@ -267,3 +270,5 @@ function waitText(ms: number): string {
   const rest = minutes % 60;
   return hours > 0 ? `${String(hours)} h ${String(rest)} min` : `${String(rest)} min`;
 }
+
+export type ClientService = ReturnType<typeof createClientService>;

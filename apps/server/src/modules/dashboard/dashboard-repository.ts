@@ -51,3 +51,5 @@ export function createDashboardRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

@@ -1,14 +1,17 @@
 import { metricsResponseSchema, recentActivitiesResponseSchema } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.js';
 import { adminErrors, bearerAuth } from '../../platform/route-schemas.js';
-import { createActivityService } from '../activity/activity-service.js';
-import { createDashboardService } from './dashboard-service.js';
+import type { ActivityService } from '../activity/index.js';
+import type { DashboardService } from './dashboard-service.js';
 
 /** The admin dashboard's metric cards and recent activity list (spec §2). */
-export function dashboardRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createDashboardService(ctx);
-  const activity = createActivityService(ctx);
+export function dashboardRoutes({
+  dashboard: service,
+  activity,
+}: {
+  dashboard: DashboardService;
+  activity: ActivityService;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const admin = app.requireRole('admin');
 

@@ -1,12 +1,14 @@
 import type { MetricsResponse } from '@chaveiro/contract';
 import { ADMIN_LIMITS, TIMING } from '@chaveiro/contract';
 import type { AppContext } from '../../platform/context.js';
-import { createDashboardRepository } from './dashboard-repository.js';
+import type { DashboardRepository } from './dashboard-repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function createDashboardService({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
-  const repository = createDashboardRepository(db);
+export function createDashboardService({
+  clock,
+  repository,
+}: Pick<AppContext, 'clock'> & { repository: DashboardRepository }) {
   // Every admin tab polls each second: tabs share one computation per second, and calls that
   // arrive while it runs wait for it instead of starting their own.
   let cached: { at: number; value: Promise<MetricsResponse> } | undefined;
@@ -35,3 +37,5 @@ export function createDashboardService({ db, clock }: Pick<AppContext, 'db' | 'c
     },
   };
 }
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

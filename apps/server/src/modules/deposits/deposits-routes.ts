@@ -15,17 +15,18 @@ import {
   rejectDepositBodySchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
+import { authOf, actorOf } from '../../platform/auth.js';
 import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
-import { actorOf } from '../activity/activity-service.js';
-import { createDepositsService } from './deposits-service.js';
+import type { DepositsService } from './deposits-service.js';
 
 const customerErrors = errorResponses(400, 401, 403);
 
 /** The customer's deposits (`Depositar` in the header): open one, list and read their own. */
-export function depositsRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createDepositsService(ctx);
+export function depositsRoutes({
+  deposits: service,
+}: {
+  deposits: DepositsService;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const customer = app.requireRole('client', 'reseller');
     const tags = ['deposits'];
@@ -95,8 +96,11 @@ export function depositsRoutes(ctx: AppContext): FastifyPluginCallbackZod {
 }
 
 /** Admin side: confirm or refuse deposits and set the PIX key shown to payers. */
-export function adminDepositsRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createDepositsService(ctx);
+export function adminDepositsRoutes({
+  deposits: service,
+}: {
+  deposits: DepositsService;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const admin = app.requireRole('admin');
     const tags = ['deposits'];

@@ -21,15 +21,13 @@ import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { formatCents } from '../../platform/pt-br.js';
-import type { Actor } from '../activity/activity-service.js';
-import { createActivityService } from '../activity/activity-service.js';
-import { createBalanceService } from '../balance/balance-service.js';
-import { createNotificationsService } from '../notifications/notifications-service.js';
-import { createSettingsRepository } from '../settings/settings-repository.js';
-import type { AdminDepositRow, DepositRow } from './deposits-repository.js';
-import { createDepositsRepository } from './deposits-repository.js';
+import type { Actor } from '../../platform/auth.js';
+import type { ActivityService } from '../activity/index.js';
+import type { BalanceService } from '../balance/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import type { SettingsRepository } from '../settings/index.js';
+import type { AdminDepositRow, DepositRow, DepositsRepository } from './deposits-repository.js';
 import type { PaymentProvider, PixInstructions } from './payment-provider.js';
-import { createManualPixProvider } from './payment-provider.js';
 
 const text = messages.deposits;
 
@@ -80,21 +78,29 @@ function toInstructions(instructions: PixInstructions): PaymentInstructions {
   };
 }
 
+export interface DepositsServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+  deposits: DepositsRepository;
+  provider: PaymentProvider;
+  settings: SettingsRepository;
+  balance: BalanceService;
+  notifications: NotificationsService;
+  activity: ActivityService;
+}
+
 /**
  * Balance deposits: the customer opens one and pays it through the payment provider; the admin
  * (or, later, a gateway) approves it, which credits the balance exactly once.
  */
-export function createDepositsService(
-  ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>,
-  provider: PaymentProvider = createManualPixProvider(ctx.db),
-) {
-  const { db, clock } = ctx;
-  const deposits = createDepositsRepository(db, ctx.dialect);
-  const settings = createSettingsRepository(db);
-  const balance = createBalanceService(ctx);
-  const notifications = createNotificationsService(ctx);
-  const activity = createActivityService(ctx);
-
+export function createDepositsService({
+  db,
+  clock,
+  deposits,
+  provider,
+  settings,
+  balance,
+  notifications,
+  activity,
+}: DepositsServiceDeps) {
   async function uniqueReference(executor: Kysely<Database>): Promise<string> {
     // 31^8 codes: a repeat is rare enough that a few draws always find a free one.
     for (;;) {

@@ -3,7 +3,7 @@ import { messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ConflictError } from '../../platform/errors.js';
-import { createSettingsRepository } from '../settings/settings-repository.js';
+import type { SettingsRepository } from '../settings/index.js';
 
 /** A deposit to be paid: its amount and the reference the payer quotes. */
 export interface PaymentRequest {
@@ -34,9 +34,14 @@ export interface PaymentProvider {
 }
 
 /** PIX to the key and beneficiary the admin set in the payment settings. */
-export function createManualPixProvider(db: Kysely<Database>): PaymentProvider {
-  const settings = createSettingsRepository(db);
-
+export function createManualPixProvider({
+  db,
+  settings,
+}: {
+  db: Kysely<Database>;
+  /** The payment rows (pix_key, pix_beneficiary), read in the deposit's own transaction. */
+  settings: Pick<SettingsRepository, 'get'>;
+}): PaymentProvider {
   async function account(executor: Kysely<Database>) {
     const [pixKey, beneficiary] = await Promise.all([
       settings.get('pix_key', executor),

@@ -1,11 +1,9 @@
 import { fileParamSchema } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.js';
-import { createFilesService } from './files-service.js';
+import type { FilesService } from './files-service.js';
 
 /** Public, content-addressed images (avatars): immutable, so cached for a year. */
-export function filesRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createFilesService(ctx);
+export function filesRoutes({ files: service }: { files: FilesService }): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     app.get(
       '/:sha256',

@@ -6,8 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/multipart.js';
-import type { StoredFile } from './files-repository.js';
-import { createFilesRepository } from './files-repository.js';
+import type { FilesRepository, StoredFile } from './files-repository.js';
 
 /** The public address of a stored file. */
 export function fileUrl(sha256: string): string {
@@ -22,15 +21,14 @@ export function fileShaOf(url: string | null): string | undefined {
 
 const publicMimeTypes = new Set<string>(AVATAR_MIME_TYPES);
 
-export function createFilesService({ db }: Pick<AppContext, 'db'>) {
-  const repository = createFilesRepository(db);
+export function createFilesService({ repository }: { repository: FilesRepository }) {
   return {
     /** Drops a file once nothing points to it (after a DLL or avatar was replaced). */
     async release(executor: Kysely<Database>, sha256: string | null | undefined): Promise<void> {
       if (sha256) await repository.deleteIfUnreferenced(sha256, fileUrl(sha256), executor);
     },
 
-    async read(sha256: string, executor: Kysely<Database> = db): Promise<StoredFile> {
+    async read(sha256: string, executor?: Kysely<Database>): Promise<StoredFile> {
       const file = await repository.find(sha256, executor);
       if (!file) throw new NotFoundError(messages.admin.fileNotFound);
       return file;
@@ -52,13 +50,20 @@ export function createFilesService({ db }: Pick<AppContext, 'db'>) {
 
 export type FilesService = ReturnType<typeof createFilesService>;
 
+export interface FileUploadServiceDeps extends Pick<
+  AppContext,
+  'db' | 'clock' | 'runInBackground'
+> {
+  repository: FilesRepository;
+}
+
 /** Stores uploads (avatars, product DLLs) content-addressed, without holding the event loop. */
 export function createFileUploadService({
   db,
   clock,
   runInBackground,
-}: Pick<AppContext, 'db' | 'clock' | 'runInBackground'>) {
-  const repository = createFilesRepository(db);
+  repository,
+}: FileUploadServiceDeps) {
   return {
     /**
      * Stores the upload's bytes, then runs `link` (which points a row at them) in a transaction.
@@ -90,3 +95,5 @@ export function createFileUploadService({
     },
   };
 }
+
+export type FileUploadService = ReturnType<typeof createFileUploadService>;

@@ -10,3 +10,5 @@ export function createHealthRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type HealthRepository = ReturnType<typeof createHealthRepository>;

@@ -1,10 +1,12 @@
 import { errorResponseSchema, healthResponseSchema } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.js';
-import { createHealthService } from './health-service.js';
+import type { HealthService } from './health-service.js';
 
-export function healthRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createHealthService(ctx);
+export function healthRoutes({
+  health: service,
+}: {
+  health: HealthService;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     app.get(
       '/health',

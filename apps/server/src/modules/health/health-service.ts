@@ -1,9 +1,11 @@
 import type { HealthResponse } from '@chaveiro/contract';
 import type { AppContext } from '../../platform/context.js';
-import { createHealthRepository } from './health-repository.js';
+import type { HealthRepository } from './health-repository.js';
 
-export function createHealthService({ db, dialect }: Pick<AppContext, 'db' | 'dialect'>) {
-  const repository = createHealthRepository(db);
+export function createHealthService({
+  dialect,
+  repository,
+}: Pick<AppContext, 'dialect'> & { repository: HealthRepository }) {
   return {
     /** Healthy means the database answers; a failure surfaces as a 500 from the error handler. */
     async check(): Promise<HealthResponse> {
@@ -12,3 +14,5 @@ export function createHealthService({ db, dialect }: Pick<AppContext, 'db' | 'di
     },
   };
 }
+
+export type HealthService = ReturnType<typeof createHealthService>;

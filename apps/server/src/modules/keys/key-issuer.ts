@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { AppContext } from '../../platform/context.js';
+import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/ids.js';
 import { generateLicenseKey } from './key-generator.js';
-import { createKeysRepository } from './keys-repository.js';
+import type { KeysRepository } from './keys-repository.js';
 
 /** A collision among 36^18 values is practically impossible; a few rounds settle any. */
 const MAX_GENERATION_ROUNDS = 5;
@@ -19,8 +19,7 @@ export interface KeyIssue {
 }
 
 /** New unused licence keys: the admin's generation and the reseller's purchase. */
-export function createKeyIssuer(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
-  const keys = createKeysRepository(ctx.db, ctx.dialect);
+export function createKeyIssuer({ clock, keys }: { clock: Clock; keys: KeysRepository }) {
   return {
     /** Inserts `quantity` new keys inside `executor` (a transaction); returns their values. */
     async issue(executor: Kysely<Database>, issue: KeyIssue): Promise<string[]> {
@@ -32,7 +31,7 @@ export function createKeyIssuer(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'
           candidates.add(generateLicenseKey());
         }
         // The unique index decides: a value already taken is skipped and drawn again.
-        const now = ctx.clock.now();
+        const now = clock.now();
         const stored = await keys.insertNew(
           [...candidates].map((key) => ({
             id: newId(),
@@ -51,3 +50,5 @@ export function createKeyIssuer(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'
     },
   };
 }
+
+export type KeyIssuer = ReturnType<typeof createKeyIssuer>;

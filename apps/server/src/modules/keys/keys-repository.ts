@@ -2,7 +2,7 @@ import type { KeyStatus } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { countCacheFor } from '../../platform/count-cache.js';
+import type { CountCache } from '../../platform/count-cache.js';
 import type { SqlDialect } from '../../platform/database.js';
 import { startsWith } from '../../platform/search.js';
 
@@ -61,10 +61,12 @@ export interface NewKey {
 }
 
 /** Queries on `license_keys`. */
-export function createKeysRepository(db: Kysely<Database>, dialect: SqlDialect) {
-  // Totals of the key table's filters, cleared by every write below.
-  const totals = countCacheFor(db, 'license_keys');
-
+export function createKeysRepository(
+  db: Kysely<Database>,
+  dialect: SqlDialect,
+  /** Totals of the key table's filters, cleared by every write below (and by cascades). */
+  totals: CountCache,
+) {
   /**
    * The keys matching the filters at `now`, without joins (what the count needs). The status is
    * derived from the key row alone (keyStatusAt), in a form the (status, …, expires_at) indexes

@@ -12,16 +12,14 @@ import {
 } from '@chaveiro/contract';
 import { Readable } from 'node:stream';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.js';
 import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
-import { actorOf } from '../activity/activity-service.js';
-import { createKeysService } from './keys-service.js';
+import { actorOf } from '../../platform/auth.js';
+import type { KeysService } from './keys-service.js';
 
 const withNotFound = { ...adminErrors, ...errorResponses(404) };
 
 /** Licence keys: list, generate, the key menu (view, link, reset, ban, delete) and CSV export. */
-export function keysRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createKeysService(ctx);
+export function keysRoutes({ keys: service }: { keys: KeysService }): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const admin = app.requireRole('admin');
     const tags = ['keys'];

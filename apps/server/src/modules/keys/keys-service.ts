@@ -15,33 +15,39 @@ import { csvLine } from '../../platform/csv.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
 import { endOfBrDay } from '../../platform/pt-br.js';
-import type { Actor } from '../activity/activity-service.js';
-import { createActivityService } from '../activity/activity-service.js';
-import { createProductsRepository } from '../products/products-repository.js';
-import {
-  createSubscriptionsService,
-  effectiveExpiry,
-} from '../subscriptions/subscriptions-service.js';
-import { createSubscriptionsRepository } from '../subscriptions/subscriptions-repository.js';
-import { createUsersRepository } from '../users/users-repository.js';
-import { createKeyIssuer } from './key-issuer.js';
-import type { KeyListRow } from './keys-repository.js';
-import { createKeysRepository, keyStatusAt } from './keys-repository.js';
+import type { Actor } from '../../platform/auth.js';
+import type { ActivityService } from '../activity/index.js';
+import type { ProductsRepository } from '../products/index.js';
+import { effectiveExpiry } from '../subscriptions/index.js';
+import type { SubscriptionsRepository } from '../subscriptions/index.js';
+import type { KeyIssuer } from './key-issuer.js';
+import type { KeyRedemption } from './key-redemption.js';
+import type { KeyListRow, KeysRepository } from './keys-repository.js';
+import { keyStatusAt } from './keys-repository.js';
 
 const text = messages.admin;
 const log = messages.activity;
 const EXPORT_BATCH_ROWS = 5_000;
 
-export function createKeysService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
-  const { db, clock } = ctx;
-  const keys = createKeysRepository(db, ctx.dialect);
-  const products = createProductsRepository(db);
-  const users = createUsersRepository(db);
-  const subscriptionsRepository = createSubscriptionsRepository(db);
-  const subscriptions = createSubscriptionsService(ctx);
-  const activity = createActivityService(ctx);
-  const issuer = createKeyIssuer(ctx);
+export interface KeysServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+  keys: KeysRepository;
+  products: ProductsRepository;
+  subscriptionsRepository: SubscriptionsRepository;
+  redemption: KeyRedemption;
+  activity: ActivityService;
+  issuer: KeyIssuer;
+}
 
+export function createKeysService({
+  db,
+  clock,
+  keys,
+  products,
+  subscriptionsRepository,
+  redemption,
+  activity,
+  issuer,
+}: KeysServiceDeps) {
   async function existingKey(id: string) {
     const key = await keys.find({ id });
     if (!key) throw new NotFoundError(text.keyNotFound);
@@ -143,10 +149,9 @@ export function createKeysService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cloc
     /** Link User: redeems the key for the user exactly as a customer redemption would. */
     async link(id: string, userId: string, actor: Actor): Promise<MessageResponse> {
       await withTransaction(db, async (trx) => {
-        const redemption = await subscriptions.redeemKeyIn(trx, userId, { id });
-        const user = await users.findById(userId, trx);
+        const redeemed = await redemption.redeemKeyIn(trx, userId, { id });
         await activity.record(trx, actor, {
-          action: log.keyLinked(redemption.key, user?.username ?? userId),
+          action: log.keyLinked(redeemed.key, redeemed.subscription.username),
           target: `key:${id}`,
         });
       });
@@ -210,3 +215,5 @@ function toKeyRow(row: KeyListRow, now: number) {
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
+
+export type KeysService = ReturnType<typeof createKeysService>;

@@ -21,14 +21,11 @@ import { logRefusal } from '../../platform/error-handler.js';
 import { bodyField, rateLimit, refusalLimit } from '../../platform/rate-limit.js';
 import { loadSigner } from '../../platform/signing.js';
 import { answerUnknownPaths } from '../../platform/unknown-paths.js';
-import type { AccountLoginLimit } from '../auth/account-limits.js';
-import type { SettingsCache } from '../settings/settings-service.js';
+import type { AccountLimits } from '../auth/index.js';
 import type { AnsweredRequest } from './loader-answers.js';
 import { LoaderRefusalError, envelope, nonceOf, refusalOf } from './loader-answers.js';
-import type { Presence } from './loader-presence.js';
-import type { LoaderSession } from './loader-sessions.js';
-import { createLoaderSessions } from './loader-sessions.js';
-import { createLoaderService } from './loader-service.js';
+import type { LoaderSession, LoaderSessions } from './loader-sessions.js';
+import type { LoaderService } from './loader-service.js';
 import { createRecentSet } from './recent-set.js';
 
 declare module 'fastify' {
@@ -55,10 +52,11 @@ const refusals = Object.fromEntries(
   [400, 401, 403, 404, 409, 429, 500, 503].map((status) => [status, refusalEnvelope]),
 ) as Record<400 | 401 | 403 | 404 | 409 | 429 | 500 | 503, typeof refusalEnvelope>;
 
-export interface LoaderRoutesDeps {
-  settings: SettingsCache;
-  presence: Presence;
-  accountLoginLimit: AccountLoginLimit;
+export interface LoaderRoutesDeps extends Pick<AppContext, 'config' | 'clock'> {
+  loader: LoaderService;
+  sessions: LoaderSessions;
+  /** Its login limit is shared with the site's login. */
+  accountLimits: AccountLimits;
   earlyRefusals: EarlyRefusals;
 }
 
@@ -66,19 +64,20 @@ export interface LoaderRoutesDeps {
  * The loader API (docs/loader-protocol.md) under /api/loader. The public key is plain JSON;
  * every other answer, refusals included, is an envelope signed with Ed25519 in X-Signature.
  */
-export function loaderRoutes(
-  ctx: AppContext,
-  { settings, presence, accountLoginLimit, earlyRefusals }: LoaderRoutesDeps,
-): FastifyPluginCallbackZod {
-  const { config, clock } = ctx;
+export function loaderRoutes({
+  config,
+  clock,
+  loader: service,
+  sessions,
+  accountLimits,
+  earlyRefusals,
+}: LoaderRoutesDeps): FastifyPluginCallbackZod {
   const signer = loadSigner({
     dataDir: config.dataDir,
     signingKey: config.loader.signingKey,
     graceDays: config.loader.keyGraceDays,
   });
-  const sessions = createLoaderSessions(config.jwtSecret, clock);
   const nonces = createRecentSet(clock, { ttlMs: LOADER.nonceTtlMs, maxEntries: NONCE_CAPACITY });
-  const service = createLoaderService(ctx, { settings, presence, sessions });
   const answer = <T>(request: AnsweredRequest, data: T) =>
     envelope(request, data, clock.now(), signer.current.keyId);
   /** A request refused before routing: the same signed refusal, without a nonce (no body). */
@@ -182,7 +181,7 @@ export function loaderRoutes(
             key: bodyField('hwid'),
           }),
           // Per account, when the call names one: the site login's windows.
-          accountLoginLimit,
+          accountLimits.login,
           claimNonce,
         ],
         schema: {

@@ -10,26 +10,31 @@ import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { AppError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { createActivityService } from '../activity/activity-service.js';
-import { createCredentialsChecker } from '../auth/credentials.js';
-import { createFilesService } from '../files/files-service.js';
-import { keyStatusAt } from '../keys/keys-repository.js';
-import type { SettingsCache } from '../settings/settings-service.js';
-import { createSubscriptionsService } from '../subscriptions/subscriptions-service.js';
-import { createUsersRepository } from '../users/users-repository.js';
+import type { ActivityService } from '../activity/index.js';
+import type { CredentialsChecker } from '../auth/index.js';
+import type { FilesService } from '../files/index.js';
+import type { KeyRedemption } from '../keys/index.js';
+import { keyStatusAt } from '../keys/index.js';
+import type { SettingsCache } from '../settings/index.js';
+import type { UsersRepository } from '../users/index.js';
 import { refuse } from './loader-answers.js';
 import type { Presence } from './loader-presence.js';
-import type { LoaderKey, SessionState } from './loader-repository.js';
-import { createLoaderRepository } from './loader-repository.js';
+import type { LoaderKey, LoaderRepository, SessionState } from './loader-repository.js';
 import type { LoaderSession, LoaderSessions } from './loader-sessions.js';
-import type { MachineBound } from './machine-bound-notice.js';
-import { createMachineBoundNotice } from './machine-bound-notice.js';
+import type { MachineBound, MachineBoundNotice } from './machine-bound-notice.js';
 import { createRecentSet } from './recent-set.js';
 
 const text = messages.loader;
 const reasons = text.reasons;
 
-export interface LoaderServiceDeps {
+export interface LoaderServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+  repository: LoaderRepository;
+  users: Pick<UsersRepository, 'findById'>;
+  credentials: CredentialsChecker;
+  redemption: Pick<KeyRedemption, 'redeemKey'>;
+  files: FilesService;
+  activity: ActivityService;
+  machineBound: MachineBoundNotice;
   settings: SettingsCache;
   presence: Presence;
   sessions: LoaderSessions;
@@ -52,21 +57,20 @@ export interface LoaderFile {
 }
 
 /** The loader API's rules (docs/loader-protocol.md): authenticate, heartbeat, download. */
-export function createLoaderService(
-  ctx: Pick<
-    AppContext,
-    'db' | 'dialect' | 'clock' | 'readNow' | 'config' | 'mailer' | 'background'
-  >,
-  { settings, presence, sessions }: LoaderServiceDeps,
-) {
-  const { db, clock } = ctx;
-  const repository = createLoaderRepository(ctx);
-  const users = createUsersRepository(db);
-  const credentials = createCredentialsChecker(ctx);
-  const subscriptions = createSubscriptionsService(ctx);
-  const files = createFilesService(ctx);
-  const activity = createActivityService(ctx);
-  const machineBound = createMachineBoundNotice(ctx);
+export function createLoaderService({
+  db,
+  clock,
+  repository,
+  users,
+  credentials,
+  redemption,
+  files,
+  activity,
+  machineBound,
+  settings,
+  presence,
+  sessions,
+}: LoaderServiceDeps) {
   // A session end is logged once per machine and reason, however often its client retries.
   const loggedEnds = createRecentSet(clock, { ttlMs: LOADER.nonceTtlMs, maxEntries: 100_000 });
 
@@ -161,7 +165,7 @@ export function createLoaderService(
   /** Redeems an unused key into the account, as the site's redeem does. */
   async function redeemInto(user: UserRow, key: LoaderKey, attempt: Attempt): Promise<void> {
     try {
-      await subscriptions.redeemKey(user.id, { id: key.id });
+      await redemption.redeemKey(user.id, { id: key.id });
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
       // Another request redeemed it first: fine when it was for this same account.

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { OutgoingMail } from '../../platform/mail.js';
 import { escapeHtml, mailLayout } from '../../platform/mail-layout.js';
 import { formatBrDateTime } from '../../platform/pt-br.js';
-import { createNotificationsService } from '../notifications/notifications-service.js';
+import type { NotificationsService } from '../notifications/index.js';
 
 const text = messages.notifications;
 /** Where the owner sees the subscription's machines and releases one. */
@@ -27,9 +27,11 @@ export interface MachineBound {
  * binding's transaction, and an e-mail sent once that committed.
  */
 export function createMachineBoundNotice(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'mailer' | 'background'>,
+  ctx: Pick<AppContext, 'config' | 'mailer' | 'background'> & {
+    notifications: NotificationsService;
+  },
 ) {
-  const notifications = createNotificationsService(ctx);
+  const { notifications } = ctx;
   const body = (bound: MachineBound) =>
     text.machineBoundBody(
       bound.productName,

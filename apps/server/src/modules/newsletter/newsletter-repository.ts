@@ -21,3 +21,5 @@ export function createNewsletterRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type NewsletterRepository = ReturnType<typeof createNewsletterRepository>;

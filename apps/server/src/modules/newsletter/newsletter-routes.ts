@@ -1,15 +1,17 @@
 import { messageResponseSchema, newsletterBodySchema } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.js';
 import { rateLimit } from '../../platform/rate-limit.js';
 import { errorResponses } from '../../platform/route-schemas.js';
-import { createNewsletterService } from './newsletter-service.js';
+import type { NewsletterService } from './newsletter-service.js';
 
 const HOUR = 60 * 60_000;
 
 /** Public newsletter sign-up from the landing page's footer (no session). */
-export function newsletterRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createNewsletterService(ctx);
+export function newsletterRoutes({
+  newsletter: service,
+}: {
+  newsletter: NewsletterService;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     app.post(
       '/newsletter',

@@ -2,10 +2,12 @@ import type { MessageResponse, NewsletterBody } from '@chaveiro/contract';
 import { newsletterMessages } from '@chaveiro/contract';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
-import { createNewsletterRepository } from './newsletter-repository.js';
+import type { NewsletterRepository } from './newsletter-repository.js';
 
-export function createNewsletterService({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
-  const subscribers = createNewsletterRepository(db);
+export function createNewsletterService({
+  clock,
+  subscribers,
+}: Pick<AppContext, 'clock'> & { subscribers: NewsletterRepository }) {
   return {
     /**
      * Subscribes an address once. A repeat answers the same success, so the form cannot be used
@@ -17,3 +19,5 @@ export function createNewsletterService({ db, clock }: Pick<AppContext, 'db' | '
     },
   };
 }
+
+export type NewsletterService = ReturnType<typeof createNewsletterService>;

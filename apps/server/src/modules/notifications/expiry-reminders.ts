@@ -3,8 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { formatBrDate } from '../../platform/pt-br.js';
-import { createNotificationsRepository, expiringDedupeKey } from './notifications-repository.js';
-import { createNotificationsService } from './notifications-service.js';
+import type { NotificationsRepository } from './notifications-repository.js';
+import { expiringDedupeKey } from './notifications-repository.js';
+import type { NotificationsService } from './notifications-service.js';
 
 /** A running subscription this close to its expiry gets a reminder. */
 export const EXPIRY_REMINDER_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
@@ -13,19 +14,25 @@ export const EXPIRY_REMINDER_INTERVAL_MS = 10 * 60 * 1000;
 /** Subscriptions read and notified per transaction. */
 const BATCH = 500;
 
+export interface ExpiryRemindersDeps extends Pick<AppContext, 'db' | 'clock'> {
+  repository: NotificationsRepository;
+  notifications: NotificationsService;
+  log: FastifyBaseLogger;
+}
+
 /**
  * The periodic "subscription expiring" check: every running subscription whose expiry falls
  * within the next 3 days notifies its owner once per subscription and expiry (the dedupe key),
  * so a renewal that moves the expiry and then nears again notifies again. `start()` runs it at
  * once and then every EXPIRY_REMINDER_INTERVAL_MS; `runOnce()` runs it now (tests).
  */
-export function createExpiryReminders(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
-  log: FastifyBaseLogger,
-) {
-  const { db, clock } = ctx;
-  const repository = createNotificationsRepository(db);
-  const notifications = createNotificationsService(ctx);
+export function createExpiryReminders({
+  db,
+  clock,
+  repository,
+  notifications,
+  log,
+}: ExpiryRemindersDeps) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 

@@ -163,3 +163,5 @@ export function createNotificationsRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -5,6 +5,7 @@ import { DAY, createFixtures } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { withTransaction } from '../../platform/database.js';
+import { createNotificationsRepository } from './notifications-repository.js';
 import { createNotificationsService } from './notifications-service.js';
 
 const text = messages.notifications;
@@ -47,7 +48,11 @@ function markRead(user: TestUser, payload: object) {
 
 /** Queues `count` notifications for `user`, one second apart (the last is the newest). */
 async function notifyMany(user: TestUser, count: number): Promise<void> {
-  const service = createNotificationsService({ db: t.database.db, clock: t.clock });
+  const service = createNotificationsService({
+    db: t.database.db,
+    clock: t.clock,
+    repository: createNotificationsRepository(t.database.db),
+  });
   for (let i = 1; i <= count; i++) {
     t.clock.advance(1000);
     await withTransaction(t.database.db, (trx) =>

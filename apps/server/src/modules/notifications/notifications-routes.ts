@@ -6,15 +6,17 @@ import {
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
 import { bearerAuth, errorResponses } from '../../platform/route-schemas.js';
-import { createNotificationsService } from './notifications-service.js';
+import type { NotificationsService } from './notifications-service.js';
 
 const errors = errorResponses(400, 401, 403);
 
 /** `/api/notifications`: every signed-in user's own inbox (the header bell). */
-export function notificationsRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createNotificationsService(ctx);
+export function notificationsRoutes({
+  notifications: service,
+}: {
+  notifications: NotificationsService;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const anyone = app.requireRole('admin', 'reseller', 'client');
     const tags = ['notifications'];

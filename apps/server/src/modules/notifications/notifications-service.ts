@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { newId } from '../../platform/ids.js';
-import { createNotificationsRepository } from './notifications-repository.js';
+import type { NotificationsRepository } from './notifications-repository.js';
 
 export interface NotificationInput {
   userId: string;
@@ -26,8 +26,11 @@ export interface NotificationInput {
   dedupeKey?: string | null;
 }
 
-export function createNotificationsService({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
-  const repository = createNotificationsRepository(db);
+export interface NotificationsServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+  repository: NotificationsRepository;
+}
+
+export function createNotificationsService({ db, clock, repository }: NotificationsServiceDeps) {
   return {
     /**
      * Queues a notification for a user. Call it inside the transaction of the event it reports

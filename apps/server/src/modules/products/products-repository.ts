@@ -2,7 +2,7 @@ import type { PlanDurationType, ProductStatus } from '@chaveiro/contract';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { countCacheFor } from '../../platform/count-cache.js';
+import type { CountCache } from '../../platform/count-cache.js';
 
 export interface ProductRecord {
   id: string;
@@ -57,7 +57,11 @@ function inUse(eb: ExpressionBuilder<Database, 'products'>) {
 }
 
 /** Queries on `products` and their `plans`. */
-export function createProductsRepository(db: Kysely<Database>) {
+export function createProductsRepository(
+  db: Kysely<Database>,
+  /** The licence-key list totals: deleting a product cascades into its keys. */
+  keyTotals: CountCache,
+) {
   async function withPlans<T extends Omit<ProductRecord, 'plans'>>(
     products: T[],
     executor: Kysely<Database>,
@@ -248,7 +252,7 @@ export function createProductsRepository(db: Kysely<Database>) {
 
     /** Deletes the product; its plans, keys and subscriptions go with it (ON DELETE CASCADE). */
     async delete(id: string, executor: Kysely<Database> = db): Promise<void> {
-      countCacheFor(db, 'license_keys').clear();
+      keyTotals.clear();
       await executor.deleteFrom('products').where('id', '=', id).execute();
     },
   };

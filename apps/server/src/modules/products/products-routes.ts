@@ -12,16 +12,21 @@ import {
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../platform/content-disposition.js';
-import type { AppContext } from '../../platform/context.js';
+import type { Uploads } from '../../platform/multipart.js';
 import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
-import { actorOf } from '../activity/activity-service.js';
-import { createProductsService } from './products-service.js';
+import { actorOf } from '../../platform/auth.js';
+import type { ProductsService } from './products-service.js';
 
 const withNotFound = { ...adminErrors, ...errorResponses(404) };
 
 /** The admin product catalogue: CRUD, status and the product's DLL (spec §2, §7). */
-export function productsRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createProductsService(ctx);
+export function productsRoutes({
+  products: service,
+  uploads,
+}: {
+  products: ProductsService;
+  uploads: Uploads;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const admin = app.requireRole('admin');
     const tags = ['products'];
@@ -122,7 +127,7 @@ export function productsRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         },
       },
       (request) =>
-        ctx.uploads.receive(
+        uploads.receive(
           request,
           {
             fields: [],

@@ -17,11 +17,10 @@ import {
 } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { UploadedFile } from '../../platform/multipart.js';
-import type { Actor } from '../activity/activity-service.js';
-import { createActivityService } from '../activity/activity-service.js';
-import { createFileUploadService, createFilesService } from '../files/files-service.js';
-import type { ProductFields, ProductRecord } from './products-repository.js';
-import { createProductsRepository } from './products-repository.js';
+import type { Actor } from '../../platform/auth.js';
+import type { ActivityService } from '../activity/index.js';
+import type { FileUploadService, FilesService } from '../files/index.js';
+import type { ProductFields, ProductRecord, ProductsRepository } from './products-repository.js';
 
 const text = messages.admin;
 const log = messages.activity;
@@ -32,13 +31,21 @@ export interface ProductDll {
   bytes: Buffer;
 }
 
-export function createProductsService(ctx: Pick<AppContext, 'db' | 'clock' | 'runInBackground'>) {
-  const { db, clock } = ctx;
-  const products = createProductsRepository(db);
-  const files = createFilesService(ctx);
-  const uploads = createFileUploadService(ctx);
-  const activity = createActivityService(ctx);
+export interface ProductsServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+  products: ProductsRepository;
+  files: FilesService;
+  uploads: FileUploadService;
+  activity: ActivityService;
+}
 
+export function createProductsService({
+  db,
+  clock,
+  products,
+  files,
+  uploads,
+  activity,
+}: ProductsServiceDeps) {
   async function existing(id: string): Promise<ProductRecord> {
     const product = await products.find(id);
     if (!product) throw new NotFoundError(text.productNotFound);
@@ -199,3 +206,5 @@ function safeFileName(name: string): string {
   const cleaned = basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f"]/g, '');
   return cleaned.trim().slice(0, 200) || 'produto.dll';
 }
+
+export type ProductsService = ReturnType<typeof createProductsService>;

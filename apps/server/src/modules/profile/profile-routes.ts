@@ -11,16 +11,21 @@ import {
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
+import type { Uploads } from '../../platform/multipart.js';
 import { rateLimit } from '../../platform/rate-limit.js';
 import { errorResponses } from '../../platform/route-schemas.js';
-import { createProfileService } from './profile-service.js';
+import type { ProfileService } from './profile-service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** The signed-in user's own profile (spec §7 Client). Every role may manage its own account. */
-export function profileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createProfileService(ctx);
+export function profileRoutes({
+  profile: service,
+  uploads,
+}: {
+  profile: ProfileService;
+  uploads: Uploads;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const signedIn = app.requireRole('client', 'reseller', 'admin');
     // Codes and passwords are guessable in bulk only without a limit.
@@ -101,7 +106,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginCallbackZod {
         },
       },
       (request) =>
-        ctx.uploads.receive(
+        uploads.receive(
           request,
           {
             fields: [],

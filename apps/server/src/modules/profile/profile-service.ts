@@ -13,29 +13,37 @@ import type { UploadedFile } from '../../platform/multipart.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp.js';
-import { createAuthService } from '../auth/auth-service.js';
-import { createTotpRepository } from '../users/totp-repository.js';
-import { createAvatarService } from '../users/avatar-service.js';
-import { createUserAdminRepository, createUsersRepository } from '../users/users-repository.js';
-import { createEmailTokensRepository } from '../auth/email-tokens-repository.js';
+import type { AuthService, EmailTokensRepository } from '../auth/index.js';
+import type {
+  AvatarService,
+  TotpRepository,
+  UserAdminRepository,
+  UsersRepository,
+} from '../users/index.js';
 
 const text = messages.profile;
 
-type ProfileDeps = Pick<
-  AppContext,
-  'db' | 'clock' | 'config' | 'tokens' | 'mailer' | 'background' | 'runInBackground'
->;
+export interface ProfileServiceDeps extends Pick<AppContext, 'clock' | 'tokens'> {
+  users: UsersRepository;
+  accounts: UserAdminRepository;
+  emailTokens: EmailTokensRepository;
+  totp: TotpRepository;
+  avatars: AvatarService;
+  /** Sends the confirmation link of an e-mail change. */
+  auth: Pick<AuthService, 'sendEmailChangeLink'>;
+}
 
 /** The signed-in user's own account: names, password, avatar and two-factor login. */
-export function createProfileService(ctx: ProfileDeps) {
-  const { db, clock, tokens } = ctx;
-  const users = createUsersRepository(db);
-  const accounts = createUserAdminRepository(db);
-  const emailTokens = createEmailTokensRepository(db);
-  const avatars = createAvatarService(ctx);
-  const totp = createTotpRepository(db);
-  const auth = createAuthService(ctx);
-
+export function createProfileService({
+  clock,
+  tokens,
+  users,
+  accounts,
+  emailTokens,
+  totp,
+  avatars,
+  auth,
+}: ProfileServiceDeps) {
   async function load(userId: string): Promise<UserRow> {
     const user = await users.findById(userId);
     if (!user) throw new NotFoundError();
@@ -167,3 +175,5 @@ export function createProfileService(ctx: ProfileDeps) {
     },
   };
 }
+
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,9 +1,8 @@
 import { messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { AppContext } from '../../platform/context.js';
-import { createNotificationsService } from '../notifications/notifications-service.js';
-import { createResellerRepository } from './reseller-repository.js';
+import type { NotificationsService } from '../notifications/index.js';
+import type { ResellerRepository } from './reseller-repository.js';
 
 const text = messages.reseller;
 /** The notice names the key by its start only: the whole key is in the reseller's list. */
@@ -11,12 +10,16 @@ const KEY_PREFIX_LENGTH = 6;
 
 /**
  * Tells a reseller that a key they bought was redeemed. Every redemption (the customer's redeem,
- * the loader's, the admin's "Link User") goes through `redeemKeyIn`, which calls this inside its
- * transaction: a rolled-back redemption never notifies.
+ * the loader's, the admin's "Link User") goes through the keys module's redemption, which calls
+ * this inside its transaction (services.ts wires it): a rolled-back redemption never notifies.
  */
-export function createKeyRedeemedNotice(ctx: Pick<AppContext, 'db' | 'clock'>) {
-  const repository = createResellerRepository(ctx.db);
-  const notifications = createNotificationsService(ctx);
+export function createKeyRedeemedNotice({
+  repository,
+  notifications,
+}: {
+  repository: ResellerRepository;
+  notifications: NotificationsService;
+}) {
   return {
     async notify(executor: Kysely<Database>, keyId: string, redeemerId: string): Promise<void> {
       const row = await repository.redemptionNotice(keyId, executor);
@@ -40,3 +43,5 @@ export function createKeyRedeemedNotice(ctx: Pick<AppContext, 'db' | 'clock'>) {
     },
   };
 }
+
+export type KeyRedeemedNotice = ReturnType<typeof createKeyRedeemedNotice>;

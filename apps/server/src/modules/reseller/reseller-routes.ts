@@ -9,22 +9,23 @@ import {
 } from '@chaveiro/contract';
 import { Readable } from 'node:stream';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.js';
+import { authOf, actorOf } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/content-disposition.js';
-import type { AppContext } from '../../platform/context.js';
 import { bearerAuth, errorResponses } from '../../platform/route-schemas.js';
-import { actorOf } from '../activity/activity-service.js';
-import { createResellerService } from './reseller-service.js';
+import type { ResellerService } from './reseller-service.js';
 
 /** Like the admin routes: the role guard answers 401/403 before the input is read. */
 const errors = errorResponses(400, 401, 403);
 
 /**
  * The reseller dashboard (`/reseller/dashboard`), resellers only: buying keys with the balance,
- * their own keys and statistics. The admin's reseller management lives in modules/resellers.
+ * their own keys and statistics. The admin's reseller management lives in modules/admin-resellers.
  */
-export function resellerRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createResellerService(ctx);
+export function resellerRoutes({
+  reseller: service,
+}: {
+  reseller: ResellerService;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const reseller = app.requireRole('reseller');
     const tags = ['reseller'];

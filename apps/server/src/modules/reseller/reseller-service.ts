@@ -26,14 +26,13 @@ import { UTF8_BOM, csvLine } from '../../platform/csv.js';
 import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
-import type { Actor } from '../activity/activity-service.js';
-import { createActivityService } from '../activity/activity-service.js';
-import { createBalanceService } from '../balance/balance-service.js';
-import { createKeyIssuer } from '../keys/key-issuer.js';
-import type { KeyListRow } from '../keys/keys-repository.js';
-import { createKeysRepository, keyStatusAt } from '../keys/keys-repository.js';
-import { createProductsRepository } from '../products/products-repository.js';
-import { createResellerRepository } from './reseller-repository.js';
+import type { Actor } from '../../platform/auth.js';
+import type { ActivityService } from '../activity/index.js';
+import type { BalanceService } from '../balance/index.js';
+import type { KeyIssuer, KeyListRow, KeysRepository } from '../keys/index.js';
+import { keyStatusAt } from '../keys/index.js';
+import type { ProductsRepository } from '../products/index.js';
+import type { ResellerRepository } from './reseller-repository.js';
 
 const text = messages.reseller;
 const EXPORT_BATCH_ROWS = 5_000;
@@ -54,16 +53,26 @@ function money(cents: number): string {
   return brl.format(centsToReais(cents)).replace(/\u00a0/g, ' ');
 }
 
-/** The reseller dashboard: buy keys with the balance, see and export own keys, statistics. */
-export function createResellerService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
-  const { db, clock } = ctx;
-  const repository = createResellerRepository(db);
-  const products = createProductsRepository(db);
-  const keys = createKeysRepository(db, ctx.dialect);
-  const issuer = createKeyIssuer(ctx);
-  const balance = createBalanceService(ctx);
-  const activity = createActivityService(ctx);
+export interface ResellerServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+  repository: ResellerRepository;
+  products: ProductsRepository;
+  keys: KeysRepository;
+  issuer: KeyIssuer;
+  balance: BalanceService;
+  activity: ActivityService;
+}
 
+/** The reseller dashboard: buy keys with the balance, see and export own keys, statistics. */
+export function createResellerService({
+  db,
+  clock,
+  repository,
+  products,
+  keys,
+  issuer,
+  balance,
+  activity,
+}: ResellerServiceDeps) {
   return {
     async products(): Promise<ResellerProduct[]> {
       const rows = await products.sellable(ADMIN_LIMITS.productsMax);
@@ -204,3 +213,5 @@ function toResellerKey(row: KeyListRow, now: number) {
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
+
+export type ResellerService = ReturnType<typeof createResellerService>;

@@ -6,15 +6,16 @@ import {
   updateSettingResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.js';
 import { adminErrors, bearerAuth } from '../../platform/route-schemas.js';
-import { actorOf } from '../activity/activity-service.js';
-import type { SettingsCache } from './settings-service.js';
-import { createSettingsService } from './settings-service.js';
+import { actorOf } from '../../platform/auth.js';
+import type { SettingsService } from './settings-service.js';
 
 /** Global settings (spec §2 Admin settings) and the public part the web polls. */
-export function settingsRoutes(ctx: AppContext, cache: SettingsCache): FastifyPluginCallbackZod {
-  const service = createSettingsService(ctx, cache);
+export function settingsRoutes({
+  settings: service,
+}: {
+  settings: SettingsService;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const admin = app.requireRole('admin');
     const tags = ['settings'];

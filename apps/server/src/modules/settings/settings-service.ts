@@ -9,10 +9,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
-import type { Actor } from '../activity/activity-service.js';
-import { createActivityService } from '../activity/activity-service.js';
-import { createSubscriptionsRepository } from '../subscriptions/subscriptions-repository.js';
-import { createSettingsRepository } from './settings-repository.js';
+import type { Actor } from '../../platform/auth.js';
+import type { ActivityService } from '../activity/index.js';
+import type { SubscriptionsRepository } from '../subscriptions/index.js';
+import type { SettingsRepository } from './settings-repository.js';
 
 const text = messages.settings;
 
@@ -37,8 +37,10 @@ function toSettings(values: Map<string, string>): Settings {
  * at most SETTINGS_CACHE_MS, so another node's change is seen within a second; this node's own
  * changes drop the cache at once.
  */
-export function createSettingsCache({ db, clock }: Pick<AppContext, 'db' | 'clock'>) {
-  const repository = createSettingsRepository(db);
+export function createSettingsCache({
+  clock,
+  repository,
+}: Pick<AppContext, 'clock'> & { repository: SettingsRepository }) {
   let cached: { at: number; value: Promise<Settings> } | undefined;
   return {
     read(): Promise<Settings> {
@@ -60,13 +62,22 @@ export function createSettingsCache({ db, clock }: Pick<AppContext, 'db' | 'cloc
 
 export type SettingsCache = ReturnType<typeof createSettingsCache>;
 
-/** Global settings and their effects (spec §2 Admin settings, DESIGN.md). */
-export function createSettingsService(ctx: Pick<AppContext, 'db' | 'clock'>, cache: SettingsCache) {
-  const { db, clock } = ctx;
-  const repository = createSettingsRepository(db);
-  const subscriptions = createSubscriptionsRepository(db);
-  const activity = createActivityService(ctx);
+export interface SettingsServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+  repository: SettingsRepository;
+  cache: SettingsCache;
+  subscriptions: SubscriptionsRepository;
+  activity: ActivityService;
+}
 
+/** Global settings and their effects (spec §2 Admin settings, DESIGN.md). */
+export function createSettingsService({
+  db,
+  clock,
+  repository,
+  cache,
+  subscriptions,
+  activity,
+}: SettingsServiceDeps) {
   async function current(executor: Kysely<Database> = db): Promise<Settings> {
     return toSettings(await repository.getAll(executor));
   }
@@ -109,3 +120,5 @@ export function createSettingsService(ctx: Pick<AppContext, 'db' | 'clock'>, cac
     },
   };
 }
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -5,7 +5,7 @@ import type { Fixtures } from '../../testing/fixtures.js';
 import { DAY, createFixtures } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
-import { createBalanceService } from '../balance/balance-service.js';
+import { createBalanceRepository, createBalanceService } from '../balance/index.js';
 
 const text = messages.shop;
 const HOUR = 60 * 60 * 1000;
@@ -32,7 +32,10 @@ function call(method: Method, url: string, user: TestUser | null, payload?: obje
 
 /** Credits `cents` the way a deposit approval does: a balance movement with its ledger line. */
 async function fund(user: TestUser, cents: number): Promise<void> {
-  const balance = createBalanceService({ db: t.database.db, clock: t.clock });
+  const balance = createBalanceService({
+    clock: t.clock,
+    repository: createBalanceRepository(t.database.db),
+  });
   await withTransaction(t.database.db, (trx) =>
     balance.move(trx, { userId: user.id, amountCents: cents, reason: 'Teste', actorId: null }),
   );

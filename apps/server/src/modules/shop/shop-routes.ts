@@ -5,15 +5,12 @@ import {
   shopProductsResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.js';
 import { bearerAuth, errorResponses } from '../../platform/route-schemas.js';
-import { actorOf } from '../activity/activity-service.js';
-import { authOf } from '../../platform/auth.js';
-import { createShopService } from './shop-service.js';
+import { actorOf, authOf } from '../../platform/auth.js';
+import type { ShopService } from './shop-service.js';
 
 /** The customer shop (`/dashboard/shop`): the catalogue on sale and purchases from the balance. */
-export function shopRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createShopService(ctx);
+export function shopRoutes({ shop: service }: { shop: ShopService }): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const signedIn = app.requireRole(...ROLES);
     const customer = app.requireRole('client', 'reseller');

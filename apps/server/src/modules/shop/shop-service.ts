@@ -11,31 +11,39 @@ import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
 import { formatBrDate, formatCents } from '../../platform/pt-br.js';
-import type { Actor } from '../activity/activity-service.js';
-import { createActivityService } from '../activity/activity-service.js';
-import { createBalanceService } from '../balance/balance-service.js';
-import { createProductsRepository } from '../products/products-repository.js';
-import { createSubscriptionsRepository } from '../subscriptions/subscriptions-repository.js';
-import {
-  createSubscriptionsService,
-  effectiveExpiry,
-} from '../subscriptions/subscriptions-service.js';
-import { createUsersRepository } from '../users/users-repository.js';
-import { createShopRepository } from './shop-repository.js';
+import type { Actor } from '../../platform/auth.js';
+import type { ActivityService } from '../activity/index.js';
+import type { BalanceService } from '../balance/index.js';
+import type { ProductsRepository } from '../products/index.js';
+import type { SubscriptionsRepository, SubscriptionsService } from '../subscriptions/index.js';
+import { effectiveExpiry } from '../subscriptions/index.js';
+import type { UsersRepository } from '../users/index.js';
+import type { ShopRepository } from './shop-repository.js';
 
 const text = messages.shop;
 
-/** The customer shop: plans bought with the account balance. */
-export function createShopService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
-  const { db, clock } = ctx;
-  const shop = createShopRepository(db);
-  const products = createProductsRepository(db);
-  const subscriptions = createSubscriptionsRepository(db);
-  const users = createUsersRepository(db);
-  const granting = createSubscriptionsService(ctx);
-  const balance = createBalanceService(ctx);
-  const activity = createActivityService(ctx);
+export interface ShopServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+  shop: ShopRepository;
+  products: ProductsRepository;
+  subscriptions: SubscriptionsRepository;
+  users: UsersRepository;
+  granting: SubscriptionsService;
+  balance: BalanceService;
+  activity: ActivityService;
+}
 
+/** The customer shop: plans bought with the account balance. */
+export function createShopService({
+  db,
+  clock,
+  shop,
+  products,
+  subscriptions,
+  users,
+  granting,
+  balance,
+  activity,
+}: ShopServiceDeps) {
   return {
     /** Active products with a plan, plans from the shortest, and what the caller already holds. */
     async products(userId: string): Promise<ShopProduct[]> {
@@ -121,3 +129,5 @@ export function createShopService(ctx: Pick<AppContext, 'db' | 'dialect' | 'cloc
     },
   };
 }
+
+export type ShopService = ReturnType<typeof createShopService>;

@@ -12,19 +12,20 @@ import {
   ticketsQuerySchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
+import { authOf, actorOf } from '../../platform/auth.js';
 import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
-import { actorOf } from '../activity/activity-service.js';
-import { createSupportService } from './support-service.js';
+import type { SupportService } from './support-service.js';
 
 const errors = errorResponses(400, 401, 403);
 const notFound = errorResponses(404);
 const conflict = errorResponses(404, 409);
 
 /** `/api/support`: a customer's (client or reseller) own tickets. */
-export function supportRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createSupportService(ctx);
+export function supportRoutes({
+  support: service,
+}: {
+  support: SupportService;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const customer = app.requireRole('client', 'reseller');
     const tags = ['support'];
@@ -116,8 +117,11 @@ export function supportRoutes(ctx: AppContext): FastifyPluginCallbackZod {
 }
 
 /** `/api/admin/support`: every ticket, answered and closed by staff. */
-export function adminSupportRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createSupportService(ctx);
+export function adminSupportRoutes({
+  support: service,
+}: {
+  support: SupportService;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const admin = app.requireRole('admin');
     const tags = ['support'];

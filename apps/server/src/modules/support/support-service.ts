@@ -20,11 +20,10 @@ import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { Actor } from '../activity/activity-service.js';
-import { createActivityService } from '../activity/activity-service.js';
-import { createNotificationsService } from '../notifications/notifications-service.js';
-import type { ThreadMessageRow, TicketRow } from './support-repository.js';
-import { createSupportRepository } from './support-repository.js';
+import type { Actor } from '../../platform/auth.js';
+import type { ActivityService } from '../activity/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import type { SupportRepository, ThreadMessageRow, TicketRow } from './support-repository.js';
 
 const text = messages.support;
 
@@ -75,17 +74,24 @@ function shorten(body: string, max: number): string {
   return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
 }
 
+export interface SupportServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+  tickets: SupportRepository;
+  activity: ActivityService;
+  notifications: NotificationsService;
+}
+
 /**
  * Support tickets (issue: commerce). A customer sees and writes only in their own tickets (another
  * one is 404); staff see every ticket. open: waiting for staff; answered: staff wrote last;
  * closed: read-only for both sides.
  */
-export function createSupportService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
-  const { db, clock } = ctx;
-  const tickets = createSupportRepository(db, ctx.dialect);
-  const activity = createActivityService(ctx);
-  const notifications = createNotificationsService(ctx);
-
+export function createSupportService({
+  db,
+  clock,
+  tickets,
+  activity,
+  notifications,
+}: SupportServiceDeps) {
   /** Why a conditional status change touched nothing: the ticket is missing or closed. */
   async function refusal(trx: Kysely<Database>, id: string, userId?: string): Promise<never> {
     const ticket = await tickets.find(id, userId, trx);

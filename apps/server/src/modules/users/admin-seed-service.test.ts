@@ -13,12 +13,13 @@ afterEach(async () => {
 async function setUp(env: TestAppOptions['env'] = {}) {
   const t = await createTestApp({ env });
   apps.push(t);
+  const users = createUsersRepository(t.database.db);
   const service = createAdminSeedService({
     config: t.config,
     db: t.database.db,
     clock: t.clock,
+    users,
   });
-  const users = createUsersRepository(t.database.db);
   const admins = () =>
     t.database.db.selectFrom('users').selectAll().where('role', '=', 'admin').execute();
   return { t, service, users, admins };

@@ -4,7 +4,7 @@ import { withTransaction } from '../../platform/database.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { createUsersRepository } from './users-repository.js';
+import type { UsersRepository } from './users-repository.js';
 
 export type AdminSeedResult =
   | { created: false }
@@ -21,9 +21,8 @@ export function createAdminSeedService({
   config,
   db,
   clock,
-}: Pick<AppContext, 'config' | 'db' | 'clock'>) {
-  const users = createUsersRepository(db);
-
+  users,
+}: Pick<AppContext, 'config' | 'db' | 'clock'> & { users: UsersRepository }) {
   return {
     async seedAdmin(): Promise<AdminSeedResult> {
       if ((await users.countAdmins()) > 0) return { created: false };
@@ -74,3 +73,5 @@ function defaultAdminEmail(config: AppConfig): string {
   const isDomainName = host.includes('.') && !/^[\d.]+$/.test(host) && !host.startsWith('[');
   return `admin@${isDomainName ? host : 'chaveiro.local'}`;
 }
+
+export type AdminSeedService = ReturnType<typeof createAdminSeedService>;

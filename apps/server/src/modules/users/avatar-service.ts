@@ -1,23 +1,20 @@
 import type { AvatarMimeType } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
-import type { AppContext } from '../../platform/context.js';
 import { UnprocessableError } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/multipart.js';
-import {
-  createFileUploadService,
-  createFilesService,
-  fileShaOf,
-  fileUrl,
-} from '../files/files-service.js';
-import { createUserAdminRepository } from './users-repository.js';
+import type { FileUploadService, FilesService } from '../files/index.js';
+import { fileShaOf, fileUrl } from '../files/index.js';
+import type { UserAdminRepository } from './users-repository.js';
+
+export interface AvatarServiceDeps {
+  files: FilesService;
+  uploads: FileUploadService;
+  userAdmin: UserAdminRepository;
+}
 
 /** Uploaded profile pictures, for the admin's dialog and the customer's profile alike. */
-export function createAvatarService(ctx: Pick<AppContext, 'db' | 'clock' | 'runInBackground'>) {
-  const files = createFilesService(ctx);
-  const uploads = createFileUploadService(ctx);
-  const userAdmin = createUserAdminRepository(ctx.db);
-
+export function createAvatarService({ files, uploads, userAdmin }: AvatarServiceDeps) {
   return {
     /**
      * Checks the upload by its first bytes (whatever its name claims), stores it and runs
@@ -61,3 +58,5 @@ export function imageTypeOf(bytes: Buffer): AvatarMimeType | undefined {
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
   return undefined;
 }
+
+export type AvatarService = ReturnType<typeof createAvatarService>;

@@ -2,7 +2,7 @@ import type { UserStatus } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/schema.js';
 import type { AuthUserState } from '../../platform/auth.js';
-import { countCacheFor } from '../../platform/count-cache.js';
+import type { CountCache } from '../../platform/count-cache.js';
 
 export type NewUserInput = Omit<NewUser, 'username_lower' | 'email_lower'>;
 
@@ -247,7 +247,11 @@ export interface AccountChange {
 }
 
 /** Admin changes to one user (console: ban, delete, account, profile). */
-export function createUserAdminRepository(db: Kysely<Database>) {
+export function createUserAdminRepository(
+  db: Kysely<Database>,
+  /** The licence-key list totals: a deleted user changes the search by redeemer. */
+  keyTotals: CountCache,
+) {
   return {
     /** Bans (ending every session) or unbans. */
     async setStatus(id: string, status: UserStatus, executor: Kysely<Database> = db) {
@@ -264,7 +268,7 @@ export function createUserAdminRepository(db: Kysely<Database>) {
 
     async delete(id: string, executor: Kysely<Database> = db): Promise<void> {
       // The key list's search by redeemer changes with it.
-      countCacheFor(db, 'license_keys').clear();
+      keyTotals.clear();
       await executor.deleteFrom('users').where('id', '=', id).execute();
     },
 
@@ -326,3 +330,5 @@ export function createUserAdminRepository(db: Kysely<Database>) {
     },
   };
 }
+
+export type UserAdminRepository = ReturnType<typeof createUserAdminRepository>;

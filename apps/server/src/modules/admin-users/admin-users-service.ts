@@ -17,34 +17,43 @@ import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
-import type { Actor } from '../activity/activity-service.js';
-import { createActivityService } from '../activity/activity-service.js';
-import { createFilesService, fileShaOf } from '../files/files-service.js';
-import { createProductsRepository } from '../products/products-repository.js';
-import { createSubscriptionsRepository } from '../subscriptions/subscriptions-repository.js';
-import {
-  DAY_MS,
-  createSubscriptionsService,
-  effectiveExpiry,
-} from '../subscriptions/subscriptions-service.js';
-import { createUserDirectoryRepository } from './user-directory-repository.js';
-import { createUserAdminRepository, createUsersRepository } from './users-repository.js';
+import type { Actor } from '../../platform/auth.js';
+import type { ActivityService } from '../activity/index.js';
+import type { FilesService } from '../files/index.js';
+import { fileShaOf } from '../files/index.js';
+import type { ProductsRepository } from '../products/index.js';
+import type { SubscriptionsRepository, SubscriptionsService } from '../subscriptions/index.js';
+import { DAY_MS, effectiveExpiry } from '../subscriptions/index.js';
+import type { UserDirectoryRepository } from './user-directory-repository.js';
+import type { UserAdminRepository, UsersRepository } from '../users/index.js';
 
 const text = messages.admin;
 const log = messages.activity;
 
-/** Admin user management (spec §2 'Gerenciar Usuários', §7). */
-export function createUsersService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
-  const { db, clock } = ctx;
-  const users = createUsersRepository(db);
-  const userAdmin = createUserAdminRepository(db);
-  const directory = createUserDirectoryRepository(db, ctx.dialect);
-  const products = createProductsRepository(db);
-  const subscriptionsRepository = createSubscriptionsRepository(db);
-  const subscriptions = createSubscriptionsService(ctx);
-  const activity = createActivityService(ctx);
-  const files = createFilesService(ctx);
+export interface AdminUsersServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+  users: UsersRepository;
+  userAdmin: UserAdminRepository;
+  directory: UserDirectoryRepository;
+  products: ProductsRepository;
+  subscriptionsRepository: SubscriptionsRepository;
+  subscriptions: SubscriptionsService;
+  activity: ActivityService;
+  files: FilesService;
+}
 
+/** Admin user management (spec §2 'Gerenciar Usuários', §7). */
+export function createAdminUsersService({
+  db,
+  clock,
+  users,
+  userAdmin,
+  directory,
+  products,
+  subscriptionsRepository,
+  subscriptions,
+  activity,
+  files,
+}: AdminUsersServiceDeps) {
   async function existingUser(id: string, executor: Kysely<Database> = db): Promise<UserRow> {
     const user = await users.findById(id, executor);
     if (!user) throw new NotFoundError(text.userNotFound);
@@ -286,3 +295,5 @@ export function createUsersService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clo
     },
   };
 }
+
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;

@@ -1,14 +1,17 @@
 import { AVATAR_STYLES } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAvatarsService } from './avatars-service.js';
+import type { AvatarRenderer } from './avatar-renderer.js';
 
 const paramsSchema = z.object({ style: z.templateLiteral([z.enum(AVATAR_STYLES), '.svg']) });
 const querySchema = z.object({ seed: z.string().max(64).default('') });
 
 /** Public: the same seed always gives the same picture, so answers are cached for long. */
-export function avatarsRoutes(): FastifyPluginCallbackZod {
-  const service = createAvatarsService();
+export function avatarsRoutes({
+  avatarRenderer: service,
+}: {
+  avatarRenderer: AvatarRenderer;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     app.get(
       '/avatars/:style',

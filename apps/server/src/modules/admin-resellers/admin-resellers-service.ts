@@ -15,11 +15,11 @@ import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
-import type { Actor } from '../activity/activity-service.js';
-import { createActivityService } from '../activity/activity-service.js';
-import { createBalanceService } from '../balance/balance-service.js';
-import { createUsersRepository } from '../users/users-repository.js';
-import { createResellersRepository } from './resellers-repository.js';
+import type { Actor } from '../../platform/auth.js';
+import type { ActivityService } from '../activity/index.js';
+import type { BalanceService } from '../balance/index.js';
+import type { UsersRepository } from '../users/index.js';
+import type { AdminResellersRepository } from './admin-resellers-repository.js';
 
 const text = messages.resellers;
 
@@ -32,14 +32,22 @@ function money(cents: number, signed = false): string {
   return signed ? `+${formatted}` : formatted;
 }
 
-/** Admin resellers (spec §2 Admin resellers, §7): creation, promotion and the balance. */
-export function createResellersService(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
-  const { db, clock } = ctx;
-  const resellers = createResellersRepository(db, ctx.dialect);
-  const users = createUsersRepository(db);
-  const activity = createActivityService(ctx);
-  const balance = createBalanceService(ctx);
+export interface AdminResellersServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+  resellers: AdminResellersRepository;
+  users: UsersRepository;
+  activity: ActivityService;
+  balance: BalanceService;
+}
 
+/** Admin resellers (spec §2 Admin resellers, §7): creation, promotion and the balance. */
+export function createAdminResellersService({
+  db,
+  clock,
+  resellers,
+  users,
+  activity,
+  balance,
+}: AdminResellersServiceDeps) {
   async function assertNamesFree(username: string, email: string): Promise<void> {
     const taken = await users.findTakenNames(username, email, clock.now());
     if (taken.username) throw new ConflictError(messages.auth.usernameTaken, 'USERNAME_TAKEN');
@@ -194,3 +202,5 @@ export function createResellersService(ctx: Pick<AppContext, 'db' | 'dialect' | 
     },
   };
 }
+
+export type AdminResellersService = ReturnType<typeof createAdminResellersService>;

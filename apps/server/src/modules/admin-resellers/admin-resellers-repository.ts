@@ -22,7 +22,7 @@ export interface LedgerRow {
 }
 
 /** Reseller accounts, their balance and its ledger. */
-export function createResellersRepository(db: Kysely<Database>, dialect: SqlDialect) {
+export function createAdminResellersRepository(db: Kysely<Database>, dialect: SqlDialect) {
   function matching(q: string | undefined) {
     const query = db.selectFrom('users').where('role', '=', 'reseller');
     if (!q) return query;
@@ -108,4 +108,4 @@ export function createResellersRepository(db: Kysely<Database>, dialect: SqlDial
   };
 }
 
-export type ResellersRepository = ReturnType<typeof createResellersRepository>;
+export type AdminResellersRepository = ReturnType<typeof createAdminResellersRepository>;

@@ -10,10 +10,9 @@ import {
   resellersQuerySchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.js';
 import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
-import { actorOf } from '../activity/activity-service.js';
-import { createResellersService } from './resellers-service.js';
+import { actorOf } from '../../platform/auth.js';
+import type { AdminResellersService } from './admin-resellers-service.js';
 
 const withConflict = { ...adminErrors, ...errorResponses(404, 409) };
 
@@ -21,8 +20,11 @@ const withConflict = { ...adminErrors, ...errorResponses(404, 409) };
  * Admin resellers (spec §2, §7). Editing a reseller's data and banning use the user routes
  * (PATCH /api/users/{id}/account and /status).
  */
-export function resellersRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createResellersService(ctx);
+export function adminResellersRoutes({
+  adminResellers: service,
+}: {
+  adminResellers: AdminResellersService;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const admin = app.requireRole('admin');
     const tags = ['resellers'];

@@ -8,10 +8,12 @@ import { bottts, identicon, initials, shapes, thumbs } from '@dicebear/collectio
 const styles: Record<AvatarStyle, Style<object>> = { bottts, thumbs, shapes, identicon, initials };
 
 /** Renders avatars locally (DESIGN.md: no external avatar service). */
-export function createAvatarsService() {
+export function createAvatarRenderer() {
   return {
     svg(style: AvatarStyle, seed: string): string {
       return createAvatar(styles[style], { seed, size: 128 }).toString();
     },
   };
 }
+
+export type AvatarRenderer = ReturnType<typeof createAvatarRenderer>;

@@ -15,17 +15,19 @@ import {
   usersQuerySchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../platform/context.js';
 import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
-import { actorOf } from '../activity/activity-service.js';
-import { createUsersService } from './users-service.js';
+import { actorOf } from '../../platform/auth.js';
+import type { AdminUsersService } from './admin-users-service.js';
 
 const withNotFound = { ...adminErrors, ...errorResponses(404) };
 const withConflict = { ...withNotFound, ...errorResponses(409) };
 
 /** Admin user management: the user table, the create form and the manage dialog (spec §2). */
-export function usersRoutes(ctx: AppContext): FastifyPluginCallbackZod {
-  const service = createUsersService(ctx);
+export function adminUsersRoutes({
+  adminUsers: service,
+}: {
+  adminUsers: AdminUsersService;
+}): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const admin = app.requireRole('admin');
     const tags = ['users'];

@@ -99,3 +99,5 @@ export function createUserDirectoryRepository(db: Kysely<Database>, dialect: Sql
     },
   };
 }
+
+export type UserDirectoryRepository = ReturnType<typeof createUserDirectoryRepository>;

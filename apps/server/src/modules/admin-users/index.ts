@@ -1,0 +1,4 @@
+/** The admin's 'Gerenciar Usuários': the user table, the create form and the manage dialog. */
+export { createUserDirectoryRepository } from './user-directory-repository.js';
+export { createAdminUsersService } from './admin-users-service.js';
+export { adminUsersRoutes } from './admin-users-routes.js';

@@ -1,0 +1,11 @@
+/** Sign-up, e-mail confirmation, login and password reset; credentials shared with the loader. */
+export type { AccountLimits } from './account-limits.js';
+export { createAccountLimits } from './account-limits.js';
+export type { AuthService } from './auth-service.js';
+export { createAuthService } from './auth-service.js';
+export type { CredentialsChecker } from './credentials.js';
+export { createCredentialsChecker } from './credentials.js';
+export type { EmailTokensRepository } from './email-tokens-repository.js';
+export { createEmailTokensRepository } from './email-tokens-repository.js';
+export { createSignupHoldsRepository } from './signup-holds-repository.js';
+export { authRoutes } from './auth-routes.js';

@@ -1,0 +1,4 @@
+/** The customer area: own subscriptions, machines, key redemption and loyalty. */
+export { createClientRepository } from './client-repository.js';
+export { createClientService } from './client-service.js';
+export { clientRoutes } from './client-routes.js';

@@ -1,0 +1,8 @@
+/** The loader API (docs/loader-protocol.md): authenticate, heartbeat, download. */
+export { createLoaderRepository } from './loader-repository.js';
+export type { Presence } from './loader-presence.js';
+export { createPresence } from './loader-presence.js';
+export { createLoaderSessions } from './loader-sessions.js';
+export { createLoaderService } from './loader-service.js';
+export { createMachineBoundNotice } from './machine-bound-notice.js';
+export { loaderRoutes } from './loader-routes.js';

@@ -1,0 +1,7 @@
+/** Global settings (server status, maintenance, pause all users) and the maintenance gate. */
+export type { SettingsRepository } from './settings-repository.js';
+export { createSettingsRepository } from './settings-repository.js';
+export type { SettingsCache } from './settings-service.js';
+export { createSettingsCache, createSettingsService } from './settings-service.js';
+export { maintenanceGate } from './maintenance-gate.js';
+export { settingsRoutes } from './settings-routes.js';

@@ -1,0 +1,4 @@
+/** Support tickets: the customer's and the admin's side. */
+export { createSupportRepository } from './support-repository.js';
+export { createSupportService } from './support-service.js';
+export { adminSupportRoutes, supportRoutes } from './support-routes.js';

@@ -1,0 +1,11 @@
+/** The accounts kernel: users, their second factor and avatars, and the first admin. */
+export type { UserAdminRepository, UsersRepository } from './users-repository.js';
+export { createUserAdminRepository, createUsersRepository } from './users-repository.js';
+export type { TotpRepository } from './totp-repository.js';
+export { createTotpRepository } from './totp-repository.js';
+export type { AvatarService } from './avatar-service.js';
+export { createAvatarService } from './avatar-service.js';
+export { createAvatarRenderer } from './avatar-renderer.js';
+export type { AdminSeedResult } from './admin-seed-service.js';
+export { createAdminSeedService } from './admin-seed-service.js';
+export { avatarsRoutes } from './avatars-routes.js';

@@ -1,0 +1,351 @@
+import { ADMIN_LIMITS, XP_RULES } from '@chaveiro/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { createActivityRepository, createActivityService } from './modules/activity/index.js';
+import {
+  createAdminActionsRepository,
+  createAdminActionsService,
+} from './modules/admin-actions/index.js';
+import { createAdminProfileService } from './modules/admin-profile/index.js';
+import {
+  createAdminResellersRepository,
+  createAdminResellersService,
+} from './modules/admin-resellers/index.js';
+import {
+  createAdminUsersService,
+  createUserDirectoryRepository,
+} from './modules/admin-users/index.js';
+import {
+  createAccountLimits,
+  createAuthService,
+  createCredentialsChecker,
+  createEmailTokensRepository,
+  createSignupHoldsRepository,
+} from './modules/auth/index.js';
+import { createBalanceRepository, createBalanceService } from './modules/balance/index.js';
+import { createBypassRepository, createBypassService } from './modules/bypass/index.js';
+import { createClientRepository, createClientService } from './modules/client/index.js';
+import { createDashboardRepository, createDashboardService } from './modules/dashboard/index.js';
+import {
+  createDepositsRepository,
+  createDepositsService,
+  createManualPixProvider,
+} from './modules/deposits/index.js';
+import {
+  createFileUploadService,
+  createFilesRepository,
+  createFilesService,
+} from './modules/files/index.js';
+import { createHealthRepository, createHealthService } from './modules/health/index.js';
+import type { RedemptionListener } from './modules/keys/index.js';
+import {
+  createKeyIssuer,
+  createKeyRedemption,
+  createKeysRepository,
+  createKeysService,
+} from './modules/keys/index.js';
+import {
+  createLoaderRepository,
+  createLoaderService,
+  createLoaderSessions,
+  createMachineBoundNotice,
+  createPresence,
+} from './modules/loader/index.js';
+import { createNewsletterRepository, createNewsletterService } from './modules/newsletter/index.js';
+import {
+  createExpiryReminders,
+  createNotificationsRepository,
+  createNotificationsService,
+} from './modules/notifications/index.js';
+import { createProductsRepository, createProductsService } from './modules/products/index.js';
+import { createProfileService } from './modules/profile/index.js';
+import {
+  createKeyRedeemedNotice,
+  createResellerRepository,
+  createResellerService,
+} from './modules/reseller/index.js';
+import {
+  createSettingsCache,
+  createSettingsRepository,
+  createSettingsService,
+} from './modules/settings/index.js';
+import { createShopRepository, createShopService } from './modules/shop/index.js';
+import {
+  createSubscriptionsRepository,
+  createSubscriptionsService,
+} from './modules/subscriptions/index.js';
+import { createSupportRepository, createSupportService } from './modules/support/index.js';
+import {
+  createAdminSeedService,
+  createAvatarRenderer,
+  createAvatarService,
+  createTotpRepository,
+  createUserAdminRepository,
+  createUsersRepository,
+} from './modules/users/index.js';
+import type { AppContext } from './platform/context.js';
+import { createCountCache } from './platform/count-cache.js';
+
+/**
+ * The composition root: every repository and service built once, in dependency order, and
+ * handed to the routes as typed dependencies (DESIGN.md). A module never builds another
+ * module's pieces, nor its own repositories: what it needs is declared in its factory's deps.
+ */
+export function createServices(ctx: AppContext, log: FastifyBaseLogger) {
+  const { db, dialect, clock } = ctx;
+
+  // Totals of the licence-key list's filters: read by the keys repository, cleared by every
+  // write that changes them (key writes, and deletes that cascade into keys or their redeemer).
+  const keyTotals = createCountCache(ADMIN_LIMITS.listCountCacheMs);
+
+  // Repositories: the only holders of SQL.
+  const repos = {
+    activity: createActivityRepository(db),
+    adminActions: createAdminActionsRepository(db, keyTotals),
+    adminResellers: createAdminResellersRepository(db, dialect),
+    balance: createBalanceRepository(db),
+    bypass: createBypassRepository(db),
+    client: createClientRepository(db),
+    dashboard: createDashboardRepository(db),
+    deposits: createDepositsRepository(db, dialect),
+    emailTokens: createEmailTokensRepository(db),
+    files: createFilesRepository(db),
+    health: createHealthRepository(db),
+    keys: createKeysRepository(db, dialect, keyTotals),
+    loader: createLoaderRepository(ctx),
+    newsletter: createNewsletterRepository(db),
+    notifications: createNotificationsRepository(db),
+    products: createProductsRepository(db, keyTotals),
+    reseller: createResellerRepository(db),
+    settings: createSettingsRepository(db),
+    shop: createShopRepository(db),
+    signupHolds: createSignupHoldsRepository(db),
+    subscriptions: createSubscriptionsRepository(db),
+    support: createSupportRepository(db, dialect),
+    totp: createTotpRepository(db),
+    userAdmin: createUserAdminRepository(db, keyTotals),
+    userDirectory: createUserDirectoryRepository(db, dialect),
+    users: createUsersRepository(db),
+  };
+
+  // The kernel most services use.
+  const activity = createActivityService({ clock, repository: repos.activity });
+  const notifications = createNotificationsService({ db, clock, repository: repos.notifications });
+  const balance = createBalanceService({ clock, repository: repos.balance });
+  const files = createFilesService({ repository: repos.files });
+  const uploads = createFileUploadService({ ...ctx, repository: repos.files });
+  const settingsCache = createSettingsCache({ clock, repository: repos.settings });
+  const avatars = createAvatarService({ files, uploads, userAdmin: repos.userAdmin });
+  const credentials = createCredentialsChecker({
+    clock,
+    users: repos.users,
+    totp: repos.totp,
+    holds: repos.signupHolds,
+  });
+  const subscriptions = createSubscriptionsService({
+    ...ctx,
+    subscriptions: repos.subscriptions,
+    // The grant's locked in-transaction read of pause_all_users (never the cache).
+    settings: repos.settings,
+  });
+
+  // Key redemption and who hears of it, inside its transaction.
+  const keyRedeemedNotice = createKeyRedeemedNotice({ repository: repos.reseller, notifications });
+  const redemptionXp: RedemptionListener = (executor, { userId, days }) =>
+    repos.users.addXp(userId, days * XP_RULES.perLicenceDay, executor);
+  const redemption = createKeyRedemption({
+    db,
+    clock,
+    keys: repos.keys,
+    users: repos.users,
+    subscriptions,
+    subscriptionRows: repos.subscriptions,
+    listeners: [
+      redemptionXp,
+      (executor, { keyId, userId }) => keyRedeemedNotice.notify(executor, keyId, userId),
+    ],
+  });
+  const keyIssuer = createKeyIssuer({ clock, keys: repos.keys });
+
+  const auth = createAuthService({
+    ...ctx,
+    users: repos.users,
+    accounts: repos.userAdmin,
+    emailTokens: repos.emailTokens,
+    holds: repos.signupHolds,
+    settings: settingsCache,
+    credentials,
+  });
+
+  // Loader heartbeats note presence in memory; it is written every few seconds and on close.
+  const presence = createPresence(ctx, log);
+  const loaderSessions = createLoaderSessions(ctx.config.jwtSecret, clock);
+
+  return {
+    settingsCache,
+    presence,
+    /** "Subscription expiring" notifications, started and stopped with the app. */
+    expiryReminders: createExpiryReminders({
+      db,
+      clock,
+      repository: repos.notifications,
+      notifications,
+      log,
+    }),
+    /** The role guard's per-request read of the session's user. */
+    loadAuthUser: (id: string) => repos.users.findAuthState(id),
+    /** Per-account limits; the login one is shared by the site's and the loader's login. */
+    accountLimits: createAccountLimits(repos.users),
+    loaderSessions,
+
+    activity,
+    adminActions: createAdminActionsService({
+      db,
+      repository: repos.adminActions,
+      subscriptions: repos.subscriptions,
+      activity,
+      files,
+    }),
+    adminProfile: createAdminProfileService({
+      db,
+      clock,
+      users: repos.users,
+      userAdmin: repos.userAdmin,
+      avatars,
+      activity,
+    }),
+    adminResellers: createAdminResellersService({
+      db,
+      clock,
+      resellers: repos.adminResellers,
+      users: repos.users,
+      activity,
+      balance,
+    }),
+    adminUsers: createAdminUsersService({
+      db,
+      clock,
+      users: repos.users,
+      userAdmin: repos.userAdmin,
+      directory: repos.userDirectory,
+      products: repos.products,
+      subscriptionsRepository: repos.subscriptions,
+      subscriptions,
+      activity,
+      files,
+    }),
+    auth,
+    avatarRenderer: createAvatarRenderer(),
+    bypass: createBypassService({ db, clock, repository: repos.bypass, activity }),
+    client: createClientService({
+      db,
+      clock,
+      client: repos.client,
+      settings: settingsCache,
+      subscriptions: repos.subscriptions,
+      redemption,
+    }),
+    dashboard: createDashboardService({ clock, repository: repos.dashboard }),
+    deposits: createDepositsService({
+      db,
+      clock,
+      deposits: repos.deposits,
+      provider: createManualPixProvider({ db, settings: repos.settings }),
+      // The payment rows, written with their activity line and read in the deposit's transaction.
+      settings: repos.settings,
+      balance,
+      notifications,
+      activity,
+    }),
+    files,
+    health: createHealthService({ dialect, repository: repos.health }),
+    keys: createKeysService({
+      db,
+      clock,
+      keys: repos.keys,
+      products: repos.products,
+      subscriptionsRepository: repos.subscriptions,
+      redemption,
+      activity,
+      issuer: keyIssuer,
+    }),
+    loader: createLoaderService({
+      db,
+      clock,
+      repository: repos.loader,
+      users: repos.users,
+      credentials,
+      redemption,
+      files,
+      activity,
+      machineBound: createMachineBoundNotice({ ...ctx, notifications }),
+      settings: settingsCache,
+      presence,
+      sessions: loaderSessions,
+    }),
+    newsletter: createNewsletterService({ clock, subscribers: repos.newsletter }),
+    notifications,
+    products: createProductsService({
+      db,
+      clock,
+      products: repos.products,
+      files,
+      uploads,
+      activity,
+    }),
+    profile: createProfileService({
+      ...ctx,
+      users: repos.users,
+      accounts: repos.userAdmin,
+      emailTokens: repos.emailTokens,
+      totp: repos.totp,
+      avatars,
+      auth,
+    }),
+    reseller: createResellerService({
+      db,
+      clock,
+      repository: repos.reseller,
+      products: repos.products,
+      keys: repos.keys,
+      issuer: keyIssuer,
+      balance,
+      activity,
+    }),
+    settings: createSettingsService({
+      db,
+      clock,
+      repository: repos.settings,
+      cache: settingsCache,
+      subscriptions: repos.subscriptions,
+      activity,
+    }),
+    shop: createShopService({
+      db,
+      clock,
+      shop: repos.shop,
+      products: repos.products,
+      subscriptions: repos.subscriptions,
+      users: repos.users,
+      granting: subscriptions,
+      balance,
+      activity,
+    }),
+    support: createSupportService({
+      db,
+      clock,
+      tickets: repos.support,
+      activity,
+      notifications,
+    }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/**
+ * The first admin's seeding, run by main.ts before the app is built (and by `--migrate-only`):
+ * only the users repository it needs, none of the app's timers.
+ */
+export function createAdminSeed(ctx: Pick<AppContext, 'config' | 'db' | 'clock'>) {
+  return createAdminSeedService({ ...ctx, users: createUsersRepository(ctx.db) });
+}
