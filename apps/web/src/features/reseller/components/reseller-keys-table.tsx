@@ -1,5 +1,4 @@
 import { KEY_STATUSES, type KeyStatus, type ResellerKey } from '@chaveiro/contract';
-import { format } from 'date-fns';
 import { Copy, CopyCheck, Download } from 'lucide-react';
 import { useState } from 'react';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
@@ -25,15 +24,11 @@ import type { ResellerKeysFilters } from '../api/query-keys';
 import { copyKeys } from '../lib/copy-keys';
 import { KEY_STATUS_LABELS, texts } from '../texts';
 import { KeyStatusBadge } from './key-status-badge';
+import { formatDateTime } from '@/lib/format';
 
 const t = texts.keys;
 const PAGE_SIZE = 20;
 const COLUMNS = 7;
-
-/** dd/MM/yyyy HH:mm in the viewer's time zone. */
-function formatDateTime(iso: string): string {
-  return format(new Date(iso), 'dd/MM/yyyy HH:mm');
-}
 
 /** On phones the other columns are hidden; the key cell shows what they say, in two lines. */
 function KeyCell({ row }: { row: ResellerKey }) {

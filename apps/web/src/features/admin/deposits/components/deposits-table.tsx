@@ -10,10 +10,10 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { formatBRL } from '@/lib/money';
+import { formatBRL } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { depositsTexts } from '../texts';
-import { formatDateTime } from './deposit-format';
+import { formatDateTime } from '@/lib/format';
 import { DepositStatusBadge } from './deposit-status-badge';
 import { useDepositsDialogs } from './deposits-dialogs-context';
 

@@ -23,6 +23,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { useGenerateKeys } from '../api/generate-keys';
 import { useProductOptions } from '../api/get-product-options';
+import { formatCount } from '@/lib/format';
 
 const a = messages.admin;
 const CUSTOM = 'custom';
@@ -95,7 +96,7 @@ export function GenerateKeysDialog({ open, onOpenChange, onGenerated }: Generate
           <DialogTitle>Gerar chaves</DialogTitle>
           <DialogDescription>
             Escolha o produto, a validade e quantas chaves criar (até{' '}
-            {ADMIN_LIMITS.keysPerBatchMax.toLocaleString('pt-BR')}).
+            {formatCount(ADMIN_LIMITS.keysPerBatchMax)}).
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">

@@ -10,7 +10,7 @@ import {
 } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { resellersTexts } from '../texts';
-import { formatBRL } from './money';
+import { formatBRL } from '@/lib/format';
 import { ResellerRowActions } from './reseller-row-actions';
 import { ResellerStatusBadge } from './reseller-status-badge';
 

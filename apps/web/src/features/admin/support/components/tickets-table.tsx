@@ -1,6 +1,4 @@
 import type { AdminTicket } from '@chaveiro/contract';
-import { formatDistanceToNow } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
 import { Link } from 'react-router';
 import { TableMessageRow } from '@/components/data-table/table-message-row';
 import { TicketStatusBadge } from '@/components/support/ticket-status-badge';
@@ -14,12 +12,10 @@ import {
 } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { supportTexts } from '../texts';
+import { formatRelative } from '@/lib/format';
 
 const text = supportTexts.list;
 const COLUMNS = 4;
-
-const relative = (iso: string) =>
-  formatDistanceToNow(new Date(iso), { locale: ptBR, addSuffix: true });
 
 interface TicketsTableProps {
   rows: AdminTicket[] | undefined;
@@ -65,7 +61,7 @@ export function TicketsTable({ rows, isLoading, isStale, isFiltered }: TicketsTa
                       <TicketStatusBadge status={row.status} />
                     </span>
                     <span className="font-medium">{row.username}</span>
-                    <span className="lg:hidden">{relative(row.updated_at)}</span>
+                    <span className="lg:hidden">{formatRelative(row.updated_at)}</span>
                   </div>
                 </TableCell>
                 <TableCell className="hidden truncate md:table-cell">{row.username}</TableCell>
@@ -73,7 +69,7 @@ export function TicketsTable({ rows, isLoading, isStale, isFiltered }: TicketsTa
                   <TicketStatusBadge status={row.status} />
                 </TableCell>
                 <TableCell className="text-muted-foreground hidden text-sm lg:table-cell">
-                  {relative(row.updated_at)}
+                  {formatRelative(row.updated_at)}
                 </TableCell>
               </TableRow>
             ))

@@ -7,6 +7,7 @@ import { useUsers } from '../api/get-users';
 import { UserManageDialog } from './user-manage-dialog';
 import { UsersProvider } from './users-provider';
 import { UsersTable } from './users-table';
+import { formatCount } from '@/lib/format';
 
 /** The dashboard's user table: server-side search in a 400 px scroll area (spec §2). */
 export function DashboardUsersCard({ refetchInterval }: { refetchInterval: number }) {
@@ -22,7 +23,7 @@ export function DashboardUsersCard({ refetchInterval }: { refetchInterval: numbe
             <CardTitle>Usuários</CardTitle>
             <CardDescription>
               {users.data
-                ? `${users.data.total.toLocaleString('pt-BR')} no total`
+                ? `${formatCount(users.data.total)} no total`
                 : 'Busque por username ou e-mail.'}
             </CardDescription>
           </div>

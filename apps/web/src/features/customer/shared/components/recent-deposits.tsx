@@ -1,7 +1,7 @@
-import { formatBRL } from '@/lib/money';
+import { formatBRL } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { useRecentDeposits } from '../api/get-recent-deposits';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { depositTexts as t } from '../lib/deposit-texts';
 import { DepositStatusBadge } from './deposit-status-badge';
 

@@ -7,7 +7,7 @@ import { jsonResponse, stubApi } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { aDashboard, aSubscription, signInAsClient } from '@/testing/customer-fixtures';
 import { customerTestRoutes } from '@/testing/customer-routes';
-import { formatDateTime } from '../../shared/lib/format';
+import { formatDateTime } from '@/lib/format';
 
 beforeEach(() => {
   signInAsClient();
