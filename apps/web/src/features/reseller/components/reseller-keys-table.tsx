@@ -20,7 +20,7 @@ import {
 import { cn } from '@/lib/utils';
 import { useExportResellerKeys } from '../api/export-reseller-keys';
 import { useResellerKeys } from '../api/get-reseller-keys';
-import type { ResellerKeysFilters } from '../api/query-keys';
+import type { ResellerKeysFilters } from '../api/get-reseller-keys';
 import { copyKeys } from '../lib/copy-keys';
 import { KEY_STATUS_LABELS, texts } from '../texts';
 import { KeyStatusBadge } from './key-status-badge';

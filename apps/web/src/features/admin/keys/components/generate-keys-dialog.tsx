@@ -22,7 +22,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { useGenerateKeys } from '../api/generate-keys';
-import { useProductOptions } from '../api/get-product-options';
+import { useProducts } from '@/hooks/use-products';
 import { formatCount } from '@/lib/format';
 
 const a = messages.admin;
@@ -61,7 +61,7 @@ interface GenerateKeysDialogProps {
  * redeemable only until a date ('Resgatar até'; past it an unused key is expired).
  */
 export function GenerateKeysDialog({ open, onOpenChange, onGenerated }: GenerateKeysDialogProps) {
-  const products = useProductOptions();
+  const products = useProducts();
   const generate = useGenerateKeys();
   const form = useForm<GenerateFormValues>({
     resolver: zodResolver(generateFormSchema),

@@ -18,8 +18,8 @@ import {
 import { cn } from '@/lib/utils';
 import { useExportKeys } from '../api/export-keys';
 import { useKeys } from '../api/get-keys';
-import { useProductOptions } from '../api/get-product-options';
-import type { KeysFilters } from '../api/query-keys';
+import { useProducts } from '@/hooks/use-products';
+import type { KeysFilters } from '../api/get-keys';
 import { KeyDialogs } from './key-dialogs';
 import { formatDays, KEY_STATUS_LABELS } from './key-labels';
 import { KeyRowActions } from './key-row-actions';
@@ -64,7 +64,7 @@ export function KeysTable({
       };
   const keys = useKeys(filters, refetchInterval);
   // Only the full table has the product filter.
-  const products = useProductOptions({ enabled: !compact });
+  const products = useProducts({ enabled: !compact });
   const exportCsv = useExportKeys();
 
   const changeFilter =
