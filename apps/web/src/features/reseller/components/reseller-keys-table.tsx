@@ -23,7 +23,7 @@ import { useResellerKeys } from '../api/get-reseller-keys';
 import type { ResellerKeysFilters } from '../api/get-reseller-keys';
 import { copyKeys } from '../lib/copy-keys';
 import { KEY_STATUS_LABELS, texts } from '../texts';
-import { KeyStatusBadge } from './key-status-badge';
+import { KeyStatusBadge } from '@/components/status/key-status-badge';
 import { formatDateTime } from '@/lib/format';
 
 const t = texts.keys;
@@ -48,7 +48,7 @@ function KeyCell({ row }: { row: ResellerKey }) {
         </Button>
       </div>
       <div className="text-muted-foreground flex flex-wrap items-center gap-x-2 gap-y-1 text-xs whitespace-normal sm:hidden">
-        <KeyStatusBadge status={row.status} />
+        <KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />
         <span>
           {row.product} · {texts.days(row.days)}
         </span>
@@ -165,7 +165,7 @@ export function ResellerKeysTable() {
                     <TableCell className={WIDE}>{row.product}</TableCell>
                     <TableCell className={WIDE}>{texts.days(row.days)}</TableCell>
                     <TableCell className={WIDE}>
-                      <KeyStatusBadge status={row.status} />
+                      <KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />
                     </TableCell>
                     <TableCell className={cn(WIDE, !row.redeemedBy && 'text-muted-foreground')}>
                       {row.redeemedBy ?? t.nobody}

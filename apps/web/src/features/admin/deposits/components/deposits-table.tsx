@@ -14,7 +14,7 @@ import { formatBRL } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { depositsTexts } from '../texts';
 import { formatDateTime } from '@/lib/format';
-import { DepositStatusBadge } from './deposit-status-badge';
+import { DepositStatusBadge } from '@/components/status/deposit-status-badge';
 import { useDepositsDialogs } from './deposits-dialogs-context';
 
 const text = depositsTexts.list;

@@ -10,8 +10,8 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useKey } from '../api/get-key';
-import { formatDays } from './key-labels';
-import { KeyStatusBadge } from './key-status-badge';
+import { formatDays, KEY_STATUS_LABELS } from './key-labels';
+import { KeyStatusBadge } from '@/components/status/key-status-badge';
 import { formatDateTime } from '@/lib/format';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -49,7 +49,7 @@ export function KeyInfoDialog({ row, onClose }: { row: KeyListItem; onClose: () 
             <Item label="Produto">{data.product}</Item>
             <Item label="Validade">{formatDays(data.validity)}</Item>
             <Item label="Status">
-              <KeyStatusBadge status={data.status} />
+              <KeyStatusBadge status={data.status} labels={KEY_STATUS_LABELS} />
             </Item>
             <Item label="Criada em">{formatDateTime(data.createdAt)}</Item>
             <Item label="Criada por">{data.createdBy ?? '—'}</Item>

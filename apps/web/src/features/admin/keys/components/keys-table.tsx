@@ -23,7 +23,7 @@ import type { KeysFilters } from '../api/get-keys';
 import { KeyDialogs } from './key-dialogs';
 import { formatDays, KEY_STATUS_LABELS } from './key-labels';
 import { KeyRowActions } from './key-row-actions';
-import { KeyStatusBadge } from './key-status-badge';
+import { KeyStatusBadge } from '@/components/status/key-status-badge';
 import { KeysDialogsContext, type OpenKeyDialog } from './keys-dialogs-context';
 
 const PAGE_SIZE = 20;
@@ -166,7 +166,7 @@ export function KeysTable({
                     <TableCell>{row.product}</TableCell>
                     <TableCell>{formatDays(row.validity)}</TableCell>
                     <TableCell>
-                      <KeyStatusBadge status={row.status} />
+                      <KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />
                     </TableCell>
                     <TableCell className={cn(!row.client && 'text-muted-foreground')}>
                       {row.client ?? '—'}

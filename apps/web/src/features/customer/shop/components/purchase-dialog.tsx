@@ -18,7 +18,7 @@ import { formatBRL } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useDashboard } from '../../shared/api/get-dashboard';
 import { formatDate } from '@/lib/format';
-import { playSound } from '../../shared/lib/sounds';
+import { playSound } from '@/lib/sounds';
 import { usePurchasePlan } from '../api/purchase-plan';
 import { texts } from '../texts';
 
