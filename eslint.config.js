@@ -148,6 +148,9 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { import: importPlugin },
     settings: {
+      // Follow TypeScript files (the plugin reads only .js by default), so no-cycle sees them.
+      'import/extensions': ['.ts', '.tsx'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import/resolver': {
         typescript: { project: 'apps/web/tsconfig.json' },
       },
