@@ -6,6 +6,58 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
+import importPlugin from 'eslint-plugin-import';
+import { readdirSync } from 'node:fs';
+
+const WEB = 'apps/web/src';
+/** Areas whose sub-folders are features of their own (features/admin/users, …). */
+const AREAS_WITH_SCREENS = ['admin', 'customer'];
+/**
+ * The customer screens share one area kernel: the dashboard and profile queries, the deposit
+ * dialog and the header the customer layout shows. It is customer-only, so it stays in the area
+ * instead of lib/ or components/, and imports no customer screen itself.
+ */
+const AREA_SHARED = { customer: 'customer/shared' };
+
+const subfolders = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** `admin/users`, `customer/shop`, `auth`, `landing`, `reseller`, … */
+function webFeatures() {
+  return subfolders(`${WEB}/features`).flatMap((area) =>
+    AREAS_WITH_SCREENS.includes(area)
+      ? subfolders(`${WEB}/features/${area}`).map((screen) => `${area}/${screen}`)
+      : [area],
+  );
+}
+
+function webZones() {
+  const featureZones = webFeatures().map((feature) => {
+    const shared = AREA_SHARED[feature.split('/')[0]];
+    return {
+      target: `${WEB}/features/${feature}`,
+      from: `${WEB}/features`,
+      except: [`./${feature}`, ...(shared && shared !== feature ? [`./${shared}`] : [])],
+      message:
+        'Features do not import each other: share through lib/, components/ or hooks/, compose in app/routes/.',
+    };
+  });
+  return [
+    ...featureZones,
+    {
+      target: `${WEB}/features`,
+      from: `${WEB}/app`,
+      message: 'Features do not import the app layer.',
+    },
+    {
+      target: [`${WEB}/lib`, `${WEB}/components`, `${WEB}/hooks`],
+      from: [`${WEB}/features`, `${WEB}/app`],
+      message: 'Shared code does not import features or the app layer.',
+    },
+  ];
+}
 
 /**
  * Server module boundaries (DESIGN.md): code outside a module (another module, services.ts,
@@ -144,23 +196,22 @@ export default tseslint.config(
     },
   },
   {
-    // Features do not import each other; shared code flows lib/components → features → app.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // Web boundaries (resolved paths, so `../../x` and `@/x` alike): a feature imports only
+    // itself and lib/, components/, hooks/, testing/; screens that show several features are
+    // composed in app/routes/. No import cycles.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { import: importPlugin },
+    settings: {
+      // Follow TypeScript files (the plugin reads only .js by default), so no-cycle sees them.
+      'import/extensions': ['.ts', '.tsx'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': {
+        typescript: { project: 'apps/web/tsconfig.json' },
+      },
+    },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+features/',
-              message:
-                'Features must not import each other; move shared code to lib/ or components/.',
-            },
-            { regex: '^@/features/', message: 'Features must not import each other.' },
-            { regex: '^@/app/', message: 'Features must not import the app layer.' },
-          ],
-        },
-      ],
+      'import/no-restricted-paths': ['error', { zones: webZones() }],
+      'import/no-cycle': 'error',
     },
   },
 );

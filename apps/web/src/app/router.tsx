@@ -106,9 +106,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'dashboard',
                 lazy: async () => ({
-                  Component: (
-                    await import('@/features/admin/dashboard/components/dashboard-screen')
-                  ).DashboardScreen,
+                  Component: (await import('./routes/admin-dashboard')).AdminDashboardRoute,
                 }),
               },
               {

@@ -1,6 +1,7 @@
 import { messages, publicSettingsSchema } from '@chaveiro/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** The `code` of the 503 every non-admin call gets while maintenance mode is on. */
 export const MAINTENANCE_CODE = 'MAINTENANCE';
@@ -19,7 +20,7 @@ export function getPublicSettings(signal?: AbortSignal) {
 
 export function publicSettingsQueryOptions() {
   return queryOptions({
-    queryKey: ['settings', 'public'] as const,
+    queryKey: queryKeys.publicSettings,
     queryFn: ({ signal }) => getPublicSettings(signal),
   });
 }

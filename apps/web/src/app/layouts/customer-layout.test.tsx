@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { SubscriptionsScreen } from '@/features/customer/subscriptions/components/subscriptions-screen';
-import { aDashboard, aProfile, signInAsClient } from '@/features/customer/testing/customer-routes';
+import { aDashboard, aProfile, signInAsClient } from '@/testing/customer-fixtures';
 import { MAINTENANCE_POLL_MS } from '@/lib/maintenance';
 import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';

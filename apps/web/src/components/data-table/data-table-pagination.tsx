@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
+import { formatCount } from '@/lib/format';
 
 interface DataTablePaginationProps {
   page: number;
@@ -10,8 +11,6 @@ interface DataTablePaginationProps {
   /** e.g. "chaves" in "120 chaves". */
   noun: string;
 }
-
-const count = new Intl.NumberFormat('pt-BR');
 
 /** Total, current page and previous/next buttons under a server-paged table. */
 export function DataTablePagination({
@@ -29,11 +28,11 @@ export function DataTablePagination({
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 pt-3 text-sm">
       <p className="text-muted-foreground">
-        {count.format(total)} {noun}
+        {formatCount(total)} {noun}
       </p>
       <div className="flex items-center gap-2">
         <span className="text-muted-foreground" aria-live="polite">
-          Página {count.format(page)} de {count.format(pages)}
+          Página {formatCount(page)} de {formatCount(pages)}
         </span>
         <Button
           variant="outline"

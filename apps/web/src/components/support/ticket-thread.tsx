@@ -1,8 +1,8 @@
 import type { TicketThreadMessage } from '@chaveiro/contract';
-import { format } from 'date-fns';
 import { Headset } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { supportTexts as t } from './texts';
+import { formatDateTime } from '@/lib/format';
 
 /**
  * Who reads the thread: the customer sees their own messages on the right and staff as the
@@ -46,9 +46,7 @@ export function TicketThread({
               >
                 {message.from_staff ? <Headset className="size-3.5" aria-hidden /> : null}
                 <span className="font-semibold">{authorLabel(message, viewer)}</span>
-                <time dateTime={message.created_at}>
-                  {format(new Date(message.created_at), 'dd/MM/yyyy HH:mm')}
-                </time>
+                <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
               </header>
               <p className="break-words whitespace-pre-wrap">{message.body}</p>
             </article>

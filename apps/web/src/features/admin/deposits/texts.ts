@@ -37,7 +37,6 @@ export const depositsTexts = {
     decidedAt: (when: string) => `em ${when}`,
     reason: (reason: string) => `Motivo: ${reason}`,
   },
-  status: { pending: 'Pendente', approved: 'Aprovado', rejected: 'Recusado' },
   actions: {
     approve: 'Aprovar',
     reject: 'Recusar',

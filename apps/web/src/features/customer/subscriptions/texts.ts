@@ -1,4 +1,5 @@
 import { plural } from '@chaveiro/contract';
+import { formatCount } from '@/lib/format';
 export const texts = {
   title: 'Minhas Assinaturas',
   subtitle:
@@ -52,14 +53,13 @@ export const texts = {
   serverOffline:
     'O servidor dos produtos está offline no momento. Suas assinaturas continuam registradas; o acesso volta quando ele estiver online.',
   loyalty: 'Programa de fidelidade',
-  xp: (n: number) => `${n.toLocaleString('pt-BR')} XP`,
-  toNext: (remaining: number, rank: string) =>
-    `Faltam ${remaining.toLocaleString('pt-BR')} XP para ${rank}`,
+  xp: (n: number) => `${formatCount(n)} XP`,
+  toNext: (remaining: number, rank: string) => `Faltam ${formatCount(remaining)} XP para ${rank}`,
   topRank: 'Você alcançou o nível máximo!',
   seeRanks: 'Ver níveis',
   ranksTitle: 'Níveis de fidelidade',
   ranksBody: 'Você ganha XP resgatando licenças e com o bônus diário.',
   currentRank: 'Seu nível',
-  fromXp: (n: number) => `A partir de ${n.toLocaleString('pt-BR')} XP`,
+  fromXp: (n: number) => `A partir de ${formatCount(n)} XP`,
   retry: 'Tentar novamente',
 } as const;

@@ -1,7 +1,7 @@
 import { buyKeysResponseSchema, type BuyKeysBody } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterPurchase } from './query-keys';
+import { invalidateAfterPurchase } from './invalidate';
 
 export function buyKeys(body: BuyKeysBody) {
   return api.post('/reseller/keys', body, { schema: buyKeysResponseSchema });

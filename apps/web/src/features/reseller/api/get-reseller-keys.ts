@@ -1,8 +1,11 @@
-import { resellerKeysPageSchema } from '@chaveiro/contract';
+import { resellerKeysPageSchema, type ResellerKeysExportQuery } from '@chaveiro/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { RESELLER_REFRESH_MS } from './get-reseller-stats';
-import { resellerQueryKeys, type ResellerKeysFilters } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
+
+/** Filters of the reseller's key list, as sent to `GET /api/reseller/keys`. */
+export type ResellerKeysFilters = ResellerKeysExportQuery & { page: number; pageSize: number };
 
 export function getResellerKeys(filters: ResellerKeysFilters, signal?: AbortSignal) {
   return api.get('/reseller/keys', {
@@ -14,7 +17,7 @@ export function getResellerKeys(filters: ResellerKeysFilters, signal?: AbortSign
 
 export function resellerKeysQueryOptions(filters: ResellerKeysFilters) {
   return queryOptions({
-    queryKey: resellerQueryKeys.keys(filters),
+    queryKey: queryKeys.reseller.keys(filters),
     queryFn: ({ signal }) => getResellerKeys(filters, signal),
     // Keeps the rows on screen while the next page or search loads.
     placeholderData: keepPreviousData,

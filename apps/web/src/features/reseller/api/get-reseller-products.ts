@@ -1,7 +1,7 @@
 import { resellerProductsResponseSchema } from '@chaveiro/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { resellerQueryKeys } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getResellerProducts(signal?: AbortSignal) {
   return api.get('/reseller/products', { schema: resellerProductsResponseSchema, signal });
@@ -9,7 +9,7 @@ export function getResellerProducts(signal?: AbortSignal) {
 
 export const resellerProductsQueryOptions = () =>
   queryOptions({
-    queryKey: resellerQueryKeys.products,
+    queryKey: queryKeys.reseller.products,
     queryFn: ({ signal }) => getResellerProducts(signal),
   });
 

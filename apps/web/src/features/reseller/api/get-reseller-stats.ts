@@ -1,7 +1,7 @@
 import { resellerStatsSchema } from '@chaveiro/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { resellerQueryKeys } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Redemptions happen elsewhere; the cards catch up this often while the screen is open. */
 export const RESELLER_REFRESH_MS = 30_000;
@@ -12,7 +12,7 @@ export function getResellerStats(signal?: AbortSignal) {
 
 export const resellerStatsQueryOptions = () =>
   queryOptions({
-    queryKey: resellerQueryKeys.stats,
+    queryKey: queryKeys.reseller.stats,
     queryFn: ({ signal }) => getResellerStats(signal),
     refetchInterval: RESELLER_REFRESH_MS,
   });

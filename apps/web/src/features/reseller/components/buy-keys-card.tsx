@@ -28,7 +28,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatBRL } from '@/lib/money';
+import { formatBRL } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useBuyKeys } from '../api/buy-keys';
 import { useResellerProducts } from '../api/get-reseller-products';

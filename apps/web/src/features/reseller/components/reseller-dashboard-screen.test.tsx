@@ -1,7 +1,7 @@
 import type { ResellerKeysPage } from '@chaveiro/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { format } from 'date-fns';
+import { formatDateTime } from '@/lib/format';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
@@ -229,7 +229,7 @@ describe('reseller dashboard', { timeout: 20_000 }, () => {
   it('lists the keys with who redeemed them and when', async () => {
     stubReseller();
     renderRoutes(routes, '/reseller/dashboard');
-    const redeemedAt = format(new Date(usedKey.redeemedAt!), 'dd/MM/yyyy HH:mm');
+    const redeemedAt = formatDateTime(usedKey.redeemedAt!);
     const used = (await screen.findByText(usedKey.key)).closest('tr')!;
     const cells = (row: HTMLElement) =>
       within(row)
@@ -242,7 +242,7 @@ describe('reseller dashboard', { timeout: 20_000 }, () => {
       'Resgatada',
       'joana',
       redeemedAt,
-      format(new Date(usedKey.createdAt), 'dd/MM/yyyy HH:mm'),
+      formatDateTime(usedKey.createdAt),
     ]);
     // Phones hide those columns; the key cell repeats what matters in a second line.
     expect(within(used).getByText(`Resgatada por joana em ${redeemedAt}`)).toBeInTheDocument();
@@ -253,7 +253,7 @@ describe('reseller dashboard', { timeout: 20_000 }, () => {
       'Disponível',
       '—',
       '—',
-      format(new Date(freeKey.createdAt), 'dd/MM/yyyy HH:mm'),
+      formatDateTime(freeKey.createdAt),
     ]);
     expect(screen.getByText('2 chaves')).toBeInTheDocument();
   });

@@ -1,5 +1,4 @@
 import { KEY_STATUSES, type KeyStatus, type ResellerKey } from '@chaveiro/contract';
-import { format } from 'date-fns';
 import { Copy, CopyCheck, Download } from 'lucide-react';
 import { useState } from 'react';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
@@ -21,19 +20,15 @@ import {
 import { cn } from '@/lib/utils';
 import { useExportResellerKeys } from '../api/export-reseller-keys';
 import { useResellerKeys } from '../api/get-reseller-keys';
-import type { ResellerKeysFilters } from '../api/query-keys';
+import type { ResellerKeysFilters } from '../api/get-reseller-keys';
 import { copyKeys } from '../lib/copy-keys';
 import { KEY_STATUS_LABELS, texts } from '../texts';
-import { KeyStatusBadge } from './key-status-badge';
+import { KeyStatusBadge } from '@/components/status/key-status-badge';
+import { formatDateTime } from '@/lib/format';
 
 const t = texts.keys;
 const PAGE_SIZE = 20;
 const COLUMNS = 7;
-
-/** dd/MM/yyyy HH:mm in the viewer's time zone. */
-function formatDateTime(iso: string): string {
-  return format(new Date(iso), 'dd/MM/yyyy HH:mm');
-}
 
 /** On phones the other columns are hidden; the key cell shows what they say, in two lines. */
 function KeyCell({ row }: { row: ResellerKey }) {
@@ -53,7 +48,7 @@ function KeyCell({ row }: { row: ResellerKey }) {
         </Button>
       </div>
       <div className="text-muted-foreground flex flex-wrap items-center gap-x-2 gap-y-1 text-xs whitespace-normal sm:hidden">
-        <KeyStatusBadge status={row.status} />
+        <KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />
         <span>
           {row.product} · {texts.days(row.days)}
         </span>
@@ -170,7 +165,7 @@ export function ResellerKeysTable() {
                     <TableCell className={WIDE}>{row.product}</TableCell>
                     <TableCell className={WIDE}>{texts.days(row.days)}</TableCell>
                     <TableCell className={WIDE}>
-                      <KeyStatusBadge status={row.status} />
+                      <KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />
                     </TableCell>
                     <TableCell className={cn(WIDE, !row.redeemedBy && 'text-muted-foreground')}>
                       {row.redeemedBy ?? t.nobody}

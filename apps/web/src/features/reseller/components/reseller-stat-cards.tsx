@@ -4,13 +4,12 @@ import type { LucideIcon } from 'lucide-react';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatBRL } from '@/lib/money';
+import { formatBRL, formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useResellerStats } from '../api/get-reseller-stats';
 import { texts } from '../texts';
 
 const t = texts.stats;
-const count = new Intl.NumberFormat('pt-BR');
 
 interface StatDefinition {
   key: keyof ResellerStats;
@@ -93,7 +92,7 @@ export function ResellerStatCards() {
           <CardContent className="grid gap-1 px-4 sm:px-5">
             {stats.data ? (
               <p className="text-2xl font-bold tabular-nums sm:text-3xl">
-                {money ? formatBRL(stats.data[key]) : count.format(stats.data[key])}
+                {money ? formatBRL(stats.data[key]) : formatCount(stats.data[key])}
               </p>
             ) : (
               <Skeleton className="h-8 w-20" />

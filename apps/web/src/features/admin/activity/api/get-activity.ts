@@ -1,6 +1,7 @@
 import { activityPageSchema, type PageQuery } from '@chaveiro/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type ActivityFilters = Required<Pick<PageQuery, 'page' | 'pageSize'>> & { q: string };
 
@@ -10,7 +11,7 @@ export function getActivity(filters: ActivityFilters, signal?: AbortSignal) {
 
 export function activityQueryOptions(filters: ActivityFilters) {
   return queryOptions({
-    queryKey: ['activity', 'list', filters],
+    queryKey: queryKeys.activity.list(filters),
     queryFn: ({ signal }) => getActivity(filters, signal),
     placeholderData: keepPreviousData,
   });

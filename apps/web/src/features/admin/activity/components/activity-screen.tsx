@@ -1,6 +1,4 @@
 import { pluralWord } from '@chaveiro/contract';
-import { format, formatDistanceToNow } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
 import { DataTablePagination } from '@/components/data-table/data-table-pagination';
 import { SearchInput } from '@/components/data-table/search-input';
 import { TableMessageRow } from '@/components/data-table/table-message-row';
@@ -14,6 +12,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { useActivity } from '../api/get-activity';
+import { formatDateTime, formatRelative } from '@/lib/format';
 
 const PAGE_SIZE = 25;
 
@@ -60,11 +59,9 @@ export function ActivityScreen() {
                       </TableCell>
                       <TableCell>
                         <time dateTime={row.created_at} className="grid">
-                          <span className="tabular-nums">
-                            {format(at, 'dd/MM/yyyy HH:mm', { locale: ptBR })}
-                          </span>
+                          <span className="tabular-nums">{formatDateTime(at)}</span>
                           <span className="text-muted-foreground text-xs">
-                            {formatDistanceToNow(at, { addSuffix: true, locale: ptBR })}
+                            {formatRelative(at)}
                           </span>
                         </time>
                       </TableCell>

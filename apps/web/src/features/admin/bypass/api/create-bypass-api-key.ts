@@ -1,7 +1,7 @@
 import { createBypassApiKeyResponseSchema, type CreateBypassApiKeyBody } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterBypassChange } from './query-keys';
+import { invalidateAfterBypassChange } from './invalidate';
 
 /** `POST /api/bypass/api-keys`: the answer is the only place the full key ever appears. */
 export function createBypassApiKey(body: CreateBypassApiKeyBody) {

@@ -1,7 +1,7 @@
 import { messageResponseSchema, type CreateBypassUidInput } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterBypassChange } from './query-keys';
+import { invalidateAfterBypassChange } from './invalidate';
 
 /** `POST /api/bypass/uids`: uid, duration in hours, optional nickname and region. */
 export function createBypassUid(body: CreateBypassUidInput) {

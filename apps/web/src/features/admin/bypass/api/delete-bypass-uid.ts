@@ -1,7 +1,7 @@
 import { messageResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterBypassChange } from './query-keys';
+import { invalidateAfterBypassChange } from './invalidate';
 
 export function deleteBypassUid(uid: string) {
   return api.delete(`/bypass/uids/${encodeURIComponent(uid)}`, {

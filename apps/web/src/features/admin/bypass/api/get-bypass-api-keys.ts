@@ -1,7 +1,7 @@
 import { bypassApiKeysPageSchema } from '@chaveiro/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { bypassQueryKeys } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getBypassApiKeys(page: number, pageSize: number, signal?: AbortSignal) {
   return api.get('/bypass/api-keys', {
@@ -13,7 +13,7 @@ export function getBypassApiKeys(page: number, pageSize: number, signal?: AbortS
 
 export function bypassApiKeysQueryOptions(page: number, pageSize: number) {
   return queryOptions({
-    queryKey: bypassQueryKeys.apiKeyList(page, pageSize),
+    queryKey: queryKeys.bypass.apiKeyList(page, pageSize),
     queryFn: ({ signal }) => getBypassApiKeys(page, pageSize, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,14 @@
 import { bypassUidsPageSchema, type BypassUidsPage } from '@chaveiro/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { bypassQueryKeys, type BypassUidsFilters } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
+
+/** Filters of the UID list, as sent to `GET /api/bypass/uids`. */
+export interface BypassUidsFilters {
+  q?: string | undefined;
+  page: number;
+  pageSize: number;
+}
 
 /** A page of UIDs plus when it arrived: the countdown runs from that instant. */
 export type BypassUidsSnapshot = BypassUidsPage & { receivedAt: number };
@@ -20,7 +27,7 @@ export async function getBypassUids(
 
 export function bypassUidsQueryOptions(filters: BypassUidsFilters) {
   return queryOptions({
-    queryKey: bypassQueryKeys.uidList(filters),
+    queryKey: queryKeys.bypass.uidList(filters),
     queryFn: ({ signal }) => getBypassUids(filters, signal),
     // Keeps the rows on screen while the next page or search loads.
     placeholderData: keepPreviousData,

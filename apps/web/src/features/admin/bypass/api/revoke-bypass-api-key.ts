@@ -1,7 +1,7 @@
 import { messageResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterBypassChange } from './query-keys';
+import { invalidateAfterBypassChange } from './invalidate';
 
 export function revokeBypassApiKey(id: string) {
   return api.delete(`/bypass/api-keys/${encodeURIComponent(id)}`, {

@@ -1,7 +1,7 @@
 import { bypassPauseResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterBypassChange } from './query-keys';
+import { invalidateAfterBypassChange } from './invalidate';
 
 /** `PUT /api/bypass/uids/{uid}/pause`: pauses a running UID or resumes a paused one. */
 export function toggleBypassUidPause(uid: string) {

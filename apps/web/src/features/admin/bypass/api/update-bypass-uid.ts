@@ -1,7 +1,7 @@
 import { messageResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterBypassChange } from './query-keys';
+import { invalidateAfterBypassChange } from './invalidate';
 
 /** `PUT /api/bypass/uids/{uid}`: renames the UID; its time and pause state stay. */
 export function updateBypassUid({ uid, newUid }: { uid: string; newUid: string }) {

@@ -21,7 +21,7 @@ import { useBypassApiKeys } from '../api/get-bypass-api-keys';
 import { bypassTexts } from '../texts';
 import { BypassApiKeyRevokeDialog } from './bypass-api-key-revoke-dialog';
 import { BypassApiUsage } from './bypass-api-usage';
-import { formatDateTime } from './bypass-time';
+import { formatDateTime } from '@/lib/format';
 import { CreateBypassApiKeyForm } from './create-bypass-api-key-form';
 
 const text = bypassTexts.apiKeys;

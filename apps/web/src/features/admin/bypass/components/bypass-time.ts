@@ -1,6 +1,4 @@
 import type { BypassUidItem } from '@chaveiro/contract';
-import { format } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
 
 const HOUR_MS = 60 * 60 * 1000;
 const HUNDREDTH_HOUR_MS = HOUR_MS / 100;
@@ -28,9 +26,4 @@ export function remainingMsAt(row: BypassUidItem, receivedAt: number, now: numbe
 /** Hours with 2 decimals (spec §9), rounded down so the screen never promises time not left. */
 export function formatRemainingHours(ms: number): string {
   return hoursFormat.format(Math.floor(ms / HUNDREDTH_HOUR_MS) / 100);
-}
-
-/** pt-BR date and time, e.g. 31/12/2026 23:59. */
-export function formatDateTime(date: Date | number | string): string {
-  return format(new Date(date), 'dd/MM/yyyy HH:mm', { locale: ptBR });
 }

@@ -8,7 +8,8 @@ import { cn } from '@/lib/utils';
 import { useToggleBypassUidPause } from '../api/toggle-bypass-uid-pause';
 import { bypassTexts } from '../texts';
 import { BypassRegionBadge } from './bypass-region-badge';
-import { formatDateTime, formatRemainingHours, remainingMsAt } from './bypass-time';
+import { formatDateTime } from '@/lib/format';
+import { formatRemainingHours, remainingMsAt } from './bypass-time';
 
 const text = bypassTexts.list;
 

@@ -1,6 +1,7 @@
 import { metricsResponseSchema, TIMING } from '@chaveiro/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getMetrics(signal?: AbortSignal) {
   return api.get('/dashboard/metrics', { schema: metricsResponseSchema, signal });
@@ -8,7 +9,7 @@ export function getMetrics(signal?: AbortSignal) {
 
 export function metricsQueryOptions() {
   return queryOptions({
-    queryKey: ['dashboard', 'metrics'],
+    queryKey: queryKeys.dashboard.metrics,
     queryFn: ({ signal }) => getMetrics(signal),
     // Spec §7: polled every second; the last figures stay on screen between answers.
     refetchInterval: TIMING.metricsPollMs,

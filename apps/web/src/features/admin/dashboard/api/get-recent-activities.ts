@@ -2,6 +2,7 @@ import { recentActivitiesResponseSchema } from '@chaveiro/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { DASHBOARD_REFRESH_MS } from '../refresh';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getRecentActivities(signal?: AbortSignal) {
   return api.get('/dashboard/recent-activities', {
@@ -12,7 +13,7 @@ export function getRecentActivities(signal?: AbortSignal) {
 
 export function recentActivitiesQueryOptions() {
   return queryOptions({
-    queryKey: ['dashboard', 'recent-activities'],
+    queryKey: queryKeys.dashboard.recentActivities,
     queryFn: ({ signal }) => getRecentActivities(signal),
     refetchInterval: DASHBOARD_REFRESH_MS,
   });

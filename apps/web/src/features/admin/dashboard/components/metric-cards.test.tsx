@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
-import { signInAsAdmin } from '../../users/testing/admin-fixtures';
+import { signInAsAdmin } from '@/testing/admin-fixtures';
 import { MetricCards } from './metric-cards';
 
 afterEach(() => {

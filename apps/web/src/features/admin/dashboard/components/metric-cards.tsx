@@ -4,6 +4,7 @@ import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMetrics } from '../api/get-metrics';
+import { formatCount } from '@/lib/format';
 
 interface MetricDefinition {
   key: keyof MetricsResponse;
@@ -63,7 +64,7 @@ export function MetricCards() {
           <CardContent className="grid gap-1">
             {metrics.data ? (
               <p className="text-3xl font-bold tabular-nums" data-testid={`metric-${key}`}>
-                {metrics.data[key].toLocaleString('pt-BR')}
+                {formatCount(metrics.data[key])}
               </p>
             ) : (
               <Skeleton className="h-9 w-16" />

@@ -1,10 +1,9 @@
-import { formatDistanceToNow, format } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
 import { History } from 'lucide-react';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useRecentActivities } from '../api/get-recent-activities';
+import { formatDateTimeAt, formatRelative } from '@/lib/format';
 
 /** The latest activity lines: action text and a relative pt-BR timestamp (spec §2). */
 export function RecentActivities() {
@@ -38,10 +37,10 @@ export function RecentActivities() {
                     <p className="text-sm break-words">{activity.action}</p>
                     <time
                       dateTime={activity.created_at}
-                      title={format(at, "dd/MM/yyyy 'às' HH:mm", { locale: ptBR })}
+                      title={formatDateTimeAt(at)}
                       className="text-muted-foreground text-xs"
                     >
-                      {formatDistanceToNow(at, { addSuffix: true, locale: ptBR })}
+                      {formatRelative(at)}
                     </time>
                   </div>
                 </li>

@@ -1,7 +1,7 @@
 import { depositDecisionResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterDecision } from './query-keys';
+import { invalidateAfterDecision } from './invalidate';
 
 /** Credits the deposit to its owner; 409 when it was already decided. */
 export function approveDeposit(id: string) {

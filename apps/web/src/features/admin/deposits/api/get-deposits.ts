@@ -1,7 +1,9 @@
-import { adminDepositsPageSchema } from '@chaveiro/contract';
+import { adminDepositsPageSchema, type AdminDepositsQuery } from '@chaveiro/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { depositsQueryKeys, type DepositsListQuery } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
+
+export type DepositsListQuery = Partial<AdminDepositsQuery>;
 
 /** New deposits arrive while the admin works through the list. */
 const LIST_POLL_MS = 30_000;
@@ -12,7 +14,7 @@ export function getDeposits(query: DepositsListQuery, signal?: AbortSignal) {
 
 export function depositsQueryOptions(query: DepositsListQuery) {
   return queryOptions({
-    queryKey: depositsQueryKeys.list(query),
+    queryKey: queryKeys.admin.deposits.list(query),
     queryFn: ({ signal }) => getDeposits(query, signal),
     // A new filter, search or page keeps the previous rows on screen until its answer arrives.
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import { depositDecisionResponseSchema, type RejectDepositBody } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterDecision } from './query-keys';
+import { invalidateAfterDecision } from './invalidate';
 
 export function rejectDeposit({ id, reason }: { id: string } & RejectDepositBody) {
   return api.post(

@@ -1,7 +1,7 @@
 import { paymentSettingsResponseSchema, type PaymentSettingsBody } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { depositsQueryKeys } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export function updatePaymentSettings(body: PaymentSettingsBody) {
   return api.patch('/admin/payment-settings', body, { schema: paymentSettingsResponseSchema });
@@ -12,7 +12,7 @@ export function useUpdatePaymentSettings() {
   return useMutation({
     mutationFn: updatePaymentSettings,
     onSuccess: (answer) => {
-      queryClient.setQueryData(depositsQueryKeys.paymentSettings, {
+      queryClient.setQueryData(queryKeys.admin.paymentSettings, {
         pix_key: answer.pix_key,
         pix_beneficiary: answer.pix_beneficiary,
       });

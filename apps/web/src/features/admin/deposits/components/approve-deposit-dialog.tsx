@@ -10,7 +10,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { formatBRL } from '@/lib/money';
+import { formatBRL } from '@/lib/format';
 import { useApproveDeposit } from '../api/approve-deposit';
 import { depositsTexts } from '../texts';
 

@@ -1,11 +1,9 @@
 import { LIMITS, type DepositStatusFilter } from '@chaveiro/contract';
 import { useMemo, useState } from 'react';
-import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { PagedListCard } from '@/components/data-table/paged-list-card';
 import { SearchInput } from '@/components/data-table/search-input';
 import { usePagedSearch } from '@/components/data-table/use-paged-search';
-import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDeposits } from '../api/get-deposits';
 import { depositsTexts } from '../texts';
 import { DepositDialogs } from './deposit-dialogs';
@@ -53,12 +51,11 @@ function DepositsListCard() {
   const data = deposits.data;
 
   return (
-    <Card className="min-w-0">
-      <CardHeader className="gap-3">
-        <div className="grid gap-1.5">
-          <CardTitle>{text.list.title}</CardTitle>
-          <CardDescription>{text.list.description}</CardDescription>
-        </div>
+    <PagedListCard
+      title={text.list.title}
+      description={text.list.description}
+      headerClassName="gap-3"
+      controls={
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
           <StatusFilter
             value={status}
@@ -74,31 +71,18 @@ function DepositsListCard() {
             className="lg:w-80 lg:max-w-none"
           />
         </div>
-      </CardHeader>
-      <CardContent className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
-        {deposits.isError && !data ? (
-          <LoadErrorAlert error={deposits.error} />
-        ) : (
-          <>
-            <DepositsTable
-              rows={data?.items}
-              isLoading={deposits.isPending}
-              isStale={deposits.isPlaceholderData}
-              emptyText={q ? text.list.noMatch : text.list.empty[status]}
-            />
-            {data ? (
-              <DataTablePagination
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPageChange={setPage}
-                noun={text.list.noun(data.total)}
-              />
-            ) : null}
-          </>
-        )}
-      </CardContent>
-    </Card>
+      }
+      query={deposits}
+      onPageChange={setPage}
+      noun={text.list.noun}
+    >
+      <DepositsTable
+        rows={data?.items}
+        isLoading={deposits.isPending}
+        isStale={deposits.isPlaceholderData}
+        emptyText={q ? text.list.noMatch : text.list.empty[status]}
+      />
+    </PagedListCard>
   );
 }
 

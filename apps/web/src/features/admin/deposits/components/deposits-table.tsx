@@ -1,20 +1,12 @@
 import type { AdminDeposit } from '@chaveiro/contract';
 import { Check, X } from 'lucide-react';
-import { TableMessageRow } from '@/components/data-table/table-message-row';
+import { ScrollTable } from '@/components/data-table/scroll-table';
 import { Button } from '@/components/ui/button';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
-import { formatBRL } from '@/lib/money';
-import { cn } from '@/lib/utils';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { formatBRL } from '@/lib/format';
 import { depositsTexts } from '../texts';
-import { formatDateTime } from './deposit-format';
-import { DepositStatusBadge } from './deposit-status-badge';
+import { formatDateTime } from '@/lib/format';
+import { DepositStatusBadge } from '@/components/status/deposit-status-badge';
 import { useDepositsDialogs } from './deposits-dialogs-context';
 
 const text = depositsTexts.list;
@@ -74,64 +66,60 @@ interface DepositsTableProps {
 /** Usuário, Valor, Referência, Criado em, Status, Ações; scrolls at 400 px (spec §9). */
 export function DepositsTable({ rows, isLoading, isStale, emptyText }: DepositsTableProps) {
   return (
-    <div className="max-h-[400px] overflow-y-auto rounded-md border [&_[data-slot=table-container]]:overflow-visible">
-      <Table className={cn('transition-opacity', isStale && 'opacity-60')}>
-        <TableHeader className="bg-background sticky top-0 z-10">
-          <TableRow>
-            <TableHead>{text.columns.user}</TableHead>
-            <TableHead className="text-right">{text.columns.amount}</TableHead>
-            <TableHead className="hidden md:table-cell">{text.columns.reference}</TableHead>
-            <TableHead className="hidden lg:table-cell">{text.columns.createdAt}</TableHead>
-            <TableHead className="hidden sm:table-cell">{text.columns.status}</TableHead>
-            <TableHead className="text-right">
-              <span className="sr-only">{text.columns.actions}</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {isLoading && !rows ? (
-            <TableMessageRow colSpan={COLUMNS}>{text.loading}</TableMessageRow>
-          ) : rows?.length === 0 ? (
-            <TableMessageRow colSpan={COLUMNS}>{emptyText}</TableMessageRow>
-          ) : (
-            rows?.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell className="max-w-[11rem] align-top sm:max-w-[16rem]">
-                  <p className="truncate font-medium">{row.user.username}</p>
-                  <p className="text-muted-foreground truncate text-xs">{row.user.email}</p>
-                  {/* Narrow screens fold the reference, date and status into this cell. */}
-                  <p className="text-muted-foreground mt-1 font-mono text-xs md:hidden">
-                    {row.reference}
-                  </p>
-                  <p className="text-muted-foreground text-xs lg:hidden">
-                    {formatDateTime(row.created_at)}
-                  </p>
-                  <div className="mt-1.5 sm:hidden">
-                    <DepositStatusBadge status={row.status} />
-                    <Decision row={row} />
-                  </div>
-                </TableCell>
-                <TableCell className="text-right align-top font-medium tabular-nums">
-                  {formatBRL(row.amount)}
-                </TableCell>
-                <TableCell className="hidden align-top font-mono text-sm md:table-cell">
-                  {row.reference}
-                </TableCell>
-                <TableCell className="text-muted-foreground hidden align-top text-sm tabular-nums lg:table-cell">
-                  {formatDateTime(row.created_at)}
-                </TableCell>
-                <TableCell className="hidden align-top sm:table-cell">
-                  <DepositStatusBadge status={row.status} />
-                  <Decision row={row} />
-                </TableCell>
-                <TableCell className="text-right align-top">
-                  <RowActions row={row} />
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </div>
+    <ScrollTable
+      rows={rows}
+      isLoading={isLoading}
+      isStale={isStale}
+      columns={COLUMNS}
+      loadingText={text.loading}
+      emptyText={emptyText}
+      head={
+        <>
+          <TableHead>{text.columns.user}</TableHead>
+          <TableHead className="text-right">{text.columns.amount}</TableHead>
+          <TableHead className="hidden md:table-cell">{text.columns.reference}</TableHead>
+          <TableHead className="hidden lg:table-cell">{text.columns.createdAt}</TableHead>
+          <TableHead className="hidden sm:table-cell">{text.columns.status}</TableHead>
+          <TableHead className="text-right">
+            <span className="sr-only">{text.columns.actions}</span>
+          </TableHead>
+        </>
+      }
+      renderRow={(row) => (
+        <TableRow key={row.id}>
+          <TableCell className="max-w-[11rem] align-top sm:max-w-[16rem]">
+            <p className="truncate font-medium">{row.user.username}</p>
+            <p className="text-muted-foreground truncate text-xs">{row.user.email}</p>
+            {/* Narrow screens fold the reference, date and status into this cell. */}
+            <p className="text-muted-foreground mt-1 font-mono text-xs md:hidden">
+              {row.reference}
+            </p>
+            <p className="text-muted-foreground text-xs lg:hidden">
+              {formatDateTime(row.created_at)}
+            </p>
+            <div className="mt-1.5 sm:hidden">
+              <DepositStatusBadge status={row.status} />
+              <Decision row={row} />
+            </div>
+          </TableCell>
+          <TableCell className="text-right align-top font-medium tabular-nums">
+            {formatBRL(row.amount)}
+          </TableCell>
+          <TableCell className="hidden align-top font-mono text-sm md:table-cell">
+            {row.reference}
+          </TableCell>
+          <TableCell className="text-muted-foreground hidden align-top text-sm tabular-nums lg:table-cell">
+            {formatDateTime(row.created_at)}
+          </TableCell>
+          <TableCell className="hidden align-top sm:table-cell">
+            <DepositStatusBadge status={row.status} />
+            <Decision row={row} />
+          </TableCell>
+          <TableCell className="text-right align-top">
+            <RowActions row={row} />
+          </TableCell>
+        </TableRow>
+      )}
+    />
   );
 }

@@ -20,7 +20,7 @@ import {
 } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
-import { formatBRL } from '@/lib/money';
+import { formatBRL } from '@/lib/format';
 import { useRejectDeposit } from '../api/reject-deposit';
 import { depositsTexts } from '../texts';
 

@@ -1,7 +1,7 @@
 import { messageResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterKeyChange } from './query-keys';
+import { invalidateAfterKeyChange } from './invalidate';
 
 export function deleteKey(id: string) {
   return api.delete(`/keys/${encodeURIComponent(id)}`, { schema: messageResponseSchema });

@@ -1,7 +1,7 @@
 import { generateKeysResponseSchema, type GenerateKeysBody } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterKeyChange } from './query-keys';
+import { invalidateAfterKeyChange } from './invalidate';
 
 export function generateKeys(body: GenerateKeysBody) {
   return api.post('/keys', body, { schema: generateKeysResponseSchema });

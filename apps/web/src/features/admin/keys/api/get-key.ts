@@ -1,7 +1,7 @@
 import { keyInfoSchema } from '@chaveiro/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { keysQueryKeys } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getKey(id: string, signal?: AbortSignal) {
   return api.get(`/keys/${encodeURIComponent(id)}`, { schema: keyInfoSchema, signal });
@@ -9,7 +9,7 @@ export function getKey(id: string, signal?: AbortSignal) {
 
 export function keyQueryOptions(id: string) {
   return queryOptions({
-    queryKey: keysQueryKeys.detail(id),
+    queryKey: queryKeys.keys.detail(id),
     queryFn: ({ signal }) => getKey(id, signal),
   });
 }

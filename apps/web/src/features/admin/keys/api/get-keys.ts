@@ -1,7 +1,10 @@
-import { keysPageSchema } from '@chaveiro/contract';
+import { keysPageSchema, type KeysExportQuery } from '@chaveiro/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { keysQueryKeys, type KeysFilters } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
+
+/** Filters of the key list, as sent to `GET /api/keys`. */
+export type KeysFilters = KeysExportQuery & { page: number; pageSize: number };
 
 export function getKeys(filters: KeysFilters, signal?: AbortSignal) {
   return api.get('/keys', { query: { ...filters }, schema: keysPageSchema, signal });
@@ -10,7 +13,7 @@ export function getKeys(filters: KeysFilters, signal?: AbortSignal) {
 /** `refetchInterval`: how often a live view refreshes the page (none by default). */
 export function keysQueryOptions(filters: KeysFilters, refetchInterval?: number) {
   return queryOptions({
-    queryKey: keysQueryKeys.list(filters),
+    queryKey: queryKeys.keys.list(filters),
     queryFn: ({ signal }) => getKeys(filters, signal),
     // Keeps the rows on screen while the next page or search loads.
     placeholderData: keepPreviousData,

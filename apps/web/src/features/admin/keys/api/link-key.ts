@@ -1,7 +1,7 @@
 import { messageResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterKeyChange } from './query-keys';
+import { invalidateAfterKeyChange } from './invalidate';
 
 export function linkKey({ id, userId }: { id: string; userId: string }) {
   return api.post(

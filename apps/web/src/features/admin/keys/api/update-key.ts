@@ -1,7 +1,7 @@
 import { messageResponseSchema, type UpdateKeyBody } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterKeyChange } from './query-keys';
+import { invalidateAfterKeyChange } from './invalidate';
 
 /** Reset Duration (`{ days }`) or Ban/Unban (`{ status }`) of an unused key. */
 export function updateKey({ id, body }: { id: string; body: UpdateKeyBody }) {

@@ -22,7 +22,8 @@ import {
 import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { useGenerateKeys } from '../api/generate-keys';
-import { useProductOptions } from '../api/get-product-options';
+import { useProducts } from '@/hooks/use-products';
+import { formatCount } from '@/lib/format';
 
 const a = messages.admin;
 const CUSTOM = 'custom';
@@ -60,7 +61,7 @@ interface GenerateKeysDialogProps {
  * redeemable only until a date ('Resgatar até'; past it an unused key is expired).
  */
 export function GenerateKeysDialog({ open, onOpenChange, onGenerated }: GenerateKeysDialogProps) {
-  const products = useProductOptions();
+  const products = useProducts();
   const generate = useGenerateKeys();
   const form = useForm<GenerateFormValues>({
     resolver: zodResolver(generateFormSchema),
@@ -95,7 +96,7 @@ export function GenerateKeysDialog({ open, onOpenChange, onGenerated }: Generate
           <DialogTitle>Gerar chaves</DialogTitle>
           <DialogDescription>
             Escolha o produto, a validade e quantas chaves criar (até{' '}
-            {ADMIN_LIMITS.keysPerBatchMax.toLocaleString('pt-BR')}).
+            {formatCount(ADMIN_LIMITS.keysPerBatchMax)}).
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">

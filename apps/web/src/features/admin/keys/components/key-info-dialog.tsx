@@ -1,6 +1,4 @@
 import type { KeyListItem } from '@chaveiro/contract';
-import { format } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
 import type { ReactNode } from 'react';
 import {
   Dialog,
@@ -12,10 +10,9 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useKey } from '../api/get-key';
-import { formatDays } from './key-labels';
-import { KeyStatusBadge } from './key-status-badge';
-
-const dateTime = (iso: string) => format(new Date(iso), 'dd/MM/yyyy HH:mm', { locale: ptBR });
+import { formatDays, KEY_STATUS_LABELS } from './key-labels';
+import { KeyStatusBadge } from '@/components/status/key-status-badge';
+import { formatDateTime } from '@/lib/format';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -52,17 +49,19 @@ export function KeyInfoDialog({ row, onClose }: { row: KeyListItem; onClose: () 
             <Item label="Produto">{data.product}</Item>
             <Item label="Validade">{formatDays(data.validity)}</Item>
             <Item label="Status">
-              <KeyStatusBadge status={data.status} />
+              <KeyStatusBadge status={data.status} labels={KEY_STATUS_LABELS} />
             </Item>
-            <Item label="Criada em">{dateTime(data.createdAt)}</Item>
+            <Item label="Criada em">{formatDateTime(data.createdAt)}</Item>
             <Item label="Criada por">{data.createdBy ?? '—'}</Item>
-            <Item label="Resgatar até">{data.redeemBy ? dateTime(data.redeemBy) : '—'}</Item>
+            <Item label="Resgatar até">{data.redeemBy ? formatDateTime(data.redeemBy) : '—'}</Item>
             <Item label="Resgatada por">{data.redeemedBy ?? '—'}</Item>
-            <Item label="Resgatada em">{data.redeemedAt ? dateTime(data.redeemedAt) : '—'}</Item>
+            <Item label="Resgatada em">
+              {data.redeemedAt ? formatDateTime(data.redeemedAt) : '—'}
+            </Item>
             {data.subscription ? (
               <Item label="Assinatura">
                 {data.subscription.status === 'active' ? 'Ativa' : 'Pausada'} · expira em{' '}
-                {dateTime(data.subscription.expiresAt)}
+                {formatDateTime(data.subscription.expiresAt)}
               </Item>
             ) : null}
           </dl>

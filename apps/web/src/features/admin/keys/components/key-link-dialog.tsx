@@ -15,7 +15,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
-import { useClients } from '../api/get-clients';
+import { useClients } from '@/hooks/use-clients';
 import { useLinkKey } from '../api/link-key';
 
 /** Link User: pick a client (searched on the server) and redeem the key for them. */

@@ -18,12 +18,12 @@ import {
 import { cn } from '@/lib/utils';
 import { useExportKeys } from '../api/export-keys';
 import { useKeys } from '../api/get-keys';
-import { useProductOptions } from '../api/get-product-options';
-import type { KeysFilters } from '../api/query-keys';
+import { useProducts } from '@/hooks/use-products';
+import type { KeysFilters } from '../api/get-keys';
 import { KeyDialogs } from './key-dialogs';
 import { formatDays, KEY_STATUS_LABELS } from './key-labels';
 import { KeyRowActions } from './key-row-actions';
-import { KeyStatusBadge } from './key-status-badge';
+import { KeyStatusBadge } from '@/components/status/key-status-badge';
 import { KeysDialogsContext, type OpenKeyDialog } from './keys-dialogs-context';
 
 const PAGE_SIZE = 20;
@@ -64,7 +64,7 @@ export function KeysTable({
       };
   const keys = useKeys(filters, refetchInterval);
   // Only the full table has the product filter.
-  const products = useProductOptions({ enabled: !compact });
+  const products = useProducts({ enabled: !compact });
   const exportCsv = useExportKeys();
 
   const changeFilter =
@@ -166,7 +166,7 @@ export function KeysTable({
                     <TableCell>{row.product}</TableCell>
                     <TableCell>{formatDays(row.validity)}</TableCell>
                     <TableCell>
-                      <KeyStatusBadge status={row.status} />
+                      <KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />
                     </TableCell>
                     <TableCell className={cn(!row.client && 'text-muted-foreground')}>
                       {row.client ?? '—'}

@@ -1,7 +1,7 @@
 import { messageResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterProductChange } from './query-keys';
+import { invalidateAfterProductChange } from './invalidate';
 
 /**
  * Deletes a product. The server answers 409 while subscriptions or unused keys exist; `cascade`

@@ -1,7 +1,7 @@
 import { productSavedResponseSchema, type ProductBody } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterProductChange } from './query-keys';
+import { invalidateAfterProductChange } from './invalidate';
 
 /** `POST /api/products`, or `PUT /api/products/{id}` when editing. */
 export function saveProduct({ id, body }: { id?: string; body: ProductBody }) {

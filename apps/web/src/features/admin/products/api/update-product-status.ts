@@ -1,7 +1,7 @@
 import { messageResponseSchema, type ProductStatus } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterProductChange } from './query-keys';
+import { invalidateAfterProductChange } from './invalidate';
 
 /** Desligar (`disabled`) or Ativar (`active`). */
 export function updateProductStatus({ id, status }: { id: string; status: ProductStatus }) {

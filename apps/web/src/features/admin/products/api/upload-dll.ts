@@ -2,7 +2,7 @@ import { messages, uploadDllResponseSchema, type UploadDllResponse } from '@chav
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError, CLIENT_ERROR_CODES } from '@/lib/api-client';
 import { getToken } from '@/lib/session';
-import { invalidateAfterProductChange } from './query-keys';
+import { invalidateAfterProductChange } from './invalidate';
 
 export interface UploadDllVariables {
   id: string;

@@ -1,6 +1,4 @@
 import { LIMITS, type Product } from '@chaveiro/contract';
-import { format } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
 import { Download, FileUp } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -20,6 +18,7 @@ import { Progress } from '@/components/ui/progress';
 import { useDownloadDll } from '../api/download-dll';
 import { useUploadDll } from '../api/upload-dll';
 import { formatBytes } from './product-format';
+import { formatDateTimeAt } from '@/lib/format';
 
 /** Upload DLL: the current file (name, size, time, download) and a picker with a progress bar. */
 export function ProductDllDialog({ row, onClose }: { row: Product; onClose: () => void }) {
@@ -70,8 +69,7 @@ export function ProductDllDialog({ row, onClose }: { row: Product; onClose: () =
                   {current.name}
                 </p>
                 <p className="text-muted-foreground">
-                  {formatBytes(current.size)} · enviado em{' '}
-                  {format(new Date(current.uploadedAt), "dd/MM/yyyy 'às' HH:mm", { locale: ptBR })}
+                  {formatBytes(current.size)} · enviado em {formatDateTimeAt(current.uploadedAt)}
                 </p>
               </div>
               <PendingButton

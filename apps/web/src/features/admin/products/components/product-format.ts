@@ -1,13 +1,6 @@
 /** Header labels of the product table, verbatim from spec §2. */
 export const PRODUCT_COLUMNS = ['Produto', 'Status', 'Planos Ativos', 'Ações'] as const;
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
-/** R$ 1.234,56 */
-export function formatPrice(reais: number): string {
-  return brl.format(reais);
-}
-
 const units = ['B', 'KB', 'MB', 'GB'] as const;
 
 /** 1,5 MB */

@@ -2,8 +2,8 @@ import { messages, PLAN_DURATION_TYPES, type Product } from '@chaveiro/contract'
 import { Badge } from '@/components/ui/badge';
 import { TableCell } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
-import { formatPrice } from './product-format';
 import { ProductRowActions } from './product-row-actions';
+import { formatBRL } from '@/lib/format';
 
 /** The four cells of a product row. */
 export function ProductCells({ product }: { product: Product }) {
@@ -39,7 +39,7 @@ export function ProductCells({ product }: { product: Product }) {
           <div className="flex flex-wrap gap-1.5">
             {plans.map(({ type, price }) => (
               <Badge key={type} variant="secondary">
-                {messages.plans[type]} · {formatPrice(price)}
+                {messages.plans[type]} · {formatBRL(price)}
               </Badge>
             ))}
           </div>

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useToken } from '@/hooks/use-session';
-import { useProducts } from '../api/get-products';
+import { useProducts } from '@/hooks/use-products';
 import { ProductDialogs } from './product-dialogs';
 import { ProductsDialogsContext, type ProductDialog } from './products-dialogs-context';
 import { ProductsTable } from './products-table';

@@ -1,8 +1,7 @@
 import { adminProfileSchema } from '@chaveiro/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const adminProfileQueryKey = ['admin', 'profile'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export function getAdminProfile(signal?: AbortSignal) {
   return api.get('/admin/profile', { schema: adminProfileSchema, signal });
@@ -10,7 +9,7 @@ export function getAdminProfile(signal?: AbortSignal) {
 
 export function adminProfileQueryOptions() {
   return queryOptions({
-    queryKey: adminProfileQueryKey,
+    queryKey: queryKeys.admin.profile,
     queryFn: ({ signal }) => getAdminProfile(signal),
   });
 }

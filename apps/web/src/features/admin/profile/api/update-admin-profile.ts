@@ -1,7 +1,7 @@
 import { adminProfileUpdateResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminProfileQueryKey } from './get-admin-profile';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface AdminProfileUpdate {
   username?: string | undefined;
@@ -22,8 +22,8 @@ export function useUpdateAdminProfile() {
   return useMutation({
     mutationFn: updateAdminProfile,
     onSuccess: async ({ username, avatar_url }) => {
-      queryClient.setQueryData(adminProfileQueryKey, { username, avatar_url });
-      await queryClient.invalidateQueries({ queryKey: adminProfileQueryKey });
+      queryClient.setQueryData(queryKeys.admin.profile, { username, avatar_url });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.profile });
     },
   });
 }

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
-import { signInAsAdmin } from '../../users/testing/admin-fixtures';
+import { signInAsAdmin } from '@/testing/admin-fixtures';
 import { AdminProfileBlock } from './admin-profile-block';
 
 beforeEach(signInAsAdmin);

@@ -1,7 +1,7 @@
 import { balanceResponseSchema, type BalanceBody } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterResellerChange } from './query-keys';
+import { invalidateAfterResellerChange } from './invalidate';
 
 /** A positive amount adds, a negative one removes; the server answers 409 below zero. */
 export function adjustResellerBalance({ id, amount }: { id: string } & BalanceBody) {

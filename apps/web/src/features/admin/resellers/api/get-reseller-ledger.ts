@@ -1,7 +1,7 @@
 import { ledgerPageSchema } from '@chaveiro/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { resellersQueryKeys } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The balance dialog shows only the latest changes, enough to explain the current balance. */
 export const LEDGER_PREVIEW_SIZE = 10;
@@ -16,7 +16,7 @@ export function getResellerLedger(id: string, signal?: AbortSignal) {
 
 export function resellerLedgerQueryOptions(id: string) {
   return queryOptions({
-    queryKey: resellersQueryKeys.ledger(id),
+    queryKey: queryKeys.resellers.ledger(id),
     queryFn: ({ signal }) => getResellerLedger(id, signal),
   });
 }

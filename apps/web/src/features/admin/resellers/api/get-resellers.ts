@@ -1,7 +1,9 @@
-import { resellersPageSchema } from '@chaveiro/contract';
+import { resellersPageSchema, type ResellersQuery } from '@chaveiro/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { resellersQueryKeys, type ResellersListQuery } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
+
+export type ResellersListQuery = Partial<ResellersQuery>;
 
 export function getResellers(query: ResellersListQuery, signal?: AbortSignal) {
   return api.get('/resellers', { query, schema: resellersPageSchema, signal });
@@ -9,7 +11,7 @@ export function getResellers(query: ResellersListQuery, signal?: AbortSignal) {
 
 export function resellersQueryOptions(query: ResellersListQuery) {
   return queryOptions({
-    queryKey: resellersQueryKeys.list(query),
+    queryKey: queryKeys.resellers.list(query),
     queryFn: ({ signal }) => getResellers(query, signal),
     // A new search or page keeps the previous rows on screen until its answer arrives.
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import { messageResponseSchema, type UserStatusBody } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterResellerChange } from './query-keys';
+import { invalidateAfterResellerChange } from './invalidate';
 
 /** Banir (`banned`, which also ends the reseller's sessions) or Desbanir (`active`). */
 export function updateResellerStatus({ id, status }: { id: string } & UserStatusBody) {

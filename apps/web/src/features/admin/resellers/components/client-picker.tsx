@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
 import type { FieldControlProps } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import { useClients } from '../api/get-clients';
+import { useClients } from '@/hooks/use-clients';
 import { resellersTexts } from '../texts';
 
 const text = resellersTexts.clients;
@@ -26,7 +26,7 @@ export function ClientPicker({ control, value, onChange }: ClientPickerProps) {
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(-1);
   const q = useDebouncedValue(search.trim());
-  const clients = useClients(q, { enabled: true });
+  const clients = useClients(q);
   const items = clients.data ?? [];
   const optionId = (index: number) => `${listId}-option-${String(index)}`;
 

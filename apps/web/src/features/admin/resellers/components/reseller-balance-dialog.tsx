@@ -20,7 +20,7 @@ import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useAdjustResellerBalance } from '../api/adjust-reseller-balance';
 import { resellersTexts } from '../texts';
-import { formatBRL } from './money';
+import { formatBRL } from '@/lib/format';
 import { ResellerLedger } from './reseller-ledger';
 
 const text = resellersTexts.balance;

@@ -1,10 +1,8 @@
-import { format } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
 import { useId } from 'react';
 import { cn } from '@/lib/utils';
 import { useResellerLedger } from '../api/get-reseller-ledger';
 import { resellersTexts } from '../texts';
-import { formatBRL, formatSignedBRL } from './money';
+import { formatBRL, formatDateTime, formatSignedBRL } from '@/lib/format';
 
 const text = resellersTexts.ledger;
 
@@ -35,7 +33,7 @@ export function ResellerLedger({ resellerId }: { resellerId: string }) {
                 <div className="min-w-0">
                   <p className="text-sm break-words">{entry.reason}</p>
                   <p className="text-muted-foreground text-xs">
-                    {format(new Date(entry.created_at), 'dd/MM/yyyy HH:mm', { locale: ptBR })} ·{' '}
+                    {formatDateTime(entry.created_at)} ·{' '}
                     {entry.actor === null ? text.deletedActor : text.by(entry.actor)}
                   </p>
                 </div>

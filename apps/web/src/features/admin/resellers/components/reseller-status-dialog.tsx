@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { useUpdateResellerStatus } from '../api/update-reseller-status';
 import { resellersTexts } from '../texts';
-import { playBanSound } from './ban-sound';
+import { playSound } from '@/lib/sounds';
 
 const text = resellersTexts.status;
 const labels = resellersTexts.actions;
@@ -27,7 +27,7 @@ export function ResellerStatusDialog({ row, onClose }: { row: Reseller; onClose:
       { id: row.id, status: banned ? 'active' : 'banned' },
       {
         onSuccess: (response) => {
-          if (!banned) playBanSound();
+          if (!banned) playSound('ban');
           toast.success(response.message);
           onClose();
         },

@@ -1,9 +1,8 @@
 import { LIMITS } from '@chaveiro/contract';
 import { useMemo, useState } from 'react';
-import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { PagedListCard } from '@/components/data-table/paged-list-card';
 import { SearchInput } from '@/components/data-table/search-input';
 import { usePagedSearch } from '@/components/data-table/use-paged-search';
-import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useResellers } from '../api/get-resellers';
 import { resellersTexts } from '../texts';
@@ -49,42 +48,28 @@ function ResellersListCard() {
   const data = resellers.data;
 
   return (
-    <Card className="min-w-0">
-      <CardHeader className="gap-3 sm:grid-cols-[1fr_auto]">
-        <div className="grid gap-1.5">
-          <CardTitle>{text.list.title}</CardTitle>
-          <CardDescription>{text.list.description}</CardDescription>
-        </div>
+    <PagedListCard
+      title={text.list.title}
+      description={text.list.description}
+      headerClassName="gap-3 sm:grid-cols-[1fr_auto]"
+      controls={
         <SearchInput
           value={search}
           onValueChange={setSearch}
           label={text.list.search}
           className="sm:w-80 sm:max-w-none"
         />
-      </CardHeader>
-      <CardContent className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
-        {resellers.isError && !data ? (
-          <LoadErrorAlert error={resellers.error} />
-        ) : (
-          <>
-            <ResellersTable
-              rows={data?.items}
-              isLoading={resellers.isPending}
-              isStale={resellers.isPlaceholderData}
-              isSearching={Boolean(q)}
-            />
-            {data ? (
-              <DataTablePagination
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPageChange={setPage}
-                noun={text.list.noun(data.total)}
-              />
-            ) : null}
-          </>
-        )}
-      </CardContent>
-    </Card>
+      }
+      query={resellers}
+      onPageChange={setPage}
+      noun={text.list.noun}
+    >
+      <ResellersTable
+        rows={data?.items}
+        isLoading={resellers.isPending}
+        isStale={resellers.isPlaceholderData}
+        isSearching={Boolean(q)}
+      />
+    </PagedListCard>
   );
 }

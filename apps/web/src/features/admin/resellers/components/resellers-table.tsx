@@ -1,16 +1,8 @@
 import type { Reseller } from '@chaveiro/contract';
-import { TableMessageRow } from '@/components/data-table/table-message-row';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
-import { cn } from '@/lib/utils';
+import { ScrollTable } from '@/components/data-table/scroll-table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { resellersTexts } from '../texts';
-import { formatBRL } from './money';
+import { formatBRL } from '@/lib/format';
 import { ResellerRowActions } from './reseller-row-actions';
 import { ResellerStatusBadge } from './reseller-status-badge';
 
@@ -29,53 +21,45 @@ interface ResellersTableProps {
 /** Revendedor (username and e-mail), Saldo, Status, Ações; scrolls at 400 px (spec §9). */
 export function ResellersTable({ rows, isLoading, isStale, isSearching }: ResellersTableProps) {
   return (
-    <div className="max-h-[400px] overflow-y-auto rounded-md border [&_[data-slot=table-container]]:overflow-visible">
-      <Table className={cn('transition-opacity', isStale && 'opacity-60')}>
-        <TableHeader className="bg-background sticky top-0 z-10">
-          <TableRow>
-            <TableHead>{text.columns.reseller}</TableHead>
-            <TableHead className="hidden text-right sm:table-cell">
-              {text.columns.balance}
-            </TableHead>
-            <TableHead className="hidden sm:table-cell">{text.columns.status}</TableHead>
-            <TableHead className="w-12 text-right">
-              <span className="sr-only">{text.columns.actions}</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {isLoading && !rows ? (
-            <TableMessageRow colSpan={COLUMNS}>{text.loading}</TableMessageRow>
-          ) : rows?.length === 0 ? (
-            <TableMessageRow colSpan={COLUMNS}>
-              {isSearching ? text.noMatch : text.empty}
-            </TableMessageRow>
-          ) : (
-            rows?.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell className="max-w-[12rem] sm:max-w-[20rem]">
-                  <p className="truncate font-medium">{row.username}</p>
-                  <p className="text-muted-foreground truncate text-xs">{row.email}</p>
-                  {/* On a phone the balance and status columns fold into this cell. */}
-                  <div className="mt-1.5 flex flex-wrap items-center gap-2 sm:hidden">
-                    <span className="font-medium tabular-nums">{formatBRL(row.balance)}</span>
-                    <ResellerStatusBadge status={row.status} />
-                  </div>
-                </TableCell>
-                <TableCell className="hidden text-right font-medium tabular-nums sm:table-cell">
-                  {formatBRL(row.balance)}
-                </TableCell>
-                <TableCell className="hidden sm:table-cell">
-                  <ResellerStatusBadge status={row.status} />
-                </TableCell>
-                <TableCell className="text-right">
-                  <ResellerRowActions row={row} />
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </div>
+    <ScrollTable
+      rows={rows}
+      isLoading={isLoading}
+      isStale={isStale}
+      columns={COLUMNS}
+      loadingText={text.loading}
+      emptyText={isSearching ? text.noMatch : text.empty}
+      head={
+        <>
+          <TableHead>{text.columns.reseller}</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">{text.columns.balance}</TableHead>
+          <TableHead className="hidden sm:table-cell">{text.columns.status}</TableHead>
+          <TableHead className="w-12 text-right">
+            <span className="sr-only">{text.columns.actions}</span>
+          </TableHead>
+        </>
+      }
+      renderRow={(row) => (
+        <TableRow key={row.id}>
+          <TableCell className="max-w-[12rem] sm:max-w-[20rem]">
+            <p className="truncate font-medium">{row.username}</p>
+            <p className="text-muted-foreground truncate text-xs">{row.email}</p>
+            {/* On a phone the balance and status columns fold into this cell. */}
+            <div className="mt-1.5 flex flex-wrap items-center gap-2 sm:hidden">
+              <span className="font-medium tabular-nums">{formatBRL(row.balance)}</span>
+              <ResellerStatusBadge status={row.status} />
+            </div>
+          </TableCell>
+          <TableCell className="hidden text-right font-medium tabular-nums sm:table-cell">
+            {formatBRL(row.balance)}
+          </TableCell>
+          <TableCell className="hidden sm:table-cell">
+            <ResellerStatusBadge status={row.status} />
+          </TableCell>
+          <TableCell className="text-right">
+            <ResellerRowActions row={row} />
+          </TableCell>
+        </TableRow>
+      )}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import { settingsSchema } from '@chaveiro/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const settingsQueryKey = ['settings'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export function getSettings(signal?: AbortSignal) {
   return api.get('/settings', { schema: settingsSchema, signal });
@@ -10,7 +9,7 @@ export function getSettings(signal?: AbortSignal) {
 
 export function settingsQueryOptions() {
   return queryOptions({
-    queryKey: settingsQueryKey,
+    queryKey: queryKeys.settings,
     queryFn: ({ signal }) => getSettings(signal),
   });
 }

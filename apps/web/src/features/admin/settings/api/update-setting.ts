@@ -5,8 +5,8 @@ import {
 } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { settingsQueryKey } from './get-settings';
 import { refreshAllData } from './refresh-all-data';
+import { queryKeys } from '@/lib/query-keys';
 
 /** One setting at a time (spec §7: key, value); the answer carries every setting. */
 export function updateSetting(body: UpdateSettingBody) {
@@ -18,7 +18,7 @@ export function useUpdateSetting() {
   return useMutation({
     mutationFn: updateSetting,
     onSuccess: ({ message: _message, ...settings }) => {
-      queryClient.setQueryData<Settings>(settingsQueryKey, settings);
+      queryClient.setQueryData<Settings>(queryKeys.settings, settings);
       return refreshAllData(queryClient);
     },
   });

@@ -1,7 +1,7 @@
 import { ticketActionResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminTicketsQueryKeys } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export function closeAdminTicket(id: string) {
   return api.post(`/admin/support/tickets/${encodeURIComponent(id)}/close`, undefined, {
@@ -13,6 +13,6 @@ export function useCloseAdminTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: closeAdminTicket,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminTicketsQueryKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.tickets.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { adminTicketDetailSchema } from '@chaveiro/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminTicketsQueryKeys } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getAdminTicket(id: string, signal?: AbortSignal) {
   return api.get(`/admin/support/tickets/${encodeURIComponent(id)}`, {
@@ -12,7 +12,7 @@ export function getAdminTicket(id: string, signal?: AbortSignal) {
 
 export function adminTicketQueryOptions(id: string) {
   return queryOptions({
-    queryKey: adminTicketsQueryKeys.detail(id),
+    queryKey: queryKeys.admin.tickets.detail(id),
     queryFn: ({ signal }) => getAdminTicket(id, signal),
   });
 }

@@ -1,7 +1,9 @@
-import { adminTicketsPageSchema } from '@chaveiro/contract';
+import { adminTicketsPageSchema, type AdminTicketsQuery } from '@chaveiro/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminTicketsQueryKeys, type AdminTicketsListQuery } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
+
+export type AdminTicketsListQuery = Partial<AdminTicketsQuery>;
 
 export function getAdminTickets(query: AdminTicketsListQuery, signal?: AbortSignal) {
   return api.get('/admin/support/tickets', { query, schema: adminTicketsPageSchema, signal });
@@ -9,7 +11,7 @@ export function getAdminTickets(query: AdminTicketsListQuery, signal?: AbortSign
 
 export function adminTicketsQueryOptions(query: AdminTicketsListQuery) {
   return queryOptions({
-    queryKey: adminTicketsQueryKeys.list(query),
+    queryKey: queryKeys.admin.tickets.list(query),
     queryFn: ({ signal }) => getAdminTickets(query, signal),
     placeholderData: keepPreviousData,
   });

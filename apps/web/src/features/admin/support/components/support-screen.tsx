@@ -1,12 +1,10 @@
 import { LIMITS, type TicketStatus } from '@chaveiro/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { PagedListCard } from '@/components/data-table/paged-list-card';
 import { SearchInput } from '@/components/data-table/search-input';
 import { usePagedSearch } from '@/components/data-table/use-paged-search';
-import { LoadErrorAlert } from '@/components/load-error-alert';
 import { TicketStatusSelect } from '@/components/support/ticket-status-select';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAdminTickets } from '../api/get-tickets';
 import { supportTexts } from '../texts';
 import { TicketView } from './ticket-view';
@@ -44,12 +42,11 @@ function TicketsCard() {
   const data = tickets.data;
 
   return (
-    <Card className="min-w-0">
-      <CardHeader className="gap-3 lg:grid-cols-[1fr_auto]">
-        <div className="grid gap-1.5">
-          <CardTitle>{text.list.title}</CardTitle>
-          <CardDescription>{text.list.description}</CardDescription>
-        </div>
+    <PagedListCard
+      title={text.list.title}
+      description={text.list.description}
+      headerClassName="gap-3 lg:grid-cols-[1fr_auto]"
+      controls={
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <TicketStatusSelect
             id="admin-tickets-status"
@@ -66,30 +63,17 @@ function TicketsCard() {
             className="sm:w-72 sm:max-w-none"
           />
         </div>
-      </CardHeader>
-      <CardContent className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
-        {tickets.isError && !data ? (
-          <LoadErrorAlert error={tickets.error} />
-        ) : (
-          <>
-            <TicketsTable
-              rows={data?.items}
-              isLoading={tickets.isPending}
-              isStale={tickets.isPlaceholderData}
-              isFiltered={Boolean(q) || status !== ''}
-            />
-            {data ? (
-              <DataTablePagination
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPageChange={setPage}
-                noun={text.list.noun(data.total)}
-              />
-            ) : null}
-          </>
-        )}
-      </CardContent>
-    </Card>
+      }
+      query={tickets}
+      onPageChange={setPage}
+      noun={text.list.noun}
+    >
+      <TicketsTable
+        rows={data?.items}
+        isLoading={tickets.isPending}
+        isStale={tickets.isPlaceholderData}
+        isFiltered={Boolean(q) || status !== ''}
+      />
+    </PagedListCard>
   );
 }

@@ -1,7 +1,7 @@
 import { userSubscriptionsResponseSchema } from '@chaveiro/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { usersQueryKey } from './get-users';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getUserSubscriptions(userId: string, signal?: AbortSignal) {
   return api.get(`/users/${encodeURIComponent(userId)}/subscriptions`, {
@@ -12,7 +12,7 @@ export function getUserSubscriptions(userId: string, signal?: AbortSignal) {
 
 export function userSubscriptionsQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: [...usersQueryKey, userId, 'subscriptions'],
+    queryKey: queryKeys.users.subscriptions(userId),
     queryFn: ({ signal }) => getUserSubscriptions(userId, signal),
   });
 }

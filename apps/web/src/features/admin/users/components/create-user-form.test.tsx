@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
-import { products, signInAsAdmin, usersPage } from '../testing/admin-fixtures';
+import { products, signInAsAdmin, usersPage } from '@/testing/admin-fixtures';
 import { UsersScreen } from './users-screen';
 
 beforeEach(signInAsAdmin);

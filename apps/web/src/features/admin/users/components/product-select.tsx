@@ -1,7 +1,7 @@
 import { messages } from '@chaveiro/contract';
 import type { ComponentProps } from 'react';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
-import { useProducts } from '../api/get-products';
+import { useProducts } from '@/hooks/use-products';
 
 /** The product choice of the create form and the manage dialog (GET /api/products). */
 export function ProductSelect(props: ComponentProps<typeof NativeSelect>) {

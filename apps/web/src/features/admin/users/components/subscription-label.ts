@@ -1,10 +1,9 @@
 import type { UserSubscription } from '@chaveiro/contract';
-import { format } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
+import { formatDate } from '@/lib/format';
 
 /** 'Produto — expira em 21/12/2026' (paused ones say so). */
 export function subscriptionLabel(subscription: UserSubscription): string {
-  const expiry = format(new Date(subscription.expires_at), 'dd/MM/yyyy', { locale: ptBR });
+  const expiry = formatDate(subscription.expires_at);
   const paused = subscription.status === 'paused' ? ' (pausada)' : '';
   return `${subscription.name} — expira em ${expiry}${paused}`;
 }

@@ -27,7 +27,7 @@ import { Separator } from '@/components/ui/separator';
 import { useDeleteUser } from '../api/delete-user';
 import { useResetUserHwid } from '../api/reset-user-hwid';
 import { useUpdateUserStatus } from '../api/update-user-status';
-import { playBanSound } from './ban-sound';
+import { playSound } from '@/lib/sounds';
 import { ConfirmActionDialog } from './confirm-action-dialog';
 import { UserAccountForm } from './user-account-form';
 import { UserAddSubscriptionForm } from './user-add-subscription-form';
@@ -207,7 +207,7 @@ function ManagePanel({ user, onClose }: { user: UserListItem; onClose: () => voi
             { userId: user.id, status: banned ? 'active' : 'banned' },
             {
               onSuccess: (response) => {
-                if (!banned) playBanSound();
+                if (!banned) playSound('ban');
                 onDone(response.message);
               },
             },

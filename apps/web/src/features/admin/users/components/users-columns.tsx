@@ -1,12 +1,11 @@
 import type { UserListItem } from '@chaveiro/contract';
-import { format } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
 import { Settings2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { UserStatusBadge } from './user-status-badge';
+import { formatDate } from '@/lib/format';
 
 export interface UserColumn {
   id: string;
@@ -30,7 +29,7 @@ export const usersColumns: UserColumn[] = [
   {
     id: 'createdAt',
     header: 'Criado em',
-    cell: (row) => format(new Date(row.createdAt), 'dd/MM/yyyy', { locale: ptBR }),
+    cell: (row) => formatDate(row.createdAt),
   },
   {
     id: 'products',

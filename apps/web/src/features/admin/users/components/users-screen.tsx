@@ -1,6 +1,5 @@
 import { LIMITS, pluralWord } from '@chaveiro/contract';
-import { DataTablePagination } from '@/components/data-table/data-table-pagination';
-import { LoadErrorAlert } from '@/components/load-error-alert';
+import { PagedListCard } from '@/components/data-table/paged-list-card';
 import { SearchInput } from '@/components/data-table/search-input';
 import { usePagedSearch } from '@/components/data-table/use-paged-search';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -41,41 +40,27 @@ function AllUsersCard() {
   const users = useUsers({ q: q || undefined, page, pageSize: PAGE_SIZE });
 
   return (
-    <Card className="min-w-0">
-      <CardHeader className="gap-3 sm:grid-cols-[1fr_auto]">
-        <div className="grid gap-1.5">
-          <CardTitle>Usuários</CardTitle>
-          <CardDescription>Busque por username ou e-mail.</CardDescription>
-        </div>
+    <PagedListCard
+      title={'Usuários'}
+      description={'Busque por username ou e-mail.'}
+      headerClassName="gap-3 sm:grid-cols-[1fr_auto]"
+      controls={
         <SearchInput
           value={search}
           onValueChange={setSearch}
           label="Buscar por username ou e-mail"
           className="sm:w-80 sm:max-w-none"
         />
-      </CardHeader>
-      <CardContent className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
-        {users.isError && !users.data ? (
-          <LoadErrorAlert error={users.error} />
-        ) : (
-          <>
-            <UsersTable
-              rows={users.data?.items}
-              isLoading={users.isPending}
-              isStale={users.isPlaceholderData}
-            />
-            {users.data ? (
-              <DataTablePagination
-                page={users.data.page}
-                pageSize={users.data.pageSize}
-                total={users.data.total}
-                onPageChange={setPage}
-                noun={pluralWord(users.data.total, 'usuário', 'usuários')}
-              />
-            ) : null}
-          </>
-        )}
-      </CardContent>
-    </Card>
+      }
+      query={users}
+      onPageChange={setPage}
+      noun={(total) => pluralWord(total, 'usuário', 'usuários')}
+    >
+      <UsersTable
+        rows={users.data?.items}
+        isLoading={users.isPending}
+        isStale={users.isPlaceholderData}
+      />
+    </PagedListCard>
   );
 }

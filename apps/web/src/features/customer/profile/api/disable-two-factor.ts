@@ -2,7 +2,7 @@ import { profileUpdateResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setToken } from '@/lib/session';
-import { profileQueryKey } from '../../shared/api/get-profile';
+import { queryKeys } from '@/lib/query-keys';
 
 export function disableTwoFactor(token: string) {
   return api.post('/profile/2fa/disable', { token }, { schema: profileUpdateResponseSchema });
@@ -14,7 +14,7 @@ export function useDisableTwoFactor() {
     mutationFn: disableTwoFactor,
     onSuccess: (answer) => {
       if (answer.token) setToken(answer.token);
-      return queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.client.profile });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { profileUpdateResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { profileQueryKey } from '../../shared/api/get-profile';
+import { queryKeys } from '@/lib/query-keys';
 
 export function selectAvatar(avatarUrl: string) {
   return api.patch(
@@ -15,6 +15,6 @@ export function useSelectAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: selectAvatar,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.client.profile }),
   });
 }

@@ -2,7 +2,7 @@ import { profileUpdateResponseSchema, type UpdateProfileBody } from '@chaveiro/c
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setToken } from '@/lib/session';
-import { profileQueryKey } from '../../shared/api/get-profile';
+import { queryKeys } from '@/lib/query-keys';
 
 export function updateProfile(body: UpdateProfileBody) {
   return api.patch('/profile', body, { schema: profileUpdateResponseSchema });
@@ -15,7 +15,7 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: (answer) => {
       if (answer.token) setToken(answer.token);
-      return queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.client.profile });
     },
   });
 }

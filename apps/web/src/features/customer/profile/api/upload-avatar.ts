@@ -1,7 +1,7 @@
 import { profileSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { profileQueryKey } from '../../shared/api/get-profile';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Multipart field `avatar`; the server checks PNG/JPEG by content and 2 MB. */
 export function uploadAvatar(file: File) {
@@ -14,6 +14,6 @@ export function useUploadAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadAvatar,
-    onSuccess: (profile) => queryClient.setQueryData(profileQueryKey, profile),
+    onSuccess: (profile) => queryClient.setQueryData(queryKeys.client.profile, profile),
   });
 }

@@ -2,7 +2,7 @@ import { profileUpdateResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setToken } from '@/lib/session';
-import { profileQueryKey } from '../../shared/api/get-profile';
+import { queryKeys } from '@/lib/query-keys';
 
 export function verifyTwoFactor(token: string) {
   return api.post('/profile/2fa/verify', { token }, { schema: profileUpdateResponseSchema });
@@ -14,7 +14,7 @@ export function useVerifyTwoFactor() {
     mutationFn: verifyTwoFactor,
     onSuccess: (answer) => {
       if (answer.token) setToken(answer.token);
-      return queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.client.profile });
     },
   });
 }

@@ -18,7 +18,7 @@ import {
   AccordionTrigger,
 } from '@/components/ui/accordion';
 import { Input } from '@/components/ui/input';
-import { playSound } from '../../shared/lib/sounds';
+import { playSound } from '@/lib/sounds';
 import { useChangePassword } from '../api/change-password';
 import { useUpdateProfile } from '../api/update-profile';
 import { texts as t } from '../texts';

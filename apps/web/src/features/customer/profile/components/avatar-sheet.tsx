@@ -11,7 +11,7 @@ import {
   SheetTrigger,
 } from '@/components/ui/sheet';
 import { cn } from '@/lib/utils';
-import { playSound } from '../../shared/lib/sounds';
+import { playSound } from '@/lib/sounds';
 import { useSelectAvatar } from '../api/select-avatar';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { texts as t } from '../texts';

@@ -7,7 +7,8 @@ import { decodeToken, getToken } from '@/lib/session';
 import { jsonResponse, stubApi, type ApiHandler } from '@/testing/api-stub';
 import { epochSeconds, fakeToken } from '@/testing/fake-token';
 import { renderRoutes } from '@/testing/render-routes';
-import { aProfile, customerTestRoutes, signInAsClient } from '../../testing/customer-routes';
+import { aProfile, signInAsClient } from '@/testing/customer-fixtures';
+import { customerTestRoutes } from '@/testing/customer-routes';
 
 const v = messages.validation;
 const played: string[] = [];

@@ -14,7 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
-import { playSound } from '../../shared/lib/sounds';
+import { playSound } from '@/lib/sounds';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useGenerateTwoFactor } from '../api/generate-two-factor';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';

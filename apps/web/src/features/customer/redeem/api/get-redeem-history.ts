@@ -2,8 +2,7 @@ import { redeemHistoryItemSchema } from '@chaveiro/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
-
-export const redeemHistoryQueryKey = ['client', 'redeem-history'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 const redeemHistorySchema = z.array(redeemHistoryItemSchema);
 
@@ -12,7 +11,7 @@ export function getRedeemHistory({ signal }: { signal?: AbortSignal } = {}) {
 }
 
 export const redeemHistoryQueryOptions = () =>
-  queryOptions({ queryKey: redeemHistoryQueryKey, queryFn: getRedeemHistory });
+  queryOptions({ queryKey: queryKeys.client.redeemHistory, queryFn: getRedeemHistory });
 
 export function useRedeemHistory() {
   return useQuery(redeemHistoryQueryOptions());

@@ -1,8 +1,7 @@
 import { messageResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { dashboardQueryKey } from '../../shared/api/get-dashboard';
-import { redeemHistoryQueryKey } from './get-redeem-history';
+import { queryKeys } from '@/lib/query-keys';
 
 export function redeemKey(keyValue: string) {
   return api.post('/client/redeem-key', { keyValue }, { schema: messageResponseSchema });
@@ -16,8 +15,8 @@ export function useRedeemKey() {
     meta: { errorToast: false },
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
-        queryClient.invalidateQueries({ queryKey: redeemHistoryQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.client.dashboard }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.client.redeemHistory }),
       ]),
   });
 }

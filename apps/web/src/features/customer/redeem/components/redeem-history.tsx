@@ -13,7 +13,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
-import { formatDate } from '../../shared/lib/format';
+import { formatDate } from '@/lib/format';
 import { useRedeemHistory } from '../api/get-redeem-history';
 import { texts as t } from '../texts';
 

@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
-import { customerTestRoutes, signInAsClient } from '../../testing/customer-routes';
+import { signInAsClient } from '@/testing/customer-fixtures';
+import { customerTestRoutes } from '@/testing/customer-routes';
 
 beforeEach(() => signInAsClient());
 afterEach(() => {

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { PendingButton } from '@/components/form/pending-button';
 import { Card, CardContent } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
-import { playSound } from '../../shared/lib/sounds';
+import { playSound } from '@/lib/sounds';
 import { useRedeemKey } from '../api/redeem-key';
 import { texts as t } from '../texts';
 import { KEY_LENGTH } from '../lib/key';

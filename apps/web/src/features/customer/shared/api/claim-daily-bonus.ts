@@ -1,7 +1,7 @@
 import { dailyBonusResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { dashboardQueryKey } from './get-dashboard';
+import { queryKeys } from '@/lib/query-keys';
 
 export function claimDailyBonus() {
   return api.post('/client/daily-bonus', undefined, { schema: dailyBonusResponseSchema });
@@ -11,6 +11,6 @@ export function useClaimDailyBonus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: claimDailyBonus,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.client.dashboard }),
   });
 }

@@ -1,7 +1,7 @@
 import { createDepositResponseSchema, type CreateDepositBody } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { depositQueryKeys } from './deposit-query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export function createDeposit(body: CreateDepositBody) {
   return api.post('/deposits', body, { schema: createDepositResponseSchema });
@@ -12,6 +12,6 @@ export function useCreateDeposit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createDeposit,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: depositQueryKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.client.deposits.all }),
   });
 }

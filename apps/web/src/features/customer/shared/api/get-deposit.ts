@@ -1,7 +1,7 @@
 import { depositDetailSchema } from '@chaveiro/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { depositQueryKeys } from './deposit-query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getDeposit(id: string, signal?: AbortSignal) {
   return api.get(`/deposits/${encodeURIComponent(id)}`, { schema: depositDetailSchema, signal });
@@ -9,7 +9,7 @@ export function getDeposit(id: string, signal?: AbortSignal) {
 
 export const depositQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: depositQueryKeys.detail(id),
+    queryKey: queryKeys.client.deposits.detail(id),
     queryFn: ({ signal }) => getDeposit(id, signal),
   });
 

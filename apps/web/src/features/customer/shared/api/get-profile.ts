@@ -1,15 +1,14 @@
 import { profileSchema } from '@chaveiro/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const profileQueryKey = ['profile'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export function getProfile({ signal }: { signal?: AbortSignal } = {}) {
   return api.get('/profile', { schema: profileSchema, signal });
 }
 
 export const profileQueryOptions = () =>
-  queryOptions({ queryKey: profileQueryKey, queryFn: getProfile });
+  queryOptions({ queryKey: queryKeys.client.profile, queryFn: getProfile });
 
 /** The signed-in user's profile (header avatar and /dashboard/profile). */
 export function useProfile() {

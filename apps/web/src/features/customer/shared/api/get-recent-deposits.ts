@@ -1,7 +1,7 @@
 import { depositsPageSchema, type DepositsPage } from '@chaveiro/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { depositQueryKeys } from './deposit-query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export const RECENT_DEPOSITS = 5;
 /** While a deposit waits for confirmation its status is asked again this often. */
@@ -20,7 +20,7 @@ const hasPending = (page: DepositsPage | undefined) =>
 
 export const recentDepositsQueryOptions = () =>
   queryOptions({
-    queryKey: depositQueryKeys.recent,
+    queryKey: queryKeys.client.deposits.recent,
     queryFn: getRecentDeposits,
     refetchInterval: (query) => (hasPending(query.state.data) ? PENDING_POLL_MS : false),
   });

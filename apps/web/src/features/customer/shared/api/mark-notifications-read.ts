@@ -2,7 +2,7 @@ import type { MarkNotificationsReadBody, NotificationsPage } from '@chaveiro/con
 import { markNotificationsReadResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { notificationsQueryKey } from './get-notifications';
+import { queryKeys } from '@/lib/query-keys';
 
 export function markNotificationsRead(body: MarkNotificationsReadBody) {
   return api.post('/notifications/read', body, { schema: markNotificationsReadResponseSchema });
@@ -15,13 +15,13 @@ export function markNotificationsRead(body: MarkNotificationsReadBody) {
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   const update = (change: (page: NotificationsPage) => NotificationsPage) =>
-    queryClient.setQueryData<NotificationsPage>(notificationsQueryKey, (page) =>
+    queryClient.setQueryData<NotificationsPage>(queryKeys.client.notifications, (page) =>
       page ? change(page) : page,
     );
   return useMutation({
     mutationFn: markNotificationsRead,
     onMutate: async (body) => {
-      await queryClient.cancelQueries({ queryKey: notificationsQueryKey });
+      await queryClient.cancelQueries({ queryKey: queryKeys.client.notifications });
       const marked = (id: string) => 'all' in body || body.ids.includes(id);
       update((page) => {
         const newlyRead = page.items.filter((item) => !item.read && marked(item.id)).length;
@@ -33,6 +33,6 @@ export function useMarkNotificationsRead() {
       });
     },
     onSuccess: ({ unreadCount }) => update((page) => ({ ...page, unreadCount })),
-    onError: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.client.notifications }),
   });
 }

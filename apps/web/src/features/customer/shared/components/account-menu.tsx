@@ -13,7 +13,7 @@ import {
 import type { SessionClaims } from '@/lib/session';
 import { useDashboard } from '../api/get-dashboard';
 import { useProfile } from '../api/get-profile';
-import { formatBRL } from '../lib/format';
+import { formatBRL } from '@/lib/format';
 import { texts } from '../lib/texts';
 import { UserAvatar } from './user-avatar';
 

@@ -1,5 +1,5 @@
 import { useDashboard } from '../api/get-dashboard';
-import { formatBRL } from '../lib/format';
+import { formatBRL } from '@/lib/format';
 import { texts } from '../lib/texts';
 
 /** The real balance from the dashboard; nothing until it is known. */

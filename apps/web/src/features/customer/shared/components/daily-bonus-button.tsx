@@ -5,7 +5,7 @@ import { PendingButton } from '@/components/form/pending-button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { useClaimDailyBonus } from '../api/claim-daily-bonus';
 import { useDashboard } from '../api/get-dashboard';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { texts } from '../lib/texts';
 
 /** Whether `iso` is still ahead; flips by itself when that moment passes. */

@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { formatBRL, formatReaisInput, parseReais } from '@/lib/money';
+import { formatBRL, formatReaisInput, parseReais } from '@/lib/format';
 import { useCreateDeposit } from '../api/create-deposit';
 import { useDepositAvailability } from '../api/get-deposit-availability';
 import { depositTexts as t } from '../lib/deposit-texts';

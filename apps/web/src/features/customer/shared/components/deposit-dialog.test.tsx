@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
-import { aDashboard, signInAsClient } from '../../testing/customer-routes';
+import { aDashboard, signInAsClient } from '@/testing/customer-fixtures';
 import { BalanceChip } from './balance-chip';
 import { DepositDialog } from './deposit-dialog';
 

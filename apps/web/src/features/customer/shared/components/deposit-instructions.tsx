@@ -1,6 +1,6 @@
 import type { PaymentInstructions } from '@chaveiro/contract';
 import { BellRing } from 'lucide-react';
-import { formatBRL, formatReaisInput } from '@/lib/money';
+import { formatBRL, formatReaisInput } from '@/lib/format';
 import { depositTexts as t } from '../lib/deposit-texts';
 import { CopyField } from './copy-field';
 

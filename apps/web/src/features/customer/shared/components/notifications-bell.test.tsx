@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { jsonResponse, stubApi } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
-import { signInAsClient } from '../../testing/customer-routes';
+import { signInAsClient } from '@/testing/customer-fixtures';
 import { NotificationsButton } from './notifications-bell';
 
 const routes = [

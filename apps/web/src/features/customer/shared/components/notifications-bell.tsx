@@ -8,7 +8,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { cn } from '@/lib/utils';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
-import { formatRelative } from '../lib/format';
+import { formatRelative } from '@/lib/format';
 import { notificationTexts as t } from '../lib/notification-texts';
 
 /** Only paths of this web app are followed (the server writes them; never another origin). */

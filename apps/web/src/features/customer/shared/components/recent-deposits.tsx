@@ -1,9 +1,9 @@
-import { formatBRL } from '@/lib/money';
+import { formatBRL } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { useRecentDeposits } from '../api/get-recent-deposits';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/format';
 import { depositTexts as t } from '../lib/deposit-texts';
-import { DepositStatusBadge } from './deposit-status-badge';
+import { DepositStatusBadge } from '@/components/status/deposit-status-badge';
 
 /** The newest deposits with their status; a pending one can show its instructions again. */
 export function RecentDeposits({

@@ -45,6 +45,5 @@ export const depositTexts = {
   recentLoading: 'Carregando...',
   showInstructions: 'Ver instruções',
   showInstructionsOf: (reference: string) => `Ver instruções do depósito ${reference}`,
-  status: { pending: 'Pendente', approved: 'Aprovado', rejected: 'Recusado' },
   rejectedBecause: (reason: string) => `Motivo: ${reason}`,
 } as const;

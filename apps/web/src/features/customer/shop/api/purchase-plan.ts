@@ -1,8 +1,7 @@
 import { purchaseResponseSchema, type PurchaseBody } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { dashboardQueryKey } from '../../shared/api/get-dashboard';
-import { shopProductsQueryKey } from './get-shop-products';
+import { queryKeys } from '@/lib/query-keys';
 
 export function purchasePlan(body: PurchaseBody) {
   return api.post('/shop/purchase', body, { schema: purchaseResponseSchema });
@@ -15,8 +14,8 @@ export function usePurchasePlan() {
     mutationFn: purchasePlan,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
-        queryClient.invalidateQueries({ queryKey: shopProductsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.client.dashboard }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.client.shopProducts }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { messages, type PlanDurationType, type ShopPlan } from '@chaveiro/contract';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { formatBRL } from '@/lib/money';
+import { formatBRL } from '@/lib/format';
 import { texts as t } from '../texts';
 
 const planNames = messages.plans;

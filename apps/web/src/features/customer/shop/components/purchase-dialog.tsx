@@ -14,11 +14,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { formatBRL } from '@/lib/money';
+import { formatBRL } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useDashboard } from '../../shared/api/get-dashboard';
-import { formatDate } from '../../shared/lib/format';
-import { playSound } from '../../shared/lib/sounds';
+import { formatDate } from '@/lib/format';
+import { playSound } from '@/lib/sounds';
 import { usePurchasePlan } from '../api/purchase-plan';
 import { texts } from '../texts';
 

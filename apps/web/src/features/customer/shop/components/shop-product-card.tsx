@@ -11,8 +11,8 @@ import {
   CardHeader,
   CardTitle,
 } from '@/components/ui/card';
-import { formatBRL } from '@/lib/money';
-import { formatDate } from '../../shared/lib/format';
+import { formatBRL } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { texts as t } from '../texts';
 import { PlanPicker } from './plan-picker';
 

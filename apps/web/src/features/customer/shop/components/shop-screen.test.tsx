@@ -5,12 +5,8 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
-import {
-  aDashboard,
-  aSubscription,
-  customerTestRoutes,
-  signInAsClient,
-} from '../../testing/customer-routes';
+import { aDashboard, aSubscription, signInAsClient } from '@/testing/customer-fixtures';
+import { customerTestRoutes } from '@/testing/customer-routes';
 
 beforeEach(() => signInAsClient());
 afterEach(() => {

@@ -6,7 +6,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatBRL } from '@/lib/money';
+import { formatBRL } from '@/lib/format';
 import { useDashboard } from '../../shared/api/get-dashboard';
 import { DepositDialog } from '../../shared/components/deposit-dialog';
 import { useShopProducts } from '../api/get-shop-products';

@@ -1,7 +1,7 @@
 import { messageResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { dashboardQueryKey } from '../../shared/api/get-dashboard';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface ReleaseMachineInput {
   subscriptionId: string;
@@ -19,6 +19,6 @@ export function useReleaseMachine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: releaseMachine,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.client.dashboard }),
   });
 }

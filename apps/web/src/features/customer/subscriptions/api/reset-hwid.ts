@@ -1,7 +1,7 @@
 import { messageResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { dashboardQueryKey } from '../../shared/api/get-dashboard';
+import { queryKeys } from '@/lib/query-keys';
 
 export function resetHwid(subscriptionId: string) {
   return api.patch(
@@ -15,6 +15,6 @@ export function useResetHwid() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resetHwid,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.client.dashboard }),
   });
 }

@@ -1,7 +1,7 @@
 import { messageResponseSchema, type SubscriptionStatus } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { dashboardQueryKey } from '../../shared/api/get-dashboard';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface SetSubscriptionStatusInput {
   subscriptionId: string;
@@ -20,6 +20,6 @@ export function useSetSubscriptionStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setSubscriptionStatus,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.client.dashboard }),
   });
 }

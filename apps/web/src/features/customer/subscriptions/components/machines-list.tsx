@@ -2,7 +2,7 @@ import type { BoundMachine, ClientSubscription } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
 import { Unlink } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { formatRelative } from '../../shared/lib/format';
+import { formatRelative } from '@/lib/format';
 import { useReleaseMachine } from '../api/release-machine';
 import { texts as t } from '../texts';
 import { SubscriptionActionDialog } from './subscription-action-dialog';

@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { ReasonTooltip } from '../../shared/components/reason-tooltip';
-import { formatDateTime, formatRelative } from '../../shared/lib/format';
+import { formatDateTime, formatRelative } from '@/lib/format';
 import { useSetSubscriptionStatus } from '../api/set-subscription-status';
 import { texts as t } from '../texts';
 import { MachinesList } from './machines-list';

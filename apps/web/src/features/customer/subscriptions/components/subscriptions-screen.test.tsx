@@ -5,13 +5,9 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
-import {
-  aDashboard,
-  aSubscription,
-  customerTestRoutes,
-  signInAsClient,
-} from '../../testing/customer-routes';
-import { formatDateTime } from '../../shared/lib/format';
+import { aDashboard, aSubscription, signInAsClient } from '@/testing/customer-fixtures';
+import { customerTestRoutes } from '@/testing/customer-routes';
+import { formatDateTime } from '@/lib/format';
 
 beforeEach(() => {
   signInAsClient();

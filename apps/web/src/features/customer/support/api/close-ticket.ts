@@ -1,7 +1,7 @@
 import { ticketActionResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { ticketsQueryKeys } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export function closeTicket(id: string) {
   return api.post(`/support/tickets/${encodeURIComponent(id)}/close`, undefined, {
@@ -14,6 +14,6 @@ export function useCloseTicket() {
   return useMutation({
     mutationFn: closeTicket,
     // Also after a refusal (closed meanwhile): the thread then shows what changed.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.client.tickets.all }),
   });
 }

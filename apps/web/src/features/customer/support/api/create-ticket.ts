@@ -1,7 +1,7 @@
 import { createTicketResponseSchema, type CreateTicketBody } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { ticketsQueryKeys } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export function createTicket(body: CreateTicketBody) {
   return api.post('/support/tickets', body, { schema: createTicketResponseSchema });
@@ -11,6 +11,6 @@ export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTicket,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.client.tickets.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { ticketDetailSchema } from '@chaveiro/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { ticketsQueryKeys } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getTicket(id: string, signal?: AbortSignal) {
   return api.get(`/support/tickets/${encodeURIComponent(id)}`, {
@@ -12,7 +12,7 @@ export function getTicket(id: string, signal?: AbortSignal) {
 
 export function ticketQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ticketsQueryKeys.detail(id),
+    queryKey: queryKeys.client.tickets.detail(id),
     queryFn: ({ signal }) => getTicket(id, signal),
   });
 }

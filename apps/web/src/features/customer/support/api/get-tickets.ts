@@ -1,7 +1,9 @@
-import { ticketsPageSchema } from '@chaveiro/contract';
+import { ticketsPageSchema, type TicketsQuery } from '@chaveiro/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { ticketsQueryKeys, type TicketsListQuery } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
+
+export type TicketsListQuery = Partial<TicketsQuery>;
 
 export function getTickets(query: TicketsListQuery, signal?: AbortSignal) {
   return api.get('/support/tickets', { query, schema: ticketsPageSchema, signal });
@@ -9,7 +11,7 @@ export function getTickets(query: TicketsListQuery, signal?: AbortSignal) {
 
 export function ticketsQueryOptions(query: TicketsListQuery) {
   return queryOptions({
-    queryKey: ticketsQueryKeys.list(query),
+    queryKey: queryKeys.client.tickets.list(query),
     queryFn: ({ signal }) => getTickets(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { ticketActionResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { ticketsQueryKeys } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
 export function replyTicket({ id, message }: { id: string; message: string }) {
   return api.post(
@@ -17,6 +17,6 @@ export function useReplyTicket() {
   return useMutation({
     mutationFn: replyTicket,
     // Also after a refusal (closed meanwhile): the thread then shows what changed.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.client.tickets.all }),
   });
 }

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
-import { signInAsClient } from '../../testing/customer-routes';
+import { signInAsClient } from '@/testing/customer-fixtures';
 import { SupportScreen } from './support-screen';
 
 const routes = [{ path: '/dashboard/support', Component: SupportScreen }];

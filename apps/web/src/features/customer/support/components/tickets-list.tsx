@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { formatRelative } from '../../shared/lib/format';
+import { formatRelative } from '@/lib/format';
 import { useTickets } from '../api/get-tickets';
 import { texts } from '../texts';
 

@@ -1,18 +1,24 @@
 import type { DepositStatus } from '@chaveiro/contract';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-import { depositTexts as t } from '../lib/deposit-texts';
 
-const styles: Record<DepositStatus, string> = {
+const LABELS: Record<DepositStatus, string> = {
+  pending: 'Pendente',
+  approved: 'Aprovado',
+  rejected: 'Recusado',
+};
+
+const TONES: Record<DepositStatus, string> = {
   pending: 'border-amber-500/40 bg-amber-500/10 text-amber-700 dark:text-amber-400',
   approved: 'border-emerald-500/40 bg-emerald-500/10 text-emerald-700 dark:text-emerald-400',
   rejected: 'border-destructive/40 bg-destructive/10 text-destructive',
 };
 
+/** A PIX deposit's status, as the customer and the admin both see it. */
 export function DepositStatusBadge({ status }: { status: DepositStatus }) {
   return (
-    <Badge variant="outline" className={cn(styles[status])}>
-      {t.status[status]}
+    <Badge variant="outline" className={cn(TONES[status])}>
+      {LABELS[status]}
     </Badge>
   );
 }

@@ -3,9 +3,9 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
-import { joana, signInAsAdmin, usersPage } from '../../users/testing/admin-fixtures';
-import { DASHBOARD_REFRESH_MS } from '../refresh';
-import { DashboardScreen } from './dashboard-screen';
+import { joana, signInAsAdmin, usersPage } from '@/testing/admin-fixtures';
+import { DASHBOARD_REFRESH_MS } from '@/features/admin/dashboard/refresh';
+import { AdminDashboardRoute } from './admin-dashboard';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -63,7 +63,10 @@ describe('/admin/dashboard', { timeout: 20_000 }, () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signInAsAdmin();
     stubApi(handler);
-    renderRoutes([{ path: '/admin/dashboard', Component: DashboardScreen }], '/admin/dashboard');
+    renderRoutes(
+      [{ path: '/admin/dashboard', Component: AdminDashboardRoute }],
+      '/admin/dashboard',
+    );
 
     const keyRow = (await screen.findByText(freshKey.key)).closest('tr')!;
     expect(within(keyRow).getByText('Disponível')).toBeInTheDocument();

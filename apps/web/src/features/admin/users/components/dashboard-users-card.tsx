@@ -3,17 +3,17 @@ import { LoadErrorAlert } from '@/components/load-error-alert';
 import { SearchInput } from '@/components/data-table/search-input';
 import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useUsers } from '../../users/api/get-users';
-import { UserManageDialog } from '../../users/components/user-manage-dialog';
-import { UsersProvider } from '../../users/components/users-provider';
-import { UsersTable } from '../../users/components/users-table';
-import { DASHBOARD_REFRESH_MS } from '../refresh';
+import { useUsers } from '../api/get-users';
+import { UserManageDialog } from './user-manage-dialog';
+import { UsersProvider } from './users-provider';
+import { UsersTable } from './users-table';
+import { formatCount } from '@/lib/format';
 
 /** The dashboard's user table: server-side search in a 400 px scroll area (spec §2). */
-export function DashboardUsersCard() {
+export function DashboardUsersCard({ refetchInterval }: { refetchInterval: number }) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
-  const users = useUsers({ q: q || undefined, page: 1, pageSize: 50 }, DASHBOARD_REFRESH_MS);
+  const users = useUsers({ q: q || undefined, page: 1, pageSize: 50 }, refetchInterval);
 
   return (
     <UsersProvider>
@@ -23,7 +23,7 @@ export function DashboardUsersCard() {
             <CardTitle>Usuários</CardTitle>
             <CardDescription>
               {users.data
-                ? `${users.data.total.toLocaleString('pt-BR')} no total`
+                ? `${formatCount(users.data.total)} no total`
                 : 'Busque por username ou e-mail.'}
             </CardDescription>
           </div>

@@ -1,8 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-
-export const productsQueryKeys = {
-  all: ['products'] as const,
-};
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * After any catalogue change: the product list (also the key screens' product selects), the
@@ -11,10 +8,10 @@ export const productsQueryKeys = {
  */
 export async function invalidateAfterProductChange(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: productsQueryKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['keys'] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-    queryClient.invalidateQueries({ queryKey: ['activity'] }),
-    queryClient.invalidateQueries({ queryKey: ['users'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.products }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.keys.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.activity.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
   ]);
 }

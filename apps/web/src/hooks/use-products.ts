@@ -1,20 +1,20 @@
 import { productsResponseSchema } from '@chaveiro/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productsQueryKeys } from './query-keys';
+import { queryKeys } from '@/lib/query-keys';
 
+/** The catalogue (GET /api/products): the products screen and every admin product select. */
 export function getProducts(signal?: AbortSignal) {
   return api.get('/products', { schema: productsResponseSchema, signal });
 }
 
 export function productsQueryOptions() {
   return queryOptions({
-    queryKey: productsQueryKeys.all,
+    queryKey: queryKeys.products,
     queryFn: ({ signal }) => getProducts(signal),
   });
 }
 
-/** Spec §7: the list is requested only when a token exists. */
-export function useProducts({ enabled }: { enabled: boolean }) {
+export function useProducts({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...productsQueryOptions(), enabled });
 }

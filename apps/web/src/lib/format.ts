@@ -1,8 +1,47 @@
+import { format, formatDistanceToNow } from 'date-fns';
+import { ptBR } from 'date-fns/locale';
+
+// The one home of how the web writes money, counts and dates (pt-BR, the viewer's time zone).
+
+/** An ISO string from the API, epoch milliseconds or a Date. */
+type DateInput = string | number | Date;
+
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const count = new Intl.NumberFormat('pt-BR');
 
 /** Reais as `R$ 1.234,56` (Intl's non-breaking space after R$ becomes a plain one). */
 export function formatBRL(reais: number): string {
   return brl.format(reais).replace(/\u00a0/g, ' ');
+}
+
+/** A balance change with its sign: `+R$ 10,00`, `-R$ 5,00`. */
+export function formatSignedBRL(reais: number): string {
+  return reais > 0 ? `+${formatBRL(reais)}` : formatBRL(reais);
+}
+
+/** A whole number with thousands dots: `1.234`. */
+export function formatCount(value: number): string {
+  return count.format(value);
+}
+
+/** `05/03/2026`. */
+export function formatDate(date: DateInput): string {
+  return format(new Date(date), 'dd/MM/yyyy');
+}
+
+/** `05/03/2026 12:00`. */
+export function formatDateTime(date: DateInput): string {
+  return format(new Date(date), 'dd/MM/yyyy HH:mm');
+}
+
+/** `05/03/2026 às 12:00`, where a sentence or a tooltip spells the time out. */
+export function formatDateTimeAt(date: DateInput): string {
+  return format(new Date(date), "dd/MM/yyyy 'às' HH:mm");
+}
+
+/** `há 5 minutos`, `em 3 horas`. */
+export function formatRelative(date: DateInput): string {
+  return formatDistanceToNow(new Date(date), { locale: ptBR, addSuffix: true });
 }
 
 /** Reais as `1.234,56`, for a money input's value. */

@@ -1,33 +1,9 @@
 import type { ClientDashboard, ClientSubscription, Profile } from '@chaveiro/contract';
 import { rankFor } from '@chaveiro/contract';
-import { Outlet, type RouteObject } from 'react-router';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { setToken } from '@/lib/session';
 import { epochSeconds, fakeToken } from '@/testing/fake-token';
-import { ProfileScreen } from '../profile/components/profile-screen';
-import { RedeemScreen } from '../redeem/components/redeem-screen';
-import { ShopScreen } from '../shop/components/shop-screen';
-import { SubscriptionsScreen } from '../subscriptions/components/subscriptions-screen';
 
-/** The customer screens as the router mounts them, with tooltips that open at once. */
-export const customerTestRoutes: RouteObject[] = [
-  {
-    element: (
-      <TooltipProvider delayDuration={0}>
-        <Outlet />
-      </TooltipProvider>
-    ),
-    children: [
-      { path: '/dashboard', Component: SubscriptionsScreen },
-      { path: '/dashboard/redeem', Component: RedeemScreen },
-      { path: '/dashboard/shop', Component: ShopScreen },
-      { path: '/dashboard/profile', Component: ProfileScreen },
-      { path: '*', element: <p>outra página</p> },
-    ],
-  },
-];
-
-/** jsdom has no ResizeObserver; Radix popovers and tooltips measure their trigger with it. */
+/** Stores a client session, which every customer call needs before it is sent. */
 export function signInAsClient(username = 'ana') {
   setToken(fakeToken({ role: 'client', username, exp: epochSeconds(3600) }));
 }

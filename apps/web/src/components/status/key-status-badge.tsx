@@ -1,7 +1,6 @@
 import type { KeyStatus } from '@chaveiro/contract';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-import { KEY_STATUS_LABELS } from './key-labels';
 
 const TONES: Record<KeyStatus, string> = {
   active: 'border-emerald-500/30 bg-emerald-500/10 text-emerald-700 dark:text-emerald-400',
@@ -10,10 +9,17 @@ const TONES: Record<KeyStatus, string> = {
   expired: 'border-amber-500/30 bg-amber-500/10 text-amber-700 dark:text-amber-400',
 };
 
-export function KeyStatusBadge({ status }: { status: KeyStatus }) {
+/** A licence key's status; each area names the statuses its own way (Usada, Resgatada). */
+export function KeyStatusBadge({
+  status,
+  labels,
+}: {
+  status: KeyStatus;
+  labels: Record<KeyStatus, string>;
+}) {
   return (
     <Badge variant="outline" className={cn(TONES[status])}>
-      {KEY_STATUS_LABELS[status]}
+      {labels[status]}
     </Badge>
   );
 }

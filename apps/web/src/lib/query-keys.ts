@@ -1,0 +1,81 @@
+/**
+ * Every cache key of the web in one place. A key's first parts name what it holds, so one
+ * invalidation of a prefix (`queryKeys.users.all`) refreshes every page and detail below it.
+ * Filters are whatever object the request is sent with.
+ */
+export const queryKeys = {
+  products: ['products'] as const,
+  users: {
+    all: ['users'] as const,
+    list: (query: object) => ['users', 'list', query] as const,
+    subscriptions: (userId: string) => ['users', userId, 'subscriptions'] as const,
+    /** Client accounts for the key-link and reseller-promotion pickers. */
+    clients: (q: string) => ['users', 'clients', q] as const,
+  },
+  keys: {
+    all: ['keys'] as const,
+    list: (filters: object) => ['keys', 'list', filters] as const,
+    detail: (id: string) => ['keys', 'detail', id] as const,
+  },
+  dashboard: {
+    all: ['dashboard'] as const,
+    metrics: ['dashboard', 'metrics'] as const,
+    recentActivities: ['dashboard', 'recent-activities'] as const,
+  },
+  activity: {
+    all: ['activity'] as const,
+    list: (filters: object) => ['activity', 'list', filters] as const,
+  },
+  bypass: {
+    all: ['bypass'] as const,
+    uidList: (filters: object) => ['bypass', 'uids', filters] as const,
+    apiKeyList: (page: number, pageSize: number) =>
+      ['bypass', 'api-keys', { page, pageSize }] as const,
+  },
+  resellers: {
+    all: ['resellers'] as const,
+    list: (query: object) => ['resellers', 'list', query] as const,
+    ledger: (id: string) => ['resellers', 'ledger', id] as const,
+  },
+  settings: ['settings'] as const,
+  /** The maintenance flag every visitor polls (under settings, so a settings change refreshes it). */
+  publicSettings: ['settings', 'public'] as const,
+  admin: {
+    profile: ['admin', 'profile'] as const,
+    deposits: {
+      all: ['admin', 'deposits'] as const,
+      list: (query: object) => ['admin', 'deposits', 'list', query] as const,
+    },
+    paymentSettings: ['admin', 'payment-settings'] as const,
+    tickets: {
+      all: ['admin', 'support', 'tickets'] as const,
+      list: (query: object) => ['admin', 'support', 'tickets', 'list', query] as const,
+      detail: (id: string) => ['admin', 'support', 'tickets', 'detail', id] as const,
+    },
+  },
+  client: {
+    /** Subscriptions, balance and XP; resellers read their balance from it too. */
+    dashboard: ['client', 'dashboard'] as const,
+    profile: ['profile'] as const,
+    notifications: ['notifications', 'bell'] as const,
+    redeemHistory: ['client', 'redeem-history'] as const,
+    shopProducts: ['client', 'shop', 'products'] as const,
+    deposits: {
+      all: ['client', 'deposits'] as const,
+      recent: ['client', 'deposits', 'recent'] as const,
+      detail: (id: string) => ['client', 'deposits', 'detail', id] as const,
+      availability: ['client', 'deposits', 'availability'] as const,
+    },
+    tickets: {
+      all: ['support', 'tickets'] as const,
+      list: (query: object) => ['support', 'tickets', 'list', query] as const,
+      detail: (id: string) => ['support', 'tickets', 'detail', id] as const,
+    },
+  },
+  reseller: {
+    all: ['reseller'] as const,
+    products: ['reseller', 'products'] as const,
+    stats: ['reseller', 'stats'] as const,
+    keys: (filters: object) => ['reseller', 'keys', filters] as const,
+  },
+};
