@@ -6,8 +6,6 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
-import importPlugin from 'eslint-plugin-import';
-import { readdirSync } from 'node:fs';
 
 const WEB = 'apps/web/src';
 /** Areas whose sub-folders are features of their own (features/admin/users, …). */
