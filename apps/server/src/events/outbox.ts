@@ -125,6 +125,12 @@ export interface Outbox {
   requeue(key: DeliveryKey): Promise<boolean>;
 }
 
+/**
+ * What a service that changes state needs of the outbox: its transactions, and recording in
+ * them. Handed to services through their factory's deps (services.ts).
+ */
+export type EventRecorder = Pick<Outbox, 'transaction' | 'record'>;
+
 /** Retention deletes at most this many events per poll, so a poll stays short. */
 const PRUNE_BATCH = 500;
 /** How often retention looks for old events, unless its last batch was full. */
@@ -341,6 +347,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     type: T,
     payload: EventPayload<T>,
   ): Promise<void> {
+    const handlers = byType.get(type) ?? [];
     const recorded = openTransactions.get(executor);
     if (!recorded) {
       if (executor.isTransaction) {
@@ -348,9 +355,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
           `Event ${type} recorded in a transaction the outbox did not open: use outbox.transaction`,
         );
       }
+      // Nobody listens: not even a transaction to open.
+      if (handlers.length === 0) return;
       return transaction((trx) => record(trx, type, payload));
     }
-    const handlers = byType.get(type) ?? [];
     if (handlers.length === 0) return;
     const now = clock.now();
     const id = newId();
