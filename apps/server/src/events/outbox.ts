@@ -139,7 +139,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 /**
  * The transactional outbox (docs/architecture.md, "Domain events and the outbox"). Build one
  * per process with every handler; services record events through it; the app starts its
- * poller after listening and stops it at shutdown.
+ * poller when it is ready and stops it at shutdown.
  */
 export function createOutbox(options: OutboxOptions): Outbox {
   const { db, clock, log } = options;
