@@ -60,7 +60,8 @@ function webZones() {
 /**
  * Server module boundaries (DESIGN.md): code outside a module (another module, services.ts,
  * app.ts, main.ts, testing/) reaches it only through its public entry `modules/<name>/index.ts`;
- * platform/ is below every module and imports none. One zone per module directory.
+ * platform/ and events/ are below every module and import none; events/ is reached through
+ * events/index.ts. One zone per module directory.
  */
 const SERVER = './apps/server/src';
 const serverModules = readdirSync(join(import.meta.dirname, SERVER, 'modules'), {
@@ -92,6 +93,19 @@ const serverZones = [
     target: `${SERVER}/platform/!(*.test).ts`,
     from: `${SERVER}/modules`,
     message: 'platform/ is below every module: it imports none.',
+  },
+  {
+    // The outbox and the event catalogue: reached through their public entry.
+    target: [`${SERVER}/modules`, ...serverOutsiders],
+    from: `${SERVER}/events`,
+    except: ['./index.ts'],
+    message: 'Import domain events and the outbox through events/index.ts.',
+  },
+  {
+    // Modules react to events (handlers) and record them; events/ knows no module.
+    target: [`${SERVER}/events/!(*.test).ts`, `${SERVER}/events/testing`],
+    from: `${SERVER}/modules`,
+    message: 'events/ is below every module: it imports none.',
   },
 ];
 

@@ -15,6 +15,7 @@ import Fastify from 'fastify';
 import type { FastifyPluginCallbackZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
+import type { Outbox } from './events/index.js';
 import { activityRoutes } from './modules/activity/index.js';
 import { adminActionsRoutes } from './modules/admin-actions/index.js';
 import { adminProfileRoutes } from './modules/admin-profile/index.js';
@@ -58,6 +59,13 @@ import { answerUnknownPaths } from './platform/unknown-paths.js';
 import { webPlugin } from './platform/web.js';
 import type { Services } from './services.js';
 import { createServices } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The domain events' outbox (events/outbox.ts): tests drain it and read its dead letters. */
+    outbox: Outbox;
+  }
+}
 
 /** How long closing waits for work promised by answers already sent (a slow mail server). */
 const BACKGROUND_SETTLE_MS = 10_000;
@@ -132,7 +140,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   app.addHook('onClose', () => ctx.background.settle(BACKGROUND_SETTLE_MS));
   const services = createServices(ctx, app.log);
   const auth: AuthPluginOptions = { tokens: ctx.tokens, loadUser: services.loadAuthUser };
-  const { presence, expiryReminders } = services;
+  const { presence, expiryReminders, outbox } = services;
   app.decorate('loaderPresence', presence);
   app.addHook('onClose', () => presence.close());
   // "Subscription expiring" notifications: checked at start and every few minutes until close.
@@ -142,6 +150,15 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     done();
   });
   app.addHook('onClose', () => expiryReminders.stop());
+  // Domain events: the poller (retries, what a crashed process left) runs from ready to close.
+  // onClose hooks run last-added first, after the server stopped taking requests: the poller and
+  // the deliveries under way finish here, before the caller destroys the database.
+  app.decorate('outbox', outbox);
+  app.addHook('onReady', (done) => {
+    outbox.start();
+    done();
+  });
+  app.addHook('onClose', () => outbox.stop());
 
   await app.register(bodyDeadlines, { bodyTimeoutMs: config.http.bodyTimeoutMs });
   await app.register(errorHandler);

@@ -1,5 +1,7 @@
-import { ADMIN_LIMITS, XP_RULES } from '@chaveiro/contract';
+import { ADMIN_LIMITS } from '@chaveiro/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { EventRecorder } from './events/index.js';
+import { createOutbox } from './events/index.js';
 import { createActivityRepository, createActivityService } from './modules/activity/index.js';
 import {
   createAdminActionsRepository,
@@ -36,7 +38,6 @@ import {
   createFilesService,
 } from './modules/files/index.js';
 import { createHealthRepository, createHealthService } from './modules/health/index.js';
-import type { RedemptionListener } from './modules/keys/index.js';
 import {
   createKeyIssuer,
   createKeyRedemption,
@@ -47,14 +48,16 @@ import {
   createLoaderRepository,
   createLoaderService,
   createLoaderSessions,
-  createMachineBoundNotice,
   createPresence,
 } from './modules/loader/index.js';
 import { createNewsletterRepository, createNewsletterService } from './modules/newsletter/index.js';
 import {
+  createDepositApprovedNotice,
   createExpiryReminders,
+  createMachineBoundNotice,
   createNotificationsRepository,
   createNotificationsService,
+  createTicketAnsweredNotice,
 } from './modules/notifications/index.js';
 import { createProductsRepository, createProductsService } from './modules/products/index.js';
 import { createProfileService } from './modules/profile/index.js';
@@ -78,6 +81,7 @@ import {
   createAdminSeedService,
   createAvatarRenderer,
   createAvatarService,
+  createRedemptionXp,
   createTotpRepository,
   createUserAdminRepository,
   createUsersRepository,
@@ -148,21 +152,30 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger) {
     settings: repos.settings,
   });
 
-  // Key redemption and who hears of it, inside its transaction.
-  const keyRedeemedNotice = createKeyRedeemedNotice({ repository: repos.reseller, notifications });
-  const redemptionXp: RedemptionListener = (executor, { userId, days }) =>
-    repos.users.addXp(userId, days * XP_RULES.perLicenceDay, executor);
-  const redemption = createKeyRedemption({
+  // Domain events (docs/architecture.md): who reacts to what, after the change committed.
+  const outbox = createOutbox({
     db,
+    dialect,
+    clock,
+    log,
+    handlers: [
+      createRedemptionXp({ users: repos.users }),
+      createKeyRedeemedNotice({ repository: repos.reseller, notifications }),
+      ...createMachineBoundNotice({ ...ctx, notifications, users: repos.users }),
+      createDepositApprovedNotice({ notifications }),
+      createTicketAnsweredNotice({ notifications }),
+    ],
+  });
+  // What services that change state get of it: its transactions, to record their events in.
+  const events: EventRecorder = outbox;
+
+  const redemption = createKeyRedemption({
+    events,
     clock,
     keys: repos.keys,
     users: repos.users,
     subscriptions,
     subscriptionRows: repos.subscriptions,
-    listeners: [
-      redemptionXp,
-      (executor, { keyId, userId }) => keyRedeemedNotice.notify(executor, keyId, userId),
-    ],
   });
   const keyIssuer = createKeyIssuer({ clock, keys: repos.keys });
 
@@ -181,6 +194,8 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger) {
   const loaderSessions = createLoaderSessions(ctx.config.jwtSecret, clock);
 
   return {
+    /** The outbox's poller is started and stopped with the app; tests drain it. */
+    outbox,
     settingsCache,
     presence,
     /** "Subscription expiring" notifications, started and stopped with the app. */
@@ -232,17 +247,18 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger) {
       subscriptions,
       activity,
       files,
+      events,
     }),
     auth,
     avatarRenderer: createAvatarRenderer(),
     bypass: createBypassService({ db, clock, repository: repos.bypass, activity }),
     client: createClientService({
-      db,
       clock,
       client: repos.client,
       settings: settingsCache,
       subscriptions: repos.subscriptions,
       redemption,
+      events,
     }),
     dashboard: createDashboardService({ clock, repository: repos.dashboard }),
     deposits: createDepositsService({
@@ -255,6 +271,7 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger) {
       balance,
       notifications,
       activity,
+      events,
     }),
     files,
     health: createHealthService({ dialect, repository: repos.health }),
@@ -267,6 +284,7 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger) {
       redemption,
       activity,
       issuer: keyIssuer,
+      events,
     }),
     loader: createLoaderService({
       db,
@@ -277,7 +295,7 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger) {
       redemption,
       files,
       activity,
-      machineBound: createMachineBoundNotice({ ...ctx, notifications }),
+      events,
       settings: settingsCache,
       presence,
       sessions: loaderSessions,
@@ -318,9 +336,9 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger) {
       cache: settingsCache,
       subscriptions: repos.subscriptions,
       activity,
+      events,
     }),
     shop: createShopService({
-      db,
       clock,
       shop: repos.shop,
       products: repos.products,
@@ -329,13 +347,14 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger) {
       granting: subscriptions,
       balance,
       activity,
+      events,
     }),
     support: createSupportService({
       db,
       clock,
       tickets: repos.support,
       activity,
-      notifications,
+      events,
     }),
   };
 }

@@ -84,7 +84,8 @@ export interface DomainEvents {
     /** The account named, when it exists. */
     userId: string | null;
     ip: string;
-    productId: string | null;
+    /** The product the request named (it may not exist). */
+    productId: string;
   };
   /** A message added to a support ticket. */
   'ticket.replied': {
@@ -94,6 +95,10 @@ export interface DomainEvents {
     /** The message's author. */
     by: string;
     fromStaff: boolean;
+    /** The ticket's subject. */
+    subject: string;
+    /** The message as written. */
+    message: string;
   };
 }
 

@@ -125,6 +125,12 @@ export interface Outbox {
   requeue(key: DeliveryKey): Promise<boolean>;
 }
 
+/**
+ * What a service that changes state needs of the outbox: its transactions, and recording in
+ * them. Handed to services through their factory's deps (services.ts).
+ */
+export type EventRecorder = Pick<Outbox, 'transaction' | 'record'>;
+
 /** Retention deletes at most this many events per poll, so a poll stays short. */
 const PRUNE_BATCH = 500;
 /** How often retention looks for old events, unless its last batch was full. */
@@ -133,7 +139,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 /**
  * The transactional outbox (docs/architecture.md, "Domain events and the outbox"). Build one
  * per process with every handler; services record events through it; the app starts its
- * poller after listening and stops it at shutdown.
+ * poller when it is ready and stops it at shutdown.
  */
 export function createOutbox(options: OutboxOptions): Outbox {
   const { db, clock, log } = options;
@@ -341,6 +347,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     type: T,
     payload: EventPayload<T>,
   ): Promise<void> {
+    const handlers = byType.get(type) ?? [];
     const recorded = openTransactions.get(executor);
     if (!recorded) {
       if (executor.isTransaction) {
@@ -348,9 +355,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
           `Event ${type} recorded in a transaction the outbox did not open: use outbox.transaction`,
         );
       }
+      // Nobody listens: not even a transaction to open.
+      if (handlers.length === 0) return;
       return transaction((trx) => record(trx, type, payload));
     }
-    const handlers = byType.get(type) ?? [];
     if (handlers.length === 0) return;
     const now = clock.now();
     const id = newId();

@@ -12,6 +12,7 @@ import type {
 import { ADMIN_LIMITS, messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
+import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
@@ -39,6 +40,8 @@ export interface AdminUsersServiceDeps extends Pick<AppContext, 'db' | 'clock'> 
   subscriptions: SubscriptionsService;
   activity: ActivityService;
   files: FilesService;
+  /** A ban records `user.banned` in its transaction. */
+  events: EventRecorder;
 }
 
 /** Admin user management (spec §2 'Gerenciar Usuários', §7). */
@@ -53,6 +56,7 @@ export function createAdminUsersService({
   subscriptions,
   activity,
   files,
+  events,
 }: AdminUsersServiceDeps) {
   async function existingUser(id: string, executor: Kysely<Database> = db): Promise<UserRow> {
     const user = await users.findById(id, executor);
@@ -178,10 +182,13 @@ export function createAdminUsersService({
     },
 
     async setStatus(id: string, status: UserStatus, actor: Actor): Promise<MessageResponse> {
-      await withTransaction(db, async (trx) => {
+      await events.transaction(async (trx) => {
         const user = await existingUser(id, trx);
         if (status === 'banned') assertTargetable(user, actor);
         await userAdmin.setStatus(id, status, trx);
+        if (status === 'banned') {
+          await events.record(trx, 'user.banned', { userId: id, by: actor.userId });
+        }
         await activity.record(trx, actor, {
           action:
             status === 'banned' ? log.userBanned(user.username) : log.userUnbanned(user.username),

@@ -95,9 +95,14 @@ export function createClientRepository(db: Kysely<Database>) {
      * Freezes a running, unexpired subscription and spends one pause credit, in one conditional
      * statement: two clicks can never spend two credits or pause twice.
      */
-    async pause(userId: string, id: string, now: number): Promise<boolean> {
+    async pause(
+      userId: string,
+      id: string,
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<boolean> {
       return changedRow(
-        updateOwnSubscription(db, userId, id)
+        updateOwnSubscription(executor, userId, id)
           .set({
             status: 'paused',
             paused_remaining_ms: sql<number>`expires_at - ${now}`,
@@ -113,9 +118,14 @@ export function createClientRepository(db: Kysely<Database>) {
     },
 
     /** Restarts the clock with the frozen remainder; only a pause the user made. */
-    async resume(userId: string, id: string, now: number): Promise<boolean> {
+    async resume(
+      userId: string,
+      id: string,
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<boolean> {
       return changedRow(
-        updateOwnSubscription(db, userId, id)
+        updateOwnSubscription(executor, userId, id)
           .set(resumedColumns(now))
           .where('status', '=', 'paused')
           .where('paused_by', '=', 'user'),

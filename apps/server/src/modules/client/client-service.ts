@@ -6,8 +6,8 @@ import type {
   MessageResponse,
 } from '@chaveiro/contract';
 import { MACHINE_RELEASE, TIMING, XP_RULES, messages, rankFor } from '@chaveiro/contract';
+import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { SubscriptionsRepository } from '../subscriptions/index.js';
@@ -26,21 +26,23 @@ const brDate = new Intl.DateTimeFormat('pt-BR', {
   year: 'numeric',
 });
 
-export interface ClientServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+export interface ClientServiceDeps extends Pick<AppContext, 'clock'> {
   client: ClientRepository;
   settings: SettingsCache;
   subscriptions: SubscriptionsRepository;
   redemption: KeyRedemption;
+  /** Pauses, resumes, resets and releases record their event in their transaction. */
+  events: EventRecorder;
 }
 
 /** The customer area: own subscriptions, HWID resets, key redemption and loyalty. */
 export function createClientService({
-  db,
   clock,
   client,
   settings,
   subscriptions,
   redemption,
+  events,
 }: ClientServiceDeps) {
   /** Bound recently enough for a free release ("this wasn't me", MACHINE_RELEASE). */
   const recentlyBound = (machine: Pick<MachineRow, 'first_seen_at'>, now: number) =>
@@ -133,13 +135,31 @@ export function createClientService({
         if (sub.pause_credits <= 0) {
           throw new ConflictError(messages.errors.noPauseCredits, 'NO_PAUSE_CREDITS');
         }
-        if (!(await client.pause(userId, id, now))) throw new ConflictError(text.alreadyPaused);
+        await events.transaction(async (trx) => {
+          if (!(await client.pause(userId, id, now, trx))) {
+            throw new ConflictError(text.alreadyPaused);
+          }
+          await events.record(trx, 'subscription.paused', {
+            subscriptionId: id,
+            userId,
+            by: 'user',
+          });
+        });
         return { message: text.paused };
       }
       if (sub.status === 'active') throw new ConflictError(text.alreadyActive);
       if (sub.paused_by === 'global')
         throw new ConflictError(text.pausedByAdmin, 'PAUSED_BY_ADMIN');
-      if (!(await client.resume(userId, id, now))) throw new ConflictError(text.alreadyActive);
+      await events.transaction(async (trx) => {
+        if (!(await client.resume(userId, id, now, trx))) {
+          throw new ConflictError(text.alreadyActive);
+        }
+        await events.record(trx, 'subscription.resumed', {
+          subscriptionId: id,
+          userId,
+          by: 'user',
+        });
+      });
       return { message: text.resumed };
     },
 
@@ -154,16 +174,20 @@ export function createClientService({
       if (sub.hwid_reset_credits <= 0) {
         throw new ConflictError(messages.errors.noResetCredits, 'NO_RESET_CREDITS');
       }
-      await withTransaction(db, async (trx) => {
+      await events.transaction(async (trx) => {
         // Unbinding first decides who resets: concurrent resets of one subscription queue on
         // its machine rows, and only the one that freed a machine goes on to spend a credit.
         // Nothing bound: refusing (a rollback) keeps the credit instead of spending it on nothing.
-        if ((await subscriptions.unbindMachines({ subscriptionId: sub.id }, trx)) === 0) {
-          throw new ConflictError(text.noHwidBound, 'NO_HWID_BOUND');
-        }
+        const released = await subscriptions.unbindMachines({ subscriptionId: sub.id }, trx);
+        if (released === 0) throw new ConflictError(text.noHwidBound, 'NO_HWID_BOUND');
         if (!(await client.spendResetCredit(userId, sub.id, clock.now(), trx))) {
           throw new ConflictError(messages.errors.noResetCredits, 'NO_RESET_CREDITS');
         }
+        await events.record(trx, 'hwid.reset', {
+          subscriptionId: sub.id,
+          userId,
+          machinesReleased: released,
+        });
       });
       return { message: text.hwidReset };
     },
@@ -181,22 +205,25 @@ export function createClientService({
     ): Promise<MessageResponse> {
       const sub = await ownSubscription(userId, subscriptionId);
       const now = clock.now();
-      const free = await withTransaction(db, async (trx) => {
+      const free = await events.transaction(async (trx) => {
         const machine = await client.findMachine(sub.id, machineId, trx);
         const unbound =
           machine &&
           (await subscriptions.unbindMachines({ subscriptionId: sub.id, machineId }, trx));
         if (!machine || !unbound) throw new NotFoundError(text.machineNotFound);
-        if (
+        const freeRelease =
           recentlyBound(machine, now) &&
-          (await client.claimFreeRelease(userId, sub.id, now, MACHINE_RELEASE.freeEveryMs, trx))
-        ) {
-          return true;
-        }
-        if (!(await client.spendResetCredit(userId, sub.id, now, trx))) {
+          (await client.claimFreeRelease(userId, sub.id, now, MACHINE_RELEASE.freeEveryMs, trx));
+        if (!freeRelease && !(await client.spendResetCredit(userId, sub.id, now, trx))) {
           throw new ConflictError(messages.errors.noResetCredits, 'NO_RESET_CREDITS');
         }
-        return false;
+        await events.record(trx, 'machine.released', {
+          machineId,
+          subscriptionId: sub.id,
+          ownerId: userId,
+          free: freeRelease,
+        });
+        return freeRelease;
       });
       return { message: free ? text.machineReleasedFree : text.machineReleased };
     },

@@ -16,6 +16,7 @@ import type {
 import { DEPOSIT_LIMITS, centsToReais, messages, reaisToCents } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
@@ -85,6 +86,8 @@ export interface DepositsServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   balance: BalanceService;
   notifications: NotificationsService;
   activity: ActivityService;
+  /** Approvals record `deposit.approved` in their transaction (the customer's notice reacts). */
+  events: EventRecorder;
 }
 
 /**
@@ -100,6 +103,7 @@ export function createDepositsService({
   balance,
   notifications,
   activity,
+  events,
 }: DepositsServiceDeps) {
   async function uniqueReference(executor: Kysely<Database>): Promise<string> {
     // 31^8 codes: a repeat is rare enough that a few draws always find a free one.
@@ -218,7 +222,7 @@ export function createDepositsService({
      * same transaction as the balance movement, so a deposit is credited exactly once.
      */
     async approve(actor: Actor, id: string): Promise<DepositDecisionResponse> {
-      return withTransaction(db, async (trx) => {
+      return events.transaction(async (trx) => {
         const deposit = await deposits.decide(
           id,
           {
@@ -237,13 +241,12 @@ export function createDepositsService({
           reason: text.reasonDeposit(deposit.reference),
           actorId: actor.userId,
         });
-        await notifications.notify(trx, {
+        await events.record(trx, 'deposit.approved', {
+          depositId: id,
           userId: deposit.user_id,
-          kind: 'deposit_approved',
-          title: text.notifyApprovedTitle,
-          body: text.notifyApprovedBody(amount, deposit.reference),
-          link: '/dashboard',
-          dedupeKey: `deposit:${id}`,
+          amountCents: deposit.amount_cents,
+          reference: deposit.reference,
+          by: actor.userId,
         });
         const result = await decided(id, trx, text.approved);
         await activity.record(trx, actor, {

@@ -1,8 +1,8 @@
 import { messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import type {
   SubscriptionDetail,
@@ -22,38 +22,29 @@ export interface Redemption {
   subscription: SubscriptionDetail;
 }
 
-/**
- * Hears of a redemption inside its transaction (a rolled-back redemption is never heard of):
- * the redeemer's XP and the notice to the reseller who bought the key, wired by services.ts.
- */
-export type RedemptionListener = (
-  executor: Kysely<Database>,
-  redeemed: { keyId: string; userId: string; days: number },
-) => Promise<void>;
-
-export interface KeyRedemptionDeps extends Pick<AppContext, 'db' | 'clock'> {
+export interface KeyRedemptionDeps extends Pick<AppContext, 'clock'> {
+  events: EventRecorder;
   keys: KeysRepository;
   users: Pick<UsersRepository, 'findById'>;
   subscriptions: Pick<SubscriptionsService, 'grant'>;
   subscriptionRows: Pick<SubscriptionsRepository, 'findDetail'>;
-  listeners: readonly RedemptionListener[];
 }
 
 /**
  * Key redemption: an unused key becomes used by a user and their subscription to its product is
  * created or extended by its duration. The one place redemption happens (admin "Link User", the
- * customer's redeem and the loader's).
+ * customer's redeem and the loader's). It records `key.redeemed` in the redemption's transaction;
+ * who hears of it (the redeemer's XP, the reseller's notice) is the outbox's handlers' business.
  */
 export function createKeyRedemption({
-  db,
+  events,
   clock,
   keys,
   users,
   subscriptions,
   subscriptionRows,
-  listeners,
 }: KeyRedemptionDeps) {
-  /** Redeems the key for the user inside `executor`'s transaction. */
+  /** Redeems the key for the user inside `executor`, a transaction `events.transaction` opened. */
   async function redeemKeyIn(
     executor: Kysely<Database>,
     userId: string,
@@ -77,9 +68,14 @@ export function createKeyRedemption({
       days: key.duration_days,
       devices: 1,
     });
-    for (const listener of listeners) {
-      await listener(executor, { keyId: key.id, userId, days: key.duration_days });
-    }
+    await events.record(executor, 'key.redeemed', {
+      keyId: key.id,
+      userId,
+      productId: key.product_id,
+      subscriptionId,
+      days: key.duration_days,
+      keyCreatedBy: key.created_by,
+    });
     const subscription = await subscriptionRows.findDetail(subscriptionId, executor);
     // Granted a moment ago in this same transaction.
     if (!subscription) throw new Error('Subscription missing after its grant');
@@ -97,7 +93,7 @@ export function createKeyRedemption({
 
     /** `redeemKeyIn` in a transaction of its own. */
     redeemKey(userId: string, ref: { id: string } | { key: string }): Promise<Redemption> {
-      return withTransaction(db, (trx) => redeemKeyIn(trx, userId, ref));
+      return events.transaction((trx) => redeemKeyIn(trx, userId, ref));
     },
   };
 }

@@ -229,7 +229,7 @@ export function createKeysRepository(
     find(ref: { id: string } | { key: string }, executor: Kysely<Database> = db) {
       const query = executor
         .selectFrom('license_keys')
-        .select(['id', 'key', 'product_id', 'duration_days', 'status', 'expires_at']);
+        .select(['id', 'key', 'product_id', 'duration_days', 'status', 'expires_at', 'created_by']);
       return (
         'id' in ref ? query.where('id', '=', ref.id) : query.where('key', '=', ref.key)
       ).executeTakeFirst();

@@ -9,6 +9,7 @@ import type {
   UpdateKeyBody,
 } from '@chaveiro/contract';
 import { ADMIN_LIMITS, PLAN_DURATION_DAYS, messages } from '@chaveiro/contract';
+import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { csvLine } from '../../platform/csv.js';
@@ -36,6 +37,8 @@ export interface KeysServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   redemption: KeyRedemption;
   activity: ActivityService;
   issuer: KeyIssuer;
+  /** Link User's transaction: the redemption records `key.redeemed` in it. */
+  events: EventRecorder;
 }
 
 export function createKeysService({
@@ -47,6 +50,7 @@ export function createKeysService({
   redemption,
   activity,
   issuer,
+  events,
 }: KeysServiceDeps) {
   async function existingKey(id: string) {
     const key = await keys.find({ id });
@@ -148,7 +152,7 @@ export function createKeysService({
 
     /** Link User: redeems the key for the user exactly as a customer redemption would. */
     async link(id: string, userId: string, actor: Actor): Promise<MessageResponse> {
-      await withTransaction(db, async (trx) => {
+      await events.transaction(async (trx) => {
         const redeemed = await redemption.redeemKeyIn(trx, userId, { id });
         await activity.record(trx, actor, {
           action: log.keyLinked(redeemed.key, redeemed.subscription.username),

@@ -4,5 +4,4 @@ export type { Presence } from './loader-presence.js';
 export { createPresence } from './loader-presence.js';
 export { createLoaderSessions } from './loader-sessions.js';
 export { createLoaderService } from './loader-service.js';
-export { createMachineBoundNotice } from './machine-bound-notice.js';
 export { loaderRoutes } from './loader-routes.js';

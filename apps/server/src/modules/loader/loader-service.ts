@@ -6,8 +6,8 @@ import type {
 } from '@chaveiro/contract';
 import { LOADER, messages } from '@chaveiro/contract';
 import type { UserRow } from '../../db/schema.js';
+import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
 import { AppError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { ActivityService } from '../activity/index.js';
@@ -21,7 +21,6 @@ import { refuse } from './loader-answers.js';
 import type { Presence } from './loader-presence.js';
 import type { LoaderKey, LoaderRepository, SessionState } from './loader-repository.js';
 import type { LoaderSession, LoaderSessions } from './loader-sessions.js';
-import type { MachineBound, MachineBoundNotice } from './machine-bound-notice.js';
 import { createRecentSet } from './recent-set.js';
 
 const text = messages.loader;
@@ -34,7 +33,8 @@ export interface LoaderServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   redemption: Pick<KeyRedemption, 'redeemKey'>;
   files: FilesService;
   activity: ActivityService;
-  machineBound: MachineBoundNotice;
+  /** Bindings record `machine.bound` (the owner's notices react), refusals `loader.refused`. */
+  events: EventRecorder;
   settings: SettingsCache;
   presence: Presence;
   sessions: LoaderSessions;
@@ -47,6 +47,8 @@ interface Attempt {
   /** Username when known, else what the caller sent (identifier, part of a key). */
   who: string;
   userId: string | null;
+  /** The product the request names (it may not exist). */
+  productId: string;
 }
 
 export interface LoaderFile {
@@ -66,7 +68,7 @@ export function createLoaderService({
   redemption,
   files,
   activity,
-  machineBound,
+  events,
   settings,
   presence,
   sessions,
@@ -81,7 +83,10 @@ export function createLoaderService({
     if (current.maintenance_mode === 'on') refuse('MAINTENANCE');
   }
 
-  /** Logs a failed attempt (visible to admins), then refuses. */
+  /**
+   * Logs a failed attempt (visible to admins) and records `loader.refused`, then refuses. The
+   * event is stored only once a handler subscribes to it: until then it costs nothing.
+   */
   async function fail(attempt: Attempt, code: LoaderRefusalCode, reason: string): Promise<never> {
     await activity.recordAttempt(
       { userId: attempt.userId, ip: attempt.ip },
@@ -90,6 +95,12 @@ export function createLoaderService({
         target: attempt.userId ? `user:${attempt.userId}` : `hwid:${attempt.hwid}`,
       },
     );
+    await events.record(db, 'loader.refused', {
+      code,
+      userId: attempt.userId,
+      ip: attempt.ip,
+      productId: attempt.productId,
+    });
     return refuse(code);
   }
 
@@ -182,10 +193,10 @@ export function createLoaderService({
    * otherwise why not: ACCOUNT_LOGIN_REQUIRED (not bound, `bindNew` false), HWID_MISMATCH (full).
    * Binders of one subscription take turns (write lock on SQLite, the subscription row FOR UPDATE
    * on PostgreSQL), so two new HWIDs racing for the last slot cannot both win. A new machine
-   * notifies the owner: the bell in the same transaction, the e-mail once it committed.
+   * records `machine.bound` in the binding's transaction: its owner's bell and e-mail react.
    */
   async function bindMachine(
-    sub: { id: string; productName: string; owner: UserRow },
+    sub: { id: string; productName: string; ownerId: string },
     request: { hwid: string; ip: string; bindNew: boolean },
     now: number,
   ): Promise<{ machineId: string } | { refusal: 'ACCOUNT_LOGIN_REQUIRED' | 'HWID_MISMATCH' }> {
@@ -196,7 +207,7 @@ export function createLoaderService({
       return { machineId: bound };
     }
     if (!request.bindNew) return { refusal: 'ACCOUNT_LOGIN_REQUIRED' };
-    const outcome = await withTransaction(db, async (trx) => {
+    return events.transaction(async (trx) => {
       const maxDevices = await repository.lockDeviceSlots(sub.id, trx);
       if (maxDevices === undefined) return { refusal: 'HWID_MISMATCH' } as const;
       const raced = await repository.findMachine(sub.id, request.hwid, trx);
@@ -204,23 +215,22 @@ export function createLoaderService({
       if ((await repository.countMachines(sub.id, trx)) >= maxDevices) {
         return { refusal: 'HWID_MISMATCH' } as const;
       }
-      const notice: MachineBound = {
-        machineId: newId(),
-        owner: sub.owner,
+      const machineId = newId();
+      await repository.insertMachine(
+        { id: machineId, subscriptionId: sub.id, hwid: request.hwid, now },
+        trx,
+      );
+      await events.record(trx, 'machine.bound', {
+        machineId,
+        subscriptionId: sub.id,
+        ownerId: sub.ownerId,
         productName: sub.productName,
         hwid: request.hwid,
         ip: request.ip,
         at: now,
-      };
-      await repository.insertMachine(
-        { id: notice.machineId, subscriptionId: sub.id, hwid: request.hwid, now },
-        trx,
-      );
-      await machineBound.notify(trx, notice);
-      return { machineId: notice.machineId, notice };
+      });
+      return { machineId };
     });
-    if ('notice' in outcome && outcome.notice) machineBound.mail(outcome.notice);
-    return outcome;
   }
 
   /** Why a live session must end now, if it must. */
@@ -282,6 +292,7 @@ export function createLoaderService({
         hwid: body.hwid,
         who: body.identifier ?? `chave ${(body.key ?? '').slice(0, 4)}…`,
         userId: null,
+        productId: body.productId,
       };
       const { user, redeem, keyOnly } = await authenticate(body, attempt);
       const known: Attempt = { ...attempt, who: user.username, userId: user.id };
@@ -303,7 +314,7 @@ export function createLoaderService({
         return fail(known, 'SUBSCRIPTION_EXPIRED', reasons.expired);
       }
       const binding = await bindMachine(
-        { id: sub.id, productName: product.name, owner: user },
+        { id: sub.id, productName: product.name, ownerId: user.id },
         { hwid: body.hwid, ip, bindNew: keyOnly !== true },
         now,
       );

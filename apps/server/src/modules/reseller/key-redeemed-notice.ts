@@ -1,6 +1,5 @@
 import { messages } from '@chaveiro/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import { defineHandler } from '../../events/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { ResellerRepository } from './reseller-repository.js';
 
@@ -9,25 +8,31 @@ const text = messages.reseller;
 const KEY_PREFIX_LENGTH = 6;
 
 /**
- * Tells a reseller that a key they bought was redeemed. Every redemption (the customer's redeem,
- * the loader's, the admin's "Link User") goes through the keys module's redemption, which calls
- * this inside its transaction (services.ts wires it): a rolled-back redemption never notifies.
+ * Tells a reseller that a key they bought was redeemed, on `key.redeemed` (every redemption:
+ * the customer's redeem, the loader's, the admin's "Link User"). It runs after the redemption
+ * committed, so a rolled-back redemption never notifies.
  */
 export function createKeyRedeemedNotice({
   repository,
   notifications,
 }: {
-  repository: ResellerRepository;
-  notifications: NotificationsService;
+  repository: Pick<ResellerRepository, 'redemptionNotice'>;
+  notifications: Pick<NotificationsService, 'notify'>;
 }) {
-  return {
-    async notify(executor: Kysely<Database>, keyId: string, redeemerId: string): Promise<void> {
-      const row = await repository.redemptionNotice(keyId, executor);
+  return defineHandler({
+    name: 'reseller.key-redeemed-notice', // Stored with each delivery: never rename.
+    on: 'key.redeemed',
+    async handle({ payload }, trx) {
+      const row = await repository.redemptionNotice(payload.keyId, trx);
       // Keys an admin generated notify nobody; a reseller redeeming their own key needs no news.
-      if (!row?.created_by || row.creator_role !== 'reseller' || row.created_by === redeemerId) {
+      if (
+        !row?.created_by ||
+        row.creator_role !== 'reseller' ||
+        row.created_by === payload.userId
+      ) {
         return;
       }
-      await notifications.notify(executor, {
+      await notifications.notify(trx, {
         userId: row.created_by,
         kind: 'key_redeemed',
         title: text.keyRedeemedTitle,
@@ -38,10 +43,8 @@ export function createKeyRedeemedNotice({
         ),
         link: '/reseller/dashboard',
         // A key is redeemed once; the key makes the notice idempotent all the same.
-        dedupeKey: `key-redeemed:${keyId}`,
+        dedupeKey: `key-redeemed:${payload.keyId}`,
       });
     },
-  };
+  });
 }
-
-export type KeyRedeemedNotice = ReturnType<typeof createKeyRedeemedNotice>;

@@ -7,8 +7,8 @@ import type {
 import { SETTINGS_CACHE_MS, SETTING_VALUES, messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
 import type { Actor } from '../../platform/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { SubscriptionsRepository } from '../subscriptions/index.js';
@@ -67,6 +67,8 @@ export interface SettingsServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   cache: SettingsCache;
   subscriptions: SubscriptionsRepository;
   activity: ActivityService;
+  /** "Pause all" and its undo record one event per subscription they change. */
+  events: EventRecorder;
 }
 
 /** Global settings and their effects (spec §2 Admin settings, DESIGN.md). */
@@ -77,6 +79,7 @@ export function createSettingsService({
   cache,
   subscriptions,
   activity,
+  events,
 }: SettingsServiceDeps) {
   async function current(executor: Kysely<Database> = db): Promise<Settings> {
     return toSettings(await repository.getAll(executor));
@@ -96,20 +99,26 @@ export function createSettingsService({
      * its undo restarts only those (paused_by = global).
      */
     async update(body: UpdateSettingBody, actor: Actor): Promise<UpdateSettingResponse> {
-      const result = await withTransaction(db, async (trx) => {
+      const result = await events.transaction(async (trx) => {
         const now = clock.now();
         await repository.set(body.key, body.value, now, trx);
         let message: string = text.updated;
         let action = text.logSetting(body.key, body.value);
         if (body.key === 'pause_all_users') {
-          if (body.value === 'on') {
-            const count = await subscriptions.freezeAllRunning(now, trx);
-            message = text.allPaused(count);
-            action = text.logPauseAll(count);
-          } else {
-            const count = await subscriptions.resumeAllGlobal(now, trx);
-            message = text.allResumed(count);
-            action = text.logResumeAll(count);
+          const pausing = body.value === 'on';
+          const changed = pausing
+            ? await subscriptions.freezeAllRunning(now, trx)
+            : await subscriptions.resumeAllGlobal(now, trx);
+          const count = changed.length;
+          message = pausing ? text.allPaused(count) : text.allResumed(count);
+          action = pausing ? text.logPauseAll(count) : text.logResumeAll(count);
+          const type = pausing ? 'subscription.paused' : 'subscription.resumed';
+          for (const sub of changed) {
+            await events.record(trx, type, {
+              subscriptionId: sub.id,
+              userId: sub.user_id,
+              by: 'global',
+            });
           }
         }
         await activity.record(trx, actor, { action, target: `setting:${body.key}` });

@@ -7,8 +7,8 @@ import {
   centsToReais,
   messages,
 } from '@chaveiro/contract';
+import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
 import { formatBrDate, formatCents } from '../../platform/pt-br.js';
 import type { Actor } from '../../platform/auth.js';
@@ -22,7 +22,7 @@ import type { ShopRepository } from './shop-repository.js';
 
 const text = messages.shop;
 
-export interface ShopServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+export interface ShopServiceDeps extends Pick<AppContext, 'clock'> {
   shop: ShopRepository;
   products: ProductsRepository;
   subscriptions: SubscriptionsRepository;
@@ -30,11 +30,12 @@ export interface ShopServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   granting: SubscriptionsService;
   balance: BalanceService;
   activity: ActivityService;
+  /** Purchases record `purchase.completed` in their transaction. */
+  events: EventRecorder;
 }
 
 /** The customer shop: plans bought with the account balance. */
 export function createShopService({
-  db,
   clock,
   shop,
   products,
@@ -43,6 +44,7 @@ export function createShopService({
   granting,
   balance,
   activity,
+  events,
 }: ShopServiceDeps) {
   return {
     /** Active products with a plan, plans from the shortest, and what the caller already holds. */
@@ -84,7 +86,7 @@ export function createShopService({
      */
     async purchase(actor: Actor, body: PurchaseBody): Promise<PurchaseResponse> {
       const userId = actor.userId;
-      const result = await withTransaction(db, async (trx) => {
+      const result = await events.transaction(async (trx) => {
         const product = await products.find(body.productId, trx);
         if (!product) throw new NotFoundError(text.productNotFound);
         if (product.status !== 'active') {
@@ -112,6 +114,14 @@ export function createShopService({
           devices: 1,
         });
         await users.addXp(userId, days * XP_RULES.perLicenceDay, trx);
+        await events.record(trx, 'purchase.completed', {
+          userId,
+          productId: product.id,
+          durationType: body.durationType,
+          days,
+          amountCents: priceCents,
+          subscriptionId,
+        });
         await activity.record(trx, actor, {
           action: text.logPurchase(actor.username, product.name, plan, formatCents(priceCents)),
           target: `subscription:${subscriptionId}`,

@@ -43,6 +43,12 @@ export interface SubscriptionDetail {
   created_at: number;
 }
 
+/** A subscription and its owner, as a bulk change reports the rows it changed. */
+export interface OwnedSubscription {
+  id: string;
+  user_id: string;
+}
+
 /** Queries on `subscriptions` and the `machines` bound to them. */
 export function createSubscriptionsRepository(db: Kysely<Database>) {
   return {
@@ -175,13 +181,13 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
 
     /**
      * Pause all users: freezes every running, unexpired subscription (or only `onlyId`) as
-     * paused by the administration, in one statement. Returns how many it froze.
+     * paused by the administration, in one statement. Returns the subscriptions it froze.
      */
     async freezeAllRunning(
       now: number,
       executor: Kysely<Database> = db,
       onlyId?: string,
-    ): Promise<number> {
+    ): Promise<OwnedSubscription[]> {
       let query = executor
         .updateTable('subscriptions')
         .set({
@@ -194,19 +200,24 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
         .where('status', '=', 'active')
         .where('expires_at', '>', now);
       if (onlyId !== undefined) query = query.where('id', '=', onlyId);
-      const result = await query.executeTakeFirst();
-      return Number(result.numUpdatedRows);
+      return query.returning(['id', 'user_id']).execute();
     },
 
-    /** Undoes `freezeAllRunning`: only pauses made by it restart; a user's own pause stays. */
-    async resumeAllGlobal(now: number, executor: Kysely<Database> = db): Promise<number> {
-      const result = await executor
+    /**
+     * Undoes `freezeAllRunning`: only pauses made by it restart; a user's own pause stays.
+     * Returns the subscriptions it restarted.
+     */
+    async resumeAllGlobal(
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<OwnedSubscription[]> {
+      return executor
         .updateTable('subscriptions')
         .set(resumedColumns(now))
         .where('status', '=', 'paused')
         .where('paused_by', '=', 'global')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+        .returning(['id', 'user_id'])
+        .execute();
     },
 
     /**

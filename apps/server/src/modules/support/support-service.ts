@@ -16,19 +16,16 @@ import type {
 import { SUPPORT_LIMITS, messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Actor } from '../../platform/auth.js';
 import type { ActivityService } from '../activity/index.js';
-import type { NotificationsService } from '../notifications/index.js';
 import type { SupportRepository, ThreadMessageRow, TicketRow } from './support-repository.js';
 
 const text = messages.support;
-
-/** Characters of a staff answer quoted in the "ticket answered" notification. */
-const NOTIFICATION_PREVIEW_CHARS = 100;
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
@@ -69,15 +66,11 @@ function toStaffMessage(row: ThreadMessageRow): TicketThreadMessage {
   };
 }
 
-function shorten(body: string, max: number): string {
-  const line = body.replace(/\s+/g, ' ').trim();
-  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
-}
-
 export interface SupportServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   tickets: SupportRepository;
   activity: ActivityService;
-  notifications: NotificationsService;
+  /** Replies record `ticket.replied` in their transaction (the owner's notice reacts to it). */
+  events: EventRecorder;
 }
 
 /**
@@ -85,13 +78,7 @@ export interface SupportServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
  * one is 404); staff see every ticket. open: waiting for staff; answered: staff wrote last;
  * closed: read-only for both sides.
  */
-export function createSupportService({
-  db,
-  clock,
-  tickets,
-  activity,
-  notifications,
-}: SupportServiceDeps) {
+export function createSupportService({ db, clock, tickets, activity, events }: SupportServiceDeps) {
   /** Why a conditional status change touched nothing: the ticket is missing or closed. */
   async function refusal(trx: Kysely<Database>, id: string, userId?: string): Promise<never> {
     const ticket = await tickets.find(id, userId, trx);
@@ -100,8 +87,9 @@ export function createSupportService({
   }
 
   /**
-   * Appends a message and moves the ticket to `status` in the caller's transaction; refuses a
-   * closed ticket (409) and a full thread (409).
+   * Appends a message and moves the ticket to `status` in the caller's transaction (opened by
+   * `events.transaction`), recording `ticket.replied`; refuses a closed ticket (409) and a full
+   * thread (409).
    */
   async function append(
     trx: Kysely<Database>,
@@ -113,7 +101,7 @@ export function createSupportService({
       body: string;
       status: TicketStatus;
     },
-  ): Promise<void> {
+  ): Promise<TicketRow> {
     const now = clock.now();
     const changed = await tickets.setStatusUnlessClosed(
       input.id,
@@ -137,6 +125,17 @@ export function createSupportService({
       },
       trx,
     );
+    const ticket = await tickets.find(input.id, undefined, trx);
+    if (!ticket) throw new NotFoundError(text.notFound);
+    await events.record(trx, 'ticket.replied', {
+      ticketId: input.id,
+      userId: ticket.user_id,
+      by: input.authorId,
+      fromStaff: input.fromStaff,
+      subject: ticket.subject,
+      message: input.body,
+    });
+    return ticket;
   }
 
   async function closeTicket(trx: Kysely<Database>, id: string, ownerId?: string): Promise<void> {
@@ -192,7 +191,7 @@ export function createSupportService({
 
     /** A customer's reply puts the ticket back in the staff queue (open). */
     async replyOwn(userId: string, id: string, body: string): Promise<TicketActionResponse> {
-      await withTransaction(db, (trx) =>
+      await events.transaction((trx) =>
         append(trx, {
           id,
           ownerId: userId,
@@ -226,24 +225,15 @@ export function createSupportService({
       return { ticket: toAdminTicket(ticket), messages: thread.map(toStaffMessage) };
     },
 
-    /** A staff answer: the ticket becomes answered and its owner is notified, in one transaction. */
+    /** A staff answer: the ticket becomes answered; its owner is notified (on `ticket.replied`). */
     async answer(id: string, body: string, actor: Actor): Promise<TicketActionResponse> {
-      await withTransaction(db, async (trx) => {
-        await append(trx, {
+      await events.transaction(async (trx) => {
+        const ticket = await append(trx, {
           id,
           authorId: actor.userId,
           fromStaff: true,
           body,
           status: 'answered',
-        });
-        const ticket = await tickets.find(id, undefined, trx);
-        if (!ticket) throw new NotFoundError(text.notFound);
-        await notifications.notify(trx, {
-          userId: ticket.user_id,
-          kind: 'ticket_answered',
-          title: text.notifyAnsweredTitle,
-          body: text.notifyAnsweredBody(ticket.subject, shorten(body, NOTIFICATION_PREVIEW_CHARS)),
-          link: `/dashboard/support?ticket=${encodeURIComponent(id)}`,
         });
         await activity.record(trx, actor, {
           action: text.logAnswered(ticket.subject, ticket.username),

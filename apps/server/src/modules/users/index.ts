@@ -1,4 +1,7 @@
-/** The accounts kernel: users, their second factor and avatars, and the first admin. */
+/**
+ * The accounts kernel: users, their second factor and avatars, the first admin, and the XP a
+ * redeemed key earns.
+ */
 export type { UserAdminRepository, UsersRepository } from './users-repository.js';
 export { createUserAdminRepository, createUsersRepository } from './users-repository.js';
 export type { TotpRepository } from './totp-repository.js';
@@ -8,4 +11,5 @@ export { createAvatarService } from './avatar-service.js';
 export { createAvatarRenderer } from './avatar-renderer.js';
 export type { AdminSeedResult } from './admin-seed-service.js';
 export { createAdminSeedService } from './admin-seed-service.js';
+export { createRedemptionXp } from './redemption-xp.js';
 export { avatarsRoutes } from './avatars-routes.js';

@@ -1,0 +1,258 @@
+import { XP_RULES } from '@chaveiro/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.js';
+import { buildApp } from '../app.js';
+import { createDatabase } from '../platform/database.js';
+import type { Fixtures } from '../testing/fixtures.js';
+import { createFixtures } from '../testing/fixtures.js';
+import type { TestApp, TestUser } from '../testing/test-app.js';
+import { createTestApp } from '../testing/test-app.js';
+import { DEFAULT_RETRY } from './outbox.js';
+
+/**
+ * The outbox wired into the real app: a redemption records `key.redeemed` and its two handlers
+ * (the redeemer's XP, the reseller's notice) run once, after a failure and after a crash too.
+ */
+const XP_HANDLER = 'users.redemption-xp';
+const NOTICE_HANDLER = 'reseller.key-redeemed-notice';
+/** How long the recording process keeps its new deliveries to itself (outbox promptGraceMs). */
+const PROMPT_GRACE_MS = 30_000;
+
+let t: TestApp;
+let fixtures: Fixtures;
+let product: { id: string; name: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fixtures = createFixtures(t.database.db, () => t.clock.now());
+  product = await fixtures.product({ name: 'Aim Pro' });
+});
+afterAll(() => t.close());
+
+/** A reseller, a customer, and a 30-day key the reseller bought. */
+async function resellerKey(on: TestApp = t, productId = product.id) {
+  const reseller = await on.createUser({ role: 'reseller' });
+  const customer = await on.createUser();
+  const key = await createFixtures(on.database.db, () => on.clock.now()).key(productId, {
+    days: 30,
+  });
+  await on.database.db
+    .updateTable('license_keys')
+    .set({ created_by: reseller.id })
+    .where('id', '=', key.id)
+    .execute();
+  return { reseller, customer, key };
+}
+
+function redeem(app: App, user: TestUser, key: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/client/redeem-key',
+    headers: user.headers,
+    payload: { keyValue: key },
+  });
+}
+
+async function redeemedEvents(on: TestApp, keyId: string) {
+  const rows = await on.database.db
+    .selectFrom('events')
+    .select(['id', 'payload'])
+    .where('type', '=', 'key.redeemed')
+    .execute();
+  return rows.filter((row) => (JSON.parse(row.payload) as { keyId: string }).keyId === keyId);
+}
+
+async function deliveriesOf(on: TestApp, eventId: string) {
+  const rows = await on.database.db
+    .selectFrom('event_deliveries')
+    .select(['handler', 'status', 'attempts', 'last_error'])
+    .where('event_id', '=', eventId)
+    .orderBy('handler')
+    .execute();
+  return rows.map((row) => ({ ...row, attempts: Number(row.attempts) }));
+}
+
+async function noticesOf(on: TestApp, userId: string) {
+  return on.database.db
+    .selectFrom('notifications')
+    .select(['kind', 'body'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'key_redeemed')
+    .execute();
+}
+
+async function xpOf(on: TestApp, userId: string): Promise<number> {
+  const row = await on.database.db
+    .selectFrom('users')
+    .select('xp')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.xp);
+}
+
+/** Runs what is due now, with the poller held off so the run is the test's own. */
+async function drain(app: App): Promise<void> {
+  await app.outbox.stop();
+  await app.outbox.drain();
+  app.outbox.start();
+}
+
+/**
+ * Makes the database refuse `operation` on `table` (rows matching `when`), as a full disk or a
+ * failing constraint would; returns its undo.
+ */
+async function refuseWrites(
+  on: TestApp,
+  table: string,
+  operation: 'INSERT' | 'UPDATE',
+  when = 'true',
+): Promise<() => Promise<void>> {
+  const { db } = on.database;
+  const name = `refuse_${table}`;
+  if (on.database.dialect === 'sqlite') {
+    await sql
+      .raw(
+        `CREATE TRIGGER ${name} BEFORE ${operation} ON ${table} WHEN ${when}
+         BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
+      )
+      .execute(db);
+    return async () => {
+      await sql.raw(`DROP TRIGGER ${name}`).execute(db);
+    };
+  }
+  await sql
+    .raw(
+      `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS
+       $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER ${name} BEFORE ${operation} ON ${table} FOR EACH ROW
+       WHEN (${when}) EXECUTE FUNCTION ${name}()`,
+    )
+    .execute(db);
+  return async () => {
+    await sql.raw(`DROP TRIGGER ${name} ON ${table}`).execute(db);
+    await sql.raw(`DROP FUNCTION ${name}()`).execute(db);
+  };
+}
+
+describe('key.redeemed through the outbox', () => {
+  it('records the event with the redemption; XP and the reseller’s notice follow once', async () => {
+    const { reseller, customer, key } = await resellerKey();
+
+    expect((await redeem(t.app, customer, key.key)).statusCode).toBe(200);
+
+    const [event, ...others] = await redeemedEvents(t, key.id);
+    expect(others).toEqual([]);
+    expect(JSON.parse(event!.payload)).toMatchObject({
+      keyId: key.id,
+      userId: customer.id,
+      productId: product.id,
+      days: 30,
+      keyCreatedBy: reseller.id,
+    });
+    // Handled before the answer: both deliveries done, their effects visible.
+    expect(await deliveriesOf(t, event!.id)).toEqual([
+      { handler: NOTICE_HANDLER, status: 'done', attempts: 1, last_error: null },
+      { handler: XP_HANDLER, status: 'done', attempts: 1, last_error: null },
+    ]);
+    expect(await noticesOf(t, reseller.id)).toHaveLength(1);
+    expect(await xpOf(t, customer.id)).toBe(30 * XP_RULES.perLicenceDay);
+
+    // Nothing left to run: a later poll repeats nothing.
+    t.clock.advance(PROMPT_GRACE_MS);
+    await drain(t.app);
+    expect(await noticesOf(t, reseller.id)).toHaveLength(1);
+    expect(await xpOf(t, customer.id)).toBe(30 * XP_RULES.perLicenceDay);
+  });
+
+  it('answers the redemption when a handler fails, and retries that handler alone later', async () => {
+    const { reseller, customer, key } = await resellerKey();
+    const restore = await refuseWrites(t, 'notifications', 'INSERT', `NEW.kind = 'key_redeemed'`);
+
+    expect((await redeem(t.app, customer, key.key)).statusCode).toBe(200);
+    await restore();
+
+    const [event] = await redeemedEvents(t, key.id);
+    expect(await deliveriesOf(t, event!.id)).toEqual([
+      {
+        handler: NOTICE_HANDLER,
+        status: 'pending',
+        attempts: 1,
+        last_error: expect.stringContaining('refused by the test') as string,
+      },
+      { handler: XP_HANDLER, status: 'done', attempts: 1, last_error: null },
+    ]);
+    expect(await noticesOf(t, reseller.id)).toEqual([]);
+    expect(await xpOf(t, customer.id)).toBe(30 * XP_RULES.perLicenceDay);
+
+    // Not before its backoff...
+    await drain(t.app);
+    expect(await noticesOf(t, reseller.id)).toEqual([]);
+    // ...then once.
+    t.clock.advance(DEFAULT_RETRY.baseDelayMs);
+    await drain(t.app);
+    await drain(t.app);
+    expect(await noticesOf(t, reseller.id)).toHaveLength(1);
+    expect(await deliveriesOf(t, event!.id)).toEqual([
+      // The last failure stays on record.
+      {
+        handler: NOTICE_HANDLER,
+        status: 'done',
+        attempts: 2,
+        last_error: expect.stringContaining('refused by the test') as string,
+      },
+      { handler: XP_HANDLER, status: 'done', attempts: 1, last_error: null },
+    ]);
+    expect(await xpOf(t, customer.id)).toBe(30 * XP_RULES.perLicenceDay);
+  });
+
+  it('runs the handlers once after a restart when the process died between commit and handling', async () => {
+    const first = await createTestApp();
+    try {
+      const wallHack = await createFixtures(first.database.db, () => first.clock.now()).product({
+        name: 'Wall Hack',
+      });
+      const { reseller, customer, key } = await resellerKey(first, wallHack.id);
+      // The dispatch right after commit cannot claim the deliveries: as if the process died
+      // the moment the redemption committed.
+      const restore = await refuseWrites(first, 'event_deliveries', 'UPDATE');
+      expect((await redeem(first.app, customer, key.key)).statusCode).toBe(200);
+      await restore();
+      await first.app.outbox.stop();
+
+      const [event] = await redeemedEvents(first, key.id);
+      expect((await deliveriesOf(first, event!.id)).map((d) => [d.status, d.attempts])).toEqual([
+        ['pending', 0],
+        ['pending', 0],
+      ]);
+      expect(await noticesOf(first, reseller.id)).toEqual([]);
+      expect(await xpOf(first, customer.id)).toBe(0);
+
+      // The restart: a new process (app and connection) over the same database.
+      const database = createDatabase(first.config);
+      const second = await buildApp({ config: first.config, database, clock: first.clock });
+      try {
+        await second.ready();
+        // The poller leaves a recorder its prompt dispatch for a while, then takes over.
+        first.clock.advance(PROMPT_GRACE_MS);
+        await drain(second);
+        await drain(second);
+        expect(await deliveriesOf(first, event!.id)).toEqual([
+          { handler: NOTICE_HANDLER, status: 'done', attempts: 1, last_error: null },
+          { handler: XP_HANDLER, status: 'done', attempts: 1, last_error: null },
+        ]);
+        expect(await noticesOf(first, reseller.id)).toHaveLength(1);
+        expect(await xpOf(first, customer.id)).toBe(30 * XP_RULES.perLicenceDay);
+      } finally {
+        await second.close();
+        await database.destroy();
+      }
+    } finally {
+      await first.close();
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { messages } from '@chaveiro/contract';
+import { defineHandler } from '../../events/index.js';
+import { formatCents } from '../../platform/pt-br.js';
+import type { NotificationsService } from './notifications-service.js';
+
+type Notify = Pick<NotificationsService, 'notify'>;
+
+/** Characters of a staff answer quoted in the "ticket answered" notification. */
+const TICKET_PREVIEW_CHARS = 100;
+
+/** On `deposit.approved`: the customer's "Depósito aprovado" line, once per deposit. */
+export function createDepositApprovedNotice({ notifications }: { notifications: Notify }) {
+  const text = messages.deposits;
+  return defineHandler({
+    name: 'notifications.deposit-approved', // Stored with each delivery: never rename.
+    on: 'deposit.approved',
+    async handle({ payload }, trx) {
+      await notifications.notify(trx, {
+        userId: payload.userId,
+        kind: 'deposit_approved',
+        title: text.notifyApprovedTitle,
+        body: text.notifyApprovedBody(formatCents(payload.amountCents), payload.reference),
+        link: '/dashboard',
+        dedupeKey: `deposit:${payload.depositId}`,
+      });
+    },
+  });
+}
+
+/** On `ticket.replied` by staff: tells the ticket's owner, quoting the start of the answer. */
+export function createTicketAnsweredNotice({ notifications }: { notifications: Notify }) {
+  const text = messages.support;
+  return defineHandler({
+    name: 'notifications.ticket-answered', // Stored with each delivery: never rename.
+    on: 'ticket.replied',
+    async handle({ payload }, trx) {
+      if (!payload.fromStaff) return;
+      await notifications.notify(trx, {
+        userId: payload.userId,
+        kind: 'ticket_answered',
+        title: text.notifyAnsweredTitle,
+        body: text.notifyAnsweredBody(
+          payload.subject,
+          shorten(payload.message, TICKET_PREVIEW_CHARS),
+        ),
+        link: `/dashboard/support?ticket=${encodeURIComponent(payload.ticketId)}`,
+      });
+    },
+  });
+}
+
+function shorten(body: string, max: number): string {
+  const line = body.replace(/\s+/g, ' ').trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
+}
