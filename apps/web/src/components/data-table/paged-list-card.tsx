@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTablePagination } from './data-table-pagination';
+import { ListPagination } from './data-table-pagination';
 import { SearchInput } from './search-input';
 import type { PagedSearch } from './use-paged-search';
 
@@ -75,15 +75,7 @@ export function PagedListCard({
         ) : (
           <>
             {children}
-            {data ? (
-              <DataTablePagination
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPageChange={paged.setPage}
-                noun={noun(data.total)}
-              />
-            ) : null}
+            <ListPagination data={data} onPageChange={paged.setPage} noun={noun} />
           </>
         )}
       </CardContent>

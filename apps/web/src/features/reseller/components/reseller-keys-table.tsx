@@ -1,7 +1,7 @@
 import { KEY_STATUSES, type KeyStatus, type ResellerKey } from '@chaveiro/contract';
 import { Copy, CopyCheck, Download } from 'lucide-react';
 import { useState } from 'react';
-import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { ListPagination } from '@/components/data-table/data-table-pagination';
 import { SearchInput } from '@/components/data-table/search-input';
 import { StateTableBody } from '@/components/data-table/state-table-body';
 import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
@@ -177,15 +177,7 @@ export function ResellerKeysTable() {
           </Table>
         </div>
 
-        {keys.data ? (
-          <DataTablePagination
-            page={keys.data.page}
-            pageSize={keys.data.pageSize}
-            total={keys.data.total}
-            onPageChange={setPage}
-            noun={t.noun(keys.data.total)}
-          />
-        ) : null}
+        <ListPagination data={keys.data} onPageChange={setPage} noun={t.noun} />
       </CardContent>
     </Card>
   );

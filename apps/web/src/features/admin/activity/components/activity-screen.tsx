@@ -1,5 +1,5 @@
 import { pluralWord } from '@chaveiro/contract';
-import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { ListPagination } from '@/components/data-table/data-table-pagination';
 import { SearchInput } from '@/components/data-table/search-input';
 import { StateTableBody } from '@/components/data-table/state-table-body';
 import { usePagedSearch } from '@/components/data-table/use-paged-search';
@@ -58,15 +58,11 @@ export function ActivityScreen() {
             />
           </Table>
         </div>
-        {activity.data ? (
-          <DataTablePagination
-            page={activity.data.page}
-            pageSize={activity.data.pageSize}
-            total={activity.data.total}
-            onPageChange={setPage}
-            noun={pluralWord(activity.data.total, 'atividade', 'atividades')}
-          />
-        ) : null}
+        <ListPagination
+          data={activity.data}
+          onPageChange={setPage}
+          noun={(total) => pluralWord(total, 'atividade', 'atividades')}
+        />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { BypassApiKey } from '@chaveiro/contract';
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
-import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { ListPagination } from '@/components/data-table/data-table-pagination';
 import { StateTableBody } from '@/components/data-table/state-table-body';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Badge } from '@/components/ui/badge';
@@ -67,15 +67,7 @@ export function BypassApiKeysCard() {
                 />
               </Table>
             </div>
-            {apiKeys.data ? (
-              <DataTablePagination
-                page={apiKeys.data.page}
-                pageSize={apiKeys.data.pageSize}
-                total={apiKeys.data.total}
-                onPageChange={setPage}
-                noun={text.noun(apiKeys.data.total)}
-              />
-            ) : null}
+            <ListPagination data={apiKeys.data} onPageChange={setPage} noun={text.noun} />
           </div>
         )}
         <Separator />

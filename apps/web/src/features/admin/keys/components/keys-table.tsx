@@ -1,7 +1,7 @@
 import { KEY_STATUSES, type KeyStatus, pluralWord } from '@chaveiro/contract';
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { ListPagination } from '@/components/data-table/data-table-pagination';
 import { SearchInput } from '@/components/data-table/search-input';
 import { StateTableBody } from '@/components/data-table/state-table-body';
 import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
@@ -171,13 +171,11 @@ export function KeysTable({
           </Table>
         </div>
 
-        {compact || !keys.data ? null : (
-          <DataTablePagination
-            page={keys.data.page}
-            pageSize={keys.data.pageSize}
-            total={keys.data.total}
+        {compact ? null : (
+          <ListPagination
+            data={keys.data}
             onPageChange={setPage}
-            noun={pluralWord(keys.data.total, 'chave', 'chaves')}
+            noun={(total) => pluralWord(total, 'chave', 'chaves')}
           />
         )}
       </div>
