@@ -1,4 +1,6 @@
 import type { Product, UserListItem } from '@chaveiro/contract';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { epochSeconds, fakeToken } from '@/testing/fake-token';
 
 /** Stores an admin session, which every admin call needs before it is sent. */
@@ -7,6 +9,15 @@ export function signInAsAdmin() {
     'authToken',
     fakeToken({ role: 'admin', username: 'admin', exp: epochSeconds(3600) }),
   );
+}
+
+/** Every test of the file starts signed in as an admin and leaves no fetch stub or toast behind. */
+export function signInAsAdminForEachTest() {
+  beforeEach(signInAsAdmin);
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    toast.dismiss();
+  });
 }
 
 export const joana: UserListItem = {

@@ -56,3 +56,24 @@ export function DataTablePagination({
     </div>
   );
 }
+
+interface ListPaginationProps {
+  /** The loaded page of the list; nothing shows until the first page arrives. */
+  data: { page: number; pageSize: number; total: number } | undefined;
+  onPageChange: (page: number) => void;
+  /** `12 usuários`, `1 chave`. */
+  noun: (total: number) => string;
+}
+
+/** The pagination under a paged list, once its first page has loaded. */
+export function ListPagination({ data, onPageChange, noun }: ListPaginationProps) {
+  return data ? (
+    <DataTablePagination
+      page={data.page}
+      pageSize={data.pageSize}
+      total={data.total}
+      onPageChange={onPageChange}
+      noun={noun(data.total)}
+    />
+  ) : null;
+}

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTablePagination } from './data-table-pagination';
+import { ListPagination } from './data-table-pagination';
+import { SearchInput } from './search-input';
+import type { PagedSearch } from './use-paged-search';
 
 interface Page {
   page: number;
@@ -12,31 +14,45 @@ interface Page {
 interface PagedListCardProps {
   title: ReactNode;
   description: ReactNode;
-  /** The search box and any filters, beside or under the title. */
-  controls: ReactNode;
   /** How the title and the controls sit in the header at each width. */
   headerClassName: string;
+  /** The list's search box and page (from `usePagedSearch`). */
+  paged: PagedSearch;
+  searchLabel: string;
+  /** The search box's width at each breakpoint. */
+  searchClassName: string;
+  /** A filter shown before the search box, and how the two sit together. */
+  filter?: { control: ReactNode; className: string };
   /** The list query: its page numbers, and its error while no page has loaded. */
   query: { data: Page | undefined; isError: boolean; error: Error | null };
-  onPageChange: (page: number) => void;
   /** `12 usuários`, `1 ticket`. */
   noun: (total: number) => string;
   /** The table. */
   children: ReactNode;
 }
 
-/** A card with a searchable, paged list: title, controls, the table and its pagination. */
+/** A card with a searchable, paged list: title, filter and search, the table and its pages. */
 export function PagedListCard({
   title,
   description,
-  controls,
   headerClassName,
+  paged,
+  searchLabel,
+  searchClassName,
+  filter,
   query,
-  onPageChange,
   noun,
   children,
 }: PagedListCardProps) {
   const { data } = query;
+  const searchBox = (
+    <SearchInput
+      value={paged.search}
+      onValueChange={paged.setSearch}
+      label={searchLabel}
+      className={searchClassName}
+    />
+  );
   return (
     <Card className="min-w-0">
       <CardHeader className={headerClassName}>
@@ -44,7 +60,14 @@ export function PagedListCard({
           <CardTitle>{title}</CardTitle>
           <CardDescription>{description}</CardDescription>
         </div>
-        {controls}
+        {filter ? (
+          <div className={filter.className}>
+            {filter.control}
+            {searchBox}
+          </div>
+        ) : (
+          searchBox
+        )}
       </CardHeader>
       <CardContent className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
         {query.isError && !data ? (
@@ -52,15 +75,7 @@ export function PagedListCard({
         ) : (
           <>
             {children}
-            {data ? (
-              <DataTablePagination
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPageChange={onPageChange}
-                noun={noun(data.total)}
-              />
-            ) : null}
+            <ListPagination data={data} onPageChange={paged.setPage} noun={noun} />
           </>
         )}
       </CardContent>

@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
-import { Table, TableBody, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
-import { TableMessageRow } from './table-message-row';
+import { StateTableBody } from './state-table-body';
+
+/** The part of a paged list query its table reads. */
+export interface ListQuery<Row> {
+  data: { items: Row[] } | undefined;
+  isPending: boolean;
+  /** True while a new filter, search or page loads: the previous rows stay, faded. */
+  isPlaceholderData: boolean;
+}
 
 interface ScrollTableProps<Row> {
-  rows: Row[] | undefined;
-  isLoading: boolean;
-  /** Fades the rows while a new filter, search or page loads (the previous rows stay). */
-  isStale: boolean;
+  query: ListQuery<Row>;
   /** The header cells. */
   head: ReactNode;
   columns: number;
@@ -22,9 +27,7 @@ interface ScrollTableProps<Row> {
  * loads or when it is empty.
  */
 export function ScrollTable<Row>({
-  rows,
-  isLoading,
-  isStale,
+  query,
   head,
   columns,
   loadingText,
@@ -32,21 +35,27 @@ export function ScrollTable<Row>({
   renderRow,
   tableClassName,
 }: ScrollTableProps<Row>) {
+  const rows = query.data?.items;
   return (
     <div className="max-h-[400px] overflow-y-auto rounded-md border [&_[data-slot=table-container]]:overflow-visible">
-      <Table className={cn(tableClassName, 'transition-opacity', isStale && 'opacity-60')}>
+      <Table
+        className={cn(
+          tableClassName,
+          'transition-opacity',
+          query.isPlaceholderData && 'opacity-60',
+        )}
+      >
         <TableHeader className="bg-background sticky top-0 z-10">
           <TableRow>{head}</TableRow>
         </TableHeader>
-        <TableBody>
-          {isLoading && !rows ? (
-            <TableMessageRow colSpan={columns}>{loadingText}</TableMessageRow>
-          ) : rows?.length === 0 ? (
-            <TableMessageRow colSpan={columns}>{emptyText}</TableMessageRow>
-          ) : (
-            rows?.map(renderRow)
-          )}
-        </TableBody>
+        <StateTableBody
+          columns={columns}
+          rows={rows}
+          isLoading={query.isPending && !rows}
+          loadingText={loadingText}
+          emptyText={emptyText}
+          renderRow={renderRow}
+        />
       </Table>
     </div>
   );

@@ -1,9 +1,8 @@
 import { SUPPORT_LIMITS, ticketReplyBodySchema, type TicketReplyBody } from '@chaveiro/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormField } from '@/components/form/form-field';
+import { TextareaField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
-import { Textarea } from '@/components/ui/textarea';
 import { supportTexts as t } from './texts';
 
 interface TicketReplyFormProps {
@@ -39,29 +38,23 @@ export function TicketReplyForm({
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-3">
-      <FormField
+      <TextareaField
         id={id}
         label={label}
         hint={t.replyHint}
         error={form.formState.errors.message?.message}
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            {...form.register('message')}
-            rows={4}
-            maxLength={SUPPORT_LIMITS.messageMax}
-            placeholder={t.replyPlaceholder}
-            className="max-h-72 min-h-24"
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-                event.preventDefault();
-                void onSubmit();
-              }
-            }}
-          />
-        )}
-      </FormField>
+        {...form.register('message')}
+        rows={4}
+        maxLength={SUPPORT_LIMITS.messageMax}
+        placeholder={t.replyPlaceholder}
+        className="max-h-72 min-h-24"
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            void onSubmit();
+          }
+        }}
+      />
       <div className="flex items-center justify-between gap-3">
         <span className="text-muted-foreground text-xs tabular-nums" aria-hidden>
           {t.characters(message.length, SUPPORT_LIMITS.messageMax)}

@@ -3,10 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '@/components/form/form-field';
+import { InputField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from './auth-card';
 import { BackToLoginLink } from './back-to-login-link';
@@ -62,17 +61,15 @@ export function ForgotPasswordScreen() {
       footer={<BackToLoginLink />}
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-        <FormField id="forgot-email" label={t.email} error={form.formState.errors.email?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('email')}
-              type="email"
-              autoComplete="email"
-              autoFocus
-            />
-          )}
-        </FormField>
+        <InputField
+          id="forgot-email"
+          label={t.email}
+          error={form.formState.errors.email?.message}
+          {...form.register('email')}
+          type="email"
+          autoComplete="email"
+          autoFocus
+        />
         <PendingButton type="submit" pending={forgot.isPending} className="w-full">
           {t.sendResetLink}
         </PendingButton>

@@ -4,10 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { FormField } from '@/components/form/form-field';
-import { PasswordInput } from '@/components/form/password-input';
+import { PasswordField, UsernameField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
-import { Input } from '@/components/ui/input';
 import { useLogin } from '../api/login';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { accountErrorMessage, hasErrorCode } from '../utils/account-error';
@@ -78,26 +76,19 @@ export function LoginForm({ defaultIdentifier = '' }: { defaultIdentifier?: stri
         <EmailNotVerifiedNotice message={unverified.message} identifier={unverified.identifier} />
       ) : null}
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-        <FormField id="login-identifier" label={t.identifier} error={errors.identifier?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('identifier')}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-            />
-          )}
-        </FormField>
-        <FormField id="login-password" label={t.password} error={errors.password?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              {...form.register('password')}
-              autoComplete="current-password"
-            />
-          )}
-        </FormField>
+        <UsernameField
+          id="login-identifier"
+          label={t.identifier}
+          error={errors.identifier?.message}
+          {...form.register('identifier')}
+        />
+        <PasswordField
+          id="login-password"
+          label={t.password}
+          error={errors.password?.message}
+          {...form.register('password')}
+          autoComplete="current-password"
+        />
         <PendingButton type="submit" pending={loginMutation.isPending} className="mt-2 w-full">
           {t.login}
         </PendingButton>

@@ -3,10 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { FormField } from '@/components/form/form-field';
-import { PasswordInput } from '@/components/form/password-input';
+import { InputField, PasswordField, UsernameField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
-import { Input } from '@/components/ui/input';
 import { useRegister } from '../api/register';
 import { accountErrorMessage, hasErrorCode } from '../utils/account-error';
 
@@ -40,32 +38,28 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-      <FormField id="register-username" label={t.username} error={errors.username?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register('username')}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        )}
-      </FormField>
-      <FormField id="register-email" label={t.email} error={errors.email?.message}>
-        {(control) => (
-          <Input {...control} {...form.register('email')} type="email" autoComplete="email" />
-        )}
-      </FormField>
-      <FormField
+      <UsernameField
+        id="register-username"
+        label={t.username}
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
+      <InputField
+        id="register-email"
+        label={t.email}
+        error={errors.email?.message}
+        {...form.register('email')}
+        type="email"
+        autoComplete="email"
+      />
+      <PasswordField
         id="register-password"
         label={t.password}
         error={errors.password?.message}
         hint={`Use pelo menos ${String(LIMITS.passwordMin)} caracteres.`}
-      >
-        {(control) => (
-          <PasswordInput {...control} {...form.register('password')} autoComplete="new-password" />
-        )}
-      </FormField>
+        {...form.register('password')}
+        autoComplete="new-password"
+      />
       <PendingButton type="submit" pending={registerMutation.isPending} className="mt-2 w-full">
         {t.register}
       </PendingButton>

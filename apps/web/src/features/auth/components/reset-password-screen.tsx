@@ -5,8 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { FormField } from '@/components/form/form-field';
-import { PasswordInput } from '@/components/form/password-input';
+import { PasswordField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { useResetPassword } from '../api/reset-password';
@@ -95,29 +94,21 @@ export function ResetPasswordScreen() {
       footer={<BackToLoginLink />}
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-        <FormField id="reset-password" label={t.newPassword} error={errors.password?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              {...form.register('password')}
-              autoComplete="new-password"
-              autoFocus
-            />
-          )}
-        </FormField>
-        <FormField
+        <PasswordField
+          id="reset-password"
+          label={t.newPassword}
+          error={errors.password?.message}
+          {...form.register('password')}
+          autoComplete="new-password"
+          autoFocus
+        />
+        <PasswordField
           id="reset-confirm-password"
           label={t.confirmPassword}
           error={errors.confirmPassword?.message}
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              {...form.register('confirmPassword')}
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
+          {...form.register('confirmPassword')}
+          autoComplete="new-password"
+        />
         <PendingButton type="submit" pending={reset.isPending} className="w-full">
           {t.resetPassword}
         </PendingButton>

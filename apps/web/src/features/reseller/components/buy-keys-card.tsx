@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormField } from '@/components/form/form-field';
+import { NumberField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
 import {
   AlertDialog,
@@ -25,7 +26,6 @@ import {
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatBRL } from '@/lib/format';
@@ -199,24 +199,16 @@ export function BuyKeysCard() {
                     </NativeSelect>
                   )}
                 </FormField>
-                <FormField
+                <NumberField
                   id="buy-quantity"
                   label={t.quantity}
                   error={errors.quantity?.message}
                   hint={t.quantityHint(RESELLER_LIMITS.keysPerPurchaseMax)}
-                >
-                  {(control) => (
-                    <Input
-                      {...control}
-                      {...form.register('quantity', { valueAsNumber: true })}
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      max={RESELLER_LIMITS.keysPerPurchaseMax}
-                      step={1}
-                    />
-                  )}
-                </FormField>
+                  {...form.register('quantity', { valueAsNumber: true })}
+                  min={1}
+                  max={RESELLER_LIMITS.keysPerPurchaseMax}
+                  step={1}
+                />
               </div>
             </div>
 

@@ -1,22 +1,15 @@
 import { KEY_STATUSES, type KeyStatus, type ResellerKey } from '@chaveiro/contract';
 import { Copy, CopyCheck, Download } from 'lucide-react';
 import { useState } from 'react';
-import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { ListPagination } from '@/components/data-table/data-table-pagination';
 import { SearchInput } from '@/components/data-table/search-input';
-import { TableMessageRow } from '@/components/data-table/table-message-row';
+import { StateTableBody } from '@/components/data-table/state-table-body';
 import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
 import { PendingButton } from '@/components/form/pending-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { useExportResellerKeys } from '../api/export-reseller-keys';
 import { useResellerKeys } from '../api/get-reseller-keys';
@@ -144,60 +137,47 @@ export function ResellerKeysTable() {
                 <TableHead className={WIDE}>{t.boughtAt}</TableHead>
               </TableRow>
             </TableHeader>
-            <TableBody>
-              {keys.isPending ? (
-                <TableMessageRow colSpan={COLUMNS}>{t.loading}</TableMessageRow>
-              ) : keys.isError ? (
-                <TableMessageRow colSpan={COLUMNS} tone="error">
-                  {t.error}
-                </TableMessageRow>
-              ) : rows.length === 0 ? (
-                <TableMessageRow colSpan={COLUMNS}>
+            <StateTableBody
+              columns={COLUMNS}
+              rows={rows}
+              isLoading={keys.isPending}
+              isError={keys.isError}
+              loadingText={t.loading}
+              errorText={t.error}
+              emptyText={
+                <>
                   {t.empty}
                   {q || status ? null : <span className="mt-1 block text-xs">{t.emptyHint}</span>}
-                </TableMessageRow>
-              ) : (
-                rows.map((row) => (
-                  <TableRow key={row.id}>
-                    <TableCell>
-                      <KeyCell row={row} />
-                    </TableCell>
-                    <TableCell className={WIDE}>{row.product}</TableCell>
-                    <TableCell className={WIDE}>{texts.days(row.days)}</TableCell>
-                    <TableCell className={WIDE}>
-                      <KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />
-                    </TableCell>
-                    <TableCell className={cn(WIDE, !row.redeemedBy && 'text-muted-foreground')}>
-                      {row.redeemedBy ?? t.nobody}
-                    </TableCell>
-                    <TableCell
-                      className={cn(
-                        WIDE,
-                        'tabular-nums',
-                        !row.redeemedAt && 'text-muted-foreground',
-                      )}
-                    >
-                      {row.redeemedAt ? formatDateTime(row.redeemedAt) : t.nobody}
-                    </TableCell>
-                    <TableCell className={cn(WIDE, 'text-muted-foreground tabular-nums')}>
-                      {formatDateTime(row.createdAt)}
-                    </TableCell>
-                  </TableRow>
-                ))
+                </>
+              }
+              renderRow={(row) => (
+                <TableRow key={row.id}>
+                  <TableCell>
+                    <KeyCell row={row} />
+                  </TableCell>
+                  <TableCell className={WIDE}>{row.product}</TableCell>
+                  <TableCell className={WIDE}>{texts.days(row.days)}</TableCell>
+                  <TableCell className={WIDE}>
+                    <KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />
+                  </TableCell>
+                  <TableCell className={cn(WIDE, !row.redeemedBy && 'text-muted-foreground')}>
+                    {row.redeemedBy ?? t.nobody}
+                  </TableCell>
+                  <TableCell
+                    className={cn(WIDE, 'tabular-nums', !row.redeemedAt && 'text-muted-foreground')}
+                  >
+                    {row.redeemedAt ? formatDateTime(row.redeemedAt) : t.nobody}
+                  </TableCell>
+                  <TableCell className={cn(WIDE, 'text-muted-foreground tabular-nums')}>
+                    {formatDateTime(row.createdAt)}
+                  </TableCell>
+                </TableRow>
               )}
-            </TableBody>
+            />
           </Table>
         </div>
 
-        {keys.data ? (
-          <DataTablePagination
-            page={keys.data.page}
-            pageSize={keys.data.pageSize}
-            total={keys.data.total}
-            onPageChange={setPage}
-            noun={t.noun(keys.data.total)}
-          />
-        ) : null}
+        <ListPagination data={keys.data} onPageChange={setPage} noun={t.noun} />
       </CardContent>
     </Card>
   );

@@ -1,18 +1,12 @@
 import { pluralWord } from '@chaveiro/contract';
-import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { ListPagination } from '@/components/data-table/data-table-pagination';
 import { SearchInput } from '@/components/data-table/search-input';
-import { TableMessageRow } from '@/components/data-table/table-message-row';
+import { StateTableBody } from '@/components/data-table/state-table-body';
 import { usePagedSearch } from '@/components/data-table/use-paged-search';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useActivity } from '../api/get-activity';
 import { formatDateTime, formatRelative } from '@/lib/format';
+import { PageHeader } from '@/components/layout/page-header';
 
 const PAGE_SIZE = 25;
 
@@ -24,12 +18,11 @@ export function ActivityScreen() {
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div className="grid gap-1">
-        <h2 className="text-2xl font-semibold tracking-tight">Registro de atividades</h2>
-        <p className="text-muted-foreground text-sm">
-          Tudo o que os administradores fizeram, do mais recente ao mais antigo.
-        </p>
-      </div>
+      <PageHeader
+        title="Registro de atividades"
+        subtitle="Tudo o que os administradores fizeram, do mais recente ao mais antigo."
+        level="h2"
+      />
       <div className="grid grid-cols-1 gap-3">
         <SearchInput value={search} onValueChange={setSearch} label="Buscar nas atividades" />
         <div className="rounded-md border">
@@ -40,47 +33,36 @@ export function ActivityScreen() {
                 <TableHead className="w-48">Quando</TableHead>
               </TableRow>
             </TableHeader>
-            <TableBody>
-              {activity.isPending ? (
-                <TableMessageRow colSpan={2}>Carregando...</TableMessageRow>
-              ) : activity.isError ? (
-                <TableMessageRow colSpan={2} tone="error">
-                  Erro ao carregar as atividades.
-                </TableMessageRow>
-              ) : rows.length === 0 ? (
-                <TableMessageRow colSpan={2}>Nenhuma atividade encontrada.</TableMessageRow>
-              ) : (
-                rows.map((row) => {
-                  const at = new Date(row.created_at);
-                  return (
-                    <TableRow key={row.id}>
-                      <TableCell className="min-w-[12rem] whitespace-normal">
-                        {row.action}
-                      </TableCell>
-                      <TableCell>
-                        <time dateTime={row.created_at} className="grid">
-                          <span className="tabular-nums">{formatDateTime(at)}</span>
-                          <span className="text-muted-foreground text-xs">
-                            {formatRelative(at)}
-                          </span>
-                        </time>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })
-              )}
-            </TableBody>
+            <StateTableBody
+              columns={2}
+              rows={rows}
+              isLoading={activity.isPending}
+              isError={activity.isError}
+              loadingText="Carregando..."
+              errorText="Erro ao carregar as atividades."
+              emptyText="Nenhuma atividade encontrada."
+              renderRow={(row) => {
+                const at = new Date(row.created_at);
+                return (
+                  <TableRow key={row.id}>
+                    <TableCell className="min-w-[12rem] whitespace-normal">{row.action}</TableCell>
+                    <TableCell>
+                      <time dateTime={row.created_at} className="grid">
+                        <span className="tabular-nums">{formatDateTime(at)}</span>
+                        <span className="text-muted-foreground text-xs">{formatRelative(at)}</span>
+                      </time>
+                    </TableCell>
+                  </TableRow>
+                );
+              }}
+            />
           </Table>
         </div>
-        {activity.data ? (
-          <DataTablePagination
-            page={activity.data.page}
-            pageSize={activity.data.pageSize}
-            total={activity.data.total}
-            onPageChange={setPage}
-            noun={pluralWord(activity.data.total, 'atividade', 'atividades')}
-          />
-        ) : null}
+        <ListPagination
+          data={activity.data}
+          onPageChange={setPage}
+          noun={(total) => pluralWord(total, 'atividade', 'atividades')}
+        />
       </div>
     </div>
   );

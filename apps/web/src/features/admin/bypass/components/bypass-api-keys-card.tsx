@@ -1,21 +1,14 @@
 import type { BypassApiKey } from '@chaveiro/contract';
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
-import { DataTablePagination } from '@/components/data-table/data-table-pagination';
-import { TableMessageRow } from '@/components/data-table/table-message-row';
+import { ListPagination } from '@/components/data-table/data-table-pagination';
+import { StateTableBody } from '@/components/data-table/state-table-body';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { useBypassApiKeys } from '../api/get-bypass-api-keys';
 import { bypassTexts } from '../texts';
@@ -62,28 +55,19 @@ export function BypassApiKeysCard() {
                     </TableHead>
                   </TableRow>
                 </TableHeader>
-                <TableBody>
-                  {apiKeys.isPending ? (
-                    <TableMessageRow colSpan={COLUMNS}>{text.loading}</TableMessageRow>
-                  ) : rows.length === 0 ? (
-                    <TableMessageRow colSpan={COLUMNS}>{text.empty}</TableMessageRow>
-                  ) : (
-                    rows.map((apiKey) => (
-                      <ApiKeyRow key={apiKey.id} apiKey={apiKey} onRevoke={setRevoking} />
-                    ))
+                <StateTableBody
+                  columns={COLUMNS}
+                  rows={rows}
+                  isLoading={apiKeys.isPending}
+                  loadingText={text.loading}
+                  emptyText={text.empty}
+                  renderRow={(apiKey) => (
+                    <ApiKeyRow key={apiKey.id} apiKey={apiKey} onRevoke={setRevoking} />
                   )}
-                </TableBody>
+                />
               </Table>
             </div>
-            {apiKeys.data ? (
-              <DataTablePagination
-                page={apiKeys.data.page}
-                pageSize={apiKeys.data.pageSize}
-                total={apiKeys.data.total}
-                onPageChange={setPage}
-                noun={text.noun(apiKeys.data.total)}
-              />
-            ) : null}
+            <ListPagination data={apiKeys.data} onPageChange={setPage} noun={text.noun} />
           </div>
         )}
         <Separator />

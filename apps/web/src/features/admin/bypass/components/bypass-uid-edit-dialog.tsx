@@ -7,18 +7,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { FormField } from '@/components/form/form-field';
-import { PendingButton } from '@/components/form/pending-button';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { InputField } from '@/components/form/input-fields';
+import { FormDialog } from '@/components/form/form-dialog';
 import { useUpdateBypassUid } from '../api/update-bypass-uid';
 import { bypassTexts } from '../texts';
 
@@ -47,37 +37,29 @@ export function BypassUidEditDialog({ row, onClose }: { row: BypassUidItem; onCl
   });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !update.isPending && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{text.title}</DialogTitle>
-            <DialogDescription>{text.description(row.uid)}</DialogDescription>
-          </DialogHeader>
-          <FormField id="bypass-new-uid" label={text.newUid} error={error}>
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register('newUid')}
-                placeholder={row.uid}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={BYPASS_LIMITS.uidMax}
-                className="font-mono"
-              />
-            )}
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={update.isPending} onClick={onClose}>
-              {text.cancel}
-            </Button>
-            <PendingButton type="submit" pending={update.isPending} disabled={newUid.trim() === ''}>
-              {text.save}
-            </PendingButton>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title={text.title}
+      description={text.description(row.uid)}
+      onSubmit={onSubmit}
+      pending={update.isPending}
+      cancelLabel={text.cancel}
+      submitLabel={text.save}
+      submitDisabled={newUid.trim() === ''}
+      className="sm:max-w-md"
+    >
+      <InputField
+        id="bypass-new-uid"
+        label={text.newUid}
+        error={error}
+        {...form.register('newUid')}
+        placeholder={row.uid}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={BYPASS_LIMITS.uidMax}
+        className="font-mono"
+      />
+    </FormDialog>
   );
 }

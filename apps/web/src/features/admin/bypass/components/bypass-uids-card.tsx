@@ -1,6 +1,6 @@
 import { LIMITS, type BypassUidItem } from '@chaveiro/contract';
 import { useState } from 'react';
-import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { ListPagination } from '@/components/data-table/data-table-pagination';
 import { SearchInput } from '@/components/data-table/search-input';
 import { usePagedSearch } from '@/components/data-table/use-paged-search';
 import { LoadErrorAlert } from '@/components/load-error-alert';
@@ -50,15 +50,7 @@ export function BypassUidsCard() {
               onEdit={(row) => setDialog({ kind: 'edit', row })}
               onDelete={(row) => setDialog({ kind: 'delete', row })}
             />
-            {uids.data ? (
-              <DataTablePagination
-                page={uids.data.page}
-                pageSize={uids.data.pageSize}
-                total={uids.data.total}
-                onPageChange={setPage}
-                noun={text.noun(uids.data.total)}
-              />
-            ) : null}
+            <ListPagination data={uids.data} onPageChange={setPage} noun={text.noun} />
           </>
         )}
       </CardContent>

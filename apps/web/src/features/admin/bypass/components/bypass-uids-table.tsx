@@ -1,6 +1,6 @@
 import type { BypassUidItem } from '@chaveiro/contract';
-import { TableMessageRow } from '@/components/data-table/table-message-row';
-import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { StateTableBody } from '@/components/data-table/state-table-body';
+import { Table, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import type { BypassUidsSnapshot } from '../api/get-bypass-uids';
 import { bypassTexts } from '../texts';
@@ -49,26 +49,23 @@ export function BypassUidsTable({
             <TableHead className="text-right">{text.columns.actions}</TableHead>
           </TableRow>
         </TableHeader>
-        <TableBody>
-          {isLoading && !snapshot ? (
-            <TableMessageRow colSpan={COLUMNS}>{text.loading}</TableMessageRow>
-          ) : rows.length === 0 ? (
-            <TableMessageRow colSpan={COLUMNS}>
-              {searching ? text.noMatch : text.empty}
-            </TableMessageRow>
-          ) : (
-            rows.map((row) => (
-              <BypassUidRow
-                key={row.uid}
-                row={row}
-                receivedAt={snapshot?.receivedAt ?? 0}
-                now={now}
-                onEdit={onEdit}
-                onDelete={onDelete}
-              />
-            ))
+        <StateTableBody
+          columns={COLUMNS}
+          rows={rows}
+          isLoading={isLoading && !snapshot}
+          loadingText={text.loading}
+          emptyText={searching ? text.noMatch : text.empty}
+          renderRow={(row) => (
+            <BypassUidRow
+              key={row.uid}
+              row={row}
+              receivedAt={snapshot?.receivedAt ?? 0}
+              now={now}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
           )}
-        </TableBody>
+        />
       </Table>
     </div>
   );

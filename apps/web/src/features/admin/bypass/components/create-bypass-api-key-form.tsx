@@ -7,9 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '@/components/form/form-field';
+import { InputField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
-import { Input } from '@/components/ui/input';
 import { useCreateBypassApiKey } from '../api/create-bypass-api-key';
 import { bypassTexts } from '../texts';
 import { BypassApiKeyCreatedDialog } from './bypass-api-key-created-dialog';
@@ -47,21 +46,15 @@ export function CreateBypassApiKeyForm() {
         onSubmit={(event) => void onSubmit(event)}
         className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start"
       >
-        <FormField
+        <InputField
           id="bypass-api-key-name"
           label={text.name}
           error={form.formState.errors.name?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('name')}
-              placeholder={text.namePlaceholder}
-              autoComplete="off"
-              maxLength={BYPASS_LIMITS.apiKeyNameMax}
-            />
-          )}
-        </FormField>
+          {...form.register('name')}
+          placeholder={text.namePlaceholder}
+          autoComplete="off"
+          maxLength={BYPASS_LIMITS.apiKeyNameMax}
+        />
         <PendingButton type="submit" pending={mutation.isPending} className="sm:mt-6">
           <KeyRound aria-hidden />
           {text.create}

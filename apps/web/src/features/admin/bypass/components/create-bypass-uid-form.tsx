@@ -12,8 +12,8 @@ import { Plus } from 'lucide-react';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormField } from '@/components/form/form-field';
+import { InputField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
-import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { useCreateBypassUid } from '../api/create-bypass-uid';
 import { bypassTexts } from '../texts';
@@ -56,19 +56,17 @@ export function CreateBypassUidForm() {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <FormField id="bypass-uid" label={text.uid} error={errors.uid?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('uid')}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={BYPASS_LIMITS.uidMax}
-              className="font-mono"
-            />
-          )}
-        </FormField>
+        <InputField
+          id="bypass-uid"
+          label={text.uid}
+          error={errors.uid?.message}
+          {...form.register('uid')}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={BYPASS_LIMITS.uidMax}
+          className="font-mono"
+        />
         <FormField id="bypass-duration" label={text.duration} error={errors.duration?.message}>
           {(control) => (
             <div className={FULL_WIDTH_SELECT}>
@@ -86,16 +84,14 @@ export function CreateBypassUidForm() {
             </div>
           )}
         </FormField>
-        <FormField id="bypass-nickname" label={text.nickname} error={errors.nickname?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('nickname')}
-              autoComplete="off"
-              maxLength={BYPASS_LIMITS.nicknameMax}
-            />
-          )}
-        </FormField>
+        <InputField
+          id="bypass-nickname"
+          label={text.nickname}
+          error={errors.nickname?.message}
+          {...form.register('nickname')}
+          autoComplete="off"
+          maxLength={BYPASS_LIMITS.nicknameMax}
+        />
         <FormField id="bypass-region" label={text.region} error={errors.region?.message}>
           {(control) => (
             <div className={FULL_WIDTH_SELECT}>

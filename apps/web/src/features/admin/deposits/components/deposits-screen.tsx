@@ -1,7 +1,6 @@
 import { LIMITS, type DepositStatusFilter } from '@chaveiro/contract';
 import { useMemo, useState } from 'react';
 import { PagedListCard } from '@/components/data-table/paged-list-card';
-import { SearchInput } from '@/components/data-table/search-input';
 import { usePagedSearch } from '@/components/data-table/use-paged-search';
 import { Button } from '@/components/ui/button';
 import { useDeposits } from '../api/get-deposits';
@@ -10,6 +9,7 @@ import { DepositDialogs } from './deposit-dialogs';
 import { DepositsDialogsContext, type OpenDepositDialog } from './deposits-dialogs-context';
 import { DepositsTable } from './deposits-table';
 import { PixSettingsCard } from './pix-settings-card';
+import { PageHeader } from '@/components/layout/page-header';
 
 const PAGE_SIZE = LIMITS.pageSizeDefault;
 const text = depositsTexts;
@@ -45,43 +45,26 @@ function StatusFilter({
 }
 
 function DepositsListCard() {
-  const [status, setStatus] = useState<DepositStatusFilter>('pending');
-  const { search, setSearch, q, page, setPage } = usePagedSearch();
+  const paged = usePagedSearch<DepositStatusFilter>('pending');
+  const { q, page, filter: status } = paged;
   const deposits = useDeposits({ status, q: q || undefined, page, pageSize: PAGE_SIZE });
-  const data = deposits.data;
 
   return (
     <PagedListCard
       title={text.list.title}
       description={text.list.description}
       headerClassName="gap-3"
-      controls={
-        <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-          <StatusFilter
-            value={status}
-            onChange={(next) => {
-              setStatus(next);
-              setPage(1);
-            }}
-          />
-          <SearchInput
-            value={search}
-            onValueChange={setSearch}
-            label={text.list.search}
-            className="lg:w-80 lg:max-w-none"
-          />
-        </div>
-      }
+      paged={paged}
+      searchLabel={text.list.search}
+      searchClassName="lg:w-80 lg:max-w-none"
+      filter={{
+        control: <StatusFilter value={status} onChange={paged.setFilter} />,
+        className: 'flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between',
+      }}
       query={deposits}
-      onPageChange={setPage}
       noun={text.list.noun}
     >
-      <DepositsTable
-        rows={data?.items}
-        isLoading={deposits.isPending}
-        isStale={deposits.isPlaceholderData}
-        emptyText={q ? text.list.noMatch : text.list.empty[status]}
-      />
+      <DepositsTable query={deposits} emptyText={q ? text.list.noMatch : text.list.empty[status]} />
     </PagedListCard>
   );
 }
@@ -94,10 +77,7 @@ export function DepositsScreen() {
   return (
     <DepositsDialogsContext value={dialogs}>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{text.title}</h1>
-          <p className="text-muted-foreground text-sm">{text.subtitle}</p>
-        </div>
+        <PageHeader title={text.title} subtitle={text.subtitle} />
         <DepositsListCard />
         <PixSettingsCard />
       </div>

@@ -1,6 +1,6 @@
 import type { AdminDeposit } from '@chaveiro/contract';
 import { Check, X } from 'lucide-react';
-import { ScrollTable } from '@/components/data-table/scroll-table';
+import { ScrollTable, type ListQuery } from '@/components/data-table/scroll-table';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { formatBRL } from '@/lib/format';
@@ -55,21 +55,16 @@ function RowActions({ row }: { row: AdminDeposit }) {
 }
 
 interface DepositsTableProps {
-  rows: AdminDeposit[] | undefined;
-  isLoading: boolean;
-  /** Fades the rows while a new filter, search or page loads. */
-  isStale: boolean;
+  query: ListQuery<AdminDeposit>;
   /** The text for no rows: nothing in this status, or nothing matching the search. */
   emptyText: string;
 }
 
 /** Usuário, Valor, Referência, Criado em, Status, Ações; scrolls at 400 px (spec §9). */
-export function DepositsTable({ rows, isLoading, isStale, emptyText }: DepositsTableProps) {
+export function DepositsTable({ query, emptyText }: DepositsTableProps) {
   return (
     <ScrollTable
-      rows={rows}
-      isLoading={isLoading}
-      isStale={isStale}
+      query={query}
       columns={COLUMNS}
       loadingText={text.loading}
       emptyText={emptyText}

@@ -4,11 +4,10 @@ import { CircleCheck, CircleOff } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { FormField } from '@/components/form/form-field';
+import { InputField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { usePaymentSettings } from '../api/get-payment-settings';
 import { useUpdatePaymentSettings } from '../api/update-payment-settings';
 import { depositsTexts } from '../texts';
@@ -65,36 +64,24 @@ export function PixSettingsCard() {
           onSubmit={(event) => void onSubmit(event)}
           className="grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-start"
         >
-          <FormField
+          <InputField
             id="pix-key"
             label={text.key}
             hint={text.keyHint}
             error={errors.pix_key?.message}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register('pix_key')}
-                autoComplete="off"
-                maxLength={140}
-              />
-            )}
-          </FormField>
-          <FormField
+            {...form.register('pix_key')}
+            autoComplete="off"
+            maxLength={140}
+          />
+          <InputField
             id="pix-beneficiary"
             label={text.beneficiary}
             hint={text.beneficiaryHint}
             error={errors.pix_beneficiary?.message}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register('pix_beneficiary')}
-                autoComplete="off"
-                maxLength={100}
-              />
-            )}
-          </FormField>
+            {...form.register('pix_beneficiary')}
+            autoComplete="off"
+            maxLength={100}
+          />
           <PendingButton
             type="submit"
             pending={update.isPending}

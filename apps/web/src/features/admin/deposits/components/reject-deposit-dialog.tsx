@@ -7,18 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { FormField } from '@/components/form/form-field';
-import { PendingButton } from '@/components/form/pending-button';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Textarea } from '@/components/ui/textarea';
+import { TextareaField } from '@/components/form/input-fields';
+import { FormDialog } from '@/components/form/form-dialog';
 import { ApiError } from '@/lib/api-client';
 import { formatBRL } from '@/lib/format';
 import { useRejectDeposit } from '../api/reject-deposit';
@@ -50,40 +40,26 @@ export function RejectDepositDialog({ row, onClose }: { row: AdminDeposit; onClo
   );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !reject.isPending && onClose()}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>{text.title}</DialogTitle>
-          <DialogDescription>
-            {text.description(formatBRL(row.amount), row.user.username, row.reference)}
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-          <FormField
-            id="deposit-reject-reason"
-            label={text.reason}
-            error={form.formState.errors.reason?.message}
-          >
-            {(control) => (
-              <Textarea
-                {...control}
-                {...form.register('reason')}
-                placeholder={text.reasonPlaceholder}
-                maxLength={300}
-                rows={3}
-              />
-            )}
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={reject.isPending} onClick={onClose}>
-              {text.cancel}
-            </Button>
-            <PendingButton type="submit" variant="destructive" pending={reject.isPending}>
-              {text.confirm}
-            </PendingButton>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title={text.title}
+      description={text.description(formatBRL(row.amount), row.user.username, row.reference)}
+      onSubmit={onSubmit}
+      pending={reject.isPending}
+      cancelLabel={text.cancel}
+      submitLabel={text.confirm}
+      submitVariant="destructive"
+      className="sm:max-w-md"
+    >
+      <TextareaField
+        id="deposit-reject-reason"
+        label={text.reason}
+        error={form.formState.errors.reason?.message}
+        {...form.register('reason')}
+        placeholder={text.reasonPlaceholder}
+        maxLength={300}
+        rows={3}
+      />
+    </FormDialog>
   );
 }

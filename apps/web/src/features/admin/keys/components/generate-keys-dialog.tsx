@@ -9,17 +9,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormField } from '@/components/form/form-field';
-import { PendingButton } from '@/components/form/pending-button';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { InputField, NumberField } from '@/components/form/input-fields';
+import { FormDialog } from '@/components/form/form-dialog';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { useGenerateKeys } from '../api/generate-keys';
 import { useProducts } from '@/hooks/use-products';
@@ -90,88 +81,77 @@ export function GenerateKeysDialog({ open, onOpenChange, onGenerated }: Generate
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Gerar chaves</DialogTitle>
-          <DialogDescription>
-            Escolha o produto, a validade e quantas chaves criar (até{' '}
-            {formatCount(ADMIN_LIMITS.keysPerBatchMax)}).
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-          <FormField id="generate-product" label="Produto" error={errors.productId?.message}>
-            {(control) => (
-              <NativeSelect {...control} {...form.register('productId')} className="w-full">
-                <NativeSelectOption value="">
-                  {products.isPending ? 'Carregando...' : 'Selecione um produto'}
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      title="Gerar chaves"
+      description={
+        <>
+          Escolha o produto, a validade e quantas chaves criar (até{' '}
+          {formatCount(ADMIN_LIMITS.keysPerBatchMax)}).
+        </>
+      }
+      onSubmit={onSubmit}
+      pending={generate.isPending}
+      holdWhilePending={false}
+      cancelLabel="Cancelar"
+      submitLabel="Gerar chaves"
+      className="sm:max-w-md"
+    >
+      <FormField id="generate-product" label="Produto" error={errors.productId?.message}>
+        {(control) => (
+          <NativeSelect {...control} {...form.register('productId')} className="w-full">
+            <NativeSelectOption value="">
+              {products.isPending ? 'Carregando...' : 'Selecione um produto'}
+            </NativeSelectOption>
+            {(products.data ?? []).map((product) => (
+              <NativeSelectOption key={product.id} value={product.id}>
+                {product.name}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="generate-validity" label="Validade">
+          {(control) => (
+            <NativeSelect {...control} {...form.register('validity')} className="w-full">
+              {PLAN_DURATION_TYPES.map((type) => (
+                <NativeSelectOption key={type} value={type}>
+                  {messages.plans[type]}
                 </NativeSelectOption>
-                {(products.data ?? []).map((product) => (
-                  <NativeSelectOption key={product.id} value={product.id}>
-                    {product.name}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="generate-validity" label="Validade">
-              {(control) => (
-                <NativeSelect {...control} {...form.register('validity')} className="w-full">
-                  {PLAN_DURATION_TYPES.map((type) => (
-                    <NativeSelectOption key={type} value={type}>
-                      {messages.plans[type]}
-                    </NativeSelectOption>
-                  ))}
-                  <NativeSelectOption value={CUSTOM}>Dias personalizados</NativeSelectOption>
-                </NativeSelect>
-              )}
-            </FormField>
-            {validity === CUSTOM ? (
-              <FormField id="generate-days" label="Dias" error={errors.days?.message}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    {...form.register('days', { valueAsNumber: true })}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    step={1}
-                  />
-                )}
-              </FormField>
-            ) : null}
-          </div>
-          <FormField id="generate-quantity" label="Quantidade" error={errors.quantity?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register('quantity', { valueAsNumber: true })}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={ADMIN_LIMITS.keysPerBatchMax}
-                step={1}
-              />
-            )}
-          </FormField>
-          <FormField
-            id="generate-redeem-by"
-            label="Resgatar até (opcional)"
-            error={errors.redeemBy?.message}
-          >
-            {(control) => <Input {...control} {...form.register('redeemBy')} type="date" />}
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancelar
-            </Button>
-            <PendingButton type="submit" pending={generate.isPending}>
-              Gerar chaves
-            </PendingButton>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+              ))}
+              <NativeSelectOption value={CUSTOM}>Dias personalizados</NativeSelectOption>
+            </NativeSelect>
+          )}
+        </FormField>
+        {validity === CUSTOM ? (
+          <NumberField
+            id="generate-days"
+            label="Dias"
+            error={errors.days?.message}
+            {...form.register('days', { valueAsNumber: true })}
+            min={1}
+            step={1}
+          />
+        ) : null}
+      </div>
+      <NumberField
+        id="generate-quantity"
+        label="Quantidade"
+        error={errors.quantity?.message}
+        {...form.register('quantity', { valueAsNumber: true })}
+        min={1}
+        max={ADMIN_LIMITS.keysPerBatchMax}
+        step={1}
+      />
+      <InputField
+        id="generate-redeem-by"
+        label="Resgatar até (opcional)"
+        error={errors.redeemBy?.message}
+        {...form.register('redeemBy')}
+        type="date"
+      />
+    </FormDialog>
   );
 }

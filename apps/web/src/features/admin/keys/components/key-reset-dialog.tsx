@@ -3,18 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormField } from '@/components/form/form-field';
-import { PendingButton } from '@/components/form/pending-button';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { NumberField } from '@/components/form/input-fields';
+import { FormDialog } from '@/components/form/form-dialog';
 import { useUpdateKey } from '../api/update-key';
 
 const daysMessage = messages.admin.daysPositive;
@@ -45,37 +35,29 @@ export function KeyResetDialog({ row, onClose }: { row: KeyListItem; onClose: ()
     );
   });
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-sm">
-        <DialogHeader>
-          <DialogTitle>Redefinir validade</DialogTitle>
-          <DialogDescription>
-            Nova validade da chave <span className="font-mono">{row.key}</span>, em dias.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-          <FormField id="key-reset-days" label="Dias" error={form.formState.errors.days?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register('days', { valueAsNumber: true })}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-              />
-            )}
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancelar
-            </Button>
-            <PendingButton type="submit" pending={update.isPending}>
-              Salvar
-            </PendingButton>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title="Redefinir validade"
+      description={
+        <>
+          Nova validade da chave <span className="font-mono">{row.key}</span>, em dias.
+        </>
+      }
+      onSubmit={onSubmit}
+      pending={update.isPending}
+      holdWhilePending={false}
+      cancelLabel="Cancelar"
+      submitLabel="Salvar"
+      className="sm:max-w-sm"
+    >
+      <NumberField
+        id="key-reset-days"
+        label="Dias"
+        error={form.formState.errors.days?.message}
+        {...form.register('days', { valueAsNumber: true })}
+        min={1}
+        step={1}
+      />
+    </FormDialog>
   );
 }

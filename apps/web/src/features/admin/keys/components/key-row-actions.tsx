@@ -1,14 +1,8 @@
 import type { KeyListItem } from '@chaveiro/contract';
-import { Ban, CalendarClock, Info, Link2, MoreHorizontal, ShieldCheck, Trash2 } from 'lucide-react';
+import { Ban, CalendarClock, Info, Link2, ShieldCheck, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { RowActionsMenu } from '@/components/data-table/row-actions-menu';
+import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { useUpdateKey } from '../api/update-key';
 import { isUnused } from './key-labels';
 import { useKeysDialogs } from './keys-dialogs-context';
@@ -28,33 +22,26 @@ export function KeyRowActions({ row }: { row: KeyListItem }) {
   };
 
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Ações da chave ${row.key}`}>
-          <MoreHorizontal />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-48">
-        <DropdownMenuItem onSelect={() => setOpen({ kind: 'view', row })}>
-          <Info /> View Info
-        </DropdownMenuItem>
-        <DropdownMenuItem
-          disabled={row.status !== 'active'}
-          onSelect={() => setOpen({ kind: 'link', row })}
-        >
-          <Link2 /> Link User
-        </DropdownMenuItem>
-        <DropdownMenuItem disabled={!unused} onSelect={() => setOpen({ kind: 'reset', row })}>
-          <CalendarClock /> Reset Duration
-        </DropdownMenuItem>
-        <DropdownMenuItem disabled={!unused || update.isPending} onSelect={toggleBan}>
-          {banned ? <ShieldCheck /> : <Ban />} {banned ? 'Desbanir' : 'Banir'}
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => setOpen({ kind: 'delete', row })}>
-          <Trash2 /> Delete Key
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <RowActionsMenu label={`Ações da chave ${row.key}`}>
+      <DropdownMenuItem onSelect={() => setOpen({ kind: 'view', row })}>
+        <Info /> View Info
+      </DropdownMenuItem>
+      <DropdownMenuItem
+        disabled={row.status !== 'active'}
+        onSelect={() => setOpen({ kind: 'link', row })}
+      >
+        <Link2 /> Link User
+      </DropdownMenuItem>
+      <DropdownMenuItem disabled={!unused} onSelect={() => setOpen({ kind: 'reset', row })}>
+        <CalendarClock /> Reset Duration
+      </DropdownMenuItem>
+      <DropdownMenuItem disabled={!unused || update.isPending} onSelect={toggleBan}>
+        {banned ? <ShieldCheck /> : <Ban />} {banned ? 'Desbanir' : 'Banir'}
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem variant="destructive" onSelect={() => setOpen({ kind: 'delete', row })}>
+        <Trash2 /> Delete Key
+      </DropdownMenuItem>
+    </RowActionsMenu>
   );
 }

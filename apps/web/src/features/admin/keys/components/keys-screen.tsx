@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { GenerateKeysDialog } from './generate-keys-dialog';
 import { GeneratedKeysDialog } from './generated-keys-dialog';
 import { KeysTable } from './keys-table';
+import { PageHeader } from '@/components/layout/page-header';
 
 /** `/admin/keys`: generate keys and manage every key (filters, search, pages, CSV). */
 export function KeysScreen() {
@@ -13,12 +14,11 @@ export function KeysScreen() {
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="grid gap-1">
-          <h2 className="text-2xl font-semibold tracking-tight">Chaves de licença</h2>
-          <p className="text-muted-foreground text-sm">
-            Gere chaves, acompanhe o uso e exporte a lista filtrada.
-          </p>
-        </div>
+        <PageHeader
+          title="Chaves de licença"
+          subtitle="Gere chaves, acompanhe o uso e exporte a lista filtrada."
+          level="h2"
+        />
         <Button onClick={() => setGenerateOpen(true)}>
           <Plus aria-hidden /> Gerar chaves
         </Button>

@@ -1,20 +1,13 @@
 import { KEY_STATUSES, type KeyStatus, pluralWord } from '@chaveiro/contract';
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { ListPagination } from '@/components/data-table/data-table-pagination';
 import { SearchInput } from '@/components/data-table/search-input';
-import { TableMessageRow } from '@/components/data-table/table-message-row';
+import { StateTableBody } from '@/components/data-table/state-table-body';
 import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
 import { PendingButton } from '@/components/form/pending-button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { useExportKeys } from '../api/export-keys';
 import { useKeys } from '../api/get-keys';
@@ -150,44 +143,39 @@ export function KeysTable({
                 </TableHead>
               </TableRow>
             </TableHeader>
-            <TableBody>
-              {keys.isPending ? (
-                <TableMessageRow colSpan={COLUMNS}>Carregando...</TableMessageRow>
-              ) : keys.isError ? (
-                <TableMessageRow colSpan={COLUMNS} tone="error">
-                  Erro ao carregar chaves.
-                </TableMessageRow>
-              ) : rows.length === 0 ? (
-                <TableMessageRow colSpan={COLUMNS}>Nenhuma chave encontrada.</TableMessageRow>
-              ) : (
-                rows.map((row) => (
-                  <TableRow key={row.id}>
-                    <TableCell className="font-mono text-xs sm:text-sm">{row.key}</TableCell>
-                    <TableCell>{row.product}</TableCell>
-                    <TableCell>{formatDays(row.validity)}</TableCell>
-                    <TableCell>
-                      <KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />
-                    </TableCell>
-                    <TableCell className={cn(!row.client && 'text-muted-foreground')}>
-                      {row.client ?? '—'}
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <KeyRowActions row={row} />
-                    </TableCell>
-                  </TableRow>
-                ))
+            <StateTableBody
+              columns={COLUMNS}
+              rows={rows}
+              isLoading={keys.isPending}
+              isError={keys.isError}
+              loadingText="Carregando..."
+              errorText="Erro ao carregar chaves."
+              emptyText="Nenhuma chave encontrada."
+              renderRow={(row) => (
+                <TableRow key={row.id}>
+                  <TableCell className="font-mono text-xs sm:text-sm">{row.key}</TableCell>
+                  <TableCell>{row.product}</TableCell>
+                  <TableCell>{formatDays(row.validity)}</TableCell>
+                  <TableCell>
+                    <KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />
+                  </TableCell>
+                  <TableCell className={cn(!row.client && 'text-muted-foreground')}>
+                    {row.client ?? '—'}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <KeyRowActions row={row} />
+                  </TableCell>
+                </TableRow>
               )}
-            </TableBody>
+            />
           </Table>
         </div>
 
-        {compact || !keys.data ? null : (
-          <DataTablePagination
-            page={keys.data.page}
-            pageSize={keys.data.pageSize}
-            total={keys.data.total}
+        {compact ? null : (
+          <ListPagination
+            data={keys.data}
             onPageChange={setPage}
-            noun={pluralWord(keys.data.total, 'chave', 'chaves')}
+            noun={(total) => pluralWord(total, 'chave', 'chaves')}
           />
         )}
       </div>

@@ -9,20 +9,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { FormField } from '@/components/form/form-field';
-import { PendingButton } from '@/components/form/pending-button';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { InputField, TextareaField } from '@/components/form/input-fields';
+import { FormDialog } from '@/components/form/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { useSaveProduct } from '../api/save-product';
 
 type ProductFormInput = z.input<typeof productBodySchema>;
@@ -72,61 +62,60 @@ export function ProductDialog({ product, onClose }: ProductDialogProps) {
   });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{product ? 'Editar produto' : 'Create Product'}</DialogTitle>
-          <DialogDescription>
-            Deixe o preço em branco para não oferecer aquele plano.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-          <FormField id="product-name" label="Nome" error={errors.name?.message}>
-            {(control) => <Input {...control} {...form.register('name')} />}
-          </FormField>
-          <FormField id="product-description" label="Descrição" error={errors.description?.message}>
-            {(control) => <Textarea {...control} {...form.register('description')} rows={3} />}
-          </FormField>
-          <fieldset className="grid gap-3">
-            <legend className="mb-2 text-sm font-medium">Preços dos planos (R$)</legend>
-            <div className="grid grid-cols-2 gap-3">
-              {PLAN_DURATION_TYPES.map((type) => {
-                const id = `product-plan-${type}`;
-                const error = errors.plans?.[type]?.message;
-                return (
-                  <div key={type} className="grid gap-1.5">
-                    <Label htmlFor={id}>{messages.plans[type]}</Label>
-                    <Input
-                      id={id}
-                      type="number"
-                      inputMode="decimal"
-                      min={0}
-                      step={0.01}
-                      placeholder="—"
-                      aria-invalid={Boolean(error)}
-                      aria-describedby={error ? `${id}-error` : undefined}
-                      {...form.register(`plans.${type}`, { setValueAs: priceValue })}
-                    />
-                    {error ? (
-                      <p id={`${id}-error`} className="text-destructive text-sm">
-                        {error}
-                      </p>
-                    ) : null}
-                  </div>
-                );
-              })}
-            </div>
-          </fieldset>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancelar
-            </Button>
-            <PendingButton type="submit" pending={save.isPending}>
-              {product ? 'Salvar alterações' : 'Criar produto'}
-            </PendingButton>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title={product ? 'Editar produto' : 'Create Product'}
+      description="Deixe o preço em branco para não oferecer aquele plano."
+      onSubmit={onSubmit}
+      pending={save.isPending}
+      holdWhilePending={false}
+      cancelLabel="Cancelar"
+      submitLabel={product ? 'Salvar alterações' : 'Criar produto'}
+      className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-lg"
+    >
+      <InputField
+        id="product-name"
+        label="Nome"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <TextareaField
+        id="product-description"
+        label="Descrição"
+        error={errors.description?.message}
+        {...form.register('description')}
+        rows={3}
+      />
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-medium">Preços dos planos (R$)</legend>
+        <div className="grid grid-cols-2 gap-3">
+          {PLAN_DURATION_TYPES.map((type) => {
+            const id = `product-plan-${type}`;
+            const error = errors.plans?.[type]?.message;
+            return (
+              <div key={type} className="grid gap-1.5">
+                <Label htmlFor={id}>{messages.plans[type]}</Label>
+                <Input
+                  id={id}
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  placeholder="—"
+                  aria-invalid={Boolean(error)}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                  {...form.register(`plans.${type}`, { setValueAs: priceValue })}
+                />
+                {error ? (
+                  <p id={`${id}-error`} className="text-destructive text-sm">
+                    {error}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+    </FormDialog>
   );
 }

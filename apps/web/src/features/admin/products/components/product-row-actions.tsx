@@ -1,14 +1,8 @@
 import type { Product } from '@chaveiro/contract';
-import { FileUp, MoreHorizontal, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { FileUp, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { RowActionsMenu } from '@/components/data-table/row-actions-menu';
+import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { useUpdateProductStatus } from '../api/update-product-status';
 import { useProductsDialogs } from './products-dialogs-context';
 
@@ -26,27 +20,20 @@ export function ProductRowActions({ row }: { row: Product }) {
   };
 
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Ações do produto ${row.name}`}>
-          <MoreHorizontal />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-48">
-        <DropdownMenuItem onSelect={() => setOpen({ kind: 'edit', row })}>
-          <Pencil /> Editar
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => setOpen({ kind: 'dll', row })}>
-          <FileUp /> Enviar DLL
-        </DropdownMenuItem>
-        <DropdownMenuItem disabled={status.isPending} onSelect={toggle}>
-          {active ? <PowerOff /> : <Power />} {active ? 'Desligar' : 'Ativar'}
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => setOpen({ kind: 'delete', row })}>
-          <Trash2 /> Excluir
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <RowActionsMenu label={`Ações do produto ${row.name}`}>
+      <DropdownMenuItem onSelect={() => setOpen({ kind: 'edit', row })}>
+        <Pencil /> Editar
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => setOpen({ kind: 'dll', row })}>
+        <FileUp /> Enviar DLL
+      </DropdownMenuItem>
+      <DropdownMenuItem disabled={status.isPending} onSelect={toggle}>
+        {active ? <PowerOff /> : <Power />} {active ? 'Desligar' : 'Ativar'}
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem variant="destructive" onSelect={() => setOpen({ kind: 'delete', row })}>
+        <Trash2 /> Excluir
+      </DropdownMenuItem>
+    </RowActionsMenu>
   );
 }

@@ -8,6 +8,7 @@ import { useProducts } from '@/hooks/use-products';
 import { ProductDialogs } from './product-dialogs';
 import { ProductsDialogsContext, type ProductDialog } from './products-dialogs-context';
 import { ProductsTable } from './products-table';
+import { PageHeader } from '@/components/layout/page-header';
 
 /** `/admin/products`: the catalogue with its plans, DLLs and status (spec §2 Admin products). */
 export function ProductsScreen() {
@@ -28,12 +29,11 @@ export function ProductsScreen() {
     <ProductsDialogsContext value={dialogs}>
       <div className="grid grid-cols-1 gap-6">
         <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="grid gap-1">
-            <h2 className="text-2xl font-semibold tracking-tight">Produtos</h2>
-            <p className="text-muted-foreground text-sm">
-              Catálogo, preços dos planos e a DLL entregue pelo loader.
-            </p>
-          </div>
+          <PageHeader
+            title="Produtos"
+            subtitle="Catálogo, preços dos planos e a DLL entregue pelo loader."
+            level="h2"
+          />
           <Button onClick={() => setOpen({ kind: 'create' })}>
             <Plus aria-hidden /> Create Product
           </Button>

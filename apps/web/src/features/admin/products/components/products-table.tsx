@@ -1,6 +1,6 @@
 import { messages, type Product } from '@chaveiro/contract';
-import { TableMessageRow } from '@/components/data-table/table-message-row';
-import { Table, TableBody, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { StateTableBody } from '@/components/data-table/state-table-body';
+import { Table, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { PRODUCT_COLUMNS } from './product-format';
 import { ProductCells } from './products-columns';
@@ -25,23 +25,20 @@ export function ProductsTable({ products, state }: ProductsTableProps) {
             ))}
           </TableRow>
         </TableHeader>
-        <TableBody>
-          {state === 'loading' ? (
-            <TableMessageRow colSpan={columns}>Carregando...</TableMessageRow>
-          ) : state === 'error' ? (
-            <TableMessageRow colSpan={columns} tone="error">
-              {messages.errors.productsLoadFailed}
-            </TableMessageRow>
-          ) : !products || products.length === 0 ? (
-            <TableMessageRow colSpan={columns}>Nenhum produto cadastrado.</TableMessageRow>
-          ) : (
-            products.map((product) => (
-              <TableRow key={product.id}>
-                <ProductCells product={product} />
-              </TableRow>
-            ))
+        <StateTableBody
+          columns={columns}
+          rows={products}
+          isLoading={state === 'loading'}
+          isError={state === 'error'}
+          loadingText="Carregando..."
+          errorText={messages.errors.productsLoadFailed}
+          emptyText="Nenhum produto cadastrado."
+          renderRow={(product) => (
+            <TableRow key={product.id}>
+              <ProductCells product={product} />
+            </TableRow>
           )}
-        </TableBody>
+        />
       </Table>
     </div>
   );

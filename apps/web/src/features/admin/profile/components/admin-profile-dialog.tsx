@@ -5,7 +5,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormField } from '@/components/form/form-field';
+import { UsernameField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,7 +16,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { useUpdateAdminProfile } from '../api/update-admin-profile';
 import { AdminAvatar } from './admin-avatar';
 
@@ -130,17 +129,12 @@ function ProfileForm({
           />
         </div>
       </div>
-      <FormField id="admin-profile-username" label="Username" error={errors.username?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register('username')}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        )}
-      </FormField>
+      <UsernameField
+        id="admin-profile-username"
+        label="Username"
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
       <DialogFooter>
         <Button type="button" variant="outline" disabled={update.isPending} onClick={onClose}>
           Cancelar

@@ -14,9 +14,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormField } from '@/components/form/form-field';
-import { PasswordInput } from '@/components/form/password-input';
+import { InputField, PasswordField, UsernameField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { useCreateReseller } from '../api/create-reseller';
@@ -140,39 +139,31 @@ export function CreateResellerForm() {
 
       {type === 'new' ? (
         <div className="grid gap-4 md:grid-cols-3">
-          <FormField id="reseller-username" label={text.username} error={fieldError('username')}>
-            {(control) => (
-              <Input
-                {...control}
-                aria-invalid={invalid('username')}
-                {...form.register('username')}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-              />
-            )}
-          </FormField>
-          <FormField id="reseller-email" label={text.email} error={fieldError('email')}>
-            {(control) => (
-              <Input
-                {...control}
-                aria-invalid={invalid('email')}
-                {...form.register('email')}
-                type="email"
-                autoComplete="off"
-              />
-            )}
-          </FormField>
-          <FormField id="reseller-password" label={text.password} error={fieldError('password')}>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                aria-invalid={invalid('password')}
-                {...form.register('password')}
-                autoComplete="new-password"
-              />
-            )}
-          </FormField>
+          <UsernameField
+            id="reseller-username"
+            label={text.username}
+            error={fieldError('username')}
+            aria-invalid={invalid('username')}
+            {...form.register('username')}
+            autoComplete="off"
+          />
+          <InputField
+            id="reseller-email"
+            label={text.email}
+            error={fieldError('email')}
+            aria-invalid={invalid('email')}
+            {...form.register('email')}
+            type="email"
+            autoComplete="off"
+          />
+          <PasswordField
+            id="reseller-password"
+            label={text.password}
+            error={fieldError('password')}
+            aria-invalid={invalid('password')}
+            {...form.register('password')}
+            autoComplete="new-password"
+          />
         </div>
       ) : (
         <div className="max-w-md">
@@ -195,24 +186,18 @@ export function CreateResellerForm() {
       )}
 
       <div className="max-w-xs">
-        <FormField
+        <InputField
           id="reseller-initial-balance"
           label={text.initialBalance}
           hint={text.initialBalanceHint}
           error={errors.initialBalance?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('initialBalance')}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              placeholder="0,00"
-            />
-          )}
-        </FormField>
+          {...form.register('initialBalance')}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          placeholder="0,00"
+        />
       </div>
 
       {requiredShown ? (

@@ -3,18 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormField } from '@/components/form/form-field';
-import { PendingButton } from '@/components/form/pending-button';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { InputField } from '@/components/form/input-fields';
+import { FormDialog } from '@/components/form/form-dialog';
 import { Separator } from '@/components/ui/separator';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
@@ -88,49 +78,40 @@ export function ResellerBalanceDialog({ row, onClose }: { row: Reseller; onClose
   });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !adjust.isPending && onClose()}>
-      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{text.title}</DialogTitle>
-          <DialogDescription>
-            {text.description(row.username, formatBRL(row.balance))}
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-          <FormField id="reseller-amount" label={text.amount} hint={text.amountHint} error={error}>
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register('amount', { setValueAs: amountValue })}
-                type="number"
-                inputMode="decimal"
-                step={0.01}
-                placeholder="0,00"
-              />
-            )}
-          </FormField>
-          <p
-            aria-live="polite"
-            className={cn('min-h-5 text-sm tabular-nums', belowZero && 'text-destructive')}
-          >
-            {after === null ? null : text.after(formatBRL(after))}
-          </p>
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={adjust.isPending} onClick={onClose}>
-              {text.cancel}
-            </Button>
-            <PendingButton
-              type="submit"
-              pending={adjust.isPending}
-              disabled={!isNonZero(amount) || belowZero}
-            >
-              {text.save}
-            </PendingButton>
-          </DialogFooter>
-        </form>
-        <Separator />
-        <ResellerLedger resellerId={row.id} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title={text.title}
+      description={text.description(row.username, formatBRL(row.balance))}
+      onSubmit={onSubmit}
+      pending={adjust.isPending}
+      cancelLabel={text.cancel}
+      submitLabel={text.save}
+      submitDisabled={!isNonZero(amount) || belowZero}
+      className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-lg"
+      below={
+        <>
+          <Separator />
+          <ResellerLedger resellerId={row.id} />
+        </>
+      }
+    >
+      <InputField
+        id="reseller-amount"
+        label={text.amount}
+        hint={text.amountHint}
+        error={error}
+        {...form.register('amount', { setValueAs: amountValue })}
+        type="number"
+        inputMode="decimal"
+        step={0.01}
+        placeholder="0,00"
+      />
+      <p
+        aria-live="polite"
+        className={cn('min-h-5 text-sm tabular-nums', belowZero && 'text-destructive')}
+      >
+        {after === null ? null : text.after(formatBRL(after))}
+      </p>
+    </FormDialog>
   );
 }

@@ -1,21 +1,15 @@
 import { messages } from '@chaveiro/contract';
 import { screen, within } from '@testing-library/react';
-import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, type SentRequest } from '@/testing/api-stub';
 import {
   chooseRowAction,
   renderResellersScreen,
-  signInAsAdmin,
+  signInAsAdminForEachTest,
   stubResellersApi,
 } from '../testing/reseller-fixtures';
 
-beforeEach(signInAsAdmin);
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  toast.dismiss();
-});
+signInAsAdminForEachTest();
 
 const v = messages.validation;
 const patches = (sent: SentRequest[]) => sent.filter((request) => request.method === 'PATCH');

@@ -8,19 +8,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { FormField } from '@/components/form/form-field';
-import { PasswordInput } from '@/components/form/password-input';
-import { PendingButton } from '@/components/form/pending-button';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { InputField, PasswordField, UsernameField } from '@/components/form/input-fields';
+import { FormDialog } from '@/components/form/form-dialog';
 import { useUpdateResellerAccount } from '../api/update-reseller-account';
 import { resellersTexts } from '../texts';
 
@@ -53,57 +42,40 @@ export function ResellerEditDialog({ row, onClose }: { row: Reseller; onClose: (
   });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !update.isPending && onClose()}>
-      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>{text.title}</DialogTitle>
-          <DialogDescription>{text.description(row.username)}</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-          <FormField
-            id="reseller-edit-username"
-            label={text.username}
-            error={errors.username?.message}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register('username')}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-              />
-            )}
-          </FormField>
-          <FormField id="reseller-edit-email" label={text.email} error={errors.email?.message}>
-            {(control) => (
-              <Input {...control} {...form.register('email')} type="email" autoComplete="off" />
-            )}
-          </FormField>
-          <FormField
-            id="reseller-edit-password"
-            label={text.password}
-            hint={text.passwordHint}
-            error={errors.password?.message}
-          >
-            {(control) => (
-              <PasswordInput
-                {...control}
-                {...form.register('password')}
-                autoComplete="new-password"
-              />
-            )}
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={update.isPending} onClick={onClose}>
-              {text.cancel}
-            </Button>
-            <PendingButton type="submit" pending={update.isPending} disabled={!isDirty}>
-              {text.save}
-            </PendingButton>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title={text.title}
+      description={text.description(row.username)}
+      onSubmit={onSubmit}
+      pending={update.isPending}
+      cancelLabel={text.cancel}
+      submitLabel={text.save}
+      submitDisabled={!isDirty}
+      className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-md"
+    >
+      <UsernameField
+        id="reseller-edit-username"
+        label={text.username}
+        error={errors.username?.message}
+        {...form.register('username')}
+        autoComplete="off"
+      />
+      <InputField
+        id="reseller-edit-email"
+        label={text.email}
+        error={errors.email?.message}
+        {...form.register('email')}
+        type="email"
+        autoComplete="off"
+      />
+      <PasswordField
+        id="reseller-edit-password"
+        label={text.password}
+        hint={text.passwordHint}
+        error={errors.password?.message}
+        {...form.register('password')}
+        autoComplete="new-password"
+      />
+    </FormDialog>
   );
 }

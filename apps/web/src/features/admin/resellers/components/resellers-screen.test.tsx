@@ -1,7 +1,6 @@
 import { messages } from '@chaveiro/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubApi } from '@/testing/api-stub';
 import {
   bruno,
@@ -9,16 +8,11 @@ import {
   marina,
   page,
   renderResellersScreen,
-  signInAsAdmin,
+  signInAsAdminForEachTest,
   stubResellersApi,
 } from '../testing/reseller-fixtures';
 
-beforeEach(signInAsAdmin);
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  toast.dismiss();
-});
+signInAsAdminForEachTest();
 
 /** The cells of `username`'s row: reseller, balance, status, actions. */
 const cellsOf = async (username: string) => {

@@ -1,7 +1,6 @@
 import { LIMITS } from '@chaveiro/contract';
 import { useMemo, useState } from 'react';
 import { PagedListCard } from '@/components/data-table/paged-list-card';
-import { SearchInput } from '@/components/data-table/search-input';
 import { usePagedSearch } from '@/components/data-table/use-paged-search';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useResellers } from '../api/get-resellers';
@@ -10,6 +9,7 @@ import { CreateResellerForm } from './create-reseller-form';
 import { ResellerDialogs } from './reseller-dialogs';
 import { ResellersDialogsContext, type OpenResellerDialog } from './resellers-dialogs-context';
 import { ResellersTable } from './resellers-table';
+import { PageHeader } from '@/components/layout/page-header';
 
 const PAGE_SIZE = LIMITS.pageSizeDefault;
 const text = resellersTexts;
@@ -22,10 +22,7 @@ export function ResellersScreen() {
   return (
     <ResellersDialogsContext value={dialogs}>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{text.title}</h1>
-          <p className="text-muted-foreground text-sm">{text.subtitle}</p>
-        </div>
+        <PageHeader title={text.title} subtitle={text.subtitle} />
         <Card>
           <CardHeader>
             <CardTitle>{text.create.title}</CardTitle>
@@ -43,33 +40,22 @@ export function ResellersScreen() {
 }
 
 function ResellersListCard() {
-  const { search, setSearch, q, page, setPage } = usePagedSearch();
+  const paged = usePagedSearch();
+  const { q, page } = paged;
   const resellers = useResellers({ q: q || undefined, page, pageSize: PAGE_SIZE });
-  const data = resellers.data;
 
   return (
     <PagedListCard
       title={text.list.title}
       description={text.list.description}
       headerClassName="gap-3 sm:grid-cols-[1fr_auto]"
-      controls={
-        <SearchInput
-          value={search}
-          onValueChange={setSearch}
-          label={text.list.search}
-          className="sm:w-80 sm:max-w-none"
-        />
-      }
+      paged={paged}
+      searchLabel={text.list.search}
+      searchClassName="sm:w-80 sm:max-w-none"
       query={resellers}
-      onPageChange={setPage}
       noun={text.list.noun}
     >
-      <ResellersTable
-        rows={data?.items}
-        isLoading={resellers.isPending}
-        isStale={resellers.isPlaceholderData}
-        isSearching={Boolean(q)}
-      />
+      <ResellersTable query={resellers} isSearching={Boolean(q)} />
     </PagedListCard>
   );
 }

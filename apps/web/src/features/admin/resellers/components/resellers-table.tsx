@@ -1,5 +1,5 @@
 import type { Reseller } from '@chaveiro/contract';
-import { ScrollTable } from '@/components/data-table/scroll-table';
+import { ScrollTable, type ListQuery } from '@/components/data-table/scroll-table';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { resellersTexts } from '../texts';
 import { formatBRL } from '@/lib/format';
@@ -10,21 +10,16 @@ const text = resellersTexts.list;
 const COLUMNS = 4;
 
 interface ResellersTableProps {
-  rows: Reseller[] | undefined;
-  isLoading: boolean;
-  /** Fades the rows while a new search or page loads (the previous rows stay visible). */
-  isStale: boolean;
+  query: ListQuery<Reseller>;
   /** Picks the empty text: nothing registered yet, or nothing matching the search. */
   isSearching: boolean;
 }
 
 /** Revendedor (username and e-mail), Saldo, Status, Ações; scrolls at 400 px (spec §9). */
-export function ResellersTable({ rows, isLoading, isStale, isSearching }: ResellersTableProps) {
+export function ResellersTable({ query, isSearching }: ResellersTableProps) {
   return (
     <ScrollTable
-      rows={rows}
-      isLoading={isLoading}
-      isStale={isStale}
+      query={query}
       columns={COLUMNS}
       loadingText={text.loading}
       emptyText={isSearching ? text.noMatch : text.empty}

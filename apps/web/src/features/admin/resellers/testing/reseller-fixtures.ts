@@ -2,17 +2,10 @@ import type { LedgerEntry, Reseller } from '@chaveiro/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
-import { epochSeconds, fakeToken } from '@/testing/fake-token';
 import { renderRoutes } from '@/testing/render-routes';
 import { ResellersScreen } from '../components/resellers-screen';
 
-/** Stores an admin session, which every admin call needs before it is sent. */
-export function signInAsAdmin() {
-  localStorage.setItem(
-    'authToken',
-    fakeToken({ role: 'admin', username: 'admin', exp: epochSeconds(3600) }),
-  );
-}
+export { signInAsAdmin, signInAsAdminForEachTest } from '@/testing/admin-fixtures';
 
 export const marina: Reseller = {
   id: 'reseller-marina',

@@ -5,6 +5,7 @@ import { settingsTexts as t } from '../texts';
 import { BulkActionsCard } from './bulk-actions-card';
 import { MaintenanceModeCard } from './maintenance-mode-card';
 import { ServerStatusCard } from './server-status-card';
+import { PageHeader } from '@/components/layout/page-header';
 
 /** `/admin/settings` (spec §2 Admin settings): global switches and the bulk actions. */
 export function SettingsScreen() {
@@ -12,10 +13,7 @@ export function SettingsScreen() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">{t.title}</h1>
-        <p className="text-muted-foreground text-sm">{t.subtitle}</p>
-      </div>
+      <PageHeader title={t.title} subtitle={t.subtitle} />
 
       {settings.isPending ? (
         <SettingsSkeleton />

@@ -1,6 +1,6 @@
 import type { AdminTicket } from '@chaveiro/contract';
 import { Link } from 'react-router';
-import { ScrollTable } from '@/components/data-table/scroll-table';
+import { ScrollTable, type ListQuery } from '@/components/data-table/scroll-table';
 import { TicketStatusBadge } from '@/components/support/ticket-status-badge';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { supportTexts } from '../texts';
@@ -10,19 +10,15 @@ const text = supportTexts.list;
 const COLUMNS = 4;
 
 interface TicketsTableProps {
-  rows: AdminTicket[] | undefined;
-  isLoading: boolean;
-  isStale: boolean;
+  query: ListQuery<AdminTicket>;
   isFiltered: boolean;
 }
 
 /** Assunto (with the latest message), Usuário, Status, Atualizado; scrolls at 400 px. */
-export function TicketsTable({ rows, isLoading, isStale, isFiltered }: TicketsTableProps) {
+export function TicketsTable({ query, isFiltered }: TicketsTableProps) {
   return (
     <ScrollTable
-      rows={rows}
-      isLoading={isLoading}
-      isStale={isStale}
+      query={query}
       columns={COLUMNS}
       loadingText={text.loading}
       emptyText={isFiltered ? text.noMatch : text.empty}

@@ -11,9 +11,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormField } from '@/components/form/form-field';
-import { PasswordInput } from '@/components/form/password-input';
+import {
+  InputField,
+  NumberField,
+  PasswordField,
+  UsernameField,
+} from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { useCreateUser } from '../api/create-user';
@@ -80,31 +84,28 @@ export function CreateUserForm() {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
       <div className="grid gap-4 md:grid-cols-3">
-        <FormField id="create-username" label="Username" error={errors.username?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('username')}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-            />
-          )}
-        </FormField>
-        <FormField id="create-email" label="E-mail" error={errors.email?.message}>
-          {(control) => (
-            <Input {...control} {...form.register('email')} type="email" autoComplete="off" />
-          )}
-        </FormField>
-        <FormField id="create-password" label="Senha" error={errors.password?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              {...form.register('password')}
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
+        <UsernameField
+          id="create-username"
+          label="Username"
+          error={errors.username?.message}
+          {...form.register('username')}
+          autoComplete="off"
+        />
+        <InputField
+          id="create-email"
+          label="E-mail"
+          error={errors.email?.message}
+          {...form.register('email')}
+          type="email"
+          autoComplete="off"
+        />
+        <PasswordField
+          id="create-password"
+          label="Senha"
+          error={errors.password?.message}
+          {...form.register('password')}
+          autoComplete="new-password"
+        />
       </div>
 
       <div className="flex items-center gap-3">
@@ -132,30 +133,20 @@ export function CreateUserForm() {
               />
             )}
           </FormField>
-          <FormField id="create-days" label="Dias">
-            {(control) => (
-              <Input
-                {...control}
-                aria-invalid={Boolean(subscriptionError)}
-                {...form.register('subscription.days', { valueAsNumber: true })}
-                type="number"
-                min={1}
-                inputMode="numeric"
-              />
-            )}
-          </FormField>
-          <FormField id="create-devices" label="Devices">
-            {(control) => (
-              <Input
-                {...control}
-                aria-invalid={Boolean(subscriptionError)}
-                {...form.register('subscription.devices', { valueAsNumber: true })}
-                type="number"
-                min={1}
-                inputMode="numeric"
-              />
-            )}
-          </FormField>
+          <NumberField
+            id="create-days"
+            label="Dias"
+            aria-invalid={Boolean(subscriptionError)}
+            {...form.register('subscription.days', { valueAsNumber: true })}
+            min={1}
+          />
+          <NumberField
+            id="create-devices"
+            label="Devices"
+            aria-invalid={Boolean(subscriptionError)}
+            {...form.register('subscription.devices', { valueAsNumber: true })}
+            min={1}
+          />
           {subscriptionError ? (
             <p role="alert" className="text-destructive text-sm md:col-span-3">
               {subscriptionError}

@@ -6,8 +6,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormField } from '@/components/form/form-field';
+import { NumberField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
-import { Input } from '@/components/ui/input';
 import { useAddUserSubscription } from '../api/add-user-subscription';
 import { ProductSelect } from './product-select';
 
@@ -43,28 +43,20 @@ export function UserAddSubscriptionForm({
         {(control) => <ProductSelect {...control} {...form.register('productId')} />}
       </FormField>
       <div className="grid grid-cols-2 gap-4">
-        <FormField id="manage-days" label="Dias" error={errors.days?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('days', { valueAsNumber: true })}
-              type="number"
-              min={1}
-              inputMode="numeric"
-            />
-          )}
-        </FormField>
-        <FormField id="manage-devices" label="Devices" error={errors.devices?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('devices', { valueAsNumber: true })}
-              type="number"
-              min={1}
-              inputMode="numeric"
-            />
-          )}
-        </FormField>
+        <NumberField
+          id="manage-days"
+          label="Dias"
+          error={errors.days?.message}
+          {...form.register('days', { valueAsNumber: true })}
+          min={1}
+        />
+        <NumberField
+          id="manage-devices"
+          label="Devices"
+          error={errors.devices?.message}
+          {...form.register('devices', { valueAsNumber: true })}
+          min={1}
+        />
       </div>
       <PendingButton type="submit" pending={mutation.isPending}>
         Adicionar assinatura

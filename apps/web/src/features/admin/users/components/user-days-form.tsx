@@ -7,8 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormField } from '@/components/form/form-field';
+import { NumberField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
-import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -69,21 +69,13 @@ export function UserDaysForm({
           </div>
         )}
       </FormField>
-      <FormField
+      <NumberField
         id="manage-days-amount"
         label="Dias"
         error={errors.days?.message}
         hint="Use um número negativo para remover dias."
-      >
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register('days', { valueAsNumber: true })}
-            type="number"
-            inputMode="numeric"
-          />
-        )}
-      </FormField>
+        {...form.register('days', { valueAsNumber: true })}
+      />
       <PendingButton type="submit" pending={mutation.isPending}>
         Aplicar dias
       </PendingButton>

@@ -1,6 +1,5 @@
 import { LIMITS, pluralWord } from '@chaveiro/contract';
 import { PagedListCard } from '@/components/data-table/paged-list-card';
-import { SearchInput } from '@/components/data-table/search-input';
 import { usePagedSearch } from '@/components/data-table/use-paged-search';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUsers } from '../api/get-users';
@@ -36,7 +35,8 @@ export function UsersScreen() {
 }
 
 function AllUsersCard() {
-  const { search, setSearch, q, page, setPage } = usePagedSearch();
+  const paged = usePagedSearch();
+  const { q, page } = paged;
   const users = useUsers({ q: q || undefined, page, pageSize: PAGE_SIZE });
 
   return (
@@ -44,16 +44,10 @@ function AllUsersCard() {
       title={'Usuários'}
       description={'Busque por username ou e-mail.'}
       headerClassName="gap-3 sm:grid-cols-[1fr_auto]"
-      controls={
-        <SearchInput
-          value={search}
-          onValueChange={setSearch}
-          label="Buscar por username ou e-mail"
-          className="sm:w-80 sm:max-w-none"
-        />
-      }
+      paged={paged}
+      searchLabel="Buscar por username ou e-mail"
+      searchClassName="sm:w-80 sm:max-w-none"
       query={users}
-      onPageChange={setPage}
       noun={(total) => pluralWord(total, 'usuário', 'usuários')}
     >
       <UsersTable

@@ -8,8 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormField } from '@/components/form/form-field';
-import { PasswordInput } from '@/components/form/password-input';
+import { InputField, PasswordField, UsernameField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
 import {
   Accordion,
@@ -17,7 +16,6 @@ import {
   AccordionItem,
   AccordionTrigger,
 } from '@/components/ui/accordion';
-import { Input } from '@/components/ui/input';
 import { playSound } from '@/lib/sounds';
 import { useChangePassword } from '../api/change-password';
 import { useUpdateProfile } from '../api/update-profile';
@@ -52,21 +50,12 @@ function UsernameForm({ current }: { current: string }) {
   );
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-      <FormField
+      <UsernameField
         id="profile-username"
         label={t.username}
         error={form.formState.errors.username?.message}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register('username')}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        )}
-      </FormField>
+        {...form.register('username')}
+      />
       <PendingButton type="submit" pending={mutation.isPending} className="justify-self-start">
         {t.save}
       </PendingButton>
@@ -88,18 +77,16 @@ function EmailForm() {
   );
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-      <FormField id="profile-email" label={t.email} error={form.formState.errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        )}
-      </FormField>
+      <InputField
+        id="profile-email"
+        label={t.email}
+        error={form.formState.errors.email?.message}
+        {...form.register('email')}
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+      />
       <PendingButton type="submit" pending={mutation.isPending} className="justify-self-start">
         {t.save}
       </PendingButton>
@@ -128,45 +115,27 @@ function PasswordForm() {
   );
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-      <FormField
+      <PasswordField
         id="profile-current-password"
         label={t.currentPassword}
         error={errors.currentPassword?.message}
-      >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            {...form.register('currentPassword')}
-            autoComplete="current-password"
-          />
-        )}
-      </FormField>
-      <FormField
+        {...form.register('currentPassword')}
+        autoComplete="current-password"
+      />
+      <PasswordField
         id="profile-new-password"
         label={t.newPassword}
         error={errors.newPassword?.message}
-      >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            {...form.register('newPassword')}
-            autoComplete="new-password"
-          />
-        )}
-      </FormField>
-      <FormField
+        {...form.register('newPassword')}
+        autoComplete="new-password"
+      />
+      <PasswordField
         id="profile-confirm-new-password"
         label={t.confirmNewPassword}
         error={errors.confirmNewPassword?.message}
-      >
-        {(control) => (
-          <PasswordInput
-            {...control}
-            {...form.register('confirmNewPassword')}
-            autoComplete="new-password"
-          />
-        )}
-      </FormField>
+        {...form.register('confirmNewPassword')}
+        autoComplete="new-password"
+      />
       <PendingButton type="submit" pending={mutation.isPending} className="justify-self-start">
         {t.save}
       </PendingButton>

@@ -1,7 +1,6 @@
 import { messages } from '@chaveiro/contract';
 import { MailWarning } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProfile } from '../../shared/api/get-profile';
@@ -10,6 +9,8 @@ import { texts as t } from '../texts';
 import { AccountForms } from './account-forms';
 import { AvatarSheet } from './avatar-sheet';
 import { TwoFactorCard } from './two-factor-card';
+import { PageHeader } from '@/components/layout/page-header';
+import { RetryAlert } from '../../shared/components/retry-alert';
 
 /** /dashboard/profile (spec §2). */
 export function ProfileScreen() {
@@ -17,20 +18,14 @@ export function ProfileScreen() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">{t.title}</h1>
-        <p className="text-muted-foreground mt-1 text-sm">{t.subtitle}</p>
-      </div>
+      <PageHeader title={t.title} subtitle={t.subtitle} />
 
       {profile.isError ? (
-        <Alert variant="destructive">
-          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            <span>{messages.errors.profileLoadFailed}</span>
-            <Button variant="outline" size="sm" onClick={() => void profile.refetch()}>
-              {t.retry}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <RetryAlert
+          message={messages.errors.profileLoadFailed}
+          retryLabel={t.retry}
+          onRetry={() => void profile.refetch()}
+        />
       ) : null}
 
       {profile.isPending ? <Skeleton className="h-40 rounded-xl" /> : null}

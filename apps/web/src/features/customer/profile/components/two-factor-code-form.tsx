@@ -1,8 +1,7 @@
 import { LIMITS, twoFactorCodeSchema } from '@chaveiro/contract';
 import { useState, type FormEvent } from 'react';
-import { FormField } from '@/components/form/form-field';
+import { InputField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
-import { Input } from '@/components/ui/input';
 import { texts as t } from '../texts';
 
 /** A 6-digit TOTP field (spec §5: at most 6 characters) and its submit button. */
@@ -31,19 +30,17 @@ export function TwoFactorCodeForm({
   };
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <FormField id={id} label={t.code} error={error}>
-        {(control) => (
-          <Input
-            {...control}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-            maxLength={LIMITS.twoFactorCodeLength}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            className="max-w-40 text-center font-mono text-lg tracking-[0.4em]"
-          />
-        )}
-      </FormField>
+      <InputField
+        id={id}
+        label={t.code}
+        error={error}
+        value={code}
+        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+        maxLength={LIMITS.twoFactorCodeLength}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        className="max-w-40 text-center font-mono text-lg tracking-[0.4em]"
+      />
       <PendingButton
         type="submit"
         pending={pending}

@@ -10,6 +10,7 @@ import { KEY_LENGTH } from '../lib/key';
 import { KeyBoxes } from './key-boxes';
 import { RedeemHistory } from './redeem-history';
 import { RedeemResultDialog, type RedeemResult } from './redeem-result-dialog';
+import { PageHeader } from '@/components/layout/page-header';
 
 /** /dashboard/redeem (spec §2). */
 export function RedeemScreen() {
@@ -36,10 +37,7 @@ export function RedeemScreen() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">{t.title}</h1>
-        <p className="text-muted-foreground mt-1 text-sm">{t.subtitle}</p>
-      </div>
+      <PageHeader title={t.title} subtitle={t.subtitle} />
       <Card>
         <CardContent>
           <form noValidate onSubmit={onSubmit} className="grid gap-4">

@@ -2,7 +2,6 @@ import { messages, type ShopPlan, type ShopProduct } from '@chaveiro/contract';
 import { Gift, PackageOpen, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -13,6 +12,8 @@ import { useShopProducts } from '../api/get-shop-products';
 import { texts as t } from '../texts';
 import { PurchaseDialog } from './purchase-dialog';
 import { ShopProductCard } from './shop-product-card';
+import { PageHeader } from '@/components/layout/page-header';
+import { RetryAlert } from '../../shared/components/retry-alert';
 
 function BalanceBox({ onDeposit }: { onDeposit: () => void }) {
   const dashboard = useDashboard();
@@ -61,22 +62,16 @@ export function ShopScreen() {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{t.title}</h1>
-          <p className="text-muted-foreground mt-1 max-w-xl text-sm">{t.subtitle}</p>
-        </div>
+        <PageHeader title={t.title} subtitle={t.subtitle} subtitleClassName="max-w-xl" />
         <BalanceBox onDeposit={() => setDepositOpen(true)} />
       </div>
 
       {products.isError ? (
-        <Alert variant="destructive">
-          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            <span>{messages.errors.productsLoadFailed}</span>
-            <Button variant="outline" size="sm" onClick={() => void products.refetch()}>
-              {t.retry}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <RetryAlert
+          message={messages.errors.productsLoadFailed}
+          retryLabel={t.retry}
+          onRetry={() => void products.refetch()}
+        />
       ) : null}
 
       {products.isPending ? (

@@ -9,6 +9,8 @@ import { useDashboard } from '../../shared/api/get-dashboard';
 import { texts as t } from '../texts';
 import { LoyaltyPanel } from './loyalty-panel';
 import { SubscriptionCard } from './subscription-card';
+import { PageHeader } from '@/components/layout/page-header';
+import { RetryAlert } from '../../shared/components/retry-alert';
 
 function EmptySubscriptions() {
   return (
@@ -64,20 +66,14 @@ export function SubscriptionsScreen() {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">{t.title}</h1>
-        <p className="text-muted-foreground mt-1 text-sm">{t.subtitle}</p>
-      </div>
+      <PageHeader title={t.title} subtitle={t.subtitle} />
 
       {dashboard.isError ? (
-        <Alert variant="destructive">
-          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-            <span>{messages.errors.subscriptionsLoadFailed}</span>
-            <Button variant="outline" size="sm" onClick={() => void dashboard.refetch()}>
-              {t.retry}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <RetryAlert
+          message={messages.errors.subscriptionsLoadFailed}
+          retryLabel={t.retry}
+          onRetry={() => void dashboard.refetch()}
+        />
       ) : null}
 
       {dashboard.data?.server_status === 'offline' ? (

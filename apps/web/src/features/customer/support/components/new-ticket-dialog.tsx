@@ -2,7 +2,7 @@ import { SUPPORT_LIMITS, createTicketBodySchema, type CreateTicketBody } from '@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { FormField } from '@/components/form/form-field';
+import { InputField, TextareaField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,8 +13,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { useCreateTicket } from '../api/create-ticket';
 import { texts } from '../texts';
 
@@ -55,28 +53,24 @@ export function NewTicketDialog({
           <DialogDescription>{t.description}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-          <FormField id="ticket-subject" label={t.subject} error={errors.subject?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register('subject')}
-                maxLength={SUPPORT_LIMITS.subjectMax}
-                placeholder={t.subjectPlaceholder}
-              />
-            )}
-          </FormField>
-          <FormField id="ticket-message" label={t.message} error={errors.message?.message}>
-            {(control) => (
-              <Textarea
-                {...control}
-                {...form.register('message')}
-                rows={6}
-                maxLength={SUPPORT_LIMITS.messageMax}
-                placeholder={t.messagePlaceholder}
-                className="max-h-80 min-h-32"
-              />
-            )}
-          </FormField>
+          <InputField
+            id="ticket-subject"
+            label={t.subject}
+            error={errors.subject?.message}
+            {...form.register('subject')}
+            maxLength={SUPPORT_LIMITS.subjectMax}
+            placeholder={t.subjectPlaceholder}
+          />
+          <TextareaField
+            id="ticket-message"
+            label={t.message}
+            error={errors.message?.message}
+            {...form.register('message')}
+            rows={6}
+            maxLength={SUPPORT_LIMITS.messageMax}
+            placeholder={t.messagePlaceholder}
+            className="max-h-80 min-h-32"
+          />
           <DialogFooter>
             <Button
               type="button"

@@ -6,6 +6,7 @@ import { texts } from '../texts';
 import { NewTicketDialog } from './new-ticket-dialog';
 import { TicketView } from './ticket-view';
 import { TicketsList } from './tickets-list';
+import { PageHeader } from '@/components/layout/page-header';
 
 /**
  * /dashboard/support: the customer's tickets, or one thread when `?ticket=<id>` is set (the link
@@ -20,10 +21,7 @@ export function SupportScreen() {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{texts.title}</h1>
-          <p className="text-muted-foreground mt-1 text-sm">{texts.subtitle}</p>
-        </div>
+        <PageHeader title={texts.title} subtitle={texts.subtitle} />
         <Button onClick={startNew}>
           <Plus aria-hidden />
           {texts.newTicket}
