@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import type { App } from '../app.js';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
+import type { AnyEventHandler } from '../events/index.js';
 import { loadConfig } from '../config.js';
 import { createUsersRepository } from '../modules/users/index.js';
 import { createTokenService } from '../platform/auth.js';
@@ -97,6 +98,8 @@ export interface TestAppOptions {
   logStream?: { write(line: string): void };
   /** Runs after buildApp and before ready(): the place to add test-only routes. */
   configure?(app: App): void | Promise<void>;
+  /** Handlers beside the app's own, e.g. a probe on an event no module handles yet. */
+  eventHandlers?: readonly AnyEventHandler[];
 }
 
 /**
@@ -123,6 +126,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     clock,
     logger: options.logStream ? { stream: options.logStream } : false,
+    ...(options.eventHandlers ? { eventHandlers: options.eventHandlers } : {}),
   });
   await options.configure?.(app);
   await app.ready();

@@ -27,6 +27,29 @@ export function createDepositApprovedNotice({ notifications }: { notifications: 
   });
 }
 
+/** On `deposit.rejected`: the customer's "Depósito recusado" line with the reason, once. */
+export function createDepositRejectedNotice({ notifications }: { notifications: Notify }) {
+  const text = messages.deposits;
+  return defineHandler({
+    name: 'notifications.deposit-rejected', // Stored with each delivery: never rename.
+    on: 'deposit.rejected',
+    async handle({ payload }, trx) {
+      await notifications.notify(trx, {
+        userId: payload.userId,
+        kind: 'deposit_rejected',
+        title: text.notifyRejectedTitle,
+        body: text.notifyRejectedBody(
+          formatCents(payload.amountCents),
+          payload.reference,
+          payload.reason,
+        ),
+        link: '/dashboard',
+        dedupeKey: `deposit:${payload.depositId}`,
+      });
+    },
+  });
+}
+
 /** On `ticket.replied` by staff: tells the ticket's owner, quoting the start of the answer. */
 export function createTicketAnsweredNotice({ notifications }: { notifications: Notify }) {
   const text = messages.support;
