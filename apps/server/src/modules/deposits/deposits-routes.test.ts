@@ -1,14 +1,18 @@
 import { DEPOSIT_LIMITS, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Fixtures } from '../../testing/fixtures.js';
+import { createFixtures } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 const text = messages.deposits;
 let t: TestApp;
+let f: Fixtures;
 let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
+  f = createFixtures(t.database.db, () => t.clock.now());
   admin = await t.createUser({ role: 'admin', username: 'chefe_pix' });
 });
 afterAll(() => t.close());
@@ -43,32 +47,6 @@ async function deposit(user: TestUser, amount: number): Promise<Deposit> {
   const response = await call('POST', '/api/deposits', user, { amount });
   expect(response.statusCode).toBe(201);
   return response.json<{ deposit: Deposit }>().deposit;
-}
-
-async function balanceOf(userId: string): Promise<number> {
-  const row = await t.database.db
-    .selectFrom('users')
-    .select('balance_cents')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.balance_cents);
-}
-
-function ledgerOf(userId: string) {
-  return t.database.db
-    .selectFrom('balance_ledger')
-    .select(['amount_cents', 'reason', 'balance_after_cents', 'actor_id'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
-/** The invariant of every money test: the balance is the sum of its ledger, never below zero. */
-async function expectLedgerMatches(userId: string): Promise<void> {
-  const [balance, ledger] = await Promise.all([balanceOf(userId), ledgerOf(userId)]);
-  expect(balance).toBeGreaterThanOrEqual(0);
-  expect(ledger.reduce((sum, line) => sum + Number(line.amount_cents), 0)).toBe(balance);
 }
 
 function notificationsOf(userId: string) {
@@ -172,7 +150,7 @@ describe('POST /api/deposits', () => {
         reference: body.deposit.reference,
       },
     });
-    expect(await balanceOf(client.id)).toBe(0);
+    expect(await f.balance(client.id)).toBe(0);
     const references = new Set<string>([body.deposit.reference]);
     for (let i = 0; i < 4; i += 1) references.add((await deposit(client, 5)).reference);
     expect(references.size).toBe(5);
@@ -357,8 +335,8 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
         decided_at: new Date(t.clock.now()).toISOString(),
       },
     });
-    expect(await balanceOf(client.id)).toBe(12_345);
-    expect(await ledgerOf(client.id)).toEqual([
+    expect(await f.balance(client.id)).toBe(12_345);
+    expect(await f.ledger(client.id)).toEqual([
       {
         amount_cents: 12_345,
         reason: `Depósito PIX ${created.reference}`,
@@ -390,8 +368,8 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
       reason: 'Tarde demais',
     });
     expect(rejectAfter.statusCode).toBe(409);
-    expect(await balanceOf(client.id)).toBe(12_345);
-    await expectLedgerMatches(client.id);
+    expect(await f.balance(client.id)).toBe(12_345);
+    await f.expectLedgerMatches(client.id);
   });
 
   it('credits exactly once under 10 simultaneous approvals', async () => {
@@ -406,10 +384,10 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
     const codes = responses.map((response) => response.statusCode);
     expect(codes.filter((code) => code === 200)).toHaveLength(1);
     expect(codes.filter((code) => code === 409)).toHaveLength(9);
-    expect(await balanceOf(client.id)).toBe(5000);
-    expect(await ledgerOf(client.id)).toHaveLength(1);
+    expect(await f.balance(client.id)).toBe(5000);
+    expect(await f.ledger(client.id)).toHaveLength(1);
     expect(await notificationsOf(client.id)).toHaveLength(1);
-    await expectLedgerMatches(client.id);
+    await f.expectLedgerMatches(client.id);
   });
 
   it('rejects with a reason the owner is told, and never credits afterwards', async () => {
@@ -447,8 +425,8 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
       message: text.alreadyRejected,
       code: 'DEPOSIT_ALREADY_DECIDED',
     });
-    expect(await balanceOf(client.id)).toBe(0);
-    await expectLedgerMatches(client.id);
+    expect(await f.balance(client.id)).toBe(0);
+    await f.expectLedgerMatches(client.id);
   });
 
   it.each([
@@ -488,7 +466,7 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
       (await call('POST', `/api/admin/deposits/${created.id}/reject`, null, { reason: 'Nope' }))
         .statusCode,
     ).toBe(401);
-    expect(await balanceOf(client.id)).toBe(0);
+    expect(await f.balance(client.id)).toBe(0);
   });
 
   it('turns deposits off again when the admin clears the PIX key', async () => {

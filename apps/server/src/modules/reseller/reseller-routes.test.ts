@@ -60,34 +60,6 @@ function buy(
   return call('POST', '/api/reseller/keys', reseller.headers, body);
 }
 
-async function balanceCents(userId: string): Promise<number> {
-  const row = await t.database.db
-    .selectFrom('users')
-    .select('balance_cents')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.balance_cents);
-}
-
-async function ledger(userId: string) {
-  return t.database.db
-    .selectFrom('balance_ledger')
-    .select(['amount_cents', 'reason', 'actor_id', 'balance_after_cents'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
-/** Any balance equals the sum of its ledger (issue: commerce). */
-async function expectLedgerExplainsBalance(userId: string): Promise<number> {
-  const balance = await balanceCents(userId);
-  const lines = await ledger(userId);
-  expect(lines.reduce((sum, line) => sum + Number(line.amount_cents), 0)).toBe(balance);
-  expect(balance).toBeGreaterThanOrEqual(0);
-  return balance;
-}
-
 async function keysCreatedBy(userId: string) {
   return t.database.db
     .selectFrom('license_keys')
@@ -200,14 +172,14 @@ describe('POST /api/reseller/keys', () => {
     for (const row of stored) {
       expect(row).toMatchObject({ product_id: product.id, duration_days: 30, status: 'active' });
     }
-    expect(await balanceCents(reseller.id)).toBe(1250);
-    expect((await ledger(reseller.id)).at(-1)).toEqual({
+    expect(await fixtures.balance(reseller.id)).toBe(1250);
+    expect((await fixtures.ledger(reseller.id)).at(-1)).toEqual({
       amount_cents: -3750,
       reason: 'Compra de 3 chaves: Aim Pro (Mensal)',
       actor_id: reseller.id,
       balance_after_cents: 1250,
     });
-    await expectLedgerExplainsBalance(reseller.id);
+    await fixtures.expectLedgerMatches(reseller.id);
 
     const activity = await t.database.db
       .selectFrom('activity')
@@ -235,7 +207,7 @@ describe('POST /api/reseller/keys', () => {
     expect(many.statusCode).toBe(201);
     expect(many.json<BuyKeysResponse>().keys).toHaveLength(500);
     expect(await keysCreatedBy(reseller.id)).toHaveLength(501);
-    expect(await expectLedgerExplainsBalance(reseller.id)).toBe(0);
+    expect(await fixtures.expectLedgerMatches(reseller.id)).toBe(0);
   });
 
   it.each([
@@ -258,7 +230,7 @@ describe('POST /api/reseller/keys', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
-    expect(await balanceCents(reseller.id)).toBe(10_000);
+    expect(await fixtures.balance(reseller.id)).toBe(10_000);
     expect(await keysCreatedBy(reseller.id)).toHaveLength(0);
   });
 
@@ -271,7 +243,7 @@ describe('POST /api/reseller/keys', () => {
       price: 0,
     });
     expect(response.statusCode).toBe(400);
-    expect(await balanceCents(reseller.id)).toBe(10_000);
+    expect(await fixtures.balance(reseller.id)).toBe(10_000);
   });
 
   it('answers 404 for an unknown or disabled product and 422 for a plan it lacks', async () => {
@@ -294,7 +266,7 @@ describe('POST /api/reseller/keys', () => {
     });
     expect(noPlan.statusCode).toBe(422);
     expect(noPlan.json()).toEqual({ message: text.planNotFound, code: 'PLAN_NOT_FOUND' });
-    expect(await balanceCents(reseller.id)).toBe(10_000);
+    expect(await fixtures.balance(reseller.id)).toBe(10_000);
     expect(await keysCreatedBy(reseller.id)).toHaveLength(0);
   });
 
@@ -310,10 +282,10 @@ describe('POST /api/reseller/keys', () => {
       message: 'Saldo insuficiente.',
       code: 'INSUFFICIENT_BALANCE',
     });
-    expect(await balanceCents(reseller.id)).toBe(3749);
-    expect(await ledger(reseller.id)).toHaveLength(1);
+    expect(await fixtures.balance(reseller.id)).toBe(3749);
+    expect(await fixtures.ledger(reseller.id)).toHaveLength(1);
     expect(await keysCreatedBy(reseller.id)).toHaveLength(0);
-    await expectLedgerExplainsBalance(reseller.id);
+    await fixtures.expectLedgerMatches(reseller.id);
   });
 
   it('never overspends under concurrent purchases: with a balance for 3, 3 of 15 succeed', async () => {
@@ -327,9 +299,9 @@ describe('POST /api/reseller/keys', () => {
     const codes = responses.map((response) => response.statusCode);
     expect(codes.filter((code) => code === 201)).toHaveLength(3);
     expect(codes.filter((code) => code === 409)).toHaveLength(12);
-    expect(await expectLedgerExplainsBalance(reseller.id)).toBe(0);
+    expect(await fixtures.expectLedgerMatches(reseller.id)).toBe(0);
     expect(await keysCreatedBy(reseller.id)).toHaveLength(6);
-    expect(await ledger(reseller.id)).toHaveLength(4);
+    expect(await fixtures.ledger(reseller.id)).toHaveLength(4);
   });
 });
 
@@ -494,7 +466,7 @@ describe('GET /api/reseller/stats', () => {
     // Next month starts from zero.
     t.clock.set(TEST_EPOCH + 20 * DAY);
     expect((await statsOf(await signedNow(reseller))).spentThisMonth).toBe(0);
-    await expectLedgerExplainsBalance(reseller.id);
+    await fixtures.expectLedgerMatches(reseller.id);
   });
 
   it('starts at zero for a new reseller', async () => {

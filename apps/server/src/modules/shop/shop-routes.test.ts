@@ -42,29 +42,15 @@ async function fund(user: TestUser, cents: number): Promise<void> {
 }
 
 async function account(userId: string) {
-  const db = t.database.db;
   const [user, ledger] = await Promise.all([
-    db
+    t.database.db
       .selectFrom('users')
       .select(['balance_cents', 'xp'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('balance_ledger')
-      .select(['amount_cents', 'reason', 'balance_after_cents', 'actor_id'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
+    f.ledger(userId),
   ]);
   return { balance: Number(user.balance_cents), xp: Number(user.xp), ledger };
-}
-
-/** The invariant of every money test: the balance is the sum of its ledger, never below zero. */
-async function expectLedgerMatches(userId: string): Promise<void> {
-  const { balance, ledger } = await account(userId);
-  expect(balance).toBeGreaterThanOrEqual(0);
-  expect(ledger.reduce((sum, line) => sum + Number(line.amount_cents), 0)).toBe(balance);
 }
 
 function subscriptionsOf(userId: string) {
@@ -151,7 +137,7 @@ describe('POST /api/shop/purchase', () => {
       balance_after_cents: 2010,
       actor_id: null,
     });
-    await expectLedgerMatches(client.id);
+    await f.expectLedgerMatches(client.id);
     expect(await subscriptionsOf(client.id)).toEqual([
       { id: body.subscription_id, product_id: product.id, status: 'active', expires_at: expiry },
     ]);
@@ -193,7 +179,7 @@ describe('POST /api/shop/purchase', () => {
     // Both weeks count from the first purchase: the hour that passed is not lost.
     expect(subs[0]?.expires_at).toBe(t.clock.now() - HOUR + 14 * DAY);
     expect((await account(reseller.id)).xp).toBe(14 * XP_RULES.perLicenceDay);
-    await expectLedgerMatches(reseller.id);
+    await f.expectLedgerMatches(reseller.id);
   });
 
   it('answers 409 Saldo insuficiente and changes nothing when the balance is short', async () => {
@@ -213,7 +199,7 @@ describe('POST /api/shop/purchase', () => {
     });
     expect(await account(client.id)).toEqual(before);
     expect(await subscriptionsOf(client.id)).toEqual([]);
-    await expectLedgerMatches(client.id);
+    await f.expectLedgerMatches(client.id);
   });
 
   it('refuses unknown products (404), products off sale and plans not offered (422)', async () => {
@@ -245,7 +231,7 @@ describe('POST /api/shop/purchase', () => {
     expect(noPlan.statusCode).toBe(422);
     expect(noPlan.json()).toEqual({ message: text.planUnavailable, code: 'PLAN_UNAVAILABLE' });
     expect((await account(client.id)).balance).toBe(10_000);
-    await expectLedgerMatches(client.id);
+    await f.expectLedgerMatches(client.id);
   });
 
   it.each([
@@ -297,7 +283,7 @@ describe('POST /api/shop/purchase', () => {
     expect(after.balance).toBe(99);
     expect(after.ledger.filter((line) => line.amount_cents < 0)).toHaveLength(k);
     expect(after.xp).toBe(k * 7 * XP_RULES.perLicenceDay);
-    await expectLedgerMatches(client.id);
+    await f.expectLedgerMatches(client.id);
     const subs = await subscriptionsOf(client.id);
     expect(subs).toHaveLength(1);
     expect(subs[0]?.expires_at).toBe(t.clock.now() + k * 7 * DAY);
