@@ -1,21 +1,12 @@
-import type { DepositMethod, DepositStatus, DepositStatusFilter } from '@chaveiro/contract';
+import type { DepositMethod, DepositStatusFilter } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, DepositsTable } from '../../db/schema.js';
 import { readPage } from '../../platform/paging.js';
 import type { SqlDialect } from '../../platform/database.js';
 import { accountStartsWith, startsWith } from '../../platform/search.js';
 
-export interface DepositRow {
-  id: string;
-  user_id: string;
-  amount_cents: number;
-  method: DepositMethod;
-  reference: string;
-  status: DepositStatus;
-  reject_reason: string | null;
-  decided_at: number | null;
-  created_at: number;
-}
+/** A deposit as its owner sees it: the row but who decided it. */
+export type DepositRow = Omit<DepositsTable, 'decided_by'>;
 
 /** A deposit with its owner and the admin who decided it, for the admin list. */
 export interface AdminDepositRow extends DepositRow {
