@@ -7,6 +7,8 @@ export type { NotificationsService } from './notifications-service.js';
 export { createNotificationsService } from './notifications-service.js';
 export type { ExpiryReminders } from './expiry-reminders.js';
 export { createExpiryReminders } from './expiry-reminders.js';
+export type { Notify } from './bell-notice.js';
+export { bellNotice } from './bell-notice.js';
 export { createMachineBoundNotice } from './machine-bound-notice.js';
 export {
   createDepositApprovedNotice,
