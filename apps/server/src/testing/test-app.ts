@@ -84,6 +84,8 @@ export interface TestApp {
     role: Role;
     tokenVersion?: number;
   }): Promise<string>;
+  /** The text of the newest activity-log line (what the dashboard's recent list shows first). */
+  lastActivity(): Promise<string | undefined>;
   /** Closes the app and the database and deletes the test's data. */
   close(): Promise<void>;
 }
@@ -141,6 +143,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     clock,
     tokenFor,
+    async lastActivity() {
+      const row = await database.db
+        .selectFrom('activity')
+        .select('action')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.action;
+    },
     async createUser(input = {}) {
       const suffix = randomBytes(4).toString('hex');
       const user: TestUserInput = {

@@ -21,15 +21,6 @@ function post(url: string, headers = admin.headers) {
   return t.app.inject({ method: 'POST', url, headers });
 }
 
-async function lastActivity(): Promise<string | undefined> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/dashboard/recent-activities',
-    headers: admin.headers,
-  });
-  return response.json<{ action: string }[]>()[0]?.action;
-}
-
 async function machinesOf(subscriptionId: string): Promise<number> {
   const rows = await t.database.db
     .selectFrom('machines')
@@ -58,7 +49,7 @@ describe('mass actions', () => {
     const reset = await post('/api/admin-actions/reset-all-hwids');
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ message: text.hwidsReset(2), count: 2 });
-    expect(await lastActivity()).toBe(text.logHwidsReset(2));
+    expect(await t.lastActivity()).toBe(text.logHwidsReset(2));
     expect(await machinesOf(adminSub.id)).toBe(1);
     expect(await machinesOf(clientSub.id)).toBe(0);
     expect(await machinesOf(resellerSub.id)).toBe(0);
@@ -66,7 +57,7 @@ describe('mass actions', () => {
     const deleted = await post('/api/admin-actions/delete-all-users');
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: text.usersDeleted(3), count: 3 });
-    expect(await lastActivity()).toBe(text.logUsersDeleted(3));
+    expect(await t.lastActivity()).toBe(text.logUsersDeleted(3));
     const left = await t.database.db.selectFrom('users').select(['id', 'role']).execute();
     expect(left.map((row) => row.role)).toEqual(['admin', 'admin']);
     expect(await f.subscriptionRow(adminSub.id)).toBeDefined();

@@ -34,11 +34,6 @@ async function sessionWorks(user: TestUser): Promise<boolean> {
   return response.statusCode === 200;
 }
 
-async function lastActivity(): Promise<string | undefined> {
-  const response = await call('GET', '/api/dashboard/recent-activities');
-  return response.json<{ action: string }[]>()[0]?.action;
-}
-
 interface Page<T> {
   items: T[];
   total: number;
@@ -168,7 +163,7 @@ describe('POST /api/users', () => {
       .where('user_id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ max_devices: 2, pause_credits: 3, hwid_reset_credits: 3 });
-    expect(await lastActivity()).toBe('Usuário novo_cliente criado');
+    expect(await t.lastActivity()).toBe('Usuário novo_cliente criado');
   });
 
   it('answers the spec messages for invalid fields', async () => {
@@ -246,7 +241,7 @@ describe('PATCH /api/users/:id/status', () => {
     expect(ban.statusCode).toBe(200);
     expect(ban.json()).toEqual({ message: text.userBanned });
     expect(await sessionWorks(user)).toBe(false);
-    expect(await lastActivity()).toBe('Usuário maria banido');
+    expect(await t.lastActivity()).toBe('Usuário maria banido');
     const activity = await t.database.db
       .selectFrom('activity')
       .selectAll()
@@ -294,7 +289,7 @@ describe('DELETE /api/users/:id', () => {
     expect(response.json()).toEqual({ message: text.userDeleted });
     expect(await sessionWorks(user)).toBe(false);
     expect((await call('GET', `/api/users/${user.id}/subscriptions`)).statusCode).toBe(404);
-    expect(await lastActivity()).toBe('Usuário apagar excluído');
+    expect(await t.lastActivity()).toBe('Usuário apagar excluído');
     expect((await call('DELETE', `/api/users/${user.id}`)).statusCode).toBe(404);
   });
 
@@ -321,7 +316,7 @@ describe('PATCH /api/users/:id/hwid', () => {
     expect((await call('GET', '/api/users?q=hwid_user')).json<Page<Row>>().items[0]?.hwid).toBe(
       null,
     );
-    expect(await lastActivity()).toBe('HWID do usuário hwid_user resetado');
+    expect(await t.lastActivity()).toBe('HWID do usuário hwid_user resetado');
     expect((await call('PATCH', '/api/users/nao-existe/hwid')).statusCode).toBe(404);
   });
 });
@@ -364,7 +359,7 @@ describe('subscriptions in the manage dialog', () => {
       expires_at: now + 9 * DAY,
       max_devices: 4,
     });
-    expect(await lastActivity()).toBe('Assinatura Estendido de assinante: +1 dia');
+    expect(await t.lastActivity()).toBe('Assinatura Estendido de assinante: +1 dia');
 
     // Expired: the days count from now.
     const expiredUser = await t.createUser();
@@ -432,7 +427,7 @@ describe('subscriptions in the manage dialog', () => {
     expect(await f.subscriptionRow(sub.id)).toMatchObject({ expires_at: now + 15 * DAY });
     await days(-4);
     expect(await f.subscriptionRow(sub.id)).toMatchObject({ expires_at: now + 11 * DAY });
-    expect(await lastActivity()).toBe('Assinatura Dias de dias: -4 dias');
+    expect(await t.lastActivity()).toBe('Assinatura Dias de dias: -4 dias');
     await days(-100);
     expect(await f.subscriptionRow(sub.id)).toMatchObject({ expires_at: now });
 
@@ -458,7 +453,7 @@ describe('subscriptions in the manage dialog', () => {
     const response = await call('DELETE', `/api/users/subscriptions/${sub.id}`);
     expect(response.json()).toEqual({ message: text.subscriptionRemoved });
     expect((await call('GET', `/api/users/${user.id}/subscriptions`)).json()).toEqual([]);
-    expect(await lastActivity()).toBe('Assinatura Removido de remover removida');
+    expect(await t.lastActivity()).toBe('Assinatura Removido de remover removida');
     expect((await call('DELETE', `/api/users/subscriptions/${sub.id}`)).statusCode).toBe(404);
   });
 });
@@ -468,7 +463,7 @@ describe('PATCH /api/users/:id/account', () => {
     const user = await t.createUser({ username: 'antigo' });
     const rename = await call('PATCH', `/api/users/${user.id}/account`, { username: 'Renomeado' });
     expect(rename.json()).toEqual({ message: text.accountUpdated });
-    expect(await lastActivity()).toBe('Conta de antigo alterada (username)');
+    expect(await t.lastActivity()).toBe('Conta de antigo alterada (username)');
     await call('PATCH', `/api/users/${user.id}/account`, { email: 'Novo.Email@Example.com' });
     expect((await call('GET', '/api/users?q=renomeado')).json<Page<Row>>().items[0]).toMatchObject({
       user: 'Renomeado',

@@ -57,11 +57,6 @@ function notificationsOf(userId: string) {
     .execute();
 }
 
-async function lastActivity(): Promise<string | undefined> {
-  const response = await call('GET', '/api/dashboard/recent-activities', admin);
-  return response.json<{ action: string }[]>()[0]?.action;
-}
-
 // Runs first: the PIX key is not set until the payment-settings tests set it.
 describe('before the admin sets a PIX key', () => {
   it('reports PIX unavailable and refuses deposits with a pt-BR 409, storing nothing', async () => {
@@ -90,7 +85,7 @@ describe('GET/PATCH /api/admin/payment-settings', () => {
       pix_key: '52998224725',
       pix_beneficiary: 'Maria da Silva',
     });
-    expect(await lastActivity()).toBe(text.logPaymentSettings('52998224725'));
+    expect(await t.lastActivity()).toBe(text.logPaymentSettings('52998224725'));
     await setPix();
     const read = await call('GET', '/api/admin/payment-settings', admin);
     expect(read.json()).toEqual(PIX);
@@ -352,7 +347,7 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
         link: '/dashboard',
       },
     ]);
-    expect(await lastActivity()).toBe(
+    expect(await t.lastActivity()).toBe(
       text.logApproved(created.reference, client.username, 'R$ 123,45'),
     );
     const dashboard = await call('GET', '/api/client/dashboard', client);
@@ -415,7 +410,7 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
         link: '/dashboard',
       },
     ]);
-    expect(await lastActivity()).toBe(
+    expect(await t.lastActivity()).toBe(
       text.logRejected(created.reference, client.username, 'R$ 80,00'),
     );
 
@@ -482,7 +477,7 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
       pix_key: '',
       pix_beneficiary: '',
     });
-    expect(await lastActivity()).toBe(text.logPaymentSettingsCleared);
+    expect(await t.lastActivity()).toBe(text.logPaymentSettingsCleared);
     expect((await call('POST', '/api/deposits', client, { amount: 10 })).statusCode).toBe(409);
     const detail = await call('GET', `/api/deposits/${created.id}`, client);
     expect(detail.json()).toMatchObject({ instructions: null });

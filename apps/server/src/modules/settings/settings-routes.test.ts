@@ -37,11 +37,6 @@ function setSetting(key: string, value: string) {
   return call('PATCH', '/api/settings', { key, value });
 }
 
-async function lastActivity(): Promise<string | undefined> {
-  const response = await call('GET', '/api/dashboard/recent-activities');
-  return response.json<{ action: string }[]>()[0]?.action;
-}
-
 describe('GET and PATCH /api/settings', () => {
   it('reads the defaults and stores each change with an activity row', async () => {
     const initial = await call('GET', '/api/settings');
@@ -60,7 +55,7 @@ describe('GET and PATCH /api/settings', () => {
       maintenance_mode: 'off',
       pause_all_users: 'off',
     });
-    expect(await lastActivity()).toBe('Configuração server_status alterada para offline');
+    expect(await t.lastActivity()).toBe('Configuração server_status alterada para offline');
 
     const client = await t.createUser();
     const dashboard = await call('GET', '/api/client/dashboard', undefined, await as(client));
@@ -106,7 +101,7 @@ describe('pause all users', () => {
     const on = await setSetting('pause_all_users', 'on');
     expect(on.statusCode).toBe(200);
     expect(on.json()).toMatchObject({ message: text.allPaused(2), pause_all_users: 'on' });
-    expect(await lastActivity()).toBe(text.logPauseAll(2));
+    expect(await t.lastActivity()).toBe(text.logPauseAll(2));
     expect(await f.subscriptionRow(running.id)).toMatchObject({
       status: 'paused',
       paused_by: 'global',
@@ -126,7 +121,7 @@ describe('pause all users', () => {
     t.clock.advance(4 * DAY);
     const off = await setSetting('pause_all_users', 'off');
     expect(off.json()).toMatchObject({ message: text.allResumed(2), pause_all_users: 'off' });
-    expect(await lastActivity()).toBe(text.logResumeAll(2));
+    expect(await t.lastActivity()).toBe(text.logResumeAll(2));
     expect(await f.subscriptionRow(running.id)).toMatchObject({
       status: 'active',
       paused_by: null,
@@ -192,7 +187,7 @@ describe('maintenance mode', () => {
   it('answers 503 to every non-admin call while admins keep working', async () => {
     const client = await t.createUser({ password: 'senha-cliente-1' });
     await setSetting('maintenance_mode', 'on');
-    expect(await lastActivity()).toBe('Configuração maintenance_mode alterada para on');
+    expect(await t.lastActivity()).toBe('Configuração maintenance_mode alterada para on');
 
     const blocked = await call('GET', '/api/client/dashboard', undefined, await as(client));
     expect(blocked.statusCode).toBe(503);
