@@ -4,8 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { buildApp } from '../app.js';
 import { createDatabase } from '../platform/database.js';
-import type { Fixtures } from '../testing/fixtures.js';
-import { createFixtures } from '../testing/fixtures.js';
 import type { TestApp, TestUser } from '../testing/test-app.js';
 import { createTestApp } from '../testing/test-app.js';
 import type { DomainEvent } from './catalogue.js';
@@ -22,13 +20,11 @@ const NOTICE_HANDLER = 'reseller.key-redeemed-notice';
 const PROMPT_GRACE_MS = 30_000;
 
 let t: TestApp;
-let fixtures: Fixtures;
 let product: { id: string; name: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  fixtures = createFixtures(t.database.db, () => t.clock.now());
-  product = await fixtures.product({ name: 'Aim Pro' });
+  product = await t.fixtures.product({ name: 'Aim Pro' });
 });
 afterAll(() => t.close());
 
@@ -36,7 +32,7 @@ afterAll(() => t.close());
 async function resellerKey(on: TestApp = t, productId = product.id) {
   const reseller = await on.createUser({ role: 'reseller' });
   const customer = await on.createUser();
-  const key = await createFixtures(on.database.db, () => on.clock.now()).key(productId, {
+  const key = await on.fixtures.key(productId, {
     days: 30,
   });
   await on.database.db
@@ -227,7 +223,7 @@ describe('key.redeemed through the outbox', () => {
   it('runs the handlers once after a restart when the process died between commit and handling', async () => {
     const first = await createTestApp();
     try {
-      const wallHack = await createFixtures(first.database.db, () => first.clock.now()).product({
+      const wallHack = await first.fixtures.product({
         name: 'Wall Hack',
       });
       const { reseller, customer, key } = await resellerKey(first, wallHack.id);
@@ -297,7 +293,7 @@ async function expectHandledOnce(
 
 describe('purchase.completed through the outbox', () => {
   it('grants the buyer XP by the plan’s days, once, before the purchase answers', async () => {
-    const plan = await fixtures.product({ name: 'Radar', plans: { weekly: 990 } });
+    const plan = await t.fixtures.product({ name: 'Radar', plans: { weekly: 990 } });
     const buyer = await t.createUser();
     await t.database.db
       .updateTable('users')
@@ -393,7 +389,7 @@ describe('hwid.reset from an admin’s reset of a whole account', () => {
       ],
     });
     try {
-      const fx = createFixtures(probed.database.db, () => probed.clock.now());
+      const fx = probed.fixtures;
       const admin = await probed.createUser({ role: 'admin' });
       const owner = await probed.createUser();
       const [aim, radar, spare] = await Promise.all([fx.product(), fx.product(), fx.product()]);

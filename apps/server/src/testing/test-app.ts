@@ -18,6 +18,8 @@ import { createDatabase } from '../platform/database.js';
 import { newId } from '../platform/ids.js';
 import { migrateToLatest } from '../platform/migrate.js';
 import { hashPassword } from '../platform/passwords.js';
+import type { Fixtures } from './fixtures.js';
+import { createFixtures } from './fixtures.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -75,6 +77,8 @@ export interface TestApp {
   config: AppConfig;
   database: AppDatabase;
   clock: ManualClock;
+  /** Rows inserted straight into this app's database, at its clock's time. */
+  fixtures: Fixtures;
   /** Inserts a user straight into the database (verified, active client unless overridden). */
   createUser(input?: Partial<TestUserInput>): Promise<TestUser>;
   /** Signs a session token; `tokenVersion` defaults to 0 (the stored default). */
@@ -142,6 +146,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     database,
     clock,
+    fixtures: createFixtures(database.db, () => clock.now()),
     tokenFor,
     async lastActivity() {
       const row = await database.db

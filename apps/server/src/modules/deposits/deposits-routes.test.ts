@@ -1,18 +1,14 @@
 import { DEPOSIT_LIMITS, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixtures } from '../../testing/fixtures.js';
-import { createFixtures } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 const text = messages.deposits;
 let t: TestApp;
-let f: Fixtures;
 let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  f = createFixtures(t.database.db, () => t.clock.now());
   admin = await t.createUser({ role: 'admin', username: 'chefe_pix' });
 });
 afterAll(() => t.close());
@@ -145,7 +141,7 @@ describe('POST /api/deposits', () => {
         reference: body.deposit.reference,
       },
     });
-    expect(await f.balance(client.id)).toBe(0);
+    expect(await t.fixtures.balance(client.id)).toBe(0);
     const references = new Set<string>([body.deposit.reference]);
     for (let i = 0; i < 4; i += 1) references.add((await deposit(client, 5)).reference);
     expect(references.size).toBe(5);
@@ -330,8 +326,8 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
         decided_at: new Date(t.clock.now()).toISOString(),
       },
     });
-    expect(await f.balance(client.id)).toBe(12_345);
-    expect(await f.ledger(client.id)).toEqual([
+    expect(await t.fixtures.balance(client.id)).toBe(12_345);
+    expect(await t.fixtures.ledger(client.id)).toEqual([
       {
         amount_cents: 12_345,
         reason: `Depósito PIX ${created.reference}`,
@@ -363,8 +359,8 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
       reason: 'Tarde demais',
     });
     expect(rejectAfter.statusCode).toBe(409);
-    expect(await f.balance(client.id)).toBe(12_345);
-    await f.expectLedgerMatches(client.id);
+    expect(await t.fixtures.balance(client.id)).toBe(12_345);
+    await t.fixtures.expectLedgerMatches(client.id);
   });
 
   it('credits exactly once under 10 simultaneous approvals', async () => {
@@ -379,10 +375,10 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
     const codes = responses.map((response) => response.statusCode);
     expect(codes.filter((code) => code === 200)).toHaveLength(1);
     expect(codes.filter((code) => code === 409)).toHaveLength(9);
-    expect(await f.balance(client.id)).toBe(5000);
-    expect(await f.ledger(client.id)).toHaveLength(1);
+    expect(await t.fixtures.balance(client.id)).toBe(5000);
+    expect(await t.fixtures.ledger(client.id)).toHaveLength(1);
     expect(await notificationsOf(client.id)).toHaveLength(1);
-    await f.expectLedgerMatches(client.id);
+    await t.fixtures.expectLedgerMatches(client.id);
   });
 
   it('rejects with a reason the owner is told, and never credits afterwards', async () => {
@@ -420,8 +416,8 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
       message: text.alreadyRejected,
       code: 'DEPOSIT_ALREADY_DECIDED',
     });
-    expect(await f.balance(client.id)).toBe(0);
-    await f.expectLedgerMatches(client.id);
+    expect(await t.fixtures.balance(client.id)).toBe(0);
+    await t.fixtures.expectLedgerMatches(client.id);
   });
 
   it.each([
@@ -461,7 +457,7 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
       (await call('POST', `/api/admin/deposits/${created.id}/reject`, null, { reason: 'Nope' }))
         .statusCode,
     ).toBe(401);
-    expect(await f.balance(client.id)).toBe(0);
+    expect(await t.fixtures.balance(client.id)).toBe(0);
   });
 
   it('turns deposits off again when the admin clears the PIX key', async () => {
