@@ -15,7 +15,7 @@ import Fastify from 'fastify';
 import type { FastifyPluginCallbackZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
-import type { Outbox } from './events/index.js';
+import type { AnyEventHandler, Outbox } from './events/index.js';
 import { activityRoutes } from './modules/activity/index.js';
 import { adminActionsRoutes } from './modules/admin-actions/index.js';
 import { adminProfileRoutes } from './modules/admin-profile/index.js';
@@ -77,6 +77,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Logs to stdout at config.logLevel; `false` silences it, `stream` sends it elsewhere (tests). */
   logger?: false | { stream: { write(line: string): void } };
+  /** Handlers beside the app's own: tests listen to events no module handles yet. */
+  eventHandlers?: readonly AnyEventHandler[];
 }
 
 export type App = FastifyInstance<
@@ -92,7 +94,13 @@ export type App = FastifyInstance<
  * plugins first, then every module's routes under /api, then the built web. The caller may still
  * add routes before `ready()`.
  */
-export async function buildApp({ config, database, clock = systemClock, logger }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  logger,
+  eventHandlers = [],
+}: AppDeps) {
   useBrazilianPortugueseErrors();
 
   // Requests refused before the router picks a scope: the loader adds its signed refusal below.
@@ -138,7 +146,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   };
   // Mails and writes promised by answers already sent finish before the database closes.
   app.addHook('onClose', () => ctx.background.settle(BACKGROUND_SETTLE_MS));
-  const services = createServices(ctx, app.log);
+  const services = createServices(ctx, app.log, eventHandlers);
   const auth: AuthPluginOptions = { tokens: ctx.tokens, loadUser: services.loadAuthUser };
   const { presence, expiryReminders, outbox } = services;
   app.decorate('loaderPresence', presence);

@@ -1,6 +1,6 @@
 import { ADMIN_LIMITS } from '@chaveiro/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventRecorder } from './events/index.js';
+import type { AnyEventHandler, EventRecorder } from './events/index.js';
 import { createOutbox } from './events/index.js';
 import { createActivityRepository, createActivityService } from './modules/activity/index.js';
 import {
@@ -53,6 +53,7 @@ import {
 import { createNewsletterRepository, createNewsletterService } from './modules/newsletter/index.js';
 import {
   createDepositApprovedNotice,
+  createDepositRejectedNotice,
   createExpiryReminders,
   createMachineBoundNotice,
   createNotificationsRepository,
@@ -81,6 +82,7 @@ import {
   createAdminSeedService,
   createAvatarRenderer,
   createAvatarService,
+  createPurchaseXp,
   createRedemptionXp,
   createTotpRepository,
   createUserAdminRepository,
@@ -94,7 +96,12 @@ import { createCountCache } from './platform/count-cache.js';
  * handed to the routes as typed dependencies (DESIGN.md). A module never builds another
  * module's pieces, nor its own repositories: what it needs is declared in its factory's deps.
  */
-export function createServices(ctx: AppContext, log: FastifyBaseLogger) {
+export function createServices(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  /** Handlers beside the modules' own (tests' probes). */
+  extraHandlers: readonly AnyEventHandler[] = [],
+) {
   const { db, dialect, clock } = ctx;
 
   // Totals of the licence-key list's filters: read by the keys repository, cleared by every
@@ -160,10 +167,13 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger) {
     log,
     handlers: [
       createRedemptionXp({ users: repos.users }),
+      createPurchaseXp({ users: repos.users }),
       createKeyRedeemedNotice({ repository: repos.reseller, notifications }),
       ...createMachineBoundNotice({ ...ctx, notifications, users: repos.users }),
       createDepositApprovedNotice({ notifications }),
+      createDepositRejectedNotice({ notifications }),
       createTicketAnsweredNotice({ notifications }),
+      ...extraHandlers,
     ],
   });
   // What services that change state get of it: its transactions, to record their events in.
@@ -269,7 +279,6 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger) {
       // The payment rows, written with their activity line and read in the deposit's transaction.
       settings: repos.settings,
       balance,
-      notifications,
       activity,
       events,
     }),
@@ -343,7 +352,6 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger) {
       shop: repos.shop,
       products: repos.products,
       subscriptions: repos.subscriptions,
-      users: repos.users,
       granting: subscriptions,
       balance,
       activity,

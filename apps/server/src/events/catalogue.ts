@@ -49,16 +49,33 @@ export interface DomainEvents {
     /** The approving admin. */
     by: string;
   };
+  /** An admin rejected a pending deposit: nothing was credited. */
+  'deposit.rejected': {
+    depositId: string;
+    userId: string;
+    amountCents: number;
+    reference: string;
+    /** The reason the customer is told, as stored. */
+    reason: string;
+    /** The rejecting admin. */
+    by: string;
+  };
   'user.banned': {
     userId: string;
     /** The admin who banned them. */
     by: string;
   };
-  /** Every machine of a subscription unbound by its owner's HWID reset. */
+  /**
+   * Every machine of a subscription unbound: by its owner's HWID reset (a credit spent), or by
+   * an admin's reset of the whole account (one event per subscription that had machines).
+   */
   'hwid.reset': {
     subscriptionId: string;
+    /** The subscription's owner. */
     userId: string;
     machinesReleased: number;
+    /** The admin who reset the account; absent when the owner reset it. */
+    by?: string;
   };
   /** A machine was bound to a subscription (account login or a key redeemed from the loader). */
   'machine.bound': {

@@ -1,18 +1,18 @@
-import { XP_RULES } from '@chaveiro/contract';
+import { XP_RULES, messages } from '@chaveiro/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { buildApp } from '../app.js';
 import { createDatabase } from '../platform/database.js';
-import type { Fixtures } from '../testing/fixtures.js';
-import { createFixtures } from '../testing/fixtures.js';
 import type { TestApp, TestUser } from '../testing/test-app.js';
 import { createTestApp } from '../testing/test-app.js';
-import { DEFAULT_RETRY } from './outbox.js';
+import type { DomainEvent } from './catalogue.js';
+import { DEFAULT_RETRY, defineHandler } from './outbox.js';
 
 /**
  * The outbox wired into the real app: a redemption records `key.redeemed` and its two handlers
- * (the redeemer's XP, the reseller's notice) run once, after a failure and after a crash too.
+ * (the redeemer's XP, the reseller's notice) run once, after a failure and after a crash too;
+ * the other events' handlers run once each.
  */
 const XP_HANDLER = 'users.redemption-xp';
 const NOTICE_HANDLER = 'reseller.key-redeemed-notice';
@@ -20,13 +20,11 @@ const NOTICE_HANDLER = 'reseller.key-redeemed-notice';
 const PROMPT_GRACE_MS = 30_000;
 
 let t: TestApp;
-let fixtures: Fixtures;
 let product: { id: string; name: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  fixtures = createFixtures(t.database.db, () => t.clock.now());
-  product = await fixtures.product({ name: 'Aim Pro' });
+  product = await t.fixtures.product({ name: 'Aim Pro' });
 });
 afterAll(() => t.close());
 
@@ -34,7 +32,7 @@ afterAll(() => t.close());
 async function resellerKey(on: TestApp = t, productId = product.id) {
   const reseller = await on.createUser({ role: 'reseller' });
   const customer = await on.createUser();
-  const key = await createFixtures(on.database.db, () => on.clock.now()).key(productId, {
+  const key = await on.fixtures.key(productId, {
     days: 30,
   });
   await on.database.db
@@ -61,6 +59,18 @@ async function redeemedEvents(on: TestApp, keyId: string) {
     .where('type', '=', 'key.redeemed')
     .execute();
   return rows.filter((row) => (JSON.parse(row.payload) as { keyId: string }).keyId === keyId);
+}
+
+/** The stored events of `type` whose payload matches `match`. */
+async function eventsOf(on: TestApp, type: string, match: Record<string, unknown>) {
+  const rows = await on.database.db
+    .selectFrom('events')
+    .select(['id', 'payload'])
+    .where('type', '=', type)
+    .execute();
+  return rows
+    .map((row) => ({ id: row.id, payload: JSON.parse(row.payload) as Record<string, unknown> }))
+    .filter(({ payload }) => Object.entries(match).every(([key, value]) => payload[key] === value));
 }
 
 async function deliveriesOf(on: TestApp, eventId: string) {
@@ -213,7 +223,7 @@ describe('key.redeemed through the outbox', () => {
   it('runs the handlers once after a restart when the process died between commit and handling', async () => {
     const first = await createTestApp();
     try {
-      const wallHack = await createFixtures(first.database.db, () => first.clock.now()).product({
+      const wallHack = await first.fixtures.product({
         name: 'Wall Hack',
       });
       const { reseller, customer, key } = await resellerKey(first, wallHack.id);
@@ -253,6 +263,160 @@ describe('key.redeemed through the outbox', () => {
       }
     } finally {
       await first.close();
+    }
+  });
+});
+
+function call(user: TestUser, method: 'POST' | 'PATCH', url: string, payload?: object) {
+  return t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+}
+
+/** One event of `type` matching `match`, its only delivery done once; a later poll repeats it not. */
+async function expectHandledOnce(
+  type: string,
+  match: Record<string, unknown>,
+  handler: string,
+  effect: () => Promise<unknown>,
+  expected: unknown,
+): Promise<Record<string, unknown>> {
+  const [event, ...others] = await eventsOf(t, type, match);
+  expect(others).toEqual([]);
+  expect(await deliveriesOf(t, event!.id)).toEqual([
+    { handler, status: 'done', attempts: 1, last_error: null },
+  ]);
+  expect(await effect()).toEqual(expected);
+  t.clock.advance(PROMPT_GRACE_MS);
+  await drain(t.app);
+  expect(await effect()).toEqual(expected);
+  return event!.payload;
+}
+
+describe('purchase.completed through the outbox', () => {
+  it('grants the buyer XP by the plan’s days, once, before the purchase answers', async () => {
+    const plan = await t.fixtures.product({ name: 'Radar', plans: { weekly: 990 } });
+    const buyer = await t.createUser();
+    await t.database.db
+      .updateTable('users')
+      .set({ balance_cents: 5000 })
+      .where('id', '=', buyer.id)
+      .execute();
+
+    const response = await call(buyer, 'POST', '/api/shop/purchase', {
+      productId: plan.id,
+      durationType: 'weekly',
+    });
+    expect(response.statusCode).toBe(200);
+
+    const payload = await expectHandledOnce(
+      'purchase.completed',
+      { userId: buyer.id },
+      'users.purchase-xp',
+      () => xpOf(t, buyer.id),
+      7 * XP_RULES.perLicenceDay,
+    );
+    expect(payload).toEqual({
+      userId: buyer.id,
+      productId: plan.id,
+      durationType: 'weekly',
+      days: 7,
+      amountCents: 990,
+      subscriptionId: response.json<{ subscription_id: string }>().subscription_id,
+    });
+  });
+});
+
+describe('deposit.rejected through the outbox', () => {
+  it('tells the customer why, once, before the rejection answers', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const customer = await t.createUser();
+    const pix = { pix_key: 'pix@example.com', pix_beneficiary: 'Loja Exemplo' };
+    expect((await call(admin, 'PATCH', '/api/admin/payment-settings', pix)).statusCode).toBe(200);
+    const opened = await call(customer, 'POST', '/api/deposits', { amount: 20 });
+    const deposit = opened.json<{ deposit: { id: string; reference: string } }>().deposit;
+
+    const rejected = await call(admin, 'POST', `/api/admin/deposits/${deposit.id}/reject`, {
+      reason: 'Pagamento não encontrado',
+    });
+    expect(rejected.statusCode).toBe(200);
+
+    const rejections = () =>
+      t.database.db
+        .selectFrom('notifications')
+        .select(['kind', 'body'])
+        .where('user_id', '=', customer.id)
+        .execute();
+    const payload = await expectHandledOnce(
+      'deposit.rejected',
+      { depositId: deposit.id },
+      'notifications.deposit-rejected',
+      rejections,
+      [
+        {
+          kind: 'deposit_rejected',
+          body: messages.deposits.notifyRejectedBody(
+            'R$ 20,00',
+            deposit.reference,
+            'Pagamento não encontrado',
+          ),
+        },
+      ],
+    );
+    expect(payload).toEqual({
+      depositId: deposit.id,
+      userId: customer.id,
+      amountCents: 2000,
+      reference: deposit.reference,
+      reason: 'Pagamento não encontrado',
+      by: admin.id,
+    });
+  });
+});
+
+describe('hwid.reset from an admin’s reset of a whole account', () => {
+  it('records one event per subscription that lost machines, naming the admin', async () => {
+    const heard: DomainEvent<'hwid.reset'>[] = [];
+    // No module handles hwid.reset yet: a probe makes the outbox store and hand it over.
+    const probed = await createTestApp({
+      eventHandlers: [
+        defineHandler({
+          name: 'test.hwid-reset-probe',
+          on: 'hwid.reset',
+          handle(event) {
+            heard.push(event);
+            return Promise.resolve();
+          },
+        }),
+      ],
+    });
+    try {
+      const fx = probed.fixtures;
+      const admin = await probed.createUser({ role: 'admin' });
+      const owner = await probed.createUser();
+      const [aim, radar, spare] = await Promise.all([fx.product(), fx.product(), fx.product()]);
+      const two = await fx.subscription(owner.id, aim.id, { maxDevices: 2 });
+      const one = await fx.subscription(owner.id, radar.id);
+      await fx.subscription(owner.id, spare.id); // No machine: no event.
+      await fx.machine(two.id, 'HWID-A');
+      await fx.machine(two.id, 'HWID-B');
+      await fx.machine(one.id, 'HWID-C');
+
+      const response = await probed.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${owner.id}/hwid`,
+        headers: admin.headers,
+      });
+      expect(response.statusCode).toBe(200);
+
+      const bySubscription = (a: { subscriptionId: string }, b: { subscriptionId: string }) =>
+        a.subscriptionId.localeCompare(b.subscriptionId);
+      expect(heard.map((event) => event.payload).sort(bySubscription)).toEqual(
+        [
+          { subscriptionId: two.id, userId: owner.id, machinesReleased: 2, by: admin.id },
+          { subscriptionId: one.id, userId: owner.id, machinesReleased: 1, by: admin.id },
+        ].sort(bySubscription),
+      );
+    } finally {
+      await probed.close();
     }
   });
 });

@@ -1,4 +1,6 @@
 import { errorResponseSchema } from '@chaveiro/contract';
+import type { FastifySchema } from 'fastify';
+import type { RoleGuard } from './auth.js';
 
 /** The `{ message, code }` answer for each listed status, for a route's `response` schema. */
 export function errorResponses<const S extends number>(
@@ -19,3 +21,11 @@ export const adminErrors = errorResponses(400, 401, 403);
 
 /** OpenAPI: the route takes the bearer session token. */
 export const bearerAuth = [{ bearerAuth: [] }];
+
+/**
+ * The options of a route behind a role guard: the guard runs at onRequest (before the body is
+ * read), and OpenAPI lists the route under `tags` as taking the bearer session.
+ */
+export function guardedRoute<S extends FastifySchema>(guard: RoleGuard, tags: string[], schema: S) {
+  return { onRequest: guard, schema: { tags, security: bearerAuth, ...schema } };
+}

@@ -21,6 +21,23 @@ export function startsWith<DB, TB extends keyof DB>(
     : eb.and([eb(column, '>=', prefix), eb(column, '<', upper)]);
 }
 
+/**
+ * An account whose username or e-mail starts with `q`, case-insensitively, over the users
+ * table's lowercase columns (`users`: its name or alias in the query). Joined by OR, each is an
+ * index range (SQLite: MULTI-INDEX OR; PostgreSQL: BitmapOr). A list, for `eb.or` beside others.
+ */
+export function accountStartsWith<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  q: string,
+  dialect: SqlDialect,
+  users = 'users',
+): Expression<SqlBool>[] {
+  const key = q.toLowerCase();
+  return ['username_lower', 'email_lower'].map((column) =>
+    startsWith(eb, sql<string>`${sql.ref(`${users}.${column}`)}`, key, dialect),
+  );
+}
+
 /** `column` contains `text` (no index can serve this; for small tables only). */
 export function contains(column: Expression<string>, text: string): Expression<SqlBool> {
   return sql<SqlBool>`${column} like ${'%' + escapeLike(text) + '%'} escape '\\'`;

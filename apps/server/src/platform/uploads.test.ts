@@ -5,20 +5,16 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { LIMITS, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixtures } from '../testing/fixtures.js';
-import { createFixtures } from '../testing/fixtures.js';
 import { multipartBody } from '../testing/multipart.js';
 import type { TestApp, TestUser } from '../testing/test-app.js';
 import { createTestApp } from '../testing/test-app.js';
 
 let t: TestApp;
-let f: Fixtures;
 let admin: TestUser;
 let port: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  f = createFixtures(t.database.db, () => t.clock.now());
   admin = await t.createUser({ role: 'admin' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
@@ -121,7 +117,7 @@ const stalledAvatar = (by: TestUser) =>
 
 describe('uploads', () => {
   it('stores a DLL byte for byte under its sha256, leaving no temporary file', async () => {
-    const product = await f.product();
+    const product = await t.fixtures.product();
     const dll = dllOf(3 * 1024 * 1024 + 17);
 
     const response = await uploadDll(product.id, dll);
@@ -142,7 +138,7 @@ describe('uploads', () => {
   });
 
   it('refuses an oversize DLL with 413 in pt-BR, leaving no temporary file', async () => {
-    const product = await f.product();
+    const product = await t.fixtures.product();
 
     const response = await uploadDll(product.id, dllOf(LIMITS.dllMaxBytes + 1));
 
@@ -155,7 +151,7 @@ describe('uploads', () => {
   });
 
   it('leaves no temporary file and no row when the client drops an upload halfway', async () => {
-    const product = await f.product();
+    const product = await t.fixtures.product();
     const filesBefore = await storedFiles();
 
     const socket = await stalledUpload(product.id, 4 * 1024 * 1024, 1024 * 1024);
@@ -172,7 +168,7 @@ describe('uploads', () => {
   });
 
   it('holds an upload while two large ones are in flight and stores it once one ends', async () => {
-    const product = await f.product();
+    const product = await t.fixtures.product();
     const first = await stalledUpload(product.id, 8 * 1024 * 1024, 64 * 1024);
     const second = await stalledUpload(product.id, 8 * 1024 * 1024, 64 * 1024);
 
@@ -186,7 +182,7 @@ describe('uploads', () => {
   });
 
   it('answers 503 in pt-BR when no room comes while two large uploads stay in flight', async () => {
-    const product = await f.product();
+    const product = await t.fixtures.product();
     const first = await stalledUpload(product.id, 8 * 1024 * 1024, 64 * 1024);
     const second = await stalledUpload(product.id, 8 * 1024 * 1024, 64 * 1024);
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { KeyStatus, PlanDurationType, SubscriptionStatus } from '@chaveiro/contract';
 import { SUBSCRIPTION_DEFAULT_CREDITS } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
 import type { Database } from '../db/schema.js';
 import { newId } from '../platform/ids.js';
 
@@ -9,6 +10,27 @@ export const DAY = 24 * 60 * 60 * 1000;
 
 /** Rows inserted straight into the database, for arranging a test's data quickly. */
 export function createFixtures(db: Kysely<Database>, now: () => number) {
+  /** An account's balance, in cents. */
+  async function balance(userId: string): Promise<number> {
+    const row = await db
+      .selectFrom('users')
+      .select('balance_cents')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.balance_cents);
+  }
+
+  /** An account's balance movements, oldest first. */
+  function ledger(userId: string) {
+    return db
+      .selectFrom('balance_ledger')
+      .select(['amount_cents', 'reason', 'balance_after_cents', 'actor_id'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
   return {
     async product(
       input: { name?: string; plans?: Partial<Record<PlanDurationType, number>> } = {},
@@ -129,6 +151,20 @@ export function createFixtures(db: Kysely<Database>, now: () => number) {
 
     subscriptionRow(id: string) {
       return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    balance,
+    ledger,
+
+    /**
+     * The invariant of every money test: the balance is the sum of its ledger, never below
+     * zero. Answers the balance.
+     */
+    async expectLedgerMatches(userId: string): Promise<number> {
+      const [cents, lines] = await Promise.all([balance(userId), ledger(userId)]);
+      expect(cents).toBeGreaterThanOrEqual(0);
+      expect(lines.reduce((sum, line) => sum + Number(line.amount_cents), 0)).toBe(cents);
+      return cents;
     },
   };
 }

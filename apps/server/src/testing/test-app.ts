@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import type { App } from '../app.js';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
+import type { AnyEventHandler } from '../events/index.js';
 import { loadConfig } from '../config.js';
 import { createUsersRepository } from '../modules/users/index.js';
 import { createTokenService } from '../platform/auth.js';
@@ -17,6 +18,8 @@ import { createDatabase } from '../platform/database.js';
 import { newId } from '../platform/ids.js';
 import { migrateToLatest } from '../platform/migrate.js';
 import { hashPassword } from '../platform/passwords.js';
+import type { Fixtures } from './fixtures.js';
+import { createFixtures } from './fixtures.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -74,6 +77,8 @@ export interface TestApp {
   config: AppConfig;
   database: AppDatabase;
   clock: ManualClock;
+  /** Rows inserted straight into this app's database, at its clock's time. */
+  fixtures: Fixtures;
   /** Inserts a user straight into the database (verified, active client unless overridden). */
   createUser(input?: Partial<TestUserInput>): Promise<TestUser>;
   /** Signs a session token; `tokenVersion` defaults to 0 (the stored default). */
@@ -83,6 +88,8 @@ export interface TestApp {
     role: Role;
     tokenVersion?: number;
   }): Promise<string>;
+  /** The text of the newest activity-log line (what the dashboard's recent list shows first). */
+  lastActivity(): Promise<string | undefined>;
   /** Closes the app and the database and deletes the test's data. */
   close(): Promise<void>;
 }
@@ -97,6 +104,8 @@ export interface TestAppOptions {
   logStream?: { write(line: string): void };
   /** Runs after buildApp and before ready(): the place to add test-only routes. */
   configure?(app: App): void | Promise<void>;
+  /** Handlers beside the app's own, e.g. a probe on an event no module handles yet. */
+  eventHandlers?: readonly AnyEventHandler[];
 }
 
 /**
@@ -123,6 +132,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     clock,
     logger: options.logStream ? { stream: options.logStream } : false,
+    ...(options.eventHandlers ? { eventHandlers: options.eventHandlers } : {}),
   });
   await options.configure?.(app);
   await app.ready();
@@ -136,7 +146,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     database,
     clock,
+    fixtures: createFixtures(database.db, () => clock.now()),
     tokenFor,
+    async lastActivity() {
+      const row = await database.db
+        .selectFrom('activity')
+        .select('action')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.action;
+    },
     async createUser(input = {}) {
       const suffix = randomBytes(4).toString('hex');
       const user: TestUserInput = {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { readPage } from '../../platform/paging.js';
 import { contains } from '../../platform/search.js';
 
 export interface NewActivity {
@@ -45,17 +46,16 @@ export function createActivityRepository(db: Kysely<Database>) {
       if (search) {
         query = query.where(() => contains(sql<string>`lower(action)`, search.toLowerCase()));
       }
-      const [rows, count] = await Promise.all([
-        query
-          .select(['id', 'action', 'created_at'])
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.total) };
+      return readPage(
+        query,
+        (matching) =>
+          matching
+            .select(['id', 'action', 'created_at'])
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc'),
+        limit,
+        offset,
+      );
     },
   };
 }

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixtures } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
@@ -25,7 +24,6 @@ function list(query: string) {
 
 describe('GET /api/activity', () => {
   it('pages the whole log newest first and searches the action text case-insensitively', async () => {
-    const f = createFixtures(t.database.db, () => t.clock.now());
     for (const name of ['Maria', 'Joana', 'Mario_100%']) {
       t.clock.advance(1_000);
       const user = await t.createUser({ username: name });
@@ -37,7 +35,7 @@ describe('GET /api/activity', () => {
       });
     }
     t.clock.advance(1_000);
-    const product = await f.product({ name: 'Registro' });
+    const product = await t.fixtures.product({ name: 'Registro' });
     await t.app.inject({
       method: 'DELETE',
       url: `/api/products/${product.id}`,

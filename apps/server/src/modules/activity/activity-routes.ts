@@ -1,6 +1,6 @@
 import { activityPageSchema, activityQuerySchema } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { adminErrors, bearerAuth } from '../../platform/route-schemas.js';
+import { adminErrors, guardedRoute } from '../../platform/route-schemas.js';
 import type { ActivityService } from './activity-service.js';
 
 /** The whole activity log, paged and searchable (admin menu: Activity Logs). */
@@ -12,16 +12,11 @@ export function activityRoutes({
   return (app, _options, done) => {
     app.get(
       '/activity',
-      {
-        onRequest: app.requireRole('admin'),
-        schema: {
-          tags: ['activity'],
-          summary: 'Page the activity log, newest first; q searches the action text',
-          security: bearerAuth,
-          querystring: activityQuerySchema,
-          response: { 200: activityPageSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(app.requireRole('admin'), ['activity'], {
+        summary: 'Page the activity log, newest first; q searches the action text',
+        querystring: activityQuerySchema,
+        response: { 200: activityPageSchema, ...adminErrors },
+      }),
       (request) => service.list(request.query),
     );
     done();

@@ -1,33 +1,20 @@
 import { messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixtures } from '../../testing/fixtures.js';
-import { createFixtures } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 const text = messages.settings;
 let t: TestApp;
-let f: Fixtures;
 let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  f = createFixtures(t.database.db, () => t.clock.now());
   admin = await t.createUser({ role: 'admin' });
 });
 afterAll(() => t.close());
 
 function post(url: string, headers = admin.headers) {
   return t.app.inject({ method: 'POST', url, headers });
-}
-
-async function lastActivity(): Promise<string | undefined> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/dashboard/recent-activities',
-    headers: admin.headers,
-  });
-  return response.json<{ action: string }[]>()[0]?.action;
 }
 
 async function machinesOf(subscriptionId: string): Promise<number> {
@@ -41,24 +28,24 @@ async function machinesOf(subscriptionId: string): Promise<number> {
 
 describe('mass actions', () => {
   it('resets every HWID except admins and deletes every account except admins', async () => {
-    const product = await f.product();
+    const product = await t.fixtures.product();
     const otherAdmin = await t.createUser({ role: 'admin' });
     const client = await t.createUser();
     const reseller = await t.createUser({ role: 'reseller' });
     const idle = await t.createUser();
-    const adminSub = await f.subscription(otherAdmin.id, product.id);
-    const clientSub = await f.subscription(client.id, product.id);
-    const resellerSub = await f.subscription(reseller.id, product.id);
-    await f.subscription(idle.id, product.id);
-    await f.machine(adminSub.id, 'HW-ADMIN');
-    await f.machine(clientSub.id, 'HW-1');
-    await f.machine(clientSub.id, 'HW-2');
-    await f.machine(resellerSub.id, 'HW-3');
+    const adminSub = await t.fixtures.subscription(otherAdmin.id, product.id);
+    const clientSub = await t.fixtures.subscription(client.id, product.id);
+    const resellerSub = await t.fixtures.subscription(reseller.id, product.id);
+    await t.fixtures.subscription(idle.id, product.id);
+    await t.fixtures.machine(adminSub.id, 'HW-ADMIN');
+    await t.fixtures.machine(clientSub.id, 'HW-1');
+    await t.fixtures.machine(clientSub.id, 'HW-2');
+    await t.fixtures.machine(resellerSub.id, 'HW-3');
 
     const reset = await post('/api/admin-actions/reset-all-hwids');
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ message: text.hwidsReset(2), count: 2 });
-    expect(await lastActivity()).toBe(text.logHwidsReset(2));
+    expect(await t.lastActivity()).toBe(text.logHwidsReset(2));
     expect(await machinesOf(adminSub.id)).toBe(1);
     expect(await machinesOf(clientSub.id)).toBe(0);
     expect(await machinesOf(resellerSub.id)).toBe(0);
@@ -66,11 +53,11 @@ describe('mass actions', () => {
     const deleted = await post('/api/admin-actions/delete-all-users');
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: text.usersDeleted(3), count: 3 });
-    expect(await lastActivity()).toBe(text.logUsersDeleted(3));
+    expect(await t.lastActivity()).toBe(text.logUsersDeleted(3));
     const left = await t.database.db.selectFrom('users').select(['id', 'role']).execute();
     expect(left.map((row) => row.role)).toEqual(['admin', 'admin']);
-    expect(await f.subscriptionRow(adminSub.id)).toBeDefined();
-    expect(await f.subscriptionRow(clientSub.id)).toBeUndefined();
+    expect(await t.fixtures.subscriptionRow(adminSub.id)).toBeDefined();
+    expect(await t.fixtures.subscriptionRow(clientSub.id)).toBeUndefined();
 
     const again = await post('/api/admin-actions/delete-all-users');
     expect(again.json()).toEqual({ message: text.usersDeleted(0), count: 0 });

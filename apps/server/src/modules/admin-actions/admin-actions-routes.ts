@@ -1,6 +1,6 @@
 import { massActionResponseSchema } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { adminErrors, bearerAuth } from '../../platform/route-schemas.js';
+import { adminErrors, guardedRoute } from '../../platform/route-schemas.js';
 import { actorOf } from '../../platform/auth.js';
 import type { AdminActionsService } from './admin-actions-service.js';
 
@@ -16,29 +16,19 @@ export function adminActionsRoutes({
 
     app.post(
       '/reset-all-hwids',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Free every HWID of every non-admin account; answers how many accounts',
-          security: bearerAuth,
-          response: { 200: massActionResponseSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Free every HWID of every non-admin account; answers how many accounts',
+        response: { 200: massActionResponseSchema, ...adminErrors },
+      }),
       (request) => service.resetAllHwids(actorOf(request)),
     );
 
     app.post(
       '/delete-all-users',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Delete every non-admin account; answers how many',
-          security: bearerAuth,
-          response: { 200: massActionResponseSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Delete every non-admin account; answers how many',
+        response: { 200: massActionResponseSchema, ...adminErrors },
+      }),
       (request) => service.deleteAllUsers(actorOf(request)),
     );
 

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { authOf, actorOf } from '../../platform/auth.js';
 import type { Uploads } from '../../platform/multipart.js';
-import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
 import type { AdminProfileService } from './admin-profile-service.js';
 
 /** The admin sidebar block and its 'Personalizar Perfil' dialog. */
@@ -24,34 +24,24 @@ export function adminProfileRoutes({
 
     app.get(
       '/profile',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: "The admin's username and avatar",
-          security: bearerAuth,
-          response: { 200: adminProfileSchema, ...adminErrors, ...errorResponses(404) },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: "The admin's username and avatar",
+        response: { 200: adminProfileSchema, ...adminErrors, ...errorResponses(404) },
+      }),
       (request) => service.get(authOf(request).userId),
     );
 
     app.patch(
       '/profile',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Change username and/or avatar (multipart: username, avatar image ≤ 2 MB)',
-          consumes: ['multipart/form-data'],
-          security: bearerAuth,
-          response: {
-            200: adminProfileUpdateResponseSchema,
-            ...adminErrors,
-            ...errorResponses(404, 409, 413, 422, 429, 503),
-          },
+      guardedRoute(admin, tags, {
+        summary: 'Change username and/or avatar (multipart: username, avatar image ≤ 2 MB)',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: adminProfileUpdateResponseSchema,
+          ...adminErrors,
+          ...errorResponses(404, 409, 413, 422, 429, 503),
         },
-      },
+      }),
       (request) =>
         uploads.receive(
           request,

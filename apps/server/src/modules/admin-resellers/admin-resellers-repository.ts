@@ -1,8 +1,9 @@
 import type { UserStatus } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { readPage } from '../../platform/paging.js';
 import type { SqlDialect } from '../../platform/database.js';
-import { startsWith } from '../../platform/search.js';
+import { accountStartsWith } from '../../platform/search.js';
 
 export interface ResellerRow {
   id: string;
@@ -25,14 +26,7 @@ export interface LedgerRow {
 export function createAdminResellersRepository(db: Kysely<Database>, dialect: SqlDialect) {
   function matching(q: string | undefined) {
     const query = db.selectFrom('users').where('role', '=', 'reseller');
-    if (!q) return query;
-    const key = q.toLowerCase();
-    return query.where((eb) =>
-      eb.or([
-        startsWith(eb, eb.ref('username_lower'), key, dialect),
-        startsWith(eb, eb.ref('email_lower'), key, dialect),
-      ]),
-    );
+    return q ? query.where((eb) => eb.or(accountStartsWith(eb, q, dialect))) : query;
   }
 
   return {
@@ -42,19 +36,16 @@ export function createAdminResellersRepository(db: Kysely<Database>, dialect: Sq
       limit: number,
       offset: number,
     ): Promise<{ rows: ResellerRow[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        matching(q)
-          .select(['id', 'username', 'email', 'balance_cents', 'status'])
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        matching(q)
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.total) };
+      return readPage(
+        matching(q),
+        (query) =>
+          query
+            .select(['id', 'username', 'email', 'balance_cents', 'status'])
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc'),
+        limit,
+        offset,
+      );
     },
 
     /**
@@ -79,31 +70,24 @@ export function createAdminResellersRepository(db: Kysely<Database>, dialect: Sq
       limit: number,
       offset: number,
     ): Promise<{ rows: LedgerRow[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('balance_ledger as l')
-          .leftJoin('users as a', 'a.id', 'l.actor_id')
-          .select([
-            'l.id',
-            'l.amount_cents',
-            'l.reason',
-            'l.balance_after_cents',
-            'a.username as actor',
-            'l.created_at',
-          ])
-          .where('l.user_id', '=', userId)
-          .orderBy('l.created_at', 'desc')
-          .orderBy('l.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('balance_ledger')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.total) };
+      return readPage(
+        db.selectFrom('balance_ledger as l').where('l.user_id', '=', userId),
+        (query) =>
+          query
+            .leftJoin('users as a', 'a.id', 'l.actor_id')
+            .select([
+              'l.id',
+              'l.amount_cents',
+              'l.reason',
+              'l.balance_after_cents',
+              'a.username as actor',
+              'l.created_at',
+            ])
+            .orderBy('l.created_at', 'desc')
+            .orderBy('l.id', 'desc'),
+        limit,
+        offset,
+      );
     },
   };
 }

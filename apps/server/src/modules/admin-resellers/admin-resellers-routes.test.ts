@@ -19,11 +19,6 @@ function call(method: Method, url: string, payload?: object, headers = admin.hea
   return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
 
-async function lastActivity(): Promise<string | undefined> {
-  const response = await call('GET', '/api/dashboard/recent-activities');
-  return response.json<{ action: string }[]>()[0]?.action;
-}
-
 async function newReseller(initialBalance = 0) {
   const suffix = Math.random().toString(36).slice(2, 8);
   const response = await call('POST', '/api/resellers', {
@@ -68,7 +63,7 @@ describe('POST /api/resellers', () => {
     const { id } = response.json<{ id: string }>();
     expect(response.json()).toEqual({ message: text.created, id, balance: 150.5 });
     expect(await balanceOf(id)).toBe(15_050);
-    expect(await lastActivity()).toContain('Revendedor Loja_Nova criado');
+    expect(await t.lastActivity()).toContain('Revendedor Loja_Nova criado');
 
     const login = await t.app.inject({
       method: 'POST',
@@ -219,7 +214,7 @@ describe('PATCH /api/resellers/{id}/balance', () => {
     const add = await call('PATCH', `/api/resellers/${id}/balance`, { amount: 0.1 });
     expect(add.statusCode).toBe(200);
     expect(add.json()).toEqual({ message: text.balanceUpdated, balance: 10.1 });
-    expect(await lastActivity()).toContain(`Saldo de ${username}: +R$`);
+    expect(await t.lastActivity()).toContain(`Saldo de ${username}: +R$`);
     const remove = await call('PATCH', `/api/resellers/${id}/balance`, { amount: -10.1 });
     expect(remove.json()).toEqual({ message: text.balanceUpdated, balance: 0 });
     const ledger = await ledgerOf(id);

@@ -10,7 +10,7 @@ import {
   resellersQuerySchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
 import { actorOf } from '../../platform/auth.js';
 import type { AdminResellersService } from './admin-resellers-service.js';
 
@@ -31,64 +31,44 @@ export function adminResellersRoutes({
 
     app.get(
       '/',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Page the resellers, newest first, with their balance in reais',
-          security: bearerAuth,
-          querystring: resellersQuerySchema,
-          response: { 200: resellersPageSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Page the resellers, newest first, with their balance in reais',
+        querystring: resellersQuerySchema,
+        response: { 200: resellersPageSchema, ...adminErrors },
+      }),
       (request) => service.list(request.query),
     );
 
     app.post(
       '/',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Create a reseller (type new) or promote a client (type existing)',
-          security: bearerAuth,
-          body: createResellerBodySchema,
-          response: { 201: createResellerResponseSchema, ...withConflict },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Create a reseller (type new) or promote a client (type existing)',
+        body: createResellerBodySchema,
+        response: { 201: createResellerResponseSchema, ...withConflict },
+      }),
       async (request, reply) =>
         reply.code(201).send(await service.create(request.body, actorOf(request))),
     );
 
     app.patch(
       '/:id/balance',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Add (positive) or remove (negative) reais; never below zero',
-          security: bearerAuth,
-          params: idParamSchema,
-          body: balanceBodySchema,
-          response: { 200: balanceResponseSchema, ...withConflict },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Add (positive) or remove (negative) reais; never below zero',
+        params: idParamSchema,
+        body: balanceBodySchema,
+        response: { 200: balanceResponseSchema, ...withConflict },
+      }),
       (request) => service.adjustBalance(request.params.id, request.body.amount, actorOf(request)),
     );
 
     app.get(
       '/:id/ledger',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: "A reseller's balance changes, newest first",
-          security: bearerAuth,
-          params: idParamSchema,
-          querystring: ledgerQuerySchema,
-          response: { 200: ledgerPageSchema, ...adminErrors, ...errorResponses(404) },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: "A reseller's balance changes, newest first",
+        params: idParamSchema,
+        querystring: ledgerQuerySchema,
+        response: { 200: ledgerPageSchema, ...adminErrors, ...errorResponses(404) },
+      }),
       (request) => service.ledger(request.params.id, request.query),
     );
 

@@ -1,13 +1,11 @@
 import { messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixtures } from '../../testing/fixtures.js';
-import { DAY, createFixtures } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 const text = messages.admin;
 let t: TestApp;
-let f: Fixtures;
 let admin: TestUser;
 
 beforeAll(async () => {
@@ -19,7 +17,6 @@ beforeAll(async () => {
       }));
     },
   });
-  f = createFixtures(t.database.db, () => t.clock.now());
   admin = await t.createUser({ role: 'admin', username: 'chefe' });
 });
 afterAll(() => t.close());
@@ -32,11 +29,6 @@ function call(method: Method, url: string, payload?: object, headers = admin.hea
 async function sessionWorks(user: TestUser): Promise<boolean> {
   const response = await call('GET', '/api/test/session', undefined, user.headers);
   return response.statusCode === 200;
-}
-
-async function lastActivity(): Promise<string | undefined> {
-  const response = await call('GET', '/api/dashboard/recent-activities');
-  return response.json<{ action: string }[]>()[0]?.action;
 }
 
 interface Page<T> {
@@ -60,13 +52,13 @@ describe('GET /api/users', () => {
   it('pages users newest first with their products and bound HWIDs', async () => {
     t.clock.advance(1_000);
     const maria = await t.createUser({ username: 'Maria_Lista', email: 'maria.lista@example.com' });
-    const alpha = await f.product({ name: 'Alpha' });
-    const beta = await f.product({ name: 'Beta' });
-    const subA = await f.subscription(maria.id, alpha.id);
-    const subB = await f.subscription(maria.id, beta.id);
-    await f.machine(subA.id, 'HWID-1');
-    await f.machine(subB.id, 'HWID-2');
-    await f.machine(subB.id, 'HWID-1');
+    const alpha = await t.fixtures.product({ name: 'Alpha' });
+    const beta = await t.fixtures.product({ name: 'Beta' });
+    const subA = await t.fixtures.subscription(maria.id, alpha.id);
+    const subB = await t.fixtures.subscription(maria.id, beta.id);
+    await t.fixtures.machine(subA.id, 'HWID-1');
+    await t.fixtures.machine(subB.id, 'HWID-2');
+    await t.fixtures.machine(subB.id, 'HWID-1');
     t.clock.advance(1_000);
     const joao = await t.createUser({ username: 'joao_lista', email: 'JOAO.LISTA@example.com' });
 
@@ -134,7 +126,7 @@ describe('GET /api/users/clients', () => {
 
 describe('POST /api/users', () => {
   it('creates a verified client who can log in, with a subscription in the same call', async () => {
-    const product = await f.product({ name: 'Criado' });
+    const product = await t.fixtures.product({ name: 'Criado' });
     const response = await call('POST', '/api/users', {
       username: 'novo_cliente',
       email: 'Novo@Example.com',
@@ -168,7 +160,7 @@ describe('POST /api/users', () => {
       .where('user_id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ max_devices: 2, pause_credits: 3, hwid_reset_credits: 3 });
-    expect(await lastActivity()).toBe('Usuário novo_cliente criado');
+    expect(await t.lastActivity()).toBe('Usuário novo_cliente criado');
   });
 
   it('answers the spec messages for invalid fields', async () => {
@@ -246,7 +238,7 @@ describe('PATCH /api/users/:id/status', () => {
     expect(ban.statusCode).toBe(200);
     expect(ban.json()).toEqual({ message: text.userBanned });
     expect(await sessionWorks(user)).toBe(false);
-    expect(await lastActivity()).toBe('Usuário maria banido');
+    expect(await t.lastActivity()).toBe('Usuário maria banido');
     const activity = await t.database.db
       .selectFrom('activity')
       .selectAll()
@@ -287,14 +279,14 @@ describe('PATCH /api/users/:id/status', () => {
 describe('DELETE /api/users/:id', () => {
   it('deletes the user, their subscriptions, and their session', async () => {
     const user = await t.createUser({ username: 'apagar' });
-    const product = await f.product();
-    await f.subscription(user.id, product.id);
+    const product = await t.fixtures.product();
+    await t.fixtures.subscription(user.id, product.id);
     const response = await call('DELETE', `/api/users/${user.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: text.userDeleted });
     expect(await sessionWorks(user)).toBe(false);
     expect((await call('GET', `/api/users/${user.id}/subscriptions`)).statusCode).toBe(404);
-    expect(await lastActivity()).toBe('Usuário apagar excluído');
+    expect(await t.lastActivity()).toBe('Usuário apagar excluído');
     expect((await call('DELETE', `/api/users/${user.id}`)).statusCode).toBe(404);
   });
 
@@ -311,17 +303,17 @@ describe('DELETE /api/users/:id', () => {
 describe('PATCH /api/users/:id/hwid', () => {
   it("frees every machine of the user's subscriptions", async () => {
     const user = await t.createUser({ username: 'hwid_user' });
-    const a = await f.subscription(user.id, (await f.product()).id);
-    const b = await f.subscription(user.id, (await f.product()).id);
-    await f.machine(a.id, 'H1');
-    await f.machine(b.id, 'H2');
+    const a = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
+    const b = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
+    await t.fixtures.machine(a.id, 'H1');
+    await t.fixtures.machine(b.id, 'H2');
     const response = await call('PATCH', `/api/users/${user.id}/hwid`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: text.hwidReset });
     expect((await call('GET', '/api/users?q=hwid_user')).json<Page<Row>>().items[0]?.hwid).toBe(
       null,
     );
-    expect(await lastActivity()).toBe('HWID do usuário hwid_user resetado');
+    expect(await t.lastActivity()).toBe('HWID do usuário hwid_user resetado');
     expect((await call('PATCH', '/api/users/nao-existe/hwid')).statusCode).toBe(404);
   });
 });
@@ -329,7 +321,7 @@ describe('PATCH /api/users/:id/hwid', () => {
 describe('subscriptions in the manage dialog', () => {
   it('adds a subscription, then extends it (from now once expired, on the remainder if paused)', async () => {
     const user = await t.createUser({ username: 'assinante' });
-    const product = await f.product({ name: 'Estendido' });
+    const product = await t.fixtures.product({ name: 'Estendido' });
     const now = t.clock.now();
 
     const add = await call('POST', `/api/users/${user.id}/subscriptions`, {
@@ -350,7 +342,7 @@ describe('subscriptions in the manage dialog', () => {
       days: 3,
       devices: 4,
     });
-    expect(await f.subscriptionRow(subId)).toMatchObject({
+    expect(await t.fixtures.subscriptionRow(subId)).toMatchObject({
       expires_at: now + 8 * DAY,
       max_devices: 4,
     });
@@ -360,21 +352,25 @@ describe('subscriptions in the manage dialog', () => {
       days: 1,
       devices: 2,
     });
-    expect(await f.subscriptionRow(subId)).toMatchObject({
+    expect(await t.fixtures.subscriptionRow(subId)).toMatchObject({
       expires_at: now + 9 * DAY,
       max_devices: 4,
     });
-    expect(await lastActivity()).toBe('Assinatura Estendido de assinante: +1 dia');
+    expect(await t.lastActivity()).toBe('Assinatura Estendido de assinante: +1 dia');
 
     // Expired: the days count from now.
     const expiredUser = await t.createUser();
-    const expired = await f.subscription(expiredUser.id, product.id, { expiresAt: now - DAY });
+    const expired = await t.fixtures.subscription(expiredUser.id, product.id, {
+      expiresAt: now - DAY,
+    });
     await call('POST', `/api/users/${expiredUser.id}/subscriptions`, { productId: product.id });
-    expect(await f.subscriptionRow(expired.id)).toMatchObject({ expires_at: now + 30 * DAY });
+    expect(await t.fixtures.subscriptionRow(expired.id)).toMatchObject({
+      expires_at: now + 30 * DAY,
+    });
 
     // Paused: the days go onto the frozen remainder and the list shows the would-be expiry.
     const pausedUser = await t.createUser();
-    const paused = await f.subscription(pausedUser.id, product.id, {
+    const paused = await t.fixtures.subscription(pausedUser.id, product.id, {
       status: 'paused',
       pausedRemainingMs: 2 * DAY,
     });
@@ -383,7 +379,7 @@ describe('subscriptions in the manage dialog', () => {
       days: 3,
       devices: 1,
     });
-    expect(await f.subscriptionRow(paused.id)).toMatchObject({
+    expect(await t.fixtures.subscriptionRow(paused.id)).toMatchObject({
       status: 'paused',
       expires_at: null,
       paused_remaining_ms: 5 * DAY,
@@ -397,7 +393,7 @@ describe('subscriptions in the manage dialog', () => {
 
   it('validates the add-subscription form and 404s unknown user or product', async () => {
     const user = await t.createUser();
-    const product = await f.product();
+    const product = await t.fixtures.product();
     const missing = await call('POST', `/api/users/${user.id}/subscriptions`, { days: 3 });
     expect(missing.json()).toEqual({
       message: messages.validation.productRequired,
@@ -422,19 +418,19 @@ describe('subscriptions in the manage dialog', () => {
 
   it('adds and removes days, never below now', async () => {
     const user = await t.createUser({ username: 'dias' });
-    const product = await f.product({ name: 'Dias' });
+    const product = await t.fixtures.product({ name: 'Dias' });
     const now = t.clock.now();
-    const sub = await f.subscription(user.id, product.id, { expiresAt: now + 10 * DAY });
+    const sub = await t.fixtures.subscription(user.id, product.id, { expiresAt: now + 10 * DAY });
     const days = (value: unknown) =>
       call('PATCH', `/api/users/subscriptions/${sub.id}/days`, { days: value });
 
     expect((await days(5)).json()).toEqual({ message: text.daysUpdated });
-    expect(await f.subscriptionRow(sub.id)).toMatchObject({ expires_at: now + 15 * DAY });
+    expect(await t.fixtures.subscriptionRow(sub.id)).toMatchObject({ expires_at: now + 15 * DAY });
     await days(-4);
-    expect(await f.subscriptionRow(sub.id)).toMatchObject({ expires_at: now + 11 * DAY });
-    expect(await lastActivity()).toBe('Assinatura Dias de dias: -4 dias');
+    expect(await t.fixtures.subscriptionRow(sub.id)).toMatchObject({ expires_at: now + 11 * DAY });
+    expect(await t.lastActivity()).toBe('Assinatura Dias de dias: -4 dias');
     await days(-100);
-    expect(await f.subscriptionRow(sub.id)).toMatchObject({ expires_at: now });
+    expect(await t.fixtures.subscriptionRow(sub.id)).toMatchObject({ expires_at: now });
 
     const zero = await days(0);
     expect(zero.statusCode).toBe(400);
@@ -444,21 +440,24 @@ describe('subscriptions in the manage dialog', () => {
     const unknown = await call('PATCH', '/api/users/subscriptions/nao-existe/days', { days: 1 });
     expect(unknown.json()).toEqual({ message: text.subscriptionNotFound, code: 'NOT_FOUND' });
 
-    const paused = await f.subscription((await t.createUser()).id, product.id, {
+    const paused = await t.fixtures.subscription((await t.createUser()).id, product.id, {
       status: 'paused',
       pausedRemainingMs: 2 * DAY,
     });
     await call('PATCH', `/api/users/subscriptions/${paused.id}/days`, { days: -5 });
-    expect(await f.subscriptionRow(paused.id)).toMatchObject({ paused_remaining_ms: 0 });
+    expect(await t.fixtures.subscriptionRow(paused.id)).toMatchObject({ paused_remaining_ms: 0 });
   });
 
   it('removes a subscription', async () => {
     const user = await t.createUser({ username: 'remover' });
-    const sub = await f.subscription(user.id, (await f.product({ name: 'Removido' })).id);
+    const sub = await t.fixtures.subscription(
+      user.id,
+      (await t.fixtures.product({ name: 'Removido' })).id,
+    );
     const response = await call('DELETE', `/api/users/subscriptions/${sub.id}`);
     expect(response.json()).toEqual({ message: text.subscriptionRemoved });
     expect((await call('GET', `/api/users/${user.id}/subscriptions`)).json()).toEqual([]);
-    expect(await lastActivity()).toBe('Assinatura Removido de remover removida');
+    expect(await t.lastActivity()).toBe('Assinatura Removido de remover removida');
     expect((await call('DELETE', `/api/users/subscriptions/${sub.id}`)).statusCode).toBe(404);
   });
 });
@@ -468,7 +467,7 @@ describe('PATCH /api/users/:id/account', () => {
     const user = await t.createUser({ username: 'antigo' });
     const rename = await call('PATCH', `/api/users/${user.id}/account`, { username: 'Renomeado' });
     expect(rename.json()).toEqual({ message: text.accountUpdated });
-    expect(await lastActivity()).toBe('Conta de antigo alterada (username)');
+    expect(await t.lastActivity()).toBe('Conta de antigo alterada (username)');
     await call('PATCH', `/api/users/${user.id}/account`, { email: 'Novo.Email@Example.com' });
     expect((await call('GET', '/api/users?q=renomeado')).json<Page<Row>>().items[0]).toMatchObject({
       user: 'Renomeado',

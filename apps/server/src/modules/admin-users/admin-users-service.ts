@@ -40,7 +40,7 @@ export interface AdminUsersServiceDeps extends Pick<AppContext, 'db' | 'clock'> 
   subscriptions: SubscriptionsService;
   activity: ActivityService;
   files: FilesService;
-  /** A ban records `user.banned` in its transaction. */
+  /** A ban records `user.banned`, an account's HWID reset `hwid.reset`, in their transaction. */
   events: EventRecorder;
 }
 
@@ -213,9 +213,21 @@ export function createAdminUsersService({
     },
 
     async resetHwid(id: string, actor: Actor): Promise<MessageResponse> {
-      await withTransaction(db, async (trx) => {
+      await events.transaction(async (trx) => {
         const user = await existingUser(id, trx);
-        await subscriptionsRepository.unbindMachines({ userId: id }, trx);
+        const released = await subscriptionsRepository.unbindMachinesPerSubscription(
+          { userId: id },
+          trx,
+        );
+        // One event per subscription that lost machines, as the owner's own reset records.
+        for (const [subscriptionId, machinesReleased] of released) {
+          await events.record(trx, 'hwid.reset', {
+            subscriptionId,
+            userId: id,
+            machinesReleased,
+            by: actor.userId,
+          });
+        }
         await activity.record(trx, actor, {
           action: log.hwidReset(user.username),
           target: `user:${id}`,

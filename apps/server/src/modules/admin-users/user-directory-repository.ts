@@ -2,8 +2,9 @@ import type { Role, UserStatus } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { readPage } from '../../platform/paging.js';
 import type { SqlDialect } from '../../platform/database.js';
-import { startsWith } from '../../platform/search.js';
+import { accountStartsWith, startsWith } from '../../platform/search.js';
 
 export interface DirectoryRow {
   id: string;
@@ -24,15 +25,7 @@ export interface UserHoldings {
 export function createUserDirectoryRepository(db: Kysely<Database>, dialect: SqlDialect) {
   function matching(q: string | undefined) {
     const query = db.selectFrom('users');
-    if (!q) return query;
-    const key = q.toLowerCase();
-    // Two index ranges joined by OR (SQLite: MULTI-INDEX OR; PostgreSQL: BitmapOr).
-    return query.where((eb) =>
-      eb.or([
-        startsWith(eb, eb.ref('username_lower'), key, dialect),
-        startsWith(eb, eb.ref('email_lower'), key, dialect),
-      ]),
-    );
+    return q ? query.where((eb) => eb.or(accountStartsWith(eb, q, dialect))) : query;
   }
 
   return {
@@ -42,19 +35,16 @@ export function createUserDirectoryRepository(db: Kysely<Database>, dialect: Sql
       limit: number,
       offset: number,
     ): Promise<{ rows: DirectoryRow[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        matching(q)
-          .select(['id', 'username', 'email', 'created_at', 'status', 'role'])
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        matching(q)
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.total) };
+      return readPage(
+        matching(q),
+        (query) =>
+          query
+            .select(['id', 'username', 'email', 'created_at', 'status', 'role'])
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc'),
+        limit,
+        offset,
+      );
     },
 
     /** Product names and HWIDs of the given users, one UNION ALL query for a whole page. */

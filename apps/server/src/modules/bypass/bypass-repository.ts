@@ -2,6 +2,7 @@ import type { BypassRegion } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { readPage } from '../../platform/paging.js';
 import { contains } from '../../platform/search.js';
 
 export interface BypassUidRow {
@@ -44,19 +45,12 @@ export function createBypassRepository(db: Kysely<Database>) {
       limit: number,
       offset: number,
     ): Promise<{ rows: BypassUidRow[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        matching(q)
-          .select(uidColumns)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        matching(q)
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.total) };
+      return readPage(
+        matching(q),
+        (query) => query.select(uidColumns).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+        limit,
+        offset,
+      );
     },
 
     find(uid: string, executor: Kysely<Database> = db): Promise<BypassUidRow | undefined> {
@@ -158,21 +152,12 @@ export function createBypassRepository(db: Kysely<Database>) {
       limit: number,
       offset: number,
     ): Promise<{ rows: ApiKeyRow[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('bypass_api_keys')
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('bypass_api_keys')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.total) };
+      return readPage(
+        db.selectFrom('bypass_api_keys'),
+        (query) => query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+        limit,
+        offset,
+      );
     },
 
     findApiKey(id: string, executor: Kysely<Database> = db): Promise<ApiKeyRow | undefined> {

@@ -41,11 +41,6 @@ async function item(uid: string): Promise<Item | undefined> {
   return response.json<{ items: Item[] }>().items.find((row) => row.uid === uid);
 }
 
-async function lastActivity(): Promise<string | undefined> {
-  const response = await call('GET', '/api/dashboard/recent-activities');
-  return response.json<{ action: string }[]>()[0]?.action;
-}
-
 let counter = 0;
 function freshUid(): string {
   counter += 1;
@@ -70,7 +65,7 @@ describe('POST /api/bypass/uids', () => {
       paused: false,
       active: true,
     });
-    expect(await lastActivity()).toBe('UID jogador-123 criado (168 h)');
+    expect(await t.lastActivity()).toBe('UID jogador-123 criado (168 h)');
   });
 
   it('defaults the region to unknown and an empty nickname to none', async () => {
@@ -115,13 +110,13 @@ describe('the UID clock', () => {
     const pause = await call('PUT', `/api/bypass/uids/${uid}/pause`);
     expect(pause.statusCode).toBe(200);
     expect(pause.json()).toEqual({ message: 'Alteração de pausa executada!', paused: true });
-    expect(await lastActivity()).toBe(`UID ${uid} pausado`);
+    expect(await t.lastActivity()).toBe(`UID ${uid} pausado`);
     t.clock.advance(100 * HOUR);
     expect(await item(uid)).toMatchObject({ remaining_hours: 19.5, paused: true, active: false });
 
     const resume = await call('PUT', `/api/bypass/uids/${uid}/pause`);
     expect(resume.json()).toEqual({ message: 'Alteração de pausa executada!', paused: false });
-    expect(await lastActivity()).toBe(`UID ${uid} retomado`);
+    expect(await t.lastActivity()).toBe(`UID ${uid} retomado`);
     t.clock.advance(HOUR / 3);
     expect(await item(uid)).toMatchObject({ remaining_hours: 19.17, paused: false, active: true });
 
@@ -148,14 +143,14 @@ describe('PUT and DELETE /api/bypass/uids/{uid}', () => {
     const rename = await call('PUT', `/api/bypass/uids/${uid}`, { newUid });
     expect(rename.statusCode).toBe(200);
     expect(rename.json()).toEqual({ message: 'UID atualizado!' });
-    expect(await lastActivity()).toBe(`UID ${uid} alterado para ${newUid}`);
+    expect(await t.lastActivity()).toBe(`UID ${uid} alterado para ${newUid}`);
     expect(await item(uid)).toBeUndefined();
     expect(await item(newUid)).toMatchObject({ region: 'EU', remaining_hours: 336, paused: true });
 
     const remove = await call('DELETE', `/api/bypass/uids/${newUid}`);
     expect(remove.statusCode).toBe(200);
     expect(remove.json()).toEqual({ message: 'UID deletado!' });
-    expect(await lastActivity()).toBe(`UID ${newUid} deletado`);
+    expect(await t.lastActivity()).toBe(`UID ${newUid} deletado`);
     expect(await item(newUid)).toBeUndefined();
     expect((await call('DELETE', `/api/bypass/uids/${newUid}`)).statusCode).toBe(404);
   });
@@ -205,7 +200,7 @@ describe('API keys and GET /api/bypass/check/{uid}', () => {
     expect(body.message).toBe(text.apiKeyCreated);
     expect(body.key).toMatch(/^chv_[A-Za-z0-9_-]{43}$/);
     expect(body.prefix).toBe(body.key.slice(0, 12));
-    expect(await lastActivity()).toBe(`Chave de API Serviço externo (${body.prefix}…) criada`);
+    expect(await t.lastActivity()).toBe(`Chave de API Serviço externo (${body.prefix}…) criada`);
 
     const stored = await t.database.db
       .selectFrom('bypass_api_keys')
@@ -245,7 +240,7 @@ describe('API keys and GET /api/bypass/check/{uid}', () => {
     const revoke = await call('DELETE', `/api/bypass/api-keys/${body.id}`);
     expect(revoke.statusCode).toBe(200);
     expect(revoke.json()).toEqual({ message: text.apiKeyRevoked });
-    expect(await lastActivity()).toBe(`Chave de API Serviço externo (${body.prefix}…) revogada`);
+    expect(await t.lastActivity()).toBe(`Chave de API Serviço externo (${body.prefix}…) revogada`);
     expect((await check(body.key)).statusCode).toBe(401);
     expect((await call('DELETE', '/api/bypass/api-keys/nope')).statusCode).toBe(404);
   });

@@ -15,7 +15,7 @@ import {
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { rateLimit } from '../../platform/rate-limit.js';
-import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
 import { actorOf } from '../../platform/auth.js';
 import type { BypassService } from './bypass-service.js';
 
@@ -34,78 +34,53 @@ export function bypassRoutes({
 
     app.get(
       '/uids',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Page the whitelisted UIDs, newest first, with the hours left',
-          security: bearerAuth,
-          querystring: bypassUidsQuerySchema,
-          response: { 200: bypassUidsPageSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Page the whitelisted UIDs, newest first, with the hours left',
+        querystring: bypassUidsQuerySchema,
+        response: { 200: bypassUidsPageSchema, ...adminErrors },
+      }),
       (request) => service.list(request.query),
     );
 
     app.post(
       '/uids',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Whitelist a UID for 24, 168, 336 or 720 hours',
-          security: bearerAuth,
-          body: createBypassUidBodySchema,
-          response: { 201: messageResponseSchema, ...withConflict },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Whitelist a UID for 24, 168, 336 or 720 hours',
+        body: createBypassUidBodySchema,
+        response: { 201: messageResponseSchema, ...withConflict },
+      }),
       async (request, reply) =>
         reply.code(201).send(await service.create(request.body, actorOf(request))),
     );
 
     app.put(
       '/uids/:uid',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Change a UID (its time and pause state stay)',
-          security: bearerAuth,
-          params: bypassUidParamSchema,
-          body: updateBypassUidBodySchema,
-          response: { 200: messageResponseSchema, ...withConflict },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Change a UID (its time and pause state stay)',
+        params: bypassUidParamSchema,
+        body: updateBypassUidBodySchema,
+        response: { 200: messageResponseSchema, ...withConflict },
+      }),
       (request) => service.rename(request.params.uid, request.body.newUid, actorOf(request)),
     );
 
     app.delete(
       '/uids/:uid',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Remove a UID from the whitelist',
-          security: bearerAuth,
-          params: bypassUidParamSchema,
-          response: { 200: messageResponseSchema, ...withNotFound },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Remove a UID from the whitelist',
+        params: bypassUidParamSchema,
+        response: { 200: messageResponseSchema, ...withNotFound },
+      }),
       (request) => service.delete(request.params.uid, actorOf(request)),
     );
 
     app.put(
       '/uids/:uid/pause',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Pause (freeze the time left) or resume a UID',
-          security: bearerAuth,
-          params: bypassUidParamSchema,
-          response: { 200: bypassPauseResponseSchema, ...withConflict },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Pause (freeze the time left) or resume a UID',
+        params: bypassUidParamSchema,
+        response: { 200: bypassPauseResponseSchema, ...withConflict },
+      }),
       (request) => service.togglePause(request.params.uid, actorOf(request)),
     );
 
@@ -130,47 +105,32 @@ export function bypassRoutes({
 
     app.get(
       '/api-keys',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Page the API keys (prefix only), newest first',
-          security: bearerAuth,
-          querystring: bypassApiKeysQuerySchema,
-          response: { 200: bypassApiKeysPageSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Page the API keys (prefix only), newest first',
+        querystring: bypassApiKeysQuerySchema,
+        response: { 200: bypassApiKeysPageSchema, ...adminErrors },
+      }),
       (request) => service.listApiKeys(request.query),
     );
 
     app.post(
       '/api-keys',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Create an API key for the check; the key is shown in this answer only',
-          security: bearerAuth,
-          body: createBypassApiKeyBodySchema,
-          response: { 201: createBypassApiKeyResponseSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Create an API key for the check; the key is shown in this answer only',
+        body: createBypassApiKeyBodySchema,
+        response: { 201: createBypassApiKeyResponseSchema, ...adminErrors },
+      }),
       async (request, reply) =>
         reply.code(201).send(await service.createApiKey(request.body, actorOf(request))),
     );
 
     app.delete(
       '/api-keys/:id',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Revoke an API key',
-          security: bearerAuth,
-          params: idParamSchema,
-          response: { 200: messageResponseSchema, ...withNotFound },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Revoke an API key',
+        params: idParamSchema,
+        response: { 200: messageResponseSchema, ...withNotFound },
+      }),
       (request) => service.revokeApiKey(request.params.id, actorOf(request)),
     );
 

@@ -1,14 +1,12 @@
 import { messages, XP_RULES } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixtures, DAY, type Fixtures } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app.js';
 
 let t: TestApp;
-let fx: Fixtures;
 
 beforeAll(async () => {
   t = await createTestApp();
-  fx = createFixtures(t.database.db, () => t.clock.now());
 });
 
 afterAll(async () => {
@@ -37,12 +35,12 @@ describe('my subscriptions', () => {
   it('lists only the caller’s subscriptions with every card field', async () => {
     const user = await t.createUser();
     const other = await t.createUser();
-    const product = await fx.product({ name: 'Aimbot Pro' });
-    const sub = await fx.subscription(user.id, product.id, {
+    const product = await t.fixtures.product({ name: 'Aimbot Pro' });
+    const sub = await t.fixtures.subscription(user.id, product.id, {
       expiresAt: t.clock.now() + 2.5 * DAY,
     });
-    await fx.machine(sub.id, 'HWID-AAA', t.clock.now() - 30_000);
-    await fx.subscription(other.id, product.id);
+    await t.fixtures.machine(sub.id, 'HWID-AAA', t.clock.now() - 30_000);
+    await t.fixtures.subscription(other.id, product.id);
 
     const dashboard = await cards(user);
     expect(dashboard).toMatchObject({
@@ -83,9 +81,11 @@ describe('my subscriptions', () => {
 
   it('shows a machine silent for over 90 s as offline and an old subscription as expired', async () => {
     const user = await t.createUser();
-    const product = await fx.product();
-    const sub = await fx.subscription(user.id, product.id, { expiresAt: t.clock.now() - DAY });
-    await fx.machine(sub.id, 'HWID-OLD', t.clock.now() - 91_000);
+    const product = await t.fixtures.product();
+    const sub = await t.fixtures.subscription(user.id, product.id, {
+      expiresAt: t.clock.now() - DAY,
+    });
+    await t.fixtures.machine(sub.id, 'HWID-OLD', t.clock.now() - 91_000);
     const [card] = (await cards(user)).subscriptions;
     expect(card).toMatchObject({ is_online: false, is_expired: true, days_remaining: 0 });
   });
@@ -102,8 +102,10 @@ describe('my subscriptions', () => {
 describe('pause and reactivate', () => {
   it('freezes the remaining time, spends a credit and restores the time on reactivation', async () => {
     const user = await t.createUser();
-    const product = await fx.product();
-    const sub = await fx.subscription(user.id, product.id, { expiresAt: t.clock.now() + 10 * DAY });
+    const product = await t.fixtures.product();
+    const sub = await t.fixtures.subscription(user.id, product.id, {
+      expiresAt: t.clock.now() + 10 * DAY,
+    });
     const url = `/api/client/subscriptions/${sub.id}/status`;
 
     const paused = await call('PATCH', url, user, { status: 'paused' });
@@ -116,14 +118,14 @@ describe('pause and reactivate', () => {
 
     const resumed = await call('PATCH', url, user, { status: 'active' });
     expect(resumed.statusCode).toBe(200);
-    const row = await fx.subscriptionRow(sub.id);
+    const row = await t.fixtures.subscriptionRow(sub.id);
     expect(row?.expires_at).toBe(t.clock.now() + 10 * DAY);
     expect(row).toMatchObject({ status: 'active', paused_remaining_ms: null, paused_by: null });
   });
 
   it('spends one pause credit for 20 simultaneous pauses, refusing the rest clearly', async () => {
     const user = await t.createUser();
-    const sub = await fx.subscription(user.id, (await fx.product()).id);
+    const sub = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
 
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -131,7 +133,10 @@ describe('pause and reactivate', () => {
       ),
     );
 
-    expect(await fx.subscriptionRow(sub.id)).toMatchObject({ status: 'paused', pause_credits: 2 });
+    expect(await t.fixtures.subscriptionRow(sub.id)).toMatchObject({
+      status: 'paused',
+      pause_credits: 2,
+    });
     expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
     for (const refused of responses.filter((response) => response.statusCode !== 200)) {
       expect(refused.statusCode).toBe(409);
@@ -141,8 +146,8 @@ describe('pause and reactivate', () => {
 
   it('runs out of pause credits with the spec message', async () => {
     const user = await t.createUser();
-    const product = await fx.product();
-    const sub = await fx.subscription(user.id, product.id);
+    const product = await t.fixtures.product();
+    const sub = await t.fixtures.subscription(user.id, product.id);
     const url = `/api/client/subscriptions/${sub.id}/status`;
     for (let round = 0; round < 3; round += 1) {
       expect((await call('PATCH', url, user, { status: 'paused' })).statusCode).toBe(200);
@@ -158,7 +163,7 @@ describe('pause and reactivate', () => {
 
   it('refuses to pause an expired subscription or to resume one the admin paused', async () => {
     const user = await t.createUser();
-    const expired = await fx.subscription(user.id, (await fx.product()).id, {
+    const expired = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id, {
       expiresAt: t.clock.now() - 1,
     });
     const late = await call('PATCH', `/api/client/subscriptions/${expired.id}/status`, user, {
@@ -167,7 +172,7 @@ describe('pause and reactivate', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json<{ message: string }>().message).toBe(messages.client.expiredCannotPause);
 
-    const globallyPaused = await fx.subscription(user.id, (await fx.product()).id, {
+    const globallyPaused = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id, {
       status: 'paused',
     });
     await t.database.db
@@ -188,12 +193,15 @@ describe('pause and reactivate', () => {
   it('never touches another user’s subscription', async () => {
     const owner = await t.createUser();
     const intruder = await t.createUser();
-    const sub = await fx.subscription(owner.id, (await fx.product()).id);
+    const sub = await t.fixtures.subscription(owner.id, (await t.fixtures.product()).id);
     const response = await call('PATCH', `/api/client/subscriptions/${sub.id}/status`, intruder, {
       status: 'paused',
     });
     expect(response.statusCode).toBe(404);
-    expect(await fx.subscriptionRow(sub.id)).toMatchObject({ status: 'active', pause_credits: 3 });
+    expect(await t.fixtures.subscriptionRow(sub.id)).toMatchObject({
+      status: 'active',
+      pause_credits: 3,
+    });
     const reset = await call('PATCH', '/api/client/user/reset-hwid', intruder, {
       subscriptionId: sub.id,
     });
@@ -202,7 +210,7 @@ describe('pause and reactivate', () => {
 
   it('refuses an unknown status value with 400', async () => {
     const user = await t.createUser();
-    const sub = await fx.subscription(user.id, (await fx.product()).id);
+    const sub = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
     const response = await call('PATCH', `/api/client/subscriptions/${sub.id}/status`, user, {
       status: 'forever',
     });
@@ -213,9 +221,9 @@ describe('pause and reactivate', () => {
 describe('HWID reset', () => {
   it('frees the machines and spends a reset credit until none is left', async () => {
     const user = await t.createUser();
-    const sub = await fx.subscription(user.id, (await fx.product()).id);
+    const sub = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
     for (let round = 0; round < 3; round += 1) {
-      await fx.machine(sub.id, `HWID-${round}`);
+      await t.fixtures.machine(sub.id, `HWID-${round}`);
       const response = await call('PATCH', '/api/client/user/reset-hwid', user, {
         subscriptionId: sub.id,
       });
@@ -225,7 +233,7 @@ describe('HWID reset', () => {
     const [card] = (await cards(user)).subscriptions;
     expect(card).toMatchObject({ hwid: null, hwid_reset_credits: 0 });
 
-    await fx.machine(sub.id, 'HWID-X');
+    await t.fixtures.machine(sub.id, 'HWID-X');
     const refused = await call('PATCH', '/api/client/user/reset-hwid', user, {
       subscriptionId: sub.id,
     });
@@ -235,12 +243,12 @@ describe('HWID reset', () => {
 
   it('acts on the only subscription when none is named, and asks when there are several', async () => {
     const user = await t.createUser();
-    const first = await fx.subscription(user.id, (await fx.product()).id);
-    await fx.machine(first.id, 'HWID-ONLY');
+    const first = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
+    await t.fixtures.machine(first.id, 'HWID-ONLY');
     const only = await call('PATCH', '/api/client/user/reset-hwid', user);
     expect(only.json()).toEqual({ message: messages.client.hwidReset });
 
-    await fx.subscription(user.id, (await fx.product()).id);
+    await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
     const ambiguous = await call('PATCH', '/api/client/user/reset-hwid', user);
     expect(ambiguous.statusCode).toBe(400);
     expect(ambiguous.json<{ message: string }>().message).toBe(messages.client.chooseSubscription);
@@ -250,9 +258,9 @@ describe('HWID reset', () => {
     'spends exactly one credit for %i simultaneous resets, refusing the rest clearly',
     async (parallel) => {
       const user = await t.createUser();
-      const sub = await fx.subscription(user.id, (await fx.product()).id);
-      await fx.machine(sub.id, 'HWID-A');
-      await fx.machine(sub.id, 'HWID-B');
+      const sub = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
+      await t.fixtures.machine(sub.id, 'HWID-A');
+      await t.fixtures.machine(sub.id, 'HWID-B');
 
       const responses = await Promise.all(
         Array.from({ length: parallel }, () =>
@@ -260,7 +268,7 @@ describe('HWID reset', () => {
         ),
       );
 
-      expect(await fx.subscriptionRow(sub.id)).toMatchObject({ hwid_reset_credits: 2 });
+      expect(await t.fixtures.subscriptionRow(sub.id)).toMatchObject({ hwid_reset_credits: 2 });
       const statuses = responses.map((response) => response.statusCode);
       expect(statuses.filter((status) => status === 200)).toHaveLength(1);
       for (const refused of responses.filter((response) => response.statusCode !== 200)) {
@@ -276,10 +284,12 @@ describe('HWID reset', () => {
   it("keeps 'Último acesso' across a reset, by the customer or an admin", async () => {
     const user = await t.createUser();
     const admin = await t.createUser({ role: 'admin' });
-    const sub = await fx.subscription(user.id, (await fx.product()).id, { maxDevices: 2 });
+    const sub = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id, {
+      maxDevices: 2,
+    });
     const seen = t.clock.now() - 60_000;
-    await fx.machine(sub.id, 'HWID-OLD', seen - 3_600_000);
-    await fx.machine(sub.id, 'HWID-NEW', seen);
+    await t.fixtures.machine(sub.id, 'HWID-OLD', seen - 3_600_000);
+    await t.fixtures.machine(sub.id, 'HWID-NEW', seen);
 
     const reset = await call('PATCH', '/api/client/user/reset-hwid', user, {
       subscriptionId: sub.id,
@@ -292,7 +302,7 @@ describe('HWID reset', () => {
       is_online: false,
     });
 
-    await fx.machine(sub.id, 'HWID-LATER', seen - DAY);
+    await t.fixtures.machine(sub.id, 'HWID-LATER', seen - DAY);
     const byAdmin = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${user.id}/hwid`,
@@ -306,20 +316,20 @@ describe('HWID reset', () => {
 
   it('keeps the credit when no HWID is bound', async () => {
     const user = await t.createUser();
-    const sub = await fx.subscription(user.id, (await fx.product()).id);
+    const sub = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
     const response = await call('PATCH', '/api/client/user/reset-hwid', user, {
       subscriptionId: sub.id,
     });
     expect(response.statusCode).toBe(409);
-    expect(await fx.subscriptionRow(sub.id)).toMatchObject({ hwid_reset_credits: 3 });
+    expect(await t.fixtures.subscriptionRow(sub.id)).toMatchObject({ hwid_reset_credits: 3 });
   });
 });
 
 describe('key redemption', () => {
   it('normalises the key, creates the subscription and names product and expiry', async () => {
     const user = await t.createUser();
-    const product = await fx.product({ name: 'Wallhack' });
-    await fx.key(product.id, { key: 'ABCDEFGHJK23456789', days: 7 });
+    const product = await t.fixtures.product({ name: 'Wallhack' });
+    await t.fixtures.key(product.id, { key: 'ABCDEFGHJK23456789', days: 7 });
 
     const response = await call('POST', '/api/client/redeem-key', user, {
       keyValue: ' abcdef-ghjk2-3456789 ',
@@ -350,9 +360,9 @@ describe('key redemption', () => {
 
   it('extends the subscription the user already holds for that product', async () => {
     const user = await t.createUser();
-    const product = await fx.product();
-    const first = await fx.key(product.id, { days: 30 });
-    const second = await fx.key(product.id, { days: 10 });
+    const product = await t.fixtures.product();
+    const first = await t.fixtures.key(product.id, { days: 30 });
+    const second = await t.fixtures.key(product.id, { days: 10 });
     await call('POST', '/api/client/redeem-key', user, { keyValue: first.key });
     await call('POST', '/api/client/redeem-key', user, { keyValue: second.key });
     const { subscriptions } = await cards(user);
@@ -366,7 +376,7 @@ describe('key redemption', () => {
     ['expired', 409, 'Esta chave expirou.'],
   ] as const)('refuses a %s key with its message', async (status, code, message) => {
     const user = await t.createUser();
-    const key = await fx.key((await fx.product()).id, { status });
+    const key = await t.fixtures.key((await t.fixtures.product()).id, { status });
     const response = await call('POST', '/api/client/redeem-key', user, { keyValue: key.key });
     expect(response.statusCode).toBe(code);
     expect(response.json<{ message: string }>().message).toBe(message);
@@ -387,8 +397,8 @@ describe('key redemption', () => {
   });
 
   it('lets exactly one of 50 simultaneous redemptions of one key win', async () => {
-    const product = await fx.product();
-    const key = await fx.key(product.id);
+    const product = await t.fixtures.product();
+    const key = await t.fixtures.key(product.id);
     const users = await Promise.all(Array.from({ length: 50 }, () => t.createUser()));
     const responses = await Promise.all(
       users.map((user) => call('POST', '/api/client/redeem-key', user, { keyValue: key.key })),

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixtures } from '../../testing/fixtures.js';
-import { DAY, createFixtures } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
-let f: Fixtures;
 let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  f = createFixtures(t.database.db, () => t.clock.now());
   admin = await t.createUser({ role: 'admin' });
 });
 afterAll(() => t.close());
@@ -22,22 +19,30 @@ function metrics() {
 describe('GET /api/dashboard/metrics', () => {
   it('counts each figure right at its boundaries', async () => {
     const now = t.clock.now();
-    const product = await f.product();
-    const other = await f.product();
+    const product = await t.fixtures.product();
+    const other = await t.fixtures.product();
     const user = async () => (await t.createUser()).id;
 
     // Online: heartbeats 89 s ago (twice for one user, on two products) count once; 91 s not.
     const onlineUser = await user();
-    const onlineSub = await f.subscription(onlineUser, product.id);
-    await f.machine(onlineSub.id, 'HWID-A', now - 89_000);
-    await f.machine((await f.subscription(onlineUser, other.id)).id, 'HWID-B', now - 10_000);
+    const onlineSub = await t.fixtures.subscription(onlineUser, product.id);
+    await t.fixtures.machine(onlineSub.id, 'HWID-A', now - 89_000);
+    await t.fixtures.machine(
+      (await t.fixtures.subscription(onlineUser, other.id)).id,
+      'HWID-B',
+      now - 10_000,
+    );
     const staleUser = await user();
-    await f.machine((await f.subscription(staleUser, product.id)).id, 'HWID-C', now - 91_000);
+    await t.fixtures.machine(
+      (await t.fixtures.subscription(staleUser, product.id)).id,
+      'HWID-C',
+      now - 91_000,
+    );
 
     // Expired: 29 days ago counts, 31 days ago not; a paused one is neither active nor expired.
-    await f.subscription(await user(), product.id, { expiresAt: now - 29 * DAY });
-    await f.subscription(await user(), product.id, { expiresAt: now - 31 * DAY });
-    await f.subscription(await user(), product.id, { status: 'paused' });
+    await t.fixtures.subscription(await user(), product.id, { expiresAt: now - 29 * DAY });
+    await t.fixtures.subscription(await user(), product.id, { expiresAt: now - 31 * DAY });
+    await t.fixtures.subscription(await user(), product.id, { status: 'paused' });
 
     // Banned: counted whatever they hold.
     await t.createUser({ status: 'banned' });
@@ -68,7 +73,7 @@ describe('GET /api/dashboard/metrics', () => {
 
 describe('GET /api/dashboard/recent-activities', () => {
   it('lists the latest 20 admin actions, newest first, with ISO times', async () => {
-    const product = await f.product({ name: 'Atividade' });
+    const product = await t.fixtures.product({ name: 'Atividade' });
     for (let i = 0; i < 22; i += 1) {
       t.clock.advance(1_000);
       const response = await t.app.inject({

@@ -1,6 +1,6 @@
 import { metricsResponseSchema, recentActivitiesResponseSchema } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { adminErrors, bearerAuth } from '../../platform/route-schemas.js';
+import { adminErrors, guardedRoute } from '../../platform/route-schemas.js';
 import type { ActivityService } from '../activity/index.js';
 import type { DashboardService } from './dashboard-service.js';
 
@@ -17,30 +17,20 @@ export function dashboardRoutes({
 
     app.get(
       '/metrics',
-      {
-        onRequest: admin,
-        schema: {
-          tags: ['dashboard'],
-          summary: 'Online, active and banned users and subscriptions expired in 30 days',
-          description: 'Polled every second by each admin tab; values are at most 1 s old.',
-          security: bearerAuth,
-          response: { 200: metricsResponseSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(admin, ['dashboard'], {
+        summary: 'Online, active and banned users and subscriptions expired in 30 days',
+        description: 'Polled every second by each admin tab; values are at most 1 s old.',
+        response: { 200: metricsResponseSchema, ...adminErrors },
+      }),
       () => service.metrics(),
     );
 
     app.get(
       '/recent-activities',
-      {
-        onRequest: admin,
-        schema: {
-          tags: ['dashboard'],
-          summary: 'The latest 20 activity log lines',
-          security: bearerAuth,
-          response: { 200: recentActivitiesResponseSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(admin, ['dashboard'], {
+        summary: 'The latest 20 activity log lines',
+        response: { 200: recentActivitiesResponseSchema, ...adminErrors },
+      }),
       () => activity.recent(),
     );
     done();

@@ -1,20 +1,12 @@
-import type { DepositMethod, DepositStatus, DepositStatusFilter } from '@chaveiro/contract';
+import type { DepositMethod, DepositStatusFilter } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, DepositsTable } from '../../db/schema.js';
+import { readPage } from '../../platform/paging.js';
 import type { SqlDialect } from '../../platform/database.js';
-import { startsWith } from '../../platform/search.js';
+import { accountStartsWith, startsWith } from '../../platform/search.js';
 
-export interface DepositRow {
-  id: string;
-  user_id: string;
-  amount_cents: number;
-  method: DepositMethod;
-  reference: string;
-  status: DepositStatus;
-  reject_reason: string | null;
-  decided_at: number | null;
-  created_at: number;
-}
+/** A deposit as its owner sees it: the row but who decided it. */
+export type DepositRow = Omit<DepositsTable, 'decided_by'>;
 
 /** A deposit with its owner and the admin who decided it, for the admin list. */
 export interface AdminDepositRow extends DepositRow {
@@ -64,12 +56,10 @@ export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDiale
     let query = adminQuery(db);
     if (status !== 'all') query = query.where('d.status', '=', status);
     if (!q) return query;
-    const lower = q.toLowerCase();
     const reference = q.toUpperCase().replace(/[^A-Z0-9]/g, '');
     return query.where((eb) =>
       eb.or([
-        startsWith(eb, eb.ref('u.username_lower'), lower, dialect),
-        startsWith(eb, eb.ref('u.email_lower'), lower, dialect),
+        ...accountStartsWith(eb, q, dialect, 'u'),
         ...(reference ? [startsWith(eb, eb.ref('d.reference'), reference, dialect)] : []),
       ]),
     );
@@ -133,23 +123,13 @@ export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDiale
       limit: number,
       offset: number,
     ): Promise<{ rows: DepositRow[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('deposits as d')
-          .select(depositColumns)
-          .where('d.user_id', '=', userId)
-          .orderBy('d.created_at', 'desc')
-          .orderBy('d.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('deposits')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.total) };
+      return readPage(
+        db.selectFrom('deposits as d').where('d.user_id', '=', userId),
+        (query) =>
+          query.select(depositColumns).orderBy('d.created_at', 'desc').orderBy('d.id', 'desc'),
+        limit,
+        offset,
+      );
     },
 
     /** A deposit of `userId` only: another user's id reads as unknown. */
@@ -176,19 +156,16 @@ export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDiale
       limit: number,
       offset: number,
     ): Promise<{ rows: AdminDepositRow[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        matching(status, q)
-          .select([...depositColumns, 'u.username', 'u.email', 'a.username as decided_by'])
-          .orderBy('d.created_at', 'desc')
-          .orderBy('d.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        matching(status, q)
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.total) };
+      return readPage(
+        matching(status, q),
+        (query) =>
+          query
+            .select([...depositColumns, 'u.username', 'u.email', 'a.username as decided_by'])
+            .orderBy('d.created_at', 'desc')
+            .orderBy('d.id', 'desc'),
+        limit,
+        offset,
+      );
     },
 
     /**

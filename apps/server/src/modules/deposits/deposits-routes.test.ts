@@ -45,43 +45,12 @@ async function deposit(user: TestUser, amount: number): Promise<Deposit> {
   return response.json<{ deposit: Deposit }>().deposit;
 }
 
-async function balanceOf(userId: string): Promise<number> {
-  const row = await t.database.db
-    .selectFrom('users')
-    .select('balance_cents')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.balance_cents);
-}
-
-function ledgerOf(userId: string) {
-  return t.database.db
-    .selectFrom('balance_ledger')
-    .select(['amount_cents', 'reason', 'balance_after_cents', 'actor_id'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
-/** The invariant of every money test: the balance is the sum of its ledger, never below zero. */
-async function expectLedgerMatches(userId: string): Promise<void> {
-  const [balance, ledger] = await Promise.all([balanceOf(userId), ledgerOf(userId)]);
-  expect(balance).toBeGreaterThanOrEqual(0);
-  expect(ledger.reduce((sum, line) => sum + Number(line.amount_cents), 0)).toBe(balance);
-}
-
 function notificationsOf(userId: string) {
   return t.database.db
     .selectFrom('notifications')
     .select(['kind', 'title', 'body', 'link'])
     .where('user_id', '=', userId)
     .execute();
-}
-
-async function lastActivity(): Promise<string | undefined> {
-  const response = await call('GET', '/api/dashboard/recent-activities', admin);
-  return response.json<{ action: string }[]>()[0]?.action;
 }
 
 // Runs first: the PIX key is not set until the payment-settings tests set it.
@@ -112,7 +81,7 @@ describe('GET/PATCH /api/admin/payment-settings', () => {
       pix_key: '52998224725',
       pix_beneficiary: 'Maria da Silva',
     });
-    expect(await lastActivity()).toBe(text.logPaymentSettings('52998224725'));
+    expect(await t.lastActivity()).toBe(text.logPaymentSettings('52998224725'));
     await setPix();
     const read = await call('GET', '/api/admin/payment-settings', admin);
     expect(read.json()).toEqual(PIX);
@@ -172,7 +141,7 @@ describe('POST /api/deposits', () => {
         reference: body.deposit.reference,
       },
     });
-    expect(await balanceOf(client.id)).toBe(0);
+    expect(await t.fixtures.balance(client.id)).toBe(0);
     const references = new Set<string>([body.deposit.reference]);
     for (let i = 0; i < 4; i += 1) references.add((await deposit(client, 5)).reference);
     expect(references.size).toBe(5);
@@ -357,8 +326,8 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
         decided_at: new Date(t.clock.now()).toISOString(),
       },
     });
-    expect(await balanceOf(client.id)).toBe(12_345);
-    expect(await ledgerOf(client.id)).toEqual([
+    expect(await t.fixtures.balance(client.id)).toBe(12_345);
+    expect(await t.fixtures.ledger(client.id)).toEqual([
       {
         amount_cents: 12_345,
         reason: `Depósito PIX ${created.reference}`,
@@ -374,7 +343,7 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
         link: '/dashboard',
       },
     ]);
-    expect(await lastActivity()).toBe(
+    expect(await t.lastActivity()).toBe(
       text.logApproved(created.reference, client.username, 'R$ 123,45'),
     );
     const dashboard = await call('GET', '/api/client/dashboard', client);
@@ -390,8 +359,8 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
       reason: 'Tarde demais',
     });
     expect(rejectAfter.statusCode).toBe(409);
-    expect(await balanceOf(client.id)).toBe(12_345);
-    await expectLedgerMatches(client.id);
+    expect(await t.fixtures.balance(client.id)).toBe(12_345);
+    await t.fixtures.expectLedgerMatches(client.id);
   });
 
   it('credits exactly once under 10 simultaneous approvals', async () => {
@@ -406,10 +375,10 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
     const codes = responses.map((response) => response.statusCode);
     expect(codes.filter((code) => code === 200)).toHaveLength(1);
     expect(codes.filter((code) => code === 409)).toHaveLength(9);
-    expect(await balanceOf(client.id)).toBe(5000);
-    expect(await ledgerOf(client.id)).toHaveLength(1);
+    expect(await t.fixtures.balance(client.id)).toBe(5000);
+    expect(await t.fixtures.ledger(client.id)).toHaveLength(1);
     expect(await notificationsOf(client.id)).toHaveLength(1);
-    await expectLedgerMatches(client.id);
+    await t.fixtures.expectLedgerMatches(client.id);
   });
 
   it('rejects with a reason the owner is told, and never credits afterwards', async () => {
@@ -437,7 +406,7 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
         link: '/dashboard',
       },
     ]);
-    expect(await lastActivity()).toBe(
+    expect(await t.lastActivity()).toBe(
       text.logRejected(created.reference, client.username, 'R$ 80,00'),
     );
 
@@ -447,8 +416,8 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
       message: text.alreadyRejected,
       code: 'DEPOSIT_ALREADY_DECIDED',
     });
-    expect(await balanceOf(client.id)).toBe(0);
-    await expectLedgerMatches(client.id);
+    expect(await t.fixtures.balance(client.id)).toBe(0);
+    await t.fixtures.expectLedgerMatches(client.id);
   });
 
   it.each([
@@ -488,7 +457,7 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
       (await call('POST', `/api/admin/deposits/${created.id}/reject`, null, { reason: 'Nope' }))
         .statusCode,
     ).toBe(401);
-    expect(await balanceOf(client.id)).toBe(0);
+    expect(await t.fixtures.balance(client.id)).toBe(0);
   });
 
   it('turns deposits off again when the admin clears the PIX key', async () => {
@@ -504,7 +473,7 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
       pix_key: '',
       pix_beneficiary: '',
     });
-    expect(await lastActivity()).toBe(text.logPaymentSettingsCleared);
+    expect(await t.lastActivity()).toBe(text.logPaymentSettingsCleared);
     expect((await call('POST', '/api/deposits', client, { amount: 10 })).statusCode).toBe(409);
     const detail = await call('GET', `/api/deposits/${created.id}`, client);
     expect(detail.json()).toMatchObject({ instructions: null });

@@ -16,7 +16,7 @@ import {
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { authOf, actorOf } from '../../platform/auth.js';
-import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
 import type { DepositsService } from './deposits-service.js';
 
 const customerErrors = errorResponses(400, 401, 403);
@@ -33,61 +33,41 @@ export function depositsRoutes({
 
     app.get(
       '/availability',
-      {
-        onRequest: customer,
-        schema: {
-          tags,
-          summary: 'Which deposit methods take payments now',
-          security: bearerAuth,
-          response: { 200: depositAvailabilitySchema, ...customerErrors },
-        },
-      },
+      guardedRoute(customer, tags, {
+        summary: 'Which deposit methods take payments now',
+        response: { 200: depositAvailabilitySchema, ...customerErrors },
+      }),
       () => service.availability(),
     );
 
     app.post(
       '/',
-      {
-        onRequest: customer,
-        schema: {
-          tags,
-          summary: 'Open a pending deposit (reais, R$ 5,00 to R$ 10.000,00) and get the PIX data',
-          security: bearerAuth,
-          body: createDepositBodySchema,
-          response: { 201: createDepositResponseSchema, ...customerErrors, ...errorResponses(409) },
-        },
-      },
+      guardedRoute(customer, tags, {
+        summary: 'Open a pending deposit (reais, R$ 5,00 to R$ 10.000,00) and get the PIX data',
+        body: createDepositBodySchema,
+        response: { 201: createDepositResponseSchema, ...customerErrors, ...errorResponses(409) },
+      }),
       async (request, reply) =>
         reply.code(201).send(await service.create(authOf(request).userId, request.body.amount)),
     );
 
     app.get(
       '/',
-      {
-        onRequest: customer,
-        schema: {
-          tags,
-          summary: "The caller's own deposits, newest first",
-          security: bearerAuth,
-          querystring: depositsQuerySchema,
-          response: { 200: depositsPageSchema, ...customerErrors },
-        },
-      },
+      guardedRoute(customer, tags, {
+        summary: "The caller's own deposits, newest first",
+        querystring: depositsQuerySchema,
+        response: { 200: depositsPageSchema, ...customerErrors },
+      }),
       (request) => service.list(authOf(request).userId, request.query),
     );
 
     app.get(
       '/:id',
-      {
-        onRequest: customer,
-        schema: {
-          tags,
-          summary: 'One own deposit; the payment instructions while it is pending',
-          security: bearerAuth,
-          params: idParamSchema,
-          response: { 200: depositDetailSchema, ...customerErrors, ...errorResponses(404) },
-        },
-      },
+      guardedRoute(customer, tags, {
+        summary: 'One own deposit; the payment instructions while it is pending',
+        params: idParamSchema,
+        response: { 200: depositDetailSchema, ...customerErrors, ...errorResponses(404) },
+      }),
       (request) => service.detail(authOf(request).userId, request.params.id),
     );
 
@@ -108,76 +88,51 @@ export function adminDepositsRoutes({
 
     app.get(
       '/deposits',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Page every deposit, newest first; filter by status, search user or reference',
-          security: bearerAuth,
-          querystring: adminDepositsQuerySchema,
-          response: { 200: adminDepositsPageSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Page every deposit, newest first; filter by status, search user or reference',
+        querystring: adminDepositsQuerySchema,
+        response: { 200: adminDepositsPageSchema, ...adminErrors },
+      }),
       (request) => service.adminList(request.query),
     );
 
     app.post(
       '/deposits/:id/approve',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Credit a pending deposit to its owner, exactly once (409 when decided)',
-          security: bearerAuth,
-          params: idParamSchema,
-          response: { 200: depositDecisionResponseSchema, ...decisionErrors },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Credit a pending deposit to its owner, exactly once (409 when decided)',
+        params: idParamSchema,
+        response: { 200: depositDecisionResponseSchema, ...decisionErrors },
+      }),
       (request) => service.approve(actorOf(request), request.params.id),
     );
 
     app.post(
       '/deposits/:id/reject',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Refuse a pending deposit with a reason shown to its owner',
-          security: bearerAuth,
-          params: idParamSchema,
-          body: rejectDepositBodySchema,
-          response: { 200: depositDecisionResponseSchema, ...decisionErrors },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Refuse a pending deposit with a reason shown to its owner',
+        params: idParamSchema,
+        body: rejectDepositBodySchema,
+        response: { 200: depositDecisionResponseSchema, ...decisionErrors },
+      }),
       (request) => service.reject(actorOf(request), request.params.id, request.body.reason),
     );
 
     app.get(
       '/payment-settings',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'The PIX key and beneficiary shown in deposit instructions',
-          security: bearerAuth,
-          response: { 200: paymentSettingsSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'The PIX key and beneficiary shown in deposit instructions',
+        response: { 200: paymentSettingsSchema, ...adminErrors },
+      }),
       () => service.paymentSettings(),
     );
 
     app.patch(
       '/payment-settings',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Set both; an empty PIX key turns deposits off',
-          security: bearerAuth,
-          body: paymentSettingsBodySchema,
-          response: { 200: paymentSettingsResponseSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Set both; an empty PIX key turns deposits off',
+        body: paymentSettingsBodySchema,
+        response: { 200: paymentSettingsResponseSchema, ...adminErrors },
+      }),
       (request) => service.updatePaymentSettings(actorOf(request), request.body),
     );
 

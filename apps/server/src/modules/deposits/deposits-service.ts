@@ -25,7 +25,6 @@ import { formatCents } from '../../platform/pt-br.js';
 import type { Actor } from '../../platform/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { BalanceService } from '../balance/index.js';
-import type { NotificationsService } from '../notifications/index.js';
 import type { SettingsRepository } from '../settings/index.js';
 import type { AdminDepositRow, DepositRow, DepositsRepository } from './deposits-repository.js';
 import type { PaymentProvider, PixInstructions } from './payment-provider.js';
@@ -84,9 +83,11 @@ export interface DepositsServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   provider: PaymentProvider;
   settings: SettingsRepository;
   balance: BalanceService;
-  notifications: NotificationsService;
   activity: ActivityService;
-  /** Approvals record `deposit.approved` in their transaction (the customer's notice reacts). */
+  /**
+   * Decisions record `deposit.approved` or `deposit.rejected` in their transaction (the
+   * customer's notice reacts).
+   */
   events: EventRecorder;
 }
 
@@ -101,7 +102,6 @@ export function createDepositsService({
   provider,
   settings,
   balance,
-  notifications,
   activity,
   events,
 }: DepositsServiceDeps) {
@@ -258,7 +258,7 @@ export function createDepositsService({
     },
 
     async reject(actor: Actor, id: string, reason: string): Promise<DepositDecisionResponse> {
-      return withTransaction(db, async (trx) => {
+      return events.transaction(async (trx) => {
         const deposit = await deposits.decide(
           id,
           {
@@ -271,13 +271,13 @@ export function createDepositsService({
         );
         if (!deposit) return undecidable(id, trx);
         const amount = formatCents(deposit.amount_cents);
-        await notifications.notify(trx, {
+        await events.record(trx, 'deposit.rejected', {
+          depositId: id,
           userId: deposit.user_id,
-          kind: 'deposit_rejected',
-          title: text.notifyRejectedTitle,
-          body: text.notifyRejectedBody(amount, deposit.reference, reason),
-          link: '/dashboard',
-          dedupeKey: `deposit:${id}`,
+          amountCents: deposit.amount_cents,
+          reference: deposit.reference,
+          reason,
+          by: actor.userId,
         });
         const result = await decided(id, trx, text.rejected);
         await activity.record(trx, actor, {

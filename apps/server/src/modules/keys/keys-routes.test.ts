@@ -1,18 +1,15 @@
 import { LICENSE_KEY_PATTERN, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixtures } from '../../testing/fixtures.js';
-import { DAY, createFixtures } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 const text = messages.admin;
 let t: TestApp;
-let f: Fixtures;
 let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  f = createFixtures(t.database.db, () => t.clock.now());
   admin = await t.createUser({ role: 'admin', username: 'gerente' });
 });
 afterAll(() => t.close());
@@ -41,7 +38,7 @@ interface Page {
 
 describe('POST /api/keys', () => {
   it('generates 10 × 1000 keys of 18 uppercase alphanumerics, all distinct', async () => {
-    const product = await f.product({ name: 'Lote' });
+    const product = await t.fixtures.product({ name: 'Lote' });
     const all = new Set<string>();
     for (let batch = 0; batch < 10; batch += 1) {
       const response = await call('POST', '/api/keys', {
@@ -67,7 +64,7 @@ describe('POST /api/keys', () => {
   });
 
   it('takes the validity from a plan duration type', async () => {
-    const product = await f.product();
+    const product = await t.fixtures.product();
     const response = await call('POST', '/api/keys', {
       productId: product.id,
       durationType: 'bi-weekly',
@@ -83,7 +80,7 @@ describe('POST /api/keys', () => {
   });
 
   it('validates quantity, validity and product', async () => {
-    const product = await f.product();
+    const product = await t.fixtures.product();
     const cases: [object, number, string?][] = [
       [{ productId: product.id, days: 1, quantity: 0 }, 400, text.keyQuantityRange],
       [{ productId: product.id, days: 1, quantity: 1001 }, 400, text.keyQuantityRange],
@@ -105,17 +102,17 @@ describe('POST /api/keys', () => {
 
 describe('GET /api/keys', () => {
   it('filters by status, product and key or client prefix, newest first', async () => {
-    const product = await f.product({ name: 'Filtro' });
+    const product = await t.fixtures.product({ name: 'Filtro' });
     const client = await t.createUser({ username: 'Comprador' });
     t.clock.advance(1_000);
-    const used = await f.key(product.id, {
+    const used = await t.fixtures.key(product.id, {
       key: 'ABCFILTRO000000001',
       status: 'used',
       redeemedBy: client.id,
     });
     t.clock.advance(1_000);
-    const fresh = await f.key(product.id, { key: 'ABCFILTRO000000002', days: 3 });
-    await f.key(product.id, { key: 'ZZZFILTRO000000003', status: 'banned' });
+    const fresh = await t.fixtures.key(product.id, { key: 'ABCFILTRO000000002', days: 3 });
+    await t.fixtures.key(product.id, { key: 'ZZZFILTRO000000003', status: 'banned' });
 
     const byKey = await call('GET', '/api/keys?q=abcfiltro');
     expect(byKey.json<Page>().items.map((row) => row.id)).toEqual([fresh.id, used.id]);
@@ -141,8 +138,8 @@ describe('GET /api/keys', () => {
 
 describe('GET /api/keys/export.csv', () => {
   it('exports the filtered keys as RFC 4180 CSV with a header', async () => {
-    const product = await f.product({ name: '=Produto, "especial"' });
-    await f.key(product.id, { key: 'CSVKEY000000000001', days: 30 });
+    const product = await t.fixtures.product({ name: '=Produto, "especial"' });
+    await t.fixtures.key(product.id, { key: 'CSVKEY000000000001', days: 30 });
     const response = await call('GET', `/api/keys/export.csv?productId=${product.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -169,7 +166,7 @@ describe('expired keys', () => {
   }
 
   it("generates keys with an optional 'Resgatar até' (end of that day in São Paulo), never in the past", async () => {
-    const product = await f.product();
+    const product = await t.fixtures.product();
     const created = await call('POST', '/api/keys', {
       productId: product.id,
       days: 7,
@@ -200,9 +197,9 @@ describe('expired keys', () => {
   });
 
   it('an unused key past its redeem-by date is listed, filtered, counted and exported as expired, and cannot be redeemed', async () => {
-    const product = await f.product();
+    const product = await t.fixtures.product();
     const client = await t.createUser();
-    const key = await f.key(product.id, { redeemBy: t.clock.now() + DAY });
+    const key = await t.fixtures.key(product.id, { redeemBy: t.clock.now() + DAY });
     expect(await reported(product.id, key.key)).toEqual({
       status: 'active',
       counts: { active: 1, used: 0, banned: 0, expired: 0 },
@@ -247,10 +244,10 @@ describe('expired keys', () => {
   });
 
   it('a used key shows expired once its subscription ran out, not while it runs or is paused', async () => {
-    const product = await f.product();
+    const product = await t.fixtures.product();
     const client = await t.createUser();
     const asClient = async () => ({ authorization: `Bearer ${await t.tokenFor(client)}` });
-    const key = await f.key(product.id);
+    const key = await t.fixtures.key(product.id);
     const link = await call('POST', `/api/keys/${key.id}/link`, { userId: client.id });
     expect(link.statusCode).toBe(200);
     expect(await reported(product.id, key.key)).toMatchObject({ status: 'used' });
@@ -263,7 +260,7 @@ describe('expired keys', () => {
     });
 
     // Another key extends the subscription: the first one's subscription runs again.
-    const renewal = await f.key(product.id, { days: 10 });
+    const renewal = await t.fixtures.key(product.id, { days: 10 });
     await call('POST', `/api/keys/${renewal.id}/link`, { userId: client.id });
     expect(await reported(product.id, key.key)).toMatchObject({
       status: 'used',
@@ -293,10 +290,10 @@ describe('expired keys', () => {
   });
 
   it("a used key shows expired once its redeemer's account is deleted, alone or by 'delete all users'", async () => {
-    const product = await f.product();
+    const product = await t.fixtures.product();
     const redeemedBy = async () => {
       const client = await t.createUser();
-      const key = await f.key(product.id);
+      const key = await t.fixtures.key(product.id);
       expect(
         (await call('POST', `/api/keys/${key.id}/link`, { userId: client.id })).statusCode,
       ).toBe(200);
@@ -319,7 +316,7 @@ describe('expired keys', () => {
 
 describe('GET /api/keys/:id', () => {
   it('shows creator, redemption and the subscription it fed', async () => {
-    const product = await f.product({ name: 'Info' });
+    const product = await t.fixtures.product({ name: 'Info' });
     const client = await t.createUser({ username: 'info_cliente' });
     const created = await call('POST', '/api/keys', { productId: product.id, days: 10 });
     const [value] = created.json<{ keys: string[] }>().keys;
@@ -357,10 +354,10 @@ describe('GET /api/keys/:id', () => {
 
 describe('POST /api/keys/:id/link', () => {
   it('redeems for the user: creates, then extends, their subscription', async () => {
-    const product = await f.product({ name: 'Vinculo' });
+    const product = await t.fixtures.product({ name: 'Vinculo' });
     const client = await t.createUser({ username: 'vinculado' });
-    const first = await f.key(product.id, { days: 10 });
-    const second = await f.key(product.id, { days: 5 });
+    const first = await t.fixtures.key(product.id, { days: 10 });
+    const second = await t.fixtures.key(product.id, { days: 5 });
     const now = t.clock.now();
 
     const link = await call('POST', `/api/keys/${first.id}/link`, { userId: client.id });
@@ -387,8 +384,8 @@ describe('POST /api/keys/:id/link', () => {
   });
 
   it('redeems a key exactly once, even for two concurrent calls', async () => {
-    const product = await f.product();
-    const key = await f.key(product.id, { days: 10 });
+    const product = await t.fixtures.product();
+    const key = await t.fixtures.key(product.id, { days: 10 });
     const a = await t.createUser();
     const b = await t.createUser();
 
@@ -411,8 +408,8 @@ describe('POST /api/keys/:id/link', () => {
   });
 
   it('refuses a banned key, an unknown key or user, and a missing user id', async () => {
-    const product = await f.product();
-    const banned = await f.key(product.id, { status: 'banned' });
+    const product = await t.fixtures.product();
+    const banned = await t.fixtures.key(product.id, { status: 'banned' });
     const user = await t.createUser();
     expect((await call('POST', `/api/keys/${banned.id}/link`, { userId: user.id })).json()).toEqual(
       { message: text.keyBanned, code: 'KEY_NOT_REDEEMABLE' },
@@ -420,7 +417,7 @@ describe('POST /api/keys/:id/link', () => {
     expect((await call('POST', '/api/keys/nao-existe/link', { userId: user.id })).statusCode).toBe(
       404,
     );
-    const fresh = await f.key(product.id);
+    const fresh = await t.fixtures.key(product.id);
     const unknownUser = await call('POST', `/api/keys/${fresh.id}/link`, { userId: 'ninguem' });
     expect(unknownUser.json()).toEqual({ message: text.userNotFound, code: 'NOT_FOUND' });
     // The refused link left the key unused.
@@ -432,8 +429,8 @@ describe('POST /api/keys/:id/link', () => {
 
 describe('PATCH and DELETE /api/keys/:id', () => {
   it('resets the duration, bans and unbans an unused key, never a used one', async () => {
-    const product = await f.product();
-    const key = await f.key(product.id, { days: 30 });
+    const product = await t.fixtures.product();
+    const key = await t.fixtures.key(product.id, { days: 30 });
     const patch = (payload: object) => call('PATCH', `/api/keys/${key.id}`, payload);
 
     expect((await patch({ days: 7 })).json()).toEqual({ message: text.keyUpdated });
@@ -451,7 +448,7 @@ describe('PATCH and DELETE /api/keys/:id', () => {
     expect((await patch({ status: 'used' })).statusCode).toBe(400);
     expect((await patch({ days: -1 })).statusCode).toBe(400);
 
-    const used = await f.key(product.id, { status: 'used', redeemedBy: admin.id });
+    const used = await t.fixtures.key(product.id, { status: 'used', redeemedBy: admin.id });
     const refused = await call('PATCH', `/api/keys/${used.id}`, { days: 3 });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: text.keyNotUnused, code: 'KEY_NOT_UNUSED' });
@@ -459,8 +456,8 @@ describe('PATCH and DELETE /api/keys/:id', () => {
   });
 
   it('bans and unbans an unused key past its redeem-by date but refuses to reset its duration', async () => {
-    const product = await f.product();
-    const key = await f.key(product.id, { days: 30, redeemBy: t.clock.now() + DAY });
+    const product = await t.fixtures.product();
+    const key = await t.fixtures.key(product.id, { days: 30, redeemBy: t.clock.now() + DAY });
     t.clock.advance(2 * DAY);
     const patch = (payload: object) => call('PATCH', `/api/keys/${key.id}`, payload);
 
@@ -483,7 +480,7 @@ describe('PATCH and DELETE /api/keys/:id', () => {
   });
 
   it('deletes a key', async () => {
-    const key = await f.key((await f.product()).id);
+    const key = await t.fixtures.key((await t.fixtures.product()).id);
     const response = await call('DELETE', `/api/keys/${key.id}`);
     expect(response.json()).toEqual({ message: text.keyDeleted });
     expect((await call('GET', `/api/keys/${key.id}`)).statusCode).toBe(404);

@@ -8,15 +8,13 @@ import type {
 } from '@chaveiro/contract';
 import { LOADER_REFUSALS, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixtures } from '../../testing/fixtures.js';
-import { DAY, createFixtures } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import type { SmtpInbox } from '../../testing/smtp-inbox.js';
 import { startSmtpInbox } from '../../testing/smtp-inbox.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
-let fx: Fixtures;
 let inbox: SmtpInbox;
 
 beforeAll(async () => {
@@ -24,7 +22,6 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { SMTP_URL: inbox.url, PUBLIC_URL: 'https://chaveiro.example' },
   });
-  fx = createFixtures(t.database.db, () => t.clock.now());
 });
 afterAll(async () => {
   await t?.close();
@@ -78,8 +75,8 @@ function release(user: TestUser, subscriptionId: string, machineId: string) {
 /** A buyer who redeemed a key from the loader (key + account) on their own machine. */
 async function buyerWithKey() {
   const buyer = await t.createUser();
-  const product = await fx.product({ name: 'Aim Pro' });
-  const key = await fx.key(product.id);
+  const product = await t.fixtures.product({ name: 'Aim Pro' });
+  const key = await t.fixtures.key(product.id);
   const login = { identifier: buyer.username, password: buyer.password };
   const hwid = newHwid();
   const first = await auth({ productId: product.id, hwid, key: key.key, ...login });
@@ -122,8 +119,8 @@ describe('a sold key', () => {
 describe('a new machine bound to a subscription', () => {
   it('tells its owner by bell and e-mail: product, short HWID, time, IP and where to release it', async () => {
     const buyer = await t.createUser();
-    const product = await fx.product({ name: 'Wall Hack' });
-    await fx.subscription(buyer.id, product.id);
+    const product = await t.fixtures.product({ name: 'Wall Hack' });
+    await t.fixtures.subscription(buyer.id, product.id);
     const hwid = 'DESKTOP-ABCDEFGHIJKLMNOPQRSTUVWXYZ-123456';
     const ip = '10.9.8.7';
 
@@ -168,8 +165,8 @@ describe('a new machine bound to a subscription', () => {
 describe("releasing one machine ('Liberar')", () => {
   async function boundMachine(credits = 3) {
     const owner = await t.createUser();
-    const product = await fx.product();
-    const sub = await fx.subscription(owner.id, product.id, {
+    const product = await t.fixtures.product();
+    const sub = await t.fixtures.subscription(owner.id, product.id, {
       maxDevices: 2,
       hwidResetCredits: credits,
     });
@@ -188,7 +185,7 @@ describe("releasing one machine ('Liberar')", () => {
     expect(freed.statusCode).toBe(200);
     expect(freed.json()).toEqual({ message: messages.client.machineReleasedFree });
     expect(await machines(owner)).toEqual([]);
-    expect(await fx.subscriptionRow(sub.id)).toMatchObject({ hwid_reset_credits: 3 });
+    expect(await t.fixtures.subscriptionRow(sub.id)).toMatchObject({ hwid_reset_credits: 3 });
 
     // Another fresh machine the same month: the free release is spent, a credit pays.
     expect((await auth({ productId: product.id, ...login })).data.ok).toBe(true);
@@ -196,13 +193,15 @@ describe("releasing one machine ('Liberar')", () => {
     expect(next?.free_release).toBe(false);
     const paid = await release(owner, sub.id, next!.id);
     expect(paid.json()).toEqual({ message: messages.client.machineReleased });
-    expect(await fx.subscriptionRow(sub.id)).toMatchObject({ hwid_reset_credits: 2 });
+    expect(await t.fixtures.subscriptionRow(sub.id)).toMatchObject({ hwid_reset_credits: 2 });
   });
 
   it('charges a reset credit for a machine bound over 24 h ago, and refuses without credits', async () => {
     const owner = await t.createUser();
-    const sub = await fx.subscription(owner.id, (await fx.product()).id, { hwidResetCredits: 0 });
-    await fx.machine(sub.id, newHwid(), t.clock.now() - DAY - 1);
+    const sub = await t.fixtures.subscription(owner.id, (await t.fixtures.product()).id, {
+      hwidResetCredits: 0,
+    });
+    await t.fixtures.machine(sub.id, newHwid(), t.clock.now() - DAY - 1);
     const [machine] = await machines(owner);
     expect(machine?.free_release).toBe(false);
 

@@ -1,25 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixtures } from '../../testing/fixtures.js';
-import { createFixtures } from '../../testing/fixtures.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { PRESENCE_RESOLUTION_MS, createPresence } from './loader-presence.js';
 
 let t: TestApp;
-let fx: Fixtures;
 
 beforeAll(async () => {
   t = await createTestApp();
-  fx = createFixtures(t.database.db, () => t.clock.now());
 });
 afterAll(() => t.close());
 
 /** Binds `count` machines to a new subscription, all last seen at `seenAt`; their ids. */
 async function machines(count: number, seenAt: number): Promise<string[]> {
   const user = await t.createUser();
-  const product = await fx.product();
-  const sub = await fx.subscription(user.id, product.id, { maxDevices: count });
-  for (let i = 0; i < count; i += 1) await fx.machine(sub.id, `HWID-${String(i)}-PRESENCE`, seenAt);
+  const product = await t.fixtures.product();
+  const sub = await t.fixtures.subscription(user.id, product.id, { maxDevices: count });
+  for (let i = 0; i < count; i += 1)
+    await t.fixtures.machine(sub.id, `HWID-${String(i)}-PRESENCE`, seenAt);
   const rows = await t.database.db
     .selectFrom('machines')
     .select('id')

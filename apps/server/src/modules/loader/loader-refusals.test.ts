@@ -4,19 +4,15 @@ import type { LoaderEnvelope, LoaderPublicKey, LoaderRefusal } from '@chaveiro/c
 import { messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRaw, sendRaw } from '../../testing/raw-http.js';
-import type { Fixtures } from '../../testing/fixtures.js';
-import { createFixtures } from '../../testing/fixtures.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 // Refusals no loader route produces itself: requests refused before routing (only a real socket
 // sends them as they are) and a unique index refusing a write. Each must still be signed.
 let t: TestApp;
-let fx: Fixtures;
 let publicKey: KeyObject;
 beforeAll(async () => {
   t = await createTestApp();
-  fx = createFixtures(t.database.db, () => t.clock.now());
   const key = await t.app.inject({ method: 'GET', url: '/api/loader/public-key' });
   publicKey = createPublicKey(key.json<LoaderPublicKey>().pem);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -115,12 +111,12 @@ describe('a unique index refusing a loader write', () => {
       .column('hwid')
       .unique()
       .execute();
-    const product = await fx.product();
+    const product = await t.fixtures.product();
     const hwid = `PC-${randomBytes(6).toString('hex')}`;
     const answers = [];
     for (let i = 0; i < 2; i += 1) {
       const account = await t.createUser();
-      await fx.subscription(account.id, product.id);
+      await t.fixtures.subscription(account.id, product.id);
       answers.push(
         await t.app.inject({
           method: 'POST',

@@ -13,20 +13,18 @@ import { LOADER, LOADER_REFUSALS, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTotpSecret, totpCode } from '../../platform/totp.js';
 import type { Fixtures } from '../../testing/fixtures.js';
-import { DAY, createFixtures } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 const text = messages.loader;
 let t: TestApp;
-let fx: Fixtures;
 let admin: TestUser;
 let published: LoaderPublicKey;
 let publicKey: KeyObject;
 
 beforeAll(async () => {
   t = await createTestApp();
-  fx = createFixtures(t.database.db, () => t.clock.now());
   admin = await t.createUser({ role: 'admin' });
   const response = await t.app.inject({ method: 'GET', url: '/api/loader/public-key' });
   published = response.json<LoaderPublicKey>();
@@ -116,8 +114,8 @@ async function customer(
   user: Parameters<TestApp['createUser']>[0] = {},
 ) {
   const account = await t.createUser(user);
-  const product = await fx.product();
-  const subscription = await fx.subscription(account.id, product.id, sub);
+  const product = await t.fixtures.product();
+  const subscription = await t.fixtures.subscription(account.id, product.id, sub);
   const login = { identifier: account.username, password: account.password };
   return { account, product, subscription, login };
 }
@@ -287,14 +285,14 @@ describe('POST /api/loader/auth', () => {
 
   it('refuses a missing or disabled product, and an account without a subscription', async () => {
     const c = await customer();
-    const other = await fx.product();
-    const disabled = await fx.product();
+    const other = await t.fixtures.product();
+    const disabled = await t.fixtures.product();
     await t.database.db
       .updateTable('products')
       .set({ status: 'disabled' })
       .where('id', '=', disabled.id)
       .execute();
-    await fx.subscription(c.account.id, disabled.id);
+    await t.fixtures.subscription(c.account.id, disabled.id);
 
     expectRefusal(await auth({ productId: 'no-such-product', ...c.login }), 'PRODUCT_NOT_FOUND');
     expectRefusal(await auth({ productId: disabled.id, ...c.login }), 'PRODUCT_DISABLED');
@@ -366,7 +364,7 @@ describe('POST /api/loader/auth with a licence key', () => {
   it("reopens its owner's bound machine with a redeemed key, in any case and with separators", async () => {
     const c = await customer();
     const { hwid } = await openSession(c);
-    const key = await fx.key(c.product.id, { status: 'used', redeemedBy: c.account.id });
+    const key = await t.fixtures.key(c.product.id, { status: 'used', redeemedBy: c.account.id });
     const typed = `${key.key.slice(0, 6)}-${key.key.slice(6, 12)}-${key.key.slice(12)}`;
 
     const data = expectOk(await auth({ productId: c.product.id, hwid, key: typed.toLowerCase() }));
@@ -377,8 +375,8 @@ describe('POST /api/loader/auth with a licence key', () => {
 
   it('redeems a fresh key into the account given with it', async () => {
     const account = await t.createUser();
-    const product = await fx.product();
-    const key = await fx.key(product.id, { days: 7 });
+    const product = await t.fixtures.product();
+    const key = await t.fixtures.key(product.id, { days: 7 });
     const login = { identifier: account.username, password: account.password };
     const hwid = newHwid();
 
@@ -399,10 +397,13 @@ describe('POST /api/loader/auth with a licence key', () => {
   it('refuses unknown, banned, unused, foreign and other-product keys', async () => {
     const c = await customer();
     const stranger = await customer();
-    const unused = await fx.key(c.product.id);
-    const banned = await fx.key(c.product.id, { status: 'banned' });
-    const foreign = await fx.key(c.product.id, { status: 'used', redeemedBy: stranger.account.id });
-    const otherProduct = await fx.key(stranger.product.id, {
+    const unused = await t.fixtures.key(c.product.id);
+    const banned = await t.fixtures.key(c.product.id, { status: 'banned' });
+    const foreign = await t.fixtures.key(c.product.id, {
+      status: 'used',
+      redeemedBy: stranger.account.id,
+    });
+    const otherProduct = await t.fixtures.key(stranger.product.id, {
       status: 'used',
       redeemedBy: c.account.id,
     });

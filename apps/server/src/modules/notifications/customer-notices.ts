@@ -1,9 +1,7 @@
 import { messages } from '@chaveiro/contract';
-import { defineHandler } from '../../events/index.js';
 import { formatCents } from '../../platform/pt-br.js';
-import type { NotificationsService } from './notifications-service.js';
-
-type Notify = Pick<NotificationsService, 'notify'>;
+import type { Notify } from './bell-notice.js';
+import { bellNotice } from './bell-notice.js';
 
 /** Characters of a staff answer quoted in the "ticket answered" notification. */
 const TICKET_PREVIEW_CHARS = 100;
@@ -11,41 +9,60 @@ const TICKET_PREVIEW_CHARS = 100;
 /** On `deposit.approved`: the customer's "Depósito aprovado" line, once per deposit. */
 export function createDepositApprovedNotice({ notifications }: { notifications: Notify }) {
   const text = messages.deposits;
-  return defineHandler({
-    name: 'notifications.deposit-approved', // Stored with each delivery: never rename.
+  return bellNotice(notifications, {
+    name: 'notifications.deposit-approved',
     on: 'deposit.approved',
-    async handle({ payload }, trx) {
-      await notifications.notify(trx, {
-        userId: payload.userId,
-        kind: 'deposit_approved',
-        title: text.notifyApprovedTitle,
-        body: text.notifyApprovedBody(formatCents(payload.amountCents), payload.reference),
-        link: '/dashboard',
-        dedupeKey: `deposit:${payload.depositId}`,
-      });
-    },
+    notice: (payload) => ({
+      userId: payload.userId,
+      kind: 'deposit_approved',
+      title: text.notifyApprovedTitle,
+      body: text.notifyApprovedBody(formatCents(payload.amountCents), payload.reference),
+      link: '/dashboard',
+      dedupeKey: `deposit:${payload.depositId}`,
+    }),
+  });
+}
+
+/** On `deposit.rejected`: the customer's "Depósito recusado" line with the reason, once. */
+export function createDepositRejectedNotice({ notifications }: { notifications: Notify }) {
+  const text = messages.deposits;
+  return bellNotice(notifications, {
+    name: 'notifications.deposit-rejected',
+    on: 'deposit.rejected',
+    notice: (payload) => ({
+      userId: payload.userId,
+      kind: 'deposit_rejected',
+      title: text.notifyRejectedTitle,
+      body: text.notifyRejectedBody(
+        formatCents(payload.amountCents),
+        payload.reference,
+        payload.reason,
+      ),
+      link: '/dashboard',
+      dedupeKey: `deposit:${payload.depositId}`,
+    }),
   });
 }
 
 /** On `ticket.replied` by staff: tells the ticket's owner, quoting the start of the answer. */
 export function createTicketAnsweredNotice({ notifications }: { notifications: Notify }) {
   const text = messages.support;
-  return defineHandler({
-    name: 'notifications.ticket-answered', // Stored with each delivery: never rename.
+  return bellNotice(notifications, {
+    name: 'notifications.ticket-answered',
     on: 'ticket.replied',
-    async handle({ payload }, trx) {
-      if (!payload.fromStaff) return;
-      await notifications.notify(trx, {
-        userId: payload.userId,
-        kind: 'ticket_answered',
-        title: text.notifyAnsweredTitle,
-        body: text.notifyAnsweredBody(
-          payload.subject,
-          shorten(payload.message, TICKET_PREVIEW_CHARS),
-        ),
-        link: `/dashboard/support?ticket=${encodeURIComponent(payload.ticketId)}`,
-      });
-    },
+    notice: (payload) =>
+      payload.fromStaff
+        ? {
+            userId: payload.userId,
+            kind: 'ticket_answered',
+            title: text.notifyAnsweredTitle,
+            body: text.notifyAnsweredBody(
+              payload.subject,
+              shorten(payload.message, TICKET_PREVIEW_CHARS),
+            ),
+            link: `/dashboard/support?ticket=${encodeURIComponent(payload.ticketId)}`,
+          }
+        : undefined,
   });
 }
 

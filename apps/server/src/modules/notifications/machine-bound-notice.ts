@@ -6,7 +6,8 @@ import type { OutgoingMail } from '../../platform/mail.js';
 import { escapeHtml, mailLayout } from '../../platform/mail-layout.js';
 import { formatBrDateTime } from '../../platform/pt-br.js';
 import type { UsersRepository } from '../users/index.js';
-import type { NotificationsService } from './notifications-service.js';
+import type { Notify } from './bell-notice.js';
+import { bellNotice } from './bell-notice.js';
 
 const text = messages.notifications;
 /** Where the owner sees the subscription's machines and releases one. */
@@ -21,7 +22,7 @@ type MachineBound = DomainEvent<'machine.bound'>['payload'];
  */
 export function createMachineBoundNotice(
   ctx: Pick<AppContext, 'config' | 'mailer'> & {
-    notifications: Pick<NotificationsService, 'notify'>;
+    notifications: Notify;
     users: Pick<UsersRepository, 'findById'>;
   },
 ) {
@@ -35,19 +36,17 @@ export function createMachineBoundNotice(
     );
 
   return [
-    defineHandler({
-      name: 'notifications.machine-bound', // Stored with each delivery: never rename.
+    bellNotice(notifications, {
+      name: 'notifications.machine-bound',
       on: 'machine.bound',
-      async handle({ payload }, trx) {
-        await notifications.notify(trx, {
-          userId: payload.ownerId,
-          kind: 'machine_bound',
-          title: text.machineBoundTitle,
-          body: summary(payload),
-          link: MACHINES_PATH,
-          dedupeKey: `machine-bound:${payload.machineId}`,
-        });
-      },
+      notice: (payload) => ({
+        userId: payload.ownerId,
+        kind: 'machine_bound',
+        title: text.machineBoundTitle,
+        body: summary(payload),
+        link: MACHINES_PATH,
+        dedupeKey: `machine-bound:${payload.machineId}`,
+      }),
     }),
     defineHandler({
       name: 'notifications.machine-bound-mail', // Stored with each delivery: never rename.

@@ -2,6 +2,7 @@ import type { NotificationKind } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { readPage } from '../../platform/paging.js';
 
 export interface NewNotification {
   id: string;
@@ -77,24 +78,20 @@ export function createNotificationsRepository(db: Kysely<Database>) {
       limit: number,
       offset: number,
     ): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {
-      const [rows, total, unread] = await Promise.all([
-        db
-          .selectFrom('notifications')
-          .select(['id', 'kind', 'title', 'body', 'link', 'read_at', 'created_at'])
-          .where('user_id', '=', userId)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('notifications')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
+      const [{ rows, total }, unread] = await Promise.all([
+        readPage(
+          db.selectFrom('notifications').where('user_id', '=', userId),
+          (query) =>
+            query
+              .select(['id', 'kind', 'title', 'body', 'link', 'read_at', 'created_at'])
+              .orderBy('created_at', 'desc')
+              .orderBy('id', 'desc'),
+          limit,
+          offset,
+        ),
         countUnread(userId),
       ]);
-      return { rows, total: Number(total.total), unread };
+      return { rows, total, unread };
     },
 
     countUnread,

@@ -1,7 +1,6 @@
 import { NOTIFICATION_LIMITS, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixtures } from '../../testing/fixtures.js';
-import { DAY, createFixtures } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { withTransaction } from '../../platform/database.js';
@@ -11,11 +10,9 @@ import { createNotificationsService } from './notifications-service.js';
 const text = messages.notifications;
 const HOUR = 60 * 60 * 1000;
 let t: TestApp;
-let fixtures: Fixtures;
 
 beforeAll(async () => {
   t = await createTestApp();
-  fixtures = createFixtures(t.database.db, () => t.clock.now());
 });
 afterAll(() => t.close());
 
@@ -167,10 +164,10 @@ describe('subscription expiry reminders', () => {
 
   it('notifies the owner of a subscription expiring within 3 days, once', async () => {
     const user = await t.createUser();
-    const product = await fixtures.product({ name: 'Aimbot Pro' });
+    const product = await t.fixtures.product({ name: 'Aimbot Pro' });
     const now = t.clock.now();
     // 2026-01-17 15:00 UTC is 12:00 in São Paulo.
-    const sub = await fixtures.subscription(user.id, product.id, {
+    const sub = await t.fixtures.subscription(user.id, product.id, {
       expiresAt: now + 2 * DAY + 3 * HOUR,
     });
 
@@ -192,14 +189,16 @@ describe('subscription expiry reminders', () => {
 
   it('skips paused, expired and far subscriptions, and notifies again after a renewal', async () => {
     const user = await t.createUser();
-    const product = await fixtures.product();
+    const product = await t.fixtures.product();
     const now = t.clock.now();
-    await fixtures.subscription(user.id, (await fixtures.product()).id, {
+    await t.fixtures.subscription(user.id, (await t.fixtures.product()).id, {
       status: 'paused',
       pausedRemainingMs: DAY,
     });
-    await fixtures.subscription(user.id, (await fixtures.product()).id, { expiresAt: now - HOUR });
-    await fixtures.subscription(user.id, (await fixtures.product()).id, {
+    await t.fixtures.subscription(user.id, (await t.fixtures.product()).id, {
+      expiresAt: now - HOUR,
+    });
+    await t.fixtures.subscription(user.id, (await t.fixtures.product()).id, {
       expiresAt: now + 3 * DAY + HOUR,
     });
     await t.app.expiryReminders.runOnce();
@@ -211,7 +210,7 @@ describe('subscription expiry reminders', () => {
     expect(await expiringNotices(user.id)).toHaveLength(1);
 
     // A renewed subscription that nears its new expiry is a new reminder.
-    const renewed = await fixtures.subscription(user.id, product.id, {
+    const renewed = await t.fixtures.subscription(user.id, product.id, {
       expiresAt: t.clock.now() + DAY,
     });
     await t.app.expiryReminders.runOnce();

@@ -6,7 +6,7 @@ import {
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../platform/auth.js';
-import { bearerAuth, errorResponses } from '../../platform/route-schemas.js';
+import { errorResponses, guardedRoute } from '../../platform/route-schemas.js';
 import type { NotificationsService } from './notifications-service.js';
 
 const errors = errorResponses(400, 401, 403);
@@ -23,31 +23,21 @@ export function notificationsRoutes({
 
     app.get(
       '/',
-      {
-        onRequest: anyone,
-        schema: {
-          tags,
-          summary: 'Page the caller’s notifications, newest first, with the unread count',
-          security: bearerAuth,
-          querystring: notificationsQuerySchema,
-          response: { 200: notificationsPageSchema, ...errors },
-        },
-      },
+      guardedRoute(anyone, tags, {
+        summary: 'Page the caller’s notifications, newest first, with the unread count',
+        querystring: notificationsQuerySchema,
+        response: { 200: notificationsPageSchema, ...errors },
+      }),
       (request) => service.list(authOf(request).userId, request.query),
     );
 
     app.post(
       '/read',
-      {
-        onRequest: anyone,
-        schema: {
-          tags,
-          summary: 'Mark some ({ids}) or all ({all: true}) of the caller’s notifications read',
-          security: bearerAuth,
-          body: markNotificationsReadBodySchema,
-          response: { 200: markNotificationsReadResponseSchema, ...errors },
-        },
-      },
+      guardedRoute(anyone, tags, {
+        summary: 'Mark some ({ids}) or all ({all: true}) of the caller’s notifications read',
+        body: markNotificationsReadBodySchema,
+        response: { 200: markNotificationsReadResponseSchema, ...errors },
+      }),
       (request) => service.markRead(authOf(request).userId, request.body),
     );
 

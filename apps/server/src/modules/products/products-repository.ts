@@ -1,18 +1,11 @@
 import type { PlanDurationType, ProductStatus } from '@chaveiro/contract';
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, ProductsTable } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import type { CountCache } from '../../platform/count-cache.js';
 
-export interface ProductRecord {
-  id: string;
-  name: string;
-  description: string;
-  status: ProductStatus;
-  file_sha256: string | null;
-  file_name: string | null;
-  file_size: number | null;
-  file_uploaded_at: number | null;
+/** A product's row (but its timestamps) with its plans. */
+export interface ProductRecord extends Omit<ProductsTable, 'created_at' | 'updated_at'> {
   /** Price in cents per duration type that has a plan. */
   plans: Partial<Record<PlanDurationType, number>>;
 }

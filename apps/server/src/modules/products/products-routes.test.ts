@@ -1,19 +1,15 @@
 import { LIMITS, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixtures } from '../../testing/fixtures.js';
-import { createFixtures } from '../../testing/fixtures.js';
 import { multipartBody } from '../../testing/multipart.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 const text = messages.admin;
 let t: TestApp;
-let f: Fixtures;
 let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  f = createFixtures(t.database.db, () => t.clock.now());
   admin = await t.createUser({ role: 'admin' });
 });
 afterAll(() => t.close());
@@ -113,7 +109,7 @@ describe('product CRUD', () => {
   });
 
   it('switches a product off and on', async () => {
-    const product = await f.product({ name: 'Chave' });
+    const product = await t.fixtures.product({ name: 'Chave' });
     const off = await call('PATCH', `/api/products/${product.id}/status`, { status: 'disabled' });
     expect(off.json()).toEqual({ message: text.productDisabled });
     expect(await listed(product.id)).toMatchObject({ status: 'disabled' });
@@ -128,16 +124,16 @@ describe('product CRUD', () => {
   });
 
   it('says in the list which products are in use, so the screen knows before a delete', async () => {
-    const withSubscription = await f.product({ name: 'Com assinatura' });
-    const withUnusedKey = await f.product({ name: 'Com chave livre' });
-    const withUsedKeyOnly = await f.product({ name: 'Só chave usada' });
-    const withBannedKeyOnly = await f.product({ name: 'Só chave banida' });
-    const unused = await f.product({ name: 'Livre' });
+    const withSubscription = await t.fixtures.product({ name: 'Com assinatura' });
+    const withUnusedKey = await t.fixtures.product({ name: 'Com chave livre' });
+    const withUsedKeyOnly = await t.fixtures.product({ name: 'Só chave usada' });
+    const withBannedKeyOnly = await t.fixtures.product({ name: 'Só chave banida' });
+    const unused = await t.fixtures.product({ name: 'Livre' });
     const user = await t.createUser();
-    await f.subscription(user.id, withSubscription.id);
-    await f.key(withUnusedKey.id);
-    await f.key(withUsedKeyOnly.id, { status: 'used', redeemedBy: user.id });
-    await f.key(withBannedKeyOnly.id, { status: 'banned' });
+    await t.fixtures.subscription(user.id, withSubscription.id);
+    await t.fixtures.key(withUnusedKey.id);
+    await t.fixtures.key(withUsedKeyOnly.id, { status: 'used', redeemedBy: user.id });
+    await t.fixtures.key(withBannedKeyOnly.id, { status: 'banned' });
 
     expect(await listed(withSubscription.id)).toMatchObject({ inUse: true });
     expect(await listed(withUnusedKey.id)).toMatchObject({ inUse: true });
@@ -159,11 +155,11 @@ describe('product CRUD', () => {
   });
 
   it('refuses to delete a product in use unless cascade=true', async () => {
-    const product = await f.product({ name: 'Em uso' });
+    const product = await t.fixtures.product({ name: 'Em uso' });
     const user = await t.createUser();
-    await f.subscription(user.id, product.id);
-    await f.key(product.id);
-    await f.key(product.id, { status: 'used', redeemedBy: user.id });
+    await t.fixtures.subscription(user.id, product.id);
+    await t.fixtures.key(product.id);
+    await t.fixtures.key(product.id, { status: 'used', redeemedBy: user.id });
 
     const refused = await call('DELETE', `/api/products/${product.id}`);
     expect(refused.statusCode).toBe(409);
@@ -182,7 +178,7 @@ describe('product CRUD', () => {
     expect((await call('DELETE', `/api/products/${product.id}`)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/products/x?cascade=maybe`)).statusCode).toBe(400);
 
-    const unused = await f.product();
+    const unused = await t.fixtures.product();
     expect((await call('DELETE', `/api/products/${unused.id}`)).statusCode).toBe(200);
   });
 });
@@ -191,7 +187,7 @@ describe('product DLL', () => {
   const dll = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4096, 7)]);
 
   it('stores an uploaded PE file and serves it back byte for byte under its name', async () => {
-    const product = await f.product({ name: 'Com DLL' });
+    const product = await t.fixtures.product({ name: 'Com DLL' });
     const response = await upload(product.id, [
       { name: 'dllFile', filename: 'cheat v1.dll', content: dll },
     ]);
@@ -221,7 +217,7 @@ describe('product DLL', () => {
   });
 
   it('refuses a non-PE file and an oversize one, keeping the previous DLL', async () => {
-    const product = await f.product();
+    const product = await t.fixtures.product();
     await upload(product.id, [{ name: 'dllFile', filename: 'a.dll', content: dll }]);
     const before = await listed(product.id);
 
@@ -245,8 +241,8 @@ describe('product DLL', () => {
   });
 
   it('replaces the DLL and drops the old file once nothing uses it', async () => {
-    const product = await f.product();
-    const other = await f.product();
+    const product = await t.fixtures.product();
+    const other = await t.fixtures.product();
     const own = Buffer.concat([dll, Buffer.from('v1')]);
     const shared = Buffer.concat([dll, Buffer.from('shared')]);
     await upload(other.id, [{ name: 'dllFile', filename: 's.dll', content: shared }]);
@@ -269,7 +265,7 @@ describe('product DLL', () => {
   });
 
   it('answers empty, wrongly named and non-multipart uploads with 400, unknown ids with 404', async () => {
-    const product = await f.product();
+    const product = await t.fixtures.product();
     const empty = await upload(product.id, []);
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: text.dllRequired, code: 'BAD_REQUEST' });

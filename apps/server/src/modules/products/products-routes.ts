@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../platform/content-disposition.js';
 import type { Uploads } from '../../platform/multipart.js';
-import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
 import { actorOf } from '../../platform/auth.js';
 import type { ProductsService } from './products-service.js';
 
@@ -33,99 +33,69 @@ export function productsRoutes({
 
     app.get(
       '/',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Every product with its plans (prices in reais) and DLL',
-          security: bearerAuth,
-          response: { 200: productsResponseSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Every product with its plans (prices in reais) and DLL',
+        response: { 200: productsResponseSchema, ...adminErrors },
+      }),
       () => service.list(),
     );
 
     app.post(
       '/',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Create a product with its plans',
-          security: bearerAuth,
-          body: productBodySchema,
-          response: { 201: productSavedResponseSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Create a product with its plans',
+        body: productBodySchema,
+        response: { 201: productSavedResponseSchema, ...adminErrors },
+      }),
       async (request, reply) =>
         reply.code(201).send(await service.create(request.body, actorOf(request))),
     );
 
     app.put(
       '/:id',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Edit a product; the plans sent replace the previous set',
-          security: bearerAuth,
-          params: idParamSchema,
-          body: productBodySchema,
-          response: { 200: productSavedResponseSchema, ...withNotFound },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Edit a product; the plans sent replace the previous set',
+        params: idParamSchema,
+        body: productBodySchema,
+        response: { 200: productSavedResponseSchema, ...withNotFound },
+      }),
       (request) => service.update(request.params.id, request.body, actorOf(request)),
     );
 
     app.patch(
       '/:id/status',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Switch a product off (disabled) or on (active)',
-          security: bearerAuth,
-          params: idParamSchema,
-          body: productStatusBodySchema,
-          response: { 200: messageResponseSchema, ...withNotFound },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Switch a product off (disabled) or on (active)',
+        params: idParamSchema,
+        body: productStatusBodySchema,
+        response: { 200: messageResponseSchema, ...withNotFound },
+      }),
       (request) => service.setStatus(request.params.id, request.body.status, actorOf(request)),
     );
 
     app.delete(
       '/:id',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Delete a product (409 while in use unless cascade=true)',
-          security: bearerAuth,
-          params: idParamSchema,
-          querystring: deleteProductQuerySchema,
-          response: { 200: messageResponseSchema, ...withNotFound, ...errorResponses(409) },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Delete a product (409 while in use unless cascade=true)',
+        params: idParamSchema,
+        querystring: deleteProductQuerySchema,
+        response: { 200: messageResponseSchema, ...withNotFound, ...errorResponses(409) },
+      }),
       (request) => service.delete(request.params.id, request.query.cascade, actorOf(request)),
     );
 
     app.post(
       '/:id/upload-dll',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Upload the product DLL (multipart field dllFile, PE file, at most 64 MB)',
-          consumes: ['multipart/form-data'],
-          security: bearerAuth,
-          params: idParamSchema,
-          response: {
-            200: uploadDllResponseSchema,
-            ...withNotFound,
-            ...errorResponses(413, 422, 429, 503),
-          },
+      guardedRoute(admin, tags, {
+        summary: 'Upload the product DLL (multipart field dllFile, PE file, at most 64 MB)',
+        consumes: ['multipart/form-data'],
+        params: idParamSchema,
+        response: {
+          200: uploadDllResponseSchema,
+          ...withNotFound,
+          ...errorResponses(413, 422, 429, 503),
         },
-      },
+      }),
       (request) =>
         uploads.receive(
           request,
@@ -141,15 +111,10 @@ export function productsRoutes({
 
     app.get(
       '/:id/dll',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Download the product DLL under its original name',
-          security: bearerAuth,
-          params: idParamSchema,
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Download the product DLL under its original name',
+        params: idParamSchema,
+      }),
       async (request, reply) => {
         const dll = await service.downloadDll(request.params.id);
         return reply

@@ -1,6 +1,6 @@
 import { messages } from '@chaveiro/contract';
-import { defineHandler } from '../../events/index.js';
-import type { NotificationsService } from '../notifications/index.js';
+import type { Notify } from '../notifications/index.js';
+import { bellNotice } from '../notifications/index.js';
 import type { ResellerRepository } from './reseller-repository.js';
 
 const text = messages.reseller;
@@ -17,12 +17,12 @@ export function createKeyRedeemedNotice({
   notifications,
 }: {
   repository: Pick<ResellerRepository, 'redemptionNotice'>;
-  notifications: Pick<NotificationsService, 'notify'>;
+  notifications: Notify;
 }) {
-  return defineHandler({
-    name: 'reseller.key-redeemed-notice', // Stored with each delivery: never rename.
+  return bellNotice(notifications, {
+    name: 'reseller.key-redeemed-notice',
     on: 'key.redeemed',
-    async handle({ payload }, trx) {
+    async notice(payload, trx) {
       const row = await repository.redemptionNotice(payload.keyId, trx);
       // Keys an admin generated notify nobody; a reseller redeeming their own key needs no news.
       if (
@@ -30,9 +30,9 @@ export function createKeyRedeemedNotice({
         row.creator_role !== 'reseller' ||
         row.created_by === payload.userId
       ) {
-        return;
+        return undefined;
       }
-      await notifications.notify(trx, {
+      return {
         userId: row.created_by,
         kind: 'key_redeemed',
         title: text.keyRedeemedTitle,
@@ -44,7 +44,7 @@ export function createKeyRedeemedNotice({
         link: '/reseller/dashboard',
         // A key is redeemed once; the key makes the notice idempotent all the same.
         dedupeKey: `key-redeemed:${payload.keyId}`,
-      });
+      };
     },
   });
 }

@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { BuyKeysResponse, ResellerKeysPage, ResellerStats } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, createFixtures, type Fixtures } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { TEST_EPOCH, createTestApp } from '../../testing/test-app.js';
 
 const text = messages.reseller;
 let t: TestApp;
-let fixtures: Fixtures;
 let admin: TestUser;
 let client: TestUser;
 /** Aim Pro: monthly R$ 12,50, weekly R$ 4,00. */
@@ -16,10 +15,9 @@ let product: { id: string; name: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  fixtures = createFixtures(t.database.db, () => t.clock.now());
   admin = await t.createUser({ role: 'admin', username: 'chefe_revenda' });
   client = await t.createUser({ role: 'client', username: 'comprador' });
-  product = await fixtures.product({ name: 'Aim Pro', plans: { monthly: 1250, weekly: 400 } });
+  product = await t.fixtures.product({ name: 'Aim Pro', plans: { monthly: 1250, weekly: 400 } });
 });
 afterAll(() => t.close());
 afterEach(() => t.clock.set(TEST_EPOCH));
@@ -58,34 +56,6 @@ function buy(
   body: object = { productId: product.id, durationType: 'monthly', quantity: 1 },
 ) {
   return call('POST', '/api/reseller/keys', reseller.headers, body);
-}
-
-async function balanceCents(userId: string): Promise<number> {
-  const row = await t.database.db
-    .selectFrom('users')
-    .select('balance_cents')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.balance_cents);
-}
-
-async function ledger(userId: string) {
-  return t.database.db
-    .selectFrom('balance_ledger')
-    .select(['amount_cents', 'reason', 'actor_id', 'balance_after_cents'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
-/** Any balance equals the sum of its ledger (issue: commerce). */
-async function expectLedgerExplainsBalance(userId: string): Promise<number> {
-  const balance = await balanceCents(userId);
-  const lines = await ledger(userId);
-  expect(lines.reduce((sum, line) => sum + Number(line.amount_cents), 0)).toBe(balance);
-  expect(balance).toBeGreaterThanOrEqual(0);
-  return balance;
 }
 
 async function keysCreatedBy(userId: string) {
@@ -151,13 +121,13 @@ describe('reseller dashboard access', () => {
 describe('GET /api/reseller/products', () => {
   it('lists the active products that have plans, with each plan’s days and price in reais', async () => {
     const reseller = await newReseller(0);
-    const disabled = await fixtures.product({ name: 'Desligado', plans: { daily: 100 } });
+    const disabled = await t.fixtures.product({ name: 'Desligado', plans: { daily: 100 } });
     await t.database.db
       .updateTable('products')
       .set({ status: 'disabled' })
       .where('id', '=', disabled.id)
       .execute();
-    await fixtures.product({ name: 'Sem planos' });
+    await t.fixtures.product({ name: 'Sem planos' });
 
     const response = await call('GET', '/api/reseller/products', reseller.headers);
     expect(response.statusCode).toBe(200);
@@ -200,14 +170,14 @@ describe('POST /api/reseller/keys', () => {
     for (const row of stored) {
       expect(row).toMatchObject({ product_id: product.id, duration_days: 30, status: 'active' });
     }
-    expect(await balanceCents(reseller.id)).toBe(1250);
-    expect((await ledger(reseller.id)).at(-1)).toEqual({
+    expect(await t.fixtures.balance(reseller.id)).toBe(1250);
+    expect((await t.fixtures.ledger(reseller.id)).at(-1)).toEqual({
       amount_cents: -3750,
       reason: 'Compra de 3 chaves: Aim Pro (Mensal)',
       actor_id: reseller.id,
       balance_after_cents: 1250,
     });
-    await expectLedgerExplainsBalance(reseller.id);
+    await t.fixtures.expectLedgerMatches(reseller.id);
 
     const activity = await t.database.db
       .selectFrom('activity')
@@ -235,7 +205,7 @@ describe('POST /api/reseller/keys', () => {
     expect(many.statusCode).toBe(201);
     expect(many.json<BuyKeysResponse>().keys).toHaveLength(500);
     expect(await keysCreatedBy(reseller.id)).toHaveLength(501);
-    expect(await expectLedgerExplainsBalance(reseller.id)).toBe(0);
+    expect(await t.fixtures.expectLedgerMatches(reseller.id)).toBe(0);
   });
 
   it.each([
@@ -258,7 +228,7 @@ describe('POST /api/reseller/keys', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
-    expect(await balanceCents(reseller.id)).toBe(10_000);
+    expect(await t.fixtures.balance(reseller.id)).toBe(10_000);
     expect(await keysCreatedBy(reseller.id)).toHaveLength(0);
   });
 
@@ -271,12 +241,12 @@ describe('POST /api/reseller/keys', () => {
       price: 0,
     });
     expect(response.statusCode).toBe(400);
-    expect(await balanceCents(reseller.id)).toBe(10_000);
+    expect(await t.fixtures.balance(reseller.id)).toBe(10_000);
   });
 
   it('answers 404 for an unknown or disabled product and 422 for a plan it lacks', async () => {
     const reseller = await newReseller(100);
-    const off = await fixtures.product({ name: 'Fora do ar', plans: { monthly: 100 } });
+    const off = await t.fixtures.product({ name: 'Fora do ar', plans: { monthly: 100 } });
     await t.database.db
       .updateTable('products')
       .set({ status: 'disabled' })
@@ -294,7 +264,7 @@ describe('POST /api/reseller/keys', () => {
     });
     expect(noPlan.statusCode).toBe(422);
     expect(noPlan.json()).toEqual({ message: text.planNotFound, code: 'PLAN_NOT_FOUND' });
-    expect(await balanceCents(reseller.id)).toBe(10_000);
+    expect(await t.fixtures.balance(reseller.id)).toBe(10_000);
     expect(await keysCreatedBy(reseller.id)).toHaveLength(0);
   });
 
@@ -310,10 +280,10 @@ describe('POST /api/reseller/keys', () => {
       message: 'Saldo insuficiente.',
       code: 'INSUFFICIENT_BALANCE',
     });
-    expect(await balanceCents(reseller.id)).toBe(3749);
-    expect(await ledger(reseller.id)).toHaveLength(1);
+    expect(await t.fixtures.balance(reseller.id)).toBe(3749);
+    expect(await t.fixtures.ledger(reseller.id)).toHaveLength(1);
     expect(await keysCreatedBy(reseller.id)).toHaveLength(0);
-    await expectLedgerExplainsBalance(reseller.id);
+    await t.fixtures.expectLedgerMatches(reseller.id);
   });
 
   it('never overspends under concurrent purchases: with a balance for 3, 3 of 15 succeed', async () => {
@@ -327,9 +297,9 @@ describe('POST /api/reseller/keys', () => {
     const codes = responses.map((response) => response.statusCode);
     expect(codes.filter((code) => code === 201)).toHaveLength(3);
     expect(codes.filter((code) => code === 409)).toHaveLength(12);
-    expect(await expectLedgerExplainsBalance(reseller.id)).toBe(0);
+    expect(await t.fixtures.expectLedgerMatches(reseller.id)).toBe(0);
     expect(await keysCreatedBy(reseller.id)).toHaveLength(6);
-    expect(await ledger(reseller.id)).toHaveLength(4);
+    expect(await t.fixtures.ledger(reseller.id)).toHaveLength(4);
   });
 });
 
@@ -494,7 +464,7 @@ describe('GET /api/reseller/stats', () => {
     // Next month starts from zero.
     t.clock.set(TEST_EPOCH + 20 * DAY);
     expect((await statsOf(await signedNow(reseller))).spentThisMonth).toBe(0);
-    await expectLedgerExplainsBalance(reseller.id);
+    await t.fixtures.expectLedgerMatches(reseller.id);
   });
 
   it('starts at zero for a new reseller', async () => {

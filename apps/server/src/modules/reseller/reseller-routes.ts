@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { authOf, actorOf } from '../../platform/auth.js';
 import { contentDisposition } from '../../platform/content-disposition.js';
-import { bearerAuth, errorResponses } from '../../platform/route-schemas.js';
+import { errorResponses, guardedRoute } from '../../platform/route-schemas.js';
 import type { ResellerService } from './reseller-service.js';
 
 /** Like the admin routes: the role guard answers 401/403 before the input is read. */
@@ -32,60 +32,40 @@ export function resellerRoutes({
 
     app.get(
       '/products',
-      {
-        onRequest: reseller,
-        schema: {
-          tags,
-          summary: 'Active products and the price per key of each plan',
-          security: bearerAuth,
-          response: { 200: resellerProductsResponseSchema, ...errors },
-        },
-      },
+      guardedRoute(reseller, tags, {
+        summary: 'Active products and the price per key of each plan',
+        response: { 200: resellerProductsResponseSchema, ...errors },
+      }),
       () => service.products(),
     );
 
     app.post(
       '/keys',
-      {
-        onRequest: reseller,
-        schema: {
-          tags,
-          summary: 'Buy 1 to 500 keys of a plan, paid from the balance',
-          security: bearerAuth,
-          body: buyKeysBodySchema,
-          response: { 201: buyKeysResponseSchema, ...errors, ...errorResponses(404, 409, 422) },
-        },
-      },
+      guardedRoute(reseller, tags, {
+        summary: 'Buy 1 to 500 keys of a plan, paid from the balance',
+        body: buyKeysBodySchema,
+        response: { 201: buyKeysResponseSchema, ...errors, ...errorResponses(404, 409, 422) },
+      }),
       async (request, reply) =>
         reply.code(201).send(await service.buyKeys(request.body, actorOf(request))),
     );
 
     app.get(
       '/keys',
-      {
-        onRequest: reseller,
-        schema: {
-          tags,
-          summary: "Page the reseller's own keys, newest first; q matches the key or redeemer",
-          security: bearerAuth,
-          querystring: resellerKeysQuerySchema,
-          response: { 200: resellerKeysPageSchema, ...errors },
-        },
-      },
+      guardedRoute(reseller, tags, {
+        summary: "Page the reseller's own keys, newest first; q matches the key or redeemer",
+        querystring: resellerKeysQuerySchema,
+        response: { 200: resellerKeysPageSchema, ...errors },
+      }),
       (request) => service.keys(authOf(request).userId, request.query),
     );
 
     app.get(
       '/keys/export',
-      {
-        onRequest: reseller,
-        schema: {
-          tags,
-          summary: "The reseller's own keys matching the filters as CSV (UTF-8 with BOM, ;)",
-          security: bearerAuth,
-          querystring: resellerKeysExportQuerySchema,
-        },
-      },
+      guardedRoute(reseller, tags, {
+        summary: "The reseller's own keys matching the filters as CSV (UTF-8 with BOM, ;)",
+        querystring: resellerKeysExportQuerySchema,
+      }),
       (request, reply) =>
         reply
           .header('content-type', 'text/csv; charset=utf-8')
@@ -95,15 +75,10 @@ export function resellerRoutes({
 
     app.get(
       '/stats',
-      {
-        onRequest: reseller,
-        schema: {
-          tags,
-          summary: 'Balance, keys sold, redeemed and remaining, spent this month',
-          security: bearerAuth,
-          response: { 200: resellerStatsSchema, ...errors },
-        },
-      },
+      guardedRoute(reseller, tags, {
+        summary: 'Balance, keys sold, redeemed and remaining, spent this month',
+        response: { 200: resellerStatsSchema, ...errors },
+      }),
       (request) => service.stats(authOf(request).userId),
     );
 

@@ -1,18 +1,15 @@
 import { messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixtures } from '../../testing/fixtures.js';
-import { DAY, createFixtures } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 const text = messages.settings;
 let t: TestApp;
-let f: Fixtures;
 let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  f = createFixtures(t.database.db, () => t.clock.now());
   admin = await t.createUser({ role: 'admin', username: 'chefe_cfg', password: 'senha-admin-1' });
 });
 afterAll(() => t.close());
@@ -37,11 +34,6 @@ function setSetting(key: string, value: string) {
   return call('PATCH', '/api/settings', { key, value });
 }
 
-async function lastActivity(): Promise<string | undefined> {
-  const response = await call('GET', '/api/dashboard/recent-activities');
-  return response.json<{ action: string }[]>()[0]?.action;
-}
-
 describe('GET and PATCH /api/settings', () => {
   it('reads the defaults and stores each change with an activity row', async () => {
     const initial = await call('GET', '/api/settings');
@@ -60,7 +52,7 @@ describe('GET and PATCH /api/settings', () => {
       maintenance_mode: 'off',
       pause_all_users: 'off',
     });
-    expect(await lastActivity()).toBe('Configuração server_status alterada para offline');
+    expect(await t.lastActivity()).toBe('Configuração server_status alterada para offline');
 
     const client = await t.createUser();
     const dashboard = await call('GET', '/api/client/dashboard', undefined, await as(client));
@@ -86,28 +78,28 @@ describe('GET and PATCH /api/settings', () => {
 
 describe('pause all users', () => {
   it('freezes every running subscription and its undo restores exactly those', async () => {
-    const product = await f.product();
-    const other = await f.product();
+    const product = await t.fixtures.product();
+    const other = await t.fixtures.product();
     const ana = await t.createUser();
     const bia = await t.createUser();
-    const running = await f.subscription(ana.id, product.id, {
+    const running = await t.fixtures.subscription(ana.id, product.id, {
       expiresAt: t.clock.now() + 10 * DAY,
     });
-    const running2 = await f.subscription(bia.id, product.id, {
+    const running2 = await t.fixtures.subscription(bia.id, product.id, {
       expiresAt: t.clock.now() + 3 * DAY + 7,
     });
-    const ownPause = await f.subscription(bia.id, other.id, {
+    const ownPause = await t.fixtures.subscription(bia.id, other.id, {
       status: 'paused',
       pausedRemainingMs: 5 * DAY,
     });
     const expiredAt = t.clock.now() - DAY;
-    const expired = await f.subscription(ana.id, other.id, { expiresAt: expiredAt });
+    const expired = await t.fixtures.subscription(ana.id, other.id, { expiresAt: expiredAt });
 
     const on = await setSetting('pause_all_users', 'on');
     expect(on.statusCode).toBe(200);
     expect(on.json()).toMatchObject({ message: text.allPaused(2), pause_all_users: 'on' });
-    expect(await lastActivity()).toBe(text.logPauseAll(2));
-    expect(await f.subscriptionRow(running.id)).toMatchObject({
+    expect(await t.lastActivity()).toBe(text.logPauseAll(2));
+    expect(await t.fixtures.subscriptionRow(running.id)).toMatchObject({
       status: 'paused',
       paused_by: 'global',
       paused_remaining_ms: 10 * DAY,
@@ -126,30 +118,30 @@ describe('pause all users', () => {
     t.clock.advance(4 * DAY);
     const off = await setSetting('pause_all_users', 'off');
     expect(off.json()).toMatchObject({ message: text.allResumed(2), pause_all_users: 'off' });
-    expect(await lastActivity()).toBe(text.logResumeAll(2));
-    expect(await f.subscriptionRow(running.id)).toMatchObject({
+    expect(await t.lastActivity()).toBe(text.logResumeAll(2));
+    expect(await t.fixtures.subscriptionRow(running.id)).toMatchObject({
       status: 'active',
       paused_by: null,
       paused_remaining_ms: null,
       expires_at: t.clock.now() + 10 * DAY,
     });
-    expect(await f.subscriptionRow(running2.id)).toMatchObject({
+    expect(await t.fixtures.subscriptionRow(running2.id)).toMatchObject({
       status: 'active',
       expires_at: t.clock.now() + 3 * DAY + 7,
     });
-    expect(await f.subscriptionRow(ownPause.id)).toMatchObject({
+    expect(await t.fixtures.subscriptionRow(ownPause.id)).toMatchObject({
       status: 'paused',
       paused_by: 'user',
       paused_remaining_ms: 5 * DAY,
     });
-    expect(await f.subscriptionRow(expired.id)).toMatchObject({
+    expect(await t.fixtures.subscriptionRow(expired.id)).toMatchObject({
       status: 'active',
       expires_at: expiredAt,
     });
   });
 
   it('creates time granted during the pause frozen, and starts it with the undo', async () => {
-    const product = await f.product();
+    const product = await t.fixtures.product();
     const client = await t.createUser();
     await setSetting('pause_all_users', 'on');
     const grant = await call('POST', `/api/users/${client.id}/subscriptions`, {
@@ -158,7 +150,7 @@ describe('pause all users', () => {
       devices: 1,
     });
     expect(grant.statusCode).toBe(200);
-    const key = await f.key(product.id, { days: 30 });
+    const key = await t.fixtures.key(product.id, { days: 30 });
     const redeem = await call(
       'POST',
       '/api/client/redeem-key',
@@ -183,7 +175,7 @@ describe('pause all users', () => {
 
     t.clock.advance(DAY);
     await setSetting('pause_all_users', 'off');
-    const after = await f.subscriptionRow(rows[0]?.id ?? '');
+    const after = await t.fixtures.subscriptionRow(rows[0]?.id ?? '');
     expect(after).toMatchObject({ status: 'active', expires_at: t.clock.now() + 37 * DAY });
   });
 });
@@ -192,7 +184,7 @@ describe('maintenance mode', () => {
   it('answers 503 to every non-admin call while admins keep working', async () => {
     const client = await t.createUser({ password: 'senha-cliente-1' });
     await setSetting('maintenance_mode', 'on');
-    expect(await lastActivity()).toBe('Configuração maintenance_mode alterada para on');
+    expect(await t.lastActivity()).toBe('Configuração maintenance_mode alterada para on');
 
     const blocked = await call('GET', '/api/client/dashboard', undefined, await as(client));
     expect(blocked.statusCode).toBe(503);

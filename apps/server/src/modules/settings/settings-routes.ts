@@ -6,7 +6,7 @@ import {
   updateSettingResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { adminErrors, bearerAuth } from '../../platform/route-schemas.js';
+import { adminErrors, guardedRoute } from '../../platform/route-schemas.js';
 import { actorOf } from '../../platform/auth.js';
 import type { SettingsService } from './settings-service.js';
 
@@ -22,31 +22,20 @@ export function settingsRoutes({
 
     app.get(
       '/',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Server status, maintenance mode and pause all users',
-          security: bearerAuth,
-          response: { 200: settingsSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Server status, maintenance mode and pause all users',
+        response: { 200: settingsSchema, ...adminErrors },
+      }),
       () => service.get(),
     );
 
     app.patch(
       '/',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary:
-            'Change one setting; pause_all_users freezes (on) or resumes (off) subscriptions',
-          security: bearerAuth,
-          body: updateSettingBodySchema,
-          response: { 200: updateSettingResponseSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Change one setting; pause_all_users freezes (on) or resumes (off) subscriptions',
+        body: updateSettingBodySchema,
+        response: { 200: updateSettingResponseSchema, ...adminErrors },
+      }),
       (request) => service.update(request.body, actorOf(request)),
     );
 

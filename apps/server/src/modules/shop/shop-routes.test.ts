@@ -1,8 +1,7 @@
 import { XP_RULES, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../platform/database.js';
-import type { Fixtures } from '../../testing/fixtures.js';
-import { DAY, createFixtures } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { createBalanceRepository, createBalanceService } from '../balance/index.js';
@@ -10,12 +9,10 @@ import { createBalanceRepository, createBalanceService } from '../balance/index.
 const text = messages.shop;
 const HOUR = 60 * 60 * 1000;
 let t: TestApp;
-let f: Fixtures;
 let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  f = createFixtures(t.database.db, () => t.clock.now());
   admin = await t.createUser({ role: 'admin', username: 'chefe_loja' });
 });
 afterAll(() => t.close());
@@ -42,29 +39,15 @@ async function fund(user: TestUser, cents: number): Promise<void> {
 }
 
 async function account(userId: string) {
-  const db = t.database.db;
   const [user, ledger] = await Promise.all([
-    db
+    t.database.db
       .selectFrom('users')
       .select(['balance_cents', 'xp'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('balance_ledger')
-      .select(['amount_cents', 'reason', 'balance_after_cents', 'actor_id'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
+    t.fixtures.ledger(userId),
   ]);
   return { balance: Number(user.balance_cents), xp: Number(user.xp), ledger };
-}
-
-/** The invariant of every money test: the balance is the sum of its ledger, never below zero. */
-async function expectLedgerMatches(userId: string): Promise<void> {
-  const { balance, ledger } = await account(userId);
-  expect(balance).toBeGreaterThanOrEqual(0);
-  expect(ledger.reduce((sum, line) => sum + Number(line.amount_cents), 0)).toBe(balance);
 }
 
 function subscriptionsOf(userId: string) {
@@ -84,9 +67,12 @@ interface ShopProduct {
 
 describe('GET /api/shop/products', () => {
   it('lists active products that have plans, plans from the shortest, prices in reais', async () => {
-    const sold = await f.product({ name: 'Aaa Aim', plans: { monthly: 4990, daily: 590 } });
-    const planless = await f.product({ name: 'Aaa Sem Plano' });
-    const off = await f.product({ name: 'Aaa Desligado', plans: { weekly: 1000 } });
+    const sold = await t.fixtures.product({
+      name: 'Aaa Aim',
+      plans: { monthly: 4990, daily: 590 },
+    });
+    const planless = await t.fixtures.product({ name: 'Aaa Sem Plano' });
+    const off = await t.fixtures.product({ name: 'Aaa Desligado', plans: { weekly: 1000 } });
     await t.database.db
       .updateTable('products')
       .set({ status: 'disabled' })
@@ -124,7 +110,10 @@ describe('GET /api/shop/products', () => {
 
 describe('POST /api/shop/purchase', () => {
   it('pays from the balance, creates the subscription, grants XP and logs it', async () => {
-    const product = await f.product({ name: 'Wall Hack', plans: { monthly: 2990, weekly: 990 } });
+    const product = await t.fixtures.product({
+      name: 'Wall Hack',
+      plans: { monthly: 2990, weekly: 990 },
+    });
     const client = await t.createUser();
     await fund(client, 5000);
 
@@ -151,7 +140,7 @@ describe('POST /api/shop/purchase', () => {
       balance_after_cents: 2010,
       actor_id: null,
     });
-    await expectLedgerMatches(client.id);
+    await t.fixtures.expectLedgerMatches(client.id);
     expect(await subscriptionsOf(client.id)).toEqual([
       { id: body.subscription_id, product_id: product.id, status: 'active', expires_at: expiry },
     ]);
@@ -172,7 +161,7 @@ describe('POST /api/shop/purchase', () => {
   });
 
   it('extends the subscription the buyer already holds, like redeeming a key', async () => {
-    const product = await f.product({ plans: { weekly: 1000 } });
+    const product = await t.fixtures.product({ plans: { weekly: 1000 } });
     const reseller = await t.createUser({ role: 'reseller' });
     await fund(reseller, 2000);
     const first = await call('POST', '/api/shop/purchase', reseller, {
@@ -193,11 +182,11 @@ describe('POST /api/shop/purchase', () => {
     // Both weeks count from the first purchase: the hour that passed is not lost.
     expect(subs[0]?.expires_at).toBe(t.clock.now() - HOUR + 14 * DAY);
     expect((await account(reseller.id)).xp).toBe(14 * XP_RULES.perLicenceDay);
-    await expectLedgerMatches(reseller.id);
+    await t.fixtures.expectLedgerMatches(reseller.id);
   });
 
   it('answers 409 Saldo insuficiente and changes nothing when the balance is short', async () => {
-    const product = await f.product({ plans: { monthly: 3000 } });
+    const product = await t.fixtures.product({ plans: { monthly: 3000 } });
     const client = await t.createUser();
     await fund(client, 2999);
     const before = await account(client.id);
@@ -213,14 +202,14 @@ describe('POST /api/shop/purchase', () => {
     });
     expect(await account(client.id)).toEqual(before);
     expect(await subscriptionsOf(client.id)).toEqual([]);
-    await expectLedgerMatches(client.id);
+    await t.fixtures.expectLedgerMatches(client.id);
   });
 
   it('refuses unknown products (404), products off sale and plans not offered (422)', async () => {
     const client = await t.createUser();
     await fund(client, 10_000);
-    const product = await f.product({ plans: { daily: 100 } });
-    const off = await f.product({ plans: { daily: 100 } });
+    const product = await t.fixtures.product({ plans: { daily: 100 } });
+    const off = await t.fixtures.product({ plans: { daily: 100 } });
     await call('PATCH', `/api/products/${off.id}/status`, admin, { status: 'disabled' });
 
     const unknown = await call('POST', '/api/shop/purchase', client, {
@@ -245,7 +234,7 @@ describe('POST /api/shop/purchase', () => {
     expect(noPlan.statusCode).toBe(422);
     expect(noPlan.json()).toEqual({ message: text.planUnavailable, code: 'PLAN_UNAVAILABLE' });
     expect((await account(client.id)).balance).toBe(10_000);
-    await expectLedgerMatches(client.id);
+    await t.fixtures.expectLedgerMatches(client.id);
   });
 
   it.each([
@@ -261,7 +250,7 @@ describe('POST /api/shop/purchase', () => {
   });
 
   it('refuses fields a buyer may not set, admins (403) and anonymous callers (401)', async () => {
-    const product = await f.product({ plans: { daily: 100 } });
+    const product = await t.fixtures.product({ plans: { daily: 100 } });
     const client = await t.createUser();
     const extra = await call('POST', '/api/shop/purchase', client, {
       productId: product.id,
@@ -276,7 +265,7 @@ describe('POST /api/shop/purchase', () => {
 
   it('lets exactly k of 5k simultaneous purchases through when the balance pays for k', async () => {
     const k = 4;
-    const product = await f.product({ plans: { weekly: 1250 } });
+    const product = await t.fixtures.product({ plans: { weekly: 1250 } });
     const client = await t.createUser();
     // A little more than k purchases: the remainder must stay untouched.
     await fund(client, k * 1250 + 99);
@@ -297,7 +286,7 @@ describe('POST /api/shop/purchase', () => {
     expect(after.balance).toBe(99);
     expect(after.ledger.filter((line) => line.amount_cents < 0)).toHaveLength(k);
     expect(after.xp).toBe(k * 7 * XP_RULES.perLicenceDay);
-    await expectLedgerMatches(client.id);
+    await t.fixtures.expectLedgerMatches(client.id);
     const subs = await subscriptionsOf(client.id);
     expect(subs).toHaveLength(1);
     expect(subs[0]?.expires_at).toBe(t.clock.now() + k * 7 * DAY);

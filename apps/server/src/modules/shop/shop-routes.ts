@@ -5,7 +5,7 @@ import {
   shopProductsResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { bearerAuth, errorResponses } from '../../platform/route-schemas.js';
+import { errorResponses, guardedRoute } from '../../platform/route-schemas.js';
 import { actorOf, authOf } from '../../platform/auth.js';
 import type { ShopService } from './shop-service.js';
 
@@ -18,34 +18,24 @@ export function shopRoutes({ shop: service }: { shop: ShopService }): FastifyPlu
 
     app.get(
       '/products',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags,
-          summary: 'Active products with their priced plans (reais) and what the caller holds',
-          security: bearerAuth,
-          response: { 200: shopProductsResponseSchema, ...errorResponses(401, 403) },
-        },
-      },
+      guardedRoute(signedIn, tags, {
+        summary: 'Active products with their priced plans (reais) and what the caller holds',
+        response: { 200: shopProductsResponseSchema, ...errorResponses(401, 403) },
+      }),
       (request) => service.products(authOf(request).userId),
     );
 
     app.post(
       '/purchase',
-      {
-        onRequest: customer,
-        schema: {
-          tags,
-          summary:
-            'Pay a plan from the balance; creates or extends the subscription (409 INSUFFICIENT_BALANCE)',
-          security: bearerAuth,
-          body: purchaseBodySchema,
-          response: {
-            200: purchaseResponseSchema,
-            ...errorResponses(400, 401, 403, 404, 409, 422),
-          },
+      guardedRoute(customer, tags, {
+        summary:
+          'Pay a plan from the balance; creates or extends the subscription (409 INSUFFICIENT_BALANCE)',
+        body: purchaseBodySchema,
+        response: {
+          200: purchaseResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 422),
         },
-      },
+      }),
       (request) => service.purchase(actorOf(request), request.body),
     );
 

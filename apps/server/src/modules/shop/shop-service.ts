@@ -3,7 +3,6 @@ import {
   ADMIN_LIMITS,
   PLAN_DURATION_DAYS,
   PLAN_DURATION_TYPES,
-  XP_RULES,
   centsToReais,
   messages,
 } from '@chaveiro/contract';
@@ -17,7 +16,6 @@ import type { BalanceService } from '../balance/index.js';
 import type { ProductsRepository } from '../products/index.js';
 import type { SubscriptionsRepository, SubscriptionsService } from '../subscriptions/index.js';
 import { effectiveExpiry } from '../subscriptions/index.js';
-import type { UsersRepository } from '../users/index.js';
 import type { ShopRepository } from './shop-repository.js';
 
 const text = messages.shop;
@@ -26,11 +24,10 @@ export interface ShopServiceDeps extends Pick<AppContext, 'clock'> {
   shop: ShopRepository;
   products: ProductsRepository;
   subscriptions: SubscriptionsRepository;
-  users: UsersRepository;
   granting: SubscriptionsService;
   balance: BalanceService;
   activity: ActivityService;
-  /** Purchases record `purchase.completed` in their transaction. */
+  /** Purchases record `purchase.completed` in their transaction (the buyer's XP reacts). */
   events: EventRecorder;
 }
 
@@ -40,7 +37,6 @@ export function createShopService({
   shop,
   products,
   subscriptions,
-  users,
   granting,
   balance,
   activity,
@@ -113,7 +109,6 @@ export function createShopService({
           days,
           devices: 1,
         });
-        await users.addXp(userId, days * XP_RULES.perLicenceDay, trx);
         await events.record(trx, 'purchase.completed', {
           userId,
           productId: product.id,

@@ -51,6 +51,52 @@ export interface OwnedSubscription {
 
 /** Queries on `subscriptions` and the `machines` bound to them. */
 export function createSubscriptionsRepository(db: Kysely<Database>) {
+  /**
+   * Machines in `scope` lose their binding: each subscription first keeps the latest access of
+   * what it loses, so 'Último acesso' survives; answers the delete of those machines, to run.
+   */
+  async function unbindQuery(scope: MachineScope, executor: Kysely<Database>) {
+    const owned = executor.selectFrom('subscriptions as owned').select('owned.id');
+    const inScope =
+      'subscriptionId' in scope
+        ? owned.where('owned.id', '=', scope.subscriptionId)
+        : 'userId' in scope
+          ? owned.where('owned.user_id', '=', scope.userId)
+          : owned.where('owned.user_id', 'in', (eb) =>
+              eb.selectFrom('users').select('users.id').where('users.role', '<>', 'admin'),
+            );
+    const machineId = 'machineId' in scope ? scope.machineId : undefined;
+    /** The machines of the subscription being updated that this call unbinds. */
+    const lost = (eb: ExpressionBuilder<Database, 'subscriptions'>) => {
+      const machines = eb
+        .selectFrom('machines as m')
+        .whereRef('m.subscription_id', '=', 'subscriptions.id');
+      return machineId === undefined ? machines : machines.where('m.id', '=', machineId);
+    };
+    await executor
+      .updateTable('subscriptions')
+      .set((eb) => ({
+        last_seen_at: lost(eb).select((inner) => inner.fn.max('m.last_seen_at').as('latest')),
+      }))
+      .where('subscriptions.id', 'in', inScope)
+      .where((eb) =>
+        eb.exists(
+          lost(eb)
+            .select('m.id')
+            .where((inner) =>
+              inner.or([
+                inner('subscriptions.last_seen_at', 'is', null),
+                inner('m.last_seen_at', '>', inner.ref('subscriptions.last_seen_at')),
+              ]),
+            ),
+        ),
+      )
+      .execute();
+    let unbind = executor.deleteFrom('machines').where('subscription_id', 'in', inScope);
+    if (machineId !== undefined) unbind = unbind.where('id', '=', machineId);
+    return unbind;
+  }
+
   return {
     /** Inserts unless the user already holds the product; true when it inserted. */
     async insertIfAbsent(sub: NewSubscription, executor: Kysely<Database> = db): Promise<boolean> {
@@ -227,46 +273,26 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
      * latest access of what it loses, so 'Último acesso' survives. Returns how many it unbound.
      */
     async unbindMachines(scope: MachineScope, executor: Kysely<Database> = db): Promise<number> {
-      const owned = executor.selectFrom('subscriptions as owned').select('owned.id');
-      const inScope =
-        'subscriptionId' in scope
-          ? owned.where('owned.id', '=', scope.subscriptionId)
-          : 'userId' in scope
-            ? owned.where('owned.user_id', '=', scope.userId)
-            : owned.where('owned.user_id', 'in', (eb) =>
-                eb.selectFrom('users').select('users.id').where('users.role', '<>', 'admin'),
-              );
-      const machineId = 'machineId' in scope ? scope.machineId : undefined;
-      /** The machines of the subscription being updated that this call unbinds. */
-      const lost = (eb: ExpressionBuilder<Database, 'subscriptions'>) => {
-        const machines = eb
-          .selectFrom('machines as m')
-          .whereRef('m.subscription_id', '=', 'subscriptions.id');
-        return machineId === undefined ? machines : machines.where('m.id', '=', machineId);
-      };
-      await executor
-        .updateTable('subscriptions')
-        .set((eb) => ({
-          last_seen_at: lost(eb).select((inner) => inner.fn.max('m.last_seen_at').as('latest')),
-        }))
-        .where('subscriptions.id', 'in', inScope)
-        .where((eb) =>
-          eb.exists(
-            lost(eb)
-              .select('m.id')
-              .where((inner) =>
-                inner.or([
-                  inner('subscriptions.last_seen_at', 'is', null),
-                  inner('m.last_seen_at', '>', inner.ref('subscriptions.last_seen_at')),
-                ]),
-              ),
-          ),
-        )
-        .execute();
-      let unbind = executor.deleteFrom('machines').where('subscription_id', 'in', inScope);
-      if (machineId !== undefined) unbind = unbind.where('id', '=', machineId);
-      const result = await unbind.executeTakeFirst();
+      const result = await (await unbindQuery(scope, executor)).executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+
+    /**
+     * As `unbindMachines`, answering how many machines each subscription lost (only those that
+     * lost any), for one event per subscription.
+     */
+    async unbindMachinesPerSubscription(
+      scope: MachineScope,
+      executor: Kysely<Database> = db,
+    ): Promise<Map<string, number>> {
+      const rows = await (
+        await unbindQuery(scope, executor)
+      )
+        .returning('subscription_id')
+        .execute();
+      const released = new Map<string, number>();
+      for (const { subscription_id: id } of rows) released.set(id, (released.get(id) ?? 0) + 1);
+      return released;
     },
   };
 }

@@ -2,6 +2,7 @@ import type { TicketStatus } from '@chaveiro/contract';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { readPage } from '../../platform/paging.js';
 import type { SqlDialect } from '../../platform/database.js';
 import { contains, startsWith } from '../../platform/search.js';
 
@@ -103,23 +104,18 @@ export function createSupportRepository(db: Kysely<Database>, dialect: SqlDialec
       limit: number,
       offset: number,
     ): Promise<{ rows: TicketRow[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        matching(filter)
-          .select(ticketColumns)
-          .select((eb) => preview(eb))
-          .orderBy('t.updated_at', 'desc')
-          .orderBy('t.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        matching(filter)
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return {
-        rows: rows.map((row) => ({ ...row, preview: row.preview ?? '' })),
-        total: Number(count.total),
-      };
+      const { rows, total } = await readPage(
+        matching(filter),
+        (query) =>
+          query
+            .select(ticketColumns)
+            .select((eb) => preview(eb))
+            .orderBy('t.updated_at', 'desc')
+            .orderBy('t.id', 'desc'),
+        limit,
+        offset,
+      );
+      return { rows: rows.map((row) => ({ ...row, preview: row.preview ?? '' })), total };
     },
 
     /** One ticket, optionally only when `userId` owns it. */

@@ -54,11 +54,6 @@ async function notificationsOf(userId: string) {
     .execute();
 }
 
-async function lastActivity(): Promise<string | undefined> {
-  const response = await call('GET', '/api/dashboard/recent-activities', admin.headers);
-  return response.json<{ action: string }[]>()[0]?.action;
-}
-
 describe('customer tickets', () => {
   it('opens a ticket with its first message and shows it only to its owner', async () => {
     const response = await call('POST', '/api/support/tickets', client.headers, {
@@ -273,7 +268,7 @@ describe('staff side', () => {
       link: `/dashboard/support?ticket=${id}`,
       read_at: null,
     });
-    expect(await lastActivity()).toBe('Ticket "Loader fecha sozinho" de cliente_ana respondido');
+    expect(await t.lastActivity()).toBe('Ticket "Loader fecha sozinho" de cliente_ana respondido');
   });
 
   it('closes a ticket once (409 after) and refuses answers on a closed ticket', async () => {
@@ -281,7 +276,7 @@ describe('staff side', () => {
     const close = await call('POST', `/api/admin/support/tickets/${id}/close`, admin.headers);
     expect(close.statusCode).toBe(200);
     expect(close.json()).toEqual({ message: text.closedDone, status: 'closed' });
-    expect(await lastActivity()).toBe('Ticket "Pode fechar" de cliente_ana fechado');
+    expect(await t.lastActivity()).toBe('Ticket "Pode fechar" de cliente_ana fechado');
 
     const again = await call('POST', `/api/admin/support/tickets/${id}/close`, admin.headers);
     expect(again.statusCode).toBe(409);

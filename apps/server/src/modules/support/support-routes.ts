@@ -13,7 +13,7 @@ import {
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { authOf, actorOf } from '../../platform/auth.js';
-import { adminErrors, bearerAuth, errorResponses } from '../../platform/route-schemas.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
 import type { SupportService } from './support-service.js';
 
 const errors = errorResponses(400, 401, 403);
@@ -32,63 +32,43 @@ export function supportRoutes({
 
     app.get(
       '/tickets',
-      {
-        onRequest: customer,
-        schema: {
-          tags,
-          summary: 'Page the caller’s tickets, newest activity first',
-          security: bearerAuth,
-          querystring: ticketsQuerySchema,
-          response: { 200: ticketsPageSchema, ...errors },
-        },
-      },
+      guardedRoute(customer, tags, {
+        summary: 'Page the caller’s tickets, newest activity first',
+        querystring: ticketsQuerySchema,
+        response: { 200: ticketsPageSchema, ...errors },
+      }),
       (request) => service.listOwn(authOf(request).userId, request.query),
     );
 
     app.post(
       '/tickets',
-      {
-        onRequest: customer,
-        schema: {
-          tags,
-          summary: 'Open a ticket with its first message',
-          security: bearerAuth,
-          body: createTicketBodySchema,
-          response: { 201: createTicketResponseSchema, ...errors, ...errorResponses(409) },
-        },
-      },
+      guardedRoute(customer, tags, {
+        summary: 'Open a ticket with its first message',
+        body: createTicketBodySchema,
+        response: { 201: createTicketResponseSchema, ...errors, ...errorResponses(409) },
+      }),
       async (request, reply) =>
         reply.code(201).send(await service.create(authOf(request).userId, request.body)),
     );
 
     app.get(
       '/tickets/:id',
-      {
-        onRequest: customer,
-        schema: {
-          tags,
-          summary: 'One own ticket and its thread (staff messages signed as the support team)',
-          security: bearerAuth,
-          params: idParamSchema,
-          response: { 200: ticketDetailSchema, ...errors, ...notFound },
-        },
-      },
+      guardedRoute(customer, tags, {
+        summary: 'One own ticket and its thread (staff messages signed as the support team)',
+        params: idParamSchema,
+        response: { 200: ticketDetailSchema, ...errors, ...notFound },
+      }),
       (request) => service.getOwn(authOf(request).userId, request.params.id),
     );
 
     app.post(
       '/tickets/:id/messages',
-      {
-        onRequest: customer,
-        schema: {
-          tags,
-          summary: 'Reply in an own ticket (it becomes open again); refused once closed',
-          security: bearerAuth,
-          params: idParamSchema,
-          body: ticketReplyBodySchema,
-          response: { 201: ticketActionResponseSchema, ...errors, ...conflict },
-        },
-      },
+      guardedRoute(customer, tags, {
+        summary: 'Reply in an own ticket (it becomes open again); refused once closed',
+        params: idParamSchema,
+        body: ticketReplyBodySchema,
+        response: { 201: ticketActionResponseSchema, ...errors, ...conflict },
+      }),
       async (request, reply) =>
         reply
           .code(201)
@@ -99,16 +79,11 @@ export function supportRoutes({
 
     app.post(
       '/tickets/:id/close',
-      {
-        onRequest: customer,
-        schema: {
-          tags,
-          summary: 'Close an own ticket',
-          security: bearerAuth,
-          params: idParamSchema,
-          response: { 200: ticketActionResponseSchema, ...errors, ...conflict },
-        },
-      },
+      guardedRoute(customer, tags, {
+        summary: 'Close an own ticket',
+        params: idParamSchema,
+        response: { 200: ticketActionResponseSchema, ...errors, ...conflict },
+      }),
       (request) => service.closeOwn(authOf(request).userId, request.params.id),
     );
 
@@ -128,47 +103,32 @@ export function adminSupportRoutes({
 
     app.get(
       '/tickets',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Page every ticket, newest activity first; q: username start or subject',
-          security: bearerAuth,
-          querystring: adminTicketsQuerySchema,
-          response: { 200: adminTicketsPageSchema, ...adminErrors },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Page every ticket, newest activity first; q: username start or subject',
+        querystring: adminTicketsQuerySchema,
+        response: { 200: adminTicketsPageSchema, ...adminErrors },
+      }),
       (request) => service.list(request.query),
     );
 
     app.get(
       '/tickets/:id',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'One ticket, its owner and its thread with the staff names',
-          security: bearerAuth,
-          params: idParamSchema,
-          response: { 200: adminTicketDetailSchema, ...adminErrors, ...notFound },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'One ticket, its owner and its thread with the staff names',
+        params: idParamSchema,
+        response: { 200: adminTicketDetailSchema, ...adminErrors, ...notFound },
+      }),
       (request) => service.get(request.params.id),
     );
 
     app.post(
       '/tickets/:id/messages',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Answer a ticket (it becomes answered and its owner is notified)',
-          security: bearerAuth,
-          params: idParamSchema,
-          body: ticketReplyBodySchema,
-          response: { 201: ticketActionResponseSchema, ...adminErrors, ...conflict },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Answer a ticket (it becomes answered and its owner is notified)',
+        params: idParamSchema,
+        body: ticketReplyBodySchema,
+        response: { 201: ticketActionResponseSchema, ...adminErrors, ...conflict },
+      }),
       async (request, reply) =>
         reply
           .code(201)
@@ -177,16 +137,11 @@ export function adminSupportRoutes({
 
     app.post(
       '/tickets/:id/close',
-      {
-        onRequest: admin,
-        schema: {
-          tags,
-          summary: 'Close a ticket',
-          security: bearerAuth,
-          params: idParamSchema,
-          response: { 200: ticketActionResponseSchema, ...adminErrors, ...conflict },
-        },
-      },
+      guardedRoute(admin, tags, {
+        summary: 'Close a ticket',
+        params: idParamSchema,
+        response: { 200: ticketActionResponseSchema, ...adminErrors, ...conflict },
+      }),
       (request) => service.close(request.params.id, actorOf(request)),
     );
 

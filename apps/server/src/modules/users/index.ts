@@ -1,6 +1,6 @@
 /**
  * The accounts kernel: users, their second factor and avatars, the first admin, and the XP a
- * redeemed key earns.
+ * redeemed key or a shop purchase earns.
  */
 export type { UserAdminRepository, UsersRepository } from './users-repository.js';
 export { createUserAdminRepository, createUsersRepository } from './users-repository.js';
@@ -11,5 +11,5 @@ export { createAvatarService } from './avatar-service.js';
 export { createAvatarRenderer } from './avatar-renderer.js';
 export type { AdminSeedResult } from './admin-seed-service.js';
 export { createAdminSeedService } from './admin-seed-service.js';
-export { createRedemptionXp } from './redemption-xp.js';
+export { createPurchaseXp, createRedemptionXp } from './xp-rewards.js';
 export { avatarsRoutes } from './avatars-routes.js';
