@@ -161,7 +161,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const handlerNames = [...byName.keys()];
 
   /** The events recorded so far by each transaction `transaction` opened. */
-  const openTransactions = new WeakMap<Kysely<Database>, string[]>();
+  const openTransactions = new WeakMap<Kysely<Database>, DomainEvent[]>();
   /** `deliver` handlers under way, awaited by stop(). */
   const delivering = new Set<Promise<void>>();
 
@@ -171,7 +171,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let nextPruneAt = 0;
 
   async function transaction<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    const recorded: string[] = [];
+    const recorded: DomainEvent[] = [];
     const result = await withTransaction(db, (trx) => {
       openTransactions.set(trx, recorded);
       return fn(trx);
@@ -180,11 +180,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return result;
   }
 
-  /** Right after commit: this process runs what it recorded, without waiting for the poller. */
-  async function dispatchRecorded(eventIds: string[]): Promise<void> {
+  /**
+   * Right after commit: this process runs what it recorded, without waiting for the poller (and
+   * without reading back the events it holds).
+   */
+  async function dispatchRecorded(recorded: DomainEvent[]): Promise<void> {
+    const eventIds = recorded.map((event) => event.id);
     try {
       const claims = await claim({ eventIds, limit: eventIds.length * handlerNames.length });
-      await run(claims, { waitForDeliver: false });
+      await run(claims, { waitForDeliver: false, known: recorded });
     } catch (error) {
       // The deliveries stay pending: the poller takes them after promptGraceMs.
       log.error({ err: error, eventIds }, 'events not dispatched after commit');
@@ -208,15 +212,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
   /** `handle` handlers one at a time; `deliver` ones side by side (they wait on the outside). */
   async function run(
     claims: ClaimedDelivery[],
-    { waitForDeliver }: { waitForDeliver: boolean },
+    { waitForDeliver, known = [] }: { waitForDeliver: boolean; known?: DomainEvent[] },
   ): Promise<void> {
     if (claims.length === 0) return;
-    const events = new Map(
-      (await repository.findEvents([...new Set(claims.map((c) => c.eventId))])).map((row) => [
-        row.id,
-        toDomainEvent(row),
-      ]),
-    );
+    const events = new Map(known.map((event) => [event.id, event]));
+    const missing = [...new Set(claims.map((c) => c.eventId))].filter((id) => !events.has(id));
+    for (const row of await repository.findEvents(missing)) events.set(row.id, toDomainEvent(row));
     const deliveries: Promise<void>[] = [];
     for (const claimed of claims) {
       const handler = byName.get(claimed.handler);
@@ -360,15 +361,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return transaction((trx) => record(trx, type, payload));
     }
     if (handlers.length === 0) return;
-    const now = clock.now();
-    const id = newId();
+    const stored = JSON.stringify(payload);
+    // The handlers of the prompt dispatch see the payload as stored, as the poller's would.
+    const event = toDomainEvent({ id: newId(), type, payload: stored, occurred_at: clock.now() });
     await repository.insert(
       executor,
-      { id, type, payload: JSON.stringify(payload), occurredAt: now },
+      { id: event.id, type, payload: stored, occurredAt: event.occurredAt },
       handlers,
-      now + promptGraceMs,
+      event.occurredAt + promptGraceMs,
     );
-    recorded.push(id);
+    recorded.push(event);
   }
 
   return {
