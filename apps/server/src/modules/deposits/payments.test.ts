@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { messages } from '@chaveiro/contract';
-import { hasError, parsePix } from 'pix-utils';
+import { hasError, isStaticPix, parsePix } from 'pix-utils';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { DomainEvent } from '../../events/index.js';
@@ -44,15 +44,17 @@ const probes = [
   defineHandler({
     name: 'test.deposit-paid-probe',
     on: 'deposit.paid',
-    handle: async (event) => {
+    handle: (event) => {
       paid.push(event);
+      return Promise.resolve();
     },
   }),
   defineHandler({
     name: 'test.deposit-refunded-probe',
     on: 'deposit.refunded',
-    handle: async (event) => {
+    handle: (event) => {
       refunded.push(event);
+      return Promise.resolve();
     },
   }),
 ];
@@ -154,7 +156,7 @@ describe('manual mode: a real BR Code', () => {
     expect(code.startsWith('000201')).toBe(true);
     expect(code.slice(-4)).toBe(crc16(code.slice(0, -4)));
     const parsed = parsePix(code);
-    if (hasError(parsed) || parsed.type !== 'STATIC') throw new Error('not a static BR Code');
+    if (hasError(parsed) || !isStaticPix(parsed)) throw new Error('not a static BR Code');
     expect(parsed).toMatchObject({
       pixKey: PIX.pix_key,
       transactionAmount: 123.45,
@@ -236,7 +238,9 @@ describe('mercadopago mode: charges', () => {
       payer: { email: 'pagante@example.com' },
       external_reference: created.deposit.reference,
       notification_url: `${t.config.publicUrl}/api/payments/mercadopago/webhook`,
-      date_of_expiration: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}-03:00$/),
+      date_of_expiration: expect.stringMatching(
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}-03:00$/,
+      ) as string,
     });
     const expiry = Date.parse((request?.body as { date_of_expiration: string }).date_of_expiration);
     expect(expiry).toBe(t.clock.now() + 30 * 60_000);

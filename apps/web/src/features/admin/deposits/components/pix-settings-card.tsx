@@ -7,7 +7,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, CircleOff } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { FormField } from '@/components/form/form-field';
@@ -71,7 +71,7 @@ export function PixSettingsCard() {
     values: formValues(settings.data),
   });
   const errors = form.formState.errors;
-  const mode = form.watch('mode');
+  const mode = useWatch({ control: form.control, name: 'mode' });
   const saved = settings.data;
   const active = saved
     ? saved.mode === 'mercadopago'
