@@ -72,7 +72,7 @@ function RowActions({ row }: { row: AdminDeposit }) {
           onClick={() => setOpen({ kind: 'refund', row })}
         >
           <Undo2 aria-hidden />
-          {actions.refund}
+          <span className="hidden sm:inline">{actions.refund}</span>
         </Button>
       );
     }
@@ -85,7 +85,7 @@ function RowActions({ row }: { row: AdminDeposit }) {
         onClick={() => setOpen({ kind: 'cancel', row })}
       >
         <Ban aria-hidden />
-        {actions.cancel}
+        <span className="hidden sm:inline">{actions.cancel}</span>
       </Button>
     );
   }
