@@ -304,7 +304,7 @@ async function setUp() {
     method: 'PATCH',
     path: '/api/admin/payment-settings',
     token: adminToken,
-    json: { pix_key: 'pix@example.com', pix_beneficiary: 'Chaveiro Teste' },
+    json: { pix_key: 'pix@example.com', pix_beneficiary: 'Chaveiro Teste', pix_city: 'São Paulo' },
   });
   const make = async (kind: 'client' | 'reseller', n: number): Promise<Account> => {
     const username = unique(kind === 'client' ? 'c' : 'r');

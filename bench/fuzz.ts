@@ -170,6 +170,7 @@ async function makeFixtures(): Promise<Fixtures> {
   await as(admin, 'PATCH', '/api/admin/payment-settings', {
     pix_key: 'pix@example.com',
     pix_beneficiary: 'Chaveiro Teste',
+    pix_city: 'São Paulo',
   });
   const deposit = await as(clientToken, 'POST', '/api/deposits', { amount: 10 });
   const depositId = (deposit.body as { deposit: { id: string } }).deposit.id;

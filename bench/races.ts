@@ -356,6 +356,7 @@ async function scenarios(world: World, database: string): Promise<Outcome[]> {
     await world.admin('PATCH', '/api/admin/payment-settings', {
       pix_key: 'pix@example.com',
       pix_beneficiary: 'Chaveiro Teste',
+      pix_city: 'São Paulo',
     });
     const payer = await world.client();
     const deposit = await world.call({

@@ -65,9 +65,10 @@ describe('deposit by PIX, approval and a purchase in the shop', () => {
     await page.getByText(/Depósitos desativados/).waitFor();
     await page.getByLabel('Chave PIX').fill(PIX.key);
     await page.getByLabel('Nome do beneficiário').fill(PIX.beneficiary);
-    await page.getByRole('button', { name: 'Salvar dados do PIX' }).click();
+    await page.getByLabel('Cidade do beneficiário').fill('São Paulo');
+    await page.getByRole('button', { name: 'Salvar pagamentos' }).click();
     await expectToast(page, messages.deposits.paymentSettingsSaved);
-    await page.getByText('Depósitos ativos.').waitFor();
+    await page.getByText('Depósitos ativos por PIX manual.').waitFor();
   });
 
   it('lets the client open a deposit of R$ 60,00 and shows the PIX instructions', async () => {
@@ -77,12 +78,13 @@ describe('deposit by PIX, approval and a purchase in the shop', () => {
     const dialog = page.getByRole('dialog', { name: 'Depositar saldo' });
     await dialog.getByText(/Você ainda não fez nenhum depósito/).waitFor();
     await dialog.getByLabel('Valor do depósito').fill('60,00');
-    await dialog.getByRole('button', { name: 'Gerar instruções do PIX' }).click();
+    await dialog.getByRole('button', { name: 'Gerar PIX' }).click();
 
     const paying = page.getByRole('dialog', { name: 'Pague com PIX' });
-    await paying.getByText(PIX.key).waitFor();
-    await paying.getByText(PIX.beneficiary).waitFor();
-    await paying.getByText('R$ 60,00').waitFor();
+    await paying.getByText(PIX.key, { exact: true }).waitFor();
+    await paying.getByText(PIX.beneficiary, { exact: true }).waitFor();
+    await paying.getByText('R$ 60,00').first().waitFor();
+    await paying.getByRole('img', { name: 'QR code do PIX' }).waitFor();
     // The reference is the last value of the instructions.
     reference = (await paying.getByRole('definition').last().textContent()) ?? '';
     expect(reference).toMatch(/^[2-9A-Z]{8}$/);

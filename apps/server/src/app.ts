@@ -25,7 +25,11 @@ import { authRoutes } from './modules/auth/index.js';
 import { bypassRoutes } from './modules/bypass/index.js';
 import { clientRoutes } from './modules/client/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
-import { adminDepositsRoutes, depositsRoutes } from './modules/deposits/index.js';
+import {
+  adminDepositsRoutes,
+  depositsRoutes,
+  paymentWebhookRoutes,
+} from './modules/deposits/index.js';
 import { filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { keysRoutes } from './modules/keys/index.js';
@@ -167,6 +171,14 @@ export async function buildApp({
     done();
   });
   app.addHook('onClose', () => outbox.stop());
+  // Pending Mercado Pago charges re-read every 30 s; stopped before the outbox (last-added first).
+  const { gatewayPoll } = services;
+  app.decorate('gatewayPoll', gatewayPoll);
+  app.addHook('onReady', (done) => {
+    gatewayPoll.start();
+    done();
+  });
+  app.addHook('onClose', () => gatewayPoll.stop());
 
   await app.register(bodyDeadlines, { bodyTimeoutMs: config.http.bodyTimeoutMs });
   await app.register(errorHandler);
@@ -199,7 +211,7 @@ export async function buildApp({
   await app.register(async (site) => {
     await site.register(fastifyHelmet, helmetOptions(config));
     await site.register(fastifyMultipart, { limits: { fileSize: LIMITS.dllMaxBytes, files: 1 } });
-    await site.register(apiRoutes(services, auth, ctx.uploads), { prefix: '/api' });
+    await site.register(apiRoutes(services, auth, ctx.uploads, ctx.clock), { prefix: '/api' });
     await site.register(webPlugin, { distDir: config.webDistDir });
   });
   return app;
@@ -218,6 +230,7 @@ function apiRoutes(
   services: Services,
   auth: AuthPluginOptions,
   uploads: Uploads,
+  clock: Clock,
 ): FastifyPluginCallbackZod {
   const s = services;
   return (api, _options, done) => {
@@ -246,6 +259,7 @@ function apiRoutes(
     void api.register(shopRoutes(s), { prefix: '/shop' });
     void api.register(depositsRoutes(s), { prefix: '/deposits' });
     void api.register(adminDepositsRoutes(s), { prefix: '/admin' });
+    void api.register(paymentWebhookRoutes({ ...s, clock }), { prefix: '/payments' });
     void api.register(supportRoutes(s), { prefix: '/support' });
     void api.register(adminSupportRoutes(s), { prefix: '/admin/support' });
     void api.register(notificationsRoutes(s), { prefix: '/notifications' });

@@ -19,6 +19,8 @@ export interface AppConfig {
   jwtSecret: string;
   publicUrl: string;
   smtpUrl: string | undefined;
+  /** Mercado Pago's API base URL (tests point it at an in-test server). */
+  mercadoPagoApiUrl: string;
   /** Sender of account e-mails. */
   mailFrom: string;
   admin: { username: string | undefined; email: string | undefined; password: string | undefined };
@@ -97,6 +99,9 @@ const envSchema = z.object({
   // Unset: http://localhost:<PORT>.
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MERCADOPAGO_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://api.mercadopago.com'),
   MAIL_FROM: z
     .string()
     .min(3, 'must be an address such as "Chaveiro <no-reply@example.com>"')
@@ -167,6 +172,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwtSecret: vars.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     smtpUrl: vars.SMTP_URL,
+    mercadoPagoApiUrl: vars.MERCADOPAGO_API_URL.replace(/\/+$/, ''),
     mailFrom: vars.MAIL_FROM ?? `Chaveiro <no-reply@${mailDomain(publicUrl)}>`,
     admin: {
       username: vars.ADMIN_USERNAME,

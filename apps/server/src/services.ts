@@ -27,10 +27,13 @@ import { createBalanceRepository, createBalanceService } from './modules/balance
 import { createBypassRepository, createBypassService } from './modules/bypass/index.js';
 import { createClientRepository, createClientService } from './modules/client/index.js';
 import { createDashboardRepository, createDashboardService } from './modules/dashboard/index.js';
+import type { DepositsService } from './modules/deposits/index.js';
 import {
   createDepositsRepository,
   createDepositsService,
-  createManualPixProvider,
+  createGatewayPoll,
+  createMercadoPagoClient,
+  createPaymentNotifiedHandler,
 } from './modules/deposits/index.js';
 import {
   createFileUploadService,
@@ -173,6 +176,8 @@ export function createServices(
       createDepositApprovedNotice({ notifications }),
       createDepositRejectedNotice({ notifications }),
       createTicketAnsweredNotice({ notifications }),
+      // The deposits service is built after the outbox it records in: bound late.
+      createPaymentNotifiedHandler({ settle: (paymentId) => deposits.settle(paymentId) }),
       ...extraHandlers,
     ],
   });
@@ -199,6 +204,20 @@ export function createServices(
     credentials,
   });
 
+  const deposits: DepositsService = createDepositsService({
+    db,
+    clock,
+    deposits: repos.deposits,
+    // The payment rows, written with their activity line and read in the deposit's transaction.
+    settings: repos.settings,
+    balance,
+    activity,
+    gateway: createMercadoPagoClient({ baseUrl: ctx.config.mercadoPagoApiUrl }),
+    webhookUrl: `${ctx.config.publicUrl}/api/payments/mercadopago/webhook`,
+    events,
+    log,
+  });
+
   // Loader heartbeats note presence in memory; it is written every few seconds and on close.
   const presence = createPresence(ctx, log);
   const loaderSessions = createLoaderSessions(ctx.config.jwtSecret, clock);
@@ -214,6 +233,12 @@ export function createServices(
       clock,
       repository: repos.notifications,
       notifications,
+      log,
+    }),
+    /** The poll of pending Mercado Pago charges, started and stopped with the app. */
+    gatewayPoll: createGatewayPoll({
+      deposits: repos.deposits,
+      settle: (paymentId) => deposits.settle(paymentId),
       log,
     }),
     /** The role guard's per-request read of the session's user. */
@@ -271,17 +296,7 @@ export function createServices(
       events,
     }),
     dashboard: createDashboardService({ clock, repository: repos.dashboard }),
-    deposits: createDepositsService({
-      db,
-      clock,
-      deposits: repos.deposits,
-      provider: createManualPixProvider({ db, settings: repos.settings }),
-      // The payment rows, written with their activity line and read in the deposit's transaction.
-      settings: repos.settings,
-      balance,
-      activity,
-      events,
-    }),
+    deposits,
     files,
     health: createHealthService({ dialect, repository: repos.health }),
     keys: createKeysService({

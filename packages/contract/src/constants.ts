@@ -178,13 +178,47 @@ export const BYPASS_LIMITS = {
 /** UID characters: letters, digits, `_` and `-`. */
 export const BYPASS_UID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-/** Payment settings the admin edits; shown in the PIX deposit instructions. */
-export const PAYMENT_SETTING_KEYS = ['pix_key', 'pix_beneficiary'] as const;
+/**
+ * Payment settings the admin edits: the PIX key, beneficiary and city of the BR Code (manual
+ * mode), the mode, and the Mercado Pago credentials (stored server-side, never sent back whole).
+ */
+export const PAYMENT_SETTING_KEYS = [
+  'pix_key',
+  'pix_beneficiary',
+  'pix_city',
+  'payment_mode',
+  'mercadopago_access_token',
+  'mercadopago_webhook_secret',
+] as const;
 export type PaymentSettingKey = (typeof PAYMENT_SETTING_KEYS)[number];
 
-/** A deposit waits for the admin (or a future PIX gateway) to confirm the payment. */
-export const DEPOSIT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** manual: a BR Code to the admin's key, confirmed by the admin; mercadopago: the gateway's. */
+export const PAYMENT_MODES = ['manual', 'mercadopago'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+/**
+ * pending: waiting for payment; approved: paid and credited; rejected: refused by the admin;
+ * cancelled: the charge was cancelled (admin or gateway); expired: not paid in time;
+ * refunded: paid, then refunded or charged back (the balance debited).
+ */
+export const DEPOSIT_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+/** Who takes the payment of a deposit. */
+export const DEPOSIT_GATEWAYS = PAYMENT_MODES;
+export type DepositGateway = PaymentMode;
+/**
+ * What the admin must look at: amount_mismatch (the gateway's payment differs from the deposit:
+ * not credited); negative_balance (a refund or chargeback left the balance below zero).
+ */
+export const DEPOSIT_FLAGS = ['amount_mismatch', 'negative_balance'] as const;
+export type DepositFlag = (typeof DEPOSIT_FLAGS)[number];
 export const DEPOSIT_METHODS = ['pix'] as const;
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
 
@@ -199,6 +233,12 @@ export const DEPOSIT_LIMITS = {
   rejectReasonMax: 300,
   pixKeyMax: 140,
   pixBeneficiaryMax: 100,
+  pixCityMin: 2,
+  pixCityMax: 60,
+  /** Mercado Pago access token and webhook secret. */
+  gatewaySecretMax: 300,
+  /** Minutes a gateway charge can be paid. */
+  gatewayExpiryMinutes: 30,
 } as const;
 
 /** open: waiting for staff; answered: staff replied last; closed: no more replies. */

@@ -334,7 +334,7 @@ export const messages = {
     amountInvalid: 'Informe um valor em reais com no máximo 2 casas decimais.',
     amountMin: 'O valor mínimo do depósito é R$ 5,00.',
     amountMax: 'O valor máximo por depósito é R$ 10.000,00.',
-    created: 'Depósito criado! Faça o PIX com o código de referência na descrição.',
+    created: 'Depósito criado! Pague com o QR code ou o PIX copia e cola.',
     notFound: 'Depósito não encontrado.',
     pixNotConfigured:
       'Os depósitos por PIX estão indisponíveis no momento: a chave PIX ainda não foi configurada. Tente mais tarde ou fale com o suporte.',
@@ -367,6 +367,41 @@ export const messages = {
     paymentSettingsCleared: 'Chave PIX removida: os depósitos ficam indisponíveis.',
     logPaymentSettings: (key: string) => `Chave PIX de depósito alterada para ${key}`,
     logPaymentSettingsCleared: 'Chave PIX de depósito removida (depósitos indisponíveis)',
+    logPaymentMode: (mode: string) => `Modo de pagamento dos depósitos: ${mode}`,
+    logGatewayCredentials: 'Credenciais do Mercado Pago alteradas',
+    modeInvalid: 'Modo de pagamento inválido: use manual ou mercadopago.',
+    cityRequired: 'Informe a cidade do beneficiário (mínimo de 2 letras).',
+    cityMax: 'A cidade deve ter no máximo 60 caracteres.',
+    secretInvalid: 'Informe o valor como texto.',
+    secretMax: 'O valor deve ter no máximo 300 caracteres.',
+    gatewayCredentialsRequired:
+      'Para usar o Mercado Pago, informe o access token e o segredo do webhook.',
+    gatewayNotConfigured:
+      'Os depósitos por PIX estão indisponíveis no momento: o Mercado Pago ainda não foi configurado. Tente mais tarde ou fale com o suporte.',
+    gatewayUnavailable:
+      'Não foi possível gerar a cobrança PIX agora: o Mercado Pago não respondeu como esperado. Nenhum depósito foi criado; tente novamente em alguns minutos.',
+    gatewayActionFailed:
+      'O Mercado Pago não confirmou a operação. Nada foi alterado; tente novamente em alguns minutos.',
+    gatewayDescription: (reference: string) => `Depósito de saldo ${reference}`,
+    automaticDeposit: 'Este depósito é confirmado automaticamente pelo Mercado Pago.',
+    notGatewayDeposit: 'Esta ação vale só para cobranças do Mercado Pago.',
+    notPending: 'Este depósito não está mais aguardando pagamento.',
+    notRefundable: 'Só é possível estornar um depósito pago pelo Mercado Pago.',
+    alreadyClosed: 'Este depósito já foi encerrado.',
+    cancelled: 'Cobrança cancelada.',
+    refunded: 'Depósito estornado e saldo debitado.',
+    reasonRefund: (reference: string) => `Estorno do depósito PIX ${reference}`,
+    reasonChargeback: (reference: string) => `Contestação do depósito PIX ${reference}`,
+    logPaid: (reference: string, username: string, amount: string) =>
+      `Depósito ${reference} de ${username} pago pelo Mercado Pago (${amount})`,
+    logAmountMismatch: (reference: string, username: string, paid: string, expected: string) =>
+      `Depósito ${reference} de ${username}: o Mercado Pago informou ${paid}, esperado ${expected} (não creditado)`,
+    logRefunded: (reference: string, username: string, amount: string) =>
+      `Depósito ${reference} de ${username} estornado (${amount} debitados)`,
+    logCancelled: (reference: string, username: string) =>
+      `Cobrança do depósito ${reference} de ${username} cancelada`,
+    webhookInvalid: 'Notificação recusada: assinatura inválida, antiga ou repetida.',
+    webhookReceived: 'Notificação recebida.',
   },
   /** Support tickets (issue: commerce). */
   support: {

@@ -1,5 +1,7 @@
 import type {
   BypassRegion,
+  DepositFlag,
+  DepositGateway,
   DepositMethod,
   DepositStatus,
   NotificationKind,
@@ -38,6 +40,7 @@ export interface Database {
   balance_ledger: BalanceLedgerTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   deposits: DepositsTable;
+  payment_webhook_requests: PaymentWebhookRequestsTable;
   support_tickets: SupportTicketsTable;
   support_messages: SupportMessagesTable;
   notifications: NotificationsTable;
@@ -240,6 +243,30 @@ export interface DepositsTable {
   decided_by: string | null;
   decided_at: number | null;
   created_at: number;
+  /** Who takes the payment (migration 2026112701_payments). */
+  gateway: DepositGateway;
+  /** The checkout's order this deposit pays; no FK (owned by the orders module). */
+  order_id: string | null;
+  /** The gateway's payment id (Mercado Pago's numeric id as text) and its last status. */
+  gateway_payment_id: string | null;
+  gateway_status: string | null;
+  /** The BR Code (copia e cola) of a gateway charge; manual codes are built when shown. */
+  pix_code: string | null;
+  expires_at: number | null;
+  payer_email: string | null;
+  payer_name: string | null;
+  paid_at: number | null;
+  refunded_at: number | null;
+  /** What a refund or chargeback could not take back (the balance never goes below zero). */
+  uncovered_cents: number | null;
+  flag: DepositFlag | null;
+}
+
+/** Webhook notifications already accepted, by x-request-id (replays are refused). */
+export interface PaymentWebhookRequestsTable {
+  request_id: string;
+  ts: number;
+  received_at: number;
 }
 
 export interface SupportTicketsTable {

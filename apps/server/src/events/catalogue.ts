@@ -1,4 +1,9 @@
-import type { LoaderRefusalCode, PausedBy, PlanDurationType } from '@chaveiro/contract';
+import type {
+  DepositGateway,
+  LoaderRefusalCode,
+  PausedBy,
+  PlanDurationType,
+} from '@chaveiro/contract';
 
 /**
  * Every domain event, by name, with its payload. A payload holds ids and the facts of the
@@ -41,13 +46,37 @@ export interface DomainEvents {
     amountCents: number;
     subscriptionId: string;
   };
-  'deposit.approved': {
+  /**
+   * A deposit was paid and its amount credited, in the same transaction: an admin's approval
+   * (manual PIX) or the gateway's confirmation (webhook or poll).
+   */
+  'deposit.paid': {
     depositId: string;
     userId: string;
     amountCents: number;
     reference: string;
-    /** The approving admin. */
-    by: string;
+    /** The order a checkout opened the deposit for, if any. */
+    orderId: string | null;
+    gateway: DepositGateway;
+    /** The approving admin; null when the gateway confirmed it. */
+    by: string | null;
+  };
+  /** A paid deposit was refunded or charged back: its amount debited (the balance may go negative). */
+  'deposit.refunded': {
+    depositId: string;
+    userId: string;
+    amountCents: number;
+    reference: string;
+    orderId: string | null;
+    balanceAfterCents: number;
+  };
+  /**
+   * A gateway notified a change of one of its payments (a signature-checked webhook). Its
+   * handler re-reads the payment from the gateway and settles the deposit.
+   */
+  'payment.notified': {
+    gateway: 'mercadopago';
+    paymentId: string;
   };
   /** An admin rejected a pending deposit: nothing was credited. */
   'deposit.rejected': {

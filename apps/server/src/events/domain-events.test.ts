@@ -329,7 +329,11 @@ describe('deposit.rejected through the outbox', () => {
   it('tells the customer why, once, before the rejection answers', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const customer = await t.createUser();
-    const pix = { pix_key: 'pix@example.com', pix_beneficiary: 'Loja Exemplo' };
+    const pix = {
+      pix_key: 'pix@example.com',
+      pix_beneficiary: 'Loja Exemplo',
+      pix_city: 'Curitiba',
+    };
     expect((await call(admin, 'PATCH', '/api/admin/payment-settings', pix)).statusCode).toBe(200);
     const opened = await call(customer, 'POST', '/api/deposits', { amount: 20 });
     const deposit = opened.json<{ deposit: { id: string; reference: string } }>().deposit;

@@ -51,6 +51,8 @@ const endpoints: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: stri
   ['GET', '/api/admin/deposits'],
   ['POST', '/api/admin/deposits/x/approve'],
   ['POST', '/api/admin/deposits/x/reject'],
+  ['POST', '/api/admin/deposits/x/cancel'],
+  ['POST', '/api/admin/deposits/x/refund'],
   ['GET', '/api/admin/payment-settings'],
   ['PATCH', '/api/admin/payment-settings'],
 ];

@@ -75,3 +75,10 @@ export class PayloadTooLargeError extends AppError {
     super(413, code, message);
   }
 }
+
+/** An upstream service (a payment gateway) failed, timed out or answered garbage. */
+export class BadGatewayError extends AppError {
+  constructor(message: string, code: ErrorCode = 'BAD_GATEWAY') {
+    super(502, code, message);
+  }
+}

@@ -30,18 +30,53 @@ describe('normalizePixKey', () => {
 describe('payment settings body', () => {
   it('stores the normalised key and clears the beneficiary with the key', () => {
     expect(
-      paymentSettingsBodySchema.parse({ pix_key: '529.982.247-25', pix_beneficiary: ' Ana ' }),
-    ).toEqual({ pix_key: '52998224725', pix_beneficiary: 'Ana' });
-    expect(paymentSettingsBodySchema.parse({ pix_key: ' ', pix_beneficiary: 'Ana' })).toEqual({
-      pix_key: '',
-      pix_beneficiary: '',
+      paymentSettingsBodySchema.parse({
+        pix_key: '529.982.247-25',
+        pix_beneficiary: ' Ana ',
+        pix_city: ' Recife ',
+      }),
+    ).toEqual({
+      mode: 'manual',
+      pix_key: '52998224725',
+      pix_beneficiary: 'Ana',
+      pix_city: 'Recife',
+    });
+    expect(
+      paymentSettingsBodySchema.parse({ pix_key: ' ', pix_beneficiary: 'Ana', pix_city: 'Recife' }),
+    ).toEqual({ mode: 'manual', pix_key: '', pix_beneficiary: '', pix_city: '' });
+  });
+
+  it('keeps an absent or empty secret (undefined / empty) apart from a cleared one (null)', () => {
+    const base = { pix_key: '', pix_beneficiary: '' };
+    expect(
+      paymentSettingsBodySchema.parse({
+        ...base,
+        mode: 'mercadopago',
+        mercadopago_access_token: ' APP_USR-1 ',
+        mercadopago_webhook_secret: null,
+      }),
+    ).toMatchObject({
+      mode: 'mercadopago',
+      mercadopago_access_token: 'APP_USR-1',
+      mercadopago_webhook_secret: null,
     });
   });
 
   it('needs a beneficiary with a key', () => {
-    const result = paymentSettingsBodySchema.safeParse({ pix_key: 'a@b.com', pix_beneficiary: '' });
+    const result = paymentSettingsBodySchema.safeParse({
+      pix_key: 'a@b.com',
+      pix_beneficiary: '',
+      pix_city: 'Recife',
+    });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
       messages.deposits.beneficiaryRequired,
+    ]);
+    const noCity = paymentSettingsBodySchema.safeParse({
+      pix_key: 'a@b.com',
+      pix_beneficiary: 'Ana',
+    });
+    expect(noCity.error?.issues.map((issue) => issue.message)).toEqual([
+      messages.deposits.cityRequired,
     ]);
   });
 });

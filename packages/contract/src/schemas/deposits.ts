@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DEPOSIT_LIMITS, DEPOSIT_METHODS, DEPOSIT_STATUSES } from '../constants.js';
+import {
+  DEPOSIT_FLAGS,
+  DEPOSIT_GATEWAYS,
+  DEPOSIT_LIMITS,
+  DEPOSIT_METHODS,
+  DEPOSIT_STATUSES,
+  PAYMENT_MODES,
+} from '../constants.js';
 import { messages } from '../messages.js';
 import { pageOf, pageQuerySchema } from './common.js';
 import { hasAtMostTwoDecimals } from './resellers.js';
@@ -18,16 +25,27 @@ export const depositSchema = z.object({
   reject_reason: z.string().nullable(),
   created_at: z.iso.datetime(),
   decided_at: z.iso.datetime().nullable(),
+  /** Who takes the payment: the admin by hand (manual) or Mercado Pago. */
+  gateway: z.enum(DEPOSIT_GATEWAYS),
+  /** Until when the charge can be paid (gateway charges); null when it does not expire. */
+  expires_at: z.iso.datetime().nullable(),
+  /** The purchase this deposit pays, when it was opened by a checkout. */
+  order_id: z.string().nullable(),
 });
 export type Deposit = z.infer<typeof depositSchema>;
 
 /** How to pay a pending deposit. */
 export const paymentInstructionsSchema = z.object({
   method: z.enum(DEPOSIT_METHODS),
+  /** The admin's PIX key (manual mode); empty for a gateway charge. */
   pix_key: z.string(),
   beneficiary: z.string(),
   amount: z.number(),
   reference: z.string(),
+  /** The BR Code: what the QR code encodes and the "PIX copia e cola" string. */
+  pix_code: z.string(),
+  expires_at: z.iso.datetime().nullable(),
+  gateway: z.enum(DEPOSIT_GATEWAYS),
 });
 export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
 
@@ -70,6 +88,20 @@ export const adminDepositSchema = depositSchema.extend({
   user: z.object({ id: z.string(), username: z.string(), email: z.string() }),
   /** The admin who approved or rejected it; null while pending or once that account is gone. */
   decided_by: z.string().nullable(),
+  /** The gateway's payment id and its last known status (null for manual deposits). */
+  gateway_payment_id: z.string().nullable(),
+  gateway_status: z.string().nullable(),
+  /** The payer as the gateway reports them. */
+  payer: z.object({ email: z.string().nullable(), name: z.string().nullable() }).nullable(),
+  paid_at: z.iso.datetime().nullable(),
+  refunded_at: z.iso.datetime().nullable(),
+  /**
+   * What a refund or chargeback could not take back from the balance (reais): the customer's
+   * debt, flagged negative_balance. The balance itself never goes below zero.
+   */
+  uncovered_amount: z.number().nullable(),
+  /** Something the admin must look at (see DEPOSIT_FLAGS); null when all is well. */
+  flag: z.enum(DEPOSIT_FLAGS).nullable(),
 });
 export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 
@@ -100,10 +132,26 @@ export const depositDecisionResponseSchema = z.object({
 });
 export type DepositDecisionResponse = z.infer<typeof depositDecisionResponseSchema>;
 
-/** The PIX key and beneficiary shown in deposit instructions; empty key: deposits are off. */
+/** A stored secret as the admin sees it: whether it is set and its last 4 characters. */
+export const maskedSecretSchema = z.object({
+  configured: z.boolean(),
+  last4: z.string().nullable(),
+});
+export type MaskedSecret = z.infer<typeof maskedSecretSchema>;
+
+/**
+ * The payment settings: the mode, the PIX key, beneficiary and city of the manual BR Code, and
+ * the Mercado Pago credentials masked. Manual mode with an empty key: deposits are off.
+ */
 export const paymentSettingsSchema = z.object({
+  mode: z.enum(PAYMENT_MODES),
   pix_key: z.string(),
   pix_beneficiary: z.string(),
+  pix_city: z.string(),
+  mercadopago_access_token: maskedSecretSchema,
+  mercadopago_webhook_secret: maskedSecretSchema,
+  /** Where Mercado Pago must send its notifications (to paste into its panel). */
+  webhook_url: z.string(),
 });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
@@ -155,14 +203,34 @@ export function normalizePixKey(raw: string): string | undefined {
   return PHONE.test(phone) ? phone : undefined;
 }
 
-/** Both fields together; an empty key turns deposits off (then the beneficiary may be empty). */
+/** A secret field: absent or empty keeps the stored value, null clears it. */
+const secretInput = z
+  .string({ error: d.secretInvalid })
+  .trim()
+  .max(DEPOSIT_LIMITS.gatewaySecretMax, d.secretMax)
+  .nullable()
+  .optional();
+
+/**
+ * Every field together. An empty key turns manual deposits off (then beneficiary and city may be
+ * empty); with a key, the beneficiary and city of the BR Code are required. The Mercado Pago
+ * mode needs both credentials (checked against the stored ones by the server).
+ */
 export const paymentSettingsBodySchema = z
   .strictObject({
+    mode: z.enum(PAYMENT_MODES, { error: d.modeInvalid }).default('manual'),
     pix_key: z.string({ error: d.pixKeyInvalid }).trim().max(DEPOSIT_LIMITS.pixKeyMax, d.pixKeyMax),
     pix_beneficiary: z
       .string({ error: d.beneficiaryRequired })
       .trim()
       .max(DEPOSIT_LIMITS.pixBeneficiaryMax, d.beneficiaryMax),
+    pix_city: z
+      .string({ error: d.cityRequired })
+      .trim()
+      .max(DEPOSIT_LIMITS.pixCityMax, d.cityMax)
+      .default(''),
+    mercadopago_access_token: secretInput,
+    mercadopago_webhook_secret: secretInput,
   })
   .superRefine((body, ctx) => {
     if (body.pix_key === '') return;
@@ -172,12 +240,21 @@ export const paymentSettingsBodySchema = z
     if (body.pix_beneficiary.length < 3) {
       ctx.addIssue({ code: 'custom', message: d.beneficiaryRequired, path: ['pix_beneficiary'] });
     }
+    if (body.pix_city.length < DEPOSIT_LIMITS.pixCityMin || !/\p{L}/u.test(body.pix_city)) {
+      ctx.addIssue({ code: 'custom', message: d.cityRequired, path: ['pix_city'] });
+    }
   })
   .transform((body) => ({
+    ...body,
     pix_key: body.pix_key === '' ? '' : (normalizePixKey(body.pix_key) ?? body.pix_key),
     pix_beneficiary: body.pix_key === '' ? '' : body.pix_beneficiary,
+    pix_city: body.pix_key === '' ? '' : body.pix_city,
   }));
 export type PaymentSettingsBody = z.input<typeof paymentSettingsBodySchema>;
+export type PaymentSettingsUpdate = z.output<typeof paymentSettingsBodySchema>;
 
 export const paymentSettingsResponseSchema = paymentSettingsSchema.extend({ message: z.string() });
 export type PaymentSettingsResponse = z.infer<typeof paymentSettingsResponseSchema>;
+
+/** An admin action on a gateway charge (cancel, refund): the message and the deposit after it. */
+export const depositActionResponseSchema = depositDecisionResponseSchema;

@@ -20,14 +20,19 @@ export interface ActivityServiceDeps extends Pick<AppContext, 'clock'> {
 export function createActivityService({ clock, repository }: ActivityServiceDeps) {
   return {
     /** Writes one log line; call it inside the action's own transaction (`executor`). */
-    async record(executor: Kysely<Database>, actor: Actor, entry: ActivityRecord): Promise<void> {
+    async record(
+      executor: Kysely<Database>,
+      /** Who acted; null for the system (a payment gateway's confirmation). */
+      actor: Actor | null,
+      entry: ActivityRecord,
+    ): Promise<void> {
       await repository.insert(
         {
           id: newId(),
-          actorId: actor.userId,
+          actorId: actor?.userId ?? null,
           action: entry.action,
           target: entry.target ?? null,
-          ip: actor.ip,
+          ip: actor?.ip ?? null,
           createdAt: clock.now(),
         },
         executor,

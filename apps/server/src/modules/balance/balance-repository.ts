@@ -35,6 +35,15 @@ export function createBalanceRepository(db: Kysely<Database>) {
       return row === undefined ? undefined : Number(row.balance_cents);
     },
 
+    async balanceOf(userId: string, executor: Kysely<Database> = db): Promise<number> {
+      const row = await executor
+        .selectFrom('users')
+        .select('balance_cents')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row === undefined ? 0 : Number(row.balance_cents);
+    },
+
     async insertLedger(line: LedgerLine, executor: Kysely<Database> = db): Promise<void> {
       await executor
         .insertInto('balance_ledger')

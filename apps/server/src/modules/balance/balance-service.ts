@@ -23,7 +23,7 @@ export interface BalanceServiceDeps extends Pick<AppContext, 'clock'> {
  * any balance equals the sum of its ledger.
  */
 export function createBalanceService({ clock, repository }: BalanceServiceDeps) {
-  return {
+  const service = {
     /**
      * Moves money inside `executor` (a transaction). Returns the resulting balance, or
      * undefined when a debit would go below zero — nothing changed then, and the caller
@@ -46,7 +46,39 @@ export function createBalanceService({ clock, repository }: BalanceServiceDeps) 
       );
       return after;
     },
+
+    /**
+     * Takes back up to `amountCents` (a refunded or charged-back deposit): the whole amount when
+     * the balance covers it, else what there is (the balance never goes below zero). Answers
+     * what was debited, the balance after it, and what the balance could not cover (for the
+     * caller to flag).
+     */
+    async debitUpTo(
+      executor: Kysely<Database>,
+      movement: Omit<BalanceMovement, 'amountCents'> & { amountCents: number },
+    ): Promise<{ debitedCents: number; balanceAfterCents: number; uncoveredCents: number }> {
+      const wanted = Math.abs(movement.amountCents);
+      for (;;) {
+        const available = Math.min(wanted, await repository.balanceOf(movement.userId, executor));
+        if (available <= 0) {
+          return {
+            debitedCents: 0,
+            balanceAfterCents: await repository.balanceOf(movement.userId, executor),
+            uncoveredCents: wanted,
+          };
+        }
+        const after = await service.move(executor, { ...movement, amountCents: -available });
+        // A concurrent debit took part of it first: look again.
+        if (after === undefined) continue;
+        return {
+          debitedCents: available,
+          balanceAfterCents: after,
+          uncoveredCents: wanted - available,
+        };
+      }
+    },
   };
+  return service;
 }
 
 export type BalanceService = ReturnType<typeof createBalanceService>;

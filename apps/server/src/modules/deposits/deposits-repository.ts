@@ -1,4 +1,10 @@
-import type { DepositMethod, DepositStatusFilter } from '@chaveiro/contract';
+import type {
+  DepositFlag,
+  DepositGateway,
+  DepositMethod,
+  DepositStatus,
+  DepositStatusFilter,
+} from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database, DepositsTable } from '../../db/schema.js';
 import { readPage } from '../../platform/paging.js';
@@ -22,7 +28,30 @@ export interface NewDeposit {
   method: DepositMethod;
   reference: string;
   createdAt: number;
+  gateway: DepositGateway;
+  orderId: string | null;
+  /** A gateway charge: its payment, status, BR Code and expiry. */
+  gatewayPaymentId?: string;
+  gatewayStatus?: string;
+  pixCode?: string;
+  expiresAt?: number | null;
 }
+
+/** A deposit's row as the settlement needs it. */
+export type SettlementRow = Pick<
+  DepositsTable,
+  'id' | 'user_id' | 'amount_cents' | 'reference' | 'status' | 'order_id' | 'gateway' | 'flag'
+> & { gateway_payment_id: string };
+
+/** The gateway's view of the payer and its status, stored with every change. */
+export interface GatewayState {
+  gatewayStatus: string;
+  payerEmail: string | null;
+  payerName: string | null;
+}
+
+/** What a conditional change returns: the row's facts for the ledger and the event. */
+export type Changed = Pick<DepositRow, 'user_id' | 'amount_cents' | 'reference' | 'order_id'>;
 
 export interface Decision {
   status: 'approved' | 'rejected';
@@ -41,7 +70,27 @@ const depositColumns = [
   'd.reject_reason',
   'd.decided_at',
   'd.created_at',
+  'd.gateway',
+  'd.order_id',
+  'd.gateway_payment_id',
+  'd.gateway_status',
+  'd.pix_code',
+  'd.expires_at',
+  'd.payer_email',
+  'd.payer_name',
+  'd.paid_at',
+  'd.refunded_at',
+  'd.uncovered_cents',
+  'd.flag',
 ] as const;
+
+function changed(
+  row:
+    | { user_id: string; amount_cents: number; reference: string; order_id: string | null }
+    | undefined,
+): Changed | undefined {
+  return row && { ...row, amount_cents: Number(row.amount_cents) };
+}
 
 /** Queries on `deposits`. */
 export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDialect) {
@@ -80,8 +129,190 @@ export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDiale
           decided_by: null,
           decided_at: null,
           created_at: deposit.createdAt,
+          gateway: deposit.gateway,
+          order_id: deposit.orderId,
+          gateway_payment_id: deposit.gatewayPaymentId ?? null,
+          gateway_status: deposit.gatewayStatus ?? null,
+          pix_code: deposit.pixCode ?? null,
+          expires_at: deposit.expiresAt ?? null,
         })
         .execute();
+    },
+
+    async userEmail(userId: string, executor: Kysely<Database> = db): Promise<string | undefined> {
+      const row = await executor
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row?.email;
+    },
+
+    async findByGatewayPayment(
+      paymentId: string,
+      executor: Kysely<Database> = db,
+    ): Promise<SettlementRow | undefined> {
+      const row = await executor
+        .selectFrom('deposits')
+        .select([
+          'id',
+          'user_id',
+          'amount_cents',
+          'reference',
+          'status',
+          'order_id',
+          'gateway',
+          'flag',
+          'gateway_payment_id',
+        ])
+        .where('gateway_payment_id', '=', paymentId)
+        .executeTakeFirst();
+      if (!row || row.gateway_payment_id === null) return undefined;
+      return {
+        ...row,
+        amount_cents: Number(row.amount_cents),
+        gateway_payment_id: row.gateway_payment_id,
+      };
+    },
+
+    /** Gateway charges still waiting for payment (not flagged), oldest first: the poll's list. */
+    async pendingGatewayPayments(limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('deposits')
+        .select('gateway_payment_id')
+        .where('gateway', '=', 'mercadopago')
+        .where('status', '=', 'pending')
+        .where('flag', 'is', null)
+        .where('gateway_payment_id', 'is not', null)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.flatMap((row) => (row.gateway_payment_id ? [row.gateway_payment_id] : []));
+    },
+
+    /** The gateway's latest status and payer, whatever the deposit's state. */
+    async noteGatewayState(
+      id: string,
+      state: GatewayState,
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
+      await executor
+        .updateTable('deposits')
+        .set({
+          gateway_status: state.gatewayStatus,
+          payer_email: state.payerEmail,
+          payer_name: state.payerName,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** pending → approved by the gateway, once: undefined when it was no longer pending. */
+    async markPaid(
+      id: string,
+      paidAt: number,
+      executor: Kysely<Database>,
+    ): Promise<Changed | undefined> {
+      return changed(
+        await executor
+          .updateTable('deposits')
+          .set({ status: 'approved', paid_at: paidAt, decided_at: paidAt })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .returning(['user_id', 'amount_cents', 'reference', 'order_id'])
+          .executeTakeFirst(),
+      );
+    },
+
+    /** Flags a pending deposit once (a repeat finds it flagged and changes nothing). */
+    async flagPending(
+      id: string,
+      flag: DepositFlag,
+      executor: Kysely<Database>,
+    ): Promise<Changed | undefined> {
+      return changed(
+        await executor
+          .updateTable('deposits')
+          .set({ flag })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .where('flag', 'is', null)
+          .returning(['user_id', 'amount_cents', 'reference', 'order_id'])
+          .executeTakeFirst(),
+      );
+    },
+
+    /** pending → cancelled, expired or refunded (never credited), once. */
+    async closePending(
+      id: string,
+      status: Extract<DepositStatus, 'cancelled' | 'expired' | 'refunded'>,
+      at: number,
+      executor: Kysely<Database>,
+    ): Promise<Changed | undefined> {
+      return changed(
+        await executor
+          .updateTable('deposits')
+          .set({
+            status,
+            decided_at: at,
+            ...(status === 'refunded' ? { refunded_at: at } : {}),
+          })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .returning(['user_id', 'amount_cents', 'reference', 'order_id'])
+          .executeTakeFirst(),
+      );
+    },
+
+    /** approved → refunded, once. */
+    async markRefunded(
+      id: string,
+      at: number,
+      executor: Kysely<Database>,
+    ): Promise<Changed | undefined> {
+      return changed(
+        await executor
+          .updateTable('deposits')
+          .set({ status: 'refunded', refunded_at: at })
+          .where('id', '=', id)
+          .where('status', '=', 'approved')
+          .returning(['user_id', 'amount_cents', 'reference', 'order_id'])
+          .executeTakeFirst(),
+      );
+    },
+
+    /** What a refund could not take back from the balance: flagged for the admin. */
+    async flagUncovered(id: string, uncoveredCents: number, executor: Kysely<Database>) {
+      await executor
+        .updateTable('deposits')
+        .set({ flag: 'negative_balance', uncovered_cents: uncoveredCents })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Remembers an accepted webhook notification by its x-request-id; false when it was already
+     * seen (a replay). Forgets those received before `pruneBefore` (older than any accepted ts).
+     */
+    async rememberWebhookRequest(
+      request: { requestId: string; ts: number; receivedAt: number; pruneBefore: number },
+      executor: Kysely<Database>,
+    ): Promise<boolean> {
+      await executor
+        .deleteFrom('payment_webhook_requests')
+        .where('received_at', '<', request.pruneBefore)
+        .execute();
+      const row = await executor
+        .insertInto('payment_webhook_requests')
+        .values({
+          request_id: request.requestId,
+          ts: request.ts,
+          received_at: request.receivedAt,
+        })
+        .onConflict((oc) => oc.column('request_id').doNothing())
+        .returning('request_id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async referenceTaken(reference: string, executor: Kysely<Database> = db): Promise<boolean> {
@@ -169,14 +400,14 @@ export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDiale
     },
 
     /**
-     * Decides a pending deposit in one conditional statement: of two concurrent decisions only
+     * Decides a pending manual deposit in one conditional statement: of two concurrent decisions only
      * one changes the row. Returns the decided deposit, or undefined when it was not pending.
      */
     async decide(
       id: string,
       decision: Decision,
       executor: Kysely<Database> = db,
-    ): Promise<Pick<DepositRow, 'user_id' | 'amount_cents' | 'reference'> | undefined> {
+    ): Promise<Changed | undefined> {
       const row = await executor
         .updateTable('deposits')
         .set({
@@ -184,12 +415,14 @@ export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDiale
           decided_by: decision.decidedBy,
           decided_at: decision.decidedAt,
           reject_reason: decision.rejectReason,
+          ...(decision.status === 'approved' ? { paid_at: decision.decidedAt } : {}),
         })
         .where('id', '=', id)
         .where('status', '=', 'pending')
-        .returning(['user_id', 'amount_cents', 'reference'])
+        .where('gateway', '=', 'manual')
+        .returning(['user_id', 'amount_cents', 'reference', 'order_id'])
         .executeTakeFirst();
-      return row && { ...row, amount_cents: Number(row.amount_cents) };
+      return changed(row);
     },
   };
 }

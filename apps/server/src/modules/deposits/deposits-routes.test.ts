@@ -32,9 +32,24 @@ interface Deposit {
   decided_at: string | null;
 }
 
-const PIX = { pix_key: 'pix@chaveiro.com.br', pix_beneficiary: 'Chaveiro Tecnologia LTDA' };
+const PIX = {
+  pix_key: 'pix@chaveiro.com.br',
+  pix_beneficiary: 'Chaveiro Tecnologia LTDA',
+  pix_city: 'São Paulo',
+};
 
-async function setPix(settings: { pix_key: string; pix_beneficiary: string } = PIX) {
+/** The settings as GET answers them with no gateway configured. */
+function settingsOf(pix: { pix_key: string; pix_beneficiary: string; pix_city: string }) {
+  return {
+    mode: 'manual',
+    ...pix,
+    mercadopago_access_token: { configured: false, last4: null },
+    mercadopago_webhook_secret: { configured: false, last4: null },
+    webhook_url: `${t.config.publicUrl}/api/payments/mercadopago/webhook`,
+  };
+}
+
+async function setPix(settings: typeof PIX = PIX) {
   const response = await call('PATCH', '/api/admin/payment-settings', admin, settings);
   expect(response.statusCode).toBe(200);
 }
@@ -70,21 +85,25 @@ describe('before the admin sets a PIX key', () => {
 describe('GET/PATCH /api/admin/payment-settings', () => {
   it('saves a normalised PIX key and the beneficiary, logging the change', async () => {
     const empty = await call('GET', '/api/admin/payment-settings', admin);
-    expect(empty.json()).toEqual({ pix_key: '', pix_beneficiary: '' });
+    expect(empty.json()).toEqual(settingsOf({ pix_key: '', pix_beneficiary: '', pix_city: '' }));
     const response = await call('PATCH', '/api/admin/payment-settings', admin, {
       pix_key: ' 529.982.247-25 ',
       pix_beneficiary: ' Maria da Silva ',
+      pix_city: ' Belo Horizonte ',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       message: text.paymentSettingsSaved,
-      pix_key: '52998224725',
-      pix_beneficiary: 'Maria da Silva',
+      ...settingsOf({
+        pix_key: '52998224725',
+        pix_beneficiary: 'Maria da Silva',
+        pix_city: 'Belo Horizonte',
+      }),
     });
     expect(await t.lastActivity()).toBe(text.logPaymentSettings('52998224725'));
     await setPix();
     const read = await call('GET', '/api/admin/payment-settings', admin);
-    expect(read.json()).toEqual(PIX);
+    expect(read.json()).toEqual(settingsOf(PIX));
   });
 
   it.each([
@@ -94,6 +113,12 @@ describe('GET/PATCH /api/admin/payment-settings', () => {
     [{ pix_key: 'pix@example.com', pix_beneficiary: 'Fu' }, text.beneficiaryRequired],
     [{ pix_key: 'pix@example.com', pix_beneficiary: 'x'.repeat(101) }, text.beneficiaryMax],
     [{ pix_key: 'pix@example.com' }, text.beneficiaryRequired],
+    [{ pix_key: 'pix@example.com', pix_beneficiary: 'Fulano' }, text.cityRequired],
+    [{ pix_key: 'pix@example.com', pix_beneficiary: 'Fulano', pix_city: '12' }, text.cityRequired],
+    [{ ...PIX, pix_city: 'x'.repeat(61) }, text.cityMax],
+    [{ ...PIX, mode: 'paypal' }, text.modeInvalid],
+    [{ ...PIX, mode: 'mercadopago' }, text.gatewayCredentialsRequired],
+    [{ ...PIX, mercadopago_access_token: 'x'.repeat(301) }, text.secretMax],
   ])('refuses %j with a pt-BR 400', async (payload, message) => {
     const response = await call('PATCH', '/api/admin/payment-settings', admin, payload);
     expect(response.statusCode).toBe(400);
@@ -132,6 +157,9 @@ describe('POST /api/deposits', () => {
         reject_reason: null,
         created_at: new Date(t.clock.now()).toISOString(),
         decided_at: null,
+        gateway: 'manual',
+        expires_at: null,
+        order_id: null,
       },
       instructions: {
         method: 'pix',
@@ -139,6 +167,9 @@ describe('POST /api/deposits', () => {
         beneficiary: PIX.pix_beneficiary,
         amount: 25.5,
         reference: body.deposit.reference,
+        pix_code: expect.stringContaining(`0508${body.deposit.reference}`) as string,
+        expires_at: null,
+        gateway: 'manual',
       },
     });
     expect(await t.fixtures.balance(client.id)).toBe(0);
@@ -220,6 +251,9 @@ describe('GET /api/deposits and /api/deposits/{id}', () => {
         beneficiary: PIX.pix_beneficiary,
         amount: 42,
         reference: created.reference,
+        pix_code: expect.stringContaining('540542.00') as string,
+        expires_at: null,
+        gateway: 'manual',
       },
     });
     const foreign = await call('GET', `/api/deposits/${created.id}`, stranger);
@@ -268,6 +302,13 @@ describe('GET /api/admin/deposits', () => {
           ...pending,
           user: { id: client.id, username: 'pagador_unico', email: 'quem.paga@example.com' },
           decided_by: null,
+          gateway_payment_id: null,
+          gateway_status: null,
+          payer: null,
+          paid_at: null,
+          refunded_at: null,
+          uncovered_amount: null,
+          flag: null,
         },
       ],
       total: 1,
@@ -470,8 +511,7 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
     });
     expect(cleared.json()).toEqual({
       message: text.paymentSettingsCleared,
-      pix_key: '',
-      pix_beneficiary: '',
+      ...settingsOf({ pix_key: '', pix_beneficiary: '', pix_city: '' }),
     });
     expect(await t.lastActivity()).toBe(text.logPaymentSettingsCleared);
     expect((await call('POST', '/api/deposits', client, { amount: 10 })).statusCode).toBe(409);

@@ -6,12 +6,15 @@ import { bellNotice } from './bell-notice.js';
 /** Characters of a staff answer quoted in the "ticket answered" notification. */
 const TICKET_PREVIEW_CHARS = 100;
 
-/** On `deposit.approved`: the customer's "Depósito aprovado" line, once per deposit. */
+/**
+ * On `deposit.paid` (manual approval or the gateway's confirmation): the customer's "Depósito
+ * aprovado" line, once per deposit. The stored name predates the event's rename; kept stable.
+ */
 export function createDepositApprovedNotice({ notifications }: { notifications: Notify }) {
   const text = messages.deposits;
   return bellNotice(notifications, {
     name: 'notifications.deposit-approved',
-    on: 'deposit.approved',
+    on: 'deposit.paid',
     notice: (payload) => ({
       userId: payload.userId,
       kind: 'deposit_approved',

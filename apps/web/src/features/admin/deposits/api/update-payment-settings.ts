@@ -12,10 +12,8 @@ export function useUpdatePaymentSettings() {
   return useMutation({
     mutationFn: updatePaymentSettings,
     onSuccess: (answer) => {
-      queryClient.setQueryData(queryKeys.admin.paymentSettings, {
-        pix_key: answer.pix_key,
-        pix_beneficiary: answer.pix_beneficiary,
-      });
+      const { message: _message, ...saved } = answer;
+      queryClient.setQueryData(queryKeys.admin.paymentSettings, saved);
     },
   });
 }

@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 
 /** Which row dialog is open, and for which deposit (shadcn-admin's dialog context). */
 export interface OpenDepositDialog {
-  kind: 'approve' | 'reject';
+  kind: 'approve' | 'reject' | 'cancel' | 'refund';
   row: AdminDeposit;
 }
 

@@ -13,7 +13,15 @@ import { PageHeader } from '@/components/layout/page-header';
 
 const PAGE_SIZE = LIMITS.pageSizeDefault;
 const text = depositsTexts;
-const FILTERS: DepositStatusFilter[] = ['pending', 'approved', 'rejected', 'all'];
+const FILTERS: DepositStatusFilter[] = [
+  'pending',
+  'approved',
+  'rejected',
+  'cancelled',
+  'expired',
+  'refunded',
+  'all',
+];
 
 function StatusFilter({
   value,
@@ -26,7 +34,7 @@ function StatusFilter({
     <div
       role="group"
       aria-label={text.filters.label}
-      className="bg-muted grid w-full grid-cols-2 gap-1 rounded-lg p-1 sm:inline-flex sm:w-auto"
+      className="bg-muted grid w-full grid-cols-2 gap-1 rounded-lg p-1 sm:flex sm:w-auto sm:flex-wrap"
     >
       {FILTERS.map((filter) => (
         <Button
@@ -69,7 +77,10 @@ function DepositsListCard() {
   );
 }
 
-/** `/admin/deposits`: confirm or refuse PIX deposits, and the PIX data shown to payers. */
+/**
+ * `/admin/deposits`: confirm or refuse manual PIX deposits, follow, cancel or refund Mercado Pago
+ * charges, and the payment settings.
+ */
 export function DepositsScreen() {
   const [open, setOpen] = useState<OpenDepositDialog | null>(null);
   const dialogs = useMemo(() => ({ open, setOpen }), [open]);

@@ -1,5 +1,5 @@
 import type { AdminDeposit } from '@chaveiro/contract';
-import { Check, X } from 'lucide-react';
+import { Ban, Check, TriangleAlert, Undo2, X } from 'lucide-react';
 import { ScrollTable, type ListQuery } from '@/components/data-table/scroll-table';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
@@ -28,8 +28,67 @@ function Decision({ row }: { row: AdminDeposit }) {
   );
 }
 
+/** What the gateway reports: payment id, status, payer, timestamps; and the admin's flags. */
+function GatewayDetails({ row }: { row: AdminDeposit }) {
+  const payer = row.payer ? [row.payer.name, row.payer.email].filter(Boolean).join(' · ') : '';
+  return (
+    <>
+      {row.flag ? (
+        <p className="text-destructive mt-1.5 flex items-start gap-1 text-xs font-medium whitespace-normal">
+          <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden />
+          <span>
+            {text.flags[row.flag]}
+            {row.uncovered_amount ? ` — ${text.uncovered(formatBRL(row.uncovered_amount))}` : ''}
+          </span>
+        </p>
+      ) : null}
+      {row.gateway_payment_id ? (
+        <div className="text-muted-foreground mt-1 grid gap-0.5 text-xs whitespace-normal">
+          <span className="font-mono">{text.gateway(row.gateway_payment_id)}</span>
+          {row.gateway_status ? <span>{text.gatewayStatus(row.gateway_status)}</span> : null}
+          {payer ? <span className="break-all">{text.payer(payer)}</span> : null}
+          {row.paid_at ? <span>{text.paidAt(formatDateTime(row.paid_at))}</span> : null}
+          {row.refunded_at ? <span>{text.refundedAt(formatDateTime(row.refunded_at))}</span> : null}
+          {row.status === 'pending' && row.expires_at ? (
+            <span>{text.expiresAt(formatDateTime(row.expires_at))}</span>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 function RowActions({ row }: { row: AdminDeposit }) {
   const { setOpen } = useDepositsDialogs();
+  if (row.gateway === 'mercadopago') {
+    const refundable =
+      row.status === 'approved' || (row.status === 'pending' && row.flag === 'amount_mismatch');
+    if (refundable) {
+      return (
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={actions.refundOf(row.reference)}
+          onClick={() => setOpen({ kind: 'refund', row })}
+        >
+          <Undo2 aria-hidden />
+          <span className="hidden sm:inline">{actions.refund}</span>
+        </Button>
+      );
+    }
+    if (row.status !== 'pending') return null;
+    return (
+      <Button
+        size="sm"
+        variant="outline"
+        aria-label={actions.cancelOf(row.reference)}
+        onClick={() => setOpen({ kind: 'cancel', row })}
+      >
+        <Ban aria-hidden />
+        <span className="hidden sm:inline">{actions.cancel}</span>
+      </Button>
+    );
+  }
   if (row.status !== 'pending') return null;
   return (
     <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
@@ -95,6 +154,7 @@ export function DepositsTable({ query, emptyText }: DepositsTableProps) {
             <div className="mt-1.5 sm:hidden">
               <DepositStatusBadge status={row.status} />
               <Decision row={row} />
+              <GatewayDetails row={row} />
             </div>
           </TableCell>
           <TableCell className="text-right align-top font-medium tabular-nums">
@@ -106,9 +166,10 @@ export function DepositsTable({ query, emptyText }: DepositsTableProps) {
           <TableCell className="text-muted-foreground hidden align-top text-sm tabular-nums lg:table-cell">
             {formatDateTime(row.created_at)}
           </TableCell>
-          <TableCell className="hidden align-top sm:table-cell">
+          <TableCell className="hidden max-w-[18rem] align-top sm:table-cell">
             <DepositStatusBadge status={row.status} />
             <Decision row={row} />
+            <GatewayDetails row={row} />
           </TableCell>
           <TableCell className="text-right align-top">
             <RowActions row={row} />

@@ -1,13 +1,22 @@
-import { paymentSettingsBodySchema, type PaymentSettingsBody } from '@chaveiro/contract';
+import {
+  paymentSettingsBodySchema,
+  type MaskedSecret,
+  type PaymentSettings,
+  type PaymentSettingsBody,
+} from '@chaveiro/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck, CircleOff } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { InputField } from '@/components/form/input-fields';
+import { FormField } from '@/components/form/form-field';
+import { InputField, PasswordField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
 import { LoadErrorAlert } from '@/components/load-error-alert';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { usePaymentSettings } from '../api/get-payment-settings';
 import { useUpdatePaymentSettings } from '../api/update-payment-settings';
 import { depositsTexts } from '../texts';
@@ -15,25 +24,111 @@ import { depositsTexts } from '../texts';
 const text = depositsTexts.pix;
 
 type FormOutput = z.output<typeof paymentSettingsBodySchema>;
+type SecretField = 'mercadopago_access_token' | 'mercadopago_webhook_secret';
 
-/** The PIX key and beneficiary shown to payers; an empty key turns deposits off. */
+/** The form's values from the saved settings: secrets never come back, so they start empty. */
+function formValues(settings: PaymentSettings | undefined): PaymentSettingsBody | undefined {
+  if (!settings) return undefined;
+  return {
+    mode: settings.mode,
+    pix_key: settings.pix_key,
+    pix_beneficiary: settings.pix_beneficiary,
+    pix_city: settings.pix_city,
+    mercadopago_access_token: '',
+    mercadopago_webhook_secret: '',
+  };
+}
+
+function secretHint(secret: MaskedSecret | undefined, clearing: boolean): string {
+  if (clearing) return text.secretClearing;
+  if (!secret?.configured) return text.secretMissing;
+  return secret.last4 ? text.secretSetEnding(secret.last4) : text.secretSet;
+}
+
+/**
+ * The payment settings: the mode (manual PIX or Mercado Pago), the key, beneficiary and city of
+ * the manual BR Code, and the Mercado Pago credentials — shown only masked; an empty field keeps
+ * the saved one, "Remover" clears it on save.
+ */
 export function PixSettingsCard() {
   const settings = usePaymentSettings();
   const update = useUpdatePaymentSettings();
+  const [clearing, setClearing] = useState<Record<SecretField, boolean>>({
+    mercadopago_access_token: false,
+    mercadopago_webhook_secret: false,
+  });
   const form = useForm<PaymentSettingsBody, unknown, FormOutput>({
     resolver: zodResolver(paymentSettingsBodySchema),
-    defaultValues: { pix_key: '', pix_beneficiary: '' },
+    defaultValues: {
+      mode: 'manual',
+      pix_key: '',
+      pix_beneficiary: '',
+      pix_city: '',
+      mercadopago_access_token: '',
+      mercadopago_webhook_secret: '',
+    },
     // The saved values fill the form when they arrive and again after each save (normalised).
-    values: settings.data,
+    values: formValues(settings.data),
   });
   const errors = form.formState.errors;
-  const active = Boolean(settings.data?.pix_key);
+  const mode = useWatch({ control: form.control, name: 'mode' });
+  const saved = settings.data;
+  const active = saved
+    ? saved.mode === 'mercadopago'
+      ? saved.mercadopago_access_token.configured
+      : saved.pix_key !== ''
+    : false;
 
   const onSubmit = form.handleSubmit((body) =>
-    update.mutate(body, {
-      onSuccess: (answer) => toast.success(answer.message),
-    }),
+    update.mutate(
+      {
+        ...body,
+        mercadopago_access_token: clearing.mercadopago_access_token
+          ? null
+          : body.mercadopago_access_token,
+        mercadopago_webhook_secret: clearing.mercadopago_webhook_secret
+          ? null
+          : body.mercadopago_webhook_secret,
+      },
+      {
+        onSuccess: (answer) => {
+          setClearing({ mercadopago_access_token: false, mercadopago_webhook_secret: false });
+          toast.success(answer.message);
+        },
+      },
+    ),
   );
+
+  function secretField(field: SecretField, id: string, label: string) {
+    const secret = saved?.[field];
+    const isClearing = clearing[field];
+    return (
+      <div className="grid gap-2">
+        <PasswordField
+          id={id}
+          label={label}
+          hint={secretHint(secret, isClearing)}
+          error={errors[field]?.message}
+          placeholder={secret?.configured && !isClearing ? text.secretPlaceholder : ''}
+          disabled={isClearing}
+          autoComplete="off"
+          maxLength={300}
+          {...form.register(field)}
+        />
+        {secret?.configured ? (
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => setClearing((current) => ({ ...current, [field]: !current[field] }))}
+          >
+            {isClearing ? text.keepSecret : text.clearSecret(label)}
+          </Button>
+        ) : null}
+      </div>
+    );
+  }
 
   return (
     <Card>
@@ -43,7 +138,7 @@ export function PixSettingsCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         {settings.isError && !settings.data ? <LoadErrorAlert error={settings.error} /> : null}
-        {settings.data ? (
+        {saved ? (
           <p
             className={
               active
@@ -56,37 +151,68 @@ export function PixSettingsCard() {
             ) : (
               <CircleOff className="size-4" aria-hidden />
             )}
-            {active ? text.on : text.off}
+            {active ? text.on(saved.mode) : text.off(saved.mode)}
           </p>
         ) : null}
-        <form
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
-          className="grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-start"
-        >
-          <InputField
-            id="pix-key"
-            label={text.key}
-            hint={text.keyHint}
-            error={errors.pix_key?.message}
-            {...form.register('pix_key')}
-            autoComplete="off"
-            maxLength={140}
-          />
-          <InputField
-            id="pix-beneficiary"
-            label={text.beneficiary}
-            hint={text.beneficiaryHint}
-            error={errors.pix_beneficiary?.message}
-            {...form.register('pix_beneficiary')}
-            autoComplete="off"
-            maxLength={100}
-          />
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+          <FormField id="payment-mode" label={text.mode} hint={text.modeHint[mode ?? 'manual']}>
+            {(control) => (
+              <NativeSelect {...control} {...form.register('mode')}>
+                <NativeSelectOption value="manual">{text.modes.manual}</NativeSelectOption>
+                <NativeSelectOption value="mercadopago">
+                  {text.modes.mercadopago}
+                </NativeSelectOption>
+              </NativeSelect>
+            )}
+          </FormField>
+          <div className="grid gap-4 md:grid-cols-3 md:items-start">
+            <InputField
+              id="pix-key"
+              label={text.key}
+              hint={text.keyHint}
+              error={errors.pix_key?.message}
+              {...form.register('pix_key')}
+              autoComplete="off"
+              maxLength={140}
+            />
+            <InputField
+              id="pix-beneficiary"
+              label={text.beneficiary}
+              hint={text.beneficiaryHint}
+              error={errors.pix_beneficiary?.message}
+              {...form.register('pix_beneficiary')}
+              autoComplete="off"
+              maxLength={100}
+            />
+            <InputField
+              id="pix-city"
+              label={text.city}
+              hint={text.cityHint}
+              error={errors.pix_city?.message}
+              {...form.register('pix_city')}
+              autoComplete="off"
+              maxLength={60}
+            />
+          </div>
+          {mode === 'mercadopago' || saved?.mercadopago_access_token.configured ? (
+            <div className="grid gap-4 md:grid-cols-2 md:items-start">
+              {secretField('mercadopago_access_token', 'mp-token', text.token)}
+              {secretField('mercadopago_webhook_secret', 'mp-secret', text.secret)}
+              {saved ? (
+                <p className="text-muted-foreground text-sm md:col-span-2">
+                  {text.webhookUrl}{' '}
+                  <code className="bg-muted rounded px-1 py-0.5 text-xs break-all">
+                    {saved.webhook_url}
+                  </code>
+                </p>
+              ) : null}
+            </div>
+          ) : null}
           <PendingButton
             type="submit"
             pending={update.isPending}
             disabled={settings.isPending}
-            className="md:mt-6"
+            className="justify-self-start"
           >
             {text.save}
           </PendingButton>

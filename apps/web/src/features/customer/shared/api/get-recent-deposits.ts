@@ -25,7 +25,13 @@ export const recentDepositsQueryOptions = () =>
     refetchInterval: (query) => (hasPending(query.state.data) ? PENDING_POLL_MS : false),
   });
 
-/** The newest deposits; polled while one of them is pending. */
-export function useRecentDeposits() {
-  return useQuery(recentDepositsQueryOptions());
+/**
+ * The newest deposits; polled while one of them is pending, every `pollMs` for a screen that
+ * watches a payment being made (PENDING_POLL_MS otherwise).
+ */
+export function useRecentDeposits({ pollMs = PENDING_POLL_MS }: { pollMs?: number } = {}) {
+  return useQuery({
+    ...recentDepositsQueryOptions(),
+    refetchInterval: (query) => (hasPending(query.state.data) ? pollMs : false),
+  });
 }

@@ -13,6 +13,8 @@ interface CopyFieldProps {
   copyValue?: string;
   /** Large monospaced text, for codes the payer retypes. */
   code?: boolean;
+  /** Small monospaced text, for long strings only copied (the PIX copia e cola). */
+  small?: boolean;
 }
 
 async function writeClipboard(text: string): Promise<boolean> {
@@ -25,7 +27,13 @@ async function writeClipboard(text: string): Promise<boolean> {
 }
 
 /** A labelled value with a copy button (PIX key, amount, reference). */
-export function CopyField({ label, value, copyValue, code = false }: CopyFieldProps) {
+export function CopyField({
+  label,
+  value,
+  copyValue,
+  code = false,
+  small = false,
+}: CopyFieldProps) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -50,6 +58,7 @@ export function CopyField({ label, value, copyValue, code = false }: CopyFieldPr
           className={cn(
             'min-w-0 font-medium break-all select-all',
             code ? 'font-mono text-lg tracking-widest' : 'text-sm',
+            small && 'line-clamp-3 font-mono text-xs font-normal',
           )}
         >
           {value}

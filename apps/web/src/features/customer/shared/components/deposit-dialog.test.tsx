@@ -30,6 +30,17 @@ afterEach(() => {
 });
 
 const PIX = { pix_key: 'pix@chaveiro.com.br', beneficiary: 'Chaveiro Tecnologia LTDA' };
+const BR_CODE =
+  '00020126410014br.gov.bcb.pix0119pix@chaveiro.com.br520400005303986540530.005802BR5913CHAVEIRO TECN6009SAO PAULO62120508K7M39QXA6304ABCD';
+const manual = (amount: number, reference: string) => ({
+  method: 'pix',
+  ...PIX,
+  amount,
+  reference,
+  pix_code: BR_CODE,
+  expires_at: null,
+  gateway: 'manual',
+});
 
 function aDeposit(overrides: Partial<Deposit> = {}): Deposit {
   return {
@@ -41,6 +52,9 @@ function aDeposit(overrides: Partial<Deposit> = {}): Deposit {
     reject_reason: null,
     created_at: '2030-01-10T12:00:00.000Z',
     decided_at: null,
+    gateway: 'manual',
+    expires_at: null,
+    order_id: null,
     ...overrides,
   };
 }
@@ -50,6 +64,7 @@ interface ServerState {
   deposits?: Deposit[];
   balance?: number;
   onCreate?: (body: { amount: number }) => void;
+  instructions?: (amount: number, reference: string) => object;
 }
 
 /** The deposit API; `state` may change between calls (an admin approving meanwhile). */
@@ -66,7 +81,8 @@ function stubDeposits(state: ServerState = {}) {
       return jsonResponse(201, {
         message: messages.deposits.created,
         deposit,
-        instructions: { method: 'pix', ...PIX, amount, reference: deposit.reference },
+        instructions:
+          state.instructions?.(amount, deposit.reference) ?? manual(amount, deposit.reference),
       });
     }
     if (url.startsWith('/api/deposits?')) {
@@ -76,7 +92,7 @@ function stubDeposits(state: ServerState = {}) {
     if (url === '/api/deposits/dep-1') {
       return jsonResponse(200, {
         deposit: aDeposit(),
-        instructions: { method: 'pix', ...PIX, amount: 30, reference: 'K7M39QXA' },
+        instructions: manual(30, 'K7M39QXA'),
       });
     }
     return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
@@ -99,7 +115,7 @@ describe('Depositar', { timeout: 20_000 }, () => {
     const sent = stubDeposits();
     const { user, dialog } = await openDialog();
     expect(within(dialog).getByRole('radio', { name: /PIX/ })).toBeChecked();
-    const submit = within(dialog).getByRole('button', { name: 'Gerar instruções do PIX' });
+    const submit = within(dialog).getByRole('button', { name: 'Gerar PIX' });
     await waitFor(() => expect(submit).toBeEnabled());
 
     await user.type(within(dialog).getByLabelText('Valor do depósito'), '1.025,5');
@@ -111,8 +127,14 @@ describe('Depositar', { timeout: 20_000 }, () => {
     ]);
     expect(within(paying).getByText(PIX.pix_key)).toBeInTheDocument();
     expect(within(paying).getByText(PIX.beneficiary)).toBeInTheDocument();
-    expect(within(paying).getByText('R$ 1.025,50')).toBeInTheDocument();
+    expect(within(paying).getAllByText('R$ 1.025,50')).toHaveLength(2);
     expect(within(paying).getByText('NEWREF22')).toBeInTheDocument();
+    expect(await within(paying).findByRole('img', { name: 'QR code do PIX' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/png;base64,/) as string,
+    );
+    await user.click(within(paying).getByRole('button', { name: 'Copiar pix copia e cola' }));
+    expect(await navigator.clipboard.readText()).toBe(BR_CODE);
 
     await user.click(within(paying).getByRole('button', { name: 'Copiar código de referência' }));
     expect(await navigator.clipboard.readText()).toBe('NEWREF22');
@@ -130,7 +152,7 @@ describe('Depositar', { timeout: 20_000 }, () => {
     const sent = stubDeposits();
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('Valor do depósito'), typed);
-    await user.click(within(dialog).getByRole('button', { name: 'Gerar instruções do PIX' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar PIX' }));
     expect(await within(dialog).findByText(message)).toBeInTheDocument();
     expect(creations(sent)).toEqual([]);
   });
@@ -141,9 +163,9 @@ describe('Depositar', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'R$ 50' }));
     expect(within(dialog).getByLabelText('Valor do depósito')).toHaveValue('50,00');
     await waitFor(() =>
-      expect(within(dialog).getByRole('button', { name: 'Gerar instruções do PIX' })).toBeEnabled(),
+      expect(within(dialog).getByRole('button', { name: 'Gerar PIX' })).toBeEnabled(),
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Gerar instruções do PIX' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar PIX' }));
     await screen.findByRole('dialog', { name: 'Pague com PIX' });
     expect(creations(sent)[0]?.body).toEqual({ amount: 50 });
   });
@@ -200,7 +222,43 @@ describe('Depositar', { timeout: 20_000 }, () => {
     const { user, dialog } = await openDialog();
     expect(await screen.findByText('R$ 0,00')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Valor do depósito'), '10');
-    await user.click(within(dialog).getByRole('button', { name: 'Gerar instruções do PIX' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar PIX' }));
     expect(await screen.findByText('R$ 30,00')).toBeInTheDocument();
+  });
+
+  it('shows a Mercado Pago charge with its expiry and turns to "Pagamento confirmado" once paid', async () => {
+    const expiresAt = new Date(Date.now() + 29 * 60_000 + 30_000).toISOString();
+    const state: ServerState = {
+      instructions: (amount, reference) => ({
+        method: 'pix',
+        pix_key: '',
+        beneficiary: '',
+        amount,
+        reference,
+        pix_code: 'MP-COPIA-E-COLA',
+        expires_at: expiresAt,
+        gateway: 'mercadopago',
+      }),
+    };
+    state.onCreate = ({ amount }) => {
+      state.deposits = [aDeposit({ id: 'dep-new', amount, reference: 'NEWREF22' })];
+    };
+    stubDeposits(state);
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText('Valor do depósito'), '40');
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar PIX' }));
+    const paying = await screen.findByRole('dialog', { name: 'Pague com PIX' });
+    expect(within(paying).getByText('MP-COPIA-E-COLA')).toBeInTheDocument();
+    expect(within(paying).getByText(/^29:\d\d$/)).toBeInTheDocument();
+    expect(within(paying).queryByText('Chave PIX')).not.toBeInTheDocument();
+
+    // The gateway confirms it: the watch reads the deposits again and the dialog says so.
+    state.deposits = [
+      aDeposit({ id: 'dep-new', amount: 40, reference: 'NEWREF22', status: 'approved' }),
+    ];
+    expect(
+      await within(paying).findByText('Pagamento confirmado', undefined, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(within(paying).getByText('R$ 40,00 foram creditados no seu saldo.')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DepositsRepository } from './deposits-repository.js';
+import type { SettleOutcome } from './deposits-service.js';
+
+/** How often pending gateway charges are re-read (webhooks get lost). */
+export const GATEWAY_POLL_INTERVAL_MS = 30_000;
+/** Charges re-read per round, oldest first. */
+const BATCH = 50;
+
+export interface GatewayPollDeps {
+  deposits: Pick<DepositsRepository, 'pendingGatewayPayments'>;
+  /** The deposits service's one settlement path. */
+  settle: (paymentId: string) => Promise<SettleOutcome>;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/**
+ * The background poll of pending Mercado Pago charges: each is settled through the same path as
+ * the webhook (re-read, then a conditional change), so a lost notification is caught within
+ * GATEWAY_POLL_INTERVAL_MS and a poll racing a webhook credits once. `start()` runs it at once
+ * and then on the interval; `runOnce()` runs it now (tests). The charges' expiry follows the
+ * gateway (and so the app clock that set it), not this timer.
+ */
+export function createGatewayPoll({ deposits, settle, log }: GatewayPollDeps) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<Record<string, SettleOutcome>> | undefined;
+
+  async function check(): Promise<Record<string, SettleOutcome>> {
+    const outcomes: Record<string, SettleOutcome> = {};
+    for (const paymentId of await deposits.pendingGatewayPayments(BATCH)) {
+      try {
+        outcomes[paymentId] = await settle(paymentId);
+      } catch (error) {
+        // The gateway is down or answered garbage: the next round tries again.
+        log.warn({ err: error, paymentId }, 'pending Mercado Pago charge not re-read');
+      }
+    }
+    return outcomes;
+  }
+
+  /** One round at a time: a call during one waits for it, then runs again. */
+  async function runOnce(): Promise<Record<string, SettleOutcome>> {
+    while (running) await running.catch(() => undefined);
+    running = check().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function runInBackground(): void {
+    runOnce().catch((error: unknown) => {
+      log.warn({ err: error }, 'gateway poll failed');
+    });
+  }
+
+  return {
+    runOnce,
+    start(): void {
+      if (timer) return;
+      runInBackground();
+      timer = setInterval(runInBackground, GATEWAY_POLL_INTERVAL_MS);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+export type GatewayPoll = ReturnType<typeof createGatewayPoll>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The poll of pending gateway charges, decorated by buildApp so tests can run it. */
+    gatewayPoll: GatewayPoll;
+  }
+}

@@ -1,0 +1,687 @@
+import type { AddressInfo } from 'node:net';
+import { messages } from '@chaveiro/contract';
+import { hasError, isStaticPix, parsePix } from 'pix-utils';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.js';
+import type { DomainEvent } from '../../events/index.js';
+import { defineHandler } from '../../events/index.js';
+import { createDatabase } from '../../platform/database.js';
+import type { FakeMercadoPago } from '../../testing/fake-mercadopago.js';
+import { signMercadoPago, startFakeMercadoPago } from '../../testing/fake-mercadopago.js';
+import type { TestApp, TestUser } from '../../testing/test-app.js';
+import { createTestApp } from '../../testing/test-app.js';
+import { createActivityRepository, createActivityService } from '../activity/index.js';
+import { createBalanceRepository, createBalanceService } from '../balance/index.js';
+import { createSettingsRepository } from '../settings/index.js';
+import { brCodeText } from './br-code.js';
+import { createDepositsRepository } from './deposits-repository.js';
+import { createDepositsService } from './deposits-service.js';
+import { createMercadoPagoClient } from './mercadopago-client.js';
+
+/**
+ * Payments (issue #21) against an in-test Mercado Pago (testing/fake-mercadopago.ts, which
+ * follows the documented "Create payment" PIX example, "Get payment", "Update payment",
+ * "Create refund" and the webhook's x-signature scheme). Real HTTP both ways: the app calls the
+ * fake through MERCADOPAGO_API_URL and the fake posts signed notifications to the listening app.
+ */
+
+const text = messages.deposits;
+const TOKEN = 'APP_USR-1234567890123456-112233-abcdef0123456789abcdef0123456789-987654321';
+const SECRET = 'f3c1a9d2b7e84c55a0e6b1d9c2f4a8e7';
+const PIX = {
+  pix_key: 'pix@chaveiro.com.br',
+  pix_beneficiary: 'Chaveiro Tecnologia e Serviços Digitais LTDA',
+  pix_city: 'São José dos Campos',
+};
+
+let fake: FakeMercadoPago;
+let t: TestApp;
+let admin: TestUser;
+let webhookUrl: string;
+const paid: DomainEvent<'deposit.paid'>[] = [];
+const refunded: DomainEvent<'deposit.refunded'>[] = [];
+const probes = [
+  defineHandler({
+    name: 'test.deposit-paid-probe',
+    on: 'deposit.paid',
+    handle: (event) => {
+      paid.push(event);
+      return Promise.resolve();
+    },
+  }),
+  defineHandler({
+    name: 'test.deposit-refunded-probe',
+    on: 'deposit.refunded',
+    handle: (event) => {
+      refunded.push(event);
+      return Promise.resolve();
+    },
+  }),
+];
+
+beforeAll(async () => {
+  // The fake's clock is the app's, so signatures and expiries follow the test's time.
+  let clockNow = () => Date.now();
+  fake = await startFakeMercadoPago({ now: () => clockNow() });
+  fake.tokens.add(TOKEN);
+  t = await createTestApp({
+    env: { MERCADOPAGO_API_URL: fake.url },
+    eventHandlers: probes,
+  });
+  clockNow = () => t.clock.now();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  webhookUrl = `http://127.0.0.1:${String(port)}/api/payments/mercadopago/webhook`;
+  admin = await t.createUser({ role: 'admin', username: 'chefe_pagamentos' });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+beforeEach(() => {
+  fake.healthy();
+});
+
+function call(method: 'GET' | 'POST' | 'PATCH', url: string, user: TestUser, payload?: object) {
+  return t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+}
+
+async function settings(body: object) {
+  const response = await call('PATCH', '/api/admin/payment-settings', admin, { ...PIX, ...body });
+  expect(response.statusCode).toBe(200);
+  return response;
+}
+
+const useManual = () => settings({ mode: 'manual' });
+const useGateway = () =>
+  settings({
+    mode: 'mercadopago',
+    mercadopago_access_token: TOKEN,
+    mercadopago_webhook_secret: SECRET,
+  });
+
+interface Created {
+  deposit: { id: string; reference: string; status: string; expires_at: string | null };
+  instructions: { pix_code: string; expires_at: string | null; gateway: string };
+}
+
+async function charge(user: TestUser, amount: number): Promise<Created & { paymentId: number }> {
+  const response = await call('POST', '/api/deposits', user, { amount });
+  expect(response.statusCode).toBe(201);
+  const body = response.json<Created>();
+  const payment = [...fake.payments.values()].find(
+    (p) => p.external_reference === body.deposit.reference,
+  );
+  expect(payment).toBeDefined();
+  return { ...body, paymentId: payment!.id };
+}
+
+function depositRow(id: string) {
+  return t.database.db
+    .selectFrom('deposits')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+async function waitForStatus(id: string, status: string) {
+  await vi.waitFor(async () => expect((await depositRow(id)).status).toBe(status), {
+    timeout: 5000,
+    interval: 20,
+  });
+}
+
+/** The CRC16-CCITT (0x1021, initial 0xFFFF) of a BR Code, computed here independently. */
+function crc16(payload: string): string {
+  let crc = 0xffff;
+  for (const byte of Buffer.from(payload, 'utf8')) {
+    crc ^= byte << 8;
+    for (let bit = 0; bit < 8; bit += 1) {
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+    }
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
+describe('manual mode: a real BR Code', () => {
+  it('encodes key, amount, txid = reference, name, city and a valid CRC; the admin approves', async () => {
+    await useManual();
+    const client = await t.createUser();
+    const response = await call('POST', '/api/deposits', client, { amount: 123.45 });
+    expect(response.statusCode).toBe(201);
+    const { deposit, instructions } = response.json<Created>();
+    expect(instructions).toMatchObject({ gateway: 'manual', expires_at: null });
+
+    const code = instructions.pix_code;
+    expect(code.startsWith('000201')).toBe(true);
+    expect(code.slice(-4)).toBe(crc16(code.slice(0, -4)));
+    const parsed = parsePix(code);
+    if (hasError(parsed) || !isStaticPix(parsed)) throw new Error('not a static BR Code');
+    expect(parsed).toMatchObject({
+      pixKey: PIX.pix_key,
+      transactionAmount: 123.45,
+      txid: deposit.reference,
+      merchantCategoryCode: '0000',
+      transactionCurrency: '986',
+      countryCode: 'BR',
+      // ASCII upper case within the BR Code's limits (name 25, city 15).
+      merchantName: 'CHAVEIRO TECNOLOGIA E SER',
+      merchantCity: 'SAO JOSE DOS CA',
+    });
+    expect(code).toContain('0014br.gov.bcb.pix');
+
+    const approve = await call('POST', `/api/admin/deposits/${deposit.id}/approve`, admin);
+    expect(approve.statusCode).toBe(200);
+    expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(12_345);
+    expect(paid.find((e) => e.payload.depositId === deposit.id)?.payload).toEqual({
+      depositId: deposit.id,
+      userId: client.id,
+      amountCents: 12_345,
+      reference: deposit.reference,
+      orderId: null,
+      gateway: 'manual',
+      by: admin.id,
+    });
+  });
+
+  it('normalises names and cities to the BR Code alphabet', () => {
+    expect(brCodeText('  Açaí & Cia. — Ltda ', 25)).toBe('ACAI CIA LTDA');
+    expect(brCodeText('São Paulo', 15)).toBe('SAO PAULO');
+  });
+});
+
+describe('payment settings: Mercado Pago credentials', () => {
+  it('stores them server-side, answers them masked, keeps them on empty input and clears on null', async () => {
+    const saved = await useGateway();
+    expect(saved.json()).toMatchObject({
+      mode: 'mercadopago',
+      mercadopago_access_token: { configured: true, last4: '4321' },
+      mercadopago_webhook_secret: { configured: true, last4: 'a8e7' },
+    });
+    expect(saved.body).not.toContain(TOKEN);
+    expect(saved.body).not.toContain(SECRET);
+    const kept = await settings({ mode: 'mercadopago', mercadopago_access_token: '' });
+    expect(kept.json()).toMatchObject({ mercadopago_access_token: { configured: true } });
+    const refused = await call('PATCH', '/api/admin/payment-settings', admin, {
+      ...PIX,
+      mode: 'mercadopago',
+      mercadopago_webhook_secret: null,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message: text.gatewayCredentialsRequired,
+      code: 'VALIDATION_ERROR',
+    });
+    const cleared = await settings({ mode: 'manual', mercadopago_webhook_secret: null });
+    expect(cleared.json()).toMatchObject({
+      mercadopago_webhook_secret: { configured: false, last4: null },
+      mercadopago_access_token: { configured: true },
+    });
+    const read = await call('GET', '/api/admin/payment-settings', admin);
+    expect(read.body).not.toContain(TOKEN);
+  });
+});
+
+describe('mercadopago mode: charges', () => {
+  it('creates the PIX payment as documented and shows its QR / copia e cola', async () => {
+    await useGateway();
+    const client = await t.createUser({ email: 'pagante@example.com' });
+    const before = fake.requests.length;
+    const created = await charge(client, 50);
+    const request = fake.requests.slice(before).find((r) => r.method === 'POST');
+    expect(request?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(request?.headers['x-idempotency-key']).toBe(created.deposit.id);
+    expect(request?.body).toEqual({
+      transaction_amount: 50,
+      description: text.gatewayDescription(created.deposit.reference),
+      payment_method_id: 'pix',
+      payer: { email: 'pagante@example.com' },
+      external_reference: created.deposit.reference,
+      notification_url: `${t.config.publicUrl}/api/payments/mercadopago/webhook`,
+      date_of_expiration: expect.stringMatching(
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}-03:00$/,
+      ) as string,
+    });
+    const expiry = Date.parse((request?.body as { date_of_expiration: string }).date_of_expiration);
+    expect(expiry).toBe(t.clock.now() + 30 * 60_000);
+    const payment = fake.payments.get(created.paymentId)!;
+    expect(created.instructions).toMatchObject({
+      gateway: 'mercadopago',
+      pix_code: payment.point_of_interaction.transaction_data.qr_code,
+      expires_at: new Date(expiry).toISOString(),
+    });
+    const row = await depositRow(created.deposit.id);
+    expect(row).toMatchObject({
+      gateway: 'mercadopago',
+      gateway_payment_id: String(created.paymentId),
+      status: 'pending',
+    });
+  });
+
+  it.each([
+    ['down', () => fake.down()],
+    ['garbage', () => fake.garbage()],
+  ])('a gateway %s answers a pt-BR 502 and stores no deposit', async (_mode, breakIt) => {
+    await useGateway();
+    const client = await t.createUser();
+    breakIt();
+    const response = await call('POST', '/api/deposits', client, { amount: 20 });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({
+      message: text.gatewayUnavailable,
+      code: 'PAYMENT_GATEWAY_UNAVAILABLE',
+    });
+    const list = await call('GET', '/api/deposits', client);
+    expect(list.json()).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('a refused access token answers 502 too, nothing stored', async () => {
+    await settings({ mode: 'mercadopago', mercadopago_access_token: 'APP_USR-wrong-token-000' });
+    const client = await t.createUser();
+    const response = await call('POST', '/api/deposits', client, { amount: 20 });
+    expect(response.statusCode).toBe(502);
+    expect((await call('GET', '/api/deposits', client)).json()).toMatchObject({ total: 0 });
+    await useGateway();
+  });
+});
+
+describe('webhook: x-signature', () => {
+  it('credits once for a valid notification, after re-reading the payment', async () => {
+    await useGateway();
+    const client = await t.createUser();
+    const created = await charge(client, 30);
+    fake.approve(created.paymentId);
+    const sent = await fake.sendWebhook(webhookUrl, SECRET, created.paymentId);
+    expect(sent.status).toBe(200);
+    await waitForStatus(created.deposit.id, 'approved');
+    expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(3000);
+    const row = await depositRow(created.deposit.id);
+    expect(row).toMatchObject({
+      gateway_status: 'approved/accredited',
+      payer_email: client.email,
+      payer_name: 'Comprador Teste',
+    });
+    expect(Number(row.paid_at)).toBe(t.clock.now());
+    expect(paid.filter((e) => e.payload.depositId === created.deposit.id)).toHaveLength(1);
+    expect(paid.find((e) => e.payload.depositId === created.deposit.id)?.payload).toMatchObject({
+      gateway: 'mercadopago',
+      by: null,
+      orderId: null,
+    });
+    expect(await t.lastActivity()).toBe(
+      text.logPaid(created.deposit.reference, client.username, 'R$ 30,00'),
+    );
+    const detail = await call('GET', `/api/deposits/${created.deposit.id}`, client);
+    expect(detail.json()).toMatchObject({ deposit: { status: 'approved' }, instructions: null });
+  });
+
+  it('refuses forged, old, future, unsigned and replayed notifications with 401: nothing credited', async () => {
+    await useGateway();
+    const client = await t.createUser();
+    const created = await charge(client, 40);
+    fake.approve(created.paymentId);
+    const nowS = Math.floor(t.clock.now() / 1000);
+    const attempts = [
+      fake.sendWebhook(webhookUrl, 'not-the-secret', created.paymentId),
+      fake.sendWebhook(webhookUrl, SECRET, created.paymentId, { ts: nowS - 6 * 60 }),
+      fake.sendWebhook(webhookUrl, SECRET, created.paymentId, { ts: nowS + 5 * 60 }),
+      fake.sendWebhook(webhookUrl, SECRET, created.paymentId, { signature: '' }),
+      fake.sendWebhook(webhookUrl, SECRET, created.paymentId, { signature: 'ts=1,v1=zz' }),
+      // Signed for another payment id than the query's.
+      fake.sendWebhook(webhookUrl, SECRET, created.paymentId, {
+        signature: signMercadoPago(SECRET, '999', 'req-x', nowS),
+        requestId: 'req-x',
+      }),
+    ];
+    for (const attempt of await Promise.all(attempts)) {
+      expect(attempt.status).toBe(401);
+      expect(JSON.parse(attempt.body)).toEqual({
+        message: text.webhookInvalid,
+        code: 'WEBHOOK_SIGNATURE_INVALID',
+      });
+    }
+    // Nothing was scheduled: the poll is not run here, the deposit waits.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await depositRow(created.deposit.id)).status).toBe('pending');
+    expect(await t.fixtures.balance(client.id)).toBe(0);
+
+    const first = await fake.sendWebhook(webhookUrl, SECRET, created.paymentId);
+    expect(first.status).toBe(200);
+    const replay = await fake.sendWebhook(webhookUrl, SECRET, created.paymentId, {
+      requestId: first.requestId,
+    });
+    expect(replay.status).toBe(401);
+    await waitForStatus(created.deposit.id, 'approved');
+    expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(4000);
+  });
+
+  it('accepts notifications of unknown payments (200) and changes nothing', async () => {
+    await useGateway();
+    const sent = await fake.sendWebhook(webhookUrl, SECRET, 777_000_111);
+    expect(sent.status).toBe(200);
+    const events = await t.database.db
+      .selectFrom('events')
+      .select('payload')
+      .where('type', '=', 'payment.notified')
+      .execute();
+    expect(events.some((e) => e.payload.includes('777000111'))).toBe(false);
+  });
+
+  it('never trusts the body: a notification for a still-pending payment credits nothing', async () => {
+    await useGateway();
+    const client = await t.createUser();
+    const created = await charge(client, 12);
+    expect((await fake.sendWebhook(webhookUrl, SECRET, created.paymentId)).status).toBe(200);
+    await t.app.gatewayPoll.runOnce();
+    expect((await depositRow(created.deposit.id)).status).toBe('pending');
+    expect(await t.fixtures.balance(client.id)).toBe(0);
+  });
+});
+
+describe('settlement: exactly once', () => {
+  it('credits once under 5 duplicate webhooks racing 3 polls', async () => {
+    await useGateway();
+    const client = await t.createUser();
+    const created = await charge(client, 77.7);
+    fake.approve(created.paymentId);
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => fake.sendWebhook(webhookUrl, SECRET, created.paymentId)),
+      t.app.gatewayPoll.runOnce(),
+      t.app.gatewayPoll.runOnce(),
+      t.app.gatewayPoll.runOnce(),
+    ]);
+    expect(results.slice(0, 5).map((r) => (r as { status: number }).status)).toEqual([
+      200, 200, 200, 200, 200,
+    ]);
+    await waitForStatus(created.deposit.id, 'approved');
+    await t.app.outbox.stop();
+    await t.app.outbox.drain();
+    t.app.outbox.start();
+    expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(7770);
+    expect(await t.fixtures.ledger(client.id)).toHaveLength(1);
+    expect(paid.filter((e) => e.payload.depositId === created.deposit.id)).toHaveLength(1);
+  });
+
+  it('the poll alone catches a lost webhook', async () => {
+    await useGateway();
+    const client = await t.createUser();
+    const created = await charge(client, 9.99);
+    fake.approve(created.paymentId);
+    const outcomes = await t.app.gatewayPoll.runOnce();
+    expect(outcomes[String(created.paymentId)]).toBe('paid');
+    expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(999);
+    expect((await t.app.gatewayPoll.runOnce())[String(created.paymentId)]).toBeUndefined();
+  });
+
+  it('a restart between the notification and its settlement still credits once', async () => {
+    await useGateway();
+    const client = await t.createUser();
+    const created = await charge(client, 55);
+    fake.approve(created.paymentId);
+    // The gateway cannot be read when the notification arrives: its settlement is retried.
+    fake.down();
+    const sent = await fake.sendWebhook(webhookUrl, SECRET, created.paymentId);
+    expect(sent.status).toBe(200);
+    await t.app.outbox.stop();
+    expect((await depositRow(created.deposit.id)).status).toBe('pending');
+    fake.healthy();
+
+    // A second process over the same database picks the retry up.
+    const database = createDatabase(t.config);
+    const second = await buildApp({
+      config: t.config,
+      database,
+      clock: t.clock,
+      eventHandlers: probes,
+    });
+    try {
+      await second.ready();
+      t.clock.advance(60_000);
+      await second.outbox.stop();
+      await second.outbox.drain();
+      expect((await depositRow(created.deposit.id)).status).toBe('approved');
+      // Its poll and a late duplicate notification change nothing.
+      await second.gatewayPoll.runOnce();
+      expect((await fake.sendWebhook(webhookUrl, SECRET, created.paymentId)).status).toBe(200);
+      await t.app.outbox.drain();
+      await second.outbox.drain();
+      expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(5500);
+      expect(paid.filter((e) => e.payload.depositId === created.deposit.id)).toHaveLength(1);
+    } finally {
+      await second.close();
+      await database.destroy();
+      t.app.outbox.start();
+    }
+  });
+
+  it('an amount or reference mismatch is not credited and is flagged for the admin', async () => {
+    await useGateway();
+    const client = await t.createUser();
+    const created = await charge(client, 100);
+    fake.approve(created.paymentId, { amount: 1 });
+    expect((await t.app.gatewayPoll.runOnce())[String(created.paymentId)]).toBe('flagged');
+    expect(await t.fixtures.balance(client.id)).toBe(0);
+    const row = await depositRow(created.deposit.id);
+    expect(row).toMatchObject({ status: 'pending', flag: 'amount_mismatch' });
+    expect(await t.lastActivity()).toBe(
+      text.logAmountMismatch(created.deposit.reference, client.username, 'R$ 1,00', 'R$ 100,00'),
+    );
+    const list = await call('GET', `/api/admin/deposits?q=${created.deposit.reference}`, admin);
+    expect(list.json()).toMatchObject({ items: [{ flag: 'amount_mismatch', status: 'pending' }] });
+    // The admin refunds the mismatched payment: closed as refunded, nothing to take back.
+    const refund = await call('POST', `/api/admin/deposits/${created.deposit.id}/refund`, admin);
+    expect(refund.statusCode).toBe(200);
+    expect(refund.json()).toMatchObject({ deposit: { status: 'refunded' } });
+    expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(0);
+
+    const other = await charge(client, 10);
+    fake.approve(other.paymentId, { externalReference: 'OUTRAREF' });
+    expect((await t.app.gatewayPoll.runOnce())[String(other.paymentId)]).toBe('flagged');
+    expect(await t.fixtures.balance(client.id)).toBe(0);
+  });
+
+  it('expired and cancelled charges close the deposit without credit', async () => {
+    await useGateway();
+    const client = await t.createUser();
+    const expiring = await charge(client, 10);
+    const rejected = await charge(client, 11);
+    fake.expire(expiring.paymentId);
+    fake.reject(rejected.paymentId);
+    await t.app.gatewayPoll.runOnce();
+    expect((await depositRow(expiring.deposit.id)).status).toBe('expired');
+    expect((await depositRow(rejected.deposit.id)).status).toBe('cancelled');
+    expect(await t.fixtures.balance(client.id)).toBe(0);
+  });
+});
+
+describe('refunds, chargebacks and admin actions', () => {
+  it('a refund notified later debits the balance once, with ledger, activity and event', async () => {
+    await useGateway();
+    const client = await t.createUser();
+    const created = await charge(client, 20);
+    fake.approve(created.paymentId);
+    await t.app.gatewayPoll.runOnce();
+    fake.refund(created.paymentId);
+    await Promise.all([
+      fake.sendWebhook(webhookUrl, SECRET, created.paymentId),
+      fake.sendWebhook(webhookUrl, SECRET, created.paymentId),
+    ]);
+    await waitForStatus(created.deposit.id, 'refunded');
+    await vi.waitFor(() =>
+      expect(refunded.filter((e) => e.payload.depositId === created.deposit.id)).toHaveLength(1),
+    );
+    expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(0);
+    expect((await t.fixtures.ledger(client.id)).map((l) => l.reason)).toEqual([
+      text.reasonDeposit(created.deposit.reference),
+      text.reasonRefund(created.deposit.reference),
+    ]);
+    expect(refunded.find((e) => e.payload.depositId === created.deposit.id)?.payload).toEqual({
+      depositId: created.deposit.id,
+      userId: client.id,
+      amountCents: 2000,
+      reference: created.deposit.reference,
+      orderId: null,
+      balanceAfterCents: 0,
+    });
+    expect((await depositRow(created.deposit.id)).flag).toBeNull();
+  });
+
+  it('a chargeback after the money was spent flags the uncovered amount for the admin', async () => {
+    await useGateway();
+    const client = await t.createUser();
+    const created = await charge(client, 50);
+    fake.approve(created.paymentId);
+    await t.app.gatewayPoll.runOnce();
+    // The customer spends R$ 30 of it.
+    await t.database.db
+      .updateTable('users')
+      .set({ balance_cents: 2000 })
+      .where('id', '=', client.id)
+      .execute();
+    await t.database.db
+      .insertInto('balance_ledger')
+      .values({
+        id: `spent-${client.id}`,
+        user_id: client.id,
+        actor_id: null,
+        amount_cents: -3000,
+        reason: 'Compra',
+        balance_after_cents: 2000,
+        created_at: t.clock.now(),
+      })
+      .execute();
+    fake.chargeback(created.paymentId);
+    expect((await fake.sendWebhook(webhookUrl, SECRET, created.paymentId)).status).toBe(200);
+    await waitForStatus(created.deposit.id, 'refunded');
+    expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(0);
+    const list = await call('GET', `/api/admin/deposits?q=${created.deposit.reference}`, admin);
+    expect(list.json()).toMatchObject({
+      items: [
+        {
+          status: 'refunded',
+          flag: 'negative_balance',
+          uncovered_amount: 30,
+          gateway_status: 'charged_back/settled',
+        },
+      ],
+    });
+    await vi.waitFor(() =>
+      expect(
+        refunded.find((e) => e.payload.depositId === created.deposit.id)?.payload.balanceAfterCents,
+      ).toBe(-3000),
+    );
+  });
+
+  it('the admin cancels a pending charge and refunds a paid one through the gateway', async () => {
+    await useGateway();
+    const client = await t.createUser();
+    const pending = await charge(client, 15);
+    const cancel = await call('POST', `/api/admin/deposits/${pending.deposit.id}/cancel`, admin);
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json()).toMatchObject({
+      message: text.cancelled,
+      deposit: { status: 'cancelled', gateway_payment_id: String(pending.paymentId) },
+    });
+    expect(fake.payments.get(pending.paymentId)?.status).toBe('cancelled');
+    expect(await t.lastActivity()).toBe(
+      text.logCancelled(pending.deposit.reference, client.username),
+    );
+    const again = await call('POST', `/api/admin/deposits/${pending.deposit.id}/cancel`, admin);
+    expect(again.statusCode).toBe(409);
+
+    const paidCharge = await charge(client, 25);
+    fake.approve(paidCharge.paymentId);
+    await t.app.gatewayPoll.runOnce();
+    fake.down();
+    const failed = await call('POST', `/api/admin/deposits/${paidCharge.deposit.id}/refund`, admin);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual({
+      message: text.gatewayActionFailed,
+      code: 'PAYMENT_GATEWAY_UNAVAILABLE',
+    });
+    expect(await t.fixtures.balance(client.id)).toBe(2500);
+    fake.healthy();
+    const refund = await call('POST', `/api/admin/deposits/${paidCharge.deposit.id}/refund`, admin);
+    expect(refund.statusCode).toBe(200);
+    expect(refund.json()).toMatchObject({
+      message: text.refunded,
+      deposit: { status: 'refunded' },
+    });
+    expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(0);
+
+    // Gateway deposits are not approved by hand; manual ones have no gateway actions.
+    const third = await charge(client, 5);
+    const approve = await call('POST', `/api/admin/deposits/${third.deposit.id}/approve`, admin);
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json()).toEqual({ message: text.automaticDeposit, code: 'DEPOSIT_AUTOMATIC' });
+    await useManual();
+    const manual = await call('POST', '/api/deposits', client, { amount: 5 });
+    const manualId = manual.json<Created>().deposit.id;
+    const refuse = await call('POST', `/api/admin/deposits/${manualId}/refund`, admin);
+    expect(refuse.statusCode).toBe(409);
+    expect(refuse.json()).toEqual({ message: text.notGatewayDeposit, code: 'DEPOSIT_NOT_GATEWAY' });
+  });
+});
+
+describe('DepositsService.create with an order', () => {
+  it('attaches in the same transaction and allows less than the plain minimum', async () => {
+    await useGateway();
+    const client = await t.createUser();
+    const { db } = t.database;
+    // The service as services.ts builds it (the commerce module calls it the same way).
+    const service = createDepositsService({
+      db,
+      clock: t.clock,
+      deposits: createDepositsRepository(db, t.database.dialect),
+      settings: createSettingsRepository(db),
+      balance: createBalanceService({ clock: t.clock, repository: createBalanceRepository(db) }),
+      activity: createActivityService({
+        clock: t.clock,
+        repository: createActivityRepository(db),
+      }),
+      gateway: createMercadoPagoClient({ baseUrl: fake.url }),
+      webhookUrl,
+      events: t.app.outbox,
+      log: { warn: () => undefined },
+    });
+    const attached: string[] = [];
+    const created = await service.create(client.id, 150, {
+      orderId: 'order-1',
+      attach: async (trx, deposit) => {
+        const row = await trx
+          .selectFrom('deposits')
+          .select('order_id')
+          .where('id', '=', deposit.id)
+          .executeTakeFirst();
+        attached.push(row?.order_id ?? 'missing');
+      },
+    });
+    expect(attached).toEqual(['order-1']);
+    expect(created.deposit).toMatchObject({ amount: 1.5, order_id: 'order-1' });
+    const payment = [...fake.payments.values()].find(
+      (p) => p.external_reference === created.deposit.reference,
+    );
+    fake.approve(payment!.id);
+    await t.app.gatewayPoll.runOnce();
+    expect(paid.find((e) => e.payload.depositId === created.deposit.id)?.payload.orderId).toBe(
+      'order-1',
+    );
+
+    // A failing attach leaves no deposit (and cancels the charge it made).
+    await expect(
+      service.create(client.id, 200, {
+        orderId: 'order-2',
+        attach: () => Promise.reject(new Error('order refused')),
+      }),
+    ).rejects.toThrow('order refused');
+    const orphan = [...fake.payments.values()].at(-1);
+    expect(orphan?.status).toBe('cancelled');
+    expect(
+      await t.database.db
+        .selectFrom('deposits')
+        .select('id')
+        .where('order_id', '=', 'order-2')
+        .execute(),
+    ).toEqual([]);
+  });
+});
