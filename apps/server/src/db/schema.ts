@@ -4,6 +4,7 @@ import type {
   DepositStatus,
   NotificationKind,
   PaymentSettingKey,
+  PricingSettingKey,
   TicketStatus,
   EmailTokenPurpose,
   KeyStatus,
@@ -90,6 +91,8 @@ export interface PlansTable {
   product_id: string;
   duration_type: PlanDurationType;
   price_cents: number;
+  /** The admin's reseller price; null: retail less the global discount (2026112703). */
+  reseller_price_cents: Generated<number | null>;
 }
 
 export interface FilesTable {
@@ -116,6 +119,12 @@ export interface LicenseKeysTable {
    * its subscription's running expiry once used (kept by triggers). Null: no deadline.
    */
   expires_at: Generated<number | null>;
+  /**
+   * A reseller's purchase: the unit price paid and the plan's retail price at that moment
+   * (2026112703). Null for admin-generated keys and keys bought before prices were recorded.
+   */
+  price_cents: Generated<number | null>;
+  retail_price_cents: Generated<number | null>;
   created_at: number;
 }
 
@@ -158,7 +167,7 @@ export interface ActivityTable {
 }
 
 export interface SettingsTable {
-  key: SettingKey | PaymentSettingKey;
+  key: SettingKey | PaymentSettingKey | PricingSettingKey;
   value: string;
   updated_at: number;
 }

@@ -14,6 +14,7 @@ const product: Product = {
   description: 'Mira assistida',
   status: 'active',
   plans: { weekly: 25, monthly: 79.9 },
+  resellerPlans: {},
   file: null,
   inUse: false,
 };
