@@ -49,7 +49,10 @@ const resellerPriceSchema = z
   .number({ error: rp.resellerPriceInvalid })
   .min(0, rp.resellerPriceInvalid)
   .max(ADMIN_LIMITS.priceMaxCents / 100, rp.resellerPriceInvalid)
-  .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, rp.resellerPriceInvalid);
+  .refine(
+    (price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6,
+    rp.resellerPriceInvalid,
+  );
 
 const planPrices = <T extends z.ZodType>(price: T) =>
   z

@@ -77,7 +77,9 @@ export function createProductsRepository(
       const own = plans.filter((plan) => plan.product_id === product.id);
       return {
         ...product,
-        plans: Object.fromEntries(own.map((plan) => [plan.duration_type, Number(plan.price_cents)])),
+        plans: Object.fromEntries(
+          own.map((plan) => [plan.duration_type, Number(plan.price_cents)]),
+        ),
         resellerPlans: Object.fromEntries(
           own.flatMap((plan) =>
             plan.reseller_price_cents === null

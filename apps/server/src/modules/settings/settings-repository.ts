@@ -12,10 +12,7 @@ type StoredSettingKey = SettingKey | PaymentSettingKey | PricingSettingKey;
  */
 export function createSettingsRepository(db: Kysely<Database>) {
   return {
-    async get(
-      key: StoredSettingKey,
-      executor: Kysely<Database> = db,
-    ): Promise<string | undefined> {
+    async get(key: StoredSettingKey, executor: Kysely<Database> = db): Promise<string | undefined> {
       const row = await executor
         .selectFrom('settings')
         .select('value')
@@ -41,9 +38,7 @@ export function createSettingsRepository(db: Kysely<Database>) {
     },
 
     /** Every setting row as key → value. */
-    async getAll(
-      executor: Kysely<Database> = db,
-    ): Promise<Map<StoredSettingKey, string>> {
+    async getAll(executor: Kysely<Database> = db): Promise<Map<StoredSettingKey, string>> {
       const rows = await executor.selectFrom('settings').select(['key', 'value']).execute();
       return new Map(rows.map((row) => [row.key, row.value]));
     },

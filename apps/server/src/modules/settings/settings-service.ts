@@ -147,7 +147,9 @@ export function createSettingsService({
     },
 
     async resellerPricing(): Promise<ResellerPricing> {
-      return { discountPercent: basisPointsToPercent(await resellerDiscountBasisPoints(repository)) };
+      return {
+        discountPercent: basisPointsToPercent(await resellerDiscountBasisPoints(repository)),
+      };
     },
 
     /** Sets the global reseller discount; a change is an activity row (an unchanged save is not). */
