@@ -41,10 +41,7 @@ export function ProductCells({ product }: { product: Product }) {
               <Badge key={type} variant="secondary">
                 {messages.plans[type]} · {formatBRL(price)}
                 {reseller === undefined ? null : (
-                  <span className="font-normal">
-                    {' '}
-                    · revenda {formatBRL(reseller)}
-                  </span>
+                  <span className="font-normal"> · revenda {formatBRL(reseller)}</span>
                 )}
               </Badge>
             ))}

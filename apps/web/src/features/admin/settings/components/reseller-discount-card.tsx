@@ -51,7 +51,7 @@ export function ResellerDiscountCard() {
         <form
           noValidate
           onSubmit={(event) => void onSubmit(event)}
-          className="grid gap-4 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-start"
+          className="grid gap-4 sm:grid-cols-[minmax(0,16rem)_max-content] sm:items-start"
         >
           <InputField
             id="reseller-discount"
