@@ -93,8 +93,8 @@ describe('admin catalogue', () => {
     const dialog = page.getByRole('dialog', { name: 'Create Product' });
     await dialog.getByLabel('Nome').fill(PRODUCT);
     await dialog.getByLabel('Descrição').fill('Assistência de mira com atualização semanal.');
-    await dialog.getByLabel('Semanal').fill('19.9');
-    await dialog.getByLabel('Mensal').fill('1234.56');
+    await dialog.getByLabel('Semanal', { exact: true }).fill('19.9');
+    await dialog.getByLabel('Mensal', { exact: true }).fill('1234.56');
     await dialog.getByRole('button', { name: 'Criar produto' }).click();
     await page.getByText(a.productCreated).waitFor();
     const row = page.getByRole('row').filter({ hasText: PRODUCT });

@@ -352,6 +352,8 @@ export function createServices(
       issuer: keyIssuer,
       balance,
       activity,
+      // The global reseller discount, read in the purchase's own transaction.
+      settings: repos.settings,
     }),
     settings: createSettingsService({
       db,

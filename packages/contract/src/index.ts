@@ -16,6 +16,7 @@ export * from './schemas/files.js';
 export * from './schemas/newsletter.js';
 export * from './schemas/resellers.js';
 export * from './schemas/reseller.js';
+export * from './schemas/reseller-pricing.js';
 export * from './schemas/bypass.js';
 export * from './schemas/settings.js';
 export * from './schemas/loader.js';

@@ -273,6 +273,20 @@ export const messages = {
     keyRedeemedBody: (prefix: string, product: string, username: string) =>
       `Sua chave ${prefix}… de ${product} foi resgatada por ${username}.`,
   },
+  /** Reseller prices (issue: payments, item 6): per-plan prices and the global discount. */
+  resellerPricing: {
+    discountInvalid:
+      'O desconto de revenda deve ser um número de 0 a 90, com no máximo duas casas decimais.',
+    resellerPriceInvalid:
+      'O preço de revenda deve ser um valor de R$ 0,00 ou mais, com no máximo duas casas decimais.',
+    resellerPriceAboveRetail: 'O preço de revenda não pode ser maior que o preço de varejo.',
+    resellerPriceWithoutRetail: 'Defina o preço de varejo deste plano antes do preço de revenda.',
+    discountSaved: 'Desconto de revenda salvo!',
+    logDiscount: (before: string, after: string) =>
+      `Desconto global de revenda alterado de ${before} para ${after}`,
+    logResellerPrices: (product: string, changes: string) =>
+      `Preços de revenda de ${product}: ${changes}`,
+  },
   /** Bypass whitelist texts the spec leaves to the server (issue: Admin console II). */
   bypass: {
     uidFormat: 'O UID deve ter de 5 a 64 letras, números, _ ou -.',

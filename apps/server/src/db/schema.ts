@@ -6,6 +6,7 @@ import type {
   DepositStatus,
   NotificationKind,
   PaymentSettingKey,
+  PricingSettingKey,
   TicketStatus,
   EmailTokenPurpose,
   KeyStatus,
@@ -93,6 +94,8 @@ export interface PlansTable {
   product_id: string;
   duration_type: PlanDurationType;
   price_cents: number;
+  /** The admin's reseller price; null: retail less the global discount (2026112703). */
+  reseller_price_cents: Generated<number | null>;
 }
 
 export interface FilesTable {
@@ -119,6 +122,12 @@ export interface LicenseKeysTable {
    * its subscription's running expiry once used (kept by triggers). Null: no deadline.
    */
   expires_at: Generated<number | null>;
+  /**
+   * A reseller's purchase: the unit price paid and the plan's retail price at that moment
+   * (2026112703). Null for admin-generated keys and keys bought before prices were recorded.
+   */
+  price_cents: Generated<number | null>;
+  retail_price_cents: Generated<number | null>;
   created_at: number;
 }
 
@@ -161,7 +170,7 @@ export interface ActivityTable {
 }
 
 export interface SettingsTable {
-  key: SettingKey | PaymentSettingKey;
+  key: SettingKey | PaymentSettingKey | PricingSettingKey;
   value: string;
   updated_at: number;
 }

@@ -43,6 +43,7 @@ describe('migrations', () => {
       { key: 'pause_all_users', value: 'off' },
       { key: 'pix_beneficiary', value: '' },
       { key: 'pix_key', value: '' },
+      { key: 'reseller_discount_bp', value: '0' },
       { key: 'server_status', value: 'online' },
     ]);
   });

@@ -40,6 +40,8 @@ export const queryKeys = {
   settings: ['settings'] as const,
   /** The maintenance flag every visitor polls (under settings, so a settings change refreshes it). */
   publicSettings: ['settings', 'public'] as const,
+  /** The global reseller discount (admin settings; the product form's reseller price hint). */
+  resellerPricing: ['settings', 'reseller-pricing'] as const,
   admin: {
     profile: ['admin', 'profile'] as const,
     deposits: {

@@ -42,6 +42,7 @@ export const products: Product[] = [
     description: '',
     status: 'active',
     plans: { monthly: 49.9 },
+    resellerPlans: {},
     file: null,
     inUse: false,
   },

@@ -3,6 +3,7 @@ import { ADMIN_LIMITS, PLAN_DURATION_TYPES, PRODUCT_STATUSES } from '../constant
 import { messages } from '../messages.js';
 
 const v = messages.validation;
+const rp = messages.resellerPricing;
 
 /** The product's DLL as stored (sha256 of its bytes, original file name). */
 export const productFileSchema = z.object({
@@ -23,6 +24,11 @@ export const productSchema = z.object({
   description: z.string(),
   status: z.enum(PRODUCT_STATUSES),
   plans: productPlansSchema,
+  /**
+   * The reseller price the admin set per plan, in reais; a plan left out sells to resellers at
+   * its retail price less the global discount (`effectiveResellerCents`).
+   */
+  resellerPlans: productPlansSchema,
   file: productFileSchema.nullable(),
   /** Subscriptions or unused keys use it: deleting it alone is refused (409). */
   inUse: z.boolean(),
@@ -38,23 +44,55 @@ const priceSchema = z
   .max(ADMIN_LIMITS.priceMaxCents / 100, v.pricePositive)
   .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, v.pricePositive);
 
-/** Create and edit share one body; an empty or null price leaves that plan out. */
-export const productBodySchema = z.strictObject({
-  name: z
-    .string({ error: v.productNameRequired })
-    .trim()
-    .min(1, v.productNameRequired)
-    .max(ADMIN_LIMITS.productNameMax),
-  description: z.string().trim().max(ADMIN_LIMITS.productDescriptionMax).default(''),
-  plans: z
+/** A reseller price: like a retail price, with its own message. */
+const resellerPriceSchema = z
+  .number({ error: rp.resellerPriceInvalid })
+  .min(0, rp.resellerPriceInvalid)
+  .max(ADMIN_LIMITS.priceMaxCents / 100, rp.resellerPriceInvalid)
+  .refine(
+    (price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6,
+    rp.resellerPriceInvalid,
+  );
+
+const planPrices = <T extends z.ZodType>(price: T) =>
+  z
     .strictObject({
-      daily: priceSchema.nullish(),
-      weekly: priceSchema.nullish(),
-      'bi-weekly': priceSchema.nullish(),
-      monthly: priceSchema.nullish(),
+      daily: price.nullish(),
+      weekly: price.nullish(),
+      'bi-weekly': price.nullish(),
+      monthly: price.nullish(),
     })
-    .default({}),
-});
+    .default({});
+
+/**
+ * Create and edit share one body; an empty or null price leaves that plan out. A reseller price
+ * needs the plan's retail price and may not exceed it (a seller typing one above retail has
+ * almost certainly mistyped it); equal is allowed (no margin, but no loss either).
+ */
+export const productBodySchema = z
+  .strictObject({
+    name: z
+      .string({ error: v.productNameRequired })
+      .trim()
+      .min(1, v.productNameRequired)
+      .max(ADMIN_LIMITS.productNameMax),
+    description: z.string().trim().max(ADMIN_LIMITS.productDescriptionMax).default(''),
+    plans: planPrices(priceSchema),
+    resellerPlans: planPrices(resellerPriceSchema),
+  })
+  .superRefine((body, ctx) => {
+    for (const type of PLAN_DURATION_TYPES) {
+      const reseller = body.resellerPlans[type];
+      if (reseller === null || reseller === undefined) continue;
+      const retail = body.plans[type];
+      const path = ['resellerPlans', type];
+      if (retail === null || retail === undefined) {
+        ctx.addIssue({ code: 'custom', message: rp.resellerPriceWithoutRetail, path });
+      } else if (Math.round(reseller * 100) > Math.round(retail * 100)) {
+        ctx.addIssue({ code: 'custom', message: rp.resellerPriceAboveRetail, path });
+      }
+    }
+  });
 export type ProductBody = z.infer<typeof productBodySchema>;
 
 export const productSavedResponseSchema = z.object({

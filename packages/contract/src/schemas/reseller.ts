@@ -8,11 +8,19 @@ const r = messages.reseller;
 /** An empty query parameter (`?status=`) means "any", as a select's blank option sends it. */
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
-/** One plan a reseller can buy keys of; price in reais per key. */
+/**
+ * One plan a reseller can buy keys of, in reais per key: `price` is what the reseller pays (the
+ * plan's reseller price, else retail less the global discount), `retailPrice` what the shop
+ * charges a customer, `margin` their difference and `marginPercent` that difference as a share
+ * of retail (one decimal; null for a free plan).
+ */
 export const resellerPlanSchema = z.object({
   durationType: z.enum(PLAN_DURATION_TYPES),
   days: z.number().int(),
   price: z.number(),
+  retailPrice: z.number(),
+  margin: z.number(),
+  marginPercent: z.number().nullable(),
 });
 export type ResellerPlan = z.infer<typeof resellerPlanSchema>;
 
@@ -49,6 +57,9 @@ export const buyKeysResponseSchema = z.object({
   /** What the purchase cost and the balance after it, in reais. */
   total: z.number(),
   balance: z.number(),
+  /** The price paid per key and the retail price per key at the time of the purchase. */
+  unitPrice: z.number(),
+  retailUnitPrice: z.number(),
 });
 export type BuyKeysResponse = z.infer<typeof buyKeysResponseSchema>;
 
@@ -92,5 +103,15 @@ export const resellerStatsSchema = z.object({
   remaining: z.number().int(),
   /** What the reseller spent since the 1st of this month (São Paulo calendar). */
   spentThisMonth: z.number(),
+  /**
+   * Margins, from the prices stored on each key when it was bought (a later price change does
+   * not move them): what the keys cost, what they are worth at the retail price of the day,
+   * the difference (potential margin) and that difference over the keys already redeemed
+   * (realised margin). Keys bought before prices were recorded are not counted.
+   */
+  totalSpent: z.number(),
+  retailValue: z.number(),
+  potentialMargin: z.number(),
+  realisedMargin: z.number(),
 });
 export type ResellerStats = z.infer<typeof resellerStatsSchema>;

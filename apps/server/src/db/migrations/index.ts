@@ -11,6 +11,7 @@ import * as goneRedeemerKeys from './2026112501_gone_redeemer_keys.js';
 import * as signupHolds from './2026112502_signup_holds.js';
 import * as events from './2026112601_events.js';
 import * as payments from './2026112701_payments.js';
+import * as resellerPrices from './2026112703_reseller_prices.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -28,6 +29,7 @@ const migrations = {
   '2026112502_signup_holds': signupHolds,
   '2026112601_events': events,
   '2026112701_payments': payments,
+  '2026112703_reseller_prices': resellerPrices,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

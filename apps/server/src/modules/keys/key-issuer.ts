@@ -16,6 +16,12 @@ export interface KeyIssue {
   createdBy: string;
   /** Past this instant an unused key is expired and cannot be redeemed. */
   redeemBy?: number | null;
+  /**
+   * A reseller's purchase: the unit price paid and the plan's retail price at that moment, in
+   * cents, kept on each key so margins do not move when prices change later.
+   */
+  priceCents?: number;
+  retailPriceCents?: number;
 }
 
 /** New unused licence keys: the admin's generation and the reseller's purchase. */
@@ -41,6 +47,8 @@ export function createKeyIssuer({ clock, keys }: { clock: Clock; keys: KeysRepos
             createdBy: issue.createdBy,
             createdAt: now,
             redeemBy: issue.redeemBy ?? null,
+            priceCents: issue.priceCents ?? null,
+            retailPriceCents: issue.retailPriceCents ?? null,
           })),
           executor,
         );

@@ -58,6 +58,9 @@ export interface NewKey {
   createdBy: string;
   createdAt: number;
   redeemBy: number | null;
+  /** A reseller's purchase: the unit price paid and the retail price then, in cents. */
+  priceCents?: number | null;
+  retailPriceCents?: number | null;
 }
 
 /** Queries on `license_keys`. */
@@ -252,6 +255,8 @@ export function createKeysRepository(
             redeemed_at: null,
             redeem_by: key.redeemBy,
             expires_at: key.redeemBy,
+            price_cents: key.priceCents ?? null,
+            retail_price_cents: key.retailPriceCents ?? null,
             created_at: key.createdAt,
           })),
         )

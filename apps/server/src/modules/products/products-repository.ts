@@ -8,12 +8,16 @@ import type { CountCache } from '../../platform/count-cache.js';
 export interface ProductRecord extends Omit<ProductsTable, 'created_at' | 'updated_at'> {
   /** Price in cents per duration type that has a plan. */
   plans: Partial<Record<PlanDurationType, number>>;
+  /** The admin's reseller price in cents, for the plans that have one. */
+  resellerPlans: Partial<Record<PlanDurationType, number>>;
 }
 
 export interface ProductFields {
   name: string;
   description: string;
   plans: Partial<Record<PlanDurationType, number>>;
+  /** Only for duration types that have a plan (the contract refuses the others). */
+  resellerPlans: Partial<Record<PlanDurationType, number>>;
 }
 
 const productColumns = [
@@ -55,33 +59,41 @@ export function createProductsRepository(
   /** The licence-key list totals: deleting a product cascades into its keys. */
   keyTotals: CountCache,
 ) {
-  async function withPlans<T extends Omit<ProductRecord, 'plans'>>(
+  async function withPlans<T extends Omit<ProductRecord, 'plans' | 'resellerPlans'>>(
     products: T[],
     executor: Kysely<Database>,
-  ): Promise<(T & Pick<ProductRecord, 'plans'>)[]> {
+  ): Promise<(T & Pick<ProductRecord, 'plans' | 'resellerPlans'>)[]> {
     if (products.length === 0) return [];
     const plans = await executor
       .selectFrom('plans')
-      .select(['product_id', 'duration_type', 'price_cents'])
+      .select(['product_id', 'duration_type', 'price_cents', 'reseller_price_cents'])
       .where(
         'product_id',
         'in',
         products.map((product) => product.id),
       )
       .execute();
-    return products.map((product) => ({
-      ...product,
-      plans: Object.fromEntries(
-        plans
-          .filter((plan) => plan.product_id === product.id)
-          .map((plan) => [plan.duration_type, Number(plan.price_cents)]),
-      ),
-    }));
+    return products.map((product) => {
+      const own = plans.filter((plan) => plan.product_id === product.id);
+      return {
+        ...product,
+        plans: Object.fromEntries(
+          own.map((plan) => [plan.duration_type, Number(plan.price_cents)]),
+        ),
+        resellerPlans: Object.fromEntries(
+          own.flatMap((plan) =>
+            plan.reseller_price_cents === null
+              ? []
+              : [[plan.duration_type, Number(plan.reseller_price_cents)]],
+          ),
+        ),
+      };
+    });
   }
 
   async function insertPlans(
     productId: string,
-    plans: ProductFields['plans'],
+    { plans, resellerPlans }: Pick<ProductFields, 'plans' | 'resellerPlans'>,
     executor: Kysely<Database>,
   ) {
     const rows = Object.entries(plans).map(([durationType, priceCents]) => ({
@@ -89,6 +101,7 @@ export function createProductsRepository(
       product_id: productId,
       duration_type: durationType as PlanDurationType,
       price_cents: priceCents,
+      reseller_price_cents: resellerPlans[durationType as PlanDurationType] ?? null,
     }));
     if (rows.length > 0) await executor.insertInto('plans').values(rows).execute();
   }
@@ -174,7 +187,7 @@ export function createProductsRepository(
           updated_at: now,
         })
         .execute();
-      await insertPlans(id, fields.plans, executor);
+      await insertPlans(id, fields, executor);
     },
 
     /** Replaces name, description and the whole plan set. */
@@ -190,7 +203,7 @@ export function createProductsRepository(
         .where('id', '=', id)
         .execute();
       await executor.deleteFrom('plans').where('product_id', '=', id).execute();
-      await insertPlans(id, fields.plans, executor);
+      await insertPlans(id, fields, executor);
     },
 
     async setStatus(id: string, status: ProductStatus, now: number, executor = db) {

@@ -58,6 +58,7 @@ describe('product CRUD', () => {
         description: 'Mira',
         status: 'active',
         plans: { daily: 5.9, monthly: 49.99 },
+        resellerPlans: {},
         file: null,
         inUse: false,
       },

@@ -6,7 +6,7 @@ import type {
   ProductStatus,
   UploadDllResponse,
 } from '@chaveiro/contract';
-import { ADMIN_LIMITS, messages } from '@chaveiro/contract';
+import { ADMIN_LIMITS, PLAN_DURATION_TYPES, messages } from '@chaveiro/contract';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { UploadedFile } from '../../platform/multipart.js';
+import { formatCents } from '../../platform/pt-br.js';
 import type { Actor } from '../../platform/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { FileUploadService, FilesService } from '../files/index.js';
@@ -24,6 +25,7 @@ import type { ProductFields, ProductRecord, ProductsRepository } from './product
 
 const text = messages.admin;
 const log = messages.activity;
+const pricing = messages.resellerPricing;
 const DLL_MIME = 'application/vnd.microsoft.portable-executable';
 
 export interface ProductDll {
@@ -61,24 +63,41 @@ export function createProductsService({
 
     async create(body: ProductBody, actor: Actor) {
       const id = newId();
+      const fields = toFields(body);
       await withTransaction(db, async (trx) => {
-        await products.insert(id, toFields(body), clock.now(), trx);
+        await products.insert(id, fields, clock.now(), trx);
         await activity.record(trx, actor, {
           action: log.productCreated(body.name),
           target: `product:${id}`,
         });
+        const changes = resellerPriceChanges({}, fields.resellerPlans);
+        if (changes) {
+          await activity.record(trx, actor, {
+            action: pricing.logResellerPrices(body.name, changes),
+            target: `product:${id}`,
+          });
+        }
       });
       return { message: text.productCreated, product: toProduct(await existing(id), false) };
     },
 
     async update(id: string, body: ProductBody, actor: Actor) {
-      await existing(id);
+      const fields = toFields(body);
       await withTransaction(db, async (trx) => {
-        await products.update(id, toFields(body), clock.now(), trx);
+        const before = await products.find(id, trx);
+        if (!before) throw new NotFoundError(text.productNotFound);
+        await products.update(id, fields, clock.now(), trx);
         await activity.record(trx, actor, {
           action: log.productUpdated(body.name),
           target: `product:${id}`,
         });
+        const changes = resellerPriceChanges(before.resellerPlans, fields.resellerPlans);
+        if (changes) {
+          await activity.record(trx, actor, {
+            action: pricing.logResellerPrices(body.name, changes),
+            target: `product:${id}`,
+          });
+        }
       });
       return {
         message: text.productUpdated,
@@ -165,14 +184,37 @@ export function createProductsService({
   };
 }
 
-function toFields(body: ProductBody): ProductFields {
-  const plans: ProductFields['plans'] = {};
-  for (const [durationType, price] of Object.entries(body.plans)) {
-    if (price !== null && price !== undefined) {
-      plans[durationType as keyof typeof body.plans] = Math.round(price * 100);
-    }
+/** Reais by plan → cents by plan, leaving out the empty ones. */
+function centsByPlan(prices: ProductBody['plans']): ProductFields['plans'] {
+  const cents: ProductFields['plans'] = {};
+  for (const type of PLAN_DURATION_TYPES) {
+    const price = prices[type];
+    if (price !== null && price !== undefined) cents[type] = Math.round(price * 100);
   }
-  return { name: body.name, description: body.description, plans };
+  return cents;
+}
+
+function toFields(body: ProductBody): ProductFields {
+  return {
+    name: body.name,
+    description: body.description,
+    plans: centsByPlan(body.plans),
+    resellerPlans: centsByPlan(body.resellerPlans),
+  };
+}
+
+/**
+ * "Mensal R$ 12,00 → R$ 10,00; Semanal — → R$ 3,00" for each plan whose reseller price changed
+ * ("—": none, the global discount applies); empty when none changed.
+ */
+function resellerPriceChanges(
+  before: ProductFields['resellerPlans'],
+  after: ProductFields['resellerPlans'],
+): string {
+  const shown = (cents: number | undefined) => (cents === undefined ? '—' : formatCents(cents));
+  return PLAN_DURATION_TYPES.filter((type) => before[type] !== after[type])
+    .map((type) => `${messages.plans[type]} ${shown(before[type])} → ${shown(after[type])}`)
+    .join('; ');
 }
 
 function toProduct(product: ProductRecord, inUse: boolean): Product {
@@ -183,6 +225,12 @@ function toProduct(product: ProductRecord, inUse: boolean): Product {
     status: product.status,
     plans: Object.fromEntries(
       Object.entries(product.plans).map(([durationType, cents]) => [durationType, cents / 100]),
+    ),
+    resellerPlans: Object.fromEntries(
+      Object.entries(product.resellerPlans).map(([durationType, cents]) => [
+        durationType,
+        cents / 100,
+      ]),
     ),
     file: toProductFile(product),
     inUse,

@@ -7,6 +7,16 @@ export interface ProductPlanRow {
   status: 'active' | 'disabled';
   /** Null when the product has no plan of the asked duration. */
   price_cents: number | null;
+  /** The plan's own reseller price; null: retail less the global discount. */
+  reseller_price_cents: number | null;
+}
+
+/** Sums over the keys a reseller bought with recorded prices, in cents. */
+export interface MarginTotals {
+  spent: number;
+  retail: number;
+  /** Retail less paid, over the keys already redeemed. */
+  realised: number;
 }
 
 export interface RedemptionNoticeRow {
@@ -31,7 +41,7 @@ export function createResellerRepository(db: Kysely<Database>) {
         .leftJoin('plans as pl', (join) =>
           join.onRef('pl.product_id', '=', 'p.id').on('pl.duration_type', '=', durationType),
         )
-        .select(['p.name', 'p.status', 'pl.price_cents'])
+        .select(['p.name', 'p.status', 'pl.price_cents', 'pl.reseller_price_cents'])
         .where('p.id', '=', productId)
         .executeTakeFirst();
     },
@@ -70,6 +80,39 @@ export function createResellerRepository(db: Kysely<Database>) {
         .where((eb) => eb.or([eb('actor_id', 'is', null), eb('actor_id', '=', userId)]))
         .executeTakeFirstOrThrow();
       return -Number(row.total ?? 0);
+    },
+
+    /**
+     * What the keys `userId` bought cost and were worth at retail when bought (the prices
+     * stored on each key), and the margin over those already redeemed. Keys without recorded
+     * prices (bought before 2026112703) are left out.
+     */
+    async marginTotals(userId: string): Promise<MarginTotals> {
+      const row = await db
+        .selectFrom('license_keys')
+        .select((eb) => [
+          eb.fn.sum<number | string | null>('price_cents').as('spent'),
+          eb.fn.sum<number | string | null>('retail_price_cents').as('retail'),
+          eb.fn
+            .sum<number | string | null>(
+              eb
+                .case()
+                .when('redeemed_at', 'is not', null)
+                .then(eb('retail_price_cents', '-', eb.ref('price_cents')))
+                .else(0)
+                .end(),
+            )
+            .as('realised'),
+        ])
+        .where('created_by', '=', userId)
+        .where('price_cents', 'is not', null)
+        .where('retail_price_cents', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return {
+        spent: Number(row.spent ?? 0),
+        retail: Number(row.retail ?? 0),
+        realised: Number(row.realised ?? 0),
+      };
     },
 
     /** What a redemption notice names: the key, its product, its creator and its redeemer. */

@@ -139,8 +139,15 @@ describe('GET /api/reseller/products', () => {
       name: 'Aim Pro',
       description: '',
       plans: [
-        { durationType: 'weekly', days: 7, price: 4 },
-        { durationType: 'monthly', days: 30, price: 12.5 },
+        { durationType: 'weekly', days: 7, price: 4, retailPrice: 4, margin: 0, marginPercent: 0 },
+        {
+          durationType: 'monthly',
+          days: 30,
+          price: 12.5,
+          retailPrice: 12.5,
+          margin: 0,
+          marginPercent: 0,
+        },
       ],
     });
   });
@@ -161,6 +168,8 @@ describe('POST /api/reseller/keys', () => {
       keys: expect.any(Array) as unknown,
       total: 37.5,
       balance: 12.5,
+      unitPrice: 12.5,
+      retailUnitPrice: 12.5,
     });
     expect(new Set(body.keys).size).toBe(3);
     for (const key of body.keys) expect(key).toMatch(/^[A-Z0-9]{18}$/);
@@ -426,6 +435,10 @@ describe('GET /api/reseller/keys and the CSV export', () => {
       redeemed: 1,
       remaining: 2,
       spentThisMonth: 20.5,
+      totalSpent: 20.5,
+      retailValue: 20.5,
+      potentialMargin: 0,
+      realisedMargin: 0,
     });
     expect(await statsOf(other)).toMatchObject({ keysSold: 2, redeemed: 0, remaining: 2 });
   });
@@ -460,6 +473,10 @@ describe('GET /api/reseller/stats', () => {
       redeemed: 0,
       remaining: 8,
       spentThisMonth: 29,
+      totalSpent: 49,
+      retailValue: 49,
+      potentialMargin: 0,
+      realisedMargin: 0,
     });
     // Next month starts from zero.
     t.clock.set(TEST_EPOCH + 20 * DAY);
@@ -475,6 +492,10 @@ describe('GET /api/reseller/stats', () => {
       redeemed: 0,
       remaining: 0,
       spentThisMonth: 0,
+      totalSpent: 0,
+      retailValue: 0,
+      potentialMargin: 0,
+      realisedMargin: 0,
     });
   });
 });

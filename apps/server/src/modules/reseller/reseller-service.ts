@@ -14,6 +14,8 @@ import {
   PLAN_DURATION_TYPES,
   RESELLER_LIMITS,
   centsToReais,
+  effectiveResellerCents,
+  marginPercent,
   messages,
 } from '@chaveiro/contract';
 import {
@@ -32,6 +34,8 @@ import type { BalanceService } from '../balance/index.js';
 import type { KeyIssuer, KeyListRow, KeysRepository } from '../keys/index.js';
 import { keyStatusAt } from '../keys/index.js';
 import type { ProductsRepository } from '../products/index.js';
+import type { SettingsRepository } from '../settings/index.js';
+import { resellerDiscountBasisPoints } from '../settings/index.js';
 import type { ResellerRepository } from './reseller-repository.js';
 
 const text = messages.reseller;
@@ -60,6 +64,8 @@ export interface ResellerServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   issuer: KeyIssuer;
   balance: BalanceService;
   activity: ActivityService;
+  /** The global reseller discount's row. */
+  settings: SettingsRepository;
 }
 
 /** The reseller dashboard: buy keys with the balance, see and export own keys, statistics. */
@@ -72,32 +78,46 @@ export function createResellerService({
   issuer,
   balance,
   activity,
+  settings,
 }: ResellerServiceDeps) {
   return {
+    /** Each plan at the reseller's price, beside the retail price and the margin between. */
     async products(): Promise<ResellerProduct[]> {
-      const rows = await products.sellable(ADMIN_LIMITS.productsMax);
+      const [rows, discount] = await Promise.all([
+        products.sellable(ADMIN_LIMITS.productsMax),
+        resellerDiscountBasisPoints(settings),
+      ]);
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
         description: row.description,
         plans: PLAN_DURATION_TYPES.flatMap((durationType) => {
-          const priceCents = row.plans[durationType];
-          return priceCents === undefined
-            ? []
-            : [
-                {
-                  durationType,
-                  days: PLAN_DURATION_DAYS[durationType],
-                  price: centsToReais(priceCents),
-                },
-              ];
+          const retailCents = row.plans[durationType];
+          if (retailCents === undefined) return [];
+          const priceCents = effectiveResellerCents(
+            retailCents,
+            row.resellerPlans[durationType],
+            discount,
+          );
+          return [
+            {
+              durationType,
+              days: PLAN_DURATION_DAYS[durationType],
+              price: centsToReais(priceCents),
+              retailPrice: centsToReais(retailCents),
+              margin: centsToReais(retailCents - priceCents),
+              marginPercent: marginPercent(retailCents, priceCents),
+            },
+          ];
         }),
       }));
     },
 
     /**
-     * Debits price × quantity and issues the keys in one transaction: when the balance does not
-     * cover it (also under concurrent purchases) nothing changes and the answer is 409.
+     * Debits the reseller's unit price × quantity and issues the keys in one transaction: when
+     * the balance does not cover it (also under concurrent purchases) nothing changes and the
+     * answer is 409. The price (the plan's reseller price, else retail less the global discount)
+     * is read in that transaction and stored on each key with the retail price of the moment.
      */
     async buyKeys(body: BuyKeysBody, actor: Actor): Promise<BuyKeysResponse> {
       const plan = messages.plans[body.durationType];
@@ -107,7 +127,13 @@ export function createResellerService({
         if (product.price_cents === null) {
           throw new UnprocessableError(text.planNotFound, 'PLAN_NOT_FOUND');
         }
-        const totalCents = Number(product.price_cents) * body.quantity;
+        const retailCents = Number(product.price_cents);
+        const unitCents = effectiveResellerCents(
+          retailCents,
+          product.reseller_price_cents === null ? null : Number(product.reseller_price_cents),
+          await resellerDiscountBasisPoints(settings, trx),
+        );
+        const totalCents = unitCents * body.quantity;
         const after = await balance.move(trx, {
           userId: actor.userId,
           amountCents: -totalCents,
@@ -122,6 +148,8 @@ export function createResellerService({
           days: PLAN_DURATION_DAYS[body.durationType],
           quantity: body.quantity,
           createdBy: actor.userId,
+          priceCents: unitCents,
+          retailPriceCents: retailCents,
         });
         await activity.record(trx, actor, {
           action: text.logPurchase(body.quantity, product.name, plan, money(totalCents)),
@@ -132,6 +160,8 @@ export function createResellerService({
           keys: issued,
           total: centsToReais(totalCents),
           balance: centsToReais(after),
+          unitPrice: centsToReais(unitCents),
+          retailUnitPrice: centsToReais(retailCents),
         };
       });
     },
@@ -184,10 +214,11 @@ export function createResellerService({
 
     async stats(userId: string): Promise<ResellerStats> {
       const monthStart = startOfMonthIn(BUSINESS_TIME_ZONE, clock.now());
-      const [balanceCents, counts, spentCents] = await Promise.all([
+      const [balanceCents, counts, spentCents, margins] = await Promise.all([
         repository.balanceCents(userId),
         repository.keyCounts(userId),
         repository.spentSince(userId, monthStart),
+        repository.marginTotals(userId),
       ]);
       const sold = Object.values(counts).reduce((sum, count) => sum + count, 0);
       return {
@@ -196,6 +227,10 @@ export function createResellerService({
         redeemed: counts.used ?? 0,
         remaining: counts.active ?? 0,
         spentThisMonth: centsToReais(spentCents),
+        totalSpent: centsToReais(margins.spent),
+        retailValue: centsToReais(margins.retail),
+        potentialMargin: centsToReais(margins.retail - margins.spent),
+        realisedMargin: centsToReais(margins.realised),
       };
     },
   };

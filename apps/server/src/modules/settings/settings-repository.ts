@@ -1,18 +1,18 @@
-import type { PaymentSettingKey, SettingKey } from '@chaveiro/contract';
+import type { PaymentSettingKey, PricingSettingKey, SettingKey } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SqlDialect } from '../../platform/database.js';
 
+/** Every key of a settings row. */
+type StoredSettingKey = SettingKey | PaymentSettingKey | PricingSettingKey;
+
 /**
  * Settings rows: the global switches (server_status, maintenance_mode, pause_all_users) and the
- * payment settings (pix_key, pix_beneficiary).
+ * payment settings (pix_key, pix_beneficiary), the global reseller discount (reseller_discount_bp).
  */
 export function createSettingsRepository(db: Kysely<Database>) {
   return {
-    async get(
-      key: SettingKey | PaymentSettingKey,
-      executor: Kysely<Database> = db,
-    ): Promise<string | undefined> {
+    async get(key: StoredSettingKey, executor: Kysely<Database> = db): Promise<string | undefined> {
       const row = await executor
         .selectFrom('settings')
         .select('value')
@@ -38,16 +38,14 @@ export function createSettingsRepository(db: Kysely<Database>) {
     },
 
     /** Every setting row as key → value. */
-    async getAll(
-      executor: Kysely<Database> = db,
-    ): Promise<Map<SettingKey | PaymentSettingKey, string>> {
+    async getAll(executor: Kysely<Database> = db): Promise<Map<StoredSettingKey, string>> {
       const rows = await executor.selectFrom('settings').select(['key', 'value']).execute();
       return new Map(rows.map((row) => [row.key, row.value]));
     },
 
     /** Writes one setting (the row exists from the first migration; inserted if ever missing). */
     async set(
-      key: SettingKey | PaymentSettingKey,
+      key: StoredSettingKey,
       value: string,
       now: number,
       executor: Kysely<Database> = db,

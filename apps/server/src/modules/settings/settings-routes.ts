@@ -1,6 +1,9 @@
 import {
   errorResponseSchema,
   publicSettingsSchema,
+  resellerPricingBodySchema,
+  resellerPricingResponseSchema,
+  resellerPricingSchema,
   settingsSchema,
   updateSettingBodySchema,
   updateSettingResponseSchema,
@@ -37,6 +40,25 @@ export function settingsRoutes({
         response: { 200: updateSettingResponseSchema, ...adminErrors },
       }),
       (request) => service.update(request.body, actorOf(request)),
+    );
+
+    app.get(
+      '/reseller-pricing',
+      guardedRoute(admin, tags, {
+        summary: 'The global reseller discount (percent) for plans without a reseller price',
+        response: { 200: resellerPricingSchema, ...adminErrors },
+      }),
+      () => service.resellerPricing(),
+    );
+
+    app.put(
+      '/reseller-pricing',
+      guardedRoute(admin, tags, {
+        summary: 'Set the global reseller discount: 0 to 90 %, at most two decimals',
+        body: resellerPricingBodySchema,
+        response: { 200: resellerPricingResponseSchema, ...adminErrors },
+      }),
+      (request) => service.setResellerPricing(request.body, actorOf(request)),
     );
 
     app.get(

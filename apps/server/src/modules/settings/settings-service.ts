@@ -1,20 +1,38 @@
 import type {
   PublicSettings,
+  ResellerPricing,
+  ResellerPricingBody,
+  ResellerPricingResponse,
   Settings,
   UpdateSettingBody,
   UpdateSettingResponse,
 } from '@chaveiro/contract';
-import { SETTINGS_CACHE_MS, SETTING_VALUES, messages } from '@chaveiro/contract';
+import {
+  RESELLER_DISCOUNT_SETTING_KEY,
+  SETTINGS_CACHE_MS,
+  SETTING_VALUES,
+  basisPointsToPercent,
+  messages,
+  percentToBasisPoints,
+} from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
+import { withTransaction } from '../../platform/database.js';
 import type { Actor } from '../../platform/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { SubscriptionsRepository } from '../subscriptions/index.js';
+import { resellerDiscountBasisPoints } from './reseller-discount.js';
 import type { SettingsRepository } from './settings-repository.js';
 
 const text = messages.settings;
+const pricing = messages.resellerPricing;
+
+/** 12,5% for activity lines. */
+function percentText(basisPoints: number): string {
+  return `${basisPointsToPercent(basisPoints).toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%`;
+}
 
 /** Stored values as the typed settings; an unknown or missing value reads as the default. */
 function toSettings(values: Map<string, string>): Settings {
@@ -126,6 +144,31 @@ export function createSettingsService({
       });
       cache.invalidate();
       return result;
+    },
+
+    async resellerPricing(): Promise<ResellerPricing> {
+      return {
+        discountPercent: basisPointsToPercent(await resellerDiscountBasisPoints(repository)),
+      };
+    },
+
+    /** Sets the global reseller discount; a change is an activity row (an unchanged save is not). */
+    async setResellerPricing(
+      body: ResellerPricingBody,
+      actor: Actor,
+    ): Promise<ResellerPricingResponse> {
+      const after = percentToBasisPoints(body.discountPercent);
+      await withTransaction(db, async (trx) => {
+        const before = await resellerDiscountBasisPoints(repository, trx);
+        await repository.set(RESELLER_DISCOUNT_SETTING_KEY, String(after), clock.now(), trx);
+        if (before !== after) {
+          await activity.record(trx, actor, {
+            action: pricing.logDiscount(percentText(before), percentText(after)),
+            target: `setting:${RESELLER_DISCOUNT_SETTING_KEY}`,
+          });
+        }
+      });
+      return { message: pricing.discountSaved, discountPercent: basisPointsToPercent(after) };
     },
   };
 }

@@ -1,7 +1,8 @@
 /** pt-BR text of /admin/settings; the server's answers (toasts) come from the contract. */
 export const settingsTexts = {
   title: 'Configurações',
-  subtitle: 'Estado do servidor, modo de manutenção e ações em massa sobre as contas.',
+  subtitle:
+    'Estado do servidor, modo de manutenção, preços de revenda e ações em massa sobre as contas.',
 
   serverStatus: {
     title: 'Status do servidor',
@@ -20,6 +21,17 @@ export const settingsTexts = {
     hint: 'Todos, exceto administradores, veem a página de manutenção: o site, a API e o loader recusam clientes e revendedores, inclusive no login. Administradores continuam usando o painel.',
     on: 'Ativado',
     off: 'Desativado',
+  },
+
+  resellerDiscount: {
+    title: 'Preços de revenda',
+    description:
+      'Quanto os revendedores pagam pelas chaves. Um preço de revenda definido no plano (Produtos) vale mais que este desconto.',
+    label: 'Desconto global de revenda (%)',
+    hint: 'De 0 a 90%, com até duas casas decimais. 0 = revendedores pagam o preço de varejo.',
+    example: (retail: string, reseller: string) =>
+      `Exemplo: um plano de ${retail} sai por ${reseller} para revendedores (arredondado ao centavo).`,
+    save: 'Salvar desconto',
   },
 
   bulk: {

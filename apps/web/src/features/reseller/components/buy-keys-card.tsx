@@ -45,21 +45,25 @@ function SummaryRow({
   label,
   value,
   strong = false,
+  divided = false,
   tone,
 }: {
   label: string;
   value: string;
   strong?: boolean;
-  tone?: 'danger';
+  /** A rule above the row: the per-key figures end, the purchase's begin. */
+  divided?: boolean;
+  tone?: 'danger' | 'positive';
 }) {
   return (
-    <div className="flex items-baseline justify-between gap-3">
+    <div className={cn('flex items-baseline justify-between gap-3', divided && 'border-t pt-2')}>
       <dt className="text-muted-foreground">{label}</dt>
       <dd
         className={cn(
           'tabular-nums',
           strong && 'text-base font-semibold',
           tone === 'danger' && 'text-destructive font-semibold',
+          tone === 'positive' && 'text-emerald-700 dark:text-emerald-400',
         )}
       >
         {value}
@@ -100,6 +104,7 @@ export function BuyKeysCard() {
   const validQuantity =
     Number.isInteger(quantity) && quantity >= 1 && quantity <= RESELLER_LIMITS.keysPerPurchaseMax;
   const totalCents = plan && validQuantity ? cents(plan.price) * quantity : null;
+  const totalMarginCents = plan && validQuantity ? cents(plan.margin) * quantity : null;
   const balanceCents = stats.data ? cents(stats.data.balance) : null;
   const afterCents =
     totalCents !== null && balanceCents !== null ? balanceCents - totalCents : null;
@@ -216,9 +221,33 @@ export function BuyKeysCard() {
               <dl className="grid gap-2 text-sm" aria-label={t.summary}>
                 <SummaryRow label={t.unitPrice} value={plan ? formatBRL(plan.price) : '—'} />
                 <SummaryRow
+                  label={t.retailPrice}
+                  value={plan ? formatBRL(plan.retailPrice) : '—'}
+                />
+                <SummaryRow
+                  label={t.margin}
+                  value={
+                    plan
+                      ? t.marginValue(
+                          formatBRL(plan.margin),
+                          plan.marginPercent === null
+                            ? null
+                            : plan.marginPercent.toLocaleString('pt-BR'),
+                        )
+                      : '—'
+                  }
+                  tone="positive"
+                />
+                <SummaryRow
                   label={t.total}
                   value={totalCents === null ? '—' : formatBRL(totalCents / 100)}
                   strong
+                  divided
+                />
+                <SummaryRow
+                  label={t.totalMargin}
+                  value={totalMarginCents === null ? '—' : formatBRL(totalMarginCents / 100)}
+                  tone="positive"
                 />
                 <SummaryRow
                   label={t.currentBalance}

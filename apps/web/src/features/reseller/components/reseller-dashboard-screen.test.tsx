@@ -78,6 +78,17 @@ describe('reseller dashboard', { timeout: 20_000 }, () => {
     expect(within(card('Gasto este mês')).getByText('R$ 321,90')).toBeInTheDocument();
   });
 
+  it('shows the margins the server computed against retail', async () => {
+    stubReseller();
+    renderRoutes(routes, '/reseller/dashboard');
+    const margins = await screen.findByRole('region', { name: 'Sua margem de revenda' });
+    const card = (title: string) => within(margins).getByRole('group', { name: title });
+    expect(await within(card('Total investido')).findByText('R$ 4.321,50')).toBeInTheDocument();
+    expect(within(card('Valor de varejo')).getByText('R$ 6.000,00')).toBeInTheDocument();
+    expect(within(card('Margem potencial')).getByText('R$ 1.678,50')).toBeInTheDocument();
+    expect(within(card('Margem realizada')).getByText('R$ 1.200,25')).toBeInTheDocument();
+  });
+
   it('buys keys after a confirmation showing the total and the balance left', async () => {
     const sent = stubReseller({
       'POST /api/reseller/keys': () =>
@@ -86,6 +97,8 @@ describe('reseller dashboard', { timeout: 20_000 }, () => {
           keys: bought,
           total: 37.5,
           balance: 12.5,
+          unitPrice: 12.5,
+          retailUnitPrice: 20,
         }),
     });
     renderRoutes(routes, '/reseller/dashboard');
@@ -103,7 +116,10 @@ describe('reseller dashboard', { timeout: 20_000 }, () => {
     await user.clear(quantity);
     await user.type(quantity, '3');
     await waitFor(() => expect(summary('Total')).toBe('R$ 37,50'));
-    expect(summary('Preço por chave')).toBe('R$ 12,50');
+    expect(summary('Seu preço')).toBe('R$ 12,50');
+    expect(summary('Preço de varejo')).toBe('R$ 20,00');
+    expect(summary('Sua margem por chave')).toBe('R$ 7,50 (37,5%)');
+    expect(summary('Margem total')).toBe('R$ 22,50');
     expect(summary('Saldo atual')).toBe('R$ 50,00');
     expect(summary('Saldo após a compra')).toBe('R$ 12,50');
 
@@ -140,7 +156,14 @@ describe('reseller dashboard', { timeout: 20_000 }, () => {
   it('offers the plan the product has and downloads the purchased keys as a CSV', async () => {
     const sent = stubReseller({
       'POST /api/reseller/keys': () =>
-        jsonResponse(201, { message: 'ok', keys: bought.slice(0, 1), total: 0.1, balance: 49.9 }),
+        jsonResponse(201, {
+          message: 'ok',
+          keys: bought.slice(0, 1),
+          total: 0.1,
+          balance: 49.9,
+          unitPrice: 0.1,
+          retailUnitPrice: 0.1,
+        }),
     });
     const blobs: Blob[] = [];
     URL.createObjectURL = vi.fn((blob: Blob) => {
@@ -154,7 +177,8 @@ describe('reseller dashboard', { timeout: 20_000 }, () => {
     await chooseProduct(user, 'Wallhack Elite');
     // Wallhack has no monthly plan: its only plan, daily, is chosen.
     await waitFor(() => expect(screen.getByLabelText('Plano')).toHaveValue('daily'));
-    expect(summary('Preço por chave')).toBe('R$ 0,10');
+    expect(summary('Seu preço')).toBe('R$ 0,10');
+    expect(summary('Sua margem por chave')).toBe('R$ 0,00 (0%)');
     await user.click(screen.getByRole('button', { name: 'Comprar chaves' }));
     await user.click(await screen.findByRole('button', { name: 'Confirmar compra' }));
     const result = await screen.findByRole('dialog', { name: 'Chaves compradas' });

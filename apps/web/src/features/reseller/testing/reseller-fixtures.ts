@@ -14,8 +14,15 @@ export const aimPro: ResellerProduct = {
   name: 'Aim Pro',
   description: 'Mira assistida',
   plans: [
-    { durationType: 'weekly', days: 7, price: 4 },
-    { durationType: 'monthly', days: 30, price: 12.5 },
+    { durationType: 'weekly', days: 7, price: 4, retailPrice: 5, margin: 1, marginPercent: 20 },
+    {
+      durationType: 'monthly',
+      days: 30,
+      price: 12.5,
+      retailPrice: 20,
+      margin: 7.5,
+      marginPercent: 37.5,
+    },
   ],
 };
 
@@ -23,7 +30,9 @@ export const wallhack: ResellerProduct = {
   id: 'product-wall',
   name: 'Wallhack Elite',
   description: '',
-  plans: [{ durationType: 'daily', days: 1, price: 0.1 }],
+  plans: [
+    { durationType: 'daily', days: 1, price: 0.1, retailPrice: 0.1, margin: 0, marginPercent: 0 },
+  ],
 };
 
 export function aStats(overrides: Partial<ResellerStats> = {}): ResellerStats {
@@ -33,6 +42,10 @@ export function aStats(overrides: Partial<ResellerStats> = {}): ResellerStats {
     redeemed: 1000,
     remaining: 230,
     spentThisMonth: 321.9,
+    totalSpent: 4321.5,
+    retailValue: 6000,
+    potentialMargin: 1678.5,
+    realisedMargin: 1200.25,
     ...overrides,
   };
 }

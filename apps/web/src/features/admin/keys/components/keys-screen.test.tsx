@@ -14,6 +14,7 @@ const product: Product = {
   description: '',
   status: 'active',
   plans: { monthly: 50 },
+  resellerPlans: {},
   file: null,
   inUse: false,
 };

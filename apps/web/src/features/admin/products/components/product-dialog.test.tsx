@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/session';
-import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { jsonResponse, stubApi, type ApiHandler, type SentRequest } from '@/testing/api-stub';
 import { epochSeconds, fakeToken } from '@/testing/fake-token';
 import { renderRoutes } from '@/testing/render-routes';
 import { ProductDialog } from './product-dialog';
@@ -14,9 +14,26 @@ const product: Product = {
   description: 'Mira assistida',
   status: 'active',
   plans: { weekly: 25, monthly: 79.9 },
+  resellerPlans: { monthly: 60 },
   file: null,
   inUse: false,
 };
+
+/**
+ * The dialog reads the global reseller discount (10 %) for its hints; `save` answers the rest.
+ * The requests it returns are the writes only.
+ */
+function stubSave(save: ApiHandler): SentRequest[] {
+  const writes: SentRequest[] = [];
+  stubApi((request) => {
+    if (request.url === '/api/settings/reseller-pricing') {
+      return jsonResponse(200, { discountPercent: 10 });
+    }
+    writes.push(request);
+    return save(request);
+  });
+  return writes;
+}
 
 function renderDialog(edit?: Product) {
   const onClose = vi.fn();
@@ -33,7 +50,7 @@ afterEach(() => {
 
 describe('ProductDialog', () => {
   it('requires a name and rejects negative prices with the spec messages', async () => {
-    const sent = stubApi(() => jsonResponse(500, {}));
+    const sent = stubSave(() => jsonResponse(500, {}));
     renderDialog();
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Diário'), '-5');
@@ -45,7 +62,7 @@ describe('ProductDialog', () => {
   });
 
   it('creates a product with only the plans that have a price', async () => {
-    const sent = stubApi(() =>
+    const sent = stubSave(() =>
       jsonResponse(201, { message: messages.admin.productCreated, product }),
     );
     const onClose = renderDialog();
@@ -53,6 +70,14 @@ describe('ProductDialog', () => {
     await user.type(await screen.findByLabelText('Nome'), 'Wallhack');
     await user.type(screen.getByLabelText('Descrição'), 'Visão');
     await user.type(screen.getByLabelText('Semanal'), '19.9');
+    // Without a reseller price of its own, the plan sells to resellers at retail less 10 %.
+    expect(
+      await screen.findByText(
+        'Revenda: R$ 17,91 pelo desconto global de 10% · margem R$ 1,99 (10%)',
+      ),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Preço revenda (Semanal)'), '14.5');
+    expect(screen.getByText('Revenda: R$ 14,50 · margem R$ 5,40 (27,1%)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Criar produto' }));
 
     expect(await screen.findByText(messages.admin.productCreated)).toBeInTheDocument();
@@ -65,13 +90,14 @@ describe('ProductDialog', () => {
           name: 'Wallhack',
           description: 'Visão',
           plans: { daily: null, weekly: 19.9, 'bi-weekly': null, monthly: null },
+          resellerPlans: { daily: null, weekly: 14.5, 'bi-weekly': null, monthly: null },
         },
       },
     ]);
   });
 
   it('prefills name, description and prices when editing, and saves with PUT', async () => {
-    const sent = stubApi(() =>
+    const sent = stubSave(() =>
       jsonResponse(200, { message: messages.admin.productUpdated, product }),
     );
     renderDialog(product);
@@ -80,6 +106,8 @@ describe('ProductDialog', () => {
     expect(screen.getByLabelText('Semanal')).toHaveValue(25);
     expect(screen.getByLabelText('Mensal')).toHaveValue(79.9);
     expect(screen.getByLabelText('Diário')).toHaveValue(null);
+    expect(screen.getByLabelText('Preço revenda (Mensal)')).toHaveValue(60);
+    expect(screen.getByLabelText('Preço revenda (Semanal)')).toHaveValue(null);
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
@@ -87,7 +115,30 @@ describe('ProductDialog', () => {
     expect(sent[0]).toMatchObject({
       method: 'PUT',
       url: '/api/products/p1',
-      body: { plans: { weekly: 25, monthly: 79.9, daily: null, 'bi-weekly': null } },
+      body: {
+        plans: { weekly: 25, monthly: 79.9, daily: null, 'bi-weekly': null },
+        resellerPlans: { monthly: 60, weekly: null, daily: null, 'bi-weekly': null },
+      },
     });
+  });
+
+  it('refuses a reseller price above retail or without a retail price', async () => {
+    const sent = stubSave(() => jsonResponse(500, {}));
+    renderDialog(product);
+    const user = userEvent.setup();
+    const monthly = await screen.findByLabelText('Preço revenda (Mensal)');
+    await user.clear(monthly);
+    await user.type(monthly, '80');
+    await user.type(screen.getByLabelText('Preço revenda (Diário)'), '1');
+    await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+
+    expect(
+      await screen.findByText(messages.resellerPricing.resellerPriceAboveRetail),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(messages.resellerPricing.resellerPriceWithoutRetail),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Preço revenda (Mensal)')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toHaveLength(0);
   });
 });

@@ -9,7 +9,7 @@ import { formatBRL } from '@/lib/format';
 export function ProductCells({ product }: { product: Product }) {
   const plans = PLAN_DURATION_TYPES.flatMap((type) => {
     const price = product.plans[type];
-    return price === undefined ? [] : [{ type, price }];
+    return price === undefined ? [] : [{ type, price, reseller: product.resellerPlans[type] }];
   });
   const active = product.status === 'active';
   return (
@@ -37,9 +37,12 @@ export function ProductCells({ product }: { product: Product }) {
           <span className="text-muted-foreground text-sm">Nenhum plano</span>
         ) : (
           <div className="flex flex-wrap gap-1.5">
-            {plans.map(({ type, price }) => (
+            {plans.map(({ type, price, reseller }) => (
               <Badge key={type} variant="secondary">
                 {messages.plans[type]} · {formatBRL(price)}
+                {reseller === undefined ? null : (
+                  <span className="font-normal"> · revenda {formatBRL(reseller)}</span>
+                )}
               </Badge>
             ))}
           </div>

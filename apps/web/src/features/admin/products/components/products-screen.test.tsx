@@ -16,6 +16,7 @@ const product: Product = {
   description: 'Mira assistida',
   status: 'active',
   plans: { monthly: 1234.56, daily: 9.9 },
+  resellerPlans: {},
   file: null,
   inUse: false,
 };

@@ -28,8 +28,16 @@ function stubSettingsApi(initial: Partial<Settings> = {}) {
     pause_all_users: 'off',
     ...initial,
   };
+  const pricing = { discountPercent: 0 };
   const sent = stubApi(({ method, url, body }: SentRequest) => {
     if (method === 'GET' && url === '/api/settings') return jsonResponse(200, settings);
+    if (url === '/api/settings/reseller-pricing') {
+      if (method === 'PUT') Object.assign(pricing, body);
+      return jsonResponse(200, {
+        ...(method === 'PUT' ? { message: messages.resellerPricing.discountSaved } : {}),
+        ...pricing,
+      });
+    }
     if (method === 'PATCH' && url === '/api/settings') {
       const { key, value } = body as { key: keyof Settings; value: string };
       Object.assign(settings, { [key]: value });
@@ -78,6 +86,34 @@ describe('/admin/settings', { timeout: 20_000 }, () => {
       /Todos, exceto administradores, veem a página de manutenção/,
     );
     expect(screen.getByRole('switch', { name: 'Pausar todos os usuários' })).toBeChecked();
+  });
+
+  it('saves the global reseller discount, showing what a plan then costs resellers', async () => {
+    const sent = stubSettingsApi();
+    const user = await renderScreen();
+    const field = await screen.findByLabelText('Desconto global de revenda (%)');
+    await waitFor(() => expect(field).toHaveValue(0));
+    await user.clear(field);
+    await user.type(field, '12.5');
+    // R$ 49,90 less 12,5 % is 43,6625: rounded to R$ 43,66, as the server does.
+    expect(
+      screen.getByText(
+        'Exemplo: um plano de R$ 49,90 sai por R$ 43,66 para revendedores (arredondado ao centavo).',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar desconto' }));
+    expect(await screen.findByText(messages.resellerPricing.discountSaved)).toBeInTheDocument();
+    expect(sent).toContainEqual({
+      method: 'PUT',
+      url: '/api/settings/reseller-pricing',
+      body: { discountPercent: 12.5 },
+    });
+
+    await user.clear(field);
+    await user.type(field, '95');
+    await user.click(screen.getByRole('button', { name: 'Salvar desconto' }));
+    expect(await screen.findByText(messages.resellerPricing.discountInvalid)).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(1);
   });
 
   it("sets the server offline with the radio and shows the server's message", async () => {

@@ -4,6 +4,7 @@ import { useSettings } from '../api/get-settings';
 import { settingsTexts as t } from '../texts';
 import { BulkActionsCard } from './bulk-actions-card';
 import { MaintenanceModeCard } from './maintenance-mode-card';
+import { ResellerDiscountCard } from './reseller-discount-card';
 import { ServerStatusCard } from './server-status-card';
 import { PageHeader } from '@/components/layout/page-header';
 
@@ -25,6 +26,7 @@ export function SettingsScreen() {
             <ServerStatusCard value={settings.data.server_status} />
             <MaintenanceModeCard value={settings.data.maintenance_mode} />
           </div>
+          <ResellerDiscountCard />
           <BulkActionsCard pauseAllUsers={settings.data.pause_all_users} />
         </>
       )}
