@@ -52,10 +52,18 @@ import {
 } from './modules/loader/index.js';
 import { createNewsletterRepository, createNewsletterService } from './modules/newsletter/index.js';
 import {
+  createOrderCompletion,
+  createOrderFulfilment,
+  createOrdersRepository,
+  createOrdersService,
+} from './modules/orders/index.js';
+import {
   createDepositApprovedNotice,
   createDepositRejectedNotice,
+  createExpiryMail,
   createExpiryReminders,
   createMachineBoundNotice,
+  createPurchaseNotices,
   createNotificationsRepository,
   createNotificationsService,
   createTicketAnsweredNotice,
@@ -125,6 +133,7 @@ export function createServices(
     loader: createLoaderRepository(ctx),
     newsletter: createNewsletterRepository(db),
     notifications: createNotificationsRepository(db),
+    orders: createOrdersRepository(db),
     products: createProductsRepository(db, keyTotals),
     reseller: createResellerRepository(db),
     settings: createSettingsRepository(db),
@@ -159,7 +168,22 @@ export function createServices(
     settings: repos.settings,
   });
 
-  // Domain events (docs/architecture.md): who reacts to what, after the change committed.
+  // Domain events (docs/architecture.md): who reacts to what, after the change committed. The
+  // order completion records events from its handler: it reaches the outbox once built.
+  const lateEvents: EventRecorder = {
+    transaction: (fn) => outbox.transaction(fn),
+    record: (executor, type, payload) => outbox.record(executor, type, payload),
+  };
+  const fulfilment = createOrderFulfilment({
+    clock,
+    orders: repos.orders,
+    products: repos.products,
+    subscriptions: repos.subscriptions,
+    granting: subscriptions,
+    balance,
+    activity,
+    events: lateEvents,
+  });
   const outbox = createOutbox({
     db,
     dialect,
@@ -173,11 +197,32 @@ export function createServices(
       createDepositApprovedNotice({ notifications }),
       createDepositRejectedNotice({ notifications }),
       createTicketAnsweredNotice({ notifications }),
+      ...createOrderCompletion({
+        clock,
+        orders: repos.orders,
+        fulfilment,
+        activity,
+        events: lateEvents,
+      }),
+      ...createPurchaseNotices({ ...ctx, notifications, users: repos.users }),
+      ...createExpiryMail({ ...ctx, users: repos.users }),
       ...extraHandlers,
     ],
   });
   // What services that change state get of it: its transactions, to record their events in.
   const events: EventRecorder = outbox;
+
+  const deposits = createDepositsService({
+    db,
+    clock,
+    deposits: repos.deposits,
+    provider: createManualPixProvider({ db, settings: repos.settings }),
+    // The payment rows, written with their activity line and read in the deposit's transaction.
+    settings: repos.settings,
+    balance,
+    activity,
+    events,
+  });
 
   const redemption = createKeyRedemption({
     events,
@@ -210,10 +255,10 @@ export function createServices(
     presence,
     /** "Subscription expiring" notifications, started and stopped with the app. */
     expiryReminders: createExpiryReminders({
-      db,
       clock,
       repository: repos.notifications,
       notifications,
+      events,
       log,
     }),
     /** The role guard's per-request read of the session's user. */
@@ -271,17 +316,7 @@ export function createServices(
       events,
     }),
     dashboard: createDashboardService({ clock, repository: repos.dashboard }),
-    deposits: createDepositsService({
-      db,
-      clock,
-      deposits: repos.deposits,
-      provider: createManualPixProvider({ db, settings: repos.settings }),
-      // The payment rows, written with their activity line and read in the deposit's transaction.
-      settings: repos.settings,
-      balance,
-      activity,
-      events,
-    }),
+    deposits,
     files,
     health: createHealthService({ dialect, repository: repos.health }),
     keys: createKeysService({
@@ -310,6 +345,17 @@ export function createServices(
       sessions: loaderSessions,
     }),
     newsletter: createNewsletterService({ clock, subscribers: repos.newsletter }),
+    orders: createOrdersService({
+      clock,
+      orders: repos.orders,
+      fulfilment,
+      products: repos.products,
+      subscriptions: repos.subscriptions,
+      users: repos.users,
+      deposits,
+      settings: repos.settings,
+      events,
+    }),
     notifications,
     products: createProductsService({
       db,
@@ -352,9 +398,8 @@ export function createServices(
       shop: repos.shop,
       products: repos.products,
       subscriptions: repos.subscriptions,
-      granting: subscriptions,
-      balance,
-      activity,
+      fulfilment,
+      orders: repos.orders,
       events,
     }),
     support: createSupportService({

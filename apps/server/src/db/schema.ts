@@ -3,6 +3,9 @@ import type {
   DepositMethod,
   DepositStatus,
   NotificationKind,
+  OrderKind,
+  OrderMethod,
+  OrderStatus,
   PaymentSettingKey,
   TicketStatus,
   EmailTokenPurpose,
@@ -38,6 +41,7 @@ export interface Database {
   balance_ledger: BalanceLedgerTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   deposits: DepositsTable;
+  orders: OrdersTable;
   support_tickets: SupportTicketsTable;
   support_messages: SupportMessagesTable;
   notifications: NotificationsTable;
@@ -240,6 +244,30 @@ export interface DepositsTable {
   decided_by: string | null;
   decided_at: number | null;
   created_at: number;
+  /** The order this deposit pays (a PIX checkout), or null for a plain deposit. */
+  order_id: string | null;
+}
+
+/** One purchase (2026112702_orders): snapshots of what was bought and how it was paid. */
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  kind: OrderKind;
+  product_id: string;
+  product_name: string;
+  duration_type: PlanDurationType;
+  days: number;
+  price_cents: number;
+  /** The subscription renewed, or created or extended once completed. */
+  subscription_id: string | null;
+  method: OrderMethod;
+  /** The PIX deposit paying it (`pix`). */
+  deposit_id: string | null;
+  paid_from_balance_cents: number;
+  status: OrderStatus;
+  failure_reason: string | null;
+  created_at: number;
+  completed_at: number | null;
 }
 
 export interface SupportTicketsTable {

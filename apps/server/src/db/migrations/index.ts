@@ -10,6 +10,7 @@ import * as licences from './2026112410_licences.js';
 import * as goneRedeemerKeys from './2026112501_gone_redeemer_keys.js';
 import * as signupHolds from './2026112502_signup_holds.js';
 import * as events from './2026112601_events.js';
+import * as orders from './2026112702_orders.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -26,6 +27,7 @@ const migrations = {
   '2026112501_gone_redeemer_keys': goneRedeemerKeys,
   '2026112502_signup_holds': signupHolds,
   '2026112601_events': events,
+  '2026112702_orders': orders,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

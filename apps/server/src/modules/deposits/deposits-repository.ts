@@ -22,6 +22,8 @@ export interface NewDeposit {
   method: DepositMethod;
   reference: string;
   createdAt: number;
+  /** The order this deposit pays, if any. */
+  orderId?: string | null;
 }
 
 export interface Decision {
@@ -41,6 +43,7 @@ const depositColumns = [
   'd.reject_reason',
   'd.decided_at',
   'd.created_at',
+  'd.order_id',
 ] as const;
 
 /** Queries on `deposits`. */
@@ -80,6 +83,7 @@ export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDiale
           decided_by: null,
           decided_at: null,
           created_at: deposit.createdAt,
+          order_id: deposit.orderId ?? null,
         })
         .execute();
     },
@@ -176,7 +180,9 @@ export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDiale
       id: string,
       decision: Decision,
       executor: Kysely<Database> = db,
-    ): Promise<Pick<DepositRow, 'user_id' | 'amount_cents' | 'reference'> | undefined> {
+    ): Promise<
+      Pick<DepositRow, 'user_id' | 'amount_cents' | 'reference' | 'order_id'> | undefined
+    > {
       const row = await executor
         .updateTable('deposits')
         .set({
@@ -187,7 +193,7 @@ export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDiale
         })
         .where('id', '=', id)
         .where('status', '=', 'pending')
-        .returning(['user_id', 'amount_cents', 'reference'])
+        .returning(['user_id', 'amount_cents', 'reference', 'order_id'])
         .executeTakeFirst();
       return row && { ...row, amount_cents: Number(row.amount_cents) };
     },

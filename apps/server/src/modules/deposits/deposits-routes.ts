@@ -12,6 +12,7 @@ import {
   paymentSettingsBodySchema,
   paymentSettingsResponseSchema,
   paymentSettingsSchema,
+  reaisToCents,
   rejectDepositBodySchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -48,7 +49,9 @@ export function depositsRoutes({
         response: { 201: createDepositResponseSchema, ...customerErrors, ...errorResponses(409) },
       }),
       async (request, reply) =>
-        reply.code(201).send(await service.create(authOf(request).userId, request.body.amount)),
+        reply
+          .code(201)
+          .send(await service.create(authOf(request).userId, reaisToCents(request.body.amount))),
     );
 
     app.get(

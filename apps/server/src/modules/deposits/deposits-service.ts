@@ -13,7 +13,7 @@ import type {
   PaymentInstructions,
   PaymentSettingsResponse,
 } from '@chaveiro/contract';
-import { DEPOSIT_LIMITS, centsToReais, messages, reaisToCents } from '@chaveiro/contract';
+import { DEPOSIT_LIMITS, centsToReais, messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
@@ -27,6 +27,7 @@ import type { ActivityService } from '../activity/index.js';
 import type { BalanceService } from '../balance/index.js';
 import type { SettingsRepository } from '../settings/index.js';
 import type { AdminDepositRow, DepositRow, DepositsRepository } from './deposits-repository.js';
+import { UnprocessableError } from '../../platform/errors.js';
 import type { PaymentProvider, PixInstructions } from './payment-provider.js';
 
 const text = messages.deposits;
@@ -91,6 +92,16 @@ export interface DepositsServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   events: EventRecorder;
 }
 
+/** What a deposit may carry beside its amount (a PIX checkout's order). */
+export interface CreateDepositOptions {
+  /** The order it pays: no R$ 5,00 minimum (any amount up to the maximum). */
+  orderId?: string;
+  /** What the payer sees the charge as (a gateway's description). */
+  description?: string;
+  /** Runs in the transaction that inserts the deposit row (the order row goes with it). */
+  attach?: (trx: Kysely<Database>, deposit: { id: string; reference: string }) => Promise<void>;
+}
+
 /**
  * Balance deposits: the customer opens one and pays it through the payment provider; the admin
  * (or, later, a gateway) approves it, which credits the balance exactly once.
@@ -137,9 +148,19 @@ export function createDepositsService({
       return { pix: await provider.isAvailable() };
     },
 
-    /** Opens a pending deposit with a unique reference and answers how to pay it. */
-    async create(userId: string, amount: number): Promise<CreateDepositResponse> {
-      const amountCents = reaisToCents(amount);
+    /**
+     * Opens a pending deposit with a unique reference and answers how to pay it. The customer
+     * route validates a plain deposit's amount; one paying an order may be any amount up to the
+     * maximum.
+     */
+    async create(
+      userId: string,
+      amountCents: number,
+      options: CreateDepositOptions = {},
+    ): Promise<CreateDepositResponse> {
+      if (amountCents < 1 || amountCents > DEPOSIT_LIMITS.maxReais * 100) {
+        throw new UnprocessableError(text.amountMax, 'VALIDATION_ERROR');
+      }
       return withTransaction(db, async (trx) => {
         await deposits.lockUser(userId, trx);
         const reference = await uniqueReference(trx);
@@ -161,6 +182,7 @@ export function createDepositsService({
           reject_reason: null,
           decided_at: null,
           created_at: clock.now(),
+          order_id: options.orderId ?? null,
         };
         await deposits.insert(
           {
@@ -170,9 +192,11 @@ export function createDepositsService({
             method: row.method,
             reference,
             createdAt: row.created_at,
+            orderId: row.order_id,
           },
           trx,
         );
+        await options.attach?.(trx, { id: row.id, reference });
         return {
           message: text.created,
           deposit: toDeposit(row),
@@ -246,6 +270,15 @@ export function createDepositsService({
           userId: deposit.user_id,
           amountCents: deposit.amount_cents,
           reference: deposit.reference,
+          by: actor.userId,
+        });
+        await events.record(trx, 'deposit.paid', {
+          depositId: id,
+          userId: deposit.user_id,
+          amountCents: deposit.amount_cents,
+          reference: deposit.reference,
+          orderId: deposit.order_id,
+          gateway: 'manual',
           by: actor.userId,
         });
         const result = await decided(id, trx, text.approved);
