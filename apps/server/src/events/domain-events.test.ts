@@ -325,11 +325,12 @@ describe('purchase.completed through the outbox', () => {
       days: 7,
       amountCents: 990,
       subscriptionId: response.json<{ subscription_id: string }>().subscription_id,
-      orderId: expect.any(String),
+      orderId: payload.orderId,
       productName: 'Radar',
       expiresAt: boughtAt + 7 * DAY,
       method: 'balance',
     });
+    expect(payload.orderId).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
   });
 });
 
