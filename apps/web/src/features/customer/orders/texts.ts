@@ -1,4 +1,10 @@
-import { plural, type DepositStatus, type OrderMethod, type OrderStatus } from '@chaveiro/contract';
+import {
+  plural,
+  pluralWord,
+  type DepositStatus,
+  type OrderMethod,
+  type OrderStatus,
+} from '@chaveiro/contract';
 
 /** pt-BR texts of /dashboard/orders and the receipts (plan names come from the contract). */
 export const texts = {
@@ -14,7 +20,7 @@ export const texts = {
   itemPlan: (product: string, plan: string) => `${product} (${plan})`,
   receipt: 'Recibo',
   receiptOf: (item: string) => `Ver recibo: ${item}`,
-  noun: (total: number) => plural(total, 'registro', 'registros'),
+  noun: (total: number) => pluralWord(total, 'registro', 'registros'),
   emptyTitle: 'Nenhum pedido ainda',
   emptyBody: 'Suas compras na Loja e seus depósitos aparecem aqui.',
   emptyAction: 'Ir para a Loja',

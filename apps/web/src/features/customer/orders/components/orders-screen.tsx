@@ -33,7 +33,7 @@ function EntryLine({ entry }: { entry: OrderEntry }) {
       </span>
       <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
-          <span className="truncate font-medium">{item}</span>
+          <span className="min-w-0 font-medium break-words">{item}</span>
           <OrderStatusBadge status={entry.status} />
         </div>
         <p className="text-muted-foreground text-xs">

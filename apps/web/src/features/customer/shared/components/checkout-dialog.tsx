@@ -175,7 +175,7 @@ function PixStep({
               {t.seeReceipt}
             </Link>
           </Button>
-          <Button onClick={onClose}>{t.close}</Button>
+          <Button onClick={onClose}>{t.understood}</Button>
         </DialogFooter>
       </>
     );
@@ -205,7 +205,7 @@ function PixStep({
       {answer.instructions ? <DepositInstructions instructions={answer.instructions} /> : null}
       <DialogFooter>
         <Button variant="outline" onClick={onClose}>
-          {t.close}
+          {t.done}
         </Button>
       </DialogFooter>
     </>

@@ -40,7 +40,8 @@ export const checkoutTexts = {
   waiting: 'Aguardando a confirmação do pagamento...',
   waitingHint:
     'Pode fechar esta janela: a compra é concluída sozinha quando o PIX for confirmado, e avisamos você no sino e por e-mail.',
-  close: 'Fechar',
+  done: 'Concluir',
+  understood: 'Entendi',
   doneTitle: 'Compra concluída!',
   doneBody: (product: string, plan: string) =>
     `Pagamento confirmado: ${product} (${plan}) já está na sua conta.`,
