@@ -27,7 +27,8 @@ export function createActivityService({ clock, repository }: ActivityServiceDeps
           actorId: actor.userId,
           action: entry.action,
           target: entry.target ?? null,
-          ip: actor.ip,
+          // '' when no request is behind it (an order completed by its PIX's confirmation).
+          ip: actor.ip === '' ? null : actor.ip,
           createdAt: clock.now(),
         },
         executor,
