@@ -206,7 +206,8 @@ describe('deposit by PIX, approval and a purchase in the shop', () => {
     expect(dashboard.data.subscriptions.map((sub) => sub.product_name)).toEqual([PRODUCT]);
   });
 
-  it('shows the shop on a phone in dark mode, with the short balance explained', async () => {
+  it('pays the shortfall by PIX from the shop; the subscription appears without a reload', async () => {
+    // R$ 10,10 left: the monthly plan (R$ 49,90) is R$ 39,80 short.
     const page = await openPage(client, PHONE, 'dark');
     await page.goto(`${server.url}/dashboard/shop`);
     const card = page.getByRole('article', { name: PRODUCT });
@@ -215,8 +216,113 @@ describe('deposit by PIX, approval and a purchase in the shop', () => {
     await screenshot(page, 'commerce-shop-phone-dark');
     await card.getByRole('button', { name: `Comprar ${PRODUCT}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirmar compra' });
-    await dialog.getByText(/Saldo insuficiente: faltam R\$ 39,80/).waitFor();
-    expect(await dialog.getByRole('button', { name: 'Comprar' }).isDisabled()).toBe(true);
+    await dialog.getByText(/faltam R\$ 39,80/).waitFor();
+    const pay = dialog.getByRole('button', { name: 'Pagar R$ 39,80 por PIX' });
+    expect(await pay.isEnabled()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'commerce-shop-insufficient-phone-dark');
+    await pay.click();
+
+    const paying = page.getByRole('dialog', { name: 'Pague com PIX' });
+    await paying.getByText('Aguardando a confirmação do pagamento...').waitFor();
+    const reference = (await paying.getByRole('definition').last().textContent()) ?? '';
+    expect(reference).toMatch(/^[2-9A-Z]{8}$/);
+    await noHorizontalScroll(page);
+    await screenshot(page, 'commerce-checkout-pix-phone-dark');
+
+    // The PIX is confirmed (by the admin here): the order completes by itself.
+    const listed = await apiCall<{ items: { id: string }[] }>(
+      server.url,
+      'GET',
+      `/admin/deposits?q=${reference}`,
+      { token: admin },
+    );
+    const approved = await apiCall(
+      server.url,
+      'POST',
+      `/admin/deposits/${listed.data.items[0]?.id ?? ''}/approve`,
+      { token: admin },
+    );
+    expect(approved.status).toBe(200);
+    const done = page.getByRole('dialog', { name: 'Compra concluída!' });
+    await done.waitFor({ timeout: 10_000 });
+    await screenshot(page, 'commerce-checkout-done-phone-dark');
+    await done.getByRole('button', { name: 'Ver minhas assinaturas' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Minhas Assinaturas' }).waitFor();
+    const subscription = page.getByRole('article', { name: PRODUCT });
+    await subscription.getByText('60 dias').waitFor();
+    expect(await subscription.getAttribute('aria-current')).toBe('true');
+  });
+
+  it('shows the whole-price PIX step on desktop, and the order waiting in "Pedidos"', async () => {
+    const page = await openPage(client);
+    await page.goto(`${server.url}/dashboard/shop`);
+    const card = page.getByRole('article', { name: 'Wallhack Elite' });
+    await card.getByRole('button', { name: 'Comprar Wallhack Elite' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmar compra' });
+    await dialog.getByRole('radio', { name: /valor total/ }).waitFor();
+    // The dialog's opening animation done.
+    await page.waitForTimeout(400);
+    await screenshot(page, 'commerce-checkout-confirm-desktop-light');
+    await dialog.getByRole('button', { name: 'Pagar R$ 29,90 por PIX' }).click();
+    const paying = page.getByRole('dialog', { name: 'Pague com PIX' });
+    await paying.getByText(PIX.key).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'commerce-checkout-pix-desktop-light');
+    await paying.getByRole('button', { name: 'Concluir' }).click();
+
+    await page.goto(`${server.url}/dashboard/orders`);
+    const list = page.getByRole('list', { name: 'Histórico' });
+    await list.getByText('Aguardando pagamento').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'commerce-orders-desktop-light');
+    await list
+      .getByRole('link', { name: `Ver recibo: ${PRODUCT} (Mensal)` })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Recibo de compra' }).waitFor();
+    await page.getByText(PIX.beneficiary).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'commerce-receipt-desktop-light');
+    // Printed: the receipt alone, without the sidebar, the header or the buttons.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: 'Imprimir' }).isVisible()).toBe(false);
+    await screenshot(page, 'commerce-receipt-print');
+  });
+
+  it('shows "Pedidos", a receipt and "Renovar" on a phone in dark mode', async () => {
+    const page = await openPage(client, PHONE, 'dark');
+    await page.goto(`${server.url}/dashboard/orders`);
+    await page
+      .getByRole('list', { name: 'Histórico' })
+      .getByText('Depósito de saldo')
+      .first()
+      .waitFor();
+    await noHorizontalScroll(page);
+    await screenshot(page, 'commerce-orders-phone-dark');
+    await page
+      .getByRole('link', { name: `Ver recibo: ${PRODUCT} (Mensal)` })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Recibo de compra' }).waitFor();
+    await noHorizontalScroll(page);
+    await screenshot(page, 'commerce-receipt-phone-dark');
+
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: `Renovar ${PRODUCT}` }).click();
+    const renew = page.getByRole('dialog', { name: 'Renovar assinatura' });
+    await renew.getByRole('radio', { name: /Mensal/ }).waitFor();
+    expect(await renew.getByRole('radio', { name: /Mensal/ }).isChecked()).toBe(true);
+    expect(new URL(page.url()).searchParams.get('renovar')).not.toBeNull();
+    await noHorizontalScroll(page);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'commerce-renew-phone-dark');
+  });
+
+  it('shows "Renovar" on the subscription cards on desktop in dark mode', async () => {
+    const page = await openPage(client, undefined, 'dark');
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: `Renovar ${PRODUCT}` }).waitFor();
+    await screenshot(page, 'commerce-subscriptions-renew-desktop-dark');
   });
 });

@@ -36,6 +36,7 @@ import { keysRoutes } from './modules/keys/index.js';
 import { loaderRoutes } from './modules/loader/index.js';
 import { newsletterRoutes } from './modules/newsletter/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
+import { checkoutRoutes, ordersRoutes } from './modules/orders/index.js';
 import { productsRoutes } from './modules/products/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { resellerRoutes } from './modules/reseller/index.js';
@@ -257,6 +258,8 @@ function apiRoutes(
     void api.register(settingsRoutes(s), { prefix: '/settings' });
     void api.register(adminActionsRoutes(s), { prefix: '/admin-actions' });
     void api.register(shopRoutes(s), { prefix: '/shop' });
+    void api.register(checkoutRoutes(s), { prefix: '/shop' });
+    void api.register(ordersRoutes(s), { prefix: '/orders' });
     void api.register(depositsRoutes(s), { prefix: '/deposits' });
     void api.register(adminDepositsRoutes(s), { prefix: '/admin' });
     void api.register(paymentWebhookRoutes({ ...s, clock }), { prefix: '/payments' });

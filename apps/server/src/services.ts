@@ -55,10 +55,18 @@ import {
 } from './modules/loader/index.js';
 import { createNewsletterRepository, createNewsletterService } from './modules/newsletter/index.js';
 import {
+  createOrderCompletion,
+  createOrderFulfilment,
+  createOrdersRepository,
+  createOrdersService,
+} from './modules/orders/index.js';
+import {
   createDepositApprovedNotice,
   createDepositRejectedNotice,
+  createExpiryMail,
   createExpiryReminders,
   createMachineBoundNotice,
+  createPurchaseNotices,
   createNotificationsRepository,
   createNotificationsService,
   createTicketAnsweredNotice,
@@ -128,6 +136,7 @@ export function createServices(
     loader: createLoaderRepository(ctx),
     newsletter: createNewsletterRepository(db),
     notifications: createNotificationsRepository(db),
+    orders: createOrdersRepository(db),
     products: createProductsRepository(db, keyTotals),
     reseller: createResellerRepository(db),
     settings: createSettingsRepository(db),
@@ -162,7 +171,22 @@ export function createServices(
     settings: repos.settings,
   });
 
-  // Domain events (docs/architecture.md): who reacts to what, after the change committed.
+  // Domain events (docs/architecture.md): who reacts to what, after the change committed. The
+  // order completion records events from its handler: it reaches the outbox once built.
+  const lateEvents: EventRecorder = {
+    transaction: (fn) => outbox.transaction(fn),
+    record: (executor, type, payload) => outbox.record(executor, type, payload),
+  };
+  const fulfilment = createOrderFulfilment({
+    clock,
+    orders: repos.orders,
+    products: repos.products,
+    subscriptions: repos.subscriptions,
+    granting: subscriptions,
+    balance,
+    activity,
+    events: lateEvents,
+  });
   const outbox = createOutbox({
     db,
     dialect,
@@ -178,11 +202,32 @@ export function createServices(
       createTicketAnsweredNotice({ notifications }),
       // The deposits service is built after the outbox it records in: bound late.
       createPaymentNotifiedHandler({ settle: (paymentId) => deposits.settle(paymentId) }),
+      ...createOrderCompletion({
+        clock,
+        orders: repos.orders,
+        fulfilment,
+        activity,
+        events: lateEvents,
+      }),
+      ...createPurchaseNotices({ ...ctx, notifications, users: repos.users }),
+      ...createExpiryMail({ ...ctx, users: repos.users }),
       ...extraHandlers,
     ],
   });
   // What services that change state get of it: its transactions, to record their events in.
   const events: EventRecorder = outbox;
+
+  const deposits = createDepositsService({
+    db,
+    clock,
+    deposits: repos.deposits,
+    provider: createManualPixProvider({ db, settings: repos.settings }),
+    // The payment rows, written with their activity line and read in the deposit's transaction.
+    settings: repos.settings,
+    balance,
+    activity,
+    events,
+  });
 
   const redemption = createKeyRedemption({
     events,
@@ -229,10 +274,10 @@ export function createServices(
     presence,
     /** "Subscription expiring" notifications, started and stopped with the app. */
     expiryReminders: createExpiryReminders({
-      db,
       clock,
       repository: repos.notifications,
       notifications,
+      events,
       log,
     }),
     /** The poll of pending Mercado Pago charges, started and stopped with the app. */
@@ -325,6 +370,17 @@ export function createServices(
       sessions: loaderSessions,
     }),
     newsletter: createNewsletterService({ clock, subscribers: repos.newsletter }),
+    orders: createOrdersService({
+      clock,
+      orders: repos.orders,
+      fulfilment,
+      products: repos.products,
+      subscriptions: repos.subscriptions,
+      users: repos.users,
+      deposits,
+      settings: repos.settings,
+      events,
+    }),
     notifications,
     products: createProductsService({
       db,
@@ -369,9 +425,8 @@ export function createServices(
       shop: repos.shop,
       products: repos.products,
       subscriptions: repos.subscriptions,
-      granting: subscriptions,
-      balance,
-      activity,
+      fulfilment,
+      orders: repos.orders,
       events,
     }),
     support: createSupportService({

@@ -222,6 +222,20 @@ export type DepositFlag = (typeof DEPOSIT_FLAGS)[number];
 export const DEPOSIT_METHODS = ['pix'] as const;
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
 
+/**
+ * An order is one purchase, paid from the balance (completed at once) or by PIX: it waits for
+ * its deposit (`awaiting_payment`), then completes by itself, or fails (the money stays on the
+ * balance) or is cancelled (its deposit refused).
+ */
+export const ORDER_STATUSES = ['awaiting_payment', 'completed', 'failed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** A new plan bought in the shop, or the renewal of a subscription ("Renovar"). */
+export const ORDER_KINDS = ['purchase', 'renewal'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+/** How an order is paid: all from the balance, or (part or all) by a PIX deposit. */
+export const ORDER_METHODS = ['balance', 'pix'] as const;
+export type OrderMethod = (typeof ORDER_METHODS)[number];
+
 /** Deposits (amounts in reais in the API, cents stored). */
 export const DEPOSIT_LIMITS = {
   /** R$ 5,00 */
@@ -266,6 +280,8 @@ export const NOTIFICATION_KINDS = [
   'ticket_answered',
   'key_redeemed',
   'machine_bound',
+  'purchase_completed',
+  'order_failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -24,3 +24,4 @@ export * from './schemas/support.js';
 export * from './schemas/notifications.js';
 export * from './schemas/shop.js';
 export * from './schemas/deposits.js';
+export * from './schemas/orders.js';

@@ -25,6 +25,7 @@ export const labels = {
     home: 'Início',
     redeem: 'Resgatar Produtos',
     shop: 'Loja',
+    orders: 'Pedidos',
     support: 'Suporte',
     profile: 'Perfil',
     logout: 'Sair',

@@ -343,6 +343,46 @@ export const messages = {
     logPurchase: (username: string, product: string, plan: string, price: string) =>
       `${username} comprou ${product} (${plan}) por ${price} na loja`,
   },
+  /** Orders: checkout by balance or PIX, renewals, receipts (issue 21). */
+  orders: {
+    payWithRequired: 'Escolha como pagar: saldo ou PIX.',
+    pixAmountInvalid: 'Escolha pagar a diferença ou o valor total por PIX.',
+    subscriptionNotFound: 'Assinatura não encontrada.',
+    subscriptionOtherProduct: 'Esta assinatura é de outro produto.',
+    notFound: 'Pedido não encontrado.',
+    amountTooLarge: 'O valor deste plano passa do limite de um pagamento por PIX.',
+    awaitingPayment: (amount: string) =>
+      `Pedido criado! Pague ${amount} por PIX: a compra é concluída sozinha assim que o pagamento for confirmado.`,
+    depositDescription: (product: string, plan: string) => `Chaveiro: ${product} (${plan})`,
+    reasonPurchase: (product: string, plan: string, reference: string) =>
+      `Compra na loja: ${product} (${plan}), pedido pago por PIX ${reference}`,
+    logCompleted: (username: string, product: string, plan: string, price: string) =>
+      `${username} comprou ${product} (${plan}) por ${price} (pagamento por PIX confirmado)`,
+    logFailed: (username: string, product: string, reason: string) =>
+      `Pedido de ${product} de ${username} não concluído: ${reason}`,
+    failedProductUnavailable: 'o produto não está mais à venda. O valor pago ficou no seu saldo.',
+    failedPlanUnavailable: 'o plano não está mais disponível. O valor pago ficou no seu saldo.',
+    failedInsufficientBalance:
+      'seu saldo não cobria mais o preço quando o pagamento foi confirmado. O valor pago ficou no seu saldo.',
+    cancelledDepositRejected: (reason: string) => `o pagamento foi recusado: ${reason}`,
+    balanceDescription: 'Depósito de saldo',
+    notifyCompletedTitle: 'Compra concluída',
+    notifyCompletedBody: (product: string, plan: string, expiry: string) =>
+      `${product} (${plan}) está ativo até ${expiry}.`,
+    notifyFailedTitle: 'Compra não concluída',
+    notifyFailedBody: (product: string, reason: string) => `${product}: ${reason}`,
+    mailCompletedSubject: (product: string) => `Compra concluída: ${product}`,
+    mailCompletedIntro: (product: string, plan: string, amount: string, expiry: string) =>
+      `Sua compra de ${product} (plano ${plan}) por ${amount} foi concluída. A assinatura está ativa até ${expiry}.`,
+    mailCompletedAction: 'Ver minhas assinaturas',
+    mailReceipt: 'Ver o recibo',
+    mailFailedSubject: (product: string) => `Compra não concluída: ${product}`,
+    mailFailedIntro: (product: string, reason: string) =>
+      `Não foi possível concluir sua compra de ${product}: ${reason}`,
+    mailFailedAction: 'Ver meus pedidos',
+    mailFooter: 'Você recebe este e-mail porque fez uma compra na sua conta.',
+    mailGreeting: (username: string) => `Olá, ${username}!`,
+  },
   /** Deposit and payment-settings texts the spec leaves open (issue: commerce). */
   deposits: {
     amountInvalid: 'Informe um valor em reais com no máximo 2 casas decimais.',
@@ -447,7 +487,12 @@ export const messages = {
     markedRead: 'Notificações marcadas como lidas.',
     expiringTitle: 'Sua assinatura está acabando',
     expiringBody: (product: string, expiry: string) =>
-      `${product} expira em ${expiry}. Renove na Loja para não perder o acesso.`,
+      `${product} expira em ${expiry}. Renove agora para não perder o acesso.`,
+    expiringTomorrowTitle: 'Sua assinatura acaba amanhã',
+    expiringMailSubject: (product: string) => `${product} está acabando: renove agora`,
+    expiringMailAction: 'Renovar agora',
+    expiringMailFooter:
+      'Você recebe este aviso 3 dias e 1 dia antes de uma assinatura sua expirar.',
     machineBoundTitle: 'Novo computador vinculado',
     machineBoundBody: (product: string, hwid: string, when: string, ip: string) =>
       `${product}: o computador ${hwid} foi vinculado em ${when} (IP ${ip}). Se não foi você, libere-o em Minhas Assinaturas.`,

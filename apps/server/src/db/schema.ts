@@ -5,6 +5,9 @@ import type {
   DepositMethod,
   DepositStatus,
   NotificationKind,
+  OrderKind,
+  OrderMethod,
+  OrderStatus,
   PaymentSettingKey,
   PricingSettingKey,
   TicketStatus,
@@ -42,6 +45,7 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   deposits: DepositsTable;
   payment_webhook_requests: PaymentWebhookRequestsTable;
+  orders: OrdersTable;
   support_tickets: SupportTicketsTable;
   support_messages: SupportMessagesTable;
   notifications: NotificationsTable;
@@ -276,6 +280,28 @@ export interface PaymentWebhookRequestsTable {
   request_id: string;
   ts: number;
   received_at: number;
+}
+
+/** One purchase (2026112702_orders): snapshots of what was bought and how it was paid. */
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  kind: OrderKind;
+  product_id: string;
+  product_name: string;
+  duration_type: PlanDurationType;
+  days: number;
+  price_cents: number;
+  /** The subscription renewed, or created or extended once completed. */
+  subscription_id: string | null;
+  method: OrderMethod;
+  /** The PIX deposit paying it (`pix`). */
+  deposit_id: string | null;
+  paid_from_balance_cents: number;
+  status: OrderStatus;
+  failure_reason: string | null;
+  created_at: number;
+  completed_at: number | null;
 }
 
 export interface SupportTicketsTable {

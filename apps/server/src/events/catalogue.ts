@@ -37,7 +37,10 @@ export interface DomainEvents {
     userId: string;
     by: PausedBy;
   };
-  /** A shop purchase paid from the balance. */
+  /**
+   * A shop purchase paid: from the balance at once, or completed when its PIX deposit was paid
+   * (its order's completion).
+   */
   'purchase.completed': {
     userId: string;
     productId: string;
@@ -45,6 +48,32 @@ export interface DomainEvents {
     days: number;
     amountCents: number;
     subscriptionId: string;
+    /** The order row (absent in events recorded before orders existed). */
+    orderId?: string;
+    /** The product's name when bought. */
+    productName?: string;
+    /** The subscription's expiry after the purchase (epoch ms; as if resumed now when paused). */
+    expiresAt?: number;
+    /** `pix`: completed by the confirmation of its deposit, with nobody waiting on the page. */
+    method?: 'balance' | 'pix';
+  };
+  /** An order paid by PIX could not complete: the money it received stays on the balance. */
+  'order.failed': {
+    orderId: string;
+    userId: string;
+    productName: string;
+    /** Why, as the customer is told (pt-BR). */
+    reason: string;
+  };
+  /** A running subscription nears its expiry: one per subscription, expiry and threshold. */
+  'subscription.expiring': {
+    subscriptionId: string;
+    userId: string;
+    productName: string;
+    /** Epoch ms. */
+    expiresAt: number;
+    /** The reminder: 3 days or 1 day before. */
+    daysBefore: 3 | 1;
   };
   /**
    * A deposit was paid and its amount credited, in the same transaction: an admin's approval

@@ -250,11 +250,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
         return;
       }
       const handle = handler.handle as (event: DomainEvent, trx: Kysely<Database>) => Promise<void>;
+      // A handler may record follow-up events in its transaction (an order's completion records
+      // `purchase.completed`): they commit with its effect and are dispatched after it.
+      const followUps: DomainEvent[] = [];
       await withTransaction(db, async (trx) => {
+        openTransactions.set(trx, followUps);
         // Marked first: on PostgreSQL the row lock keeps every other claim off it until commit.
         if (!(await repository.markDone(trx, claimed, clock.now()))) return warnLost(claimed);
         await handle(event, trx);
       });
+      if (followUps.length > 0) await dispatchRecorded(followUps);
     } catch (error) {
       await recordFailure(claimed, event, error);
     }

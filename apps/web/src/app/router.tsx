@@ -184,6 +184,21 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'orders',
+                lazy: async () => ({
+                  Component: (await import('@/features/customer/orders/components/orders-screen'))
+                    .OrdersScreen,
+                }),
+              },
+              {
+                path: 'orders/:id',
+                lazy: async () => ({
+                  Component: (
+                    await import('@/features/customer/orders/components/order-receipt-screen')
+                  ).OrderReceiptScreen,
+                }),
+              },
+              {
                 path: 'support',
                 lazy: async () => ({
                   Component: (await import('@/features/customer/support/components/support-screen'))

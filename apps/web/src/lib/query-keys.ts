@@ -62,6 +62,13 @@ export const queryKeys = {
     notifications: ['notifications', 'bell'] as const,
     redeemHistory: ['client', 'redeem-history'] as const,
     shopProducts: ['client', 'shop', 'products'] as const,
+    /** What "Renovar" offers for one subscription. */
+    renewal: (subscriptionId: string) => ['client', 'shop', 'renewal', subscriptionId] as const,
+    orders: {
+      all: ['client', 'orders'] as const,
+      list: (query: object) => ['client', 'orders', 'list', query] as const,
+      detail: (id: string) => ['client', 'orders', 'detail', id] as const,
+    },
     deposits: {
       all: ['client', 'deposits'] as const,
       recent: ['client', 'deposits', 'recent'] as const,

@@ -1,4 +1,9 @@
-import type { ClientDashboard, ClientSubscription, Profile } from '@chaveiro/contract';
+import type {
+  ClientDashboard,
+  ClientSubscription,
+  OrderReceipt,
+  Profile,
+} from '@chaveiro/contract';
 import { rankFor } from '@chaveiro/contract';
 import { setToken } from '@/lib/session';
 import { epochSeconds, fakeToken } from '@/testing/fake-token';
@@ -50,6 +55,30 @@ export function aProfile(overrides: Partial<Profile> = {}): Profile {
     avatar_presets: ['bottts', 'thumbs', 'shapes', 'identicon'].map(
       (style) => `/api/avatars/${style}.svg?seed=ana`,
     ),
+    ...overrides,
+  };
+}
+
+/** An order as `GET /api/orders/:id` answers it: a completed balance purchase by default. */
+export function anOrder(overrides: Partial<OrderReceipt> = {}): OrderReceipt {
+  return {
+    id: 'order-1',
+    kind: 'purchase',
+    status: 'completed',
+    product_name: 'Aimbot Pro',
+    product_id: 'p-aim',
+    duration_type: 'monthly',
+    days: 30,
+    price: 49.9,
+    method: 'balance',
+    paid_from_balance: 49.9,
+    deposit: null,
+    subscription_id: 'sub-new',
+    failure_reason: null,
+    created_at: '2030-01-15T12:00:00.000Z',
+    completed_at: '2030-01-15T12:00:00.000Z',
+    seller: 'Loja Exemplo',
+    buyer: { username: 'ana', email: 'ana@example.com' },
     ...overrides,
   };
 }

@@ -1,5 +1,7 @@
 import { Outlet, type RouteObject } from 'react-router';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { OrderReceiptScreen } from '@/features/customer/orders/components/order-receipt-screen';
+import { OrdersScreen } from '@/features/customer/orders/components/orders-screen';
 import { ProfileScreen } from '@/features/customer/profile/components/profile-screen';
 import { RedeemScreen } from '@/features/customer/redeem/components/redeem-screen';
 import { ShopScreen } from '@/features/customer/shop/components/shop-screen';
@@ -21,6 +23,8 @@ export const customerTestRoutes: RouteObject[] = [
       { path: '/dashboard/redeem', Component: RedeemScreen },
       { path: '/dashboard/shop', Component: ShopScreen },
       { path: '/dashboard/profile', Component: ProfileScreen },
+      { path: '/dashboard/orders', Component: OrdersScreen },
+      { path: '/dashboard/orders/:id', Component: OrderReceiptScreen },
       { path: '*', element: <p>outra página</p> },
     ],
   },

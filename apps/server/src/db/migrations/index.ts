@@ -12,6 +12,7 @@ import * as signupHolds from './2026112502_signup_holds.js';
 import * as events from './2026112601_events.js';
 import * as payments from './2026112701_payments.js';
 import * as resellerPrices from './2026112703_reseller_prices.js';
+import * as orders from './2026112702_orders.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -30,6 +31,7 @@ const migrations = {
   '2026112601_events': events,
   '2026112701_payments': payments,
   '2026112703_reseller_prices': resellerPrices,
+  '2026112702_orders': orders,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

@@ -32,7 +32,8 @@ export function createActivityService({ clock, repository }: ActivityServiceDeps
           actorId: actor?.userId ?? null,
           action: entry.action,
           target: entry.target ?? null,
-          ip: actor?.ip ?? null,
+          // Null for the gateway; '' when no request is behind it (an order completed by its PIX).
+          ip: actor?.ip ? actor.ip : null,
           createdAt: clock.now(),
         },
         executor,

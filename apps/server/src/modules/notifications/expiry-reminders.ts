@@ -1,70 +1,107 @@
 import { messages } from '@chaveiro/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
 import { formatBrDate } from '../../platform/pt-br.js';
-import type { NotificationsRepository } from './notifications-repository.js';
+import type { NotificationsRepository, ReminderThreshold } from './notifications-repository.js';
 import { expiringDedupeKey } from './notifications-repository.js';
 import type { NotificationsService } from './notifications-service.js';
 
-/** A running subscription this close to its expiry gets a reminder. */
-export const EXPIRY_REMINDER_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A running subscription this close to its expiry gets its first reminder... */
+export const EXPIRY_REMINDER_WINDOW_MS = 3 * DAY_MS;
+/** ...and this close, its last one. */
+export const EXPIRY_LAST_REMINDER_MS = 1 * DAY_MS;
 /** How often the reminders are looked for (real time; the window follows the app clock). */
 export const EXPIRY_REMINDER_INTERVAL_MS = 10 * 60 * 1000;
 /** Subscriptions read and notified per transaction. */
 const BATCH = 500;
 
-export interface ExpiryRemindersDeps extends Pick<AppContext, 'db' | 'clock'> {
+/** Where a reminder leads: the subscriptions screen with that subscription's "Renovar" open. */
+export function renewalPath(subscriptionId: string): string {
+  return `/dashboard?renovar=${encodeURIComponent(subscriptionId)}`;
+}
+
+export interface ExpiryRemindersDeps extends Pick<AppContext, 'clock'> {
   repository: NotificationsRepository;
   notifications: NotificationsService;
+  /** Each reminder written records `subscription.expiring` (its e-mail reacts). */
+  events: EventRecorder;
   log: FastifyBaseLogger;
 }
 
 /**
- * The periodic "subscription expiring" check: every running subscription whose expiry falls
- * within the next 3 days notifies its owner once per subscription and expiry (the dedupe key),
- * so a renewal that moves the expiry and then nears again notifies again. `start()` runs it at
- * once and then every EXPIRY_REMINDER_INTERVAL_MS; `runOnce()` runs it now (tests).
+ * The periodic "subscription expiring" check: a running subscription whose expiry is 3 days
+ * away or less notifies its owner (bell, and e-mail through `subscription.expiring`), and again
+ * once it is 1 day away or less; each once per subscription, expiry and threshold (the dedupe
+ * key), so a renewal that moves the expiry and then nears again notifies again. Both link
+ * straight to the renewal. `start()` runs it at once and then every
+ * EXPIRY_REMINDER_INTERVAL_MS; `runOnce()` runs it now (tests).
  */
 export function createExpiryReminders({
-  db,
   clock,
   repository,
   notifications,
+  events,
   log,
 }: ExpiryRemindersDeps) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
-  /** Notifies every due subscription; returns how many were notified. */
-  async function check(): Promise<number> {
-    const now = clock.now();
-    const window = { from: now, to: now + EXPIRY_REMINDER_WINDOW_MS };
+  /** One threshold's due subscriptions, in batches; returns how many were notified. */
+  async function remind(
+    daysBefore: ReminderThreshold,
+    window: { from: number; to: number },
+  ): Promise<number> {
+    const text = messages.notifications;
     let after: { expiresAt: number; id: string } | null = null;
     let notified = 0;
     for (;;) {
-      const due = await repository.expiringWithoutNotice(window, after, BATCH);
+      const due = await repository.expiringWithoutNotice(window, daysBefore, after, BATCH);
       if (due.length === 0) return notified;
-      await withTransaction(db, async (trx) => {
+      notified += await events.transaction(async (trx) => {
+        let written = 0;
         for (const subscription of due) {
-          await notifications.notify(trx, {
+          const fresh = await notifications.notify(trx, {
             userId: subscription.user_id,
             kind: 'subscription_expiring',
-            title: messages.notifications.expiringTitle,
-            body: messages.notifications.expiringBody(
+            title: daysBefore === 1 ? text.expiringTomorrowTitle : text.expiringTitle,
+            body: text.expiringBody(
               subscription.product_name,
               formatBrDate(subscription.expires_at),
             ),
-            link: '/dashboard',
-            dedupeKey: expiringDedupeKey(subscription.id, subscription.expires_at),
+            link: renewalPath(subscription.id),
+            dedupeKey: expiringDedupeKey(subscription.id, subscription.expires_at, daysBefore),
+          });
+          // Another process wrote this reminder first: its e-mail is that process's.
+          if (!fresh) continue;
+          written += 1;
+          await events.record(trx, 'subscription.expiring', {
+            subscriptionId: subscription.id,
+            userId: subscription.user_id,
+            productName: subscription.product_name,
+            expiresAt: subscription.expires_at,
+            daysBefore,
           });
         }
+        return written;
       });
-      notified += due.length;
       const last = due[due.length - 1];
       if (!last || due.length < BATCH) return notified;
       after = { expiresAt: last.expires_at, id: last.id };
     }
+  }
+
+  /** Notifies every due subscription; returns how many reminders were written. */
+  async function check(): Promise<number> {
+    const now = clock.now();
+    // The last day has its own reminder: the 3-day one is for expiries further than that.
+    const lastDay = await remind(1, { from: now, to: now + EXPIRY_LAST_REMINDER_MS });
+    const firstReminder = await remind(3, {
+      from: now + EXPIRY_LAST_REMINDER_MS,
+      to: now + EXPIRY_REMINDER_WINDOW_MS,
+    });
+    return lastDay + firstReminder;
   }
 
   /** One check at a time: a call during one waits for it, then checks again. */

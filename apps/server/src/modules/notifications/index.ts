@@ -16,3 +16,4 @@ export {
   createTicketAnsweredNotice,
 } from './customer-notices.js';
 export { notificationsRoutes } from './notifications-routes.js';
+export { createExpiryMail, createPurchaseNotices } from './purchase-notices.js';

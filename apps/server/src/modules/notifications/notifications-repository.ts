@@ -32,11 +32,19 @@ export interface ExpiringSubscriptionRow {
   product_name: string;
 }
 
-/** `expiring:<subscription id>:<expires_at>`: one notice per subscription and expiry. */
-export const EXPIRING_KEY_PREFIX = 'expiring:';
+/**
+ * `expiring:<subscription id>:<expires_at>` (3 days before) and `expiring-1d:…` (1 day
+ * before): one notice per subscription, expiry and threshold.
+ */
+export const EXPIRING_KEY_PREFIXES = { 3: 'expiring:', 1: 'expiring-1d:' } as const;
+export type ReminderThreshold = keyof typeof EXPIRING_KEY_PREFIXES;
 
-export function expiringDedupeKey(subscriptionId: string, expiresAt: number): string {
-  return `${EXPIRING_KEY_PREFIX}${subscriptionId}:${String(expiresAt)}`;
+export function expiringDedupeKey(
+  subscriptionId: string,
+  expiresAt: number,
+  daysBefore: ReminderThreshold = 3,
+): string {
+  return `${EXPIRING_KEY_PREFIXES[daysBefore]}${subscriptionId}:${String(expiresAt)}`;
 }
 
 /** Queries on `notifications`, each user's inbox. */
@@ -53,9 +61,12 @@ export function createNotificationsRepository(db: Kysely<Database>) {
   }
 
   return {
-    /** Inserts unless a notification with the same `dedupeKey` exists (then does nothing). */
-    async insert(entry: NewNotification, executor: Kysely<Database> = db): Promise<void> {
-      await executor
+    /**
+     * Inserts unless a notification with the same `dedupeKey` exists (then does nothing);
+     * answers whether it inserted.
+     */
+    async insert(entry: NewNotification, executor: Kysely<Database> = db): Promise<boolean> {
+      const inserted = await executor
         .insertInto('notifications')
         .values({
           id: entry.id,
@@ -69,7 +80,9 @@ export function createNotificationsRepository(db: Kysely<Database>) {
           created_at: entry.createdAt,
         })
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .execute();
+        .returning('id')
+        .executeTakeFirst();
+      return inserted !== undefined;
     },
 
     /** One user's inbox, newest first. */
@@ -114,12 +127,14 @@ export function createNotificationsRepository(db: Kysely<Database>) {
 
     /**
      * Running subscriptions whose expiry falls in (`from`, `to`] and whose owner has no
-     * "expiring" notification for that expiry yet, in (expires_at, id) order after `after`.
+     * `daysBefore` "expiring" notification for that expiry yet, in (expires_at, id) order after
+     * `after`.
      * The (status, expires_at) index bounds the scan to the window; the dedupe key's unique index
      * answers the NOT EXISTS per row.
      */
     expiringWithoutNotice(
       window: { from: number; to: number },
+      daysBefore: ReminderThreshold,
       after: { expiresAt: number; id: string } | null,
       limit: number,
     ): Promise<ExpiringSubscriptionRow[]> {
@@ -139,7 +154,7 @@ export function createNotificationsRepository(db: Kysely<Database>) {
                 .whereRef(
                   'n.dedupe_key',
                   '=',
-                  sql<string>`${EXPIRING_KEY_PREFIX} || s.id || ':' || s.expires_at`,
+                  sql<string>`${EXPIRING_KEY_PREFIXES[daysBefore]} || s.id || ':' || s.expires_at`,
                 ),
             ),
           ),

@@ -178,7 +178,7 @@ describe('subscription expiry reminders', () => {
       expect.objectContaining({
         title: text.expiringTitle,
         body: text.expiringBody('Aimbot Pro', '17/01/2026'),
-        link: '/dashboard',
+        link: `/dashboard?renovar=${sub.id}`,
         dedupe_key: `expiring:${sub.id}:${String(now + 2 * DAY + 3 * HOUR)}`,
         read_at: null,
       }),

@@ -34,10 +34,11 @@ export function createNotificationsService({ db, clock, repository }: Notificati
   return {
     /**
      * Queues a notification for a user. Call it inside the transaction of the event it reports
-     * (`executor`), so a rolled-back deposit approval never notifies.
+     * (`executor`), so a rolled-back deposit approval never notifies. Answers whether it was
+     * written (false when its `dedupeKey` was already used).
      */
-    async notify(executor: Kysely<Database>, input: NotificationInput): Promise<void> {
-      await repository.insert(
+    async notify(executor: Kysely<Database>, input: NotificationInput): Promise<boolean> {
+      return repository.insert(
         {
           id: newId(),
           userId: input.userId,

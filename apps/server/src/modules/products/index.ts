@@ -1,5 +1,5 @@
 /** Products, their plans and their DLL. */
-export type { ProductsRepository } from './products-repository.js';
+export type { ProductRecord, ProductsRepository } from './products-repository.js';
 export { createProductsRepository } from './products-repository.js';
 export { createProductsService } from './products-service.js';
 export { productsRoutes } from './products-routes.js';

@@ -1,7 +1,9 @@
 import {
   ROLES,
+  idParamSchema,
   purchaseBodySchema,
   purchaseResponseSchema,
+  renewalOfferSchema,
   shopProductsResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -37,6 +39,17 @@ export function shopRoutes({ shop: service }: { shop: ShopService }): FastifyPlu
         },
       }),
       (request) => service.purchase(actorOf(request), request.body),
+    );
+
+    app.get(
+      '/renewal/:id',
+      guardedRoute(customer, tags, {
+        summary:
+          'What "Renovar" offers for one own subscription: its product on sale and the plan last bought',
+        params: idParamSchema,
+        response: { 200: renewalOfferSchema, ...errorResponses(400, 401, 403, 404, 422) },
+      }),
+      (request) => service.renewalOffer(authOf(request).userId, request.params.id),
     );
 
     done();

@@ -1,4 +1,4 @@
-import type { PurchaseBody, PurchaseResponse, ShopProduct } from '@chaveiro/contract';
+import type { PurchaseBody, PurchaseResponse, RenewalOffer, ShopProduct } from '@chaveiro/contract';
 import {
   ADMIN_LIMITS,
   PLAN_DURATION_DAYS,
@@ -8,13 +8,12 @@ import {
 } from '@chaveiro/contract';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
-import { formatBrDate, formatCents } from '../../platform/pt-br.js';
+import { NotFoundError, UnprocessableError } from '../../platform/errors.js';
+import { formatBrDate } from '../../platform/pt-br.js';
 import type { Actor } from '../../platform/auth.js';
-import type { ActivityService } from '../activity/index.js';
-import type { BalanceService } from '../balance/index.js';
-import type { ProductsRepository } from '../products/index.js';
-import type { SubscriptionsRepository, SubscriptionsService } from '../subscriptions/index.js';
+import type { OrderFulfilment, OrdersRepository } from '../orders/index.js';
+import type { ProductRecord, ProductsRepository } from '../products/index.js';
+import type { SubscriptionsRepository } from '../subscriptions/index.js';
 import { effectiveExpiry } from '../subscriptions/index.js';
 import type { ShopRepository } from './shop-repository.js';
 
@@ -24,10 +23,11 @@ export interface ShopServiceDeps extends Pick<AppContext, 'clock'> {
   shop: ShopRepository;
   products: ProductsRepository;
   subscriptions: SubscriptionsRepository;
-  granting: SubscriptionsService;
-  balance: BalanceService;
-  activity: ActivityService;
-  /** Purchases record `purchase.completed` in their transaction (the buyer's XP reacts). */
+  /** The purchase itself (debit, grant, order row, `purchase.completed`, activity). */
+  fulfilment: OrderFulfilment;
+  /** The plan last bought, for "Renovar". */
+  orders: Pick<OrdersRepository, 'lastPlan'>;
+  /** Purchases run in its transactions (the buyer's XP, bell and e-mail react). */
   events: EventRecorder;
 }
 
@@ -37,11 +37,37 @@ export function createShopService({
   shop,
   products,
   subscriptions,
-  granting,
-  balance,
-  activity,
+  fulfilment,
+  orders,
   events,
 }: ShopServiceDeps) {
+  /** A product on sale as the shop lists it, with the expiry of the buyer's subscription. */
+  function toShopProduct(
+    offer: ProductRecord,
+    owned: Parameters<typeof effectiveExpiry>[0] | undefined,
+  ): ShopProduct {
+    const expiry = owned === undefined ? undefined : effectiveExpiry(owned, clock.now());
+    return {
+      id: offer.id,
+      name: offer.name,
+      description: offer.description,
+      // Shortest first.
+      plans: PLAN_DURATION_TYPES.flatMap((durationType) => {
+        const priceCents = offer.plans[durationType];
+        return priceCents === undefined
+          ? []
+          : [
+              {
+                duration_type: durationType,
+                days: PLAN_DURATION_DAYS[durationType],
+                price: centsToReais(priceCents),
+              },
+            ];
+      }),
+      owned_until: expiry === undefined ? null : new Date(expiry).toISOString(),
+    };
+  }
+
   return {
     /** Active products with a plan, plans from the shortest, and what the caller already holds. */
     async products(userId: string): Promise<ShopProduct[]> {
@@ -49,87 +75,53 @@ export function createShopService({
         products.sellable(ADMIN_LIMITS.productsMax),
         shop.owned(userId),
       ]);
-      const now = clock.now();
-      const expiryOf = new Map(owned.map((sub) => [sub.product_id, effectiveExpiry(sub, now)]));
+      const ownedOf = new Map(owned.map((sub) => [sub.product_id, sub]));
       return offers.map((offer) => {
-        const expiry = expiryOf.get(offer.id);
-        return {
-          id: offer.id,
-          name: offer.name,
-          description: offer.description,
-          // Shortest first.
-          plans: PLAN_DURATION_TYPES.flatMap((durationType) => {
-            const priceCents = offer.plans[durationType];
-            return priceCents === undefined
-              ? []
-              : [
-                  {
-                    duration_type: durationType,
-                    days: PLAN_DURATION_DAYS[durationType],
-                    price: centsToReais(priceCents),
-                  },
-                ];
-          }),
-          owned_until: expiry === undefined ? null : new Date(expiry).toISOString(),
-        };
+        const owned = ownedOf.get(offer.id);
+        return toShopProduct(offer, owned);
       });
     },
 
     /**
-     * Pays a plan from the balance and creates or extends the subscription, in one transaction:
-     * the debit is a conditional update, so concurrent purchases never overspend, and a refused
-     * debit (409) leaves everything as it was.
+     * Pays a plan from the balance and creates or extends the subscription, in one transaction
+     * with its completed order: the debit is a conditional update, so concurrent purchases never
+     * overspend, and a refused debit (409) leaves everything as it was.
      */
     async purchase(actor: Actor, body: PurchaseBody): Promise<PurchaseResponse> {
-      const userId = actor.userId;
-      const result = await events.transaction(async (trx) => {
-        const product = await products.find(body.productId, trx);
-        if (!product) throw new NotFoundError(text.productNotFound);
-        if (product.status !== 'active') {
-          throw new UnprocessableError(text.productUnavailable, 'PRODUCT_UNAVAILABLE');
-        }
-        const priceCents = product.plans[body.durationType];
-        if (priceCents === undefined) {
-          throw new UnprocessableError(text.planUnavailable, 'PLAN_UNAVAILABLE');
-        }
-        const plan = messages.plans[body.durationType];
-        const after = await balance.move(trx, {
-          userId,
-          amountCents: -priceCents,
-          reason: text.reasonPurchase(product.name, plan),
-          actorId: null,
-        });
-        if (after === undefined) {
-          throw new ConflictError(text.insufficientBalance, 'INSUFFICIENT_BALANCE');
-        }
-        const days = PLAN_DURATION_DAYS[body.durationType];
-        const subscriptionId = await granting.grant(trx, {
-          userId,
-          productId: product.id,
-          days,
-          devices: 1,
-        });
-        await events.record(trx, 'purchase.completed', {
-          userId,
-          productId: product.id,
-          durationType: body.durationType,
-          days,
-          amountCents: priceCents,
-          subscriptionId,
-        });
-        await activity.record(trx, actor, {
-          action: text.logPurchase(actor.username, product.name, plan, formatCents(priceCents)),
-          target: `subscription:${subscriptionId}`,
-        });
-        const sub = await subscriptions.findDetail(subscriptionId, trx);
-        const expiry = sub ? effectiveExpiry(sub, clock.now()) : clock.now();
-        return { after, subscriptionId, expiry, productName: product.name };
-      });
+      const done = await events.transaction((trx) =>
+        fulfilment.payFromBalance(trx, actor, { ...body, kind: 'purchase' }),
+      );
       return {
-        message: text.purchased(result.productName, formatBrDate(result.expiry)),
-        balance: centsToReais(result.after),
-        subscription_id: result.subscriptionId,
-        expires_at: new Date(result.expiry).toISOString(),
+        message: text.purchased(done.productName, formatBrDate(done.expiry)),
+        balance: centsToReais(done.balanceAfterCents),
+        subscription_id: done.subscriptionId,
+        expires_at: new Date(done.expiry).toISOString(),
+      };
+    },
+
+    /**
+     * What "Renovar" offers for one own subscription: its product on sale and the plan last
+     * bought for it when still offered. 404 for another account's subscription, 422 when the
+     * product is off sale.
+     */
+    async renewalOffer(userId: string, subscriptionId: string): Promise<RenewalOffer> {
+      const sub = await subscriptions.findDetail(subscriptionId);
+      if (!sub || sub.user_id !== userId) {
+        throw new NotFoundError(messages.orders.subscriptionNotFound);
+      }
+      const [product, lastPlan] = await Promise.all([
+        products.find(sub.product_id),
+        orders.lastPlan(userId, sub.product_id),
+      ]);
+      const offer = product && product.status === 'active' ? toShopProduct(product, sub) : null;
+      if (!offer || offer.plans.length === 0) {
+        throw new UnprocessableError(text.productUnavailable, 'PRODUCT_UNAVAILABLE');
+      }
+      const known = offer.plans.some((plan) => plan.duration_type === lastPlan);
+      return {
+        subscription_id: sub.id,
+        product: offer,
+        duration_type: known && lastPlan !== undefined ? lastPlan : null,
       };
     },
   };

@@ -1,5 +1,5 @@
 import { labels } from '@chaveiro/contract';
-import { Gift, House, LifeBuoy, ShoppingBag, Store, UserRound } from 'lucide-react';
+import { Gift, House, LifeBuoy, ReceiptText, ShoppingBag, Store, UserRound } from 'lucide-react';
 import { Outlet, useLocation } from 'react-router';
 import { Brand } from '@/components/layout/brand';
 import { findActiveItem, type NavItem } from '@/components/layout/nav-items';
@@ -19,6 +19,7 @@ const CUSTOMER_NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: nav.home, icon: House, end: true },
   { to: '/dashboard/redeem', label: nav.redeem, icon: Gift },
   { to: '/dashboard/shop', label: nav.shop, icon: ShoppingBag },
+  { to: '/dashboard/orders', label: nav.orders, icon: ReceiptText },
   { to: '/dashboard/support', label: nav.support, icon: LifeBuoy },
 ];
 

@@ -55,7 +55,7 @@ export function SectionShell({
     <div className="bg-background min-h-svh">
       <aside
         className={cn(
-          'bg-sidebar text-sidebar-foreground fixed inset-y-0 left-0 z-30 hidden flex-col border-r lg:flex',
+          'bg-sidebar text-sidebar-foreground fixed inset-y-0 left-0 z-30 hidden flex-col border-r lg:flex print:hidden',
           sidebarClassName,
         )}
       >
@@ -63,8 +63,9 @@ export function SectionShell({
         {renderSidebar()}
       </aside>
 
-      <div className={cn('flex min-h-svh flex-col', contentOffsetClassName)}>
-        <header className="bg-background/85 supports-[backdrop-filter]:bg-background/70 sticky top-0 z-20 flex h-16 items-center gap-2 border-b px-4 backdrop-blur lg:px-8">
+      {/* Printed (a receipt), the page is its content alone: no sidebar, header or offsets. */}
+      <div className={cn('flex min-h-svh flex-col', contentOffsetClassName, 'print:pl-0')}>
+        <header className="bg-background/85 supports-[backdrop-filter]:bg-background/70 sticky top-0 z-20 flex h-16 items-center gap-2 border-b px-4 backdrop-blur lg:px-8 print:hidden">
           <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
             <SheetTrigger asChild>
               <Button
@@ -93,7 +94,7 @@ export function SectionShell({
           ) : null}
           <div className="ml-auto flex items-center gap-1">{headerActions}</div>
         </header>
-        <main className="flex-1 px-4 py-6 lg:px-8">
+        <main className="flex-1 px-4 py-6 lg:px-8 print:p-0">
           <div className={cn('mx-auto w-full', contentWidthClassName)}>{children}</div>
         </main>
       </div>

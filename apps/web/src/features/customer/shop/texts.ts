@@ -3,7 +3,7 @@ import { plural } from '@chaveiro/contract';
 export const texts = {
   title: 'Loja',
   subtitle:
-    'Escolha um produto e um plano. O valor sai do seu saldo e a assinatura é ativada na hora.',
+    'Escolha um produto e um plano. Pague com o seu saldo ou por PIX: a assinatura é ativada assim que o pagamento é confirmado.',
   balance: 'Seu saldo',
   addBalance: 'Adicionar saldo',
   plan: 'Plano',
@@ -20,22 +20,4 @@ export const texts = {
     'Volte em breve. Se você já tem uma chave de licença, resgate-a para ativar seu produto.',
   emptyAction: 'Resgatar Produtos',
   retry: 'Tentar novamente',
-
-  confirm: {
-    title: 'Confirmar compra',
-    description: (product: string, plan: string, days: string) =>
-      `${product} — plano ${plan} (${days}).`,
-    currentBalance: 'Saldo atual',
-    price: 'Preço',
-    after: 'Saldo após a compra',
-    extends: (days: string, date: string) =>
-      `Sua assinatura atual será estendida em ${days}, até ${date}.`,
-    creates: (date: string) => `A assinatura é ativada agora e vale até ${date}.`,
-    insufficient: (missing: string) =>
-      `Saldo insuficiente: faltam ${missing}. Faça um depósito por PIX para concluir a compra.`,
-    deposit: 'Depositar',
-    cancel: 'Cancelar',
-    buy: 'Comprar',
-    loadingBalance: 'Carregando seu saldo...',
-  },
 } as const;

@@ -62,4 +62,9 @@ export const texts = {
   currentRank: 'Seu nível',
   fromXp: (n: number) => `A partir de ${formatCount(n)} XP`,
   retry: 'Tentar novamente',
+  renew: 'Renovar',
+  renewLabel: (product: string) => `Renovar ${product}`,
+  renewTitle: 'Renovar assinatura',
+  renewLoading: 'Carregando os planos...',
+  renewUnavailable: 'Não é possível renovar esta assinatura agora.',
 } as const;

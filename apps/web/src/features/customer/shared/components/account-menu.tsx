@@ -1,5 +1,5 @@
 import { labels, ROLE_LABELS } from '@chaveiro/contract';
-import { LogOut, UserRound } from 'lucide-react';
+import { LogOut, ReceiptText, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import {
@@ -55,6 +55,12 @@ export function AccountMenu({ claims, onLogout }: { claims: SessionClaims; onLog
           <Link to="/dashboard/profile">
             <UserRound />
             {nav.profile}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/dashboard/orders">
+            <ReceiptText />
+            {nav.orders}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={onLogout}>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { invalidatePurchase } from '../api/checkout';
 import { useRecentDeposits } from '../api/get-recent-deposits';
-import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Keeps the balance chip honest: the recent deposits are polled while one is pending, and when
@@ -19,6 +19,8 @@ export function useDepositsWatch(): void {
       if (deposit.status === 'pending') pendingSeen.current.add(deposit.id);
       else if (pendingSeen.current.delete(deposit.id)) decided = true;
     }
-    if (decided) void queryClient.invalidateQueries({ queryKey: queryKeys.client.dashboard });
+    // A deposit paying an order completed it (or failed it) in the same step: the balance,
+    // the subscriptions, the shop and the orders all move.
+    if (decided) void invalidatePurchase(queryClient);
   }, [data, queryClient]);
 }

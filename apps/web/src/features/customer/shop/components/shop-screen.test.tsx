@@ -1,11 +1,16 @@
-import { messages, type ShopProduct } from '@chaveiro/contract';
+import {
+  messages,
+  type CheckoutResponse,
+  type OrderReceipt,
+  type ShopProduct,
+} from '@chaveiro/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
-import { aDashboard, aSubscription, signInAsClient } from '@/testing/customer-fixtures';
+import { aDashboard, aSubscription, anOrder, signInAsClient } from '@/testing/customer-fixtures';
 import { customerTestRoutes } from '@/testing/customer-routes';
 
 beforeEach(() => signInAsClient());
@@ -37,17 +42,30 @@ const wallhack: ShopProduct = {
 interface ShopState {
   products?: ShopProduct[] | 'error';
   balance?: number;
-  purchase?: () => Response;
+  /** The answer to POST /api/shop/checkout. */
+  checkout?: (body: unknown) => Response;
+  /** The order GET /api/orders/:id reads, once the checkout made one. */
+  order?: () => OrderReceipt;
 }
 
-/** The API as the shop sees it; the dashboard reflects a purchase once one succeeded. */
-function stubShop({ products = [aimbot, wallhack], balance = 60, purchase }: ShopState = {}) {
+/** The API as the shop sees it; the dashboard reflects a purchase once one completed. */
+function stubShop({
+  products = [aimbot, wallhack],
+  balance = 60,
+  checkout,
+  order,
+}: ShopState = {}) {
   let bought = false;
-  return stubApi(({ method, url }) => {
+  return stubApi(({ method, url, body }) => {
     if (url === '/api/shop/products') {
       return products === 'error'
         ? jsonResponse(403, { message: 'Proibido', code: 'FORBIDDEN' })
         : jsonResponse(200, products);
+    }
+    if (url.startsWith('/api/orders/') && order) {
+      const current = order();
+      if (current.status === 'completed') bought = true;
+      return jsonResponse(200, current);
     }
     if (url === '/api/client/dashboard') {
       return jsonResponse(
@@ -60,9 +78,9 @@ function stubShop({ products = [aimbot, wallhack], balance = 60, purchase }: Sho
         }),
       );
     }
-    if (method === 'POST' && url === '/api/shop/purchase') {
-      const answer = purchase?.() ?? jsonResponse(500, {});
-      if (answer.ok) bought = true;
+    if (method === 'POST' && url === '/api/shop/checkout') {
+      const answer = checkout?.(body) ?? jsonResponse(500, {});
+      if (answer.ok && order === undefined) bought = true;
       return answer;
     }
     if (url === '/api/deposits/availability') return jsonResponse(200, { pix: true });
@@ -73,8 +91,8 @@ function stubShop({ products = [aimbot, wallhack], balance = 60, purchase }: Sho
   });
 }
 
-const purchases = (sent: SentRequest[]) =>
-  sent.filter((request) => request.method === 'POST' && request.url === '/api/shop/purchase');
+const checkouts = (sent: SentRequest[]) =>
+  sent.filter((request) => request.method === 'POST' && request.url === '/api/shop/checkout');
 
 async function openShop() {
   const router = renderRoutes(customerTestRoutes, '/dashboard/shop');
@@ -109,14 +127,16 @@ describe('/dashboard/shop', { timeout: 20_000 }, () => {
 
   it('confirms with the resulting balance, buys, toasts and shows the new subscription', async () => {
     const message = messages.shop.purchased('Aimbot Pro', '14/02/2030');
+    const { seller: _s, buyer: _b, ...order } = anOrder();
     const sent = stubShop({
-      purchase: () =>
+      checkout: () =>
         jsonResponse(200, {
           message,
           balance: 10.1,
-          subscription_id: 'sub-new',
-          expires_at: '2030-02-14T12:00:00.000Z',
-        }),
+          order,
+          deposit: null,
+          instructions: null,
+        } satisfies CheckoutResponse),
     });
     const { router, user } = await openShop();
     await user.click(screen.getByRole('button', { name: 'Comprar Aimbot Pro' }));
@@ -128,14 +148,15 @@ describe('/dashboard/shop', { timeout: 20_000 }, () => {
       .map((cell) => cell.textContent);
     expect(lines).toEqual(['R$ 60,00', '− R$ 49,90', 'R$ 10,10']);
     expect(within(dialog).getByText(/A assinatura é ativada agora e vale até/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: /^Saldo/ })).toBeChecked();
 
     await user.click(within(dialog).getByRole('button', { name: 'Comprar' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(purchases(sent)).toEqual([
+    expect(checkouts(sent)).toEqual([
       {
         method: 'POST',
-        url: '/api/shop/purchase',
-        body: { productId: 'p-aim', durationType: 'monthly' },
+        url: '/api/shop/checkout',
+        body: { productId: 'p-aim', durationType: 'monthly', payWith: 'balance' },
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
@@ -159,27 +180,115 @@ describe('/dashboard/shop', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it('disables the purchase when the balance is short and offers a deposit', async () => {
-    const sent = stubShop({ balance: 20 });
+  it('prefills the shortfall by PIX, shows the instructions and completes by itself', async () => {
+    const instructions = {
+      method: 'pix' as const,
+      pix_key: 'pix@example.com',
+      beneficiary: 'Loja Exemplo',
+      amount: 29.9,
+      reference: 'K7M39QXA',
+    };
+    const {
+      seller: _s,
+      buyer: _b,
+      ...awaiting
+    } = anOrder({
+      status: 'awaiting_payment',
+      method: 'pix',
+      paid_from_balance: 20,
+      subscription_id: null,
+      completed_at: null,
+      deposit: { id: 'dep-1', amount: 29.9, reference: 'K7M39QXA', status: 'pending' },
+    });
+    let paid = false;
+    const sent = stubShop({
+      balance: 20,
+      checkout: () =>
+        jsonResponse(200, {
+          message: messages.orders.awaitingPayment('R$ 29,90'),
+          balance: 20,
+          order: awaiting,
+          deposit: {
+            id: 'dep-1',
+            amount: 29.9,
+            method: 'pix',
+            reference: 'K7M39QXA',
+            status: 'pending',
+            reject_reason: null,
+            created_at: '2030-01-15T12:00:00.000Z',
+            decided_at: null,
+          },
+          instructions,
+        } satisfies CheckoutResponse),
+      order: () =>
+        paid
+          ? anOrder({ ...awaiting, status: 'completed', subscription_id: 'sub-new' })
+          : anOrder(awaiting),
+    });
+    const { router, user } = await openShop();
+    await user.click(screen.getByRole('button', { name: 'Comprar Aimbot Pro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar compra' });
+    expect(
+      within(dialog).getByText(
+        'Seu saldo não cobre este plano: faltam R$ 29,90. Pague por PIX e a compra é concluída sozinha assim que o pagamento for confirmado.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: /^Saldo/ })).toBeDisabled();
+    expect(within(dialog).getByRole('radio', { name: /PIX de R\$ 29,90/ })).toBeChecked();
+    const lines = within(dialog)
+      .getAllByRole('definition')
+      .map((cell) => cell.textContent);
+    expect(lines).toEqual(['R$ 20,00', '− R$ 49,90', 'R$ 20,00', 'R$ 29,90']);
+
+    const pay = within(dialog).getByRole('button', { name: 'Pagar R$ 29,90 por PIX' });
+    expect(pay).toBeEnabled();
+    await user.click(pay);
+    expect(checkouts(sent).map((request) => request.body)).toEqual([
+      { productId: 'p-aim', durationType: 'monthly', payWith: 'pix' },
+    ]);
+    const pixStep = await screen.findByRole('dialog', { name: 'Pague com PIX' });
+    expect(within(pixStep).getByText('K7M39QXA')).toBeInTheDocument();
+    expect(within(pixStep).getByRole('status')).toHaveTextContent(
+      'Aguardando a confirmação do pagamento...',
+    );
+
+    // The admin (or the gateway) confirms the PIX: the dialog sees the order complete.
+    paid = true;
+    const done = await screen.findByRole(
+      'dialog',
+      { name: 'Compra concluída!' },
+      { timeout: 8_000 },
+    );
+    await user.click(within(done).getByRole('button', { name: 'Ver minhas assinaturas' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Aimbot Pro' })).toHaveAttribute(
+        'aria-current',
+        'true',
+      ),
+    );
+  });
+
+  it('pays the whole price by PIX when chosen', async () => {
+    const sent = stubShop({
+      balance: 20,
+      checkout: () => jsonResponse(409, { message: 'Teste', code: 'CONFLICT' }),
+    });
     const { user } = await openShop();
     await user.click(screen.getByRole('button', { name: 'Comprar Aimbot Pro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirmar compra' });
-    expect(within(dialog).getByRole('button', { name: 'Comprar' })).toBeDisabled();
-    expect(
-      within(dialog).getByText(
-        'Saldo insuficiente: faltam R$ 29,90. Faça um depósito por PIX para concluir a compra.',
-      ),
-    ).toBeInTheDocument();
-
-    await user.click(within(dialog).getByRole('button', { name: 'Depositar' }));
-    expect(await screen.findByRole('dialog', { name: 'Depositar saldo' })).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: 'Confirmar compra' })).not.toBeInTheDocument();
-    expect(purchases(sent)).toEqual([]);
+    await user.click(within(dialog).getByRole('radio', { name: /valor total/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pagar R$ 49,90 por PIX' }));
+    await waitFor(() =>
+      expect(checkouts(sent).map((request) => request.body)).toEqual([
+        { productId: 'p-aim', durationType: 'monthly', payWith: 'pix', pixAmount: 'full' },
+      ]),
+    );
   });
 
   it('shows the server refusal and stays in the shop', async () => {
     stubShop({
-      purchase: () =>
+      checkout: () =>
         jsonResponse(409, { message: 'Saldo insuficiente.', code: 'INSUFFICIENT_BALANCE' }),
     });
     const { router, user } = await openShop();

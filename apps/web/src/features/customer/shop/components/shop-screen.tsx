@@ -10,7 +10,7 @@ import { useDashboard } from '../../shared/api/get-dashboard';
 import { DepositDialog } from '../../shared/components/deposit-dialog';
 import { useShopProducts } from '../api/get-shop-products';
 import { texts as t } from '../texts';
-import { PurchaseDialog } from './purchase-dialog';
+import { CheckoutDialog } from '../../shared/components/checkout-dialog';
 import { ShopProductCard } from './shop-product-card';
 import { PageHeader } from '@/components/layout/page-header';
 import { RetryAlert } from '../../shared/components/retry-alert';
@@ -97,11 +97,10 @@ export function ShopScreen() {
       ) : null}
 
       {buying ? (
-        <PurchaseDialog
+        <CheckoutDialog
           product={buying.product}
           plan={buying.plan}
           onClose={() => setBuying(null)}
-          onDeposit={() => setDepositOpen(true)}
         />
       ) : null}
       <DepositDialog trigger={null} open={depositOpen} onOpenChange={setDepositOpen} />

@@ -1,9 +1,19 @@
 import { messages, type ClientSubscription } from '@chaveiro/contract';
-import { CalendarClock, Cpu, History, Hourglass, Pause, Play, RotateCcw } from 'lucide-react';
+import {
+  CalendarClock,
+  Cpu,
+  History,
+  Hourglass,
+  Pause,
+  Play,
+  RefreshCw,
+  RotateCcw,
+} from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { PendingButton } from '@/components/form/pending-button';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { ReasonTooltip } from '../../shared/components/reason-tooltip';
@@ -110,10 +120,13 @@ function useHighlight(highlighted: boolean) {
 export function SubscriptionCard({
   sub,
   highlighted = false,
+  onRenew,
 }: {
   sub: ClientSubscription;
   /** Just bought or extended in the shop: scrolled to and outlined. */
   highlighted?: boolean;
+  /** Opens "Renovar" for this subscription. */
+  onRenew: (subscriptionId: string) => void;
 }) {
   const active = sub.subscription_status === 'active';
   const resetBlocked = resetReason(sub);
@@ -177,6 +190,14 @@ export function SubscriptionCard({
         <MachinesList sub={sub} />
       </CardContent>
       <CardFooter className="mt-auto flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          onClick={() => onRenew(sub.subscription_id)}
+          aria-label={t.renewLabel(sub.product_name)}
+        >
+          <RefreshCw aria-hidden />
+          {t.renew}
+        </Button>
         <StatusButton sub={sub} />
         <ResetHwidDialog sub={sub} blockedReason={resetBlocked} />
       </CardFooter>

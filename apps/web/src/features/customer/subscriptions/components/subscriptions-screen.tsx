@@ -1,6 +1,6 @@
 import { messages } from '@chaveiro/contract';
 import { Gift, PackageOpen, ServerOff, ShoppingBag } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDashboard } from '../../shared/api/get-dashboard';
 import { texts as t } from '../texts';
 import { LoyaltyPanel } from './loyalty-panel';
+import { RenewDialog } from './renew-dialog';
 import { SubscriptionCard } from './subscription-card';
 import { PageHeader } from '@/components/layout/page-header';
 import { RetryAlert } from '../../shared/components/retry-alert';
@@ -63,6 +64,19 @@ function useHighlightedSubscription(): string | null {
 export function SubscriptionsScreen() {
   const dashboard = useDashboard();
   const highlighted = useHighlightedSubscription();
+  // `?renovar=<id>`: "Renovar" open, from a card or straight from an expiry reminder's link.
+  const [params, setParams] = useSearchParams();
+  const renewing = params.get('renovar');
+  const renew = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete('renovar');
+        else next.set('renovar', id);
+        return next;
+      },
+      { replace: id === null, preventScrollReset: true },
+    );
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -98,12 +112,17 @@ export function SubscriptionsScreen() {
                   key={sub.subscription_id}
                   sub={sub}
                   highlighted={sub.subscription_id === highlighted}
+                  onRenew={renew}
                 />
               ))
             )}
           </section>
           <LoyaltyPanel rank={dashboard.data.rank} />
         </div>
+      ) : null}
+
+      {renewing ? (
+        <RenewDialog key={renewing} subscriptionId={renewing} onClose={() => renew(null)} />
       ) : null}
     </div>
   );

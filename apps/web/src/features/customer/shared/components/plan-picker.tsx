@@ -2,7 +2,7 @@ import { messages, type PlanDurationType, type ShopPlan } from '@chaveiro/contra
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { formatBRL } from '@/lib/format';
-import { texts as t } from '../texts';
+import { checkoutTexts as t } from '../lib/checkout-texts';
 
 const planNames = messages.plans;
 
@@ -17,12 +17,13 @@ export function PlanPicker({
   productId: string;
   productName: string;
   plans: ShopPlan[];
-  value: PlanDurationType;
+  /** Null: none chosen yet. */
+  value: PlanDurationType | null;
   onChange: (value: PlanDurationType) => void;
 }) {
   return (
     <RadioGroup
-      value={value}
+      value={value ?? ''}
       onValueChange={(next) => onChange(next as PlanDurationType)}
       aria-label={`${t.plan}: ${productName}`}
       className="grid grid-cols-2 gap-2"
