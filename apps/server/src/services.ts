@@ -217,18 +217,6 @@ export function createServices(
   // What services that change state get of it: its transactions, to record their events in.
   const events: EventRecorder = outbox;
 
-  const deposits = createDepositsService({
-    db,
-    clock,
-    deposits: repos.deposits,
-    provider: createManualPixProvider({ db, settings: repos.settings }),
-    // The payment rows, written with their activity line and read in the deposit's transaction.
-    settings: repos.settings,
-    balance,
-    activity,
-    events,
-  });
-
   const redemption = createKeyRedemption({
     events,
     clock,

@@ -150,16 +150,6 @@ export interface DepositsServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   log: { warn(details: object, message: string): void };
 }
 
-/** What a deposit may carry beside its amount (a PIX checkout's order). */
-export interface CreateDepositOptions {
-  /** The order it pays: no R$ 5,00 minimum (any amount up to the maximum). */
-  orderId?: string;
-  /** What the payer sees the charge as (a gateway's description). */
-  description?: string;
-  /** Runs in the transaction that inserts the deposit row (the order row goes with it). */
-  attach?: (trx: Kysely<Database>, deposit: { id: string; reference: string }) => Promise<void>;
-}
-
 /**
  * Balance deposits: the customer opens one and pays it by PIX, to the admin's key (a BR Code,
  * confirmed by the admin) or through Mercado Pago (confirmed by its webhook or the poll, through

@@ -60,4 +60,6 @@ export const STATUS_LABELS: Record<OrderStatus | DepositStatus, string> = {
   pending: 'Pendente',
   approved: 'Aprovado',
   rejected: 'Recusado',
+  expired: 'Expirado',
+  refunded: 'Estornado',
 };

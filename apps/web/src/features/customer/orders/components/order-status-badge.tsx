@@ -15,6 +15,8 @@ const TONES: Record<OrderStatus | DepositStatus, string> = {
   failed: REFUSED,
   cancelled: REFUSED,
   rejected: REFUSED,
+  expired: 'border-border bg-muted text-muted-foreground',
+  refunded: 'border-violet-500/40 bg-violet-500/10 text-violet-700 dark:text-violet-400',
 };
 
 /** An order's or a deposit's status in "Pedidos" and on the receipt. */

@@ -187,6 +187,10 @@ describe('/dashboard/shop', { timeout: 20_000 }, () => {
       beneficiary: 'Loja Exemplo',
       amount: 29.9,
       reference: 'K7M39QXA',
+      pix_code:
+        '00020126360014br.gov.bcb.pix0114pix@example.com5204000053039865405' + '29.905802BR',
+      expires_at: null,
+      gateway: 'manual' as const,
     };
     const {
       seller: _s,
@@ -217,6 +221,9 @@ describe('/dashboard/shop', { timeout: 20_000 }, () => {
             reject_reason: null,
             created_at: '2030-01-15T12:00:00.000Z',
             decided_at: null,
+            gateway: 'manual',
+            expires_at: null,
+            order_id: 'order-1',
           },
           instructions,
         } satisfies CheckoutResponse),
