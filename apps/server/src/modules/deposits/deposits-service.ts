@@ -777,6 +777,11 @@ export function createDepositsService({
         log.warn({ err: error, paymentId }, 'Mercado Pago charge not cancelled');
         // It may have been paid meanwhile: settle what it is now.
         await settle(paymentId, actor).catch(() => undefined);
+        // Paid (or closed) meanwhile: a decided deposit (409), not a gateway failure.
+        const now = await deposits.find(id);
+        if (now && now.status !== 'pending') {
+          throw new ConflictError(text.notPending, 'DEPOSIT_NOT_PENDING');
+        }
         throw new BadGatewayError(text.gatewayActionFailed, 'PAYMENT_GATEWAY_UNAVAILABLE');
       }
       await settle(paymentId, actor).catch((error: unknown) => {
