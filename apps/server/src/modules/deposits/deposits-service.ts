@@ -485,17 +485,14 @@ export function createDepositsService({
       }
       case 'refunded':
       case 'charged_back': {
-        if (row.status === 'pending') {
-          // Never credited (a flagged mismatch the admin refunded): closed, nothing to take back.
-          return withTransaction(db, async (trx) => {
-            await deposits.noteGatewayState(row.id, state, trx);
-            const closed = await deposits.closePending(row.id, 'refunded', now, trx);
-            return closed ? 'closed' : 'unchanged';
-          });
-        }
-        if (row.status !== 'approved') return 'unchanged';
+        if (row.status !== 'pending' && row.status !== 'approved') return 'unchanged';
+        // Decided on the deposit as it is now, not as read before the gateway call: a settlement
+        // that credited it meanwhile is taken back here, not skipped.
         return events.transaction(async (trx) => {
           await deposits.noteGatewayState(row.id, state, trx);
+          // Never credited (a flagged mismatch the admin refunded): closed, nothing to take back.
+          const closed = await deposits.closePending(row.id, 'refunded', now, trx);
+          if (closed) return 'closed';
           const refunded = await deposits.markRefunded(row.id, now, trx);
           if (!refunded) return 'unchanged';
           const reason =

@@ -3,6 +3,12 @@ import { messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createDatabase } from '../../platform/database.js';
+import { createActivityRepository, createActivityService } from '../activity/index.js';
+import { createBalanceRepository, createBalanceService } from '../balance/index.js';
+import { createSettingsRepository } from '../settings/index.js';
+import { createDepositsRepository } from './deposits-repository.js';
+import { createDepositsService } from './deposits-service.js';
+import { createMercadoPagoClient } from './mercadopago-client.js';
 import type { FakeMercadoPago } from '../../testing/fake-mercadopago.js';
 import { signMercadoPago, startFakeMercadoPago } from '../../testing/fake-mercadopago.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
@@ -305,6 +311,57 @@ describe('settlement against the admin and a failing gateway', () => {
     await t.app.outbox.drain();
     expect((await depositRow(created.deposit.id)).status).toBe('refunded');
     expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(0);
+    expect(await t.fixtures.ledger(client.id)).toHaveLength(2);
+  });
+});
+
+describe('settlement on a stale read', () => {
+  it('a refund read while another settlement credits the deposit still takes it back once', async () => {
+    const client = await t.createUser();
+    const created = await charge(client, 44);
+    const { db } = t.database;
+    const real = createMercadoPagoClient({ baseUrl: fake.url });
+    let release: () => void = () => undefined;
+    let gateNext = false;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The service as services.ts builds it, its gateway reads held back on demand.
+    const service = createDepositsService({
+      db,
+      clock: t.clock,
+      deposits: createDepositsRepository(db, t.database.dialect),
+      settings: createSettingsRepository(db),
+      balance: createBalanceService({ clock: t.clock, repository: createBalanceRepository(db) }),
+      activity: createActivityService({ clock: t.clock, repository: createActivityRepository(db) }),
+      gateway: {
+        ...real,
+        async getPayment(token, id) {
+          if (gateNext) {
+            gateNext = false;
+            await gate;
+          }
+          return real.getPayment(token, id);
+        },
+      },
+      webhookUrl,
+      events: t.app.outbox,
+      log: { warn: () => undefined },
+    });
+    fake.approve(created.paymentId);
+    // Settlement B reads the deposit (pending), then waits for the gateway...
+    gateNext = true;
+    const late = service.settle(String(created.paymentId));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // ...while settlement A credits it, and the payer's bank refunds it.
+    expect(await service.settle(String(created.paymentId))).toBe('paid');
+    expect(await t.fixtures.balance(client.id)).toBe(4400);
+    fake.refund(created.paymentId);
+    release();
+    expect(await late).toBe('refunded');
+    expect((await depositRow(created.deposit.id)).status).toBe('refunded');
+    expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(0);
+    expect(await service.settle(String(created.paymentId))).toBe('unchanged');
     expect(await t.fixtures.ledger(client.id)).toHaveLength(2);
   });
 });
