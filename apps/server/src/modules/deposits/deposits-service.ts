@@ -792,11 +792,20 @@ export function createDepositsService({
       const { row, paymentId, token } = await gatewayDeposit(id);
       const refundable =
         row.status === 'approved' || (row.status === 'pending' && row.flag === 'amount_mismatch');
+      if (row.status === 'refunded') {
+        throw new ConflictError(text.alreadyRefunded, 'DEPOSIT_NOT_REFUNDABLE');
+      }
       if (!refundable) throw new ConflictError(text.notRefundable, 'DEPOSIT_NOT_REFUNDABLE');
       try {
         await gateway.refundPayment(token, paymentId);
       } catch (error) {
         log.warn({ err: error, paymentId }, 'Mercado Pago refund failed');
+        // Refunded meanwhile (a second click, the payer's bank): settle it, then say so (409).
+        await settle(paymentId, actor).catch(() => undefined);
+        const now = await deposits.find(id);
+        if (now && now.status === 'refunded') {
+          throw new ConflictError(text.alreadyRefunded, 'DEPOSIT_NOT_REFUNDABLE');
+        }
         throw new BadGatewayError(text.gatewayActionFailed, 'PAYMENT_GATEWAY_UNAVAILABLE');
       }
       await settle(paymentId, actor).catch((error: unknown) => {

@@ -390,6 +390,50 @@ describe('checkout by Mercado Pago', () => {
   });
 });
 
+describe('refund after the money was spent on the order it paid', () => {
+  it('takes nothing twice, flags the whole amount uncovered and keeps the order and ledger', async () => {
+    const product = await t.fixtures.product({ plans: { weekly: 2590 } });
+    const buyer = await t.createUser();
+    const opened = await call('POST', '/api/shop/checkout', buyer, {
+      productId: product.id,
+      durationType: 'weekly',
+      payWith: 'pix',
+    });
+    expect(opened.statusCode).toBe(200);
+    const { order, deposit } = opened.json<{ order: { id: string }; deposit: { id: string } }>();
+    const paymentId = (await depositRow(deposit.id)).gateway_payment_id!;
+    fake.approve(Number(paymentId));
+    await t.app.gatewayPoll.runOnce();
+    await t.app.outbox.drain();
+    const completed = await t.database.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(completed.status).toBe('completed');
+    expect(await t.fixtures.expectLedgerMatches(buyer.id)).toBe(0);
+
+    const refunds = await Promise.all([
+      call('POST', `/api/admin/deposits/${deposit.id}/refund`, admin),
+      call('POST', `/api/admin/deposits/${deposit.id}/refund`, admin),
+    ]);
+    // A double click: one refund, the other told it is done (409), not a gateway failure.
+    expect(refunds.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(refunds.find((r) => r.statusCode === 409)?.json()).toEqual({
+      message: text.alreadyRefunded,
+      code: 'DEPOSIT_NOT_REFUNDABLE',
+    });
+    await t.app.gatewayPoll.runOnce();
+    await t.app.outbox.drain();
+    const row = await depositRow(deposit.id);
+    expect(row).toMatchObject({ status: 'refunded', flag: 'negative_balance' });
+    expect(Number(row.uncovered_cents)).toBe(2590);
+    // Nothing could be taken back: the balance stays at zero, no empty ledger line.
+    expect(await t.fixtures.expectLedgerMatches(buyer.id)).toBe(0);
+    expect(await t.fixtures.ledger(buyer.id)).toHaveLength(2);
+  });
+});
+
 describe('secrets', () => {
   it('never leaves the access token or the webhook secret in answers, activity or logs', async () => {
     const client = await t.createUser();
