@@ -145,4 +145,31 @@ describe('checkout by PIX: one intent, one charge', () => {
     expect(subs).toHaveLength(1);
     expect(await t.fixtures.expectLedgerMatches(buyer.id)).toBe(0);
   });
+
+  it("a banned buyer's PIX paid later is credited once and the order settles, nothing lost", async () => {
+    const product = await t.fixtures.product({ plans: { daily: 700 } });
+    const buyer = await t.createUser();
+    const opened = await checkout(buyer, {
+      productId: product.id,
+      durationType: 'daily',
+      payWith: 'pix',
+    });
+    const deposit = opened.json<CheckoutResponse>().deposit!;
+    await t.database.db
+      .updateTable('users')
+      .set({ status: 'banned' })
+      .where('id', '=', buyer.id)
+      .execute();
+    const approvals = await Promise.all([
+      call('POST', `/api/admin/deposits/${deposit.id}/approve`, admin),
+      call('POST', `/api/admin/deposits/${deposit.id}/approve`, admin),
+    ]);
+    expect(approvals.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    await t.app.outbox.drain();
+    const [order] = await ordersOf(buyer.id);
+    expect(['completed', 'failed']).toContain(order?.status);
+    // Whatever the order did, the ledger explains the balance: the payment is not lost.
+    const balance = await t.fixtures.expectLedgerMatches(buyer.id);
+    expect(balance).toBe(order?.status === 'completed' ? 0 : 700);
+  });
 });
