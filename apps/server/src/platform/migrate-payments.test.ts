@@ -27,7 +27,7 @@ describe('payments migrations over existing deposits', () => {
   it('upgrades a database at the previous head; old deposits list and approve', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'chaveiro-migrate-pay-'));
     const postgres = await createPostgresSchema();
-    dropSchema = postgres?.drop;
+    dropSchema = postgres ? () => postgres.drop() : undefined;
     const env = { DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url } : {}) };
     const old = createDatabase(loadConfig(env));
     const schema = postgres
