@@ -441,6 +441,7 @@ export const messages = {
     notGatewayDeposit: 'Esta ação vale só para cobranças do Mercado Pago.',
     notPending: 'Este depósito não está mais aguardando pagamento.',
     notRefundable: 'Só é possível estornar um depósito pago pelo Mercado Pago.',
+    alreadyRefunded: 'Este depósito já foi estornado.',
     alreadyClosed: 'Este depósito já foi encerrado.',
     cancelled: 'Cobrança cancelada.',
     refunded: 'Depósito estornado e saldo debitado.',

@@ -485,17 +485,14 @@ export function createDepositsService({
       }
       case 'refunded':
       case 'charged_back': {
-        if (row.status === 'pending') {
-          // Never credited (a flagged mismatch the admin refunded): closed, nothing to take back.
-          return withTransaction(db, async (trx) => {
-            await deposits.noteGatewayState(row.id, state, trx);
-            const closed = await deposits.closePending(row.id, 'refunded', now, trx);
-            return closed ? 'closed' : 'unchanged';
-          });
-        }
-        if (row.status !== 'approved') return 'unchanged';
+        if (row.status !== 'pending' && row.status !== 'approved') return 'unchanged';
+        // Decided on the deposit as it is now, not as read before the gateway call: a settlement
+        // that credited it meanwhile is taken back here, not skipped.
         return events.transaction(async (trx) => {
           await deposits.noteGatewayState(row.id, state, trx);
+          // Never credited (a flagged mismatch the admin refunded): closed, nothing to take back.
+          const closed = await deposits.closePending(row.id, 'refunded', now, trx);
+          if (closed) return 'closed';
           const refunded = await deposits.markRefunded(row.id, now, trx);
           if (!refunded) return 'unchanged';
           const reason =
@@ -777,6 +774,11 @@ export function createDepositsService({
         log.warn({ err: error, paymentId }, 'Mercado Pago charge not cancelled');
         // It may have been paid meanwhile: settle what it is now.
         await settle(paymentId, actor).catch(() => undefined);
+        // Paid (or closed) meanwhile: a decided deposit (409), not a gateway failure.
+        const now = await deposits.find(id);
+        if (now && now.status !== 'pending') {
+          throw new ConflictError(text.notPending, 'DEPOSIT_NOT_PENDING');
+        }
         throw new BadGatewayError(text.gatewayActionFailed, 'PAYMENT_GATEWAY_UNAVAILABLE');
       }
       await settle(paymentId, actor).catch((error: unknown) => {
@@ -790,11 +792,20 @@ export function createDepositsService({
       const { row, paymentId, token } = await gatewayDeposit(id);
       const refundable =
         row.status === 'approved' || (row.status === 'pending' && row.flag === 'amount_mismatch');
+      if (row.status === 'refunded') {
+        throw new ConflictError(text.alreadyRefunded, 'DEPOSIT_NOT_REFUNDABLE');
+      }
       if (!refundable) throw new ConflictError(text.notRefundable, 'DEPOSIT_NOT_REFUNDABLE');
       try {
         await gateway.refundPayment(token, paymentId);
       } catch (error) {
         log.warn({ err: error, paymentId }, 'Mercado Pago refund failed');
+        // Refunded meanwhile (a second click, the payer's bank): settle it, then say so (409).
+        await settle(paymentId, actor).catch(() => undefined);
+        const now = await deposits.find(id);
+        if (now && now.status === 'refunded') {
+          throw new ConflictError(text.alreadyRefunded, 'DEPOSIT_NOT_REFUNDABLE');
+        }
         throw new BadGatewayError(text.gatewayActionFailed, 'PAYMENT_GATEWAY_UNAVAILABLE');
       }
       await settle(paymentId, actor).catch((error: unknown) => {

@@ -100,6 +100,50 @@ export function createOrdersRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /**
+     * The customer's order of this very plan still waiting for a payable PIX (its deposit
+     * pending, not flagged, not expired at `now`), at this price and PIX amount: a repeated
+     * checkout (a double click, a second tab) reuses it instead of opening a second charge.
+     */
+    async findOpen(
+      intent: {
+        userId: string;
+        productId: string;
+        durationType: PlanDurationType;
+        subscriptionId: string | null;
+        priceCents: number;
+        pixCents: number;
+        now: number;
+      },
+      executor: Kysely<Database> = db,
+    ): Promise<{ id: string; deposit_id: string } | undefined> {
+      const row = await executor
+        .selectFrom('orders as o')
+        .innerJoin('deposits as d', 'd.id', 'o.deposit_id')
+        .select(['o.id', 'o.deposit_id'])
+        .where('o.user_id', '=', intent.userId)
+        .where('o.product_id', '=', intent.productId)
+        .where('o.duration_type', '=', intent.durationType)
+        .where('o.status', '=', 'awaiting_payment')
+        .where('o.price_cents', '=', intent.priceCents)
+        .where(
+          'o.subscription_id',
+          intent.subscriptionId === null ? 'is' : '=',
+          intent.subscriptionId,
+        )
+        .where('d.status', '=', 'pending')
+        .where('d.flag', 'is', null)
+        .where('d.amount_cents', '=', intent.pixCents)
+        .where((eb) => eb.or([eb('d.expires_at', 'is', null), eb('d.expires_at', '>', intent.now)]))
+        .orderBy('o.created_at', 'desc')
+        .orderBy('o.id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row && row.deposit_id !== null
+        ? { id: row.id, deposit_id: row.deposit_id }
+        : undefined;
+    },
+
     /** The plan of the latest completed order of a product, for "Renovar". */
     async lastPlan(userId: string, productId: string): Promise<PlanDurationType | undefined> {
       const row = await db

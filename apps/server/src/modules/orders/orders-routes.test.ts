@@ -22,11 +22,7 @@ beforeAll(async () => {
     env: { SMTP_URL: inbox.url, PUBLIC_URL: 'https://chaveiro.example' },
   });
   admin = await t.createUser({ role: 'admin', username: 'chefe_pedidos' });
-  const pix = {
-    pix_key: 'pix@example.com',
-    pix_beneficiary: 'Loja Exemplo',
-    pix_city: 'São Paulo',
-  };
+  const pix = { pix_key: 'pix@example.com', pix_beneficiary: 'Loja Exemplo', pix_city: 'Curitiba' };
   const saved = await call('PATCH', '/api/admin/payment-settings', admin, pix);
   expect(saved.statusCode).toBe(200);
 });

@@ -9,7 +9,7 @@ import type {
 import { DEPOSIT_LIMITS, PLAN_DURATION_DAYS, centsToReais, messages } from '@chaveiro/contract';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { NotFoundError, UnprocessableError } from '../../platform/errors.js';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { formatBrDate, formatCents } from '../../platform/pt-br.js';
 import type { Actor } from '../../platform/auth.js';
@@ -59,13 +59,24 @@ function toOrder(row: OrderDetailRow): Order {
   };
 }
 
+/** A concurrent checkout of the same plan opened its order first: that one is answered. */
+class OpenOrderExists extends Error {
+  constructor(
+    readonly orderId: string,
+    readonly depositId: string,
+  ) {
+    super(`Order ${orderId} is already open for this plan`);
+    this.name = 'OpenOrderExists';
+  }
+}
+
 export interface OrdersServiceDeps extends Pick<AppContext, 'clock'> {
   orders: OrdersRepository;
   fulfilment: OrderFulfilment;
   products: ProductsRepository;
   subscriptions: SubscriptionsRepository;
   users: Pick<UsersRepository, 'findById'>;
-  deposits: Pick<DepositsService, 'create'>;
+  deposits: Pick<DepositsService, 'create' | 'detail'>;
   /** The seller's name on receipts (the PIX beneficiary). */
   settings: Pick<SettingsRepository, 'get'>;
   events: EventRecorder;
@@ -138,32 +149,71 @@ export function createOrdersService({
       if (pixCents > DEPOSIT_LIMITS.maxReais * 100) {
         throw new UnprocessableError(text.amountTooLarge, 'AMOUNT_TOO_LARGE');
       }
+      const intent = {
+        userId,
+        productId: product.id,
+        durationType: body.durationType,
+        subscriptionId: body.subscriptionId ?? null,
+        priceCents,
+        pixCents,
+      };
+      const reuse = async (openOrderId: string, depositId: string) => {
+        const open = await deposits.detail(userId, depositId);
+        if (open.instructions === null) return undefined;
+        return {
+          message: text.awaitingPayment(formatCents(pixCents)),
+          order: toOrder(await own(userId, openOrderId)),
+          balance: centsToReais(balanceCents),
+          deposit: open.deposit,
+          instructions: open.instructions,
+        };
+      };
+      // A repeated checkout of the same plan (double click, second tab) reuses the open order:
+      // one intent, one charge.
+      const open = await orders.findOpen({ ...intent, now: clock.now() });
+      if (open) {
+        const reused = await reuse(open.id, open.deposit_id);
+        if (reused) return reused;
+      }
       const orderId = newId();
       const plan = messages.plans[body.durationType];
-      const created = await deposits.create(userId, pixCents, {
-        orderId,
-        description: text.depositDescription(product.name, plan),
-        attach: (trx, deposit) =>
-          orders.insert(
-            {
-              id: orderId,
-              user_id: userId,
-              kind,
-              product_id: product.id,
-              product_name: product.name,
-              duration_type: body.durationType,
-              days: PLAN_DURATION_DAYS[body.durationType],
-              price_cents: priceCents,
-              subscription_id: body.subscriptionId ?? null,
-              method: 'pix',
-              deposit_id: deposit.id,
-              paid_from_balance_cents: priceCents - pixCents,
-              status: 'awaiting_payment',
-              created_at: clock.now(),
-            },
-            trx,
-          ),
-      });
+      let created;
+      try {
+        created = await deposits.create(userId, pixCents, {
+          orderId,
+          description: text.depositDescription(product.name, plan),
+          attach: async (trx, deposit) => {
+            // Checked again where deposits of this customer take turns (a concurrent click):
+            // the loser's transaction stores nothing (a gateway charge is cancelled).
+            const raced = await orders.findOpen({ ...intent, now: clock.now() }, trx);
+            if (raced) throw new OpenOrderExists(raced.id, raced.deposit_id);
+            await orders.insert(
+              {
+                id: orderId,
+                user_id: userId,
+                kind,
+                product_id: product.id,
+                product_name: product.name,
+                duration_type: body.durationType,
+                days: PLAN_DURATION_DAYS[body.durationType],
+                price_cents: priceCents,
+                subscription_id: body.subscriptionId ?? null,
+                method: 'pix',
+                deposit_id: deposit.id,
+                paid_from_balance_cents: priceCents - pixCents,
+                status: 'awaiting_payment',
+                created_at: clock.now(),
+              },
+              trx,
+            );
+          },
+        });
+      } catch (error) {
+        if (!(error instanceof OpenOrderExists)) throw error;
+        const reused = await reuse(error.orderId, error.depositId);
+        if (!reused) throw new ConflictError(messages.errors.conflict);
+        return reused;
+      }
       return {
         message: text.awaitingPayment(formatCents(pixCents)),
         order: toOrder(await own(userId, orderId)),
