@@ -365,6 +365,10 @@ export const messages = {
     failedInsufficientBalance:
       'seu saldo não cobria mais o preço quando o pagamento foi confirmado. O valor pago ficou no seu saldo.',
     cancelledDepositRejected: (reason: string) => `o pagamento foi recusado: ${reason}`,
+    cancelledChargeExpired:
+      'a cobrança PIX expirou sem pagamento. Faça um novo pedido para comprar.',
+    cancelledChargeClosed:
+      'a cobrança PIX foi cancelada sem pagamento. Faça um novo pedido para comprar.',
     balanceDescription: 'Depósito de saldo',
     notifyCompletedTitle: 'Compra concluída',
     notifyCompletedBody: (product: string, plan: string, expiry: string) =>

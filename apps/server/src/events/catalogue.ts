@@ -107,6 +107,17 @@ export interface DomainEvents {
     gateway: 'mercadopago';
     paymentId: string;
   };
+  /**
+   * A pending gateway charge closed unpaid (expired, cancelled, or refunded before any credit):
+   * nothing was credited, the order it was for cannot be paid by it any more.
+   */
+  'deposit.closed': {
+    depositId: string;
+    userId: string;
+    reference: string;
+    orderId: string | null;
+    status: 'cancelled' | 'expired' | 'refunded';
+  };
   /** An admin rejected a pending deposit: nothing was credited. */
   'deposit.rejected': {
     depositId: string;

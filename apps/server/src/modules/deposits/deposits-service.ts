@@ -36,6 +36,7 @@ import type { SettingsRepository } from '../settings/index.js';
 import { buildBrCode } from './br-code.js';
 import type {
   AdminDepositRow,
+  Changed,
   DepositRow,
   DepositsRepository,
   SettlementRow,
@@ -416,6 +417,22 @@ export function createDepositsService({
     return { message, deposit: toAdminDeposit(row) };
   }
 
+  /** A pending charge closed unpaid: the order it was opened for reacts (cancelled). */
+  async function recordClosed(
+    trx: Kysely<Database>,
+    depositId: string,
+    closed: Changed,
+    status: 'cancelled' | 'expired' | 'refunded',
+  ): Promise<void> {
+    await events.record(trx, 'deposit.closed', {
+      depositId,
+      userId: closed.user_id,
+      reference: closed.reference,
+      orderId: closed.order_id,
+      status,
+    });
+  }
+
   async function usernameOf(id: string, executor: Kysely<Database>): Promise<string> {
     return (await deposits.find(id, executor))?.username ?? '';
   }
@@ -492,7 +509,10 @@ export function createDepositsService({
           await deposits.noteGatewayState(row.id, state, trx);
           // Never credited (a flagged mismatch the admin refunded): closed, nothing to take back.
           const closed = await deposits.closePending(row.id, 'refunded', now, trx);
-          if (closed) return 'closed';
+          if (closed) {
+            await recordClosed(trx, row.id, closed, 'refunded');
+            return 'closed';
+          }
           const refunded = await deposits.markRefunded(row.id, now, trx);
           if (!refunded) return 'unchanged';
           const reason =
@@ -535,10 +555,11 @@ export function createDepositsService({
           payment.status === 'expired' || payment.status_detail === 'expired'
             ? 'expired'
             : 'cancelled';
-        return withTransaction(db, async (trx) => {
+        return events.transaction(async (trx) => {
           await deposits.noteGatewayState(row.id, state, trx);
           const closed = await deposits.closePending(row.id, status, now, trx);
           if (!closed) return 'unchanged';
+          await recordClosed(trx, row.id, closed, status);
           if (actor) {
             await activity.record(trx, actor, {
               action: text.logCancelled(closed.reference, await usernameOf(row.id, trx)),

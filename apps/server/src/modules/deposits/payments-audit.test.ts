@@ -388,6 +388,55 @@ describe('checkout by Mercado Pago', () => {
     const payable = charges.filter((p) => p.status === 'pending');
     expect(payable.map((p) => p.external_reference)).toEqual([deposits[0]!.reference]);
   });
+
+  it('a charge that expires or is cancelled unpaid cancels its order, and the next checkout opens a new one', async () => {
+    const product = await t.fixtures.product({ plans: { daily: 590, weekly: 1990 } });
+    const buyer = await t.createUser();
+    const open = async (durationType: string) => {
+      const answer = await call('POST', '/api/shop/checkout', buyer, {
+        productId: product.id,
+        durationType,
+        payWith: 'pix',
+      });
+      expect(answer.statusCode).toBe(200);
+      const { order, deposit } = answer.json<{ order: { id: string }; deposit: { id: string } }>();
+      const paymentId = Number((await depositRow(deposit.id)).gateway_payment_id);
+      return { orderId: order.id, paymentId };
+    };
+    const orderOf = async (id: string) =>
+      (await call('GET', `/api/orders/${id}`, buyer)).json<{
+        status: string;
+        failure_reason: string | null;
+      }>();
+
+    const expiring = await open('daily');
+    const cancelled = await open('weekly');
+    fake.expire(expiring.paymentId);
+    fake.reject(cancelled.paymentId);
+    await t.app.gatewayPoll.runOnce();
+    await t.app.outbox.drain();
+
+    expect(await orderOf(expiring.orderId)).toMatchObject({
+      status: 'cancelled',
+      failure_reason: messages.orders.cancelledChargeExpired,
+    });
+    expect(await orderOf(cancelled.orderId)).toMatchObject({
+      status: 'cancelled',
+      failure_reason: messages.orders.cancelledChargeClosed,
+    });
+    // A second poll (or the webhook) finds the deposit closed: nothing recorded twice.
+    await t.app.gatewayPoll.runOnce();
+    const closedEvents = await t.database.db
+      .selectFrom('events')
+      .select('id')
+      .where('type', '=', 'deposit.closed')
+      .execute();
+    expect(closedEvents).toHaveLength(2);
+
+    const again = await open('daily');
+    expect(again.orderId).not.toBe(expiring.orderId);
+    expect(await t.fixtures.balance(buyer.id)).toBe(0);
+  });
 });
 
 describe('refund after the money was spent on the order it paid', () => {

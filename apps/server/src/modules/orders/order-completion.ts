@@ -21,7 +21,7 @@ export interface OrderCompletionDeps extends Pick<AppContext, 'clock'> {
  * extended, the order completed and `purchase.completed` recorded (the bell and the e-mail
  * react). When it cannot complete (product off sale, plan gone, balance spent meanwhile) the
  * order fails with the reason, the money stays on the balance and `order.failed` tells the
- * customer. A deposit refused cancels its order.
+ * customer. A deposit refused, or a charge that closed unpaid, cancels its order.
  */
 export function createOrderCompletion({
   clock,
@@ -76,6 +76,27 @@ export function createOrderCompletion({
           {
             status: 'cancelled',
             reason: text.cancelledDepositRejected(payload.reason),
+            at: clock.now(),
+          },
+          trx,
+        );
+      },
+    }),
+    defineHandler({
+      name: 'orders.cancel-on-deposit-closed', // Stored with each delivery: never rename.
+      on: 'deposit.closed',
+      async handle({ payload }, trx) {
+        if (payload.orderId === null) return;
+        const order = await orders.findByDeposit(payload.depositId, trx);
+        if (!order || order.status !== 'awaiting_payment') return;
+        await orders.settle(
+          order.id,
+          {
+            status: 'cancelled',
+            reason:
+              payload.status === 'expired'
+                ? text.cancelledChargeExpired
+                : text.cancelledChargeClosed,
             at: clock.now(),
           },
           trx,
