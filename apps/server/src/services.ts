@@ -270,6 +270,7 @@ export function createServices(
     }),
     /** The poll of pending Mercado Pago charges, started and stopped with the app. */
     gatewayPoll: createGatewayPoll({
+      clock,
       deposits: repos.deposits,
       settle: (paymentId) => deposits.settle(paymentId),
       log,

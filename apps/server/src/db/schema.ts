@@ -273,6 +273,8 @@ export interface DepositsTable {
   /** What a refund or chargeback could not take back (the balance never goes below zero). */
   uncovered_cents: number | null;
   flag: DepositFlag | null;
+  /** When the gateway's view was last read (paid charges are re-read for late refunds). */
+  gateway_checked_at: number | null;
 }
 
 /** Webhook notifications already accepted, by x-request-id (replays are refused). */

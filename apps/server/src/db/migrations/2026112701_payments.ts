@@ -23,6 +23,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     // What a refund or chargeback could not take back from the balance (flag negative_balance).
     ['uncovered_cents', 'bigint'],
     ['flag', 'text'],
+    // When the gateway's view was last read: paid charges are re-read for late refunds.
+    ['gateway_checked_at', 'bigint'],
   ];
   await db.schema
     .alterTable('deposits')

@@ -12,7 +12,7 @@ import type { SqlDialect } from '../../platform/database.js';
 import { accountStartsWith, startsWith } from '../../platform/search.js';
 
 /** A deposit as its owner sees it: the row but who decided it. */
-export type DepositRow = Omit<DepositsTable, 'decided_by'>;
+export type DepositRow = Omit<DepositsTable, 'decided_by' | 'gateway_checked_at'>;
 
 /** A deposit with its owner and the admin who decided it, for the admin list. */
 export interface AdminDepositRow extends DepositRow {
@@ -46,6 +46,8 @@ export type SettlementRow = Pick<
 /** The gateway's view of the payer and its status, stored with every change. */
 export interface GatewayState {
   gatewayStatus: string;
+  /** When the gateway was read (app clock). */
+  checkedAt: number;
   payerEmail: string | null;
   payerName: string | null;
 }
@@ -190,6 +192,33 @@ export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDiale
       return rows.flatMap((row) => (row.gateway_payment_id ? [row.gateway_payment_id] : []));
     },
 
+    /**
+     * Paid gateway charges to re-read for a refund or chargeback whose webhook was lost: paid
+     * since `paidSince`, not read since `checkedBefore`, least recently read first.
+     */
+    async paidGatewayPaymentsToRecheck(
+      window: { paidSince: number; checkedBefore: number },
+      limit: number,
+    ): Promise<string[]> {
+      const rows = await db
+        .selectFrom('deposits')
+        .select('gateway_payment_id')
+        .where('gateway', '=', 'mercadopago')
+        .where('status', '=', 'approved')
+        .where('paid_at', '>=', window.paidSince)
+        .where('gateway_payment_id', 'is not', null)
+        .where((eb) =>
+          eb.or([
+            eb('gateway_checked_at', 'is', null),
+            eb('gateway_checked_at', '<', window.checkedBefore),
+          ]),
+        )
+        .orderBy((eb) => eb.fn.coalesce('gateway_checked_at', eb.lit(0)))
+        .limit(limit)
+        .execute();
+      return rows.flatMap((row) => (row.gateway_payment_id ? [row.gateway_payment_id] : []));
+    },
+
     /** The gateway's latest status and payer, whatever the deposit's state. */
     async noteGatewayState(
       id: string,
@@ -200,6 +229,7 @@ export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDiale
         .updateTable('deposits')
         .set({
           gateway_status: state.gatewayStatus,
+          gateway_checked_at: state.checkedAt,
           payer_email: state.payerEmail,
           payer_name: state.payerName,
         })

@@ -104,7 +104,7 @@ function reaisFromGateway(amount: number): number {
   return Math.round(amount * 100);
 }
 
-function payerOf(payment: MercadoPagoPayment) {
+function payerOf(payment: MercadoPagoPayment, checkedAt: number) {
   const name = [payment.payer?.first_name, payment.payer?.last_name]
     .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
     .join(' ');
@@ -114,6 +114,7 @@ function payerOf(payment: MercadoPagoPayment) {
       : payment.status,
     payerEmail: payment.payer?.email ?? null,
     payerName: name === '' ? null : name,
+    checkedAt,
   };
 }
 
@@ -365,7 +366,7 @@ export function createDepositsService({
       {
         gateway: 'mercadopago',
         gateway_payment_id: paymentId,
-        gateway_status: payerOf(payment).gatewayStatus,
+        gateway_status: payerOf(payment, clock.now()).gatewayStatus,
         pix_code: qrCode,
         expires_at: Number.isFinite(gatewayExpiry) ? gatewayExpiry : expiresAt,
       },
@@ -447,11 +448,15 @@ export function createDepositsService({
     payment: MercadoPagoPayment,
     actor: Actor | null,
   ): Promise<SettleOutcome> {
-    const state = payerOf(payment);
     const now = clock.now();
+    const state = payerOf(payment, now);
     switch (payment.status) {
       case 'approved': {
-        if (row.status !== 'pending') return 'unchanged';
+        if (row.status !== 'pending') {
+          // A paid charge re-read for a late refund: still paid, only the read is noted.
+          await deposits.noteGatewayState(row.id, state);
+          return 'unchanged';
+        }
         const paidCents = reaisFromGateway(payment.transaction_amount);
         if (payment.external_reference !== row.reference || paidCents !== row.amount_cents) {
           return withTransaction(db, async (trx) => {

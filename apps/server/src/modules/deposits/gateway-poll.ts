@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
 import type { DepositsRepository } from './deposits-repository.js';
 import type { SettleOutcome } from './deposits-service.js';
 
@@ -6,9 +7,16 @@ import type { SettleOutcome } from './deposits-service.js';
 export const GATEWAY_POLL_INTERVAL_MS = 30_000;
 /** Charges re-read per round, oldest first. */
 const BATCH = 50;
+/**
+ * Paid charges are re-read too, for a refund or chargeback whose webhook was lost: those paid in
+ * the last 30 days, each at most every 6 hours, a few per round.
+ */
+const RECHECK_PAID_WITHIN_MS = 30 * 24 * 60 * 60 * 1000;
+const RECHECK_EVERY_MS = 6 * 60 * 60 * 1000;
+const RECHECK_BATCH = 10;
 
-export interface GatewayPollDeps {
-  deposits: Pick<DepositsRepository, 'pendingGatewayPayments'>;
+export interface GatewayPollDeps extends Pick<AppContext, 'clock'> {
+  deposits: Pick<DepositsRepository, 'pendingGatewayPayments' | 'paidGatewayPaymentsToRecheck'>;
   /** The deposits service's one settlement path. */
   settle: (paymentId: string) => Promise<SettleOutcome>;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -17,17 +25,26 @@ export interface GatewayPollDeps {
 /**
  * The background poll of pending Mercado Pago charges: each is settled through the same path as
  * the webhook (re-read, then a conditional change), so a lost notification is caught within
- * GATEWAY_POLL_INTERVAL_MS and a poll racing a webhook credits once. `start()` runs it at once
+ * GATEWAY_POLL_INTERVAL_MS and a poll racing a webhook credits once; recently paid charges are
+ * re-read every few hours, so a refund whose notification was lost is still taken back. `start()` runs it at once
  * and then on the interval; `runOnce()` runs it now (tests). The charges' expiry follows the
  * gateway (and so the app clock that set it), not this timer.
  */
-export function createGatewayPoll({ deposits, settle, log }: GatewayPollDeps) {
+export function createGatewayPoll({ clock, deposits, settle, log }: GatewayPollDeps) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<Record<string, SettleOutcome>> | undefined;
 
   async function check(): Promise<Record<string, SettleOutcome>> {
     const outcomes: Record<string, SettleOutcome> = {};
-    for (const paymentId of await deposits.pendingGatewayPayments(BATCH)) {
+    const now = clock.now();
+    const due = [
+      ...(await deposits.pendingGatewayPayments(BATCH)),
+      ...(await deposits.paidGatewayPaymentsToRecheck(
+        { paidSince: now - RECHECK_PAID_WITHIN_MS, checkedBefore: now - RECHECK_EVERY_MS },
+        RECHECK_BATCH,
+      )),
+    ];
+    for (const paymentId of due) {
       try {
         outcomes[paymentId] = await settle(paymentId);
       } catch (error) {

@@ -523,3 +523,28 @@ describe('secrets', () => {
     expect(everything).not.toContain(SECRET);
   });
 });
+
+describe('a refund whose webhook never arrives', () => {
+  // Last in the file: it moves the clock past the sessions' lifetime.
+  it('is found by the poll re-reading recently paid charges, at most every 6 hours each', async () => {
+    const client = await t.createUser();
+    const paid = await charge(client, 30);
+    fake.approve(paid.paymentId);
+    expect((await t.app.gatewayPoll.runOnce())[String(paid.paymentId)]).toBe('paid');
+    expect(await t.fixtures.balance(client.id)).toBe(3000);
+
+    fake.refund(paid.paymentId); // Mercado Pago refunds it; the notification is lost.
+    // Read moments ago: not re-read yet.
+    expect(await t.app.gatewayPoll.runOnce()).not.toHaveProperty(String(paid.paymentId));
+    t.clock.advance(6 * 60 * 60 * 1000 + 1);
+    expect((await t.app.gatewayPoll.runOnce())[String(paid.paymentId)]).toBe('refunded');
+    expect((await depositRow(paid.deposit.id)).status).toBe('refunded');
+    expect(await t.fixtures.balance(client.id)).toBe(0);
+    expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(0);
+
+    // Refunded deposits are no longer re-read; nothing is taken twice.
+    t.clock.advance(6 * 60 * 60 * 1000 + 1);
+    expect(await t.app.gatewayPoll.runOnce()).not.toHaveProperty(String(paid.paymentId));
+    expect(await t.fixtures.balance(client.id)).toBe(0);
+  });
+});
