@@ -22,7 +22,11 @@ beforeAll(async () => {
     env: { SMTP_URL: inbox.url, PUBLIC_URL: 'https://chaveiro.example' },
   });
   admin = await t.createUser({ role: 'admin', username: 'chefe_pedidos' });
-  const pix = { pix_key: 'pix@example.com', pix_beneficiary: 'Loja Exemplo' };
+  const pix = {
+    pix_key: 'pix@example.com',
+    pix_beneficiary: 'Loja Exemplo',
+    pix_city: 'Campinas',
+  };
   const saved = await call('PATCH', '/api/admin/payment-settings', admin, pix);
   expect(saved.statusCode).toBe(200);
 });
@@ -237,7 +241,13 @@ describe('POST /api/shop/checkout by PIX', () => {
     expect(done).toMatchObject({
       status: 'completed',
       subscription_id: subs[0]?.id,
-      deposit: { status: 'approved', reference: body.deposit?.reference },
+      // A manual PIX: no gateway payment to name on the receipt.
+      deposit: {
+        status: 'approved',
+        reference: body.deposit?.reference,
+        gateway: 'manual',
+        gateway_payment_id: null,
+      },
     });
     expect(done.completed_at).not.toBeNull();
     expect(subs[0]?.expires_at).toBe(t.clock.now() + 7 * DAY);
