@@ -266,7 +266,7 @@ describe('deposit by PIX, approval and a purchase in the shop', () => {
     await screenshot(page, 'commerce-checkout-confirm-desktop-light');
     await dialog.getByRole('button', { name: 'Pagar R$ 29,90 por PIX' }).click();
     const paying = page.getByRole('dialog', { name: 'Pague com PIX' });
-    await paying.getByText(PIX.key).waitFor();
+    await paying.getByText(PIX.key, { exact: true }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'commerce-checkout-pix-desktop-light');
     await paying.getByRole('button', { name: 'Concluir' }).click();

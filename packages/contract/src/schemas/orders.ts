@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DEPOSIT_GATEWAYS,
   DEPOSIT_STATUSES,
   ORDER_KINDS,
   ORDER_METHODS,
@@ -48,13 +49,19 @@ export const orderSchema = z.object({
   method: z.enum(ORDER_METHODS),
   /** The part of the price paid from the balance (the whole price for `balance`). */
   paid_from_balance: z.number(),
-  /** The PIX deposit paying the rest, with its reference; null for a balance purchase. */
+  /**
+   * The PIX deposit paying the rest, with its reference and, when paid through a gateway
+   * (Mercado Pago), the gateway's payment id; null for a balance purchase.
+   */
   deposit: z
     .object({
       id: z.string(),
       amount: z.number(),
       reference: z.string(),
       status: z.enum(DEPOSIT_STATUSES),
+      gateway: z.enum(DEPOSIT_GATEWAYS),
+      /** The gateway's payment id (null for a manual PIX, or before the gateway answered). */
+      gateway_payment_id: z.string().nullable(),
     })
     .nullable(),
   /** Renewed, or created or extended once completed. */

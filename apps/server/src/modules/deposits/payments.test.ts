@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { CheckoutResponse, OrderReceipt } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
 import { hasError, isStaticPix, parsePix } from 'pix-utils';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -683,5 +684,50 @@ describe('DepositsService.create with an order', () => {
         .where('order_id', '=', 'order-2')
         .execute(),
     ).toEqual([]);
+  });
+});
+
+describe('checkout by PIX through Mercado Pago', () => {
+  it('completes the order on the webhook; its receipt names Mercado Pago and its payment id', async () => {
+    await useGateway();
+    const client = await t.createUser();
+    const product = await t.fixtures.product({ name: 'Recibo MP', plans: { monthly: 4990 } });
+    const response = await call('POST', '/api/shop/checkout', client, {
+      productId: product.id,
+      durationType: 'monthly',
+      payWith: 'pix',
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<CheckoutResponse>();
+    expect(body.instructions).toMatchObject({ gateway: 'mercadopago', amount: 49.9 });
+    const payment = [...fake.payments.values()].find(
+      (p) => p.external_reference === body.deposit?.reference,
+    );
+    expect(payment).toBeDefined();
+    // While pending the receipt already carries the gateway's id (the charge exists there).
+    expect(body.order.deposit).toMatchObject({
+      gateway: 'mercadopago',
+      gateway_payment_id: String(payment!.id),
+    });
+
+    fake.approve(payment!.id);
+    expect((await fake.sendWebhook(webhookUrl, SECRET, payment!.id)).status).toBe(200);
+    const receipt = async () => {
+      const answer = await call('GET', `/api/orders/${body.order.id}`, client);
+      expect(answer.statusCode).toBe(200);
+      return answer.json<OrderReceipt>();
+    };
+    await vi.waitFor(async () => expect((await receipt()).status).toBe('completed'), {
+      timeout: 5000,
+      interval: 20,
+    });
+    expect((await receipt()).deposit).toEqual({
+      id: body.deposit?.id,
+      amount: 49.9,
+      reference: body.deposit?.reference,
+      status: 'approved',
+      gateway: 'mercadopago',
+      gateway_payment_id: String(payment!.id),
+    });
   });
 });

@@ -1,4 +1,10 @@
-import type { DepositStatus, OrderMethod, OrderStatus, PlanDurationType } from '@chaveiro/contract';
+import type {
+  DepositGateway,
+  DepositStatus,
+  OrderMethod,
+  OrderStatus,
+  PlanDurationType,
+} from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema.js';
@@ -16,6 +22,8 @@ export interface OrderDetailRow extends OrderRow {
   deposit_amount_cents: number | null;
   deposit_reference: string | null;
   deposit_status: DepositStatus | null;
+  deposit_gateway: DepositGateway | null;
+  deposit_gateway_payment_id: string | null;
 }
 
 /** One line of the customer's "Pedidos": an order, or a deposit that funds none. */
@@ -80,6 +88,8 @@ export function createOrdersRepository(db: Kysely<Database>) {
           'd.amount_cents as deposit_amount_cents',
           'd.reference as deposit_reference',
           'd.status as deposit_status',
+          'd.gateway as deposit_gateway',
+          'd.gateway_payment_id as deposit_gateway_payment_id',
         ])
         .where('o.id', '=', id)
         .executeTakeFirst();

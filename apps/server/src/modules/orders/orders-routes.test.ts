@@ -237,7 +237,13 @@ describe('POST /api/shop/checkout by PIX', () => {
     expect(done).toMatchObject({
       status: 'completed',
       subscription_id: subs[0]?.id,
-      deposit: { status: 'approved', reference: body.deposit?.reference },
+      // A manual PIX: no gateway payment to name on the receipt.
+      deposit: {
+        status: 'approved',
+        reference: body.deposit?.reference,
+        gateway: 'manual',
+        gateway_payment_id: null,
+      },
     });
     expect(done.completed_at).not.toBeNull();
     expect(subs[0]?.expires_at).toBe(t.clock.now() + 7 * DAY);

@@ -44,12 +44,15 @@ function toOrder(row: OrderDetailRow): Order {
       row.deposit_id !== null &&
       row.deposit_reference !== null &&
       row.deposit_status !== null &&
-      row.deposit_amount_cents !== null
+      row.deposit_amount_cents !== null &&
+      row.deposit_gateway !== null
         ? {
             id: row.deposit_id,
             amount: centsToReais(row.deposit_amount_cents),
             reference: row.deposit_reference,
             status: row.deposit_status,
+            gateway: row.deposit_gateway,
+            gateway_payment_id: row.deposit_gateway_payment_id,
           }
         : null,
     subscription_id: row.subscription_id,

@@ -64,6 +64,19 @@ function Receipt({ order }: { order: OrderReceipt }) {
               <Row label={t.pixReference}>
                 <span className="font-mono">{pix.reference}</span>
               </Row>
+              {pix.gateway === 'mercadopago' ? (
+                <Row label={t.gateway}>
+                  {t.gateways.mercadopago}
+                  {pix.gateway_payment_id ? (
+                    <>
+                      {' · '}
+                      <span className="font-mono">
+                        {t.gatewayPaymentId(pix.gateway_payment_id)}
+                      </span>
+                    </>
+                  ) : null}
+                </Row>
+              ) : null}
             </>
           ) : null}
           <Row label={t.createdAt}>{formatDateTime(order.created_at)}</Row>

@@ -60,7 +60,32 @@ function stubOrders() {
         anOrder({
           method: 'pix',
           paid_from_balance: 20,
-          deposit: { id: 'dep-9', amount: 29.9, reference: 'K7M39QXA', status: 'approved' },
+          deposit: {
+            id: 'dep-9',
+            amount: 29.9,
+            reference: 'K7M39QXA',
+            status: 'approved',
+            gateway: 'manual',
+            gateway_payment_id: null,
+          },
+        }),
+      );
+    }
+    if (url === '/api/orders/order-mp') {
+      return jsonResponse(
+        200,
+        anOrder({
+          id: 'order-mp',
+          method: 'pix',
+          paid_from_balance: 0,
+          deposit: {
+            id: 'dep-10',
+            amount: 49.9,
+            reference: 'MP4X7Q2Z',
+            status: 'approved',
+            gateway: 'mercadopago',
+            gateway_payment_id: '1320000001',
+          },
         }),
       );
     }
@@ -104,8 +129,21 @@ describe('/dashboard/orders', () => {
     expect(value('Pago com o saldo')).toBe('R$ 20,00');
     expect(value('Pago por PIX')).toBe('R$ 29,90');
     expect(value('Referência do PIX')).toBe('K7M39QXA');
+    // A manual PIX went to the seller's key: no intermediary to name.
+    expect(screen.queryByText('Intermediador')).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Imprimir' }));
     expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('names Mercado Pago and its payment id beside the PIX reference', async () => {
+    stubOrders();
+    renderRoutes(customerTestRoutes, '/dashboard/orders/order-mp');
+    expect(await screen.findByRole('heading', { name: 'Recibo de compra' })).toBeInTheDocument();
+    const value = (label: string) => screen.getByText(label).nextSibling?.textContent;
+    expect(value('Pago por PIX')).toBe('R$ 49,90');
+    expect(value('Referência do PIX')).toBe('MP4X7Q2Z');
+    expect(value('Intermediador')).toBe('Mercado Pago · pagamento nº 1320000001');
+    expect(screen.queryByText('Pago com o saldo')).not.toBeInTheDocument();
   });
 
   it('says when the order is not the caller’s (404)', async () => {

@@ -202,7 +202,14 @@ describe('/dashboard/shop', { timeout: 20_000 }, () => {
       paid_from_balance: 20,
       subscription_id: null,
       completed_at: null,
-      deposit: { id: 'dep-1', amount: 29.9, reference: 'K7M39QXA', status: 'pending' },
+      deposit: {
+        id: 'dep-1',
+        amount: 29.9,
+        reference: 'K7M39QXA',
+        status: 'pending',
+        gateway: 'manual',
+        gateway_payment_id: null,
+      },
     });
     let paid = false;
     const sent = stubShop({
