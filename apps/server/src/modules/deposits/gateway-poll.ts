@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { createPeriodicJob } from '../../platform/periodic-job.js';
 import type { DepositsRepository } from './deposits-repository.js';
 import type { SettleOutcome } from './deposits-service.js';
 
@@ -25,15 +26,12 @@ export interface GatewayPollDeps extends Pick<AppContext, 'clock'> {
 /**
  * The background poll of pending Mercado Pago charges: each is settled through the same path as
  * the webhook (re-read, then a conditional change), so a lost notification is caught within
- * GATEWAY_POLL_INTERVAL_MS and a poll racing a webhook credits once; recently paid charges are
- * re-read every few hours, so a refund whose notification was lost is still taken back. `start()` runs it at once
- * and then on the interval; `runOnce()` runs it now (tests). The charges' expiry follows the
- * gateway (and so the app clock that set it), not this timer.
+ * GATEWAY_POLL_INTERVAL_MS and a poll racing a webhook credits once. Recently paid charges are
+ * re-read every few hours, so a refund whose notification was lost is still taken back.
+ * `runOnce()` runs it now (tests). The charges' expiry follows the gateway (and so the app clock
+ * that set it), not this timer.
  */
 export function createGatewayPoll({ clock, deposits, settle, log }: GatewayPollDeps) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<Record<string, SettleOutcome>> | undefined;
-
   async function check(): Promise<Record<string, SettleOutcome>> {
     const outcomes: Record<string, SettleOutcome> = {};
     const now = clock.now();
@@ -55,35 +53,11 @@ export function createGatewayPoll({ clock, deposits, settle, log }: GatewayPollD
     return outcomes;
   }
 
-  /** One round at a time: a call during one waits for it, then runs again. */
-  async function runOnce(): Promise<Record<string, SettleOutcome>> {
-    while (running) await running.catch(() => undefined);
-    running = check().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function runInBackground(): void {
-    runOnce().catch((error: unknown) => {
-      log.warn({ err: error }, 'gateway poll failed');
-    });
-  }
-
-  return {
-    runOnce,
-    start(): void {
-      if (timer) return;
-      runInBackground();
-      timer = setInterval(runInBackground, GATEWAY_POLL_INTERVAL_MS);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-  };
+  return createPeriodicJob({
+    run: check,
+    intervalMs: GATEWAY_POLL_INTERVAL_MS,
+    onError: (error) => log.warn({ err: error }, 'gateway poll failed'),
+  });
 }
 
 export type GatewayPoll = ReturnType<typeof createGatewayPoll>;

@@ -2,6 +2,7 @@ import { messages } from '@chaveiro/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
+import { createPeriodicJob } from '../../platform/periodic-job.js';
 import { formatBrDate } from '../../platform/pt-br.js';
 import type { NotificationsRepository, ReminderThreshold } from './notifications-repository.js';
 import { expiringDedupeKey } from './notifications-repository.js';
@@ -45,9 +46,6 @@ export function createExpiryReminders({
   events,
   log,
 }: ExpiryRemindersDeps) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-
   /** One threshold's due subscriptions, in batches; returns how many were notified. */
   async function remind(
     daysBefore: ReminderThreshold,
@@ -104,36 +102,11 @@ export function createExpiryReminders({
     return lastDay + firstReminder;
   }
 
-  /** One check at a time: a call during one waits for it, then checks again. */
-  async function runOnce(): Promise<number> {
-    while (running) await running.catch(() => undefined);
-    running = check().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function runInBackground(): void {
-    runOnce().catch((error: unknown) => {
-      log.error({ err: error }, 'subscription expiry reminders failed');
-    });
-  }
-
-  return {
-    runOnce,
-    start(): void {
-      if (timer) return;
-      runInBackground();
-      timer = setInterval(runInBackground, EXPIRY_REMINDER_INTERVAL_MS);
-      timer.unref();
-    },
-    /** Stops the timer and waits for a check in progress (app close, before the pool ends). */
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-  };
+  return createPeriodicJob({
+    run: check,
+    intervalMs: EXPIRY_REMINDER_INTERVAL_MS,
+    onError: (error) => log.error({ err: error }, 'subscription expiry reminders failed'),
+  });
 }
 
 export type ExpiryReminders = ReturnType<typeof createExpiryReminders>;
