@@ -169,6 +169,8 @@ describe('reseller dashboard', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(new RegExp(`^${keys[0]!};Aim Pro;30;Resgatada;${CLIENT.username};`));
     await page.getByLabel('Buscar por chave ou cliente').fill('');
+    // The unfiltered list back (not the dimmed rows of the refetch) before axe measures contrast.
+    await page.getByText('3 chaves', { exact: true }).waitFor();
 
     await expect(seriousAxeViolations(page)).resolves.toEqual([]);
     await screenshot(page, 'reseller-dashboard-desktop-light');
