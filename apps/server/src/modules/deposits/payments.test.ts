@@ -303,7 +303,10 @@ describe('webhook: x-signature', () => {
       payer_name: 'Comprador Teste',
     });
     expect(Number(row.paid_at)).toBe(t.clock.now());
-    expect(paid.filter((e) => e.payload.depositId === created.deposit.id)).toHaveLength(1);
+    // The event's handlers run right after the settlement commits, not before the status shows.
+    await vi.waitFor(() =>
+      expect(paid.filter((e) => e.payload.depositId === created.deposit.id)).toHaveLength(1),
+    );
     expect(paid.find((e) => e.payload.depositId === created.deposit.id)?.payload).toMatchObject({
       gateway: 'mercadopago',
       by: null,
