@@ -6,7 +6,13 @@ import type {
   ProductStatus,
   UploadDllResponse,
 } from '@chaveiro/contract';
-import { ADMIN_LIMITS, PLAN_DURATION_TYPES, messages } from '@chaveiro/contract';
+import {
+  ADMIN_LIMITS,
+  PLAN_DURATION_TYPES,
+  centsToReais,
+  messages,
+  reaisToCents,
+} from '@chaveiro/contract';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import {
@@ -189,9 +195,16 @@ function centsByPlan(prices: ProductBody['plans']): ProductFields['plans'] {
   const cents: ProductFields['plans'] = {};
   for (const type of PLAN_DURATION_TYPES) {
     const price = prices[type];
-    if (price !== null && price !== undefined) cents[type] = Math.round(price * 100);
+    if (price !== null && price !== undefined) cents[type] = reaisToCents(price);
   }
   return cents;
+}
+
+/** Cents by plan → reais by plan (the contract's unit). */
+function reaisByPlan(cents: ProductFields['plans']): Product['plans'] {
+  return Object.fromEntries(
+    Object.entries(cents).map(([durationType, price]) => [durationType, centsToReais(price)]),
+  );
 }
 
 function toFields(body: ProductBody): ProductFields {
@@ -223,15 +236,8 @@ function toProduct(product: ProductRecord, inUse: boolean): Product {
     name: product.name,
     description: product.description,
     status: product.status,
-    plans: Object.fromEntries(
-      Object.entries(product.plans).map(([durationType, cents]) => [durationType, cents / 100]),
-    ),
-    resellerPlans: Object.fromEntries(
-      Object.entries(product.resellerPlans).map(([durationType, cents]) => [
-        durationType,
-        cents / 100,
-      ]),
-    ),
+    plans: reaisByPlan(product.plans),
+    resellerPlans: reaisByPlan(product.resellerPlans),
     file: toProductFile(product),
     inUse,
   };
