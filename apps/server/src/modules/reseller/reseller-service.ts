@@ -24,6 +24,7 @@ import {
   startOfMonthIn,
 } from '../../platform/calendar.js';
 import type { AppContext } from '../../platform/context.js';
+import { formatCents } from '../../platform/pt-br.js';
 import { UTF8_BOM, csvLine } from '../../platform/csv.js';
 import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
@@ -49,13 +50,6 @@ const KEY_STATUS_LABELS: Record<KeyStatus, string> = {
   banned: 'Banida',
   expired: 'Expirada',
 };
-
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
-/** R$ text for activity lines (Intl's non-breaking space becomes a plain one). */
-function money(cents: number): string {
-  return brl.format(centsToReais(cents)).replace(/\u00a0/g, ' ');
-}
 
 export interface ResellerServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   repository: ResellerRepository;
@@ -152,7 +146,7 @@ export function createResellerService({
           retailPriceCents: retailCents,
         });
         await activity.record(trx, actor, {
-          action: text.logPurchase(body.quantity, product.name, plan, money(totalCents)),
+          action: text.logPurchase(body.quantity, product.name, plan, formatCents(totalCents)),
           target: `product:${body.productId}`,
         });
         return {
