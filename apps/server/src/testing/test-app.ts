@@ -81,6 +81,11 @@ export interface TestApp {
   fixtures: Fixtures;
   /** Inserts a user straight into the database (verified, active client unless overridden). */
   createUser(input?: Partial<TestUserInput>): Promise<TestUser>;
+  /**
+   * A reseller created by an admin through `POST /api/resellers` with `reais` of initial balance
+   * (so the balance has its ledger line), signed in.
+   */
+  createResellerViaAdmin(adminHeaders: object, reais: number): Promise<TestUser>;
   /** Signs a session token; `tokenVersion` defaults to 0 (the stored default). */
   tokenFor(user: {
     id: string;
@@ -189,6 +194,31 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         email: user.email,
         password: user.password,
         role: user.role,
+        token,
+        headers: { authorization: `Bearer ${token}` },
+      };
+    },
+    async createResellerViaAdmin(adminHeaders, reais) {
+      const username = `rev_${randomBytes(3).toString('hex')}`;
+      const email = `${username}@example.com`;
+      const password = 'senha-forte-1';
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/resellers',
+        headers: { ...adminHeaders },
+        payload: { type: 'new', username, email, password, initialBalance: reais },
+      });
+      if (created.statusCode !== 201) {
+        throw new Error(`reseller not created: ${created.statusCode} ${created.body}`);
+      }
+      const id = created.json<{ id: string }>().id;
+      const token = await tokenFor({ id, username, role: 'reseller' });
+      return {
+        id,
+        username,
+        email,
+        password,
+        role: 'reseller',
         token,
         headers: { authorization: `Bearer ${token}` },
       };

@@ -27,27 +27,8 @@ function call(method: Method, url: string, headers: object, payload?: object) {
   return t.app.inject({ method, url, headers: { ...headers }, ...(payload ? { payload } : {}) });
 }
 
-async function newReseller(reais: number): Promise<TestUser> {
-  const username = `rev_${randomBytes(3).toString('hex')}`;
-  const created = await call('POST', '/api/resellers', admin.headers, {
-    type: 'new',
-    username,
-    email: `${username}@example.com`,
-    password: 'senha-forte-1',
-    initialBalance: reais,
-  });
-  expect(created.statusCode).toBe(201);
-  const id = created.json<{ id: string }>().id;
-  const token = await t.tokenFor({ id, username, role: 'reseller' });
-  return {
-    id,
-    username,
-    email: `${username}@example.com`,
-    password: 'senha-forte-1',
-    role: 'reseller',
-    token,
-    headers: { authorization: `Bearer ${token}` },
-  };
+function newReseller(reais: number): Promise<TestUser> {
+  return t.createResellerViaAdmin(admin.headers, reais);
 }
 
 /** A product created through the admin API with retail and reseller prices in reais. */

@@ -28,27 +28,8 @@ function call(method: Method, url: string, headers: object, payload?: object) {
 }
 
 /** A reseller created by the admin with `reais` of initial balance (a ledger line). */
-async function newReseller(reais: number, adminHeaders: object = admin.headers): Promise<TestUser> {
-  const username = `rev_${randomBytes(3).toString('hex')}`;
-  const created = await call('POST', '/api/resellers', adminHeaders, {
-    type: 'new',
-    username,
-    email: `${username}@example.com`,
-    password: 'senha-forte-1',
-    initialBalance: reais,
-  });
-  expect(created.statusCode).toBe(201);
-  const id = created.json<{ id: string }>().id;
-  const token = await t.tokenFor({ id, username, role: 'reseller' });
-  return {
-    id,
-    username,
-    email: `${username}@example.com`,
-    password: 'senha-forte-1',
-    role: 'reseller',
-    token,
-    headers: { authorization: `Bearer ${token}` },
-  };
+function newReseller(reais: number, adminHeaders: object = admin.headers): Promise<TestUser> {
+  return t.createResellerViaAdmin(adminHeaders, reais);
 }
 
 function buy(
