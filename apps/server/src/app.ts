@@ -153,33 +153,20 @@ export async function buildApp({
   app.addHook('onClose', () => ctx.background.settle(BACKGROUND_SETTLE_MS));
   const services = createServices(ctx, app.log, eventHandlers);
   const auth: AuthPluginOptions = { tokens: ctx.tokens, loadUser: services.loadAuthUser };
-  const { presence, expiryReminders, outbox } = services;
+  const { presence, expiryReminders, outbox, gatewayPoll } = services;
   app.decorate('loaderPresence', presence);
   app.addHook('onClose', () => presence.close());
   // "Subscription expiring" notifications: checked at start and every few minutes until close.
   app.decorate('expiryReminders', expiryReminders);
-  app.addHook('onReady', (done) => {
-    expiryReminders.start();
-    done();
-  });
-  app.addHook('onClose', () => expiryReminders.stop());
+  runFromReadyToClose(app, expiryReminders);
   // Domain events: the poller (retries, what a crashed process left) runs from ready to close.
   // onClose hooks run last-added first, after the server stopped taking requests: the poller and
   // the deliveries under way finish here, before the caller destroys the database.
   app.decorate('outbox', outbox);
-  app.addHook('onReady', (done) => {
-    outbox.start();
-    done();
-  });
-  app.addHook('onClose', () => outbox.stop());
+  runFromReadyToClose(app, outbox);
   // Pending Mercado Pago charges re-read every 30 s; stopped before the outbox (last-added first).
-  const { gatewayPoll } = services;
   app.decorate('gatewayPoll', gatewayPoll);
-  app.addHook('onReady', (done) => {
-    gatewayPoll.start();
-    done();
-  });
-  app.addHook('onClose', () => gatewayPoll.stop());
+  runFromReadyToClose(app, gatewayPoll);
 
   await app.register(bodyDeadlines, { bodyTimeoutMs: config.http.bodyTimeoutMs });
   await app.register(errorHandler);
@@ -216,6 +203,15 @@ export async function buildApp({
     await site.register(webPlugin, { distDir: config.webDistDir });
   });
   return app;
+}
+
+/** A background job started once the app is ready and stopped (awaited) when it closes. */
+function runFromReadyToClose(app: FastifyInstance, job: { start(): void; stop(): Promise<void> }) {
+  app.addHook('onReady', (done) => {
+    job.start();
+    done();
+  });
+  app.addHook('onClose', () => job.stop());
 }
 
 /**
