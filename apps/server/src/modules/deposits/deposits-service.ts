@@ -137,7 +137,7 @@ export interface CreateDepositOptions {
 export interface DepositsServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   deposits: DepositsRepository;
   /** The payment rows, written with their activity line and read in the deposit's transaction. */
-  settings: Pick<SettingsRepository, 'get' | 'set'>;
+  settings: Pick<SettingsRepository, 'getAll' | 'set'>;
   balance: BalanceService;
   activity: ActivityService;
   /** Mercado Pago's Payments API (base URL from MERCADOPAGO_API_URL). */
