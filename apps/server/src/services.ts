@@ -363,7 +363,6 @@ export function createServices(
       clock,
       orders: repos.orders,
       fulfilment,
-      products: repos.products,
       subscriptions: repos.subscriptions,
       users: repos.users,
       deposits,

@@ -1,16 +1,15 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { SqlDialect } from '../../platform/database.js';
 
 /**
  * Orders (issue 21): one row per purchase, whatever paid it. A balance purchase is completed at
  * once; a PIX checkout waits for its deposit (`deposit_id`) and completes when it is paid. Name,
  * plan, days and price are snapshots of what the customer agreed to. Deposits point back to the
- * order they fund (`order_id`, also added by 2026112701_payments: added here only when absent).
+ * order they fund through `deposits.order_id` (added by 2026112701_payments).
  */
 // Migrations are frozen in time, so they must not use the evolving Database types (Kysely docs).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function up(db: Kysely<any>, dialect: SqlDialect): Promise<void> {
+export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('orders')
     .addColumn('id', 'text', (col) => col.primaryKey())
@@ -42,15 +41,4 @@ export async function up(db: Kysely<any>, dialect: SqlDialect): Promise<void> {
     .on('orders')
     .columns(['user_id', 'product_id', 'created_at'])
     .execute();
-
-  if (dialect === 'postgres') {
-    await sql`alter table deposits add column if not exists order_id text`.execute(db);
-  } else {
-    const { rows } = await sql<{
-      name: string;
-    }>`select name from pragma_table_info('deposits') where name = 'order_id'`.execute(db);
-    if (rows.length === 0) {
-      await db.schema.alterTable('deposits').addColumn('order_id', 'text').execute();
-    }
-  }
 }

@@ -55,17 +55,14 @@ export function createBalanceService({ clock, repository }: BalanceServiceDeps) 
      */
     async debitUpTo(
       executor: Kysely<Database>,
-      movement: Omit<BalanceMovement, 'amountCents'> & { amountCents: number },
+      movement: BalanceMovement,
     ): Promise<{ debitedCents: number; balanceAfterCents: number; uncoveredCents: number }> {
       const wanted = Math.abs(movement.amountCents);
       for (;;) {
-        const available = Math.min(wanted, await repository.balanceOf(movement.userId, executor));
+        const balanceCents = await repository.balanceOf(movement.userId, executor);
+        const available = Math.min(wanted, balanceCents);
         if (available <= 0) {
-          return {
-            debitedCents: 0,
-            balanceAfterCents: await repository.balanceOf(movement.userId, executor),
-            uncoveredCents: wanted,
-          };
+          return { debitedCents: 0, balanceAfterCents: balanceCents, uncoveredCents: wanted };
         }
         const after = await service.move(executor, { ...movement, amountCents: -available });
         // A concurrent debit took part of it first: look again.

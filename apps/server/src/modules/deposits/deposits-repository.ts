@@ -1,11 +1,10 @@
 import type {
   DepositFlag,
   DepositGateway,
-  DepositMethod,
   DepositStatus,
   DepositStatusFilter,
 } from '@chaveiro/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Database, DepositsTable } from '../../db/schema.js';
 import { readPage } from '../../platform/paging.js';
 import type { SqlDialect } from '../../platform/database.js';
@@ -19,22 +18,6 @@ export interface AdminDepositRow extends DepositRow {
   username: string;
   email: string;
   decided_by: string | null;
-}
-
-export interface NewDeposit {
-  id: string;
-  userId: string;
-  amountCents: number;
-  method: DepositMethod;
-  reference: string;
-  createdAt: number;
-  gateway: DepositGateway;
-  orderId: string | null;
-  /** A gateway charge: its payment, status, BR Code and expiry. */
-  gatewayPaymentId?: string;
-  gatewayStatus?: string;
-  pixCode?: string;
-  expiresAt?: number | null;
 }
 
 /** A deposit's row as the settlement needs it. */
@@ -86,11 +69,28 @@ const depositColumns = [
   'd.flag',
 ] as const;
 
-function changed(
-  row:
-    | { user_id: string; amount_cents: number; reference: string; order_id: string | null }
-    | undefined,
-): Changed | undefined {
+/**
+ * One conditional change of a deposit: `set` is applied only while it is `from` (and unflagged,
+ * or taken by `gateway`, when asked), so of concurrent changes only one applies. Answers the
+ * row's facts for the ledger and the event, or undefined when it was not in that state.
+ */
+async function changeFrom(
+  executor: Kysely<Database>,
+  id: string,
+  from: DepositStatus,
+  set: Updateable<DepositsTable>,
+  only: { unflagged?: true; gateway?: DepositGateway } = {},
+): Promise<Changed | undefined> {
+  let query = executor
+    .updateTable('deposits')
+    .set(set)
+    .where('id', '=', id)
+    .where('status', '=', from);
+  if (only.unflagged) query = query.where('flag', 'is', null);
+  if (only.gateway) query = query.where('gateway', '=', only.gateway);
+  const row = await query
+    .returning(['user_id', 'amount_cents', 'reference', 'order_id'])
+    .executeTakeFirst();
   return row && { ...row, amount_cents: Number(row.amount_cents) };
 }
 
@@ -117,27 +117,11 @@ export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDiale
   }
 
   return {
-    async insert(deposit: NewDeposit, executor: Kysely<Database> = db): Promise<void> {
+    /** A new deposit, as the service built it (nobody has decided it or read its gateway yet). */
+    async insert(row: DepositRow, executor: Kysely<Database> = db): Promise<void> {
       await executor
         .insertInto('deposits')
-        .values({
-          id: deposit.id,
-          user_id: deposit.userId,
-          amount_cents: deposit.amountCents,
-          method: deposit.method,
-          reference: deposit.reference,
-          status: 'pending',
-          reject_reason: null,
-          decided_by: null,
-          decided_at: null,
-          created_at: deposit.createdAt,
-          gateway: deposit.gateway,
-          order_id: deposit.orderId,
-          gateway_payment_id: deposit.gatewayPaymentId ?? null,
-          gateway_status: deposit.gatewayStatus ?? null,
-          pix_code: deposit.pixCode ?? null,
-          expires_at: deposit.expiresAt ?? null,
-        })
+        .values({ ...row, decided_by: null, gateway_checked_at: null })
         .execute();
     },
 
@@ -238,77 +222,36 @@ export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDiale
     },
 
     /** pending → approved by the gateway, once: undefined when it was no longer pending. */
-    async markPaid(
-      id: string,
-      paidAt: number,
-      executor: Kysely<Database>,
-    ): Promise<Changed | undefined> {
-      return changed(
-        await executor
-          .updateTable('deposits')
-          .set({ status: 'approved', paid_at: paidAt, decided_at: paidAt })
-          .where('id', '=', id)
-          .where('status', '=', 'pending')
-          .returning(['user_id', 'amount_cents', 'reference', 'order_id'])
-          .executeTakeFirst(),
-      );
+    markPaid(id: string, paidAt: number, executor: Kysely<Database>) {
+      return changeFrom(executor, id, 'pending', {
+        status: 'approved',
+        paid_at: paidAt,
+        decided_at: paidAt,
+      });
     },
 
     /** Flags a pending deposit once (a repeat finds it flagged and changes nothing). */
-    async flagPending(
-      id: string,
-      flag: DepositFlag,
-      executor: Kysely<Database>,
-    ): Promise<Changed | undefined> {
-      return changed(
-        await executor
-          .updateTable('deposits')
-          .set({ flag })
-          .where('id', '=', id)
-          .where('status', '=', 'pending')
-          .where('flag', 'is', null)
-          .returning(['user_id', 'amount_cents', 'reference', 'order_id'])
-          .executeTakeFirst(),
-      );
+    flagPending(id: string, flag: DepositFlag, executor: Kysely<Database>) {
+      return changeFrom(executor, id, 'pending', { flag }, { unflagged: true });
     },
 
     /** pending → cancelled, expired or refunded (never credited), once. */
-    async closePending(
+    closePending(
       id: string,
       status: Extract<DepositStatus, 'cancelled' | 'expired' | 'refunded'>,
       at: number,
       executor: Kysely<Database>,
-    ): Promise<Changed | undefined> {
-      return changed(
-        await executor
-          .updateTable('deposits')
-          .set({
-            status,
-            decided_at: at,
-            ...(status === 'refunded' ? { refunded_at: at } : {}),
-          })
-          .where('id', '=', id)
-          .where('status', '=', 'pending')
-          .returning(['user_id', 'amount_cents', 'reference', 'order_id'])
-          .executeTakeFirst(),
-      );
+    ) {
+      return changeFrom(executor, id, 'pending', {
+        status,
+        decided_at: at,
+        ...(status === 'refunded' ? { refunded_at: at } : {}),
+      });
     },
 
     /** approved → refunded, once. */
-    async markRefunded(
-      id: string,
-      at: number,
-      executor: Kysely<Database>,
-    ): Promise<Changed | undefined> {
-      return changed(
-        await executor
-          .updateTable('deposits')
-          .set({ status: 'refunded', refunded_at: at })
-          .where('id', '=', id)
-          .where('status', '=', 'approved')
-          .returning(['user_id', 'amount_cents', 'reference', 'order_id'])
-          .executeTakeFirst(),
-      );
+    markRefunded(id: string, at: number, executor: Kysely<Database>) {
+      return changeFrom(executor, id, 'approved', { status: 'refunded', refunded_at: at });
     },
 
     /** What a refund could not take back from the balance: flagged for the admin. */
@@ -433,26 +376,20 @@ export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDiale
      * Decides a pending manual deposit in one conditional statement: of two concurrent decisions only
      * one changes the row. Returns the decided deposit, or undefined when it was not pending.
      */
-    async decide(
-      id: string,
-      decision: Decision,
-      executor: Kysely<Database> = db,
-    ): Promise<Changed | undefined> {
-      const row = await executor
-        .updateTable('deposits')
-        .set({
+    decide(id: string, decision: Decision, executor: Kysely<Database> = db) {
+      return changeFrom(
+        executor,
+        id,
+        'pending',
+        {
           status: decision.status,
           decided_by: decision.decidedBy,
           decided_at: decision.decidedAt,
           reject_reason: decision.rejectReason,
           ...(decision.status === 'approved' ? { paid_at: decision.decidedAt } : {}),
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .where('gateway', '=', 'manual')
-        .returning(['user_id', 'amount_cents', 'reference', 'order_id'])
-        .executeTakeFirst();
-      return changed(row);
+        },
+        { gateway: 'manual' },
+      );
     },
   };
 }

@@ -137,7 +137,7 @@ export interface CreateDepositOptions {
 export interface DepositsServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   deposits: DepositsRepository;
   /** The payment rows, written with their activity line and read in the deposit's transaction. */
-  settings: Pick<SettingsRepository, 'get' | 'set'>;
+  settings: Pick<SettingsRepository, 'getAll' | 'set'>;
   balance: BalanceService;
   activity: ActivityService;
   /** Mercado Pago's Payments API (base URL from MERCADOPAGO_API_URL). */
@@ -247,7 +247,7 @@ export function createDepositsService({
       await ensurePendingRoom(userId, trx);
       const reference = await uniqueReference(trx);
       const row = newRow(userId, amountCents, reference, options, {});
-      await deposits.insert(insertOf(row), trx);
+      await deposits.insert(row, trx);
       await options.attach?.(trx as Transaction<Database>, { id: row.id, reference });
       return {
         message: text.created,
@@ -288,23 +288,6 @@ export function createDepositsService({
       uncovered_cents: null,
       flag: null,
       ...gatewayFields,
-    };
-  }
-
-  function insertOf(row: DepositRow) {
-    return {
-      id: row.id,
-      userId: row.user_id,
-      amountCents: Number(row.amount_cents),
-      method: row.method,
-      reference: row.reference,
-      createdAt: row.created_at,
-      gateway: row.gateway,
-      orderId: row.order_id,
-      gatewayPaymentId: row.gateway_payment_id ?? undefined,
-      gatewayStatus: row.gateway_status ?? undefined,
-      pixCode: row.pix_code ?? undefined,
-      expiresAt: row.expires_at,
     };
   }
 
@@ -376,7 +359,7 @@ export function createDepositsService({
       return await withTransaction(db, async (trx) => {
         await deposits.lockUser(userId, trx);
         await ensurePendingRoom(userId, trx);
-        await deposits.insert(insertOf(row), trx);
+        await deposits.insert(row, trx);
         await options.attach?.(trx as Transaction<Database>, { id, reference });
         return {
           message: text.created,

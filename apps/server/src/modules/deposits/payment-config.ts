@@ -13,26 +13,22 @@ export interface PaymentConfig {
   webhookSecret: string;
 }
 
-/** Reads the payment rows, in `executor` (a deposit's own transaction, or the database). */
+/**
+ * Reads the payment rows in one query, in `executor` (a deposit's own transaction, or the
+ * database).
+ */
 export async function readPaymentConfig(
-  settings: Pick<SettingsRepository, 'get'>,
+  settings: Pick<SettingsRepository, 'getAll'>,
   executor: Kysely<Database>,
 ): Promise<PaymentConfig> {
-  const [mode, pixKey, beneficiary, city, accessToken, webhookSecret] = await Promise.all([
-    settings.get('payment_mode', executor),
-    settings.get('pix_key', executor),
-    settings.get('pix_beneficiary', executor),
-    settings.get('pix_city', executor),
-    settings.get('mercadopago_access_token', executor),
-    settings.get('mercadopago_webhook_secret', executor),
-  ]);
+  const stored = await settings.getAll(executor);
   return {
-    mode: mode === 'mercadopago' ? 'mercadopago' : 'manual',
-    pixKey: pixKey ?? '',
-    beneficiary: beneficiary ?? '',
-    city: city ?? '',
-    accessToken: accessToken ?? '',
-    webhookSecret: webhookSecret ?? '',
+    mode: stored.get('payment_mode') === 'mercadopago' ? 'mercadopago' : 'manual',
+    pixKey: stored.get('pix_key') ?? '',
+    beneficiary: stored.get('pix_beneficiary') ?? '',
+    city: stored.get('pix_city') ?? '',
+    accessToken: stored.get('mercadopago_access_token') ?? '',
+    webhookSecret: stored.get('mercadopago_webhook_secret') ?? '',
   };
 }
 

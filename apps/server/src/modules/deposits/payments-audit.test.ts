@@ -1,18 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createDatabase } from '../../platform/database.js';
-import { createActivityRepository, createActivityService } from '../activity/index.js';
-import { createBalanceRepository, createBalanceService } from '../balance/index.js';
-import { createSettingsRepository } from '../settings/index.js';
-import { createDepositsRepository } from './deposits-repository.js';
-import { createDepositsService } from './deposits-service.js';
 import { createMercadoPagoClient } from './mercadopago-client.js';
 import type { FakeMercadoPago } from '../../testing/fake-mercadopago.js';
-import { signMercadoPago, startFakeMercadoPago } from '../../testing/fake-mercadopago.js';
+import { signMercadoPago } from '../../testing/fake-mercadopago.js';
+import type { PaymentsTestApp } from '../../testing/payments-test-app.js';
+import { startPaymentsTestApp } from '../../testing/payments-test-app.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
-import { createTestApp } from '../../testing/test-app.js';
 
 /**
  * Audit of the payments work (issue #21): webhook edge cases, replay across two processes,
@@ -31,6 +26,7 @@ const PIX = {
   pix_city: 'Curitiba',
 };
 
+let payments: PaymentsTestApp;
 let fake: FakeMercadoPago;
 let t: TestApp;
 let admin: TestUser;
@@ -38,23 +34,13 @@ let webhookUrl: string;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  let clockNow = () => Date.now();
-  fake = await startFakeMercadoPago({ now: () => clockNow() });
-  fake.tokens.add(TOKEN);
-  t = await createTestApp({
-    env: { MERCADOPAGO_API_URL: fake.url },
+  payments = await startPaymentsTestApp(TOKEN, {
     logStream: { write: (line: string) => void logLines.push(line) },
   });
-  clockNow = () => t.clock.now();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = t.app.server.address() as AddressInfo;
-  webhookUrl = `http://127.0.0.1:${String(port)}/api/payments/mercadopago/webhook`;
+  ({ fake, t, webhookUrl } = payments);
   admin = await t.createUser({ role: 'admin', username: 'auditor_pagamentos' });
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => payments.close());
 beforeEach(async () => {
   fake.healthy();
   await useGateway();
@@ -72,24 +58,6 @@ async function useGateway() {
     mercadopago_webhook_secret: SECRET,
   });
   expect(response.statusCode).toBe(200);
-}
-
-async function charge(user: TestUser, amount: number) {
-  const response = await call('POST', '/api/deposits', user, { amount });
-  expect(response.statusCode).toBe(201);
-  const body = response.json<{ deposit: { id: string; reference: string } }>();
-  const payment = [...fake.payments.values()].find(
-    (p) => p.external_reference === body.deposit.reference,
-  );
-  return { ...body, paymentId: payment!.id };
-}
-
-function depositRow(id: string) {
-  return t.database.db
-    .selectFrom('deposits')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
 }
 
 /** A raw webhook POST with full control over headers, query and body. */
@@ -233,7 +201,7 @@ describe('webhook edge cases', () => {
 
   it('refuses a replay sent to a second process over the same database', async () => {
     const client = await t.createUser();
-    const created = await charge(client, 21);
+    const created = await payments.charge(client, 21);
     fake.approve(created.paymentId);
     const database = createDatabase(t.config);
     const second = await buildApp({ config: t.config, database, clock: t.clock });
@@ -252,7 +220,7 @@ describe('webhook edge cases', () => {
       ]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
       await vi.waitFor(
-        async () => expect((await depositRow(created.deposit.id)).status).toBe('approved'),
+        async () => expect((await payments.depositRow(created.deposit.id)).status).toBe('approved'),
         { timeout: 5000, interval: 20 },
       );
       await second.outbox.drain();
@@ -268,22 +236,22 @@ describe('webhook edge cases', () => {
 describe('settlement against the admin and a failing gateway', () => {
   it('the poll never closes a deposit while the gateway is down or answers garbage', async () => {
     const client = await t.createUser();
-    const created = await charge(client, 15);
+    const created = await payments.charge(client, 15);
     for (const mode of ['down', 'garbage'] as const) {
       fake[mode]();
       await t.app.gatewayPoll.runOnce();
-      expect((await depositRow(created.deposit.id)).status).toBe('pending');
+      expect((await payments.depositRow(created.deposit.id)).status).toBe('pending');
     }
     fake.healthy();
     fake.approve(created.paymentId);
     await t.app.gatewayPoll.runOnce();
-    expect((await depositRow(created.deposit.id)).status).toBe('approved');
+    expect((await payments.depositRow(created.deposit.id)).status).toBe('approved');
     expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(1500);
   });
 
   it('manual approval of a gateway deposit is refused; cancel racing the payment credits once', async () => {
     const client = await t.createUser();
-    const created = await charge(client, 33);
+    const created = await payments.charge(client, 33);
     const approve = await call('POST', `/api/admin/deposits/${created.deposit.id}/approve`, admin);
     expect(approve.statusCode).toBe(409);
     fake.approve(created.paymentId);
@@ -296,7 +264,7 @@ describe('settlement against the admin and a failing gateway', () => {
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json()).toMatchObject({ code: 'DEPOSIT_NOT_PENDING' });
     await vi.waitFor(
-      async () => expect((await depositRow(created.deposit.id)).status).toBe('approved'),
+      async () => expect((await payments.depositRow(created.deposit.id)).status).toBe('approved'),
       { timeout: 5000, interval: 20 },
     );
     await t.app.outbox.drain();
@@ -309,7 +277,7 @@ describe('settlement against the admin and a failing gateway', () => {
     ]);
     expect(refund.statusCode).toBe(200);
     await t.app.outbox.drain();
-    expect((await depositRow(created.deposit.id)).status).toBe('refunded');
+    expect((await payments.depositRow(created.deposit.id)).status).toBe('refunded');
     expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(0);
     expect(await t.fixtures.ledger(client.id)).toHaveLength(2);
   });
@@ -318,8 +286,7 @@ describe('settlement against the admin and a failing gateway', () => {
 describe('settlement on a stale read', () => {
   it('a refund read while another settlement credits the deposit still takes it back once', async () => {
     const client = await t.createUser();
-    const created = await charge(client, 44);
-    const { db } = t.database;
+    const created = await payments.charge(client, 44);
     const real = createMercadoPagoClient({ baseUrl: fake.url });
     let release: () => void = () => undefined;
     let gateNext = false;
@@ -327,26 +294,15 @@ describe('settlement on a stale read', () => {
       release = resolve;
     });
     // The service as services.ts builds it, its gateway reads held back on demand.
-    const service = createDepositsService({
-      db,
-      clock: t.clock,
-      deposits: createDepositsRepository(db, t.database.dialect),
-      settings: createSettingsRepository(db),
-      balance: createBalanceService({ clock: t.clock, repository: createBalanceRepository(db) }),
-      activity: createActivityService({ clock: t.clock, repository: createActivityRepository(db) }),
-      gateway: {
-        ...real,
-        async getPayment(token, id) {
-          if (gateNext) {
-            gateNext = false;
-            await gate;
-          }
-          return real.getPayment(token, id);
-        },
+    const service = payments.depositsService({
+      ...real,
+      async getPayment(token, id) {
+        if (gateNext) {
+          gateNext = false;
+          await gate;
+        }
+        return real.getPayment(token, id);
       },
-      webhookUrl,
-      events: t.app.outbox,
-      log: { warn: () => undefined },
     });
     fake.approve(created.paymentId);
     // Settlement B reads the deposit (pending), then waits for the gateway...
@@ -359,7 +315,7 @@ describe('settlement on a stale read', () => {
     fake.refund(created.paymentId);
     release();
     expect(await late).toBe('refunded');
-    expect((await depositRow(created.deposit.id)).status).toBe('refunded');
+    expect((await payments.depositRow(created.deposit.id)).status).toBe('refunded');
     expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(0);
     expect(await service.settle(String(created.paymentId))).toBe('unchanged');
     expect(await t.fixtures.ledger(client.id)).toHaveLength(2);
@@ -400,7 +356,7 @@ describe('checkout by Mercado Pago', () => {
       });
       expect(answer.statusCode).toBe(200);
       const { order, deposit } = answer.json<{ order: { id: string }; deposit: { id: string } }>();
-      const paymentId = Number((await depositRow(deposit.id)).gateway_payment_id);
+      const paymentId = Number((await payments.depositRow(deposit.id)).gateway_payment_id);
       return { orderId: order.id, paymentId };
     };
     const orderOf = async (id: string) =>
@@ -450,7 +406,7 @@ describe('refund after the money was spent on the order it paid', () => {
     });
     expect(opened.statusCode).toBe(200);
     const { order, deposit } = opened.json<{ order: { id: string }; deposit: { id: string } }>();
-    const paymentId = (await depositRow(deposit.id)).gateway_payment_id!;
+    const paymentId = (await payments.depositRow(deposit.id)).gateway_payment_id!;
     fake.approve(Number(paymentId));
     await t.app.gatewayPoll.runOnce();
     await t.app.outbox.drain();
@@ -474,7 +430,7 @@ describe('refund after the money was spent on the order it paid', () => {
     });
     await t.app.gatewayPoll.runOnce();
     await t.app.outbox.drain();
-    const row = await depositRow(deposit.id);
+    const row = await payments.depositRow(deposit.id);
     expect(row).toMatchObject({ status: 'refunded', flag: 'negative_balance' });
     expect(Number(row.uncovered_cents)).toBe(2590);
     // Nothing could be taken back: the balance stays at zero, no empty ledger line.
@@ -489,7 +445,7 @@ describe('secrets', () => {
     fake.down();
     expect((await call('POST', '/api/deposits', client, { amount: 10 })).statusCode).toBe(502);
     fake.healthy();
-    const created = await charge(client, 10);
+    const created = await payments.charge(client, 10);
     fake.down();
     await t.app.gatewayPoll.runOnce();
     expect(
@@ -528,7 +484,7 @@ describe('a refund whose webhook never arrives', () => {
   // Last in the file: it moves the clock past the sessions' lifetime.
   it('is found by the poll re-reading recently paid charges, at most every 6 hours each', async () => {
     const client = await t.createUser();
-    const paid = await charge(client, 30);
+    const paid = await payments.charge(client, 30);
     fake.approve(paid.paymentId);
     expect((await t.app.gatewayPoll.runOnce())[String(paid.paymentId)]).toBe('paid');
     expect(await t.fixtures.balance(client.id)).toBe(3000);
@@ -538,7 +494,7 @@ describe('a refund whose webhook never arrives', () => {
     expect(await t.app.gatewayPoll.runOnce()).not.toHaveProperty(String(paid.paymentId));
     t.clock.advance(6 * 60 * 60 * 1000 + 1);
     expect((await t.app.gatewayPoll.runOnce())[String(paid.paymentId)]).toBe('refunded');
-    expect((await depositRow(paid.deposit.id)).status).toBe('refunded');
+    expect((await payments.depositRow(paid.deposit.id)).status).toBe('refunded');
     expect(await t.fixtures.balance(client.id)).toBe(0);
     expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(0);
 

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { CheckoutResponse, OrderReceipt } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
 import { hasError, isStaticPix, parsePix } from 'pix-utils';
@@ -8,16 +7,11 @@ import type { DomainEvent } from '../../events/index.js';
 import { defineHandler } from '../../events/index.js';
 import { createDatabase } from '../../platform/database.js';
 import type { FakeMercadoPago } from '../../testing/fake-mercadopago.js';
-import { signMercadoPago, startFakeMercadoPago } from '../../testing/fake-mercadopago.js';
+import { signMercadoPago } from '../../testing/fake-mercadopago.js';
+import type { PaymentsTestApp } from '../../testing/payments-test-app.js';
+import { startPaymentsTestApp } from '../../testing/payments-test-app.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
-import { createTestApp } from '../../testing/test-app.js';
-import { createActivityRepository, createActivityService } from '../activity/index.js';
-import { createBalanceRepository, createBalanceService } from '../balance/index.js';
-import { createSettingsRepository } from '../settings/index.js';
 import { brCodeText } from './br-code.js';
-import { createDepositsRepository } from './deposits-repository.js';
-import { createDepositsService } from './deposits-service.js';
-import { createMercadoPagoClient } from './mercadopago-client.js';
 
 /**
  * Payments (issue #21) against an in-test Mercado Pago (testing/fake-mercadopago.ts, which
@@ -35,6 +29,7 @@ const PIX = {
   pix_city: 'São José dos Campos',
 };
 
+let payments: PaymentsTestApp;
 let fake: FakeMercadoPago;
 let t: TestApp;
 let admin: TestUser;
@@ -61,24 +56,11 @@ const probes = [
 ];
 
 beforeAll(async () => {
-  // The fake's clock is the app's, so signatures and expiries follow the test's time.
-  let clockNow = () => Date.now();
-  fake = await startFakeMercadoPago({ now: () => clockNow() });
-  fake.tokens.add(TOKEN);
-  t = await createTestApp({
-    env: { MERCADOPAGO_API_URL: fake.url },
-    eventHandlers: probes,
-  });
-  clockNow = () => t.clock.now();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = t.app.server.address() as AddressInfo;
-  webhookUrl = `http://127.0.0.1:${String(port)}/api/payments/mercadopago/webhook`;
+  payments = await startPaymentsTestApp(TOKEN, { eventHandlers: probes });
+  ({ fake, t, webhookUrl } = payments);
   admin = await t.createUser({ role: 'admin', username: 'chefe_pagamentos' });
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => payments.close());
 beforeEach(() => {
   fake.healthy();
 });
@@ -106,27 +88,8 @@ interface Created {
   instructions: { pix_code: string; expires_at: string | null; gateway: string };
 }
 
-async function charge(user: TestUser, amount: number): Promise<Created & { paymentId: number }> {
-  const response = await call('POST', '/api/deposits', user, { amount });
-  expect(response.statusCode).toBe(201);
-  const body = response.json<Created>();
-  const payment = [...fake.payments.values()].find(
-    (p) => p.external_reference === body.deposit.reference,
-  );
-  expect(payment).toBeDefined();
-  return { ...body, paymentId: payment!.id };
-}
-
-function depositRow(id: string) {
-  return t.database.db
-    .selectFrom('deposits')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-}
-
 async function waitForStatus(id: string, status: string) {
-  await vi.waitFor(async () => expect((await depositRow(id)).status).toBe(status), {
+  await vi.waitFor(async () => expect((await payments.depositRow(id)).status).toBe(status), {
     timeout: 5000,
     interval: 20,
   });
@@ -228,7 +191,7 @@ describe('mercadopago mode: charges', () => {
     await useGateway();
     const client = await t.createUser({ email: 'pagante@example.com' });
     const before = fake.requests.length;
-    const created = await charge(client, 50);
+    const created = await payments.charge(client, 50);
     const request = fake.requests.slice(before).find((r) => r.method === 'POST');
     expect(request?.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(request?.headers['x-idempotency-key']).toBe(created.deposit.id);
@@ -251,7 +214,7 @@ describe('mercadopago mode: charges', () => {
       pix_code: payment.point_of_interaction.transaction_data.qr_code,
       expires_at: new Date(expiry).toISOString(),
     });
-    const row = await depositRow(created.deposit.id);
+    const row = await payments.depositRow(created.deposit.id);
     expect(row).toMatchObject({
       gateway: 'mercadopago',
       gateway_payment_id: String(created.paymentId),
@@ -290,13 +253,13 @@ describe('webhook: x-signature', () => {
   it('credits once for a valid notification, after re-reading the payment', async () => {
     await useGateway();
     const client = await t.createUser();
-    const created = await charge(client, 30);
+    const created = await payments.charge(client, 30);
     fake.approve(created.paymentId);
     const sent = await fake.sendWebhook(webhookUrl, SECRET, created.paymentId);
     expect(sent.status).toBe(200);
     await waitForStatus(created.deposit.id, 'approved');
     expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(3000);
-    const row = await depositRow(created.deposit.id);
+    const row = await payments.depositRow(created.deposit.id);
     expect(row).toMatchObject({
       gateway_status: 'approved/accredited',
       payer_email: client.email,
@@ -322,7 +285,7 @@ describe('webhook: x-signature', () => {
   it('refuses forged, old, future, unsigned and replayed notifications with 401: nothing credited', async () => {
     await useGateway();
     const client = await t.createUser();
-    const created = await charge(client, 40);
+    const created = await payments.charge(client, 40);
     fake.approve(created.paymentId);
     const nowS = Math.floor(t.clock.now() / 1000);
     const attempts = [
@@ -346,7 +309,7 @@ describe('webhook: x-signature', () => {
     }
     // Nothing was scheduled: the poll is not run here, the deposit waits.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await depositRow(created.deposit.id)).status).toBe('pending');
+    expect((await payments.depositRow(created.deposit.id)).status).toBe('pending');
     expect(await t.fixtures.balance(client.id)).toBe(0);
 
     const first = await fake.sendWebhook(webhookUrl, SECRET, created.paymentId);
@@ -374,10 +337,10 @@ describe('webhook: x-signature', () => {
   it('never trusts the body: a notification for a still-pending payment credits nothing', async () => {
     await useGateway();
     const client = await t.createUser();
-    const created = await charge(client, 12);
+    const created = await payments.charge(client, 12);
     expect((await fake.sendWebhook(webhookUrl, SECRET, created.paymentId)).status).toBe(200);
     await t.app.gatewayPoll.runOnce();
-    expect((await depositRow(created.deposit.id)).status).toBe('pending');
+    expect((await payments.depositRow(created.deposit.id)).status).toBe('pending');
     expect(await t.fixtures.balance(client.id)).toBe(0);
   });
 });
@@ -386,7 +349,7 @@ describe('settlement: exactly once', () => {
   it('credits once under 5 duplicate webhooks racing 3 polls', async () => {
     await useGateway();
     const client = await t.createUser();
-    const created = await charge(client, 77.7);
+    const created = await payments.charge(client, 77.7);
     fake.approve(created.paymentId);
     const results = await Promise.all([
       ...Array.from({ length: 5 }, () => fake.sendWebhook(webhookUrl, SECRET, created.paymentId)),
@@ -409,7 +372,7 @@ describe('settlement: exactly once', () => {
   it('the poll alone catches a lost webhook', async () => {
     await useGateway();
     const client = await t.createUser();
-    const created = await charge(client, 9.99);
+    const created = await payments.charge(client, 9.99);
     fake.approve(created.paymentId);
     const outcomes = await t.app.gatewayPoll.runOnce();
     expect(outcomes[String(created.paymentId)]).toBe('paid');
@@ -420,14 +383,14 @@ describe('settlement: exactly once', () => {
   it('a restart between the notification and its settlement still credits once', async () => {
     await useGateway();
     const client = await t.createUser();
-    const created = await charge(client, 55);
+    const created = await payments.charge(client, 55);
     fake.approve(created.paymentId);
     // The gateway cannot be read when the notification arrives: its settlement is retried.
     fake.down();
     const sent = await fake.sendWebhook(webhookUrl, SECRET, created.paymentId);
     expect(sent.status).toBe(200);
     await t.app.outbox.stop();
-    expect((await depositRow(created.deposit.id)).status).toBe('pending');
+    expect((await payments.depositRow(created.deposit.id)).status).toBe('pending');
     fake.healthy();
 
     // A second process over the same database picks the retry up.
@@ -443,7 +406,7 @@ describe('settlement: exactly once', () => {
       t.clock.advance(60_000);
       await second.outbox.stop();
       await second.outbox.drain();
-      expect((await depositRow(created.deposit.id)).status).toBe('approved');
+      expect((await payments.depositRow(created.deposit.id)).status).toBe('approved');
       // Its poll and a late duplicate notification change nothing.
       await second.gatewayPoll.runOnce();
       expect((await fake.sendWebhook(webhookUrl, SECRET, created.paymentId)).status).toBe(200);
@@ -461,11 +424,11 @@ describe('settlement: exactly once', () => {
   it('an amount or reference mismatch is not credited and is flagged for the admin', async () => {
     await useGateway();
     const client = await t.createUser();
-    const created = await charge(client, 100);
+    const created = await payments.charge(client, 100);
     fake.approve(created.paymentId, { amount: 1 });
     expect((await t.app.gatewayPoll.runOnce())[String(created.paymentId)]).toBe('flagged');
     expect(await t.fixtures.balance(client.id)).toBe(0);
-    const row = await depositRow(created.deposit.id);
+    const row = await payments.depositRow(created.deposit.id);
     expect(row).toMatchObject({ status: 'pending', flag: 'amount_mismatch' });
     expect(await t.lastActivity()).toBe(
       text.logAmountMismatch(created.deposit.reference, client.username, 'R$ 1,00', 'R$ 100,00'),
@@ -478,7 +441,7 @@ describe('settlement: exactly once', () => {
     expect(refund.json()).toMatchObject({ deposit: { status: 'refunded' } });
     expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(0);
 
-    const other = await charge(client, 10);
+    const other = await payments.charge(client, 10);
     fake.approve(other.paymentId, { externalReference: 'OUTRAREF' });
     expect((await t.app.gatewayPoll.runOnce())[String(other.paymentId)]).toBe('flagged');
     expect(await t.fixtures.balance(client.id)).toBe(0);
@@ -487,13 +450,13 @@ describe('settlement: exactly once', () => {
   it('expired and cancelled charges close the deposit without credit', async () => {
     await useGateway();
     const client = await t.createUser();
-    const expiring = await charge(client, 10);
-    const rejected = await charge(client, 11);
+    const expiring = await payments.charge(client, 10);
+    const rejected = await payments.charge(client, 11);
     fake.expire(expiring.paymentId);
     fake.reject(rejected.paymentId);
     await t.app.gatewayPoll.runOnce();
-    expect((await depositRow(expiring.deposit.id)).status).toBe('expired');
-    expect((await depositRow(rejected.deposit.id)).status).toBe('cancelled');
+    expect((await payments.depositRow(expiring.deposit.id)).status).toBe('expired');
+    expect((await payments.depositRow(rejected.deposit.id)).status).toBe('cancelled');
     expect(await t.fixtures.balance(client.id)).toBe(0);
   });
 });
@@ -502,7 +465,7 @@ describe('refunds, chargebacks and admin actions', () => {
   it('a refund notified later debits the balance once, with ledger, activity and event', async () => {
     await useGateway();
     const client = await t.createUser();
-    const created = await charge(client, 20);
+    const created = await payments.charge(client, 20);
     fake.approve(created.paymentId);
     await t.app.gatewayPoll.runOnce();
     fake.refund(created.paymentId);
@@ -527,13 +490,13 @@ describe('refunds, chargebacks and admin actions', () => {
       orderId: null,
       balanceAfterCents: 0,
     });
-    expect((await depositRow(created.deposit.id)).flag).toBeNull();
+    expect((await payments.depositRow(created.deposit.id)).flag).toBeNull();
   });
 
   it('a chargeback after the money was spent flags the uncovered amount for the admin', async () => {
     await useGateway();
     const client = await t.createUser();
-    const created = await charge(client, 50);
+    const created = await payments.charge(client, 50);
     fake.approve(created.paymentId);
     await t.app.gatewayPoll.runOnce();
     // The customer spends R$ 30 of it.
@@ -579,7 +542,7 @@ describe('refunds, chargebacks and admin actions', () => {
   it('the admin cancels a pending charge and refunds a paid one through the gateway', async () => {
     await useGateway();
     const client = await t.createUser();
-    const pending = await charge(client, 15);
+    const pending = await payments.charge(client, 15);
     const cancel = await call('POST', `/api/admin/deposits/${pending.deposit.id}/cancel`, admin);
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json()).toMatchObject({
@@ -593,7 +556,7 @@ describe('refunds, chargebacks and admin actions', () => {
     const again = await call('POST', `/api/admin/deposits/${pending.deposit.id}/cancel`, admin);
     expect(again.statusCode).toBe(409);
 
-    const paidCharge = await charge(client, 25);
+    const paidCharge = await payments.charge(client, 25);
     fake.approve(paidCharge.paymentId);
     await t.app.gatewayPoll.runOnce();
     fake.down();
@@ -614,7 +577,7 @@ describe('refunds, chargebacks and admin actions', () => {
     expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(0);
 
     // Gateway deposits are not approved by hand; manual ones have no gateway actions.
-    const third = await charge(client, 5);
+    const third = await payments.charge(client, 5);
     const approve = await call('POST', `/api/admin/deposits/${third.deposit.id}/approve`, admin);
     expect(approve.statusCode).toBe(409);
     expect(approve.json()).toEqual({ message: text.automaticDeposit, code: 'DEPOSIT_AUTOMATIC' });
@@ -631,23 +594,8 @@ describe('DepositsService.create with an order', () => {
   it('attaches in the same transaction and allows less than the plain minimum', async () => {
     await useGateway();
     const client = await t.createUser();
-    const { db } = t.database;
     // The service as services.ts builds it (the commerce module calls it the same way).
-    const service = createDepositsService({
-      db,
-      clock: t.clock,
-      deposits: createDepositsRepository(db, t.database.dialect),
-      settings: createSettingsRepository(db),
-      balance: createBalanceService({ clock: t.clock, repository: createBalanceRepository(db) }),
-      activity: createActivityService({
-        clock: t.clock,
-        repository: createActivityRepository(db),
-      }),
-      gateway: createMercadoPagoClient({ baseUrl: fake.url }),
-      webhookUrl,
-      events: t.app.outbox,
-      log: { warn: () => undefined },
-    });
+    const service = payments.depositsService();
     const attached: string[] = [];
     const created = await service.create(client.id, 150, {
       orderId: 'order-1',

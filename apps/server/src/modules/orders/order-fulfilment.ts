@@ -10,7 +10,7 @@ import { formatCents } from '../../platform/pt-br.js';
 import type { Actor } from '../../platform/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { BalanceService } from '../balance/index.js';
-import type { ProductsRepository } from '../products/index.js';
+import type { ProductRecord, ProductsRepository } from '../products/index.js';
 import type { SubscriptionsRepository, SubscriptionsService } from '../subscriptions/index.js';
 import { effectiveExpiry } from '../subscriptions/index.js';
 import type { OrdersRepository } from './orders-repository.js';
@@ -91,7 +91,30 @@ export function createOrderFulfilment({
     return { subscriptionId, expiry };
   }
 
+  /**
+   * A product on sale with that plan, and the plan's price: 404 for an unknown product, 422 for
+   * one off sale or without that plan.
+   */
+  async function onSale(
+    productId: string,
+    durationType: PlanDurationType,
+    executor?: Kysely<Database>,
+  ): Promise<{ product: ProductRecord; priceCents: number }> {
+    const product = await products.find(productId, executor);
+    if (!product) throw new NotFoundError(shop.productNotFound);
+    if (product.status !== 'active') {
+      throw new UnprocessableError(shop.productUnavailable, 'PRODUCT_UNAVAILABLE');
+    }
+    const priceCents = product.plans[durationType];
+    if (priceCents === undefined) {
+      throw new UnprocessableError(shop.planUnavailable, 'PLAN_UNAVAILABLE');
+    }
+    return { product, priceCents };
+  }
+
   return {
+    onSale,
+
     /**
      * Pays a plan from the balance now and records a completed order (the shop's "Comprar", a
      * checkout by balance). Throws 404/422 for a product or plan not on sale, 409
@@ -102,15 +125,7 @@ export function createOrderFulfilment({
       actor: Actor,
       purchase: { productId: string; durationType: PlanDurationType; kind: OrderKind },
     ): Promise<Fulfilled> {
-      const product = await products.find(purchase.productId, trx);
-      if (!product) throw new NotFoundError(shop.productNotFound);
-      if (product.status !== 'active') {
-        throw new UnprocessableError(shop.productUnavailable, 'PRODUCT_UNAVAILABLE');
-      }
-      const priceCents = product.plans[purchase.durationType];
-      if (priceCents === undefined) {
-        throw new UnprocessableError(shop.planUnavailable, 'PLAN_UNAVAILABLE');
-      }
+      const { product, priceCents } = await onSale(purchase.productId, purchase.durationType, trx);
       const plan = messages.plans[purchase.durationType];
       const after = await balance.move(trx, {
         userId: actor.userId,

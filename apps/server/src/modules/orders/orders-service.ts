@@ -14,7 +14,6 @@ import { newId } from '../../platform/ids.js';
 import { formatBrDate, formatCents } from '../../platform/pt-br.js';
 import type { Actor } from '../../platform/auth.js';
 import type { DepositsService } from '../deposits/index.js';
-import type { ProductsRepository } from '../products/index.js';
 import type { SettingsRepository } from '../settings/index.js';
 import type { SubscriptionsRepository } from '../subscriptions/index.js';
 import type { UsersRepository } from '../users/index.js';
@@ -76,7 +75,6 @@ class OpenOrderExists extends Error {
 export interface OrdersServiceDeps extends Pick<AppContext, 'clock'> {
   orders: OrdersRepository;
   fulfilment: OrderFulfilment;
-  products: ProductsRepository;
   subscriptions: SubscriptionsRepository;
   users: Pick<UsersRepository, 'findById'>;
   deposits: Pick<DepositsService, 'create' | 'detail'>;
@@ -90,7 +88,6 @@ export function createOrdersService({
   clock,
   orders,
   fulfilment,
-  products,
   subscriptions,
   users,
   deposits,
@@ -132,15 +129,7 @@ export function createOrdersService({
         };
       }
 
-      const product = await products.find(body.productId);
-      if (!product) throw new NotFoundError(shop.productNotFound);
-      if (product.status !== 'active') {
-        throw new UnprocessableError(shop.productUnavailable, 'PRODUCT_UNAVAILABLE');
-      }
-      const priceCents = product.plans[body.durationType];
-      if (priceCents === undefined) {
-        throw new UnprocessableError(shop.planUnavailable, 'PLAN_UNAVAILABLE');
-      }
+      const { product, priceCents } = await fulfilment.onSale(body.productId, body.durationType);
       const account = await users.findById(userId);
       if (!account) throw new NotFoundError();
       const balanceCents = Number(account.balance_cents);
