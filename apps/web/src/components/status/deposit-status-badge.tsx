@@ -1,30 +1,13 @@
 import type { DepositStatus } from '@chaveiro/contract';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-
-const LABELS: Record<DepositStatus, string> = {
-  pending: 'Pendente',
-  approved: 'Aprovado',
-  rejected: 'Recusado',
-  cancelled: 'Cancelado',
-  expired: 'Expirado',
-  refunded: 'Estornado',
-};
-
-const TONES: Record<DepositStatus, string> = {
-  pending: 'border-amber-500/40 bg-amber-500/10 text-amber-700 dark:text-amber-400',
-  approved: 'border-emerald-500/40 bg-emerald-500/10 text-emerald-700 dark:text-emerald-400',
-  rejected: 'border-destructive/40 bg-destructive/10 text-destructive',
-  cancelled: 'border-border bg-muted text-muted-foreground',
-  expired: 'border-border bg-muted text-muted-foreground',
-  refunded: 'border-violet-500/40 bg-violet-500/10 text-violet-700 dark:text-violet-400',
-};
+import { DEPOSIT_STATUS_LABELS, DEPOSIT_STATUS_TONES } from './deposit-status';
 
 /** A PIX deposit's status, as the customer and the admin both see it. */
 export function DepositStatusBadge({ status }: { status: DepositStatus }) {
   return (
-    <Badge variant="outline" className={cn(TONES[status])}>
-      {LABELS[status]}
+    <Badge variant="outline" className={cn(DEPOSIT_STATUS_TONES[status])}>
+      {DEPOSIT_STATUS_LABELS[status]}
     </Badge>
   );
 }

@@ -64,7 +64,7 @@ export const depositsTexts = {
     refund: 'Estornar',
     refundOf: (reference: string) => `Estornar depósito ${reference}`,
   },
-  cancelCharge: {
+  cancel: {
     title: 'Cancelar cobrança?',
     description: (amount: string, username: string, reference: string) =>
       `A cobrança PIX de ${amount} de ${username} (referência ${reference}) será cancelada no Mercado Pago e não poderá mais ser paga.`,

@@ -5,6 +5,7 @@ import {
   type OrderMethod,
   type OrderStatus,
 } from '@chaveiro/contract';
+import { DEPOSIT_STATUS_LABELS } from '@/components/status/deposit-status';
 
 /** pt-BR texts of /dashboard/orders and the receipts (plan names come from the contract). */
 export const texts = {
@@ -56,13 +57,8 @@ export const texts = {
 
 /** Every status a line of "Pedidos" may show: an order's or a plain deposit's. */
 export const STATUS_LABELS: Record<OrderStatus | DepositStatus, string> = {
+  ...DEPOSIT_STATUS_LABELS,
   awaiting_payment: 'Aguardando pagamento',
   completed: 'Concluído',
   failed: 'Não concluído',
-  cancelled: 'Cancelado',
-  pending: 'Pendente',
-  approved: 'Aprovado',
-  rejected: 'Recusado',
-  expired: 'Expirado',
-  refunded: 'Estornado',
 };

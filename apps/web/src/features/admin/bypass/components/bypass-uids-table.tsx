@@ -1,12 +1,12 @@
 import type { BypassUidItem } from '@chaveiro/contract';
 import { StateTableBody } from '@/components/data-table/state-table-body';
 import { Table, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useNow } from '@/hooks/use-now';
 import { cn } from '@/lib/utils';
 import type { BypassUidsSnapshot } from '../api/get-bypass-uids';
 import { bypassTexts } from '../texts';
 import { BypassUidRow } from './bypass-uid-row';
 import { reportedRemainingMs } from './bypass-time';
-import { useNow } from './use-now';
 
 const text = bypassTexts.list;
 const COLUMNS = 6;

@@ -17,8 +17,8 @@ import { InputField, TextareaField } from '@/components/form/input-fields';
 import { FormDialog } from '@/components/form/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useResellerPricing } from '@/hooks/use-reseller-pricing';
 import { formatBRL } from '@/lib/format';
-import { useResellerPricing } from '../api/get-reseller-pricing';
 import { useSaveProduct } from '../api/save-product';
 
 type ProductFormInput = z.input<typeof productBodySchema>;

@@ -1,20 +1,11 @@
 import {
   resellerPricingResponseSchema,
-  resellerPricingSchema,
   type ResellerPricing,
   type ResellerPricingBody,
 } from '@chaveiro/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-export function useResellerPricing() {
-  return useQuery({
-    queryKey: queryKeys.resellerPricing,
-    queryFn: ({ signal }) =>
-      api.get('/settings/reseller-pricing', { schema: resellerPricingSchema, signal }),
-  });
-}
 
 /** `PUT /api/settings/reseller-pricing`; the answer carries the saved discount. */
 export function useUpdateResellerPricing() {

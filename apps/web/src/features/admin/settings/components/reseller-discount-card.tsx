@@ -12,8 +12,9 @@ import { InputField } from '@/components/form/input-fields';
 import { PendingButton } from '@/components/form/pending-button';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useResellerPricing } from '@/hooks/use-reseller-pricing';
 import { formatBRL } from '@/lib/format';
-import { useResellerPricing, useUpdateResellerPricing } from '../api/reseller-pricing';
+import { useUpdateResellerPricing } from '../api/reseller-pricing';
 import { settingsTexts } from '../texts';
 
 const t = settingsTexts.resellerDiscount;

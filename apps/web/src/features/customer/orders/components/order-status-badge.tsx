@@ -1,22 +1,16 @@
 import type { DepositStatus, OrderStatus } from '@chaveiro/contract';
+import { DEPOSIT_STATUS_TONES } from '@/components/status/deposit-status';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import { STATUS_LABELS } from '../texts';
 
-const WAITING = 'border-amber-500/40 bg-amber-500/10 text-amber-700 dark:text-amber-400';
-const DONE = 'border-emerald-500/40 bg-emerald-500/10 text-emerald-700 dark:text-emerald-400';
-const REFUSED = 'border-destructive/40 bg-destructive/10 text-destructive';
-
+/** A deposit's colours, an order's by the deposit status it matches; any cancellation is red. */
 const TONES: Record<OrderStatus | DepositStatus, string> = {
-  awaiting_payment: WAITING,
-  pending: WAITING,
-  completed: DONE,
-  approved: DONE,
-  failed: REFUSED,
-  cancelled: REFUSED,
-  rejected: REFUSED,
-  expired: 'border-border bg-muted text-muted-foreground',
-  refunded: 'border-violet-500/40 bg-violet-500/10 text-violet-700 dark:text-violet-400',
+  ...DEPOSIT_STATUS_TONES,
+  awaiting_payment: DEPOSIT_STATUS_TONES.pending,
+  completed: DEPOSIT_STATUS_TONES.approved,
+  failed: DEPOSIT_STATUS_TONES.rejected,
+  cancelled: DEPOSIT_STATUS_TONES.rejected,
 };
 
 /** An order's or a deposit's status in "Pedidos" and on the receipt. */

@@ -2,7 +2,7 @@ import { LIMITS, messages, type OrderEntry } from '@chaveiro/contract';
 import { ChevronRight, ReceiptText, ShoppingBag, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { ListPagination } from '@/components/data-table/data-table-pagination';
 import { PageHeader } from '@/components/layout/page-header';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Button } from '@/components/ui/button';
@@ -119,13 +119,7 @@ export function OrdersScreen() {
                   </li>
                 ))}
               </ul>
-              <DataTablePagination
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPageChange={setPage}
-                noun={t.noun(data.total)}
-              />
+              <ListPagination data={data} onPageChange={setPage} noun={t.noun} />
             </>
           ) : null}
         </CardContent>

@@ -1,6 +1,7 @@
 import type { PaymentInstructions } from '@chaveiro/contract';
 import { BellRing, CircleCheck, Clock } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useNow } from '@/hooks/use-now';
 import { formatBRL, formatReaisInput } from '@/lib/format';
 import { useRecentDeposits } from '../api/get-recent-deposits';
 import { depositTexts as t } from '../lib/deposit-texts';
@@ -12,16 +13,6 @@ const PixQrCode = lazy(() => import('./pix-qr-code'));
 /** While a charge is on screen its status is asked this often (the payer is paying now). */
 const WATCH_POLL_MS = 5_000;
 
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
-}
-
 function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const minutes = Math.floor(total / 60);
@@ -31,7 +22,8 @@ function formatCountdown(ms: number): string {
 
 function ExpiryCountdown({ expiresAt }: { expiresAt: string }) {
   const deadline = Date.parse(expiresAt);
-  const now = useNow(true);
+  // Ticks each second until the deadline, then stops.
+  const now = useNow(deadline);
   const left = deadline - now;
   if (left <= 0) {
     return (

@@ -2,7 +2,7 @@ import { LIMITS, type TicketStatus } from '@chaveiro/contract';
 import { ChevronRight, LifeBuoy, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTablePagination } from '@/components/data-table/data-table-pagination';
+import { ListPagination } from '@/components/data-table/data-table-pagination';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { TicketStatusBadge } from '@/components/support/ticket-status-badge';
 import { TicketStatusSelect } from '@/components/support/ticket-status-select';
@@ -92,13 +92,7 @@ export function TicketsList({ onNewTicket }: { onNewTicket: () => void }) {
                 </li>
               ))}
             </ul>
-            <DataTablePagination
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPageChange={setPage}
-              noun={t.noun(data.total)}
-            />
+            <ListPagination data={data} onPageChange={setPage} noun={t.noun} />
           </>
         ) : null}
       </CardContent>

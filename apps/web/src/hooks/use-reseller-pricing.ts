@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The global reseller discount, for the product form's effective reseller price hint. */
+/** The global reseller discount: the settings card edits it, the product form's hint reads it. */
 export function useResellerPricing() {
   return useQuery({
     queryKey: queryKeys.resellerPricing,

@@ -11,21 +11,24 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { formatBRL } from '@/lib/format';
-import { useGatewayAction } from '../api/gateway-actions';
+import { useDepositAction, type DepositAction } from '../api/deposit-actions';
 import { depositsTexts } from '../texts';
 
-/** Cancels a pending Mercado Pago charge or refunds a paid one, after a confirmation. */
-export function GatewayActionDialog({
+/**
+ * Approves a manual PIX deposit, cancels a pending Mercado Pago charge or refunds a paid one,
+ * after a confirmation.
+ */
+export function ConfirmDepositDialog({
   kind,
   row,
   onClose,
 }: {
-  kind: 'cancel' | 'refund';
+  kind: DepositAction;
   row: AdminDeposit;
   onClose: () => void;
 }) {
-  const text = depositsTexts[kind === 'cancel' ? 'cancelCharge' : 'refund'];
-  const action = useGatewayAction(kind);
+  const text = depositsTexts[kind];
+  const action = useDepositAction(kind);
 
   const confirm = () =>
     action.mutate(row.id, {
@@ -33,6 +36,8 @@ export function GatewayActionDialog({
         toast.success(answer.message);
         onClose();
       },
+      // The error toast explains it (already decided, gateway down); the refreshed list shows
+      // the outcome.
       onError: onClose,
     });
 
