@@ -51,6 +51,15 @@ export interface Database {
   notifications: NotificationsTable;
   events: EventsTable;
   event_deliveries: EventDeliveriesTable;
+  user_logins: UserLoginsTable;
+}
+
+/** One row per account and sign-in address: when it first and last signed in from there. */
+export interface UserLoginsTable {
+  user_id: string;
+  ip: string;
+  first_at: number;
+  last_at: number;
 }
 
 export interface UsersTable {
@@ -162,11 +171,15 @@ export interface MachinesTable {
   hwid: string;
   first_seen_at: number;
   last_seen_at: number;
+  /** The address of its last heartbeat or sign-in (null before migration 2026112801). */
+  last_ip: string | null;
 }
 
 export interface ActivityTable {
   id: string;
   actor_id: string | null;
+  /** The typed action (`user.banned`, `deposit.approved`…); `legacy` for rows older than types. */
+  type: Generated<string>;
   action: string;
   target: string | null;
   ip: string | null;

@@ -13,6 +13,7 @@ import * as events from './2026112601_events.js';
 import * as payments from './2026112701_payments.js';
 import * as resellerPrices from './2026112703_reseller_prices.js';
 import * as orders from './2026112702_orders.js';
+import * as adminOperations from './2026112801_admin_operations.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -32,6 +33,7 @@ const migrations = {
   '2026112701_payments': payments,
   '2026112703_reseller_prices': resellerPrices,
   '2026112702_orders': orders,
+  '2026112801_admin_operations': adminOperations,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

@@ -7,6 +7,7 @@ import { contains } from '../../platform/search.js';
 export interface NewActivity {
   id: string;
   actorId: string | null;
+  type: string | undefined;
   action: string;
   target: string | null;
   ip: string | null;
@@ -28,6 +29,7 @@ export function createActivityRepository(db: Kysely<Database>) {
         .values({
           id: entry.id,
           actor_id: entry.actorId,
+          type: entry.type ?? 'legacy',
           action: entry.action,
           target: entry.target,
           ip: entry.ip,

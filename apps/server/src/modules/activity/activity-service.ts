@@ -8,6 +8,8 @@ import { newId } from '../../platform/ids.js';
 import type { ActivityEntry, ActivityRepository } from './activity-repository.js';
 
 export interface ActivityRecord {
+  /** The typed action, e.g. `user.banned` (issue #22 makes it required). */
+  type?: string;
   action: string;
   /** What the action touched, e.g. `user:<id>`, for later filtering. */
   target?: string;
@@ -30,6 +32,7 @@ export function createActivityService({ clock, repository }: ActivityServiceDeps
         {
           id: newId(),
           actorId: actor?.userId ?? null,
+          type: entry.type,
           action: entry.action,
           target: entry.target ?? null,
           // Null for the gateway; '' when no request is behind it (an order completed by its PIX).
@@ -51,6 +54,7 @@ export function createActivityService({ clock, repository }: ActivityServiceDeps
       await repository.insert({
         id: newId(),
         actorId: caller.userId,
+        type: entry.type,
         action: entry.action,
         target: entry.target ?? null,
         ip: caller.ip,
