@@ -224,6 +224,7 @@ export function createServices(
     users: repos.users,
     subscriptions,
     subscriptionRows: repos.subscriptions,
+    products: repos.products,
   });
   const keyIssuer = createKeyIssuer({ clock, keys: repos.keys });
 

@@ -100,6 +100,10 @@ export const messages = {
   admin: {
     userNotFound: 'Usuário não encontrado.',
     productNotFound: 'Produto não encontrado.',
+    productOff:
+      'Este produto está desligado: não pode ser vendido, gerar chaves nem ser concedido. Ative-o em Produtos para continuar.',
+    keyProductDisabled:
+      'O produto desta chave está desligado no momento. A chave continua válida e poderá ser resgatada quando o produto for reativado.',
     keyNotFound: 'Chave não encontrada.',
     subscriptionNotFound: 'Assinatura não encontrada.',
     fileNotFound: 'Arquivo não encontrado.',
@@ -597,6 +601,7 @@ export const ERROR_CODES = [
   'KEY_NOT_UNUSED',
   'KEY_REDEEM_BY_PASSED',
   'PRODUCT_IN_USE',
+  'PRODUCT_DISABLED',
   'INVALID_FILE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
