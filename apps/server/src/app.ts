@@ -24,6 +24,7 @@ import { adminUsersRoutes } from './modules/admin-users/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { bypassRoutes } from './modules/bypass/index.js';
 import { clientRoutes } from './modules/client/index.js';
+import { adminConsoleRoutes } from './modules/admin-console/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import {
   adminDepositsRoutes,
@@ -258,6 +259,7 @@ function apiRoutes(
     void api.register(ordersRoutes(s), { prefix: '/orders' });
     void api.register(depositsRoutes(s), { prefix: '/deposits' });
     void api.register(adminDepositsRoutes(s), { prefix: '/admin' });
+    void api.register(adminConsoleRoutes(s), { prefix: '/admin' });
     void api.register(paymentWebhookRoutes({ ...s, clock }), { prefix: '/payments' });
     void api.register(supportRoutes(s), { prefix: '/support' });
     void api.register(adminSupportRoutes(s), { prefix: '/admin/support' });

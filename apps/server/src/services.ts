@@ -26,6 +26,10 @@ import {
 import { createBalanceRepository, createBalanceService } from './modules/balance/index.js';
 import { createBypassRepository, createBypassService } from './modules/bypass/index.js';
 import { createClientRepository, createClientService } from './modules/client/index.js';
+import {
+  createAdminConsoleRepository,
+  createAdminConsoleService,
+} from './modules/admin-console/index.js';
 import { createDashboardRepository, createDashboardService } from './modules/dashboard/index.js';
 import type { DepositsService } from './modules/deposits/index.js';
 import {
@@ -123,6 +127,7 @@ export function createServices(
   const repos = {
     activity: createActivityRepository(db),
     adminActions: createAdminActionsRepository(db, keyTotals),
+    adminConsole: createAdminConsoleRepository(db, dialect),
     adminResellers: createAdminResellersRepository(db, dialect),
     balance: createBalanceRepository(db),
     bypass: createBypassRepository(db),
@@ -330,6 +335,7 @@ export function createServices(
       redemption,
       events,
     }),
+    adminConsole: createAdminConsoleService({ clock, repository: repos.adminConsole }),
     dashboard: createDashboardService({ clock, repository: repos.dashboard }),
     deposits,
     files,

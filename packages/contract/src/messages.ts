@@ -569,6 +569,11 @@ export const messages = {
     logSessionEnded: (reason: string, who: string) =>
       `Loader: sessão encerrada (${reason}) — ${who}`,
   },
+  /** Admin console: the command palette's search (issue #22). */
+  adminConsole: {
+    searchTooShort: 'Digite ao menos 2 caracteres para buscar.',
+    searchTooLong: 'A busca pode ter no máximo 100 caracteres.',
+  },
 } as const;
 
 /** Machine-readable error codes carried next to `message` in every error answer. */

@@ -1,0 +1,46 @@
+import {
+  adminSearchQuerySchema,
+  adminSearchResponseSchema,
+  workQueuesResponseSchema,
+} from '@chaveiro/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { adminErrors, guardedRoute } from '../../platform/route-schemas.js';
+import type { AdminConsoleService } from './admin-console-service.js';
+
+/** Work-queue counts for the sidebar badges and the command palette's search (issue #22). */
+export function adminConsoleRoutes({
+  adminConsole: service,
+}: {
+  adminConsole: AdminConsoleService;
+}): FastifyPluginCallbackZod {
+  return (app, _options, done) => {
+    const admin = app.requireRole('admin');
+
+    app.get(
+      '/queues',
+      guardedRoute(admin, ['admin-console'], {
+        summary: 'Deposits awaiting approval and tickets awaiting staff',
+        description:
+          'Polled by each admin tab (every 15 s while visible). pendingDeposits: manual PIX ' +
+          'deposits pending approval plus gateway charges flagged while pending; openTickets: ' +
+          'tickets whose status is open (the customer wrote last).',
+        response: { 200: workQueuesResponseSchema, ...adminErrors },
+      }),
+      () => service.queues(),
+    );
+
+    app.get(
+      '/search',
+      guardedRoute(admin, ['admin-console'], {
+        summary: 'Command palette: users, keys and products matching q (up to 5 each)',
+        description:
+          'Users whose username or e-mail starts with q, keys starting with q, products whose ' +
+          'name contains q (case-insensitive). q: 2 to 100 characters.',
+        querystring: adminSearchQuerySchema,
+        response: { 200: adminSearchResponseSchema, ...adminErrors },
+      }),
+      (request) => service.search(request.query.q),
+    );
+    done();
+  };
+}
