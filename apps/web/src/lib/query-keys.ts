@@ -44,6 +44,10 @@ export const queryKeys = {
   resellerPricing: ['settings', 'reseller-pricing'] as const,
   admin: {
     profile: ['admin', 'profile'] as const,
+    /** Sidebar badges: deposits and tickets waiting for staff (polled). */
+    queues: ['admin', 'queues'] as const,
+    /** The command palette's search. */
+    search: (q: string) => ['admin', 'search', q] as const,
     deposits: {
       all: ['admin', 'deposits'] as const,
       list: (query: object) => ['admin', 'deposits', 'list', query] as const,
