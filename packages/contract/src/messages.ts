@@ -573,6 +573,11 @@ export const messages = {
   adminConsole: {
     searchTooShort: 'Digite ao menos 2 caracteres para buscar.',
     searchTooLong: 'A busca pode ter no máximo 100 caracteres.',
+    deliveryRequeued: 'Entrega reenfileirada: ela será reprocessada em instantes.',
+    deliveryNotDead:
+      'Esta entrega não está mais com falha: já foi reprocessada ou removida. Atualize a lista.',
+    logDeliveryRequeued: (handler: string, eventId: string) =>
+      `Entrega do evento ${eventId} para ${handler} reenfileirada`,
   },
 } as const;
 

@@ -46,3 +46,37 @@ export const adminSearchResponseSchema = z.object({
   ),
 });
 export type AdminSearchResponse = z.infer<typeof adminSearchResponseSchema>;
+
+/** Outbox deliveries that used up their retries (`dead`), newest events first. */
+export const deadDeliveriesQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type DeadDeliveriesQuery = z.infer<typeof deadDeliveriesQuerySchema>;
+
+export const DEAD_DELIVERIES_PAGE_SIZE = 20;
+
+export const deadDeliverySchema = z.object({
+  eventId: z.string(),
+  /** The handler that kept failing, e.g. `purchase-notices`. */
+  handler: z.string(),
+  /** The domain event, e.g. `key.redeemed`. */
+  type: z.string(),
+  occurredAt: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+});
+export type DeadDelivery = z.infer<typeof deadDeliverySchema>;
+
+export const deadDeliveriesPageSchema = z.object({
+  items: z.array(deadDeliverySchema),
+  page: z.number().int(),
+  /** Whether a next page exists (no total: the list is read by keyed pages of 20). */
+  hasMore: z.boolean(),
+});
+export type DeadDeliveriesPage = z.infer<typeof deadDeliveriesPageSchema>;
+
+export const requeueDeliveryBodySchema = z.strictObject({
+  eventId: z.string().trim().min(1).max(64),
+  handler: z.string().trim().min(1).max(100),
+});
+export type RequeueDeliveryBody = z.infer<typeof requeueDeliveryBodySchema>;

@@ -178,3 +178,88 @@ describe('GET /api/admin/search', () => {
     expect(body).toEqual({ users: [], keys: [], products: [] });
   });
 });
+
+describe('dead outbox deliveries', () => {
+  async function deadDelivery(eventId: string, occurredAt: number) {
+    await t.database.db
+      .insertInto('events')
+      .values({ id: eventId, type: 'key.redeemed', payload: '{}', occurred_at: occurredAt })
+      .execute();
+    await t.database.db
+      .insertInto('event_deliveries')
+      .values({
+        event_id: eventId,
+        handler: 'test.mailer',
+        status: 'dead',
+        attempts: 8,
+        next_attempt_at: occurredAt,
+        claimed_until: null,
+        claim_token: null,
+        last_error: 'SMTP recusou a conexão',
+        done_at: null,
+      })
+      .execute();
+  }
+
+  it('are for admins only', async () => {
+    const body = { eventId: 'ev-x', handler: 'test.mailer' };
+    expect((await get('/api/admin/outbox/dead')).statusCode).toBe(401);
+    for (const as of [client, reseller]) {
+      expect((await get('/api/admin/outbox/dead', as)).statusCode).toBe(403);
+      const post = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/outbox/dead/requeue',
+        headers: as.headers,
+        payload: body,
+      });
+      expect(post.statusCode).toBe(403);
+    }
+  });
+
+  it('lists them newest first, 20 a page, and requeues one with an activity row', async () => {
+    const base = Date.UTC(2026, 10, 20);
+    for (let i = 0; i < 21; i += 1)
+      await deadDelivery(`ev-${String(i).padStart(2, '0')}`, base + i);
+
+    const first = await get('/api/admin/outbox/dead', admin);
+    expect(first.statusCode).toBe(200);
+    const page = first.json<{ items: { eventId: string }[]; hasMore: boolean }>();
+    expect(page.items).toHaveLength(20);
+    expect(page.hasMore).toBe(true);
+    expect(page.items[0]).toEqual({
+      eventId: 'ev-20',
+      handler: 'test.mailer',
+      type: 'key.redeemed',
+      occurredAt: new Date(base + 20).toISOString(),
+      attempts: 8,
+      lastError: 'SMTP recusou a conexão',
+    });
+    const second = (await get('/api/admin/outbox/dead?page=2', admin)).json<typeof page>();
+    expect(second).toMatchObject({ items: [{ eventId: 'ev-00' }], page: 2, hasMore: false });
+
+    const requeue = (eventId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/outbox/dead/requeue',
+        headers: admin.headers,
+        payload: { eventId, handler: 'test.mailer' },
+      });
+    const done = await requeue('ev-20');
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: messages.adminConsole.deliveryRequeued });
+    const row = await t.database.db
+      .selectFrom('event_deliveries')
+      .select(['status', 'attempts'])
+      .where('event_id', '=', 'ev-20')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'pending', attempts: 0 });
+    expect(await t.lastActivity()).toBe(
+      messages.adminConsole.logDeliveryRequeued('test.mailer', 'ev-20'),
+    );
+
+    const again = await requeue('ev-20');
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ message: messages.adminConsole.deliveryNotDead });
+    expect((await get('/api/admin/outbox/dead?page=0', admin)).statusCode).toBe(400);
+  });
+});

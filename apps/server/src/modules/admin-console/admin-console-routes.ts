@@ -1,10 +1,15 @@
 import {
   adminSearchQuerySchema,
   adminSearchResponseSchema,
+  deadDeliveriesPageSchema,
+  deadDeliveriesQuerySchema,
+  messageResponseSchema,
+  requeueDeliveryBodySchema,
   workQueuesResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { adminErrors, guardedRoute } from '../../platform/route-schemas.js';
+import { actorOf } from '../../platform/auth.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
 import type { AdminConsoleService } from './admin-console-service.js';
 
 /** Work-queue counts for the sidebar badges and the command palette's search (issue #22). */
@@ -40,6 +45,26 @@ export function adminConsoleRoutes({
         response: { 200: adminSearchResponseSchema, ...adminErrors },
       }),
       (request) => service.search(request.query.q),
+    );
+
+    app.get(
+      '/outbox/dead',
+      guardedRoute(admin, ['admin-console'], {
+        summary: 'Outbox deliveries that used up their retries, newest events first (20 a page)',
+        querystring: deadDeliveriesQuerySchema,
+        response: { 200: deadDeliveriesPageSchema, ...adminErrors },
+      }),
+      (request) => service.deadDeliveries(request.query.page),
+    );
+
+    app.post(
+      '/outbox/dead/requeue',
+      guardedRoute(admin, ['admin-console'], {
+        summary: 'Put a dead delivery back in line: it runs again on the next poll',
+        body: requeueDeliveryBodySchema,
+        response: { 200: messageResponseSchema, ...adminErrors, ...errorResponses(404) },
+      }),
+      (request) => service.requeue(request.body, actorOf(request)),
     );
     done();
   };

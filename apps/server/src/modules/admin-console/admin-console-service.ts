@@ -1,15 +1,40 @@
-import type { AdminSearchResponse, WorkQueuesResponse } from '@chaveiro/contract';
-import { ADMIN_SEARCH } from '@chaveiro/contract';
+import type {
+  AdminSearchResponse,
+  DeadDeliveriesPage,
+  MessageResponse,
+  RequeueDeliveryBody,
+  WorkQueuesResponse,
+} from '@chaveiro/contract';
+import { ADMIN_SEARCH, DEAD_DELIVERIES_PAGE_SIZE, messages } from '@chaveiro/contract';
+import type { Outbox } from '../../events/index.js';
+import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { withTransaction } from '../../platform/database.js';
+import { NotFoundError } from '../../platform/errors.js';
+import type { ActivityService } from '../activity/index.js';
 import { keyStatusAt } from '../keys/index.js';
 import type { AdminConsoleRepository } from './admin-console-repository.js';
 
-export interface AdminConsoleServiceDeps extends Pick<AppContext, 'clock'> {
+const text = messages.adminConsole;
+
+export interface AdminConsoleServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   repository: AdminConsoleRepository;
+  /** Dead deliveries: listed and put back in line by the admin. */
+  outbox: Pick<Outbox, 'listDead' | 'requeue'>;
+  activity: ActivityService;
 }
 
-/** The admin console's work queues and the command palette's search (issue #22). */
-export function createAdminConsoleService({ clock, repository }: AdminConsoleServiceDeps) {
+/**
+ * The admin console's work queues, the command palette's search and the outbox's dead
+ * deliveries (issue #22).
+ */
+export function createAdminConsoleService({
+  db,
+  clock,
+  repository,
+  outbox,
+  activity,
+}: AdminConsoleServiceDeps) {
   return {
     queues(): Promise<WorkQueuesResponse> {
       return repository.queueCounts();
@@ -37,6 +62,37 @@ export function createAdminConsoleService({ clock, repository }: AdminConsoleSer
         })),
         products,
       };
+    },
+
+    /** One page of dead deliveries (one more read tells whether a next page exists). */
+    async deadDeliveries(page: number): Promise<DeadDeliveriesPage> {
+      const size = DEAD_DELIVERIES_PAGE_SIZE;
+      const rows = await outbox.listDead({ limit: size + 1, offset: (page - 1) * size });
+      return {
+        items: rows.slice(0, size).map((row) => ({
+          eventId: row.eventId,
+          handler: row.handler,
+          type: row.type,
+          occurredAt: new Date(row.occurredAt).toISOString(),
+          attempts: row.attempts,
+          lastError: row.lastError,
+        })),
+        page,
+        hasMore: rows.length > size,
+      };
+    },
+
+    /** "Reprocessar": the dead delivery runs again on the outbox's next poll (seconds). */
+    async requeue(key: RequeueDeliveryBody, actor: Actor): Promise<MessageResponse> {
+      await withTransaction(db, async (trx) => {
+        if (!(await outbox.requeue(key, trx))) throw new NotFoundError(text.deliveryNotDead);
+        await activity.record(trx, actor, {
+          type: 'delivery.requeued',
+          action: text.logDeliveryRequeued(key.handler, key.eventId),
+          target: `event:${key.eventId}`,
+        });
+      });
+      return { message: text.deliveryRequeued };
     },
   };
 }
