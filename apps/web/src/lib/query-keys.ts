@@ -48,6 +48,11 @@ export const queryKeys = {
     queues: ['admin', 'queues'] as const,
     /** The command palette's search. */
     search: (q: string) => ['admin', 'search', q] as const,
+    /** The outbox's dead deliveries (/admin/outbox). */
+    deadDeliveries: {
+      all: ['admin', 'outbox', 'dead'] as const,
+      page: (page: number) => ['admin', 'outbox', 'dead', page] as const,
+    },
     deposits: {
       all: ['admin', 'deposits'] as const,
       list: (query: object) => ['admin', 'deposits', 'list', query] as const,
