@@ -1,9 +1,13 @@
 import type { KeyStatus, ProductStatus, Role, UserStatus } from '@chaveiro/contract';
+import { DEPOSIT_GATEWAYS } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SqlDialect } from '../../platform/database.js';
 import { contains, startsWith } from '../../platform/search.js';
+
+/** The gateways that take the payment themselves (equality on deposits_gateway_status_idx). */
+const CHARGING_GATEWAYS = DEPOSIT_GATEWAYS.filter((gateway) => gateway !== 'manual');
 
 export interface FoundUser {
   id: string;
@@ -50,7 +54,7 @@ export function createAdminConsoleRepository(db: Kysely<Database>, dialect: SqlD
           eb
             .selectFrom('deposits')
             .select((inner) => inner.fn.countAll<number>().as('n'))
-            .where('gateway', '<>', 'manual')
+            .where('gateway', 'in', CHARGING_GATEWAYS)
             .where('status', '=', 'pending')
             .where('flag', 'is not', null)
             .as('flaggedPending'),
