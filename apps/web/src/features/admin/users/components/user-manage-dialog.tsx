@@ -121,19 +121,6 @@ function ManagePanel({ user, onClose, initial, onDeleted, detailsLink = false }:
           <span className="truncate">{user.email}</span>
           <UserStatusBadge status={user.status} />
         </DialogDescription>
-        {detailsLink ? (
-          <Button
-            asChild
-            variant="link"
-            size="sm"
-            className="justify-self-center px-0 sm:justify-self-start"
-          >
-            <Link to={`/admin/users/${encodeURIComponent(user.id)}`}>
-              <ExternalLink aria-hidden />
-              Ver detalhes
-            </Link>
-          </Button>
-        ) : null}
       </DialogHeader>
 
       <div className="bg-muted/50 flex items-start gap-2 rounded-md border px-3 py-2 text-sm">
@@ -185,6 +172,17 @@ function ManagePanel({ user, onClose, initial, onDeleted, detailsLink = false }:
           </Button>
           {protectedAccount ? (
             <p className="text-muted-foreground text-xs">{messages.admin.cannotTargetAdmin}</p>
+          ) : null}
+          {detailsLink ? (
+            <>
+              <Separator className="my-1" />
+              <Button asChild variant="secondary" className="justify-start">
+                <Link to={`/admin/users/${encodeURIComponent(user.id)}`}>
+                  <ExternalLink aria-hidden />
+                  Ver detalhes
+                </Link>
+              </Button>
+            </>
           ) : null}
         </nav>
       ) : (
