@@ -1,6 +1,6 @@
 import type { CustomerOverview } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
