@@ -41,10 +41,10 @@ export function CustomerProfileCard({ profile }: { profile: CustomerProfile }) {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3 lg:grid-cols-5">
           {facts.map((fact) => (
-            <div key={fact.label} className="contents">
-              <dt className="text-muted-foreground">{fact.label}</dt>
+            <div key={fact.label} className="min-w-0">
+              <dt className="text-muted-foreground text-xs">{fact.label}</dt>
               <dd className="min-w-0">{fact.value}</dd>
             </div>
           ))}

@@ -81,10 +81,8 @@ function CustomerPage({ overview }: { overview: CustomerOverview }) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <CustomerHeader profile={overview.profile} onAction={setAction} />
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:items-start">
-        <CustomerProfileCard profile={overview.profile} />
-        <CustomerSubscriptionsCard userId={userId} subscriptions={overview.subscriptions} />
-      </div>
+      <CustomerProfileCard profile={overview.profile} />
+      <CustomerSubscriptionsCard userId={userId} subscriptions={overview.subscriptions} />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 2xl:grid-cols-2">
         <CustomerLedgerCard userId={userId} />
         <CustomerDepositsCard userId={userId} />
@@ -109,10 +107,8 @@ function CustomerSkeleton() {
     <div className="grid gap-6" aria-busy="true" aria-label="Carregando cliente">
       <Skeleton className="h-8 w-48" />
       <Skeleton className="h-16 w-full" />
-      <div className="grid gap-6 xl:grid-cols-[22rem_1fr]">
-        <Skeleton className="h-72" />
-        <Skeleton className="h-72" />
-      </div>
+      <Skeleton className="h-40" />
+      <Skeleton className="h-72" />
     </div>
   );
 }
