@@ -47,6 +47,9 @@ try {
     ['keys page 1', '/api/keys?page=1', 10],
     ['keys status=used', '/api/keys?status=used&page=3', 10],
     ['activity page 1', '/api/activity?page=1', 10],
+    ['work queues (1 admin tab)', '/api/admin/queues', 1],
+    ['palette search "us" (short prefix)', '/api/admin/search?q=us', 1],
+    ['palette search "user1234"', '/api/admin/search?q=user1234', 1],
     // The customer page (/admin/users/:id) of a seeded client with subscriptions, a bound
     // machine and redeemed keys: its head, then each section it loads beside it.
     ['customer page', `/api/users/${customer}/overview`, 1],

@@ -25,6 +25,7 @@ import { adminCustomersRoutes } from './modules/admin-customers/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { bypassRoutes } from './modules/bypass/index.js';
 import { clientRoutes } from './modules/client/index.js';
+import { adminConsoleRoutes } from './modules/admin-console/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import {
   adminDepositsRoutes,
@@ -260,6 +261,7 @@ function apiRoutes(
     void api.register(ordersRoutes(s), { prefix: '/orders' });
     void api.register(depositsRoutes(s), { prefix: '/deposits' });
     void api.register(adminDepositsRoutes(s), { prefix: '/admin' });
+    void api.register(adminConsoleRoutes(s), { prefix: '/admin' });
     void api.register(paymentWebhookRoutes({ ...s, clock }), { prefix: '/payments' });
     void api.register(supportRoutes(s), { prefix: '/support' });
     void api.register(adminSupportRoutes(s), { prefix: '/admin/support' });

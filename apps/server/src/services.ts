@@ -30,6 +30,10 @@ import {
 import { createBalanceRepository, createBalanceService } from './modules/balance/index.js';
 import { createBypassRepository, createBypassService } from './modules/bypass/index.js';
 import { createClientRepository, createClientService } from './modules/client/index.js';
+import {
+  createAdminConsoleRepository,
+  createAdminConsoleService,
+} from './modules/admin-console/index.js';
 import { createDashboardRepository, createDashboardService } from './modules/dashboard/index.js';
 import type { DepositsService } from './modules/deposits/index.js';
 import {
@@ -127,6 +131,7 @@ export function createServices(
   const repos = {
     activity: createActivityRepository(db),
     adminActions: createAdminActionsRepository(db, keyTotals),
+    adminConsole: createAdminConsoleRepository(db, dialect),
     adminResellers: createAdminResellersRepository(db, dialect),
     balance: createBalanceRepository(db),
     bypass: createBypassRepository(db),
@@ -229,6 +234,7 @@ export function createServices(
     users: repos.users,
     subscriptions,
     subscriptionRows: repos.subscriptions,
+    products: repos.products,
   });
   const keyIssuer = createKeyIssuer({ clock, keys: repos.keys });
 
@@ -333,6 +339,13 @@ export function createServices(
       subscriptions: repos.subscriptions,
       redemption,
       events,
+    }),
+    adminConsole: createAdminConsoleService({
+      db,
+      clock,
+      repository: repos.adminConsole,
+      outbox,
+      activity,
     }),
     dashboard: createDashboardService({ clock, repository: repos.dashboard }),
     deposits,

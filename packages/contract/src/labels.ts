@@ -19,6 +19,8 @@ export const labels = {
     /** Beyond the spec's list (issue: commerce). */
     support: 'Suporte',
     deposits: 'Depósitos',
+    /** Beyond the spec's list (issue #22). */
+    outbox: 'Entregas com falha',
   },
   adminPanel: 'Admin Panel',
   customerNav: {

@@ -100,6 +100,10 @@ export const messages = {
   admin: {
     userNotFound: 'Usuário não encontrado.',
     productNotFound: 'Produto não encontrado.',
+    productOff:
+      'Este produto está desligado: não pode ser vendido, gerar chaves nem ser concedido. Ative-o em Produtos para continuar.',
+    keyProductDisabled:
+      'O produto desta chave está desligado no momento. A chave continua válida e poderá ser resgatada quando o produto for reativado.',
     keyNotFound: 'Chave não encontrada.',
     subscriptionNotFound: 'Assinatura não encontrada.',
     fileNotFound: 'Arquivo não encontrado.',
@@ -575,6 +579,16 @@ export const messages = {
     logSessionEnded: (reason: string, who: string) =>
       `Loader: sessão encerrada (${reason}) — ${who}`,
   },
+  /** Admin console: the command palette's search (issue #22). */
+  adminConsole: {
+    searchTooShort: 'Digite ao menos 2 caracteres para buscar.',
+    searchTooLong: 'A busca pode ter no máximo 100 caracteres.',
+    deliveryRequeued: 'Entrega reenfileirada: ela será reprocessada em instantes.',
+    deliveryNotDead:
+      'Esta entrega não está mais com falha: já foi reprocessada ou removida. Atualize a lista.',
+    logDeliveryRequeued: (handler: string, eventId: string) =>
+      `Entrega do evento ${eventId} para ${handler} reenfileirada`,
+  },
 } as const;
 
 /** Machine-readable error codes carried next to `message` in every error answer. */
@@ -607,6 +621,7 @@ export const ERROR_CODES = [
   'KEY_NOT_UNUSED',
   'KEY_REDEEM_BY_PASSED',
   'PRODUCT_IN_USE',
+  'PRODUCT_DISABLED',
   'INVALID_FILE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});

@@ -220,8 +220,12 @@ export function createEventsRepository(db: Kysely<Database>, dialect: SqlDialect
     },
 
     /** A dead delivery back to pending with fresh attempts, due at `now`; false if not dead. */
-    async requeue(key: DeliveryKey, now: number): Promise<boolean> {
-      const result = await db
+    async requeue(
+      key: DeliveryKey,
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<boolean> {
+      const result = await executor
         .updateTable('event_deliveries')
         .set({
           status: 'pending',

@@ -121,8 +121,11 @@ export interface Outbox {
   drain(): Promise<number>;
   /** Parked deliveries, the most recent events first. */
   listDead(page?: { limit?: number; offset?: number }): Promise<DeadDelivery[]>;
-  /** A dead delivery back to pending, due now, with fresh attempts; false if it was not dead. */
-  requeue(key: DeliveryKey): Promise<boolean>;
+  /**
+   * A dead delivery back to pending, due now, with fresh attempts; false if it was not dead.
+   * `executor`: a transaction to do it in (the admin's requeue records its activity row there).
+   */
+  requeue(key: DeliveryKey, executor?: Kysely<Database>): Promise<boolean>;
 }
 
 /**
@@ -420,8 +423,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       }));
     },
 
-    requeue(key) {
-      return repository.requeue(key, clock.now());
+    requeue(key, executor) {
+      return repository.requeue(key, clock.now(), executor);
     },
   };
 }

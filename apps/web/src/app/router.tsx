@@ -152,6 +152,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'outbox',
+                lazy: async () => ({
+                  Component: (await import('@/features/admin/outbox/components/outbox-screen'))
+                    .OutboxScreen,
+                }),
+              },
+              {
                 path: 'deposits',
                 lazy: async () => ({
                   Component: (await import('@/features/admin/deposits/components/deposits-screen'))

@@ -48,6 +48,15 @@ export const queryKeys = {
   resellerPricing: ['settings', 'reseller-pricing'] as const,
   admin: {
     profile: ['admin', 'profile'] as const,
+    /** Sidebar badges: deposits and tickets waiting for staff (polled). */
+    queues: ['admin', 'queues'] as const,
+    /** The command palette's search. */
+    search: (q: string) => ['admin', 'search', q] as const,
+    /** The outbox's dead deliveries (/admin/outbox). */
+    deadDeliveries: {
+      all: ['admin', 'outbox', 'dead'] as const,
+      page: (page: number) => ['admin', 'outbox', 'dead', page] as const,
+    },
     deposits: {
       all: ['admin', 'deposits'] as const,
       list: (query: object) => ['admin', 'deposits', 'list', query] as const,

@@ -17,6 +17,9 @@ class ResizeObserverStub {
 }
 Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub, writable: true });
 
+// jsdom has no layout; cmdk scrolls the selected option of the command palette into view.
+Object.defineProperty(Element.prototype, 'scrollIntoView', { value: vi.fn(), writable: true });
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

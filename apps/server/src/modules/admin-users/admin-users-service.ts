@@ -23,6 +23,7 @@ import type { ActivityService } from '../activity/index.js';
 import type { FilesService } from '../files/index.js';
 import { fileShaOf } from '../files/index.js';
 import type { ProductsRepository } from '../products/index.js';
+import { assertProductEnabled } from '../products/index.js';
 import type { SubscriptionsRepository, SubscriptionsService } from '../subscriptions/index.js';
 import { DAY_MS, effectiveExpiry } from '../subscriptions/index.js';
 import type { UserDirectoryRepository } from './user-directory-repository.js';
@@ -64,9 +65,11 @@ export function createAdminUsersService({
     return user;
   }
 
-  async function existingProduct(id: string, executor: Kysely<Database>) {
+  /** A product time can be granted of: it exists and is not switched off. */
+  async function grantableProduct(id: string, executor: Kysely<Database>) {
     const product = await products.find(id, executor);
     if (!product) throw new NotFoundError(text.productNotFound);
+    assertProductEnabled(product);
     return product;
   }
 
@@ -169,7 +172,7 @@ export function createAdminUsersService({
             trx,
           );
           if (body.subscription) {
-            await existingProduct(body.subscription.productId, trx);
+            await grantableProduct(body.subscription.productId, trx);
             await subscriptions.grant(trx, { userId: id, ...body.subscription });
           }
           await activity.record(trx, actor, {
@@ -244,7 +247,7 @@ export function createAdminUsersService({
     ): Promise<MessageResponse> {
       await withTransaction(db, async (trx) => {
         const user = await existingUser(id, trx);
-        const product = await existingProduct(body.productId, trx);
+        const product = await grantableProduct(body.productId, trx);
         await subscriptions.grant(trx, { userId: id, ...body });
         await activity.record(trx, actor, {
           action: log.subscriptionAdded(user.username, product.name, body.days),

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { ConflictError, NotFoundError } from '../../platform/errors.js';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
+import type { ProductsRepository } from '../products/index.js';
 import type {
   SubscriptionDetail,
   SubscriptionsRepository,
@@ -28,6 +29,7 @@ export interface KeyRedemptionDeps extends Pick<AppContext, 'clock'> {
   users: Pick<UsersRepository, 'findById'>;
   subscriptions: Pick<SubscriptionsService, 'grant'>;
   subscriptionRows: Pick<SubscriptionsRepository, 'findDetail'>;
+  products: Pick<ProductsRepository, 'find'>;
 }
 
 /**
@@ -43,6 +45,7 @@ export function createKeyRedemption({
   users,
   subscriptions,
   subscriptionRows,
+  products,
 }: KeyRedemptionDeps) {
   /** Redeems the key for the user inside `executor`, a transaction `events.transaction` opened. */
   async function redeemKeyIn(
@@ -56,6 +59,12 @@ export function createKeyRedemption({
     // An unused key past its redeem-by date shows (and is refused) as expired.
     const status = keyStatusAt(key, now);
     if (status !== 'active') throw notRedeemable(status);
+    // A key of a product switched off stays unused and valid: redeeming it now would start days
+    // the loader refuses to use (PRODUCT_DISABLED), so it waits for the product to come back.
+    const product = await products.find(key.product_id, executor);
+    if (product && product.status !== 'active') {
+      throw new UnprocessableError(messages.admin.keyProductDisabled, 'PRODUCT_DISABLED');
+    }
     if (!(await users.findById(userId, executor))) {
       throw new NotFoundError(messages.admin.userNotFound);
     }

@@ -19,6 +19,7 @@ import { endOfBrDay } from '../../platform/pt-br.js';
 import type { Actor } from '../../platform/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { ProductsRepository } from '../products/index.js';
+import { assertProductEnabled } from '../products/index.js';
 import { effectiveExpiry } from '../subscriptions/index.js';
 import type { SubscriptionsRepository } from '../subscriptions/index.js';
 import type { KeyIssuer } from './key-issuer.js';
@@ -106,6 +107,7 @@ export function createKeysService({
     async generate(body: GenerateKeysBody, actor: Actor): Promise<GenerateKeysResponse> {
       const product = await products.find(body.productId);
       if (!product) throw new NotFoundError(text.productNotFound);
+      assertProductEnabled(product);
       const days = body.days ?? PLAN_DURATION_DAYS[body.durationType ?? 'monthly'];
       const redeemBy = body.redeemBy === undefined ? null : endOfBrDay(body.redeemBy);
       if (redeemBy !== null && redeemBy <= clock.now())

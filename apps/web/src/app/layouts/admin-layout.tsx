@@ -10,6 +10,7 @@ import {
   Settings,
   ShieldCheck,
   Store,
+  TriangleAlert,
   Users,
 } from 'lucide-react';
 import { Outlet, useLocation } from 'react-router';
@@ -21,7 +22,9 @@ import { MaintenanceBanner } from '@/components/maintenance/maintenance-banner';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { CommandPalette } from '@/features/admin/command-palette/components/command-palette';
 import { AdminProfileBlock } from '@/features/admin/profile/components/admin-profile-block';
+import { useWorkQueueBadges } from '@/features/admin/work-queues/use-work-queue-badges';
 import { useInactivityLogout } from '@/hooks/use-inactivity-logout';
 import { useLogout } from '@/hooks/use-logout';
 import { useSectionGuard } from '../session-guard';
@@ -40,6 +43,8 @@ const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin/support', label: nav.support, icon: LifeBuoy },
   { to: '/admin/settings', label: nav.settings, icon: Settings },
   { to: '/admin/activity', label: nav.activity, icon: Activity },
+  /** Beyond the spec's list (issue #22): outbox deliveries that used up their retries. */
+  { to: '/admin/outbox', label: nav.outbox, icon: TriangleAlert },
 ];
 
 const LOGOUT_LABEL = labels.customerNav.logout;
@@ -49,12 +54,14 @@ export function AdminLayout() {
   useInactivityLogout();
   const logout = useLogout();
   const { pathname } = useLocation();
+  const badges = useWorkQueueBadges(claims !== null);
   if (!claims) return null;
+  const navItems = ADMIN_NAV_ITEMS.map((item) => ({ ...item, badge: badges[item.to] }));
 
   const renderSidebar = (onNavigate?: () => void) => (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex-1 overflow-y-auto p-3">
-        <NavList items={ADMIN_NAV_ITEMS} onNavigate={onNavigate} />
+        <NavList items={navItems} onNavigate={onNavigate} />
       </div>
       <div className="border-t p-3">
         <div className="flex items-center gap-1">
@@ -81,7 +88,12 @@ export function AdminLayout() {
       drawerTitle={<Brand caption={labels.adminPanel} />}
       renderSidebar={renderSidebar}
       title={findActiveItem(ADMIN_NAV_ITEMS, pathname)?.label}
-      headerActions={<ThemeToggle />}
+      headerActions={
+        <>
+          <CommandPalette items={ADMIN_NAV_ITEMS} />
+          <ThemeToggle />
+        </>
+      }
     >
       <MaintenanceBanner />
       <Outlet />

@@ -11,7 +11,7 @@ export function NavList({
 }) {
   return (
     <nav className="flex flex-col gap-1">
-      {items.map(({ to, label, icon: Icon, end }) => (
+      {items.map(({ to, label, icon: Icon, end, badge }) => (
         <NavLink
           key={to}
           to={to}
@@ -29,6 +29,17 @@ export function NavList({
         >
           <Icon className="size-4 shrink-0" aria-hidden />
           {label}
+          {badge ? (
+            <>
+              <span
+                aria-hidden
+                className="bg-primary text-primary-foreground ml-auto min-w-5 rounded-full px-1.5 text-center text-xs leading-5 font-semibold tabular-nums"
+              >
+                {badge.count > 99 ? '99+' : badge.count}
+              </span>
+              <span className="sr-only">, {badge.label}</span>
+            </>
+          ) : null}
         </NavLink>
       ))}
     </nav>

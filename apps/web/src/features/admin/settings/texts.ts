@@ -68,5 +68,51 @@ export const settingsTexts = {
     confirm: 'Excluir todos os usuários',
   },
 
+  /** The confirmation in front of each global switch, per the value it is about to take. */
+  confirmSetting: {
+    server_status: {
+      offline: {
+        title: 'Colocar o servidor offline?',
+        description:
+          'O loader passará a recusar todas as autenticações: nenhum cliente conseguirá usar os produtos até o servidor voltar a ficar online. A área do cliente avisará que o servidor está offline; o site e o painel continuam funcionando.',
+        confirm: 'Ficar offline',
+      },
+      online: {
+        title: 'Colocar o servidor online?',
+        description:
+          'O loader voltará a autenticar os clientes normalmente e os produtos voltarão a funcionar para todos.',
+        confirm: 'Ficar online',
+      },
+    },
+    maintenance_mode: {
+      on: {
+        title: 'Ativar o modo de manutenção?',
+        description:
+          'Todos os clientes e revendedores verão a página de manutenção: o site, a API e o loader passarão a recusá-los, inclusive no login. Só administradores continuam usando o painel.',
+        confirm: 'Ativar manutenção',
+      },
+      off: {
+        title: 'Desativar o modo de manutenção?',
+        description:
+          'O site, a API e o loader voltarão a atender clientes e revendedores normalmente, inclusive no login.',
+        confirm: 'Desativar manutenção',
+      },
+    },
+    pause_all_users: {
+      on: {
+        title: 'Pausar todos os usuários?',
+        description:
+          'Todas as assinaturas em andamento serão congeladas: o tempo restante fica guardado, os clientes não conseguirão usar os produtos nem retomar as assinaturas até você desligar a pausa. Assinaturas concedidas durante a pausa também ficam congeladas.',
+        confirm: 'Pausar todos',
+      },
+      off: {
+        title: 'Retomar todos os usuários?',
+        description:
+          'As assinaturas congeladas por esta pausa voltarão a contar o tempo a partir de agora e os clientes voltarão a usar os produtos. As que o próprio cliente pausou continuam pausadas.',
+        confirm: 'Retomar todos',
+      },
+    },
+  },
+
   cancel: 'Cancelar',
 } as const;

@@ -7,6 +7,7 @@ import { setToken } from '@/lib/session';
 import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
 import { epochSeconds, fakeToken } from '@/testing/fake-token';
 import { renderRoutes } from '@/testing/render-routes';
+import { emulatePhone } from '@/testing/viewport';
 import { BypassScreen } from './bypass-screen';
 
 const running: BypassUidItem = {
@@ -391,6 +392,32 @@ describe('/admin/bypass: API keys', { timeout: 20_000 }, () => {
     expect(await screen.findByText(messages.bypass.apiKeyRevoked)).toBeInTheDocument();
     expect(writes(sent)).toEqual([
       { method: 'DELETE', url: '/api/bypass/api-keys/key-1', body: undefined },
+    ]);
+  });
+});
+
+describe('/admin/bypass on a phone', { timeout: 20_000 }, () => {
+  it('shows each UID as a card with its time left, status and actions, and no table', async () => {
+    emulatePhone();
+    const sent = renderScreen();
+    const card = (await screen.findByText('PAUSED_UID')).closest('li') as HTMLElement;
+    expect(within(card).getByText('Pausado')).toBeInTheDocument();
+    expect(within(card).getByText('5,50')).toBeInTheDocument();
+    for (const name of [
+      'Editar UID PAUSED_UID',
+      'Retomar UID PAUSED_UID',
+      'Excluir UID PAUSED_UID',
+    ]) {
+      expect(within(card).getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(screen.queryByText('PLAYER_ONE', { selector: 'td' })).not.toBeInTheDocument();
+
+    const running = screen.getByText('PLAYER_ONE').closest('li') as HTMLElement;
+    const user = userEvent.setup();
+    await user.click(within(running).getByRole('button', { name: 'Pausar UID PLAYER_ONE' }));
+    expect(await screen.findByText(messages.success.pauseToggled)).toBeInTheDocument();
+    expect(writes(sent)).toEqual([
+      { method: 'PUT', url: '/api/bypass/uids/PLAYER_ONE/pause', body: undefined },
     ]);
   });
 });

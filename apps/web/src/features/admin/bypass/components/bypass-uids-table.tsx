@@ -1,6 +1,8 @@
 import type { BypassUidItem } from '@chaveiro/contract';
+import { CardList } from '@/components/data-table/scroll-table';
 import { StateTableBody } from '@/components/data-table/state-table-body';
 import { Table, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useIsPhone } from '@/hooks/use-media-query';
 import { useNow } from '@/hooks/use-now';
 import { cn } from '@/lib/utils';
 import type { BypassUidsSnapshot } from '../api/get-bypass-uids';
@@ -35,6 +37,33 @@ export function BypassUidsTable({
 }: BypassUidsTableProps) {
   const now = useNow(lastRunningExpiry(snapshot));
   const rows = snapshot?.items ?? [];
+  const isPhone = useIsPhone();
+  const emptyText = searching ? text.noMatch : text.empty;
+  const renderRow = (row: BypassUidItem, layout: 'row' | 'card') => (
+    <BypassUidRow
+      key={row.uid}
+      row={row}
+      receivedAt={snapshot?.receivedAt ?? 0}
+      now={now}
+      onEdit={onEdit}
+      onDelete={onDelete}
+      layout={layout}
+    />
+  );
+
+  // Below 640 px: one card per UID, with its status and actions, instead of a sideways scroll.
+  if (isPhone) {
+    return (
+      <CardList
+        rows={rows}
+        isLoading={isLoading && !snapshot}
+        isStale={isStale}
+        loadingText={text.loading}
+        emptyText={emptyText}
+        renderCard={(row) => renderRow(row, 'card')}
+      />
+    );
+  }
 
   return (
     <div className="max-h-96 overflow-auto rounded-md border [&_[data-slot=table-container]]:overflow-visible">
@@ -54,17 +83,8 @@ export function BypassUidsTable({
           rows={rows}
           isLoading={isLoading && !snapshot}
           loadingText={text.loading}
-          emptyText={searching ? text.noMatch : text.empty}
-          renderRow={(row) => (
-            <BypassUidRow
-              key={row.uid}
-              row={row}
-              receivedAt={snapshot?.receivedAt ?? 0}
-              now={now}
-              onEdit={onEdit}
-              onDelete={onDelete}
-            />
-          )}
+          emptyText={emptyText}
+          renderRow={(row) => renderRow(row, 'row')}
         />
       </Table>
     </div>

@@ -1,12 +1,11 @@
 import type { Settings } from '@chaveiro/contract';
 import { HardDrive, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
-import { useUpdateSetting } from '../api/update-setting';
 import { settingsTexts } from '../texts';
+import { useConfirmedSetting } from './confirm-setting-dialog';
 import { DeleteAllUsersDialog } from './delete-all-users-dialog';
 import { ResetAllHwidsDialog } from './reset-all-hwids-dialog';
 import { SettingSwitch } from './setting-switch';
@@ -15,8 +14,8 @@ const t = settingsTexts.bulk;
 
 /** Pause all users (a toggle), reset all HWIDs and delete all users (spec §2 Admin settings). */
 export function BulkActionsCard({ pauseAllUsers }: { pauseAllUsers: Settings['pause_all_users'] }) {
-  const update = useUpdateSetting();
-  const paused = (update.isPending ? update.variables.value : pauseAllUsers) === 'on';
+  const setting = useConfirmedSetting();
+  const paused = (setting.saving ?? pauseAllUsers) === 'on';
   const [dialog, setDialog] = useState<'reset' | 'delete' | null>(null);
 
   return (
@@ -31,12 +30,9 @@ export function BulkActionsCard({ pauseAllUsers }: { pauseAllUsers: Settings['pa
           label={t.pauseLabel}
           hint={t.pauseHint}
           checked={paused}
-          pending={update.isPending}
+          pending={setting.pending}
           onCheckedChange={(checked) =>
-            update.mutate(
-              { key: 'pause_all_users', value: checked ? 'on' : 'off' },
-              { onSuccess: (response) => toast.success(response.message) },
-            )
+            setting.request({ key: 'pause_all_users', value: checked ? 'on' : 'off' })
           }
         />
         <Separator />
@@ -63,6 +59,7 @@ export function BulkActionsCard({ pauseAllUsers }: { pauseAllUsers: Settings['pa
         </ActionRow>
       </CardContent>
 
+      {setting.dialog}
       <ResetAllHwidsDialog
         open={dialog === 'reset'}
         onOpenChange={(open) => setDialog(open ? 'reset' : null)}

@@ -1,6 +1,5 @@
 import type { Settings } from '@chaveiro/contract';
 import { Wrench } from 'lucide-react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import {
   Card,
@@ -10,16 +9,16 @@ import {
   CardHeader,
   CardTitle,
 } from '@/components/ui/card';
-import { useUpdateSetting } from '../api/update-setting';
 import { settingsTexts } from '../texts';
+import { useConfirmedSetting } from './confirm-setting-dialog';
 import { SettingSwitch } from './setting-switch';
 
 const t = settingsTexts.maintenance;
 
 /** Maintenance mode: everyone but admins gets the maintenance page (spec §2, §3 Settings). */
 export function MaintenanceModeCard({ value }: { value: Settings['maintenance_mode'] }) {
-  const update = useUpdateSetting();
-  const on = (update.isPending ? update.variables.value : value) === 'on';
+  const setting = useConfirmedSetting();
+  const on = (setting.saving ?? value) === 'on';
 
   return (
     <Card>
@@ -48,15 +47,13 @@ export function MaintenanceModeCard({ value }: { value: Settings['maintenance_mo
           label={t.label}
           hint={t.hint}
           checked={on}
-          pending={update.isPending}
+          pending={setting.pending}
           onCheckedChange={(checked) =>
-            update.mutate(
-              { key: 'maintenance_mode', value: checked ? 'on' : 'off' },
-              { onSuccess: (response) => toast.success(response.message) },
-            )
+            setting.request({ key: 'maintenance_mode', value: checked ? 'on' : 'off' })
           }
         />
       </CardContent>
+      {setting.dialog}
     </Card>
   );
 }

@@ -1,11 +1,10 @@
 import { SETTING_VALUES, type Settings } from '@chaveiro/contract';
 import { Server, ServerOff } from 'lucide-react';
-import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { useUpdateSetting } from '../api/update-setting';
 import { settingsTexts } from '../texts';
+import { useConfirmedSetting } from './confirm-setting-dialog';
 
 const t = settingsTexts.serverStatus;
 type ServerStatus = Settings['server_status'];
@@ -21,17 +20,14 @@ function asServerStatus(value: string): ServerStatus | undefined {
 
 /** Online or offline: whether the loader serves the products (spec §2, §3 Settings). */
 export function ServerStatusCard({ value }: { value: ServerStatus }) {
-  const update = useUpdateSetting();
-  // While the change is on its way the radio already shows the choice.
-  const shown = update.isPending ? (asServerStatus(update.variables.value) ?? value) : value;
+  const setting = useConfirmedSetting();
+  // While the confirmed change is on its way the radio already shows the choice.
+  const shown = asServerStatus(setting.saving ?? value) ?? value;
 
   const change = (next: string) => {
     const status = asServerStatus(next);
     if (!status || status === value) return;
-    update.mutate(
-      { key: 'server_status', value: status },
-      { onSuccess: (response) => toast.success(response.message) },
-    );
+    setting.request({ key: 'server_status', value: status });
   };
 
   return (
@@ -44,7 +40,7 @@ export function ServerStatusCard({ value }: { value: ServerStatus }) {
         <RadioGroup
           value={shown}
           onValueChange={change}
-          disabled={update.isPending}
+          disabled={setting.pending}
           aria-labelledby="server-status-title"
           className="gap-3"
         >
@@ -80,6 +76,7 @@ export function ServerStatusCard({ value }: { value: ServerStatus }) {
           })}
         </RadioGroup>
       </CardContent>
+      {setting.dialog}
     </Card>
   );
 }

@@ -64,6 +64,18 @@ const settingsReads = (sent: SentRequest[]) =>
   sent.filter((request) => request.method === 'GET' && request.url === '/api/settings').length;
 const posts = (sent: SentRequest[]) => sent.filter((request) => request.method === 'POST');
 
+/** Confirms the open global-switch confirmation, checking what it says will happen. */
+async function confirmIn(
+  user: ReturnType<typeof userEvent.setup>,
+  title: string,
+  confirm: string,
+  says?: RegExp,
+) {
+  const dialog = await screen.findByRole('alertdialog', { name: title });
+  if (says) expect(dialog).toHaveAccessibleDescription(says);
+  await user.click(within(dialog).getByRole('button', { name: confirm }));
+}
+
 async function renderScreen() {
   const user = userEvent.setup();
   renderRoutes([{ path: '/admin/settings', Component: SettingsScreen }], '/admin/settings');
@@ -121,6 +133,12 @@ describe('/admin/settings', { timeout: 20_000 }, () => {
     const user = await renderScreen();
     const readsBefore = settingsReads(sent);
     await user.click(screen.getByRole('radio', { name: /Offline/ }));
+    await confirmIn(
+      user,
+      'Colocar o servidor offline?',
+      'Ficar offline',
+      /nenhum cliente conseguirá usar os produtos/,
+    );
     expect(await screen.findByText(text.updated)).toBeInTheDocument();
     expect(sent).toContainEqual({
       method: 'PATCH',
@@ -136,6 +154,12 @@ describe('/admin/settings', { timeout: 20_000 }, () => {
     const sent = stubSettingsApi();
     const user = await renderScreen();
     await user.click(screen.getByRole('switch', { name: 'Ativar modo de manutenção' }));
+    await confirmIn(
+      user,
+      'Ativar o modo de manutenção?',
+      'Ativar manutenção',
+      /verão a página de manutenção/,
+    );
     expect(await screen.findByText(text.updated)).toBeInTheDocument();
     expect(sent).toContainEqual({
       method: 'PATCH',
@@ -152,10 +176,22 @@ describe('/admin/settings', { timeout: 20_000 }, () => {
     const toggle = screen.getByRole('switch', { name: 'Pausar todos os usuários' });
 
     await user.click(toggle);
+    await confirmIn(
+      user,
+      'Pausar todos os usuários?',
+      'Pausar todos',
+      /Todas as assinaturas em andamento serão congeladas/,
+    );
     expect(await screen.findByText(text.allPaused(3))).toBeInTheDocument();
     expect(toggle).toBeChecked();
 
     await user.click(toggle);
+    await confirmIn(
+      user,
+      'Retomar todos os usuários?',
+      'Retomar todos',
+      /voltarão a contar o tempo/,
+    );
     expect(await screen.findByText(text.allResumed(3))).toBeInTheDocument();
     expect(toggle).not.toBeChecked();
     expect(sent.filter((request) => request.method === 'PATCH').map((r) => r.body)).toEqual([
@@ -177,9 +213,39 @@ describe('/admin/settings', { timeout: 20_000 }, () => {
     const user = await renderScreen();
     const maintenance = screen.getByRole('switch', { name: 'Ativar modo de manutenção' });
     await user.click(maintenance);
+    await confirmIn(user, 'Ativar o modo de manutenção?', 'Ativar manutenção');
     expect(await screen.findByText(text.valueInvalid)).toBeInTheDocument();
+    // The confirmation stays open on a failure, like the other confirmations.
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(maintenance).not.toBeChecked();
     expect(maintenance).toBeEnabled();
+  });
+
+  it('changes no global switch when its confirmation is cancelled, either way', async () => {
+    const sent = stubSettingsApi({ maintenance_mode: 'on', server_status: 'offline' });
+    const user = await renderScreen();
+    const cancel = async (title: string, says: RegExp) => {
+      const dialog = await screen.findByRole('alertdialog', { name: title });
+      expect(dialog).toHaveAccessibleDescription(says);
+      await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    };
+
+    await user.click(screen.getByRole('radio', { name: /Online/ }));
+    await cancel('Colocar o servidor online?', /voltará a autenticar os clientes/);
+    expect(screen.getByRole('radio', { name: /Offline/ })).toBeChecked();
+
+    const maintenance = screen.getByRole('switch', { name: 'Ativar modo de manutenção' });
+    await user.click(maintenance);
+    await cancel('Desativar o modo de manutenção?', /voltarão a atender clientes e revendedores/);
+    expect(maintenance).toBeChecked();
+
+    const pause = screen.getByRole('switch', { name: 'Pausar todos os usuários' });
+    await user.click(pause);
+    await cancel('Pausar todos os usuários?', /serão congeladas/);
+    expect(pause).not.toBeChecked();
+
+    expect(sent.filter((request) => request.method === 'PATCH')).toHaveLength(0);
   });
 
   it('resets all HWIDs only after the confirmation', async () => {

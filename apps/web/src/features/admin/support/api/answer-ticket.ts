@@ -17,6 +17,11 @@ export function useAnswerTicket() {
   return useMutation({
     mutationFn: answerTicket,
     // Also after a refusal (closed meanwhile): the thread then shows what changed.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.tickets.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.tickets.all }),
+        // The sidebar's "tickets awaiting staff" badge.
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.queues }),
+      ]),
   });
 }

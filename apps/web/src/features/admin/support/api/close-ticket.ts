@@ -13,6 +13,11 @@ export function useCloseAdminTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: closeAdminTicket,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.tickets.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.tickets.all }),
+        // The sidebar's "tickets awaiting staff" badge.
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.queues }),
+      ]),
   });
 }

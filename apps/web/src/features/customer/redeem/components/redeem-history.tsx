@@ -1,6 +1,7 @@
 import type { RedeemHistoryItem } from '@chaveiro/contract';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CardList, RowCard } from '@/components/data-table/scroll-table';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,6 +13,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { useIsPhone } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
 import { formatDate } from '@/lib/format';
 import { useRedeemHistory } from '../api/get-redeem-history';
@@ -33,9 +35,52 @@ function SummaryTile({ icon, label, value }: { icon: ReactNode; label: string; v
   );
 }
 
+function StatusBadge({ item }: { item: RedeemHistoryItem }) {
+  const active = item.subscription_status === 'active';
+  return (
+    <Badge
+      variant={active ? 'default' : 'secondary'}
+      className={cn(active && 'bg-emerald-600 text-white dark:bg-emerald-500/80')}
+    >
+      {active ? t.statusActive : t.statusExpired}
+    </Badge>
+  );
+}
+
 function HistoryTable({ items }: { items: RedeemHistoryItem[] }) {
+  const isPhone = useIsPhone();
   if (items.length === 0) {
     return <p className="text-muted-foreground py-6 text-center text-sm">{t.historyEmpty}</p>;
+  }
+  // Below 640 px: one card per key, its status beside it, instead of a sideways scroll.
+  if (isPhone) {
+    return (
+      <CardList
+        rows={items}
+        isLoading={false}
+        isStale={false}
+        loadingText=""
+        emptyText={t.historyEmpty}
+        renderCard={(item) => (
+          <RowCard
+            key={item.id}
+            title={
+              <>
+                <span className="min-w-0 font-mono text-xs break-all">{item.key_value}</span>
+                <StatusBadge item={item} />
+              </>
+            }
+            fields={[
+              { label: t.product, value: item.product_name },
+              {
+                label: t.expiry,
+                value: <span className="tabular-nums">{formatDate(item.expires_at)}</span>,
+              },
+            ]}
+          />
+        )}
+      />
+    );
   }
   return (
     <Table>
@@ -48,24 +93,16 @@ function HistoryTable({ items }: { items: RedeemHistoryItem[] }) {
         </TableRow>
       </TableHeader>
       <TableBody>
-        {items.map((item) => {
-          const active = item.subscription_status === 'active';
-          return (
-            <TableRow key={item.id}>
-              <TableCell className="font-mono text-xs">{item.key_value}</TableCell>
-              <TableCell>{item.product_name}</TableCell>
-              <TableCell className="tabular-nums">{formatDate(item.expires_at)}</TableCell>
-              <TableCell>
-                <Badge
-                  variant={active ? 'default' : 'secondary'}
-                  className={cn(active && 'bg-emerald-600 text-white dark:bg-emerald-500/80')}
-                >
-                  {active ? t.statusActive : t.statusExpired}
-                </Badge>
-              </TableCell>
-            </TableRow>
-          );
-        })}
+        {items.map((item) => (
+          <TableRow key={item.id}>
+            <TableCell className="font-mono text-xs">{item.key_value}</TableCell>
+            <TableCell>{item.product_name}</TableCell>
+            <TableCell className="tabular-nums">{formatDate(item.expires_at)}</TableCell>
+            <TableCell>
+              <StatusBadge item={item} />
+            </TableCell>
+          </TableRow>
+        ))}
       </TableBody>
     </Table>
   );

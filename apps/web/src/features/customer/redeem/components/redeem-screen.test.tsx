@@ -6,6 +6,7 @@ import { jsonResponse, stubApi } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { signInAsClient } from '@/testing/customer-fixtures';
 import { customerTestRoutes } from '@/testing/customer-routes';
+import { emulatePhone } from '@/testing/viewport';
 
 beforeEach(() => signInAsClient());
 afterEach(() => {
@@ -206,5 +207,19 @@ describe('redeem screen', () => {
     expect(within(expired).getByText('Expirado')).toBeInTheDocument();
     expect(screen.getByText('Licenças ativas').nextSibling).toHaveTextContent('1');
     expect(screen.getByText('Total de licenças').nextSibling).toHaveTextContent('2');
+  });
+});
+
+describe('redeem history on a phone', () => {
+  it('lists each key as a card with its product, expiry and status, and no table', async () => {
+    emulatePhone();
+    stubApi(() => jsonResponse(200, history));
+    renderRoutes(customerTestRoutes, '/dashboard/redeem');
+    const card = (await screen.findByText('AAAABBBBCCCCDDDDEE')).closest('li') as HTMLElement;
+    expect(within(card).getByText('Aimbot Pro')).toBeInTheDocument();
+    expect(within(card).getByText('Ativo')).toBeInTheDocument();
+    const expired = screen.getByText('ZZZZYYYYXXXXWWWWVV').closest('li') as HTMLElement;
+    expect(within(expired).getByText('Expirado')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

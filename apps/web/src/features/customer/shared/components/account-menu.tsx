@@ -11,9 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import type { SessionClaims } from '@/lib/session';
-import { useDashboard } from '../api/get-dashboard';
 import { useProfile } from '../api/get-profile';
-import { formatBRL } from '@/lib/format';
 import { texts } from '../lib/texts';
 import { UserAvatar } from './user-avatar';
 
@@ -21,7 +19,6 @@ const nav = labels.customerNav;
 
 export function AccountMenu({ claims, onLogout }: { claims: SessionClaims; onLogout: () => void }) {
   const profile = useProfile();
-  const dashboard = useDashboard();
   const username = profile.data?.username ?? claims.username;
   const roleLabel = claims.role === 'reseller' ? ROLE_LABELS.reseller : ROLE_LABELS.client;
   return (
@@ -42,12 +39,6 @@ export function AccountMenu({ claims, onLogout }: { claims: SessionClaims; onLog
           <span className="flex min-w-0 flex-col gap-0.5">
             <span className="truncate">{username}</span>
             <span className="text-muted-foreground text-xs font-normal">{roleLabel}</span>
-            {dashboard.data ? (
-              // The header hides the balance chip on phones; the menu shows it there.
-              <span className="text-xs font-normal tabular-nums sm:hidden">
-                {texts.header.balance}: {formatBRL(dashboard.data.balance)}
-              </span>
-            ) : null}
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />

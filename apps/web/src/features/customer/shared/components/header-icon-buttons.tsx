@@ -10,7 +10,8 @@ export function ShopIconButton() {
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Button variant="ghost" size="icon" asChild>
+        {/* On phones the drawer's Loja entry leads there: the room goes to the balance. */}
+        <Button variant="ghost" size="icon" asChild className="max-sm:hidden">
           <Link to="/dashboard/shop" aria-label={t.shop}>
             <ShoppingBag />
           </Link>

@@ -1,0 +1,153 @@
+import { messages } from '@chaveiro/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp, TestUser } from '../../testing/test-app.js';
+import { createTestApp } from '../../testing/test-app.js';
+
+/** Issue #22: a product switched off is neither sold, keyed nor granted. */
+let t: TestApp;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.createUser({ role: 'admin', username: 'gerente' });
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PATCH';
+function call(method: Method, url: string, as: TestUser, payload?: object) {
+  return t.app.inject({ method, url, headers: as.headers, ...(payload ? { payload } : {}) });
+}
+
+async function productSwitchedOff(name: string) {
+  const product = await t.fixtures.product({ name, plans: { monthly: 1000 } });
+  const off = await call('PATCH', `/api/products/${product.id}/status`, admin, {
+    status: 'disabled',
+  });
+  expect(off.statusCode).toBe(200);
+  return product;
+}
+
+const refusal = { message: messages.admin.productOff, code: 'PRODUCT_DISABLED' };
+
+async function activityCount(): Promise<number> {
+  const row = await t.database.db
+    .selectFrom('activity')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('a disabled product', () => {
+  it('gets no new keys: POST /api/keys answers 422 and stores none', async () => {
+    const product = await productSwitchedOff('Sem chaves');
+    const before = await activityCount();
+    const response = await call('POST', '/api/keys', admin, {
+      productId: product.id,
+      days: 7,
+      quantity: 5,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual(refusal);
+    const keys = await t.database.db
+      .selectFrom('license_keys')
+      .select('id')
+      .where('product_id', '=', product.id)
+      .execute();
+    expect(keys).toHaveLength(0);
+    expect(await activityCount()).toBe(before);
+  });
+
+  it('is not granted to a user: add subscription answers 422 and nothing changes', async () => {
+    const product = await productSwitchedOff('Sem concessão');
+    const client = await t.createUser();
+    const response = await call('POST', `/api/users/${client.id}/subscriptions`, admin, {
+      productId: product.id,
+      days: 30,
+      devices: 1,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual(refusal);
+    const subs = await call('GET', `/api/users/${client.id}/subscriptions`, admin);
+    expect(subs.json()).toEqual([]);
+  });
+
+  it('is not granted to a new user: the account is not created either (one transaction)', async () => {
+    const product = await productSwitchedOff('Sem conta nova');
+    const response = await call('POST', '/api/users', admin, {
+      username: 'semproduto',
+      email: 'semproduto@example.com',
+      password: 'senha-forte-1',
+      subscription: { productId: product.id, days: 30, devices: 1 },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual(refusal);
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'semproduto')
+      .executeTakeFirst();
+    expect(user).toBeUndefined();
+  });
+
+  it('keeps its unused keys valid but unredeemed until it is switched back on', async () => {
+    const product = await productSwitchedOff('Chave guardada');
+    const key = await t.fixtures.key(product.id, { days: 10 });
+    const client = await t.createUser();
+    const keyRefusal = { message: messages.admin.keyProductDisabled, code: 'PRODUCT_DISABLED' };
+
+    const linked = await call('POST', `/api/keys/${key.id}/link`, admin, { userId: client.id });
+    expect(linked.statusCode).toBe(422);
+    expect(linked.json()).toEqual(keyRefusal);
+    const redeemed = await call('POST', '/api/client/redeem-key', client, { keyValue: key.key });
+    expect(redeemed.statusCode).toBe(422);
+    expect(redeemed.json()).toEqual(keyRefusal);
+    const stored = await t.database.db
+      .selectFrom('license_keys')
+      .select(['status', 'redeemed_by'])
+      .where('id', '=', key.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 'active', redeemed_by: null });
+
+    await call('PATCH', `/api/products/${product.id}/status`, admin, { status: 'active' });
+    const later = await call('POST', '/api/client/redeem-key', client, { keyValue: key.key });
+    expect(later.statusCode).toBe(200);
+  });
+
+  // PIX checkout and renewal: orders-routes.test.ts (PRODUCT_UNAVAILABLE, paid orders refunded).
+  it('is not sold: shop purchase and reseller purchase are refused', async () => {
+    const product = await productSwitchedOff('Fora de venda');
+    const client = await t.createUser();
+    const shop = await call('POST', '/api/shop/purchase', client, {
+      productId: product.id,
+      durationType: 'monthly',
+    });
+    expect(shop.statusCode).toBe(422);
+    expect(shop.json()).toMatchObject({ code: 'PRODUCT_UNAVAILABLE' });
+    const reseller = await t.createResellerViaAdmin(admin.headers, 100);
+    const bought = await call('POST', '/api/reseller/keys', reseller, {
+      productId: product.id,
+      durationType: 'monthly',
+      quantity: 1,
+    });
+    expect(bought.statusCode).toBe(404);
+    expect(bought.json()).toMatchObject({ message: messages.reseller.productNotFound });
+  });
+
+  it('still grants and keys once switched back on', async () => {
+    const product = await productSwitchedOff('Religado');
+    await call('PATCH', `/api/products/${product.id}/status`, admin, { status: 'active' });
+    const keys = await call('POST', '/api/keys', admin, {
+      productId: product.id,
+      days: 7,
+      quantity: 1,
+    });
+    expect(keys.statusCode).toBe(201);
+    const client = await t.createUser();
+    const granted = await call('POST', `/api/users/${client.id}/subscriptions`, admin, {
+      productId: product.id,
+      days: 30,
+      devices: 1,
+    });
+    expect(granted.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,67 @@
+import { Search } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { NavItem } from '@/components/layout/nav-items';
+import { Button } from '@/components/ui/button';
+import { paletteTexts as t } from '../texts';
+
+// cmdk and the results load with the first opening, not with the admin area.
+const CommandPaletteDialog = lazy(async () => ({
+  default: (await import('./command-palette-dialog')).CommandPaletteDialog,
+}));
+
+function isApple(): boolean {
+  return typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+}
+
+/**
+ * The admin's command palette (issue #22): Ctrl+K (⌘K on a Mac) anywhere in the admin area, or
+ * the header's button, opens it; it jumps to any screen of `items`, user, key or product.
+ */
+export function CommandPalette({ items }: { items: readonly NavItem[] }) {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const shortcut = isApple() ? '⌘K' : 'Ctrl K';
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey)) return;
+      if (event.altKey || event.shiftKey) return;
+      event.preventDefault();
+      setLoaded(true);
+      setOpen((current) => !current);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        className="text-muted-foreground gap-2 max-sm:size-9 max-sm:px-0"
+        aria-label={`${t.openLabel} (${shortcut})`}
+        aria-keyshortcuts="Control+K Meta+K"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      >
+        <Search aria-hidden />
+        <span className="max-sm:sr-only">{t.open}</span>
+        <kbd
+          aria-hidden
+          className="bg-muted text-muted-foreground pointer-events-none ml-2 hidden rounded border px-1.5 font-mono text-[10px] font-medium sm:inline-block"
+        >
+          {shortcut}
+        </kbd>
+      </Button>
+      {loaded ? (
+        <Suspense fallback={null}>
+          <CommandPaletteDialog open={open} onOpenChange={setOpen} items={items} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
