@@ -91,6 +91,7 @@ export function createLoaderService({
     await activity.recordAttempt(
       { userId: attempt.userId, ip: attempt.ip },
       {
+        type: 'loader.refused',
         action: text.logFailure(reason, attempt.who, attempt.hwid),
         target: attempt.userId ? `user:${attempt.userId}` : `hwid:${attempt.hwid}`,
       },
@@ -176,7 +177,7 @@ export function createLoaderService({
   /** Redeems an unused key into the account, as the site's redeem does. */
   async function redeemInto(user: UserRow, key: LoaderKey, attempt: Attempt): Promise<void> {
     try {
-      await redemption.redeemKey(user.id, { id: key.id });
+      await redemption.redeemKey(user.id, { id: key.id }, { via: 'loader', ip: attempt.ip });
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
       // Another request redeemed it first: fine when it was for this same account.
@@ -272,6 +273,7 @@ export function createLoaderService({
       await activity.recordAttempt(
         { userId: session.userId, ip },
         {
+          type: 'loader.session_ended',
           action: text.logSessionEnded(end.reason, state.username),
           target: `user:${session.userId}`,
         },
