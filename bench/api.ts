@@ -3,7 +3,7 @@
 // p95 ≤ 20 ms). In a closed loop of N connections a call waits for the N - 1 before it, so
 // `--connections 1` gives one call's own latency, the default 10 that of ten busy admins.
 import { parseArgs } from 'node:util';
-import { BENCH_ADMIN, BENCH_PASSWORD } from './seed-ids.js';
+import { BENCH_ADMIN, BENCH_PASSWORD, benchUserId } from './seed-ids.js';
 import { measure, printTable, startChaveiro, type Figures } from './lib.js';
 
 const { values } = parseArgs({
@@ -45,6 +45,16 @@ try {
     ['keys page 1', '/api/keys?page=1', 10],
     ['keys status=used', '/api/keys?status=used&page=3', 10],
     ['activity page 1', '/api/activity?page=1', 10],
+    ['activity page 1 (1 connection)', '/api/activity?page=1', 1],
+    // The deepest page offset paging serves (ACTIVITY_LIMITS.maxOffsetRows).
+    ['activity deep page', '/api/activity?page=500&pageSize=20', 1],
+    ['activity type filter', '/api/activity?type=deposit.paid&page=3', 1],
+    ['activity subject=<user>', `/api/activity?subject=${benchUserId(4242)}`, 1],
+    [
+      'activity actor + range',
+      `/api/activity?actorId=${benchUserId(0)}&from=2026-03-01&to=2026-06-30`,
+      1,
+    ],
   ];
   const rows: Figures[] = [];
   const only = values.only;

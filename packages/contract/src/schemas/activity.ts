@@ -166,6 +166,8 @@ const activityFilterShape = {
   type: z.enum(ACTIVITY_TYPES, { error: 'Tipo de atividade inválido.' }).optional(),
   /** The acting user's id. */
   actorId: z.string().trim().min(1).max(64).optional(),
+  /** The acting user's username, exactly (case-insensitive): the screen's "Autor" box. */
+  actor: z.string().trim().min(1).max(64).optional(),
   /** An exact target, e.g. `user:<id>` or `key:<id>`. */
   target: z.string().trim().min(1).max(200).optional(),
   /** A user id: what they did and what was done to them (actor or target `user:<id>`). */

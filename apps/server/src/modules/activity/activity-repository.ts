@@ -172,6 +172,16 @@ export function createActivityRepository(
       }
     },
 
+    /** The id of the account named `username` (case-insensitive), if any. */
+    async userIdByUsername(username: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username_lower', '=', username.toLowerCase())
+        .executeTakeFirst();
+      return row?.id;
+    },
+
     /** Usernames by id (the actors and user targets of a page), in one query. */
     async usernames(ids: readonly string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();

@@ -177,6 +177,8 @@ describe('GET /api/activity filters', () => {
     expect(await found(`subject=${ana.id}`)).toEqual(['C', 'B', 'A']);
     expect(await found(`subject=${bruno.id}`)).toEqual(['E']);
     expect(await found(`actorId=${boss.id}&type=user.unbanned`)).toEqual(['B']);
+    expect(await found('actor=CHEFE&type=user.unbanned')).toEqual(['B']);
+    expect(await found('actor=ninguem')).toEqual([]);
     expect(await found(`subject=${ana.id}&type=key.redeemed`)).toEqual(['C']);
     expect(await found(`actorId=${boss.id}&q=d`)).toEqual(['D']);
     expect(await found('type=ticket.closed')).toEqual([]);

@@ -91,6 +91,15 @@ export function createActivityService({ clock, repository }: ActivityServiceDeps
     }));
   }
 
+  /** The query's filter, its `actor` username read as an id; undefined when no one has it. */
+  async function resolve(query: ActivityExportQuery): Promise<ActivityFilter | undefined> {
+    const filter = filterOf(query);
+    if (query.actor === undefined) return filter;
+    const actorId = await repository.userIdByUsername(query.actor);
+    if (!actorId || (filter.actorId !== undefined && filter.actorId !== actorId)) return undefined;
+    return { ...filter, actorId };
+  }
+
   return {
     /** Writes one log line; call it inside the action's own transaction (`executor`). */
     async record(
@@ -172,7 +181,16 @@ export function createActivityService({ clock, repository }: ActivityServiceDeps
     },
 
     async list(query: ActivityQuery): Promise<ActivityPage> {
-      const filter = filterOf(query);
+      const filter = await resolve(query);
+      if (!filter) {
+        return {
+          items: [],
+          total: 0,
+          page: query.page,
+          pageSize: query.pageSize,
+          nextCursor: null,
+        };
+      }
       let at: { offset: number } | { before: ActivityCursor };
       if (query.before !== undefined) {
         at = { before: parseCursor(query.before) };
@@ -202,8 +220,10 @@ export function createActivityService({ clock, repository }: ActivityServiceDeps
     async *exportCsv(query: ActivityExportQuery): AsyncGenerator<string> {
       yield UTF8_BOM;
       yield csvLine(['data_hora', 'tipo', 'acao', 'autor', 'alvo', 'alvo_nome', 'ip']);
+      const filter = await resolve(query);
+      if (!filter) return;
       for await (const batch of repository.batches(
-        filterOf(query),
+        filter,
         EXPORT_BATCH_ROWS,
         ACTIVITY_LIMITS.csvMaxRows,
       )) {
