@@ -30,6 +30,7 @@ import { useActivity } from '../api/get-activity';
 
 const PAGE_SIZE = 25;
 const COLUMNS = 6;
+const MAX_PAGE = ACTIVITY_LIMITS.maxOffsetRows / PAGE_SIZE;
 const FILTERS = { type: '', actor: '', target: '', from: '', to: '' };
 /** The types in the filter, alphabetically by label (legacy last). */
 const TYPE_OPTIONS: ActivityType[] = [
@@ -59,7 +60,9 @@ export function ActivityScreen() {
     from: rangeInvalid ? undefined : filters.from || undefined,
     to: rangeInvalid ? undefined : filters.to || undefined,
   };
-  const activity = useActivity({ ...query, page: list.page, pageSize: PAGE_SIZE });
+  // Offset pages stop at the cap (a hand-edited URL past it opens the last one).
+  const page = Math.min(list.page, MAX_PAGE);
+  const activity = useActivity({ ...query, page, pageSize: PAGE_SIZE });
   const exportCsv = useExportActivity();
   const rows = activity.data?.items ?? [];
   const targetShown = rows.find((row) => targetKey(row) === filters.target)?.target;
@@ -83,6 +86,7 @@ export function ActivityScreen() {
             value={list.search}
             onValueChange={list.setSearch}
             label="Buscar nas atividades"
+            className="sm:max-w-56"
           />
           <NativeSelect
             aria-label="Filtrar por tipo"
@@ -214,14 +218,10 @@ export function ActivityScreen() {
           )}
         />
         <ListPagination
-          data={
-            activity.data && {
-              ...activity.data,
-              total: Math.min(activity.data.total, ACTIVITY_LIMITS.maxOffsetRows),
-            }
-          }
+          data={activity.data}
           onPageChange={list.setPage}
           noun={(total) => pluralWord(total, 'atividade', 'atividades')}
+          maxPage={MAX_PAGE}
         />
         {capped ? (
           <p className="text-muted-foreground text-xs">
