@@ -89,7 +89,8 @@ export function createLoaderService({
    */
   async function fail(attempt: Attempt, code: LoaderRefusalCode, reason: string): Promise<never> {
     await activity.recordAttempt(
-      { userId: attempt.userId, ip: attempt.ip },
+      // `who` is the account's username once it is known (userId set).
+      { userId: attempt.userId, username: attempt.who, ip: attempt.ip },
       {
         type: 'loader.refused',
         action: text.logFailure(reason, attempt.who, attempt.hwid),
@@ -271,7 +272,7 @@ export function createLoaderService({
     if (!end) return state;
     if (loggedEnds.claim(`${session.machineId}:${end.code}`)) {
       await activity.recordAttempt(
-        { userId: session.userId, ip },
+        { userId: session.userId, username: state.username, ip },
         {
           type: 'loader.session_ended',
           action: text.logSessionEnded(end.reason, state.username),
