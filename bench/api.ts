@@ -36,6 +36,8 @@ try {
   if (!login.ok) throw new Error(`admin login failed: ${login.status} ${await login.text()}`);
   const { token } = (await login.json()) as { token: string };
   const headers = { Authorization: `Bearer ${token}` };
+  // Subscription 1234 is this user's (and bound machine 617); every 4th key is redeemed.
+  const customer = benchUserId(1234);
   const scenarios: [string, string, number][] = [
     ['metrics (1 admin tab)', '/api/dashboard/metrics', 1],
     ['metrics (10 connections)', '/api/dashboard/metrics', 10],
@@ -55,6 +57,14 @@ try {
       `/api/activity?actorId=${benchUserId(0)}&from=2026-03-01&to=2026-06-30`,
       1,
     ],
+    // The customer page (/admin/users/:id) of a seeded client with subscriptions, a bound
+    // machine and redeemed keys: its head, then each section it loads beside it.
+    ['customer page', `/api/users/${customer}/overview`, 1],
+    ['customer page: ledger', `/api/users/${customer}/ledger`, 1],
+    ['customer page: deposits', `/api/users/${customer}/deposits`, 1],
+    ['customer page: orders', `/api/users/${customer}/orders`, 1],
+    ['customer page: redeemed keys', `/api/users/${customer}/redeemed-keys`, 1],
+    ['customer page: tickets', `/api/users/${customer}/tickets`, 1],
   ];
   const rows: Figures[] = [];
   const only = values.only;

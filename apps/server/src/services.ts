@@ -11,6 +11,10 @@ import {
   createAdminActionsRepository,
   createAdminActionsService,
 } from './modules/admin-actions/index.js';
+import {
+  createAdminCustomersService,
+  createCustomerRepository,
+} from './modules/admin-customers/index.js';
 import { createAdminProfileService } from './modules/admin-profile/index.js';
 import {
   createAdminResellersRepository,
@@ -132,6 +136,7 @@ export function createServices(
     balance: createBalanceRepository(db),
     bypass: createBypassRepository(db),
     client: createClientRepository(db),
+    customers: createCustomerRepository(db),
     dashboard: createDashboardRepository(db),
     deposits: createDepositsRepository(db, dialect),
     emailTokens: createEmailTokensRepository(db),
@@ -264,7 +269,7 @@ export function createServices(
   const presence = createPresence(ctx, log);
   const loaderSessions = createLoaderSessions(ctx.config.jwtSecret, clock);
 
-  return {
+  const built = {
     /** The outbox's poller is started and stopped with the app; tests drain it. */
     outbox,
     settingsCache,
@@ -432,6 +437,23 @@ export function createServices(
       tickets: repos.support,
       activity,
       events,
+    }),
+  };
+
+  return {
+    ...built,
+    // The customer page reads its sections through the services that list them for the customer.
+    adminCustomers: createAdminCustomersService({
+      clock,
+      customers: repos.customers,
+      subscriptions: repos.subscriptions,
+      activity,
+      events,
+      balance,
+      deposits,
+      orders: built.orders,
+      support: built.support,
+      client: built.client,
     }),
   };
 }
