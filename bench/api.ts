@@ -50,6 +50,16 @@ try {
     ['work queues (1 admin tab)', '/api/admin/queues', 1],
     ['palette search "us" (short prefix)', '/api/admin/search?q=us', 1],
     ['palette search "user1234"', '/api/admin/search?q=user1234', 1],
+    ['activity page 1 (1 connection)', '/api/activity?page=1', 1],
+    // The deepest page offset paging serves (ACTIVITY_LIMITS.maxOffsetRows).
+    ['activity deep page', '/api/activity?page=500&pageSize=20', 1],
+    ['activity type filter', '/api/activity?type=deposit.paid&page=3', 1],
+    ['activity subject=<user>', `/api/activity?subject=${benchUserId(4242)}`, 1],
+    [
+      'activity actor + range',
+      `/api/activity?actorId=${benchUserId(0)}&from=2026-03-01&to=2026-06-30`,
+      1,
+    ],
     // The customer page (/admin/users/:id) of a seeded client with subscriptions, a bound
     // machine and redeemed keys: its head, then each section it loads beside it.
     ['customer page', `/api/users/${customer}/overview`, 1],

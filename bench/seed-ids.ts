@@ -11,4 +11,5 @@ export const benchProductId = (n: number) => id('0002', n);
 export const benchSubscriptionId = (n: number) => id('0003', n);
 export const benchMachineId = (n: number) => id('0004', n);
 export const benchKeyId = (n: number) => id('0005', n);
+export const benchActivityId = (n: number) => id('0006', n);
 export const benchHwid = (n: number) => `BENCH-HWID-${n.toString().padStart(10, '0')}`;

@@ -9,6 +9,8 @@ export interface SeedParams {
   keys: number;
   subscriptions: number;
   products: number;
+  /** Audit-log rows over the last year (absent in seeds older than #22). */
+  activity?: number;
 }
 
 export const SEED_PARAMS_FILE = 'seed.json';
@@ -49,5 +51,24 @@ export function seedShape({ users, products }: SeedParams) {
     keyProduct: (n: number) => n % products,
     keyRedeemedBy: (n: number) => (n % 4 === 0 ? n % users : null),
     keyBanned: (n: number) => n % 4 !== 0 && n % 97 === 5,
+    /**
+     * Activity row n: a type in turn from `ACTIVITY_SEED_TYPES`; a fifth by the admin (user 0),
+     * the others by user n % users; spread evenly over the last year, oldest first.
+     */
+    activityActor: (n: number) => (n % 5 === 0 ? 0 : n % users),
   };
 }
+
+/** The types the seed's activity rows cycle through, with what each targets. */
+export const ACTIVITY_SEED_TYPES = [
+  ['user.banned', 'user'],
+  ['key.redeemed', 'key'],
+  ['purchase.completed', 'subscription'],
+  ['deposit.paid', 'user'],
+  ['user.login_new_ip', 'user'],
+  ['loader.refused', 'user'],
+  ['product.updated', 'product'],
+  ['key.generated', 'product'],
+  ['subscription.added', 'user'],
+  ['ticket.answered', 'ticket'],
+] as const;

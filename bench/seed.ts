@@ -12,6 +12,7 @@ import { hashPassword } from '../apps/server/src/platform/passwords.js';
 import {
   BENCH_ADMIN,
   BENCH_PASSWORD,
+  benchActivityId,
   benchHwid,
   benchKeyId,
   benchMachineId,
@@ -19,7 +20,13 @@ import {
   benchSubscriptionId,
   benchUserId,
 } from './seed-ids.js';
-import { keyFor, SEED_PARAMS_FILE, seedShape, type SeedParams } from './seed-shape.js';
+import {
+  ACTIVITY_SEED_TYPES,
+  keyFor,
+  SEED_PARAMS_FILE,
+  seedShape,
+  type SeedParams,
+} from './seed-shape.js';
 
 const DAY = 86_400_000;
 
@@ -29,6 +36,7 @@ const { values } = parseArgs({
     keys: { type: 'string', default: '1000000' },
     subscriptions: { type: 'string' },
     products: { type: 'string', default: '20' },
+    activity: { type: 'string', default: '300000' },
     dir: { type: 'string', default: 'bench/.data' },
   },
 });
@@ -38,6 +46,7 @@ const params: SeedParams = {
   keys: Number(values.keys),
   subscriptions: Number(values.subscriptions ?? Number(values.users) * 2),
   products: Number(values.products),
+  activity: Number(values.activity),
 };
 const shape = seedShape(params);
 const dataDir = resolve(values.dir);
@@ -135,6 +144,32 @@ async function main() {
       redeemed_by: redeemedBy === null ? null : benchUserId(redeemedBy),
       redeemed_at: redeemedBy === null ? null : now - (n % 60) * DAY,
       created_at: now - (n % 90) * DAY,
+    };
+  });
+  const activityRows = params.activity ?? 0;
+  const YEAR = 365 * DAY;
+  await insertBatches<'activity'>(db, 'activity', activityRows, (n) => {
+    const [type, kind] = ACTIVITY_SEED_TYPES[n % ACTIVITY_SEED_TYPES.length] ?? ['legacy', 'user'];
+    const actor = shape.activityActor(n);
+    const target =
+      kind === 'user'
+        ? benchUserId((n * 7) % params.users)
+        : kind === 'key'
+          ? benchKeyId(n % params.keys)
+          : kind === 'subscription'
+            ? benchSubscriptionId(n % params.subscriptions)
+            : kind === 'product'
+              ? benchProductId(n % params.products)
+              : `ticket-${n}`;
+    return {
+      id: benchActivityId(n),
+      actor_id: benchUserId(actor),
+      actor_name: `user${actor}`,
+      type,
+      action: `Atividade de benchmark ${n} (${type})`,
+      target: `${kind}:${target}`,
+      ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+      created_at: now - YEAR + Math.floor((n * YEAR) / Math.max(1, activityRows)),
     };
   });
   // A production database has planner statistics; without them SQLite guesses badly.

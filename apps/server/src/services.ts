@@ -2,7 +2,11 @@ import { ADMIN_LIMITS } from '@chaveiro/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnyEventHandler, EventRecorder } from './events/index.js';
 import { createOutbox } from './events/index.js';
-import { createActivityRepository, createActivityService } from './modules/activity/index.js';
+import {
+  createActivityHandlers,
+  createActivityRepository,
+  createActivityService,
+} from './modules/activity/index.js';
 import {
   createAdminActionsRepository,
   createAdminActionsService,
@@ -26,6 +30,7 @@ import {
   createCredentialsChecker,
   createEmailTokensRepository,
   createSignupHoldsRepository,
+  createUserLoginsRepository,
 } from './modules/auth/index.js';
 import { createBalanceRepository, createBalanceService } from './modules/balance/index.js';
 import { createBypassRepository, createBypassService } from './modules/bypass/index.js';
@@ -129,7 +134,7 @@ export function createServices(
 
   // Repositories: the only holders of SQL.
   const repos = {
-    activity: createActivityRepository(db),
+    activity: createActivityRepository(db, createCountCache(ADMIN_LIMITS.listCountCacheMs)),
     adminActions: createAdminActionsRepository(db, keyTotals),
     adminConsole: createAdminConsoleRepository(db, dialect),
     adminResellers: createAdminResellersRepository(db, dialect),
@@ -157,6 +162,7 @@ export function createServices(
     totp: createTotpRepository(db),
     userAdmin: createUserAdminRepository(db, keyTotals),
     userDirectory: createUserDirectoryRepository(db, dialect),
+    userLogins: createUserLoginsRepository(db),
     users: createUsersRepository(db),
   };
 
@@ -210,6 +216,7 @@ export function createServices(
       createDepositApprovedNotice({ notifications }),
       createDepositRejectedNotice({ notifications }),
       createTicketAnsweredNotice({ notifications }),
+      ...createActivityHandlers({ activity, repository: repos.activity }),
       // The deposits service is built after the outbox it records in: bound late.
       createPaymentNotifiedHandler({ settle: (paymentId) => deposits.settle(paymentId) }),
       ...createOrderCompletion({
@@ -246,6 +253,8 @@ export function createServices(
     holds: repos.signupHolds,
     settings: settingsCache,
     credentials,
+    logins: repos.userLogins,
+    activity,
   });
 
   const deposits: DepositsService = createDepositsService({

@@ -188,6 +188,12 @@ export const messages = {
     productDisabled: (name: string) => `Produto ${name} desligado`,
     productDeleted: (name: string) => `Produto ${name} excluído`,
     dllUploaded: (name: string, file: string) => `DLL ${file} enviada para o produto ${name}`,
+    keyRedeemed: (key: string, username: string, product: string, days: number, via: string) =>
+      `Chave ${key} resgatada por ${username} (${product}, ${plural(days, 'dia', 'dias')}) ${via}`,
+    /** Where a key was redeemed, ending `keyRedeemed`. */
+    redeemedVia: { customer: 'no site', loader: 'pelo loader', admin: 'por um admin' },
+    loginNewIp: (username: string, ip: string) =>
+      `Login de ${username} a partir de um IP novo (${ip})`,
   },
   /** Profile texts the spec leaves to the server (issue: customer area). */
   profile: {

@@ -178,6 +178,8 @@ export interface MachinesTable {
 export interface ActivityTable {
   id: string;
   actor_id: string | null;
+  /** The actor's username when written (null: the system, or a row older than the column). */
+  actor_name: string | null;
   /** The typed action (`user.banned`, `deposit.approved`…); `legacy` for rows older than types. */
   type: Generated<string>;
   action: string;

@@ -5,6 +5,9 @@ import type {
   PlanDurationType,
 } from '@chaveiro/contract';
 
+/** Where a key was redeemed. */
+export type RedemptionVia = 'customer' | 'loader' | 'admin';
+
 /**
  * Every domain event, by name, with its payload. A payload holds ids and the facts of the
  * change as they were when it committed, enough for a handler to act without re-reading state
@@ -24,6 +27,10 @@ export interface DomainEvents {
     days: number;
     /** Who generated the key (an admin or a reseller); null once that account is gone. */
     keyCreatedBy: string | null;
+    /** Where: the customer's redeem, the loader, or an admin's "Link User" (absent before #22). */
+    via?: RedemptionVia;
+    /** The redeeming request's address ('' when unknown). */
+    ip?: string;
   };
   'subscription.paused': {
     subscriptionId: string;

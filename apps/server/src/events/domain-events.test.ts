@@ -17,6 +17,14 @@ import { DEFAULT_RETRY, defineHandler } from './outbox.js';
  */
 const XP_HANDLER = 'users.redemption-xp';
 const NOTICE_HANDLER = 'reseller.key-redeemed-notice';
+/** The audit log's line of a redemption (issue #22). */
+const ACTIVITY_HANDLER = 'activity.key-redeemed';
+const ACTIVITY_DONE = {
+  handler: ACTIVITY_HANDLER,
+  status: 'done',
+  attempts: 1,
+  last_error: null,
+};
 /** How long the recording process keeps its new deliveries to itself (outbox promptGraceMs). */
 const PROMPT_GRACE_MS = 30_000;
 
@@ -167,6 +175,7 @@ describe('key.redeemed through the outbox', () => {
     });
     // Handled before the answer: both deliveries done, their effects visible.
     expect(await deliveriesOf(t, event!.id)).toEqual([
+      ACTIVITY_DONE,
       { handler: NOTICE_HANDLER, status: 'done', attempts: 1, last_error: null },
       { handler: XP_HANDLER, status: 'done', attempts: 1, last_error: null },
     ]);
@@ -189,6 +198,7 @@ describe('key.redeemed through the outbox', () => {
 
     const [event] = await redeemedEvents(t, key.id);
     expect(await deliveriesOf(t, event!.id)).toEqual([
+      ACTIVITY_DONE,
       {
         handler: NOTICE_HANDLER,
         status: 'pending',
@@ -209,6 +219,7 @@ describe('key.redeemed through the outbox', () => {
     await drain(t.app);
     expect(await noticesOf(t, reseller.id)).toHaveLength(1);
     expect(await deliveriesOf(t, event!.id)).toEqual([
+      ACTIVITY_DONE,
       // The last failure stays on record.
       {
         handler: NOTICE_HANDLER,
@@ -239,6 +250,7 @@ describe('key.redeemed through the outbox', () => {
       expect((await deliveriesOf(first, event!.id)).map((d) => [d.status, d.attempts])).toEqual([
         ['pending', 0],
         ['pending', 0],
+        ['pending', 0],
       ]);
       expect(await noticesOf(first, reseller.id)).toEqual([]);
       expect(await xpOf(first, customer.id)).toBe(0);
@@ -253,6 +265,7 @@ describe('key.redeemed through the outbox', () => {
         await drain(second);
         await drain(second);
         expect(await deliveriesOf(first, event!.id)).toEqual([
+          ACTIVITY_DONE,
           { handler: NOTICE_HANDLER, status: 'done', attempts: 1, last_error: null },
           { handler: XP_HANDLER, status: 'done', attempts: 1, last_error: null },
         ]);

@@ -2,7 +2,13 @@
  * Domain events and the transactional outbox (docs/architecture.md, "Domain events and the
  * outbox"): the one entry modules and the composition root import. events/ imports no module.
  */
-export type { DomainEvent, DomainEvents, EventPayload, EventType } from './catalogue.js';
+export type {
+  DomainEvent,
+  DomainEvents,
+  EventPayload,
+  EventType,
+  RedemptionVia,
+} from './catalogue.js';
 export type {
   AnyEventHandler,
   DeadDelivery,

@@ -3,3 +3,4 @@ export { createActivityRepository } from './activity-repository.js';
 export type { ActivityService } from './activity-service.js';
 export { createActivityService } from './activity-service.js';
 export { activityRoutes } from './activity-routes.js';
+export { createActivityHandlers } from './activity-handlers.js';

@@ -32,6 +32,7 @@ export function createAdminActionsService({
         const touched = await repository.countAccountsWithMachines(trx);
         await subscriptions.unbindMachines({ nonAdmins: true }, trx);
         await activity.record(trx, actor, {
+          type: 'mass.hwids_reset',
           action: text.logHwidsReset(touched),
           target: 'users:all',
         });
@@ -46,6 +47,7 @@ export function createAdminActionsService({
         const deleted = await repository.deleteNonAdmins(trx);
         for (const url of avatars) await files.release(trx, fileShaOf(url));
         await activity.record(trx, actor, {
+          type: 'mass.users_deleted',
           action: text.logUsersDeleted(deleted),
           target: 'users:all',
         });

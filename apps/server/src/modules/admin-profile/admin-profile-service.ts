@@ -59,6 +59,7 @@ export function createAdminProfileService({
         }
         if (file) await avatars.point(trx, user, file.sha256);
         await activity.record(trx, actor, {
+          type: 'profile.updated',
           action: messages.activity.profileUpdated(username ?? user.username),
           target: `user:${user.id}`,
         });

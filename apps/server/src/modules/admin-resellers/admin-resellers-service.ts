@@ -95,6 +95,7 @@ export function createAdminResellersService({
         );
         if (initialCents > 0) await creditInitial(trx, id, actor, initialCents);
         await activity.record(trx, actor, {
+          type: 'reseller.created',
           action: text.logCreated(body.username, money(initialCents)),
           target: `user:${id}`,
         });
@@ -120,6 +121,7 @@ export function createAdminResellersService({
       const credited =
         initialCents > 0 ? await creditInitial(trx, user.id, actor, initialCents) : held;
       await activity.record(trx, actor, {
+        type: 'reseller.created',
         action: text.logPromoted(user.username, money(initialCents)),
         target: `user:${user.id}`,
       });
@@ -170,6 +172,7 @@ export function createAdminResellersService({
           throw new ConflictError(text.insufficientBalance, 'INSUFFICIENT_BALANCE');
         }
         await activity.record(trx, actor, {
+          type: 'reseller.balance_changed',
           action: text.logBalance(user.username, money(deltaCents, true), money(moved)),
           target: `user:${id}`,
         });

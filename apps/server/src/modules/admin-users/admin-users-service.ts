@@ -176,6 +176,7 @@ export function createAdminUsersService({
             await subscriptions.grant(trx, { userId: id, ...body.subscription });
           }
           await activity.record(trx, actor, {
+            type: 'user.created',
             action: log.userCreated(body.username),
             target: `user:${id}`,
           });
@@ -193,6 +194,7 @@ export function createAdminUsersService({
           await events.record(trx, 'user.banned', { userId: id, by: actor.userId });
         }
         await activity.record(trx, actor, {
+          type: status === 'banned' ? 'user.banned' : 'user.unbanned',
           action:
             status === 'banned' ? log.userBanned(user.username) : log.userUnbanned(user.username),
           target: `user:${id}`,
@@ -208,6 +210,7 @@ export function createAdminUsersService({
         await userAdmin.delete(id, trx);
         await files.release(trx, fileShaOf(user.avatar_url));
         await activity.record(trx, actor, {
+          type: 'user.deleted',
           action: log.userDeleted(user.username),
           target: `user:${id}`,
         });
@@ -232,6 +235,7 @@ export function createAdminUsersService({
           });
         }
         await activity.record(trx, actor, {
+          type: 'user.hwid_reset',
           action: log.hwidReset(user.username),
           target: `user:${id}`,
         });
@@ -250,6 +254,7 @@ export function createAdminUsersService({
         const product = await grantableProduct(body.productId, trx);
         await subscriptions.grant(trx, { userId: id, ...body });
         await activity.record(trx, actor, {
+          type: 'subscription.added',
           action: log.subscriptionAdded(user.username, product.name, body.days),
           target: `user:${id}`,
         });
@@ -263,6 +268,7 @@ export function createAdminUsersService({
         if (!sub) throw new NotFoundError(text.subscriptionNotFound);
         await subscriptionsRepository.delete(subId, trx);
         await activity.record(trx, actor, {
+          type: 'subscription.removed',
           action: log.subscriptionRemoved(sub.username, sub.product_name),
           target: `user:${sub.user_id}`,
         });
@@ -281,6 +287,7 @@ export function createAdminUsersService({
           await subscriptionsRepository.shorten(subId, -days * DAY_MS, clock.now(), trx);
         }
         await activity.record(trx, actor, {
+          type: 'subscription.days_changed',
           action: log.subscriptionDays(sub.username, sub.product_name, days),
           target: `user:${sub.user_id}`,
         });
@@ -308,6 +315,7 @@ export function createAdminUsersService({
             trx,
           );
           await activity.record(trx, actor, {
+            type: 'user.updated',
             action: log.accountUpdated(user.username, changed.join(', ')),
             target: `user:${id}`,
           });

@@ -91,7 +91,7 @@ export function authRoutes({
           response: { 200: loginResponseSchema, ...errors },
         },
       },
-      (request) => service.login(request.body),
+      (request) => service.login(request.body, request.ip),
     );
 
     app.post(

@@ -24,6 +24,7 @@ import {
 } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
+import type { ActivityService } from '../activity/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { UserAdminRepository, UsersRepository } from '../users/index.js';
 import {
@@ -36,6 +37,7 @@ import {
 import type { CredentialsChecker } from './credentials.js';
 import type { EmailTokensRepository } from './email-tokens-repository.js';
 import type { SignupHoldsRepository } from './signup-holds-repository.js';
+import type { UserLoginsRepository } from './user-logins-repository.js';
 
 const text = messages.auth;
 
@@ -49,6 +51,9 @@ export interface AuthServiceDeps extends Pick<
   holds: SignupHoldsRepository;
   settings: SettingsCache;
   credentials: CredentialsChecker;
+  /** Sign-in addresses per account; a new one (not the first) is an activity line. */
+  logins: UserLoginsRepository;
+  activity: Pick<ActivityService, 'record'>;
 }
 
 export function createAuthService({
@@ -64,7 +69,31 @@ export function createAuthService({
   holds,
   settings,
   credentials,
+  logins,
+  activity,
 }: AuthServiceDeps) {
+  /**
+   * Notes the sign-in's address: a known one only moves its last time (one statement); a new
+   * one, when the account had signed in from elsewhere before, is logged as `user.login_new_ip`.
+   */
+  async function noteSignIn(user: { id: string; username: string }, ip: string): Promise<void> {
+    const now = clock.now();
+    if (await logins.touch(user.id, ip, now)) return;
+    await withTransaction(db, async (trx) => {
+      const added = await logins.add(user.id, ip, now, trx);
+      if (!added.isNew || !added.seenBefore) return;
+      await activity.record(
+        trx,
+        { userId: user.id, username: user.username, ip },
+        {
+          type: 'user.login_new_ip',
+          action: messages.activity.loginNewIp(user.username, ip),
+          target: `user:${user.id}`,
+        },
+      );
+    });
+  }
+
   async function issueEmailToken(
     userId: string,
     purpose: EmailTokenPurpose,
@@ -252,7 +281,7 @@ export function createAuthService({
       return { message: text.verificationResent };
     },
 
-    async login(body: LoginBody): Promise<LoginResponse> {
+    async login(body: LoginBody, ip: string): Promise<LoginResponse> {
       const check = await credentials.checkPassword(body.identifier, body.password);
       if (check.status !== 'ok' && check.status !== 'held') {
         throw new UnauthorizedError(text.invalidCredentials, 'INVALID_CREDENTIALS');
@@ -281,6 +310,7 @@ export function createAuthService({
         role: user.role,
         tokenVersion: user.token_version,
       });
+      await noteSignIn(user, ip);
       return { token, role: user.role, message: messages.success.login };
     },
 

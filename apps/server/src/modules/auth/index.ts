@@ -8,4 +8,6 @@ export { createCredentialsChecker } from './credentials.js';
 export type { EmailTokensRepository } from './email-tokens-repository.js';
 export { createEmailTokensRepository } from './email-tokens-repository.js';
 export { createSignupHoldsRepository } from './signup-holds-repository.js';
+export type { UserLoginsRepository } from './user-logins-repository.js';
+export { createUserLoginsRepository } from './user-logins-repository.js';
 export { authRoutes } from './auth-routes.js';

@@ -113,6 +113,7 @@ export function createBypassService({ db, clock, repository, activity }: BypassS
         );
         if (!inserted) throw new ConflictError(text.uidTaken, 'UID_TAKEN');
         await activity.record(trx, actor, {
+          type: 'bypass.created',
           action: text.logCreated(body.uid, body.duration),
           target: `bypass:${body.uid}`,
         });
@@ -130,6 +131,7 @@ export function createBypassService({ db, clock, repository, activity }: BypassS
           // by a read here, then leave this update nothing to rename.
           if (!(await repository.rename(uid, newUid, trx))) throw new NotFoundError(text.notFound);
           await activity.record(trx, actor, {
+            type: 'bypass.updated',
             action: text.logUpdated(uid, newUid),
             target: `bypass:${newUid}`,
           });
@@ -146,6 +148,7 @@ export function createBypassService({ db, clock, repository, activity }: BypassS
       await withTransaction(db, async (trx) => {
         if (!(await repository.delete(uid, trx))) throw new NotFoundError(text.notFound);
         await activity.record(trx, actor, {
+          type: 'bypass.deleted',
           action: text.logDeleted(uid),
           target: `bypass:${uid}`,
         });
@@ -163,6 +166,7 @@ export function createBypassService({ db, clock, repository, activity }: BypassS
           throw new ConflictError(text.expiredCannotPause, 'UID_EXPIRED');
         }
         await activity.record(trx, actor, {
+          type: result ? 'bypass.paused' : 'bypass.resumed',
           action: result ? text.logPaused(uid) : text.logResumed(uid),
           target: `bypass:${uid}`,
         });
@@ -221,6 +225,7 @@ export function createBypassService({ db, clock, repository, activity }: BypassS
       await withTransaction(db, async (trx) => {
         await repository.insertApiKey({ ...row, createdBy: actor.userId }, trx);
         await activity.record(trx, actor, {
+          type: 'bypass_key.created',
           action: text.logApiKeyCreated(row.name, row.prefix),
           target: `bypass-key:${row.id}`,
         });
@@ -234,6 +239,7 @@ export function createBypassService({ db, clock, repository, activity }: BypassS
         if (!row) throw new NotFoundError(text.apiKeyNotFound);
         await repository.revokeApiKey(id, clock.now(), trx);
         await activity.record(trx, actor, {
+          type: 'bypass_key.revoked',
           action: text.logApiKeyRevoked(row.name, row.prefix),
           target: `bypass-key:${id}`,
         });

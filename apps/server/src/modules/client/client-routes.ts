@@ -108,7 +108,7 @@ export function clientRoutes({
           response: { 200: messageResponseSchema, ...errors },
         },
       },
-      (request) => service.redeem(authOf(request).userId, request.body.keyValue),
+      (request) => service.redeem(authOf(request).userId, request.body.keyValue, request.ip),
     );
 
     app.get(

@@ -228,8 +228,12 @@ export function createClientService({
       return { message: free ? text.machineReleasedFree : text.machineReleased };
     },
 
-    async redeem(userId: string, keyValue: string): Promise<MessageResponse> {
-      const { subscription } = await redemption.redeemKey(userId, { key: keyValue });
+    async redeem(userId: string, keyValue: string, ip: string): Promise<MessageResponse> {
+      const { subscription } = await redemption.redeemKey(
+        userId,
+        { key: keyValue },
+        { via: 'customer', ip },
+      );
       const expiry = effectiveExpiry(subscription, clock.now());
       return {
         message: text.keyRedeemed(subscription.product_name, brDate.format(new Date(expiry))),

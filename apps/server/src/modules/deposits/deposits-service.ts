@@ -447,6 +447,7 @@ export function createDepositsService({
             const flagged = await deposits.flagPending(row.id, 'amount_mismatch', trx);
             if (!flagged) return 'unchanged';
             await activity.record(trx, actor, {
+              type: 'deposit.amount_mismatch',
               action: text.logAmountMismatch(
                 row.reference,
                 await usernameOf(row.id, trx),
@@ -478,6 +479,7 @@ export function createDepositsService({
             by: null,
           });
           await activity.record(trx, actor, {
+            type: 'deposit.paid',
             action: text.logPaid(
               paid.reference,
               await usernameOf(row.id, trx),
@@ -525,6 +527,7 @@ export function createDepositsService({
             balanceAfterCents: debit.balanceAfterCents - debit.uncoveredCents,
           });
           await activity.record(trx, actor, {
+            type: 'deposit.refunded',
             action: text.logRefunded(
               refunded.reference,
               await usernameOf(row.id, trx),
@@ -550,6 +553,7 @@ export function createDepositsService({
           await recordClosed(trx, row.id, closed, status);
           if (actor) {
             await activity.record(trx, actor, {
+              type: 'deposit.cancelled',
               action: text.logCancelled(closed.reference, await usernameOf(row.id, trx)),
               target: `user:${closed.user_id}`,
             });
@@ -707,6 +711,7 @@ export function createDepositsService({
         });
         const result = await decided(id, trx, text.approved);
         await activity.record(trx, actor, {
+          type: 'deposit.approved',
           action: text.logApproved(deposit.reference, result.deposit.user.username, amount),
           target: `user:${deposit.user_id}`,
         });
@@ -738,6 +743,7 @@ export function createDepositsService({
         });
         const result = await decided(id, trx, text.rejected);
         await activity.record(trx, actor, {
+          type: 'deposit.rejected',
           action: text.logRejected(deposit.reference, result.deposit.user.username, amount),
           target: `user:${deposit.user_id}`,
         });
@@ -851,6 +857,7 @@ export function createDepositsService({
         await settings.set('mercadopago_webhook_secret', webhookSecret, now, trx);
         if (body.pix_key !== stored.pixKey) {
           await activity.record(trx, actor, {
+            type: 'payment.settings_changed',
             action:
               body.pix_key === ''
                 ? text.logPaymentSettingsCleared
@@ -860,12 +867,14 @@ export function createDepositsService({
         }
         if (body.mode !== stored.mode) {
           await activity.record(trx, actor, {
+            type: 'payment.settings_changed',
             action: text.logPaymentMode(body.mode),
             target: 'settings:payment',
           });
         }
         if (accessToken !== stored.accessToken || webhookSecret !== stored.webhookSecret) {
           await activity.record(trx, actor, {
+            type: 'payment.settings_changed',
             action: text.logGatewayCredentials,
             target: 'settings:payment',
           });

@@ -1,7 +1,7 @@
 import { messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { EventRecorder } from '../../events/index.js';
+import type { EventRecorder, RedemptionVia } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
 import type { ProductsRepository } from '../products/index.js';
@@ -21,6 +21,12 @@ export interface Redemption {
   days: number;
   /** The subscription the key created or extended, as it stands inside the redemption. */
   subscription: SubscriptionDetail;
+}
+
+/** Where a redemption comes from and the request's address, for the audit log. */
+export interface RedemptionOrigin {
+  via: RedemptionVia;
+  ip: string;
 }
 
 export interface KeyRedemptionDeps extends Pick<AppContext, 'clock'> {
@@ -52,6 +58,7 @@ export function createKeyRedemption({
     executor: Kysely<Database>,
     userId: string,
     ref: { id: string } | { key: string },
+    origin: RedemptionOrigin,
   ): Promise<Redemption> {
     const key = await keys.find(ref, executor);
     if (!key) throw new NotFoundError(messages.admin.keyNotFound);
@@ -84,6 +91,8 @@ export function createKeyRedemption({
       subscriptionId,
       days: key.duration_days,
       keyCreatedBy: key.created_by,
+      via: origin.via,
+      ip: origin.ip,
     });
     const subscription = await subscriptionRows.findDetail(subscriptionId, executor);
     // Granted a moment ago in this same transaction.
@@ -101,8 +110,12 @@ export function createKeyRedemption({
     redeemKeyIn,
 
     /** `redeemKeyIn` in a transaction of its own. */
-    redeemKey(userId: string, ref: { id: string } | { key: string }): Promise<Redemption> {
-      return events.transaction((trx) => redeemKeyIn(trx, userId, ref));
+    redeemKey(
+      userId: string,
+      ref: { id: string } | { key: string },
+      origin: RedemptionOrigin,
+    ): Promise<Redemption> {
+      return events.transaction((trx) => redeemKeyIn(trx, userId, ref, origin));
     },
   };
 }

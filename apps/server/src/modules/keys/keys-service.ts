@@ -121,6 +121,7 @@ export function createKeysService({
           redeemBy,
         });
         await activity.record(trx, actor, {
+          type: 'key.generated',
           action: log.keysGenerated(inserted.length, product.name),
           target: `product:${product.id}`,
         });
@@ -155,8 +156,14 @@ export function createKeysService({
     /** Link User: redeems the key for the user exactly as a customer redemption would. */
     async link(id: string, userId: string, actor: Actor): Promise<MessageResponse> {
       await events.transaction(async (trx) => {
-        const redeemed = await redemption.redeemKeyIn(trx, userId, { id });
+        const redeemed = await redemption.redeemKeyIn(
+          trx,
+          userId,
+          { id },
+          { via: 'admin', ip: actor.ip },
+        );
         await activity.record(trx, actor, {
+          type: 'key.linked',
           action: log.keyLinked(redeemed.key, redeemed.subscription.username),
           target: `key:${id}`,
         });
@@ -186,6 +193,12 @@ export function createKeysService({
           throw new ConflictError(text.keyNotUnused, 'KEY_NOT_UNUSED');
         }
         await activity.record(trx, actor, {
+          type:
+            body.days !== undefined
+              ? 'key.updated'
+              : body.status === 'banned'
+                ? 'key.banned'
+                : 'key.unbanned',
           action:
             body.days !== undefined
               ? log.keyDaysReset(key.key, body.days)
@@ -202,7 +215,11 @@ export function createKeysService({
       const key = await existingKey(id);
       await withTransaction(db, async (trx) => {
         await keys.delete(id, trx);
-        await activity.record(trx, actor, { action: log.keyDeleted(key.key), target: `key:${id}` });
+        await activity.record(trx, actor, {
+          type: 'key.deleted',
+          action: log.keyDeleted(key.key),
+          target: `key:${id}`,
+        });
       });
       return { message: text.keyDeleted };
     },

@@ -320,9 +320,20 @@ describe('POST /api/loader/auth', () => {
     await openSession(c, first);
     await openSession(c, second);
     await openSession(c, first);
-    const refused = await auth({ productId: c.product.id, hwid: third, ...c.login });
+    const refused = await auth(
+      { productId: c.product.id, hwid: third, ...c.login },
+      '198.51.100.20',
+    );
 
     expectRefusal(refused, 'HWID_MISMATCH');
+    // Typed for the audit log's filter, with who, from where and the account as its target.
+    expect(
+      await t.database.db
+        .selectFrom('activity')
+        .select(['type', 'actor_id', 'ip'])
+        .where('target', '=', `user:${c.account.id}`)
+        .execute(),
+    ).toEqual([{ type: 'loader.refused', actor_id: c.account.id, ip: '198.51.100.20' }]);
     const bound = await machinesOf(c.subscription.id);
     expect(bound.map((machine) => machine.hwid).sort()).toEqual([first, second].sort());
     expect(await activityFor(`user:${c.account.id}`)).toEqual([
@@ -409,7 +420,18 @@ describe('POST /api/loader/auth with a licence key', () => {
     });
     const productId = c.product.id;
 
-    expectRefusal(await auth({ productId, key: 'ZZZZZZZZZZZZZZZZZZ' }), 'INVALID_KEY');
+    const hwid = newHwid();
+    expectRefusal(
+      await auth({ productId, key: 'ZZZZZZZZZZZZZZZZZZ', hwid }, '198.51.100.21'),
+      'INVALID_KEY',
+    );
+    expect(
+      await t.database.db
+        .selectFrom('activity')
+        .select(['type', 'actor_id', 'ip'])
+        .where('target', '=', `hwid:${hwid}`)
+        .execute(),
+    ).toEqual([{ type: 'loader.refused', actor_id: null, ip: '198.51.100.21' }]);
     expectRefusal(await auth({ productId, key: banned.key }), 'INVALID_KEY');
     expectRefusal(await auth({ productId, key: unused.key }), 'KEY_NOT_REDEEMED');
     expectRefusal(await auth({ productId, key: otherProduct.key }), 'KEY_WRONG_PRODUCT');

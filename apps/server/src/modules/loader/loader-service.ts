@@ -89,8 +89,10 @@ export function createLoaderService({
    */
   async function fail(attempt: Attempt, code: LoaderRefusalCode, reason: string): Promise<never> {
     await activity.recordAttempt(
-      { userId: attempt.userId, ip: attempt.ip },
+      // `who` is the account's username once it is known (userId set).
+      { userId: attempt.userId, username: attempt.who, ip: attempt.ip },
       {
+        type: 'loader.refused',
         action: text.logFailure(reason, attempt.who, attempt.hwid),
         target: attempt.userId ? `user:${attempt.userId}` : `hwid:${attempt.hwid}`,
       },
@@ -176,7 +178,7 @@ export function createLoaderService({
   /** Redeems an unused key into the account, as the site's redeem does. */
   async function redeemInto(user: UserRow, key: LoaderKey, attempt: Attempt): Promise<void> {
     try {
-      await redemption.redeemKey(user.id, { id: key.id });
+      await redemption.redeemKey(user.id, { id: key.id }, { via: 'loader', ip: attempt.ip });
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
       // Another request redeemed it first: fine when it was for this same account.
@@ -270,8 +272,9 @@ export function createLoaderService({
     if (!end) return state;
     if (loggedEnds.claim(`${session.machineId}:${end.code}`)) {
       await activity.recordAttempt(
-        { userId: session.userId, ip },
+        { userId: session.userId, username: state.username, ip },
         {
+          type: 'loader.session_ended',
           action: text.logSessionEnded(end.reason, state.username),
           target: `user:${session.userId}`,
         },

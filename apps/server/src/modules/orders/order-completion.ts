@@ -59,6 +59,7 @@ export function createOrderCompletion({
           trx,
           { userId: order.user_id, username: order.username, ip: '' },
           {
+            type: 'order.failed',
             action: text.logFailed(order.username, order.product_name, result.reason),
             target: `user:${order.user_id}`,
           },

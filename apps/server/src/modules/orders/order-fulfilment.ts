@@ -170,6 +170,7 @@ export function createOrderFulfilment({
         trx,
       );
       await activity.record(trx, actor, {
+        type: 'purchase.completed',
         action: shop.logPurchase(actor.username, product.name, plan, formatCents(priceCents)),
         target: `subscription:${granted.subscriptionId}`,
       });
@@ -242,6 +243,7 @@ export function createOrderFulfilment({
         trx,
         { userId: order.user_id, username: order.username, ip: '' },
         {
+          type: 'purchase.completed',
           action: text.logCompleted(
             order.username,
             order.product_name,

@@ -73,12 +73,14 @@ export function createProductsService({
       await withTransaction(db, async (trx) => {
         await products.insert(id, fields, clock.now(), trx);
         await activity.record(trx, actor, {
+          type: 'product.created',
           action: log.productCreated(body.name),
           target: `product:${id}`,
         });
         const changes = resellerPriceChanges({}, fields.resellerPlans);
         if (changes) {
           await activity.record(trx, actor, {
+            type: 'product.prices_changed',
             action: pricing.logResellerPrices(body.name, changes),
             target: `product:${id}`,
           });
@@ -94,12 +96,14 @@ export function createProductsService({
         if (!before) throw new NotFoundError(text.productNotFound);
         await products.update(id, fields, clock.now(), trx);
         await activity.record(trx, actor, {
+          type: 'product.updated',
           action: log.productUpdated(body.name),
           target: `product:${id}`,
         });
         const changes = resellerPriceChanges(before.resellerPlans, fields.resellerPlans);
         if (changes) {
           await activity.record(trx, actor, {
+            type: 'product.prices_changed',
             action: pricing.logResellerPrices(body.name, changes),
             target: `product:${id}`,
           });
@@ -116,6 +120,7 @@ export function createProductsService({
       await withTransaction(db, async (trx) => {
         await products.setStatus(id, status, clock.now(), trx);
         await activity.record(trx, actor, {
+          type: 'product.status_changed',
           action:
             status === 'active'
               ? log.productEnabled(product.name)
@@ -141,6 +146,7 @@ export function createProductsService({
         await products.delete(id, trx);
         await files.release(trx, product.file_sha256);
         await activity.record(trx, actor, {
+          type: 'product.deleted',
           action: log.productDeleted(product.name),
           target: `product:${id}`,
         });
@@ -172,6 +178,7 @@ export function createProductsService({
         );
         if (product.file_sha256 !== file.sha256) await files.release(trx, product.file_sha256);
         await activity.record(trx, actor, {
+          type: 'product.file_uploaded',
           action: log.dllUploaded(product.name, name),
           target: `product:${id}`,
         });

@@ -146,6 +146,7 @@ export function createResellerService({
           retailPriceCents: retailCents,
         });
         await activity.record(trx, actor, {
+          type: 'reseller.keys_purchased',
           action: text.logPurchase(body.quantity, product.name, plan, formatCents(totalCents)),
           target: `product:${body.productId}`,
         });

@@ -139,7 +139,11 @@ export function createSettingsService({
             });
           }
         }
-        await activity.record(trx, actor, { action, target: `setting:${body.key}` });
+        await activity.record(trx, actor, {
+          type: 'settings.changed',
+          action,
+          target: `setting:${body.key}`,
+        });
         return { message, ...(await current(trx)) };
       });
       cache.invalidate();
@@ -163,6 +167,7 @@ export function createSettingsService({
         await repository.set(RESELLER_DISCOUNT_SETTING_KEY, String(after), clock.now(), trx);
         if (before !== after) {
           await activity.record(trx, actor, {
+            type: 'settings.changed',
             action: pricing.logDiscount(percentText(before), percentText(after)),
             target: `setting:${RESELLER_DISCOUNT_SETTING_KEY}`,
           });

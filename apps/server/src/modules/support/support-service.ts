@@ -236,6 +236,7 @@ export function createSupportService({ db, clock, tickets, activity, events }: S
           status: 'answered',
         });
         await activity.record(trx, actor, {
+          type: 'ticket.answered',
           action: text.logAnswered(ticket.subject, ticket.username),
           target: `ticket:${id}`,
         });
@@ -249,6 +250,7 @@ export function createSupportService({ db, clock, tickets, activity, events }: S
         const ticket = await tickets.find(id, undefined, trx);
         if (!ticket) throw new NotFoundError(text.notFound);
         await activity.record(trx, actor, {
+          type: 'ticket.closed',
           action: text.logClosed(ticket.subject, ticket.username),
           target: `ticket:${id}`,
         });

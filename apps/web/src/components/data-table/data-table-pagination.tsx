@@ -10,6 +10,8 @@ interface DataTablePaginationProps {
   onPageChange: (page: number) => void;
   /** e.g. "chaves" in "120 chaves". */
   noun: string;
+  /** The last page the list can open, when it pages only so deep (the audit log). */
+  maxPage?: number;
 }
 
 /** Total, current page and previous/next buttons under a server-paged table. */
@@ -19,8 +21,9 @@ export function DataTablePagination({
   total,
   onPageChange,
   noun,
+  maxPage = Infinity,
 }: DataTablePaginationProps) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = Math.max(1, Math.min(maxPage, Math.ceil(total / pageSize)));
   // Deleting the last rows of the last page leaves it past the end: show the new last page.
   useEffect(() => {
     if (page > pages) onPageChange(pages);
@@ -63,10 +66,11 @@ interface ListPaginationProps {
   onPageChange: (page: number) => void;
   /** `12 usuários`, `1 chave`. */
   noun: (total: number) => string;
+  maxPage?: number;
 }
 
 /** The pagination under a paged list, once its first page has loaded. */
-export function ListPagination({ data, onPageChange, noun }: ListPaginationProps) {
+export function ListPagination({ data, onPageChange, noun, maxPage }: ListPaginationProps) {
   return data ? (
     <DataTablePagination
       page={data.page}
@@ -74,6 +78,7 @@ export function ListPagination({ data, onPageChange, noun }: ListPaginationProps
       total={data.total}
       onPageChange={onPageChange}
       noun={noun(data.total)}
+      maxPage={maxPage}
     />
   ) : null;
 }

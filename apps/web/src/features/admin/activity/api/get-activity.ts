@@ -1,9 +1,11 @@
-import { activityPageSchema, type PageQuery } from '@chaveiro/contract';
+import { activityPageSchema, type ActivityQuery } from '@chaveiro/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export type ActivityFilters = Required<Pick<PageQuery, 'page' | 'pageSize'>> & { q: string };
+/** The audit log's query as the screen sends it (empty filters left out). */
+export type ActivityFilters = Omit<Partial<ActivityQuery>, 'page' | 'pageSize'> &
+  Required<Pick<ActivityQuery, 'page' | 'pageSize'>>;
 
 export function getActivity(filters: ActivityFilters, signal?: AbortSignal) {
   return api.get('/activity', { query: { ...filters }, schema: activityPageSchema, signal });

@@ -3,7 +3,9 @@ import { messages } from '@chaveiro/contract';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ActivityTimeline } from '@/components/activity/activity-timeline';
 import { LoadErrorAlert } from '@/components/load-error-alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
@@ -90,7 +92,19 @@ function CustomerPage({ overview }: { overview: CustomerOverview }) {
         <CustomerRedeemedKeysCard userId={userId} />
         <CustomerTicketsCard userId={userId} />
       </div>
-      {/* LEAD: wire the timeline here — <ActivityTimeline userId={userId} /> from '@/components/activity/activity-timeline' */}
+      <Card className="min-w-0 gap-4">
+        <CardHeader>
+          <CardTitle>
+            <h2>Histórico</h2>
+          </CardTitle>
+          <CardDescription>
+            Tudo o que foi feito por este cliente ou nesta conta, do mais recente ao mais antigo.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ActivityTimeline userId={userId} />
+        </CardContent>
+      </Card>
       <UserManageDialogFor
         user={manageRow(overview)}
         open={action !== null}
