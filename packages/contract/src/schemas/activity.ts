@@ -75,6 +75,7 @@ export const ACTIVITY_TYPES = [
   'mass.keys_deleted',
   'loader.refused',
   'loader.session_ended',
+  'delivery.requeued',
   'legacy',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
@@ -137,6 +138,7 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   'mass.keys_deleted': 'Chaves excluídas em massa',
   'loader.refused': 'Loader recusado',
   'loader.session_ended': 'Sessão do loader encerrada',
+  'delivery.requeued': 'Entrega reprocessada',
   legacy: 'Registro antigo',
 };
 
