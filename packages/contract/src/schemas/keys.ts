@@ -7,6 +7,7 @@ import {
 } from '../constants.js';
 import { messages } from '../messages.js';
 import { pageOf, pageQuerySchema } from './common.js';
+import { exportIdsSchema, keySortSchema } from './tables.js';
 
 const a = messages.admin;
 
@@ -17,15 +18,15 @@ const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 export const keysQuerySchema = pageQuerySchema.extend({
   status: z.preprocess(blankAsAbsent, z.enum(KEY_STATUSES).optional()),
   productId: z.preprocess(blankAsAbsent, z.string().max(64).optional()),
+  /** `created_at`, `status` or `product` (the product's name), `:asc` or `:desc`. */
+  sort: keySortSchema,
 });
 export type KeysQuery = z.infer<typeof keysQuerySchema>;
 
-/** The CSV export takes the list's filters without paging. */
-export const keysExportQuerySchema = keysQuerySchema.pick({
-  q: true,
-  status: true,
-  productId: true,
-});
+/** The CSV export takes the list's filters and sort without paging, or the selected `ids`. */
+export const keysExportQuerySchema = keysQuerySchema
+  .pick({ q: true, status: true, productId: true, sort: true })
+  .extend({ ids: exportIdsSchema });
 export type KeysExportQuery = z.infer<typeof keysExportQuerySchema>;
 
 /** A row of the key table (spec §3 Key; validity in days). */
