@@ -39,6 +39,8 @@ export const keyRowSchema = z.object({
   status: z.enum(KEY_STATUSES),
   /** Username of who redeemed it, if anyone. */
   client: z.string().nullable(),
+  /** Id of who redeemed it (the customer page's link), if the account still exists. */
+  clientId: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type KeyListItem = z.infer<typeof keyRowSchema>;
@@ -86,7 +88,7 @@ export const generateKeysResponseSchema = z.object({
 export type GenerateKeysResponse = z.infer<typeof generateKeysResponseSchema>;
 
 /** The key menu's View Info. */
-export const keyInfoSchema = keyRowSchema.omit({ client: true }).extend({
+export const keyInfoSchema = keyRowSchema.omit({ client: true, clientId: true }).extend({
   /** The redeem-by instant set at generation, if any. */
   redeemBy: z.iso.datetime().nullable(),
   createdBy: z.string().nullable(),

@@ -43,6 +43,7 @@ export interface KeyListRow {
   duration_days: number;
   status: KeyStatus;
   client: string | null;
+  client_id: string | null;
   redeemed_at: number | null;
   redeem_by: number | null;
   expires_at: number | null;
@@ -137,6 +138,7 @@ export function createKeysRepository(
     'k.duration_days',
     'k.status',
     'u.username as client',
+    'u.id as client_id',
     'k.redeemed_at',
     'k.redeem_by',
     'k.expires_at',

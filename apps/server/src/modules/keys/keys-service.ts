@@ -201,7 +201,7 @@ export function createKeysService({
       const fed = row.redeemed_by
         ? await subscriptionsRepository.findByUserProduct(row.redeemed_by, row.product_id)
         : undefined;
-      const { client: _client, ...listed } = toKeyRow(row, clock.now());
+      const { client: _client, clientId: _clientId, ...listed } = toKeyRow(row, clock.now());
       return {
         ...listed,
         redeemBy: row.redeem_by === null ? null : new Date(row.redeem_by).toISOString(),
@@ -284,6 +284,7 @@ function toKeyRow(row: KeyListRow, now: number) {
     validity: row.duration_days,
     status: keyStatusAt(row, now),
     client: row.client,
+    clientId: row.client_id,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

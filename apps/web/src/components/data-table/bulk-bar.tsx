@@ -15,6 +15,8 @@ interface BulkBarProps {
   total: number;
   /** `3 usuários`, `1 chave`. */
   noun: (count: number) => string;
+  /** The noun is feminine (chave): 'selecionada', 'Todas as'. */
+  feminine?: boolean;
   /** The actions (buttons) on the selection. */
   children: ReactNode;
 }
@@ -23,7 +25,14 @@ interface BulkBarProps {
  * Shown while rows are selected: how many, the offer to extend a full page to every matching
  * row ("Selecionar todos os N resultados"), the actions and a way out.
  */
-export function BulkBar({ selection, pageCount, total, noun, children }: BulkBarProps) {
+export function BulkBar({
+  selection,
+  pageCount,
+  total,
+  noun,
+  feminine = false,
+  children,
+}: BulkBarProps) {
   const count = selectedCount(selection, total);
   if (count === 0) return null;
   const canExtend = selection.pageSelected && !selection.allMatching && total > pageCount;
@@ -35,8 +44,12 @@ export function BulkBar({ selection, pageCount, total, noun, children }: BulkBar
     >
       <span className="font-medium" aria-live="polite">
         {selection.allMatching
-          ? `Todos os ${noun(count)} selecionados`
-          : `${noun(count)} ${pluralWord(count, 'selecionado', 'selecionados')}`}
+          ? `${feminine ? 'Todas as' : 'Todos os'} ${noun(count)} ${feminine ? 'selecionadas' : 'selecionados'}`
+          : `${noun(count)} ${
+              feminine
+                ? pluralWord(count, 'selecionada', 'selecionadas')
+                : pluralWord(count, 'selecionado', 'selecionados')
+            }`}
       </span>
       {canExtend ? (
         <Button type="button" variant="link" className="h-auto p-0" onClick={selection.selectAll}>
