@@ -162,7 +162,8 @@ describe('/admin/deposits list', { timeout: 20_000 }, () => {
   });
 
   it('exports the filtered deposits as CSV and keeps the filter in the URL', async () => {
-    URL.createObjectURL = vi.fn(() => 'blob:depositos');
+    const createObjectURL = vi.fn(() => 'blob:depositos');
+    URL.createObjectURL = createObjectURL;
     URL.revokeObjectURL = vi.fn();
     const sent = stubAdmin({
       rows: [rejected],
@@ -179,7 +180,7 @@ describe('/admin/deposits list', { timeout: 20_000 }, () => {
         '/api/admin/deposits/export.csv?status=rejected',
       ),
     );
-    expect(URL.createObjectURL).toHaveBeenCalled();
+    expect(createObjectURL).toHaveBeenCalled();
   });
 
   it('says when no deposit waits for approval', async () => {
