@@ -93,16 +93,23 @@ function Checkbox({
   );
 }
 
+/** The tick box of every row of the page. */
+export function SelectPageCheckbox({ selection }: { selection: RowSelection }) {
+  return (
+    <Checkbox
+      label="Selecionar a página"
+      checked={selection.pageSelected}
+      indeterminate={selection.somePageSelected}
+      onChange={selection.togglePage}
+    />
+  );
+}
+
 /** The header cell that ticks every row of the page. */
 export function SelectPageHead({ selection }: { selection: RowSelection }) {
   return (
     <TableHead className="w-10">
-      <Checkbox
-        label="Selecionar a página"
-        checked={selection.pageSelected}
-        indeterminate={selection.somePageSelected}
-        onChange={selection.togglePage}
-      />
+      <SelectPageCheckbox selection={selection} />
     </TableHead>
   );
 }

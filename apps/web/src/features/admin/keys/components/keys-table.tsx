@@ -17,6 +17,7 @@ import {
 } from '@/components/data-table/bulk-bar';
 import { BulkConfirmDialog } from '@/components/data-table/bulk-confirm-dialog';
 import { ListPagination } from '@/components/data-table/data-table-pagination';
+import { PhoneListControls } from '@/components/data-table/phone-list-controls';
 import { CardList, RowCard } from '@/components/data-table/scroll-table';
 import { SearchInput } from '@/components/data-table/search-input';
 import { SortableHead } from '@/components/data-table/sortable-head';
@@ -46,6 +47,14 @@ const PAGE_SIZE = 20;
 /** The dashboard's compact table shows this many of the newest keys. */
 const COMPACT_SIZE = 50;
 const COLUMNS = 7;
+const PHONE_SORTS = [
+  { value: 'created_at:desc', label: 'Mais recentes' },
+  { value: 'created_at:asc', label: 'Mais antigas' },
+  { value: 'product:asc', label: 'Produto (A–Z)' },
+  { value: 'product:desc', label: 'Produto (Z–A)' },
+  { value: 'status:asc', label: 'Status (A–Z)' },
+  { value: 'status:desc', label: 'Status (Z–A)' },
+];
 const keysNoun = (count: number) => plural(count, 'chave', 'chaves');
 const BULK: Record<KeysBulkAction, { verb: string; description: string }> = {
   ban: {
@@ -224,6 +233,14 @@ export function KeysTable({
           </BulkBar>
         ) : null}
 
+        {isPhone && !compact ? (
+          <PhoneListControls
+            sort={sort}
+            onSort={list.setSort}
+            sorts={PHONE_SORTS}
+            selection={selection}
+          />
+        ) : null}
         {isPhone ? (
           <CardList
             rows={items}

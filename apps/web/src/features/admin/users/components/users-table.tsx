@@ -1,6 +1,7 @@
 import { ROLE_LABELS, type UserListItem } from '@chaveiro/contract';
 import { Settings2 } from 'lucide-react';
 import { SelectPageHead, SelectRowCell, SelectRowCheckbox } from '@/components/data-table/bulk-bar';
+import { PhoneListControls } from '@/components/data-table/phone-list-controls';
 import { CardList, RowCard } from '@/components/data-table/scroll-table';
 import { SortableHead } from '@/components/data-table/sortable-head';
 import type { RowSelection } from '@/components/data-table/use-row-selection';
@@ -23,6 +24,16 @@ import { useUsersContext } from './users-provider';
 import { UserStatusBadge } from './user-status-badge';
 
 const EMPTY = 'Nenhum usuário encontrado.';
+const PHONE_SORTS = [
+  { value: 'created_at:desc', label: 'Mais recentes' },
+  { value: 'created_at:asc', label: 'Mais antigos' },
+  { value: 'username:asc', label: 'Usuário (A–Z)' },
+  { value: 'username:desc', label: 'Usuário (Z–A)' },
+  { value: 'balance:desc', label: 'Maior saldo' },
+  { value: 'balance:asc', label: 'Menor saldo' },
+  { value: 'status:asc', label: 'Ativos primeiro' },
+  { value: 'status:desc', label: 'Banidos primeiro' },
+];
 
 interface UsersTableProps {
   rows: UserListItem[] | undefined;
@@ -68,40 +79,50 @@ export function UsersTable({
 
   if (isPhone) {
     return (
-      <CardList
-        rows={rows}
-        isLoading={isLoading && !rows}
-        isStale={isStale}
-        loadingText="Carregando..."
-        emptyText={EMPTY}
-        renderCard={(row) => (
-          <RowCard
-            key={row.id}
-            title={
-              <>
-                <span className="flex min-w-0 items-center gap-2">
-                  {selection ? (
-                    <SelectRowCheckbox selection={selection} id={row.id} name={row.user} />
-                  ) : null}
-                  <UserLink id={row.id} username={row.user} className="truncate" />
-                </span>
-                <UserStatusBadge status={row.status} />
-              </>
-            }
-            fields={[
-              { label: 'E-mail', value: row.email },
-              { label: 'Tipo', value: ROLE_LABELS[row.role] },
-              { label: 'Saldo', value: formatBRL(row.balance) },
-              { label: 'Criado em', value: formatDate(row.createdAt) },
-              {
-                label: 'Produtos',
-                value: row.products.length ? [...new Set(row.products)].join(', ') : '—',
-              },
-            ]}
-            actions={manageButton(row)}
+      <>
+        {sort ? (
+          <PhoneListControls
+            sort={sort.value}
+            onSort={sort.onChange}
+            sorts={PHONE_SORTS}
+            selection={selection}
           />
-        )}
-      />
+        ) : null}
+        <CardList
+          rows={rows}
+          isLoading={isLoading && !rows}
+          isStale={isStale}
+          loadingText="Carregando..."
+          emptyText={EMPTY}
+          renderCard={(row) => (
+            <RowCard
+              key={row.id}
+              title={
+                <>
+                  <span className="flex min-w-0 items-center gap-2">
+                    {selection ? (
+                      <SelectRowCheckbox selection={selection} id={row.id} name={row.user} />
+                    ) : null}
+                    <UserLink id={row.id} username={row.user} className="truncate" />
+                  </span>
+                  <UserStatusBadge status={row.status} />
+                </>
+              }
+              fields={[
+                { label: 'E-mail', value: row.email },
+                { label: 'Tipo', value: ROLE_LABELS[row.role] },
+                { label: 'Saldo', value: formatBRL(row.balance) },
+                { label: 'Criado em', value: formatDate(row.createdAt) },
+                {
+                  label: 'Produtos',
+                  value: row.products.length ? [...new Set(row.products)].join(', ') : '—',
+                },
+              ]}
+              actions={manageButton(row)}
+            />
+          )}
+        />
+      </>
     );
   }
 
