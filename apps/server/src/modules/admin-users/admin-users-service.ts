@@ -204,7 +204,9 @@ export function createAdminUsersService({
      * each once.
      */
     async bulk(body: UsersBulkBody, actor: Actor): Promise<BulkResponse> {
-      const ids = await selectedIds(body);
+      // One order for every bulk call: two concurrent ones lock shared rows in the same order
+      // (PostgreSQL would otherwise deadlock them).
+      const ids = (await selectedIds(body)).sort();
       const { action } = body;
       let count = 0;
       let skipped = 0;

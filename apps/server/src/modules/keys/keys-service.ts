@@ -138,6 +138,9 @@ export function createKeysService({
           throw new UnprocessableError(tableMessages.bulkTooManyMatching(total, 'keys'));
         }
       }
+      // One order for every bulk call: two concurrent ones lock shared rows in the same order
+      // (PostgreSQL would otherwise deadlock them).
+      ids.sort();
       const { action } = body;
       let count = 0;
       let skipped = 0;
