@@ -3,7 +3,7 @@
 // p95 ≤ 20 ms). In a closed loop of N connections a call waits for the N - 1 before it, so
 // `--connections 1` gives one call's own latency, the default 10 that of ten busy admins.
 import { parseArgs } from 'node:util';
-import { BENCH_ADMIN, BENCH_PASSWORD, benchProductId } from './seed-ids.js';
+import { BENCH_ADMIN, BENCH_PASSWORD, benchProductId, benchUserId } from './seed-ids.js';
 import { measure, printTable, startChaveiro, type Figures } from './lib.js';
 
 const { values } = parseArgs({
@@ -36,6 +36,8 @@ try {
   if (!login.ok) throw new Error(`admin login failed: ${login.status} ${await login.text()}`);
   const { token } = (await login.json()) as { token: string };
   const headers = { Authorization: `Bearer ${token}` };
+  // Subscription 1234 is this user's (and bound machine 617); every 4th key is redeemed.
+  const customer = benchUserId(1234);
   const scenarios: [string, string, number][] = [
     ['metrics (1 admin tab)', '/api/dashboard/metrics', 1],
     ['metrics (10 connections)', '/api/dashboard/metrics', 10],
@@ -58,6 +60,14 @@ try {
     ['keys by status, page 20000', '/api/keys?sort=status:desc&page=20000', 10],
     ['resellers by balance', '/api/resellers?sort=balance:desc', 10],
     ['activity page 1', '/api/activity?page=1', 10],
+    // The customer page (/admin/users/:id) of a seeded client with subscriptions, a bound
+    // machine and redeemed keys: its head, then each section it loads beside it.
+    ['customer page', `/api/users/${customer}/overview`, 1],
+    ['customer page: ledger', `/api/users/${customer}/ledger`, 1],
+    ['customer page: deposits', `/api/users/${customer}/deposits`, 1],
+    ['customer page: orders', `/api/users/${customer}/orders`, 1],
+    ['customer page: redeemed keys', `/api/users/${customer}/redeemed-keys`, 1],
+    ['customer page: tickets', `/api/users/${customer}/tickets`, 1],
   ];
   const rows: Figures[] = [];
   const only = values.only;

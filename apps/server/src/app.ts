@@ -21,6 +21,7 @@ import { adminActionsRoutes } from './modules/admin-actions/index.js';
 import { adminProfileRoutes } from './modules/admin-profile/index.js';
 import { adminResellersRoutes } from './modules/admin-resellers/index.js';
 import { adminUsersRoutes } from './modules/admin-users/index.js';
+import { adminCustomersRoutes } from './modules/admin-customers/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { bypassRoutes } from './modules/bypass/index.js';
 import { clientRoutes } from './modules/client/index.js';
@@ -241,6 +242,7 @@ function apiRoutes(
     void api.register(dashboardRoutes(s), { prefix: '/dashboard' });
     void api.register(activityRoutes(s));
     void api.register(adminUsersRoutes(s), { prefix: '/users' });
+    void api.register(adminCustomersRoutes(s), { prefix: '/users' });
     void api.register(adminProfileRoutes({ ...s, uploads }), { prefix: '/admin' });
     void api.register(keysRoutes(s), { prefix: '/keys' });
     void api.register(productsRoutes({ ...s, uploads }), { prefix: '/products' });

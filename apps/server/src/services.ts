@@ -7,6 +7,10 @@ import {
   createAdminActionsRepository,
   createAdminActionsService,
 } from './modules/admin-actions/index.js';
+import {
+  createAdminCustomersService,
+  createCustomerRepository,
+} from './modules/admin-customers/index.js';
 import { createAdminProfileService } from './modules/admin-profile/index.js';
 import {
   createAdminResellersRepository,
@@ -127,6 +131,7 @@ export function createServices(
     balance: createBalanceRepository(db),
     bypass: createBypassRepository(db),
     client: createClientRepository(db),
+    customers: createCustomerRepository(db),
     dashboard: createDashboardRepository(db),
     deposits: createDepositsRepository(db, dialect),
     emailTokens: createEmailTokensRepository(db),
@@ -255,7 +260,7 @@ export function createServices(
   const presence = createPresence(ctx, log);
   const loaderSessions = createLoaderSessions(ctx.config.jwtSecret, clock);
 
-  return {
+  const built = {
     /** The outbox's poller is started and stopped with the app; tests drain it. */
     outbox,
     settingsCache,
@@ -423,6 +428,23 @@ export function createServices(
       tickets: repos.support,
       activity,
       events,
+    }),
+  };
+
+  return {
+    ...built,
+    // The customer page reads its sections through the services that list them for the customer.
+    adminCustomers: createAdminCustomersService({
+      clock,
+      customers: repos.customers,
+      subscriptions: repos.subscriptions,
+      activity,
+      events,
+      balance,
+      deposits,
+      orders: built.orders,
+      support: built.support,
+      client: built.client,
     }),
   };
 }

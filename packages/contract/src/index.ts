@@ -26,3 +26,4 @@ export * from './schemas/notifications.js';
 export * from './schemas/shop.js';
 export * from './schemas/deposits.js';
 export * from './schemas/orders.js';
+export * from './schemas/customers.js';

@@ -227,6 +227,16 @@ export const messages = {
     dailyBonusClaimed: (xp: number) => `Bônus diário resgatado: +${String(xp)} XP!`,
     dailyBonusWait: (wait: string) => `Você já resgatou o bônus de hoje. Volte em ${wait}.`,
   },
+  /** The admin's customer page (`/admin/users/:id`). */
+  customers: {
+    idInvalid: 'Identificador inválido.',
+    machineNotFound: 'Computador não encontrado nas assinaturas deste usuário.',
+    machineReleased: (hwid: string) =>
+      `Computador ${hwid} liberado. Os demais continuam vinculados.`,
+    /** The activity line of an admin's release. */
+    machineReleasedLog: (username: string, hwid: string, product: string) =>
+      `Computador ${hwid} de ${username} (${product}) liberado`,
+  },
   success: {
     login: 'Login bem-sucedido!',
     uidUpdated: 'UID atualizado!',

@@ -161,8 +161,10 @@ export interface DomainEvents {
     machineId: string;
     subscriptionId: string;
     ownerId: string;
-    /** True when the free release was used, false when it spent a reset credit. */
+    /** True when no reset credit was spent (the free release, or an admin's release). */
     free: boolean;
+    /** The admin who released it from the customer page; absent when the owner did. */
+    by?: string;
   };
   /** A loader request refused, as counted per address. */
   'loader.refused': {

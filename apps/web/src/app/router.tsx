@@ -117,6 +117,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'users/:id',
+                lazy: async () => ({
+                  Component: (await import('@/features/admin/users/components/customer-screen'))
+                    .CustomerScreen,
+                }),
+              },
+              {
                 path: 'keys',
                 lazy: async () => ({
                   Component: (await import('@/features/admin/keys/components/keys-screen'))

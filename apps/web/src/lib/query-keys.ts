@@ -9,6 +9,10 @@ export const queryKeys = {
     all: ['users'] as const,
     list: (query: object) => ['users', 'list', query] as const,
     subscriptions: (userId: string) => ['users', userId, 'subscriptions'] as const,
+    /** The customer page (`/admin/users/:id`): its head and its paged sections. */
+    overview: (userId: string) => ['users', userId, 'overview'] as const,
+    section: (userId: string, section: string, query: object) =>
+      ['users', userId, section, query] as const,
     /** Client accounts for the key-link and reseller-promotion pickers. */
     clients: (q: string) => ['users', 'clients', q] as const,
   },

@@ -13,16 +13,7 @@ export interface ResellerRow {
   status: UserStatus;
 }
 
-export interface LedgerRow {
-  id: string;
-  amount_cents: number;
-  reason: string;
-  balance_after_cents: number;
-  actor: string | null;
-  created_at: number;
-}
-
-/** Reseller accounts, their balance and its ledger. */
+/** Reseller accounts and their balance (the ledger is the balance module's). */
 export function createAdminResellersRepository(db: Kysely<Database>, dialect: SqlDialect) {
   function matching(q: string | undefined) {
     const query = db.selectFrom('users').where('role', '=', 'reseller');
@@ -67,32 +58,6 @@ export function createAdminResellersRepository(db: Kysely<Database>, dialect: Sq
         .returning('balance_cents')
         .executeTakeFirst();
       return row === undefined ? undefined : Number(row.balance_cents);
-    },
-
-    /** One account's balance changes, newest first, with the acting user's name. */
-    async ledgerPage(
-      userId: string,
-      limit: number,
-      offset: number,
-    ): Promise<{ rows: LedgerRow[]; total: number }> {
-      return readPage(
-        db.selectFrom('balance_ledger as l').where('l.user_id', '=', userId),
-        (query) =>
-          query
-            .leftJoin('users as a', 'a.id', 'l.actor_id')
-            .select([
-              'l.id',
-              'l.amount_cents',
-              'l.reason',
-              'l.balance_after_cents',
-              'a.username as actor',
-              'l.created_at',
-            ])
-            .orderBy('l.created_at', 'desc')
-            .orderBy('l.id', 'desc'),
-        limit,
-        offset,
-      );
     },
   };
 }

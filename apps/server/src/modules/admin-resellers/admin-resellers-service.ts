@@ -182,24 +182,7 @@ export function createAdminResellersService({
     async ledger(id: string, query: LedgerQuery): Promise<LedgerPage> {
       const user = await users.findById(id);
       if (user?.role !== 'reseller') throw new NotFoundError(text.notFound);
-      const { rows, total } = await resellers.ledgerPage(
-        id,
-        query.pageSize,
-        (query.page - 1) * query.pageSize,
-      );
-      return {
-        items: rows.map((row) => ({
-          id: row.id,
-          amount: centsToReais(row.amount_cents),
-          reason: row.reason,
-          balance_after: centsToReais(row.balance_after_cents),
-          actor: row.actor,
-          created_at: new Date(row.created_at).toISOString(),
-        })),
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-      };
+      return balance.ledger(id, query);
     },
   };
 }

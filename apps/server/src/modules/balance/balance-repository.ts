@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { readPage } from '../../platform/paging.js';
 
 export interface LedgerLine {
   id: string;
@@ -10,6 +11,15 @@ export interface LedgerLine {
   reason: string;
   balanceAfterCents: number;
   createdAt: number;
+}
+
+export interface LedgerRow {
+  id: string;
+  amount_cents: number;
+  reason: string;
+  balance_after_cents: number;
+  actor: string | null;
+  created_at: number;
 }
 
 /** Any account's balance and its ledger. */
@@ -57,6 +67,32 @@ export function createBalanceRepository(db: Kysely<Database>) {
           created_at: line.createdAt,
         })
         .execute();
+    },
+
+    /** One account's balance changes, newest first, with the acting user's name. */
+    async ledgerPage(
+      userId: string,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: LedgerRow[]; total: number }> {
+      return readPage(
+        db.selectFrom('balance_ledger as l').where('l.user_id', '=', userId),
+        (query) =>
+          query
+            .leftJoin('users as a', 'a.id', 'l.actor_id')
+            .select([
+              'l.id',
+              'l.amount_cents',
+              'l.reason',
+              'l.balance_after_cents',
+              'a.username as actor',
+              'l.created_at',
+            ])
+            .orderBy('l.created_at', 'desc')
+            .orderBy('l.id', 'desc'),
+        limit,
+        offset,
+      );
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { LedgerPage, LedgerQuery } from '@chaveiro/contract';
+import { centsToReais } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
@@ -24,6 +26,28 @@ export interface BalanceServiceDeps extends Pick<AppContext, 'clock'> {
  */
 export function createBalanceService({ clock, repository }: BalanceServiceDeps) {
   const service = {
+    /** One page of an account's ledger, newest first (amounts in reais). */
+    async ledger(userId: string, query: LedgerQuery): Promise<LedgerPage> {
+      const { rows, total } = await repository.ledgerPage(
+        userId,
+        query.pageSize,
+        (query.page - 1) * query.pageSize,
+      );
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          amount: centsToReais(row.amount_cents),
+          reason: row.reason,
+          balance_after: centsToReais(row.balance_after_cents),
+          actor: row.actor,
+          created_at: new Date(row.created_at).toISOString(),
+        })),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
     /**
      * Moves money inside `executor` (a transaction). Returns the resulting balance, or
      * undefined when a debit would go below zero — nothing changed then, and the caller

@@ -53,14 +53,21 @@ describe('loader presence', () => {
     const [id = ''] = await machines(1, start);
     const presence = newPresence();
 
-    presence.seen(id, start - 60_000);
+    presence.seen(id, start - 60_000, '203.0.113.7');
     await presence.flush();
     expect(await lastSeen([id])).toEqual([start]);
 
-    presence.seen(id, start + 30_000);
+    presence.seen(id, start + 30_000, '198.51.100.4');
     expect(await lastSeen([id])).toEqual([start]);
     await presence.flush();
     expect(await lastSeen([id])).toEqual([start + 30_000]);
+    // The address of the latest heartbeat goes with it.
+    const row = await t.database.db
+      .selectFrom('machines')
+      .select('last_ip')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.last_ip).toBe('198.51.100.4');
     await presence.close();
   });
 
@@ -69,13 +76,13 @@ describe('loader presence', () => {
     const [id = ''] = await machines(1, start);
     const presence = newPresence();
 
-    presence.seen(id, start + 1_000);
+    presence.seen(id, start + 1_000, '203.0.113.7');
     await presence.flush();
-    presence.seen(id, start + 1_000 + PRESENCE_RESOLUTION_MS - 1);
+    presence.seen(id, start + 1_000 + PRESENCE_RESOLUTION_MS - 1, '203.0.113.7');
     await presence.flush();
     expect(await lastSeen([id])).toEqual([start + 1_000]);
 
-    presence.seen(id, start + 1_000 + PRESENCE_RESOLUTION_MS);
+    presence.seen(id, start + 1_000 + PRESENCE_RESOLUTION_MS, '203.0.113.7');
     await presence.flush();
     expect(await lastSeen([id])).toEqual([start + 1_000 + PRESENCE_RESOLUTION_MS]);
     await presence.close();
@@ -86,12 +93,12 @@ describe('loader presence', () => {
     const ids = await machines(1_203, start);
     const presence = newPresence();
 
-    ids.forEach((id, i) => presence.seen(id, start + i));
+    ids.forEach((id, i) => presence.seen(id, start + i, '203.0.113.7'));
     await presence.flush();
     expect(await lastSeen(ids)).toEqual(ids.map((_id, i) => start + i));
 
     const later = start + 60_000;
-    ids.slice(0, 3).forEach((id) => presence.seen(id, later));
+    ids.slice(0, 3).forEach((id) => presence.seen(id, later, '203.0.113.7'));
     await presence.close();
     expect(await lastSeen(ids.slice(0, 4))).toEqual([later, later, later, start + 3]);
   });

@@ -8,9 +8,15 @@ export const PRESENCE_FLUSH_MS = 2_000;
 export const PRESENCE_RESOLUTION_MS = 5_000;
 const TICK_MS = 500;
 
+/** When a machine was seen and from which address (its `last_ip`). */
+interface Sighting {
+  at: number;
+  ip: string;
+}
+
 /**
  * Machine presence (last_seen_at, what 'Usuários Online', the online dot and 'último acesso'
- * show). Heartbeats only note the time in memory; the notes are written together every
+ * show, and last_ip, the address of the latest heartbeat). Heartbeats only note the time in memory; the notes are written together every
  * PRESENCE_FLUSH_MS of the app's clock, off the event loop, and a machine at most once per
  * PRESENCE_RESOLUTION_MS, so presence writes never become the heartbeat's bottleneck while
  * staying within a few seconds of the truth. `flush()` writes at once (tests, shutdown).
@@ -19,7 +25,7 @@ export function createPresence(
   { dialect, clock, runInBackground }: Pick<AppContext, 'dialect' | 'clock' | 'runInBackground'>,
   log: FastifyBaseLogger,
 ) {
-  let pending = new Map<string, number>();
+  let pending = new Map<string, Sighting>();
   /** When each machine was last written, for those written within the resolution. */
   const written = new Map<string, number>();
   let lastFlushAt = clock.now();
@@ -38,12 +44,12 @@ export function createPresence(
         for (const [machineId, at] of written) {
           if (now - at >= PRESENCE_RESOLUTION_MS) written.delete(machineId);
         }
-        for (const [machineId, at] of batch) written.set(machineId, at);
+        for (const [machineId, { at }] of batch) written.set(machineId, at);
       })
       .catch((error: unknown) => {
         // Kept for the next flush unless a newer heartbeat already replaced it.
-        for (const [machineId, at] of batch) {
-          if ((pending.get(machineId) ?? 0) < at) pending.set(machineId, at);
+        for (const [machineId, sighting] of batch) {
+          if ((pending.get(machineId)?.at ?? 0) < sighting.at) pending.set(machineId, sighting);
         }
         throw error;
       })
@@ -64,11 +70,11 @@ export function createPresence(
   timer.unref();
 
   return {
-    /** Notes that the machine was seen at `at` (epoch ms). */
-    seen(machineId: string, at: number): void {
+    /** Notes that the machine was seen at `at` (epoch ms) from `ip`. */
+    seen(machineId: string, at: number, ip: string): void {
       const last = written.get(machineId);
       if (last !== undefined && at >= last && at - last < PRESENCE_RESOLUTION_MS) return;
-      pending.set(machineId, at);
+      pending.set(machineId, { at, ip });
     },
     flush,
     /** Stops the timer and writes what is pending (app close). */

@@ -67,9 +67,10 @@ function touchStatement(dialect: SqlDialect, rows: number): string {
     const parameter = (n: number) => (dialect === 'postgres' ? `$${String(n)}` : '?');
     const values = Array.from(
       { length: rows },
-      (_, row) => `(${parameter(2 * row + 1)}, cast(${parameter(2 * row + 2)} as bigint))`,
+      (_, row) =>
+        `(${parameter(3 * row + 1)}, cast(${parameter(3 * row + 2)} as bigint), cast(${parameter(3 * row + 3)} as text))`,
     );
-    text = `update machines set last_seen_at = v.column2
+    text = `update machines set last_seen_at = v.column2, last_ip = v.column3
       from (values ${values.join(', ')}) as v
       where machines.id = v.column1 and machines.last_seen_at < v.column2`;
     touchStatements.set(cacheKey, text);
@@ -185,7 +186,7 @@ export function createLoaderRepository({
     },
 
     async insertMachine(
-      machine: { id: string; subscriptionId: string; hwid: string; now: number },
+      machine: { id: string; subscriptionId: string; hwid: string; ip: string; now: number },
       executor: Kysely<Database>,
     ): Promise<void> {
       await executor
@@ -196,6 +197,7 @@ export function createLoaderRepository({
           hwid: machine.hwid,
           first_seen_at: machine.now,
           last_seen_at: machine.now,
+          last_ip: machine.ip,
         })
         .execute();
     },
@@ -224,19 +226,25 @@ export function createLoaderRepository({
 export type LoaderRepository = ReturnType<typeof createLoaderRepository>;
 
 /**
- * Presence: the statements setting each machine's last_seen_at, never moving it backwards (so
- * running one twice is harmless), a few hundred rows each (`UPDATE … FROM (VALUES …)`). Rows go
- * in id order so concurrent writers on PostgreSQL lock them in one order.
+ * Presence: the statements setting each machine's last_seen_at and the address it was seen
+ * from, never moving it backwards (so running one twice is harmless), a few hundred rows each
+ * (`UPDATE … FROM (VALUES …)`). Rows go in id order so concurrent writers on PostgreSQL lock
+ * them in one order.
  */
 export function presenceUpdates(
   dialect: SqlDialect,
-  seen: [machineId: string, at: number][],
+  seen: [machineId: string, sighting: { at: number; ip: string }][],
 ): CompiledQuery[] {
   const rows = [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const queries: CompiledQuery[] = [];
   for (let start = 0; start < rows.length; start += TOUCH_CHUNK) {
     const chunk = rows.slice(start, start + TOUCH_CHUNK);
-    queries.push(CompiledQuery.raw(touchStatement(dialect, chunk.length), chunk.flat()));
+    queries.push(
+      CompiledQuery.raw(
+        touchStatement(dialect, chunk.length),
+        chunk.flatMap(([id, { at, ip }]) => [id, at, ip]),
+      ),
+    );
   }
   return queries;
 }

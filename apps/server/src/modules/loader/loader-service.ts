@@ -203,7 +203,7 @@ export function createLoaderService({
     // The usual case, a machine already bound, needs no lock.
     const bound = await repository.findMachine(sub.id, request.hwid);
     if (bound) {
-      presence.seen(bound, now);
+      presence.seen(bound, now, request.ip);
       return { machineId: bound };
     }
     if (!request.bindNew) return { refusal: 'ACCOUNT_LOGIN_REQUIRED' };
@@ -217,7 +217,7 @@ export function createLoaderService({
       }
       const machineId = newId();
       await repository.insertMachine(
-        { id: machineId, subscriptionId: sub.id, hwid: request.hwid, now },
+        { id: machineId, subscriptionId: sub.id, hwid: request.hwid, ip: request.ip, now },
         trx,
       );
       await events.record(trx, 'machine.bound', {
@@ -359,7 +359,7 @@ export function createLoaderService({
       if (!session) return refuse('SESSION_INVALID');
       const now = clock.now();
       const state = await liveState(session, ip, now);
-      presence.seen(session.machineId, now);
+      presence.seen(session.machineId, now, ip);
       const renewed = sessions.renew(session);
       return {
         ok: true,

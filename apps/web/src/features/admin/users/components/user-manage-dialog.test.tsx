@@ -67,6 +67,15 @@ describe('manage user dialog', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it("links to the user's page with 'Ver detalhes'", async () => {
+    stubAdminApi();
+    const { dialog } = await openManageDialog();
+    expect(within(dialog).getByRole('link', { name: 'Ver detalhes' })).toHaveAttribute(
+      'href',
+      `/admin/users/${joana.id}`,
+    );
+  });
+
   it("gives the focus back to the row's Gerenciar button on Esc", async () => {
     stubAdminApi();
     const { user } = await openManageDialog();

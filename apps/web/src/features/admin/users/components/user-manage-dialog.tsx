@@ -1,19 +1,7 @@
 import { messages, type UserListItem } from '@chaveiro/contract';
-import {
-  ArrowLeft,
-  AtSign,
-  Ban,
-  CalendarClock,
-  CalendarMinus,
-  CalendarPlus,
-  Cpu,
-  KeyRound,
-  ShieldCheck,
-  Trash2,
-  UserPen,
-  type LucideIcon,
-} from 'lucide-react';
+import { ArrowLeft, Ban, Cpu, ExternalLink, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -29,6 +17,7 @@ import { useResetUserHwid } from '../api/reset-user-hwid';
 import { useUpdateUserStatus } from '../api/update-user-status';
 import { playSound } from '@/lib/sounds';
 import { ConfirmActionDialog } from './confirm-action-dialog';
+import { SUB_VIEWS, type ManageConfirm, type ManageSubView } from './manage-actions';
 import { UserAccountForm } from './user-account-form';
 import { UserAddSubscriptionForm } from './user-add-subscription-form';
 import { UserDaysForm } from './user-days-form';
@@ -36,18 +25,8 @@ import { UserStatusBadge } from './user-status-badge';
 import { UserRemoveSubscription } from './user-remove-subscription';
 import { useUsersContext } from './users-provider';
 
-type SubView =
-  'username' | 'password' | 'email' | 'add-subscription' | 'remove-subscription' | 'days';
-type Confirm = 'hwid' | 'status' | 'delete';
-
-const SUB_VIEWS: Record<SubView, { label: string; icon: LucideIcon }> = {
-  username: { label: 'Alterar username', icon: UserPen },
-  password: { label: 'Alterar senha', icon: KeyRound },
-  email: { label: 'Alterar e-mail', icon: AtSign },
-  'add-subscription': { label: 'Adicionar assinatura', icon: CalendarPlus },
-  'remove-subscription': { label: 'Remover assinatura', icon: CalendarMinus },
-  days: { label: 'Adicionar/remover dias', icon: CalendarClock },
-};
+type SubView = ManageSubView;
+type Confirm = ManageConfirm;
 
 /** 'Gerenciar Usuário' for the row held by the users context (spec §2, §4). */
 export function UserManageDialog() {
@@ -59,15 +38,65 @@ export function UserManageDialog() {
     >
       <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-md">
         {/* Mounted only while open, so every opening starts on the main menu with fresh forms. */}
-        {currentRow ? <ManagePanel user={currentRow} onClose={() => setOpen(null)} /> : null}
+        {currentRow ? (
+          <ManagePanel user={currentRow} onClose={() => setOpen(null)} detailsLink />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ManagePanel({ user, onClose }: { user: UserListItem; onClose: () => void }) {
-  const [view, setView] = useState<SubView | 'main'>('main');
-  const [confirm, setConfirm] = useState<Confirm | null>(null);
+interface UserManageDialogForProps {
+  user: UserListItem;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where it opens: a form, or the confirmation of an action over the menu. */
+  initial?: ManageSubView | ManageConfirm;
+  /** After the user is deleted (the customer page leaves for the user list). */
+  onDeleted?: () => void;
+}
+
+/** The same 'Gerenciar Usuário' for a given user, opened from the customer page's actions. */
+export function UserManageDialogFor({
+  user,
+  open,
+  onOpenChange,
+  initial,
+  onDeleted,
+}: UserManageDialogForProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-md">
+        {open ? (
+          <ManagePanel
+            user={user}
+            onClose={() => onOpenChange(false)}
+            initial={initial}
+            onDeleted={onDeleted}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const CONFIRMS: readonly string[] = ['hwid', 'status', 'delete'] satisfies ManageConfirm[];
+
+interface ManagePanelProps {
+  user: UserListItem;
+  onClose: () => void;
+  initial?: ManageSubView | ManageConfirm | undefined;
+  onDeleted?: (() => void) | undefined;
+  /** A "Ver detalhes" link to the user's page (the user table's dialog). */
+  detailsLink?: boolean;
+}
+
+function ManagePanel({ user, onClose, initial, onDeleted, detailsLink = false }: ManagePanelProps) {
+  const initialConfirm = initial && CONFIRMS.includes(initial) ? (initial as Confirm) : null;
+  const [view, setView] = useState<SubView | 'main'>(
+    initial && !initialConfirm ? (initial as SubView) : 'main',
+  );
+  const [confirm, setConfirm] = useState<Confirm | null>(initialConfirm);
   const resetHwid = useResetUserHwid();
   const updateStatus = useUpdateUserStatus();
   const deleteUser = useDeleteUser();
@@ -143,6 +172,17 @@ function ManagePanel({ user, onClose }: { user: UserListItem; onClose: () => voi
           </Button>
           {protectedAccount ? (
             <p className="text-muted-foreground text-xs">{messages.admin.cannotTargetAdmin}</p>
+          ) : null}
+          {detailsLink ? (
+            <>
+              <Separator className="my-1" />
+              <Button asChild variant="secondary" className="justify-start">
+                <Link to={`/admin/users/${encodeURIComponent(user.id)}`}>
+                  <ExternalLink aria-hidden />
+                  Ver detalhes
+                </Link>
+              </Button>
+            </>
           ) : null}
         </nav>
       ) : (
@@ -228,7 +268,12 @@ function ManagePanel({ user, onClose }: { user: UserListItem; onClose: () => voi
         destructive
         pending={deleteUser.isPending}
         onConfirm={() =>
-          deleteUser.mutate(user.id, { onSuccess: (response) => onDone(response.message) })
+          deleteUser.mutate(user.id, {
+            onSuccess: (response) => {
+              onDone(response.message);
+              onDeleted?.();
+            },
+          })
         }
       />
     </>

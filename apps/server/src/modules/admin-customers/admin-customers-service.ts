@@ -1,0 +1,215 @@
+import type {
+  CustomerOverview,
+  CustomerRedeemedKeysPage,
+  CustomerSectionQuery,
+  CustomerSubscription,
+  DepositsPage,
+  LedgerPage,
+  MessageResponse,
+  OrdersPage,
+  TicketsPage,
+} from '@chaveiro/contract';
+import { TIMING, centsToReais, messages } from '@chaveiro/contract';
+import type { EventRecorder } from '../../events/index.js';
+import type { Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { NotFoundError } from '../../platform/errors.js';
+import type { ActivityService } from '../activity/index.js';
+import type { BalanceService } from '../balance/index.js';
+import type { ClientService } from '../client/index.js';
+import type { DepositsService } from '../deposits/index.js';
+import type { OrdersService } from '../orders/index.js';
+import type { SubscriptionsRepository } from '../subscriptions/index.js';
+import { DAY_MS, effectiveExpiry } from '../subscriptions/index.js';
+import type { SupportService } from '../support/index.js';
+import type {
+  CustomerMachineRow,
+  CustomerRepository,
+  CustomerSubscriptionRow,
+} from './customer-repository.js';
+
+const text = messages.customers;
+
+export interface AdminCustomersServiceDeps extends Pick<AppContext, 'clock'> {
+  customers: CustomerRepository;
+  subscriptions: SubscriptionsRepository;
+  activity: ActivityService;
+  /** A release records `machine.released` in its transaction. */
+  events: EventRecorder;
+  // The sections are the lists the customer sees of themself, read by their own services.
+  balance: Pick<BalanceService, 'ledger'>;
+  deposits: Pick<DepositsService, 'list'>;
+  orders: Pick<OrdersService, 'list'>;
+  support: Pick<SupportService, 'listOwn'>;
+  client: Pick<ClientService, 'history'>;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The admin's customer page (`/admin/users/:id`): one account, its machines and its money. */
+export function createAdminCustomersService({
+  clock,
+  customers,
+  subscriptions,
+  activity,
+  events,
+  balance,
+  deposits,
+  orders,
+  support,
+  client,
+}: AdminCustomersServiceDeps) {
+  async function existing(userId: string) {
+    const profile = await customers.profile(userId);
+    if (!profile) throw new NotFoundError(messages.admin.userNotFound);
+    return profile;
+  }
+
+  /** A section of the page: read beside the account's existence check, 404 when unknown. */
+  async function section<T>(userId: string, read: () => Promise<T>): Promise<T> {
+    const [, result] = await Promise.all([existing(userId), read()]);
+    return result;
+  }
+
+  function toSubscription(
+    sub: CustomerSubscriptionRow,
+    machines: CustomerMachineRow[],
+    now: number,
+  ): CustomerSubscription {
+    const expiry = effectiveExpiry(sub, now);
+    const remaining = expiry - now;
+    const newest = machines[0]?.last_seen_at ?? null;
+    const lastSeen =
+      newest === null ? sub.last_seen_at : Math.max(newest, Number(sub.last_seen_at ?? 0));
+    return {
+      id: sub.id,
+      product_id: sub.product_id,
+      product_name: sub.product_name,
+      status: sub.status,
+      paused_by: sub.status === 'paused' ? sub.paused_by : null,
+      expires_at: iso(expiry),
+      days_remaining: remaining > 0 ? Math.ceil(remaining / DAY_MS) : 0,
+      is_expired: remaining <= 0,
+      max_devices: sub.max_devices,
+      pause_credits: sub.pause_credits,
+      hwid_reset_credits: sub.hwid_reset_credits,
+      created_at: iso(Number(sub.created_at)),
+      last_seen_at: lastSeen === null ? null : iso(Number(lastSeen)),
+      machines: machines.map((machine) => ({
+        id: machine.id,
+        hwid: machine.hwid,
+        first_seen_at: iso(Number(machine.first_seen_at)),
+        last_seen_at: iso(Number(machine.last_seen_at)),
+        online: now - Number(machine.last_seen_at) <= TIMING.onlineWindowMs,
+        last_ip: machine.last_ip,
+      })),
+    };
+  }
+
+  return {
+    async overview(userId: string): Promise<CustomerOverview> {
+      const [profile, login, subs, machines] = await Promise.all([
+        customers.profile(userId),
+        customers.lastLogin(userId),
+        customers.subscriptions(userId),
+        customers.machines(userId),
+      ]);
+      if (!profile) throw new NotFoundError(messages.admin.userNotFound);
+      const now = clock.now();
+      return {
+        profile: {
+          id: profile.id,
+          username: profile.username,
+          email: profile.email,
+          role: profile.role,
+          status: profile.status,
+          avatar_url: profile.avatar_url,
+          email_verified: profile.email_verified_at !== null,
+          totp_enabled: Number(profile.totp_enabled) === 1,
+          balance: centsToReais(Number(profile.balance_cents)),
+          xp: Number(profile.xp),
+          created_at: iso(Number(profile.created_at)),
+          last_login_at: login ? iso(Number(login.last_at)) : null,
+          last_login_ip: login?.ip ?? null,
+        },
+        subscriptions: subs.map((sub) =>
+          toSubscription(
+            sub,
+            machines.filter((machine) => machine.subscription_id === sub.id),
+            now,
+          ),
+        ),
+      };
+    },
+
+    ledger(userId: string, query: CustomerSectionQuery): Promise<LedgerPage> {
+      return section(userId, () => balance.ledger(userId, query));
+    },
+
+    deposits(userId: string, query: CustomerSectionQuery): Promise<DepositsPage> {
+      return section(userId, () => deposits.list(userId, query));
+    },
+
+    orders(userId: string, query: CustomerSectionQuery): Promise<OrdersPage> {
+      return section(userId, () => orders.list(userId, query));
+    },
+
+    tickets(userId: string, query: CustomerSectionQuery): Promise<TicketsPage> {
+      return section(userId, () => support.listOwn(userId, { ...query, status: undefined }));
+    },
+
+    /** The keys the customer redeemed (their own history, at most 200), paged here. */
+    async redeemedKeys(
+      userId: string,
+      query: CustomerSectionQuery,
+    ): Promise<CustomerRedeemedKeysPage> {
+      const all = await section(userId, () => client.history(userId));
+      const start = (query.page - 1) * query.pageSize;
+      return {
+        items: all.slice(start, start + query.pageSize),
+        total: all.length,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /**
+     * Releases one machine of the customer (the others stay bound) without spending any of
+     * their credits: the machine's unbinding, its `machine.released` event and the activity
+     * line in one transaction.
+     */
+    async releaseMachine(
+      userId: string,
+      machineId: string,
+      actor: Actor,
+    ): Promise<MessageResponse> {
+      const user = await existing(userId);
+      const hwid = await events.transaction(async (trx) => {
+        const machine = await customers.findOwnedMachine(userId, machineId, trx);
+        const unbound =
+          machine &&
+          (await subscriptions.unbindMachines(
+            { subscriptionId: machine.subscription_id, machineId },
+            trx,
+          ));
+        if (!machine || !unbound) throw new NotFoundError(text.machineNotFound);
+        await events.record(trx, 'machine.released', {
+          machineId,
+          subscriptionId: machine.subscription_id,
+          ownerId: userId,
+          free: true,
+          by: actor.userId,
+        });
+        await activity.record(trx, actor, {
+          type: 'machine.released',
+          action: text.machineReleasedLog(user.username, machine.hwid, machine.product_name),
+          target: `user:${userId}`,
+        });
+        return machine.hwid;
+      });
+      return { message: text.machineReleased(hwid) };
+    },
+  };
+}
+
+export type AdminCustomersService = ReturnType<typeof createAdminCustomersService>;

@@ -1,0 +1,150 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** The account as the customer page heads it (no password hash, no TOTP secret). */
+export interface CustomerProfileRow {
+  id: string;
+  username: string;
+  email: string;
+  role: 'admin' | 'reseller' | 'client';
+  status: 'active' | 'banned';
+  avatar_url: string | null;
+  email_verified_at: number | null;
+  totp_enabled: number;
+  balance_cents: number;
+  xp: number;
+  created_at: number;
+}
+
+export interface CustomerSubscriptionRow {
+  id: string;
+  product_id: string;
+  product_name: string;
+  status: 'active' | 'paused';
+  expires_at: number | null;
+  paused_remaining_ms: number | null;
+  paused_by: 'user' | 'global' | null;
+  max_devices: number;
+  pause_credits: number;
+  hwid_reset_credits: number;
+  last_seen_at: number | null;
+  created_at: number;
+}
+
+export interface CustomerMachineRow {
+  id: string;
+  subscription_id: string;
+  hwid: string;
+  first_seen_at: number;
+  last_seen_at: number;
+  last_ip: string | null;
+}
+
+/** A machine of one of the customer's subscriptions, with what its release line names. */
+export interface OwnedMachineRow {
+  id: string;
+  hwid: string;
+  subscription_id: string;
+  product_name: string;
+}
+
+/**
+ * The customer page's own reads: the account, its latest sign-in, its subscriptions and their
+ * machines. Each is an index range on the user's id (users pk, user_logins (user_id, last_at),
+ * subscriptions (user_id, product_id), machines (subscription_id, hwid)).
+ */
+export function createCustomerRepository(db: Kysely<Database>) {
+  return {
+    profile(userId: string): Promise<CustomerProfileRow | undefined> {
+      return db
+        .selectFrom('users')
+        .select([
+          'id',
+          'username',
+          'email',
+          'role',
+          'status',
+          'avatar_url',
+          'email_verified_at',
+          'totp_enabled',
+          'balance_cents',
+          'xp',
+          'created_at',
+        ])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /** The latest sign-in address of the account (user_logins keeps one row per address). */
+    lastLogin(userId: string): Promise<{ ip: string; last_at: number } | undefined> {
+      return db
+        .selectFrom('user_logins')
+        .select(['ip', 'last_at'])
+        .where('user_id', '=', userId)
+        .orderBy('last_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    subscriptions(userId: string): Promise<CustomerSubscriptionRow[]> {
+      return db
+        .selectFrom('subscriptions as s')
+        .innerJoin('products as p', 'p.id', 's.product_id')
+        .select([
+          's.id',
+          's.product_id',
+          'p.name as product_name',
+          's.status',
+          's.expires_at',
+          's.paused_remaining_ms',
+          's.paused_by',
+          's.max_devices',
+          's.pause_credits',
+          's.hwid_reset_credits',
+          's.last_seen_at',
+          's.created_at',
+        ])
+        .where('s.user_id', '=', userId)
+        .orderBy('s.created_at')
+        .orderBy('s.id')
+        .execute();
+    },
+
+    /** Machines of every subscription of the user, most recently seen first. */
+    machines(userId: string): Promise<CustomerMachineRow[]> {
+      return db
+        .selectFrom('machines as m')
+        .innerJoin('subscriptions as s', 's.id', 'm.subscription_id')
+        .select([
+          'm.id',
+          'm.subscription_id',
+          'm.hwid',
+          'm.first_seen_at',
+          'm.last_seen_at',
+          'm.last_ip',
+        ])
+        .where('s.user_id', '=', userId)
+        .orderBy('m.last_seen_at', 'desc')
+        .orderBy('m.id')
+        .execute();
+    },
+
+    /** The machine when it is bound to one of the user's subscriptions. */
+    findOwnedMachine(
+      userId: string,
+      machineId: string,
+      executor: Kysely<Database> = db,
+    ): Promise<OwnedMachineRow | undefined> {
+      return executor
+        .selectFrom('machines as m')
+        .innerJoin('subscriptions as s', 's.id', 'm.subscription_id')
+        .innerJoin('products as p', 'p.id', 's.product_id')
+        .select(['m.id', 'm.hwid', 'm.subscription_id', 'p.name as product_name'])
+        .where('m.id', '=', machineId)
+        .where('s.user_id', '=', userId)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type CustomerRepository = ReturnType<typeof createCustomerRepository>;

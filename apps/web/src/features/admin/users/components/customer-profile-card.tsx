@@ -1,0 +1,55 @@
+import { ROLE_LABELS, type CustomerProfile } from '@chaveiro/contract';
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatBRL, formatCount, formatDateTime, formatRelative } from '@/lib/format';
+
+/** The account's facts: what an admin checks first when a customer cannot sign in. */
+export function CustomerProfileCard({ profile }: { profile: CustomerProfile }) {
+  const facts: { label: string; value: ReactNode }[] = [
+    { label: 'Username', value: profile.username },
+    { label: 'E-mail', value: <span className="break-all">{profile.email}</span> },
+    { label: 'E-mail confirmado', value: profile.email_verified ? 'Sim' : 'Não' },
+    { label: 'Tipo', value: ROLE_LABELS[profile.role] },
+    { label: 'Status', value: profile.status === 'banned' ? 'Banido' : 'Ativo' },
+    { label: 'Criado em', value: formatDateTime(profile.created_at) },
+    {
+      label: 'Último login',
+      value: profile.last_login_at ? (
+        <>
+          <span title={formatDateTime(profile.last_login_at)}>
+            {formatRelative(profile.last_login_at)}
+          </span>
+          {profile.last_login_ip ? (
+            <span className="text-muted-foreground block font-mono text-xs">
+              IP {profile.last_login_ip}
+            </span>
+          ) : null}
+        </>
+      ) : (
+        'Nenhum registrado'
+      ),
+    },
+    { label: 'Autenticação 2FA', value: profile.totp_enabled ? 'Ativada' : 'Desativada' },
+    { label: 'Saldo', value: <span className="tabular-nums">{formatBRL(profile.balance)}</span> },
+    { label: 'XP', value: <span className="tabular-nums">{formatCount(profile.xp)}</span> },
+  ];
+  return (
+    <Card className="min-w-0 gap-4">
+      <CardHeader>
+        <CardTitle>
+          <h2>Perfil</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3 lg:grid-cols-5">
+          {facts.map((fact) => (
+            <div key={fact.label} className="min-w-0">
+              <dt className="text-muted-foreground text-xs">{fact.label}</dt>
+              <dd className="min-w-0">{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

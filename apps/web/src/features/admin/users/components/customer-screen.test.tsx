@@ -1,0 +1,281 @@
+import type { CustomerOverview } from '@chaveiro/contract';
+import { messages } from '@chaveiro/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { renderRoutes } from '@/testing/render-routes';
+import { signInAsAdmin } from '@/testing/admin-fixtures';
+import { CustomerScreen } from './customer-screen';
+
+beforeEach(signInAsAdmin);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+const ID = '0190aaaa-0000-7000-8000-000000000001';
+const now = Date.now();
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const overview: CustomerOverview = {
+  profile: {
+    id: ID,
+    username: 'maria_cliente',
+    email: 'maria@example.com',
+    role: 'client',
+    status: 'active',
+    avatar_url: null,
+    email_verified: true,
+    totp_enabled: true,
+    balance: 42.5,
+    xp: 120,
+    created_at: iso(now - 40 * 86_400_000),
+    last_login_at: iso(now - 3_600_000),
+    last_login_ip: '198.51.100.2',
+  },
+  subscriptions: [
+    {
+      id: 'sub-1',
+      product_id: 'p-1',
+      product_name: 'Valorant Pro',
+      status: 'active',
+      paused_by: null,
+      expires_at: iso(now + 10 * 86_400_000),
+      days_remaining: 10,
+      is_expired: false,
+      max_devices: 2,
+      pause_credits: 1,
+      hwid_reset_credits: 2,
+      created_at: iso(now - 20 * 86_400_000),
+      last_seen_at: iso(now - 10_000),
+      machines: [
+        {
+          id: 'm-1',
+          hwid: 'HWID-ONLINE-1',
+          first_seen_at: iso(now - 86_400_000),
+          last_seen_at: iso(now - 10_000),
+          online: true,
+          last_ip: '203.0.113.45',
+        },
+        {
+          id: 'm-2',
+          hwid: 'HWID-OFFLINE-2',
+          first_seen_at: iso(now - 2 * 86_400_000),
+          last_seen_at: iso(now - 86_400_000),
+          online: false,
+          last_ip: null,
+        },
+      ],
+    },
+  ],
+};
+
+const page = (items: unknown[]) => ({ items, total: items.length, page: 1, pageSize: 5 });
+
+function stubCustomerApi(
+  overrides: (request: SentRequest) => Response | undefined = () => undefined,
+) {
+  return stubApi((request) => {
+    const answer = overrides(request);
+    if (answer) return answer;
+    const base = `/api/users/${ID}`;
+    if (request.url === `${base}/overview`) return jsonResponse(200, overview);
+    if (request.url.startsWith(`${base}/ledger?`)) {
+      return jsonResponse(
+        200,
+        page([
+          {
+            id: 'l-1',
+            amount: 42.5,
+            reason: 'Depósito PIX aprovado',
+            balance_after: 42.5,
+            actor: 'chefe',
+            created_at: iso(now - 7_200_000),
+          },
+        ]),
+      );
+    }
+    if (request.url.startsWith(`${base}/deposits?`)) {
+      return jsonResponse(
+        200,
+        page([
+          {
+            id: 'd-1',
+            amount: 42.5,
+            method: 'pix',
+            reference: 'DEP-K7M3-9QXA',
+            status: 'approved',
+            reject_reason: null,
+            created_at: iso(now - 8_000_000),
+            decided_at: iso(now - 7_200_000),
+            gateway: 'manual',
+            expires_at: null,
+            order_id: null,
+          },
+        ]),
+      );
+    }
+    if (request.url.startsWith(`${base}/orders?`)) {
+      return jsonResponse(
+        200,
+        page([
+          {
+            id: 'o-1',
+            type: 'order',
+            product_name: 'Valorant Pro',
+            duration_type: 'monthly',
+            amount: 30,
+            method: 'balance',
+            status: 'completed',
+            created_at: iso(now - 6_000_000),
+          },
+        ]),
+      );
+    }
+    if (request.url.startsWith(`${base}/redeemed-keys?`)) {
+      return jsonResponse(
+        200,
+        page([
+          {
+            id: 'k-1',
+            key_value: 'ABCDEFGHJKLMNPQRST',
+            product_name: 'Valorant Pro',
+            expires_at: iso(now + 10 * 86_400_000),
+            subscription_status: 'active',
+            redeemed_at: iso(now - 5_000_000),
+          },
+        ]),
+      );
+    }
+    if (request.url.startsWith(`${base}/tickets?`)) {
+      return jsonResponse(
+        200,
+        page([
+          {
+            id: 't-1',
+            subject: 'Não consigo entrar',
+            status: 'open',
+            preview: 'O loader diz HWID diferente.',
+            created_at: iso(now - 4_000_000),
+            updated_at: iso(now - 3_000_000),
+          },
+        ]),
+      );
+    }
+    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
+  });
+}
+
+function renderCustomer(id = ID) {
+  const user = userEvent.setup();
+  const router = renderRoutes(
+    [
+      { path: '/admin/users/:id', Component: CustomerScreen },
+      { path: '/admin/users', Component: () => <p>Lista de usuários</p> },
+    ],
+    `/admin/users/${id}`,
+  );
+  return { user, router };
+}
+
+// The first render transforms the whole screen; jsdom is slow on a busy machine.
+describe('customer page', { timeout: 20_000 }, () => {
+  it('shows the profile, the machines with their online state and IP, and every section', async () => {
+    stubCustomerApi();
+    renderCustomer();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'maria_cliente' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Gerenciar Usuários' })).toHaveAttribute(
+      'href',
+      '/admin/users',
+    );
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('R$ 42,50')).toBeVisible();
+    expect(within(header).getByText('Cliente')).toBeVisible();
+    expect(within(header).getByText('Ativo')).toBeVisible();
+    expect(screen.getByText('IP 198.51.100.2')).toBeVisible();
+    expect(screen.getByText('Ativada')).toBeVisible();
+
+    const subscription = screen.getByRole('region', { name: 'Assinatura Valorant Pro' });
+    const online = within(subscription).getByRole('row', { name: /HWID-ONLINE-1/ });
+    expect(within(online).getByText('Online')).toBeVisible();
+    expect(within(online).getByText('203.0.113.45')).toBeVisible();
+    const offline = within(subscription).getByRole('row', { name: /HWID-OFFLINE-2/ });
+    expect(within(offline).getByText('Offline')).toBeVisible();
+    expect(within(subscription).getByText('2 de 2')).toBeVisible();
+
+    expect(await screen.findByText('Depósito PIX aprovado')).toBeVisible();
+    expect(await screen.findByText('DEP-K7M3-9QXA')).toBeVisible();
+    expect(await screen.findByText('Concluído')).toBeVisible();
+    expect(await screen.findByText('ABCDEFGHJKLMNPQRST')).toBeVisible();
+    expect(await screen.findByText('Não consigo entrar')).toBeVisible();
+  });
+
+  it('releases one machine after confirming, naming its HWID', async () => {
+    const sent = stubCustomerApi((request) =>
+      request.method === 'DELETE'
+        ? jsonResponse(200, { message: 'Computador HWID-OFFLINE-2 liberado.' })
+        : undefined,
+    );
+    const { user } = renderCustomer();
+    await user.click(
+      await screen.findByRole('button', { name: 'Liberar o computador HWID-OFFLINE-2' }),
+    );
+    const confirm = await screen.findByRole('alertdialog', { name: 'Liberar computador?' });
+    expect(within(confirm).getByText('HWID-OFFLINE-2')).toBeVisible();
+    await user.click(within(confirm).getByRole('button', { name: 'Liberar' }));
+
+    expect(await screen.findByText('Computador HWID-OFFLINE-2 liberado.')).toBeVisible();
+    expect(sent.filter((request) => request.method === 'DELETE')).toEqual([
+      { method: 'DELETE', url: `/api/users/${ID}/machines/m-2`, body: undefined },
+    ]);
+  });
+
+  it('reaches the manage actions from the page, and leaves for the list after a delete', async () => {
+    const sent = stubCustomerApi((request) =>
+      request.method === 'DELETE' && request.url === `/api/users/${ID}`
+        ? jsonResponse(200, { message: messages.admin.userDeleted })
+        : undefined,
+    );
+    const { user, router } = renderCustomer();
+    await user.click(await screen.findByRole('button', { name: 'Ações' }));
+    for (const label of [
+      'Alterar username',
+      'Alterar senha',
+      'Alterar e-mail',
+      'Adicionar assinatura',
+      'Remover assinatura',
+      'Adicionar/remover dias',
+      'Resetar HWID',
+      'Banir usuário',
+    ]) {
+      expect(screen.getByRole('menuitem', { name: label })).toBeVisible();
+    }
+    await user.click(screen.getByRole('menuitem', { name: 'Excluir usuário' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Excluir usuário?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Excluir' }));
+
+    expect(await screen.findByText('Lista de usuários')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/admin/users');
+    expect(sent.some((request) => request.method === 'DELETE')).toBe(true);
+  });
+
+  it('opens a form of the manage dialog straight from the actions menu', async () => {
+    stubCustomerApi();
+    const { user } = renderCustomer();
+    await user.click(await screen.findByRole('button', { name: 'Ações' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Alterar e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gerenciar Usuário' });
+    expect(within(dialog).getByLabelText('Novo e-mail')).toHaveValue('maria@example.com');
+  });
+
+  it('says the user was not found for an unknown id', async () => {
+    stubApi(() => jsonResponse(404, { message: messages.admin.userNotFound, code: 'NOT_FOUND' }));
+    renderCustomer('0190aaaa-0000-7000-8000-00000000ffff');
+    expect(await screen.findByText(messages.admin.userNotFound)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Gerenciar Usuários' })).toBeVisible();
+  });
+});
