@@ -3,7 +3,7 @@
 // p95 ≤ 20 ms). In a closed loop of N connections a call waits for the N - 1 before it, so
 // `--connections 1` gives one call's own latency, the default 10 that of ten busy admins.
 import { parseArgs } from 'node:util';
-import { BENCH_ADMIN, BENCH_PASSWORD, benchUserId } from './seed-ids.js';
+import { BENCH_ADMIN, BENCH_PASSWORD, benchProductId, benchUserId } from './seed-ids.js';
 import { measure, printTable, startChaveiro, type Figures } from './lib.js';
 
 const { values } = parseArgs({
@@ -46,6 +46,19 @@ try {
     ['users search "user1234"', '/api/users?q=user1234', 10],
     ['keys page 1', '/api/keys?page=1', 10],
     ['keys status=used', '/api/keys?status=used&page=3', 10],
+    ['users sorted by balance, page 2000', '/api/users?sort=balance:desc&page=2000', 10],
+    ['users by username, page 2000', '/api/users?sort=username:asc&page=2000', 10],
+    ['users by status, page 2000', '/api/users?sort=status:asc&page=2000', 10],
+    ['users role+status filter', '/api/users?role=client&status=active&page=2000', 10],
+    ['users admins banned (rare filter)', '/api/users?role=admin&status=banned', 10],
+    [
+      'keys product+status sorted',
+      `/api/keys?productId=${benchProductId(3)}&status=active&sort=status:asc`,
+      10,
+    ],
+    ['keys by product, page 20000', '/api/keys?sort=product:asc&page=20000', 10],
+    ['keys by status, page 20000', '/api/keys?sort=status:desc&page=20000', 10],
+    ['resellers by balance', '/api/resellers?sort=balance:desc', 10],
     ['activity page 1', '/api/activity?page=1', 10],
     ['work queues (1 admin tab)', '/api/admin/queues', 1],
     ['palette search "us" (short prefix)', '/api/admin/search?q=us', 1],

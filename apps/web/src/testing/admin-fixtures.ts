@@ -29,6 +29,7 @@ export const joana: UserListItem = {
   role: 'client',
   hwid: null,
   products: ['Valorant Pro', 'Valorant Pro', 'CS Lite'],
+  balance: 0,
 };
 
 export function usersPage(items: UserListItem[]) {

@@ -114,6 +114,13 @@ export const adminDepositsQuerySchema = pageQuerySchema.extend({
 });
 export type AdminDepositsQuery = z.infer<typeof adminDepositsQuerySchema>;
 
+/** The admin deposits CSV: the list's filters without paging. */
+export const adminDepositsExportQuerySchema = adminDepositsQuerySchema.pick({
+  q: true,
+  status: true,
+});
+export type AdminDepositsExportQuery = z.infer<typeof adminDepositsExportQuerySchema>;
+
 export const adminDepositsPageSchema = pageOf(adminDepositSchema);
 export type AdminDepositsPage = z.infer<typeof adminDepositsPageSchema>;
 

@@ -7,6 +7,7 @@ import {
 } from '../constants.js';
 import { messages } from '../messages.js';
 import { pageOf, pageQuerySchema } from './common.js';
+import { exportIdsSchema, keySortSchema } from './tables.js';
 
 const a = messages.admin;
 
@@ -17,15 +18,15 @@ const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 export const keysQuerySchema = pageQuerySchema.extend({
   status: z.preprocess(blankAsAbsent, z.enum(KEY_STATUSES).optional()),
   productId: z.preprocess(blankAsAbsent, z.string().max(64).optional()),
+  /** `created_at`, `status` or `product` (the product's name), `:asc` or `:desc`. */
+  sort: keySortSchema,
 });
 export type KeysQuery = z.infer<typeof keysQuerySchema>;
 
-/** The CSV export takes the list's filters without paging. */
-export const keysExportQuerySchema = keysQuerySchema.pick({
-  q: true,
-  status: true,
-  productId: true,
-});
+/** The CSV export takes the list's filters and sort without paging, or the selected `ids`. */
+export const keysExportQuerySchema = keysQuerySchema
+  .pick({ q: true, status: true, productId: true, sort: true })
+  .extend({ ids: exportIdsSchema });
 export type KeysExportQuery = z.infer<typeof keysExportQuerySchema>;
 
 /** A row of the key table (spec §3 Key; validity in days). */
@@ -38,6 +39,8 @@ export const keyRowSchema = z.object({
   status: z.enum(KEY_STATUSES),
   /** Username of who redeemed it, if anyone. */
   client: z.string().nullable(),
+  /** Id of who redeemed it (the customer page's link), if the account still exists. */
+  clientId: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type KeyListItem = z.infer<typeof keyRowSchema>;
@@ -85,7 +88,7 @@ export const generateKeysResponseSchema = z.object({
 export type GenerateKeysResponse = z.infer<typeof generateKeysResponseSchema>;
 
 /** The key menu's View Info. */
-export const keyInfoSchema = keyRowSchema.omit({ client: true }).extend({
+export const keyInfoSchema = keyRowSchema.omit({ client: true, clientId: true }).extend({
   /** The redeem-by instant set at generation, if any. */
   redeemBy: z.iso.datetime().nullable(),
   createdBy: z.string().nullable(),

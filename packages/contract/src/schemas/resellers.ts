@@ -3,6 +3,7 @@ import { LIMITS, RESELLER_CREATE_TYPES, RESELLER_LIMITS, USER_STATUSES } from '.
 import { messages } from '../messages.js';
 import { usernameField } from './auth.js';
 import { pageOf, pageQuerySchema } from './common.js';
+import { resellerSortSchema } from './tables.js';
 
 const v = messages.validation;
 const r = messages.resellers;
@@ -33,8 +34,8 @@ export const resellerSchema = z.object({
 });
 export type Reseller = z.infer<typeof resellerSchema>;
 
-/** `?q=` matches the start of the username or of the e-mail, case-insensitively. */
-export const resellersQuerySchema = pageQuerySchema;
+/** `?q=` matches the start of the username or of the e-mail; `sort=balance:desc`, … */
+export const resellersQuerySchema = pageQuerySchema.extend({ sort: resellerSortSchema });
 export type ResellersQuery = z.infer<typeof resellersQuerySchema>;
 
 export const resellersPageSchema = pageOf(resellerSchema);

@@ -9,6 +9,7 @@ import {
 import { messages } from '../messages.js';
 import { emailSchema, passwordSchema, usernameSchema } from './auth.js';
 import { pageOf, pageQuerySchema } from './common.js';
+import { exportIdsSchema, userListFiltersSchema, userSortSchema } from './tables.js';
 
 const v = messages.validation;
 const a = messages.admin;
@@ -25,12 +26,27 @@ export const userRowSchema = z.object({
   hwid: z.string().nullable(),
   /** Distinct product names of the user's subscriptions. */
   products: z.array(z.string()),
+  /** Balance in reais (the table sorts by it). */
+  balance: z.number(),
 });
 export type UserListItem = z.infer<typeof userRowSchema>;
 
-/** `?q=` matches the start of the username or of the e-mail, case-insensitively. */
-export const usersQuerySchema = pageQuerySchema;
+/**
+ * `?q=` matches the start of the username or of the e-mail, case-insensitively; `role` and
+ * `status` filter (default all); `sort=field:dir` (default newest first).
+ */
+export const usersQuerySchema = pageQuerySchema.extend({
+  role: userListFiltersSchema.shape.role,
+  status: userListFiltersSchema.shape.status,
+  sort: userSortSchema,
+});
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
+
+/** The CSV export: the list's filters and sort, or the selected `ids` (comma-separated). */
+export const usersExportQuerySchema = usersQuerySchema
+  .pick({ q: true, role: true, status: true, sort: true })
+  .extend({ ids: exportIdsSchema });
+export type UsersExportQuery = z.infer<typeof usersExportQuerySchema>;
 
 export const usersPageSchema = pageOf(userRowSchema);
 export type UsersPage = z.infer<typeof usersPageSchema>;

@@ -14,6 +14,7 @@ import * as payments from './2026112701_payments.js';
 import * as resellerPrices from './2026112703_reseller_prices.js';
 import * as orders from './2026112702_orders.js';
 import * as adminOperations from './2026112801_admin_operations.js';
+import * as sortedLists from './2026112803_sorted_lists.js';
 import * as activityPaging from './2026112805_activity_paging.js';
 
 /**
@@ -35,6 +36,7 @@ const migrations = {
   '2026112703_reseller_prices': resellerPrices,
   '2026112702_orders': orders,
   '2026112801_admin_operations': adminOperations,
+  '2026112803_sorted_lists': sortedLists,
   '2026112805_activity_paging': activityPaging,
 };
 

@@ -1,4 +1,4 @@
-import type { UserStatus } from '@chaveiro/contract';
+import type { ResellerSortField, SortDir, UserStatus } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { readPage } from '../../platform/paging.js';
@@ -21,19 +21,24 @@ export function createAdminResellersRepository(db: Kysely<Database>, dialect: Sq
   }
 
   return {
-    /** Newest first; `q` matches the start of the username or of the e-mail. */
+    /**
+     * Newest first, or by balance (`id` breaking ties: the (role, balance_cents, id) index of
+     * 2026112803_sorted_lists); `q` matches the start of the username or of the e-mail.
+     */
     async page(
       q: string | undefined,
       limit: number,
       offset: number,
+      sort: { field: ResellerSortField; dir: SortDir } = { field: 'created_at', dir: 'desc' },
     ): Promise<{ rows: ResellerRow[]; total: number }> {
+      const column = sort.field === 'balance' ? 'balance_cents' : 'created_at';
       return readPage(
         matching(q),
         (query) =>
           query
             .select(['id', 'username', 'email', 'balance_cents', 'status'])
-            .orderBy('created_at', 'desc')
-            .orderBy('id', 'desc'),
+            .orderBy(column, sort.dir)
+            .orderBy('id', sort.dir),
         limit,
         offset,
       );

@@ -7,7 +7,7 @@ import type {
   ResellersPage,
   ResellersQuery,
 } from '@chaveiro/contract';
-import { centsToReais, messages, reaisToCents } from '@chaveiro/contract';
+import { centsToReais, messages, parseSort, reaisToCents } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
@@ -136,6 +136,7 @@ export function createAdminResellersService({
         query.q,
         query.pageSize,
         (query.page - 1) * query.pageSize,
+        parseSort(query.sort),
       );
       return {
         items: rows.map((row) => ({

@@ -75,6 +75,7 @@ describe('GET /api/users', () => {
           role: 'client',
           hwid: 'HWID-1, HWID-2',
           products: ['Alpha', 'Beta'],
+          balance: 0,
         },
       ],
       total: 1,

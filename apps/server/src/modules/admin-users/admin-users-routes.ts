@@ -1,5 +1,6 @@
 import {
   accountBodySchema,
+  bulkResponseSchema,
   addSubscriptionBodySchema,
   clientsQuerySchema,
   clientsResponseSchema,
@@ -11,9 +12,12 @@ import {
   subscriptionParamSchema,
   userStatusBodySchema,
   userSubscriptionsResponseSchema,
+  usersBulkBodySchema,
+  usersExportQuerySchema,
   usersPageSchema,
   usersQuerySchema,
 } from '@chaveiro/contract';
+import { Readable } from 'node:stream';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
 import { actorOf } from '../../platform/auth.js';
@@ -35,11 +39,38 @@ export function adminUsersRoutes({
     app.get(
       '/',
       guardedRoute(admin, tags, {
-        summary: 'Page the users, newest first; q matches the username or e-mail start',
+        summary:
+          'Page the users (sort=field:dir, default newest first); q matches the username or ' +
+          'e-mail start; role and status filter',
         querystring: usersQuerySchema,
         response: { 200: usersPageSchema, ...adminErrors },
       }),
       (request) => service.list(request.query),
+    );
+
+    app.get(
+      '/export.csv',
+      guardedRoute(admin, tags, {
+        summary: 'The selected users (ids) or those matching the filters as CSV',
+        querystring: usersExportQuerySchema,
+      }),
+      (request, reply) =>
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="usuarios.csv"')
+          .send(Readable.from(service.exportCsv(request.query))),
+    );
+
+    app.post(
+      '/bulk',
+      guardedRoute(admin, tags, {
+        summary:
+          'Ban, unban or delete the selected users (ids) or all matching the filters (at most ' +
+          '1000), in one transaction; admins and oneself are skipped',
+        body: usersBulkBodySchema,
+        response: { 200: bulkResponseSchema, ...adminErrors, ...errorResponses(422) },
+      }),
+      (request) => service.bulk(request.body, actorOf(request)),
     );
 
     app.get(

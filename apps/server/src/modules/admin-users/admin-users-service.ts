@@ -1,21 +1,32 @@
 import type {
   AccountBody,
   AddSubscriptionBody,
+  BulkResponse,
   ClientItem,
   CreateUserBody,
   MessageResponse,
   UserStatus,
   UserSubscription,
+  UsersBulkBody,
+  UsersExportQuery,
   UsersPage,
   UsersQuery,
 } from '@chaveiro/contract';
-import { ADMIN_LIMITS, messages } from '@chaveiro/contract';
+import {
+  ADMIN_LIMITS,
+  BULK_MAX,
+  centsToReais,
+  messages,
+  parseSort,
+  tableMessages,
+} from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
-import { ConflictError, NotFoundError } from '../../platform/errors.js';
+import { UTF8_BOM, csvLine } from '../../platform/csv.js';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Actor } from '../../platform/auth.js';
@@ -26,11 +37,14 @@ import type { ProductsRepository } from '../products/index.js';
 import { assertProductEnabled } from '../products/index.js';
 import type { SubscriptionsRepository, SubscriptionsService } from '../subscriptions/index.js';
 import { DAY_MS, effectiveExpiry } from '../subscriptions/index.js';
-import type { UserDirectoryRepository } from './user-directory-repository.js';
+import type { DirectoryRow, UserDirectoryRepository } from './user-directory-repository.js';
 import type { UserAdminRepository, UsersRepository } from '../users/index.js';
 
 const text = messages.admin;
 const log = messages.activity;
+const EXPORT_BATCH_ROWS = 5_000;
+/** The users CSV holds at most this many rows (the whole table of the benchmark). */
+const USERS_CSV_MAX_ROWS = 100_000;
 
 export interface AdminUsersServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   users: UsersRepository;
@@ -73,12 +87,42 @@ export function createAdminUsersService({
     return product;
   }
 
+  /** Why a ban or delete may not touch `target` (never oneself, never an admin), if so. */
+  function refusal(target: Pick<UserRow, 'id' | 'role'>, actor: Actor): ConflictError | undefined {
+    if (target.id === actor.userId)
+      return new ConflictError(text.cannotTargetSelf, 'CANNOT_TARGET_SELF');
+    if (target.role === 'admin')
+      return new ConflictError(text.cannotTargetAdmin, 'CANNOT_TARGET_ADMIN');
+    return undefined;
+  }
+
   /** Ban and delete: never oneself, never an admin. */
   function assertTargetable(target: UserRow, actor: Actor): void {
-    if (target.id === actor.userId)
-      throw new ConflictError(text.cannotTargetSelf, 'CANNOT_TARGET_SELF');
-    if (target.role === 'admin')
-      throw new ConflictError(text.cannotTargetAdmin, 'CANNOT_TARGET_ADMIN');
+    const refused = refusal(target, actor);
+    if (refused) throw refused;
+  }
+
+  /** A bulk selection's ids: the given ones, or every user matching the filters (≤ BULK_MAX). */
+  async function selectedIds(body: UsersBulkBody): Promise<string[]> {
+    if (body.ids) return [...new Set(body.ids)];
+    const filters = body.filter ?? { role: 'all' as const, status: 'all' as const };
+    const ids = await directory.matchingIds(filters, BULK_MAX + 1);
+    if (ids.length > BULK_MAX) {
+      const total = await directory.count(filters);
+      throw new UnprocessableError(tableMessages.bulkTooManyMatching(total, 'users'));
+    }
+    return ids;
+  }
+
+  function toCsv(row: DirectoryRow): string {
+    return csvLine([
+      row.username,
+      row.email,
+      row.role,
+      row.status,
+      centsToReais(row.balance_cents).toFixed(2),
+      new Date(row.created_at).toISOString(),
+    ]);
   }
 
   async function assertNamesFree(
@@ -111,7 +155,8 @@ export function createAdminUsersService({
   return {
     async list(query: UsersQuery): Promise<UsersPage> {
       const { rows, total } = await directory.page(
-        query.q,
+        { q: query.q, role: query.role, status: query.status },
+        parseSort(query.sort),
         query.pageSize,
         (query.page - 1) * query.pageSize,
       );
@@ -128,12 +173,81 @@ export function createAdminUsersService({
             role: row.role,
             hwid: held && held.hwids.length > 0 ? held.hwids.join(', ') : null,
             products: held?.products ?? [],
+            balance: centsToReais(row.balance_cents),
           };
         }),
         total,
         page: query.page,
         pageSize: query.pageSize,
       };
+    },
+
+    /** The selected users, or those matching the filters, as CSV (header first). */
+    async *exportCsv(query: UsersExportQuery): AsyncGenerator<string> {
+      yield UTF8_BOM + csvLine(['usuario', 'email', 'tipo', 'status', 'saldo', 'criado_em']);
+      const sort = parseSort(query.sort);
+      if (query.ids) {
+        yield (await directory.byIds(query.ids, sort)).map(toCsv).join('');
+        return;
+      }
+      const filters = { q: query.q, role: query.role, status: query.status };
+      for (let offset = 0; offset < USERS_CSV_MAX_ROWS; offset += EXPORT_BATCH_ROWS) {
+        const rows = await directory.rows(filters, sort, EXPORT_BATCH_ROWS, offset);
+        if (rows.length === 0) return;
+        yield rows.map(toCsv).join('');
+        if (rows.length < EXPORT_BATCH_ROWS) return;
+      }
+    },
+
+    /**
+     * Ban, unban or delete many users in one transaction, each exactly as the single action
+     * (same repository calls, same rules): admins and oneself are skipped for ban and delete;
+     * a user already in the asked state, or gone, is not counted. One activity row per user
+     * changed, none for the others, so two concurrent bulk bans of the same users ban and log
+     * each once.
+     */
+    async bulk(body: UsersBulkBody, actor: Actor): Promise<BulkResponse> {
+      // One order for every bulk call: two concurrent ones lock shared rows in the same order
+      // (PostgreSQL would otherwise deadlock them).
+      const ids = (await selectedIds(body)).sort();
+      const { action } = body;
+      let count = 0;
+      let skipped = 0;
+      await events.transaction(async (trx) => {
+        for (const id of ids) {
+          const user = await users.findById(id, trx);
+          if (!user) continue;
+          if (action !== 'unban' && refusal(user, actor)) {
+            skipped += 1;
+            continue;
+          }
+          if (action === 'delete') {
+            if (!(await userAdmin.delete(id, trx))) continue;
+            await files.release(trx, fileShaOf(user.avatar_url));
+            await activity.record(trx, actor, {
+              type: 'user.deleted',
+              action: log.userDeleted(user.username),
+              target: `user:${id}`,
+            });
+          } else {
+            const status = action === 'ban' ? 'banned' : 'active';
+            if (!(await userAdmin.setStatus(id, status, trx, { onlyIfChanged: true }))) continue;
+            if (status === 'banned') {
+              await events.record(trx, 'user.banned', { userId: id, by: actor.userId });
+            }
+            await activity.record(trx, actor, {
+              type: status === 'banned' ? 'user.banned' : 'user.unbanned',
+              action:
+                status === 'banned'
+                  ? log.userBanned(user.username)
+                  : log.userUnbanned(user.username),
+              target: `user:${id}`,
+            });
+          }
+          count += 1;
+        }
+      });
+      return { message: tableMessages.usersDone(action, count, skipped), count, skipped };
     },
 
     clients(q: string | undefined): Promise<ClientItem[]> {

@@ -1,8 +1,14 @@
-import type { Role, UserStatus } from '@chaveiro/contract';
+import type {
+  Role,
+  SortDir,
+  UserRoleFilter,
+  UserSortField,
+  UserStatus,
+  UserStatusFilter,
+} from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { readPage } from '../../platform/paging.js';
 import type { SqlDialect } from '../../platform/database.js';
 import { accountStartsWith, startsWith } from '../../platform/search.js';
 
@@ -13,7 +19,38 @@ export interface DirectoryRow {
   created_at: number;
   status: UserStatus;
   role: Role;
+  balance_cents: number;
 }
+
+/** The user table's filters: search, role and status (`all`: no filter). */
+export interface DirectoryFilters {
+  q?: string | undefined;
+  role: UserRoleFilter;
+  status: UserStatusFilter;
+}
+
+export interface DirectorySort {
+  field: UserSortField;
+  dir: SortDir;
+}
+
+/** The column each sort orders by (username: case-insensitively). */
+const SORT_COLUMNS = {
+  created_at: 'created_at',
+  username: 'username_lower',
+  balance: 'balance_cents',
+  status: 'status',
+} as const;
+
+const directoryColumns = [
+  'id',
+  'username',
+  'email',
+  'created_at',
+  'status',
+  'role',
+  'balance_cents',
+] as const;
 
 /** What the user table shows beside each user: product names and bound HWIDs. */
 export interface UserHoldings {
@@ -23,28 +60,94 @@ export interface UserHoldings {
 
 /** The admin user table's reads: search, page, and the page's holdings in one more query. */
 export function createUserDirectoryRepository(db: Kysely<Database>, dialect: SqlDialect) {
-  function matching(q: string | undefined) {
-    const query = db.selectFrom('users');
-    return q ? query.where((eb) => eb.or(accountStartsWith(eb, q, dialect))) : query;
+  function matching(filters: DirectoryFilters, executor: Kysely<Database> = db) {
+    let query = executor.selectFrom('users');
+    const q = filters.q;
+    if (q) query = query.where((eb) => eb.or(accountStartsWith(eb, q, dialect)));
+    if (filters.role !== 'all') query = query.where('role', '=', filters.role);
+    if (filters.status !== 'all') query = query.where('status', '=', filters.status);
+    return query;
+  }
+
+  /**
+   * The sort's order with `id` breaking ties, all one direction, so one index of
+   * 2026112803_sorted_lists serves it read forwards or backwards (status: then newest or oldest).
+   */
+  function ordered<Q extends SelectQueryBuilder<Database, 'users', object>>(
+    query: Q,
+    { field, dir }: DirectorySort,
+  ): Q {
+    let sorted = query.orderBy(SORT_COLUMNS[field], dir);
+    if (field === 'status') sorted = sorted.orderBy('created_at', dir);
+    return sorted.orderBy('id', dir) as Q;
   }
 
   return {
-    /** Newest first; `q` matches the start of the username or of the e-mail. */
+    /**
+     * One page in the sort's order and the total matching the filters. The page's ids are read
+     * from the sort's index alone (it carries role and status, so the OFFSET skips index entries
+     * only) and only those rows are read: `id in (page)`, as the key list does.
+     */
     async page(
-      q: string | undefined,
+      filters: DirectoryFilters,
+      sort: DirectorySort,
       limit: number,
       offset: number,
     ): Promise<{ rows: DirectoryRow[]; total: number }> {
-      return readPage(
-        matching(q),
-        (query) =>
-          query
-            .select(['id', 'username', 'email', 'created_at', 'status', 'role'])
-            .orderBy('created_at', 'desc')
-            .orderBy('id', 'desc'),
-        limit,
-        offset,
-      );
+      const [rows, total] = await Promise.all([
+        this.rows(filters, sort, limit, offset),
+        this.count(filters),
+      ]);
+      return { rows, total };
+    },
+
+    /** The rows of one page (see `page`), without the total. */
+    rows(
+      filters: DirectoryFilters,
+      sort: DirectorySort,
+      limit: number,
+      offset: number,
+    ): Promise<DirectoryRow[]> {
+      const pageIds = ordered(matching(filters).select('id'), sort).limit(limit).offset(offset);
+      return ordered(
+        db.selectFrom('users').select(directoryColumns).where('id', 'in', pageIds),
+        sort,
+      ).execute();
+    },
+
+    /**
+     * The ids of the users matching the filters, at most `limit` of them (a bulk action's "all
+     * matching": the caller asks for one more than it accepts to tell an oversized selection).
+     */
+    async matchingIds(
+      filters: DirectoryFilters,
+      limit: number,
+      executor: Kysely<Database> = db,
+    ): Promise<string[]> {
+      const rows = await ordered(matching(filters, executor).select('id'), {
+        field: 'created_at',
+        dir: 'desc',
+      })
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** How many users match the filters. */
+    async count(filters: DirectoryFilters): Promise<number> {
+      const row = await matching(filters)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    /** The given users (those that exist), in the sort's order. */
+    byIds(ids: string[], sort: DirectorySort): Promise<DirectoryRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return ordered(
+        db.selectFrom('users').select(directoryColumns).where('id', 'in', ids),
+        sort,
+      ).execute();
     },
 
     /** Product names and HWIDs of the given users, one UNION ALL query for a whole page. */

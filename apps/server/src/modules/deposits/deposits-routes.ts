@@ -1,4 +1,5 @@
 import {
+  adminDepositsExportQuerySchema,
   adminDepositsPageSchema,
   adminDepositsQuerySchema,
   createDepositBodySchema,
@@ -18,6 +19,7 @@ import {
 } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
 import { z } from 'zod';
+import { Readable } from 'node:stream';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { authOf, actorOf } from '../../platform/auth.js';
 import { UnauthorizedError } from '../../platform/errors.js';
@@ -108,6 +110,19 @@ export function adminDepositsRoutes({
         response: { 200: adminDepositsPageSchema, ...adminErrors },
       }),
       (request) => service.adminList(request.query),
+    );
+
+    app.get(
+      '/deposits/export.csv',
+      guardedRoute(admin, tags, {
+        summary: 'The deposits matching the filters as CSV, newest first (at most 100 000 rows)',
+        querystring: adminDepositsExportQuerySchema,
+      }),
+      (request, reply) =>
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="depositos.csv"')
+          .send(Readable.from(service.adminExportCsv(request.query))),
     );
 
     app.post(

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type {
+  AdminDepositsExportQuery,
   AdminDeposit,
   AdminDepositsPage,
   AdminDepositsQuery,
@@ -21,6 +22,7 @@ import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { UTF8_BOM, csvLine } from '../../platform/csv.js';
 import { withTransaction } from '../../platform/database.js';
 import {
   BadGatewayError,
@@ -47,6 +49,8 @@ import type { PaymentConfig } from './payment-config.js';
 import { maskSecret, readPaymentConfig } from './payment-config.js';
 
 const text = messages.deposits;
+const DEPOSITS_CSV_BATCH = 5_000;
+const DEPOSITS_CSV_MAX_ROWS = 100_000;
 
 /** Unambiguous characters only (no 0/O, 1/I/L), so a reference survives being read aloud. */
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -659,6 +663,48 @@ export function createDepositsService({
         }
       }
       return { deposit: toDeposit(row), instructions };
+    },
+
+    /** Every deposit matching the admin list's filters as CSV, newest first (header first). */
+    async *adminExportCsv(query: AdminDepositsExportQuery): AsyncGenerator<string> {
+      yield (
+        UTF8_BOM +
+        csvLine([
+          'referencia',
+          'usuario',
+          'email',
+          'valor',
+          'status',
+          'gateway',
+          'criado_em',
+          'decidido_em',
+          'decidido_por',
+        ])
+      );
+      for (let offset = 0; offset < DEPOSITS_CSV_MAX_ROWS; offset += DEPOSITS_CSV_BATCH) {
+        const { rows } = await deposits.adminPage(
+          query.status,
+          query.q,
+          DEPOSITS_CSV_BATCH,
+          offset,
+        );
+        yield rows
+          .map((row) =>
+            csvLine([
+              row.reference,
+              row.username,
+              row.email,
+              centsToReais(Number(row.amount_cents)).toFixed(2),
+              row.status,
+              row.gateway,
+              new Date(Number(row.created_at)).toISOString(),
+              row.decided_at === null ? '' : new Date(Number(row.decided_at)).toISOString(),
+              row.decided_by ?? '',
+            ]),
+          )
+          .join('');
+        if (rows.length < DEPOSITS_CSV_BATCH) return;
+      }
     },
 
     async adminList(query: AdminDepositsQuery): Promise<AdminDepositsPage> {

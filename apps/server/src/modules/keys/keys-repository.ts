@@ -1,4 +1,4 @@
-import type { KeyStatus } from '@chaveiro/contract';
+import type { KeySortField, KeyStatus, SortDir } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -30,6 +30,11 @@ export interface KeyFilters {
   createdBy?: string | undefined;
 }
 
+export interface KeySort {
+  field: KeySortField;
+  dir: SortDir;
+}
+
 export interface KeyListRow {
   id: string;
   key: string;
@@ -38,6 +43,7 @@ export interface KeyListRow {
   duration_days: number;
   status: KeyStatus;
   client: string | null;
+  client_id: string | null;
   redeemed_at: number | null;
   redeem_by: number | null;
   expires_at: number | null;
@@ -132,53 +138,144 @@ export function createKeysRepository(
     'k.duration_days',
     'k.status',
     'u.username as client',
+    'u.id as client_id',
     'k.redeemed_at',
     'k.redeem_by',
     'k.expires_at',
     'k.created_at',
   ] as const;
 
+  /** How many keys match the filters at `now` (cached until a write; see CountCache). */
+  function total(filters: KeyFilters, now: number): Promise<number> {
+    return totals.get(
+      JSON.stringify([filters.q, filters.status, filters.productId, filters.createdBy]),
+      async () => {
+        const count = await filtered(filters, now)
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow();
+        return Number(count.total);
+      },
+      // Statuses derive from deadlines: a total holds for the time it was counted at.
+      now,
+    );
+  }
+
+  /**
+   * The ids of one page in the sort's order, read from the filter's index alone: newest first
+   * (or oldest), or by stored status then creation, both one index read either way
+   * (2026112410_licences). With `id` as the last key the order is total.
+   */
+  async function pageIds(
+    filters: KeyFilters,
+    sort: KeySort,
+    limit: number,
+    offset: number,
+    now: number,
+  ): Promise<string[]> {
+    if (sort.field === 'product') return productPageIds(filters, sort.dir, limit, offset, now);
+    let query = filtered(filters, now).select('k.id');
+    if (sort.field === 'status') query = query.orderBy('k.status', sort.dir);
+    const rows = await query
+      .orderBy('k.created_at', sort.dir)
+      .orderBy('k.id', sort.dir)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * By product name (then newest first): the products, few, are walked in name order, each
+   * product's count (cached like the totals) tells whether the page starts in it, and the page
+   * is read from the (product_id, …, created_at, id) indexes of the products it spans. A deep
+   * page costs a count per product before it, never a sort of the keys.
+   */
+  async function productPageIds(
+    filters: KeyFilters,
+    dir: SortDir,
+    limit: number,
+    offset: number,
+    now: number,
+  ): Promise<string[]> {
+    const productIds = filters.productId
+      ? [filters.productId]
+      : (
+          await db
+            .selectFrom('products')
+            .select('id')
+            .orderBy('name', dir)
+            .orderBy('id', dir)
+            .execute()
+        ).map((row) => row.id);
+    const ids: string[] = [];
+    let skip = offset;
+    for (const productId of productIds) {
+      if (ids.length >= limit) break;
+      const ofProduct = { ...filters, productId };
+      const count = await total(ofProduct, now);
+      if (skip >= count) {
+        skip -= count;
+        continue;
+      }
+      const rows = await filtered(ofProduct, now)
+        .select('k.id')
+        .orderBy('k.created_at', 'desc')
+        .orderBy('k.id', 'desc')
+        .limit(limit - ids.length)
+        .offset(skip)
+        .execute();
+      ids.push(...rows.map((row) => row.id));
+      skip = 0;
+    }
+    return ids;
+  }
+
   return {
     /**
-     * One page, newest first, and the total matching the filters. The page's ids are read from
-     * the filter's index alone and only those rows are joined: joining first let SQLite walk a
-     * product at a time and sort a million rows.
+     * One page in the sort's order and the total matching the filters. The page's ids are read
+     * from the filter's index alone and only those rows are joined: joining first let SQLite
+     * walk a product at a time and sort a million rows.
      */
     async page(
       filters: KeyFilters,
       limit: number,
       offset: number,
       now: number,
+      sort: KeySort = { field: 'created_at', dir: 'desc' },
     ): Promise<{ rows: KeyListRow[]; total: number }> {
-      const pageIds = filtered(filters, now)
+      const [ids, count] = await Promise.all([
+        pageIds(filters, sort, limit, offset, now),
+        total(filters, now),
+      ]);
+      // `id in (page ids)`, not a join on the page: with the limit a bound parameter, SQLite
+      // costed the joined page as unbounded and walked the whole table.
+      const rows = await this.byIds(ids);
+      return { rows, total: count };
+    },
+
+    /** The given keys (those that exist) in the order of `ids`. */
+    async byIds(ids: string[]): Promise<KeyListRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await named(allKeys()).select(listColumns).where('k.id', 'in', ids).execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /**
+     * The ids of the keys matching the filters at `now`, newest first, at most `limit` (a bulk
+     * action's "all matching": the caller asks one more than it accepts).
+     */
+    async matchingIds(filters: KeyFilters, limit: number, now: number): Promise<string[]> {
+      const rows = await filtered(filters, now)
         .select('k.id')
         .orderBy('k.created_at', 'desc')
         .orderBy('k.id', 'desc')
         .limit(limit)
-        .offset(offset);
-      const [rows, total] = await Promise.all([
-        // `id in (page)`, not a join on it: with the limit a bound parameter, SQLite costed the
-        // joined page as unbounded and walked the whole table.
-        named(allKeys())
-          .select(listColumns)
-          .where('k.id', 'in', pageIds)
-          .orderBy('k.created_at', 'desc')
-          .orderBy('k.id', 'desc')
-          .execute(),
-        totals.get(
-          JSON.stringify([filters.q, filters.status, filters.productId, filters.createdBy]),
-          async () => {
-            const count = await filtered(filters, now)
-              .select((eb) => eb.fn.countAll<number>().as('total'))
-              .executeTakeFirstOrThrow();
-            return Number(count.total);
-          },
-          // Statuses derive from deadlines: a total holds for the time it was counted at.
-          now,
-        ),
-      ]);
-      return { rows, total };
+        .execute();
+      return rows.map((row) => row.id);
     },
+
+    count: total,
 
     /**
      * Every matching key newest first, `batchSize` rows per query (keyset pagination, so memory
@@ -297,20 +394,27 @@ export function createKeysRepository(
       id: string,
       change: { duration_days: number } | { status: 'active' | 'banned' },
       executor: Kysely<Database> = db,
+      /** The stored statuses it may change from (a bulk ban: `active` only, once per key). */
+      from: ('active' | 'banned')[] = ['active', 'banned'],
     ): Promise<boolean> {
       totals.clear();
       const result = await executor
         .updateTable('license_keys')
         .set(change)
         .where('id', '=', id)
-        .where('status', 'in', ['active', 'banned'])
+        .where('status', 'in', from)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
-    async delete(id: string, executor: Kysely<Database> = db): Promise<void> {
+    /** True when the key was there to delete. */
+    async delete(id: string, executor: Kysely<Database> = db): Promise<boolean> {
       totals.clear();
-      await executor.deleteFrom('license_keys').where('id', '=', id).execute();
+      const result = await executor
+        .deleteFrom('license_keys')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
     },
   };
 }

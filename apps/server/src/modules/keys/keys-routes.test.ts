@@ -124,6 +124,7 @@ describe('GET /api/keys', () => {
       validity: 3,
       status: 'active',
       client: null,
+      clientId: null,
       createdAt: new Date(t.clock.now()).toISOString(),
     });
     const byClient = await call('GET', '/api/keys?q=compr');

@@ -1,8 +1,10 @@
 import {
+  bulkResponseSchema,
   generateKeysBodySchema,
   generateKeysResponseSchema,
   idParamSchema,
   keyInfoSchema,
+  keysBulkBodySchema,
   keysExportQuerySchema,
   keysPageSchema,
   keysQuerySchema,
@@ -27,7 +29,9 @@ export function keysRoutes({ keys: service }: { keys: KeysService }): FastifyPlu
     app.get(
       '/',
       guardedRoute(admin, tags, {
-        summary: 'Page the keys, newest first; q matches the key or client username start',
+        summary:
+          'Page the keys (sort=created_at|status|product:asc|desc, default newest first); q ' +
+          'matches the key or client username start',
         querystring: keysQuerySchema,
         response: { 200: keysPageSchema, ...adminErrors },
       }),
@@ -37,7 +41,8 @@ export function keysRoutes({ keys: service }: { keys: KeysService }): FastifyPlu
     app.get(
       '/export.csv',
       guardedRoute(admin, tags, {
-        summary: 'The keys matching the filters as CSV (at most 100 000 rows)',
+        summary:
+          'The selected keys (ids) or those matching the filters as CSV (at most 100 000 rows)',
         querystring: keysExportQuerySchema,
       }),
       (request, reply) =>
@@ -45,6 +50,18 @@ export function keysRoutes({ keys: service }: { keys: KeysService }): FastifyPlu
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="chaves.csv"')
           .send(Readable.from(service.exportCsv(request.query))),
+    );
+
+    app.post(
+      '/bulk',
+      guardedRoute(admin, tags, {
+        summary:
+          'Ban or delete the selected keys (ids) or all matching the filters (at most 1000), in ' +
+          'one transaction; used keys are skipped by a ban',
+        body: keysBulkBodySchema,
+        response: { 200: bulkResponseSchema, ...adminErrors, ...errorResponses(422) },
+      }),
+      (request) => service.bulk(request.body, actorOf(request)),
     );
 
     app.post(

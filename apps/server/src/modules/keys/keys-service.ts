@@ -1,19 +1,33 @@
 import type {
+  BulkResponse,
   GenerateKeysBody,
   GenerateKeysResponse,
   KeyInfo,
   KeysExportQuery,
+  KeysBulkBody,
   KeysPage,
   KeysQuery,
   MessageResponse,
   UpdateKeyBody,
 } from '@chaveiro/contract';
-import { ADMIN_LIMITS, PLAN_DURATION_DAYS, messages } from '@chaveiro/contract';
+import {
+  ADMIN_LIMITS,
+  BULK_MAX,
+  PLAN_DURATION_DAYS,
+  messages,
+  parseSort,
+  tableMessages,
+} from '@chaveiro/contract';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { csvLine } from '../../platform/csv.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  UnprocessableError,
+} from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
 import { endOfBrDay } from '../../platform/pt-br.js';
 import type { Actor } from '../../platform/auth.js';
@@ -64,7 +78,7 @@ export function createKeysService({
       const now = clock.now();
       return pageOf(
         query,
-        (limit, offset) => keys.page(query, limit, offset, now),
+        (limit, offset) => keys.page(query, limit, offset, now, parseSort(query.sort)),
         (row) => toKeyRow(row, now),
       );
     },
@@ -81,26 +95,83 @@ export function createKeysService({
         'criada_em',
         'resgatar_ate',
       ]);
+      const toCsv = (row: KeyListRow) =>
+        csvLine([
+          row.key,
+          row.product_name,
+          String(row.duration_days),
+          keyStatusAt(row, now),
+          row.client ?? '',
+          new Date(row.created_at).toISOString(),
+          row.redeem_by === null ? '' : new Date(row.redeem_by).toISOString(),
+        ]);
+      if (query.ids) {
+        yield (await keys.byIds(query.ids)).map(toCsv).join('');
+        return;
+      }
+      // The filtered list, newest first whatever the table's sort (keyset batches).
       for await (const batch of keys.batches(
         query,
         EXPORT_BATCH_ROWS,
         ADMIN_LIMITS.keysCsvMaxRows,
         now,
       )) {
-        yield batch
-          .map((row) =>
-            csvLine([
-              row.key,
-              row.product_name,
-              String(row.duration_days),
-              keyStatusAt(row, now),
-              row.client ?? '',
-              new Date(row.created_at).toISOString(),
-              row.redeem_by === null ? '' : new Date(row.redeem_by).toISOString(),
-            ]),
-          )
-          .join('');
+        yield batch.map(toCsv).join('');
       }
+    },
+
+    /**
+     * Ban or delete many keys in one transaction, each as the single action does (same
+     * repository calls): a used or stored-expired key cannot be banned (skipped); a key already
+     * banned, or gone, is not counted. One activity row per key changed, so two concurrent bulk
+     * actions on the same keys change and log each once.
+     */
+    async bulk(body: KeysBulkBody, actor: Actor): Promise<BulkResponse> {
+      let ids: string[];
+      if (body.ids) {
+        ids = [...new Set(body.ids)];
+      } else {
+        const filters = body.filter ?? {};
+        const now = clock.now();
+        ids = await keys.matchingIds(filters, BULK_MAX + 1, now);
+        if (ids.length > BULK_MAX) {
+          const total = await keys.count(filters, now);
+          throw new UnprocessableError(tableMessages.bulkTooManyMatching(total, 'keys'));
+        }
+      }
+      // One order for every bulk call: two concurrent ones lock shared rows in the same order
+      // (PostgreSQL would otherwise deadlock them).
+      ids.sort();
+      const { action } = body;
+      let count = 0;
+      let skipped = 0;
+      await withTransaction(db, async (trx) => {
+        for (const id of ids) {
+          const key = await keys.find({ id }, trx);
+          if (!key) continue;
+          if (action === 'delete') {
+            if (!(await keys.delete(id, trx))) continue;
+            await activity.record(trx, actor, {
+              type: 'key.deleted',
+              action: log.keyDeleted(key.key),
+              target: `key:${id}`,
+            });
+          } else {
+            if (key.status !== 'active' && key.status !== 'banned') {
+              skipped += 1;
+              continue;
+            }
+            if (!(await keys.updateUnused(id, { status: 'banned' }, trx, ['active']))) continue;
+            await activity.record(trx, actor, {
+              type: 'key.banned',
+              action: log.keyBanned(key.key),
+              target: `key:${id}`,
+            });
+          }
+          count += 1;
+        }
+      });
+      return { message: tableMessages.keysDone(action, count, skipped), count, skipped };
     },
 
     /** Generates `quantity` new unused keys in one transaction. */
@@ -136,7 +207,7 @@ export function createKeysService({
       const fed = row.redeemed_by
         ? await subscriptionsRepository.findByUserProduct(row.redeemed_by, row.product_id)
         : undefined;
-      const { client: _client, ...listed } = toKeyRow(row, clock.now());
+      const { client: _client, clientId: _clientId, ...listed } = toKeyRow(row, clock.now());
       return {
         ...listed,
         redeemBy: row.redeem_by === null ? null : new Date(row.redeem_by).toISOString(),
@@ -235,6 +306,7 @@ function toKeyRow(row: KeyListRow, now: number) {
     validity: row.duration_days,
     status: keyStatusAt(row, now),
     client: row.client,
+    clientId: row.client_id,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

@@ -253,23 +253,36 @@ export function createUserAdminRepository(
   keyTotals: CountCache,
 ) {
   return {
-    /** Bans (ending every session) or unbans. */
-    async setStatus(id: string, status: UserStatus, executor: Kysely<Database> = db) {
-      await executor
+    /**
+     * Bans (ending every session) or unbans. `onlyIfChanged`: leaves a user already in that
+     * status untouched (a bulk action's rows, of which two concurrent ones change each once).
+     * True when the row changed.
+     */
+    async setStatus(
+      id: string,
+      status: UserStatus,
+      executor: Kysely<Database> = db,
+      { onlyIfChanged = false }: { onlyIfChanged?: boolean } = {},
+    ): Promise<boolean> {
+      let update = executor
         .updateTable('users')
         .set((eb) => ({
           status,
           token_version:
             status === 'banned' ? eb('token_version', '+', 1) : eb.ref('token_version'),
         }))
-        .where('id', '=', id)
-        .execute();
+        .where('id', '=', id);
+      if (onlyIfChanged) update = update.where('status', '<>', status);
+      const result = await update.executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
-    async delete(id: string, executor: Kysely<Database> = db): Promise<void> {
+    /** True when the user was there to delete. */
+    async delete(id: string, executor: Kysely<Database> = db): Promise<boolean> {
       // The key list's search by redeemer changes with it.
       keyTotals.clear();
-      await executor.deleteFrom('users').where('id', '=', id).execute();
+      const result = await executor.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
     },
 
     /**

@@ -20,6 +20,7 @@ const freshKey: KeyListItem = {
   validity: 30,
   status: 'active',
   client: null,
+  clientId: null,
   createdAt: '2026-03-05T12:00:00.000Z',
 };
 const pedro: UserListItem = {

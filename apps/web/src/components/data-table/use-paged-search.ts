@@ -22,8 +22,7 @@ export function usePagedSearch<Filter = undefined>(initialFilter?: Filter) {
   return { search, setSearch, q, page, setPage, filter, setFilter };
 }
 
-/** What the list card and its table read from `usePagedSearch`. */
-export type PagedSearch = Pick<
-  ReturnType<typeof usePagedSearch>,
-  'search' | 'setSearch' | 'setPage'
->;
+/** What the list card and its table read from `usePagedSearch` (or `useListParams`). */
+export type PagedSearch = Pick<ReturnType<typeof usePagedSearch>, 'search' | 'setSearch'> & {
+  setPage: (page: number) => void;
+};

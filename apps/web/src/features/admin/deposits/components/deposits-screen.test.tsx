@@ -161,6 +161,28 @@ describe('/admin/deposits list', { timeout: 20_000 }, () => {
     );
   });
 
+  it('exports the filtered deposits as CSV and keeps the filter in the URL', async () => {
+    const createObjectURL = vi.fn(() => 'blob:depositos');
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    const sent = stubAdmin({
+      rows: [rejected],
+      write: ({ url }) =>
+        url.startsWith('/api/admin/deposits/export.csv')
+          ? new Response('referencia\r\n', { headers: { 'Content-Type': 'text/csv' } })
+          : jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' }),
+    });
+    const user = await renderScreen();
+    await user.click(screen.getByRole('button', { name: 'Recusados' }));
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() =>
+      expect(sent.map((request) => request.url)).toContain(
+        '/api/admin/deposits/export.csv?status=rejected',
+      ),
+    );
+    expect(createObjectURL).toHaveBeenCalled();
+  });
+
   it('says when no deposit waits for approval', async () => {
     stubAdmin({ rows: [] });
     await renderScreen();

@@ -1,8 +1,11 @@
-import { LIMITS, type DepositStatusFilter } from '@chaveiro/contract';
+import { DEPOSIT_STATUS_FILTERS, LIMITS, type DepositStatusFilter } from '@chaveiro/contract';
+import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { PagedListCard } from '@/components/data-table/paged-list-card';
-import { usePagedSearch } from '@/components/data-table/use-paged-search';
+import { useListParams } from '@/components/data-table/use-list-params';
+import { PendingButton } from '@/components/form/pending-button';
 import { Button } from '@/components/ui/button';
+import { useExportDeposits } from '../api/export-deposits';
 import { useDeposits } from '../api/get-deposits';
 import { depositsTexts } from '../texts';
 import { DepositDialogs } from './deposit-dialogs';
@@ -53,9 +56,13 @@ function StatusFilter({
 }
 
 function DepositsListCard() {
-  const paged = usePagedSearch<DepositStatusFilter>('pending');
-  const { q, page, filter: status } = paged;
+  const paged = useListParams({ filters: { status: 'pending' } });
+  const { q, page } = paged;
+  const status = (DEPOSIT_STATUS_FILTERS as readonly string[]).includes(paged.filters.status)
+    ? (paged.filters.status as DepositStatusFilter)
+    : 'pending';
   const deposits = useDeposits({ status, q: q || undefined, page, pageSize: PAGE_SIZE });
+  const exportCsv = useExportDeposits();
 
   return (
     <PagedListCard
@@ -66,7 +73,19 @@ function DepositsListCard() {
       searchLabel={text.list.search}
       searchClassName="lg:w-80 lg:max-w-none"
       filter={{
-        control: <StatusFilter value={status} onChange={paged.setFilter} />,
+        control: (
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusFilter value={status} onChange={(value) => paged.setFilter('status', value)} />
+            <PendingButton
+              variant="outline"
+              pending={exportCsv.isPending}
+              onClick={() => exportCsv.mutate({ status, q: q || undefined })}
+            >
+              {exportCsv.isPending ? null : <Download aria-hidden />}
+              Exportar CSV
+            </PendingButton>
+          </div>
+        ),
         className: 'flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between',
       }}
       query={deposits}

@@ -1,6 +1,7 @@
 import type { AdminDeposit } from '@chaveiro/contract';
 import { Ban, Check, TriangleAlert, Undo2, X } from 'lucide-react';
-import { ScrollTable, type ListQuery } from '@/components/data-table/scroll-table';
+import { RowCard, ScrollTable, type ListQuery } from '@/components/data-table/scroll-table';
+import { UserLink } from '@/components/user-link';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { formatBRL } from '@/lib/format';
@@ -139,10 +140,36 @@ export function DepositsTable({ query, emptyText }: DepositsTableProps) {
           </TableHead>
         </>
       }
+      renderCard={(row) => (
+        <RowCard
+          key={row.id}
+          title={
+            <>
+              <UserLink id={row.user.id} username={row.user.username} className="truncate" />
+              <DepositStatusBadge status={row.status} />
+            </>
+          }
+          fields={[
+            { label: text.columns.amount, value: formatBRL(row.amount) },
+            {
+              label: text.columns.reference,
+              value: <span className="font-mono">{row.reference}</span>,
+            },
+            { label: text.columns.createdAt, value: formatDateTime(row.created_at) },
+          ]}
+          actions={
+            <div className="grid w-full gap-2">
+              <Decision row={row} />
+              <GatewayDetails row={row} />
+              <RowActions row={row} />
+            </div>
+          }
+        />
+      )}
       renderRow={(row) => (
         <TableRow key={row.id}>
           <TableCell className="max-w-[11rem] align-top sm:max-w-[16rem]">
-            <p className="truncate font-medium">{row.user.username}</p>
+            <UserLink id={row.user.id} username={row.user.username} className="block truncate" />
             <p className="text-muted-foreground truncate text-xs">{row.user.email}</p>
             {/* Narrow screens fold the reference, date and status into this cell. */}
             <p className="text-muted-foreground mt-1 font-mono text-xs md:hidden">

@@ -1,10 +1,13 @@
-import { keysPageSchema, type KeysExportQuery } from '@chaveiro/contract';
+import { keysPageSchema, type KeysQuery } from '@chaveiro/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
+/** Filters and sort of the key list, without paging (what the CSV export takes too). */
+export type KeysSelection = Partial<Pick<KeysQuery, 'q' | 'status' | 'productId' | 'sort'>>;
+
 /** Filters of the key list, as sent to `GET /api/keys`. */
-export type KeysFilters = KeysExportQuery & { page: number; pageSize: number };
+export type KeysFilters = KeysSelection & { page: number; pageSize: number };
 
 export function getKeys(filters: KeysFilters, signal?: AbortSignal) {
   return api.get('/keys', { query: { ...filters }, schema: keysPageSchema, signal });

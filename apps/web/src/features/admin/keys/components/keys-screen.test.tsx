@@ -27,6 +27,7 @@ const row: KeyListItem = {
   validity: 30,
   status: 'active',
   client: null,
+  clientId: null,
   createdAt: '2026-01-10T12:00:00.000Z',
 };
 
@@ -53,6 +54,8 @@ function handler(request: SentRequest): Response {
     return jsonResponse(200, [{ id: 'u9', username: 'maria' }]);
   if (method === 'POST' && url === '/api/keys/k1/link') return ok(messages.admin.keyLinked);
   if (method === 'PATCH' && url === '/api/keys/k1') return ok(messages.admin.keyUpdated);
+  if (method === 'POST' && url === '/api/keys/bulk')
+    return jsonResponse(200, { message: '1 chave banida.', count: 1, skipped: 0 });
   if (method === 'DELETE' && url === '/api/keys/k1') return ok(messages.admin.keyDeleted);
   return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
 }
@@ -210,5 +213,64 @@ describe('/admin/keys', () => {
     await user.click(await screen.findByRole('button', { name: 'Excluir chave' }));
     expect(await screen.findByText(messages.admin.keyDeleted)).toBeInTheDocument();
     expect(sent).toContainEqual({ method: 'DELETE', url: '/api/keys/k1', body: undefined });
+  });
+
+  it('sorts by a column header and keeps the sort and filters in the URL', async () => {
+    const { sent, user } = openKeys();
+    await user.click(await screen.findByRole('button', { name: /Ordenar por produto/ }));
+    await waitFor(() =>
+      expect(sent.some((request) => request.url.includes('sort=product%3Aasc'))).toBe(true),
+    );
+    const header = screen.getByRole('columnheader', { name: /Produto/ });
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await user.selectOptions(screen.getByLabelText('Filtrar por status'), 'banned');
+    await waitFor(() =>
+      expect(
+        sent.some(
+          (request) =>
+            request.url.includes('status=banned') && request.url.includes('sort=product%3Aasc'),
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('bans the ticked keys after a confirmation stating the count', async () => {
+    const { sent, user } = openKeys();
+    await user.click(await screen.findByRole('checkbox', { name: `Selecionar ${row.key}` }));
+    const bar = screen.getByRole('region', { name: 'Ações em massa' });
+    expect(within(bar).getByText('1 chave selecionada')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Banir' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Banir 1 chave?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Banir' }));
+    expect(await screen.findByText('1 chave banida.')).toBeInTheDocument();
+    expect(sent).toContainEqual({
+      method: 'POST',
+      url: '/api/keys/bulk',
+      body: { action: 'ban', ids: ['k1'] },
+    });
+  });
+
+  it('extends a full page to every matching key and sends the filters', async () => {
+    const sent = stubApi((request) =>
+      request.method === 'GET' && request.url.startsWith('/api/keys?')
+        ? jsonResponse(200, { items: [row], total: 45, page: 1, pageSize: 20 })
+        : handler(request),
+    );
+    renderRoutes(routes, '/admin/keys?status=active');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Selecionar a página' }));
+    await user.click(screen.getByRole('button', { name: 'Selecionar todos os 45 resultados' }));
+    const bar = screen.getByRole('region', { name: 'Ações em massa' });
+    expect(within(bar).getByText('Todas as 45 chaves selecionadas')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Excluir' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Excluir 45 chaves?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() =>
+      expect(sent).toContainEqual({
+        method: 'POST',
+        url: '/api/keys/bulk',
+        body: { action: 'delete', filter: { status: 'active' } },
+      }),
+    );
   });
 });

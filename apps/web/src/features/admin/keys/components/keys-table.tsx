@@ -1,15 +1,39 @@
-import { KEY_STATUSES, type KeyStatus, pluralWord } from '@chaveiro/contract';
+import {
+  KEY_STATUSES,
+  plural,
+  pluralWord,
+  type KeyStatus,
+  type KeysBulkAction,
+  type KeysQuery,
+} from '@chaveiro/contract';
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  BulkBar,
+  SelectPageHead,
+  SelectRowCell,
+  SelectRowCheckbox,
+} from '@/components/data-table/bulk-bar';
+import { BulkConfirmDialog } from '@/components/data-table/bulk-confirm-dialog';
 import { ListPagination } from '@/components/data-table/data-table-pagination';
+import { PhoneListControls } from '@/components/data-table/phone-list-controls';
+import { CardList, RowCard } from '@/components/data-table/scroll-table';
 import { SearchInput } from '@/components/data-table/search-input';
+import { SortableHead } from '@/components/data-table/sortable-head';
 import { StateTableBody } from '@/components/data-table/state-table-body';
-import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
+import { useListParams } from '@/components/data-table/use-list-params';
+import { selectedCount, useRowSelection } from '@/components/data-table/use-row-selection';
 import { PendingButton } from '@/components/form/pending-button';
+import { Button } from '@/components/ui/button';
+import { UserLink } from '@/components/user-link';
+import { useIsPhone } from '@/hooks/use-media-query';
+import { formatDate } from '@/lib/format';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { useExportKeys } from '../api/export-keys';
+import { useBulkKeys } from '../api/bulk-keys';
 import { useKeys } from '../api/get-keys';
 import { useProducts } from '@/hooks/use-products';
 import type { KeysFilters } from '../api/get-keys';
@@ -22,7 +46,24 @@ import { KeysDialogsContext, type OpenKeyDialog } from './keys-dialogs-context';
 const PAGE_SIZE = 20;
 /** The dashboard's compact table shows this many of the newest keys. */
 const COMPACT_SIZE = 50;
-const COLUMNS = 6;
+const COLUMNS = 7;
+const PHONE_SORTS = [
+  { value: 'created_at:desc', label: 'Mais recentes' },
+  { value: 'created_at:asc', label: 'Mais antigas' },
+  { value: 'product:asc', label: 'Produto (A–Z)' },
+  { value: 'product:desc', label: 'Produto (Z–A)' },
+  { value: 'status:asc', label: 'Status (A–Z)' },
+  { value: 'status:desc', label: 'Status (Z–A)' },
+];
+const keysNoun = (count: number) => plural(count, 'chave', 'chaves');
+const BULK: Record<KeysBulkAction, { verb: string; description: string }> = {
+  ban: {
+    verb: 'Banir',
+    description:
+      'Chaves banidas não podem ser resgatadas. Chaves já usadas ou expiradas são ignoradas.',
+  },
+  delete: { verb: 'Excluir', description: 'As chaves são apagadas para sempre.' },
+};
 
 /**
  * The key table (spec §2): key, product, validity, status, client and the actions menu, with a
@@ -40,49 +81,95 @@ export function KeysTable({
 }) {
   const [open, setOpen] = useState<OpenKeyDialog | null>(null);
   const dialogs = useMemo(() => ({ open, setOpen }), [open]);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<KeyStatus | ''>('');
-  const [productId, setProductId] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
+  // Search, filters, sort and page live in the URL (the dashboard's copy under `keys.`).
+  const list = useListParams({
+    filters: { status: '', productId: '' },
+    sort: 'created_at:desc',
+    prefix: compact ? 'keys.' : '',
+  });
+  const { q, page, sort } = list;
+  const status = (KEY_STATUSES as readonly string[]).includes(list.filters.status)
+    ? (list.filters.status as KeyStatus)
+    : undefined;
+  const productId = list.filters.productId || undefined;
+  const view = {
+    q: q || undefined,
+    status,
+    productId,
+    sort: sort as KeysQuery['sort'],
+  };
 
   const filters: KeysFilters = compact
     ? { q, page: 1, pageSize: COMPACT_SIZE }
-    : {
-        q,
-        status: status || undefined,
-        productId: productId || undefined,
-        page,
-        pageSize: PAGE_SIZE,
-      };
+    : { ...view, page, pageSize: PAGE_SIZE };
   const keys = useKeys(filters, refetchInterval);
   // Only the full table has the product filter.
   const products = useProducts({ enabled: !compact });
   const exportCsv = useExportKeys();
+  const isPhone = useIsPhone();
 
-  const changeFilter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
+  const items = keys.data?.items;
+  const rows = items ?? [];
+  const pageIds = useMemo(() => (items ?? []).map((row) => row.id), [items]);
+  const selectionState = useRowSelection(JSON.stringify([view, page]), pageIds);
+  const selection = compact ? undefined : selectionState;
+  const total = keys.data?.total ?? 0;
+  const count = selectedCount(selectionState, total);
+  const [pending, setPending] = useState<KeysBulkAction | null>(null);
+  const bulk = useBulkKeys();
 
-  const rows = keys.data?.items ?? [];
+  const runBulk = () => {
+    const chosen = selectionState.selection;
+    if (!pending || !chosen) return;
+    bulk.mutate(
+      chosen.kind === 'all'
+        ? { action: pending, filter: { q: view.q, status, productId } }
+        : { action: pending, ids: chosen.ids },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          selectionState.clear();
+          setPending(null);
+        },
+      },
+    );
+  };
+  const exportSelection = () => {
+    const chosen = selectionState.selection;
+    exportCsv.mutate(chosen?.kind === 'ids' ? { ids: chosen.ids } : view);
+  };
+
+  const head = (label: string, field: 'created_at' | 'status' | 'product', className?: string) =>
+    compact ? (
+      <TableHead className={className}>{label}</TableHead>
+    ) : (
+      <SortableHead
+        label={label}
+        field={field}
+        sort={sort}
+        onSort={list.setSort}
+        firstDir={field === 'created_at' ? 'desc' : 'asc'}
+        className={className}
+      />
+    );
+  const client = (row: (typeof rows)[number]) =>
+    row.client ? <UserLink id={row.clientId} username={row.client} /> : '—';
+
   return (
     <KeysDialogsContext value={dialogs}>
       <div className="grid grid-cols-1 gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <SearchInput
-            value={search}
-            onValueChange={changeFilter(setSearch)}
+            value={list.search}
+            onValueChange={list.setSearch}
             label="Buscar por chave ou cliente"
           />
           {compact ? null : (
             <>
               <NativeSelect
                 aria-label="Filtrar por status"
-                value={status}
-                onChange={(event) => changeFilter(setStatus)(event.target.value as KeyStatus | '')}
+                value={status ?? ''}
+                onChange={(event) => list.setFilter('status', event.target.value)}
               >
                 <NativeSelectOption value="">Todos os status</NativeSelectOption>
                 {KEY_STATUSES.map((value) => (
@@ -93,8 +180,8 @@ export function KeysTable({
               </NativeSelect>
               <NativeSelect
                 aria-label="Filtrar por produto"
-                value={productId}
-                onChange={(event) => changeFilter(setProductId)(event.target.value)}
+                value={productId ?? ''}
+                onChange={(event) => list.setFilter('productId', event.target.value)}
                 className="max-w-56"
               >
                 <NativeSelectOption value="">Todos os produtos</NativeSelectOption>
@@ -107,14 +194,8 @@ export function KeysTable({
               <PendingButton
                 variant="outline"
                 className="sm:ml-auto"
-                pending={exportCsv.isPending}
-                onClick={() =>
-                  exportCsv.mutate({
-                    q: filters.q || undefined,
-                    status: filters.status,
-                    productId: filters.productId,
-                  })
-                }
+                pending={exportCsv.isPending && !selectionState.selection}
+                onClick={() => exportCsv.mutate(view)}
               >
                 {exportCsv.isPending ? null : <Download aria-hidden />}
                 Exportar CSV
@@ -123,63 +204,155 @@ export function KeysTable({
           )}
         </div>
 
-        <div
-          className={cn(
-            'rounded-md border',
-            compact &&
-              'max-h-[400px] overflow-y-auto [&_[data-slot=table-container]]:overflow-visible',
-          )}
-        >
-          <Table>
-            <TableHeader className={cn(compact && 'bg-background sticky top-0 z-10')}>
-              <TableRow>
-                <TableHead>Chave</TableHead>
-                <TableHead>Produto</TableHead>
-                <TableHead>Validade</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Cliente</TableHead>
-                <TableHead className="w-12">
-                  <span className="sr-only">Ações</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <StateTableBody
-              columns={COLUMNS}
-              rows={rows}
-              isLoading={keys.isPending}
-              isError={keys.isError}
-              loadingText="Carregando..."
-              errorText="Erro ao carregar chaves."
-              emptyText="Nenhuma chave encontrada."
-              renderRow={(row) => (
-                <TableRow key={row.id}>
-                  <TableCell className="font-mono text-xs sm:text-sm">{row.key}</TableCell>
-                  <TableCell>{row.product}</TableCell>
-                  <TableCell>{formatDays(row.validity)}</TableCell>
-                  <TableCell>
+        {selection ? (
+          <BulkBar
+            selection={selection}
+            pageCount={pageIds.length}
+            total={total}
+            noun={keysNoun}
+            feminine
+          >
+            {(['ban', 'delete'] as const).map((action) => (
+              <Button
+                key={action}
+                size="sm"
+                variant={action === 'delete' ? 'destructive' : 'outline'}
+                onClick={() => setPending(action)}
+              >
+                {BULK[action].verb}
+              </Button>
+            ))}
+            <PendingButton
+              size="sm"
+              variant="outline"
+              pending={exportCsv.isPending && selectionState.selection !== null}
+              onClick={exportSelection}
+            >
+              Exportar CSV
+            </PendingButton>
+          </BulkBar>
+        ) : null}
+
+        {isPhone && !compact ? (
+          <PhoneListControls
+            sort={sort}
+            onSort={list.setSort}
+            sorts={PHONE_SORTS}
+            selection={selection}
+          />
+        ) : null}
+        {isPhone ? (
+          <CardList
+            rows={items}
+            isLoading={keys.isPending && !items}
+            isStale={keys.isPlaceholderData}
+            loadingText="Carregando..."
+            emptyText={keys.isError ? 'Erro ao carregar chaves.' : 'Nenhuma chave encontrada.'}
+            renderCard={(row) => (
+              <RowCard
+                key={row.id}
+                title={
+                  <>
+                    <span className="flex min-w-0 items-center gap-2">
+                      {selection ? (
+                        <SelectRowCheckbox selection={selection} id={row.id} name={row.key} />
+                      ) : null}
+                      <span className="truncate font-mono text-xs">{row.key}</span>
+                    </span>
                     <KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />
-                  </TableCell>
-                  <TableCell className={cn(!row.client && 'text-muted-foreground')}>
-                    {row.client ?? '—'}
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <KeyRowActions row={row} />
-                  </TableCell>
+                  </>
+                }
+                fields={[
+                  { label: 'Produto', value: row.product },
+                  { label: 'Validade', value: formatDays(row.validity) },
+                  { label: 'Cliente', value: client(row) },
+                  { label: 'Criada em', value: formatDate(row.createdAt) },
+                ]}
+                actions={<KeyRowActions row={row} />}
+              />
+            )}
+          />
+        ) : (
+          <div
+            className={cn(
+              'rounded-md border',
+              compact &&
+                'max-h-[400px] overflow-y-auto [&_[data-slot=table-container]]:overflow-visible',
+            )}
+          >
+            <Table>
+              <TableHeader className={cn(compact && 'bg-background sticky top-0 z-10')}>
+                <TableRow>
+                  {selection ? <SelectPageHead selection={selection} /> : null}
+                  <TableHead>Chave</TableHead>
+                  {head('Produto', 'product')}
+                  <TableHead>Validade</TableHead>
+                  {head('Status', 'status')}
+                  <TableHead>Cliente</TableHead>
+                  {compact ? null : head('Criada em', 'created_at', 'hidden lg:table-cell')}
+                  <TableHead className="w-12">
+                    <span className="sr-only">Ações</span>
+                  </TableHead>
                 </TableRow>
-              )}
-            />
-          </Table>
-        </div>
+              </TableHeader>
+              <StateTableBody
+                columns={compact ? COLUMNS - 1 : COLUMNS + 1}
+                rows={rows}
+                isLoading={keys.isPending}
+                isError={keys.isError}
+                loadingText="Carregando..."
+                errorText="Erro ao carregar chaves."
+                emptyText="Nenhuma chave encontrada."
+                renderRow={(row) => (
+                  <TableRow
+                    key={row.id}
+                    data-state={selection?.isSelected(row.id) ? 'selected' : undefined}
+                  >
+                    {selection ? (
+                      <SelectRowCell selection={selection} id={row.id} name={row.key} />
+                    ) : null}
+                    <TableCell className="font-mono text-xs sm:text-sm">{row.key}</TableCell>
+                    <TableCell>{row.product}</TableCell>
+                    <TableCell>{formatDays(row.validity)}</TableCell>
+                    <TableCell>
+                      <KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />
+                    </TableCell>
+                    <TableCell className={cn(!row.client && 'text-muted-foreground')}>
+                      {client(row)}
+                    </TableCell>
+                    {compact ? null : (
+                      <TableCell className="text-muted-foreground hidden tabular-nums lg:table-cell">
+                        {formatDate(row.createdAt)}
+                      </TableCell>
+                    )}
+                    <TableCell className="text-right">
+                      <KeyRowActions row={row} />
+                    </TableCell>
+                  </TableRow>
+                )}
+              />
+            </Table>
+          </div>
+        )}
 
         {compact ? null : (
           <ListPagination
             data={keys.data}
-            onPageChange={setPage}
-            noun={(total) => pluralWord(total, 'chave', 'chaves')}
+            onPageChange={list.setPage}
+            noun={(n) => pluralWord(n, 'chave', 'chaves')}
           />
         )}
       </div>
       <KeyDialogs />
+      <BulkConfirmDialog
+        title={pending ? `${BULK[pending].verb} ${keysNoun(count)}?` : null}
+        description={pending ? BULK[pending].description : ''}
+        confirmLabel={pending ? BULK[pending].verb : ''}
+        destructive
+        pending={bulk.isPending}
+        onConfirm={runBulk}
+        onClose={() => setPending(null)}
+      />
     </KeysDialogsContext>
   );
 }

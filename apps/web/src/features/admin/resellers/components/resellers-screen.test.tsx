@@ -73,6 +73,29 @@ describe('/admin/resellers table', { timeout: 20_000 }, () => {
   });
 });
 
+describe('sort', () => {
+  it('sorts by balance from its header, highest first, then lowest', async () => {
+    const sent = stubResellersApi(undefined, { resellers: [marina, bruno] });
+    const user = await renderResellersScreen();
+    await user.click(await screen.findByRole('button', { name: /Ordenar por saldo/ }));
+    await waitFor(() =>
+      expect(listReads(sent).at(-1)?.url).toBe(
+        '/api/resellers?page=1&pageSize=20&sort=balance%3Adesc',
+      ),
+    );
+    expect(screen.getByRole('columnheader', { name: /Saldo/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await user.click(screen.getByRole('button', { name: /Ordenar por saldo/ }));
+    await waitFor(() =>
+      expect(listReads(sent).at(-1)?.url).toBe(
+        '/api/resellers?page=1&pageSize=20&sort=balance%3Aasc',
+      ),
+    );
+  });
+});
+
 describe('ban and unban', { timeout: 20_000 }, () => {
   it('offers Banir for an active reseller and bans after confirmation', async () => {
     const sent = stubResellersApi(({ method }) =>

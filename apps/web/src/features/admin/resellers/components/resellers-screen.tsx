@@ -1,7 +1,7 @@
-import { LIMITS } from '@chaveiro/contract';
+import { LIMITS, type ResellersQuery } from '@chaveiro/contract';
 import { useMemo, useState } from 'react';
 import { PagedListCard } from '@/components/data-table/paged-list-card';
-import { usePagedSearch } from '@/components/data-table/use-paged-search';
+import { useListParams } from '@/components/data-table/use-list-params';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useResellers } from '../api/get-resellers';
 import { resellersTexts } from '../texts';
@@ -12,6 +12,7 @@ import { ResellersTable } from './resellers-table';
 import { PageHeader } from '@/components/layout/page-header';
 
 const PAGE_SIZE = LIMITS.pageSizeDefault;
+const DEFAULT_SORT = 'created_at:desc';
 const text = resellersTexts;
 
 /** `/admin/resellers` (spec §2 Admin resellers): the create form and the paged reseller table. */
@@ -40,9 +41,15 @@ export function ResellersScreen() {
 }
 
 function ResellersListCard() {
-  const paged = usePagedSearch();
-  const { q, page } = paged;
-  const resellers = useResellers({ q: q || undefined, page, pageSize: PAGE_SIZE });
+  const paged = useListParams({ sort: DEFAULT_SORT });
+  const { q, page, sort } = paged;
+  const resellers = useResellers({
+    q: q || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+    // The default order is the server's own: left out of the request.
+    sort: sort === DEFAULT_SORT ? undefined : (sort as ResellersQuery['sort']),
+  });
 
   return (
     <PagedListCard
@@ -55,7 +62,11 @@ function ResellersListCard() {
       query={resellers}
       noun={text.list.noun}
     >
-      <ResellersTable query={resellers} isSearching={Boolean(q)} />
+      <ResellersTable
+        query={resellers}
+        isSearching={Boolean(q)}
+        sort={{ value: sort, onChange: paged.setSort }}
+      />
     </PagedListCard>
   );
 }

@@ -72,6 +72,7 @@ function manageRow({ profile, subscriptions }: CustomerOverview): UserListItem {
     role: profile.role,
     hwid: hwids.length > 0 ? [...new Set(hwids)].join(', ') : null,
     products: subscriptions.map((sub) => sub.product_name),
+    balance: profile.balance,
   };
 }
 

@@ -1,35 +1,60 @@
-import type { UserListItem } from '@chaveiro/contract';
+import { ROLE_LABELS, type UserListItem, type UserSortField } from '@chaveiro/contract';
 import { Settings2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { UserStatusBadge } from './user-status-badge';
-import { formatDate } from '@/lib/format';
+import { formatBRL, formatDate } from '@/lib/format';
+import { UserLink } from '@/components/user-link';
 
 export interface UserColumn {
   id: string;
   header: string;
+  /** The server's sort field this column orders by, if sortable. */
+  sortField?: UserSortField;
+  /** The direction of the first click on its header. */
+  firstDir?: 'asc' | 'desc';
   className?: string;
   cell: (row: UserListItem, actions: { onManage: (row: UserListItem) => void }) => ReactNode;
 }
 
-/** Spec §2: user (with e-mail), created date, products (distinct names), status, manage. */
+/**
+ * Spec §2: user (with e-mail, linked to the customer page), created date, products (distinct
+ * names), status, manage; issue #22 adds the role and the balance, and sorts by user, created,
+ * balance and status.
+ */
 export const usersColumns: UserColumn[] = [
   {
     id: 'user',
     header: 'Usuário',
+    sortField: 'username',
     cell: (row) => (
       <div className="min-w-0">
-        <p className="font-medium">{row.user}</p>
+        <UserLink id={row.id} username={row.user} />
         <p className="text-muted-foreground text-xs">{row.email}</p>
       </div>
     ),
   },
   {
+    id: 'role',
+    header: 'Tipo',
+    cell: (row) => ROLE_LABELS[row.role],
+  },
+  {
     id: 'createdAt',
     header: 'Criado em',
+    sortField: 'created_at',
+    firstDir: 'desc',
     cell: (row) => formatDate(row.createdAt),
+  },
+  {
+    id: 'balance',
+    header: 'Saldo',
+    sortField: 'balance',
+    firstDir: 'desc',
+    className: 'tabular-nums',
+    cell: (row) => formatBRL(row.balance),
   },
   {
     id: 'products',
@@ -50,6 +75,7 @@ export const usersColumns: UserColumn[] = [
   {
     id: 'status',
     header: 'Status',
+    sortField: 'status',
     cell: (row) => <UserStatusBadge status={row.status} />,
   },
   {

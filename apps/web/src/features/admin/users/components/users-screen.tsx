@@ -1,6 +1,27 @@
-import { LIMITS, pluralWord } from '@chaveiro/contract';
+import {
+  LIMITS,
+  USER_ROLE_FILTERS,
+  USER_STATUS_FILTERS,
+  plural,
+  pluralWord,
+  type UserRoleFilter,
+  type UserStatusFilter,
+  type UsersBulkAction,
+  type UsersQuery,
+} from '@chaveiro/contract';
+import { Download } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { BulkBar } from '@/components/data-table/bulk-bar';
+import { BulkConfirmDialog } from '@/components/data-table/bulk-confirm-dialog';
 import { PagedListCard } from '@/components/data-table/paged-list-card';
-import { usePagedSearch } from '@/components/data-table/use-paged-search';
+import { useListParams } from '@/components/data-table/use-list-params';
+import { selectedCount, useRowSelection } from '@/components/data-table/use-row-selection';
+import { PendingButton } from '@/components/form/pending-button';
+import { Button } from '@/components/ui/button';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
+import { useBulkUsers } from '../api/bulk-users';
+import { useExportUsers } from '../api/export-users';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useUsers } from '../api/get-users';
 import { CreateUserForm } from './create-user-form';
@@ -34,26 +55,166 @@ export function UsersScreen() {
   );
 }
 
+const ROLE_FILTER_LABELS: Record<UserRoleFilter, string> = {
+  all: 'Todos os tipos',
+  admin: 'Admins',
+  reseller: 'Resellers',
+  client: 'Clientes',
+};
+const STATUS_FILTER_LABELS: Record<UserStatusFilter, string> = {
+  all: 'Todos os status',
+  active: 'Ativos',
+  banned: 'Banidos',
+};
+const BULK: Record<UsersBulkAction, { verb: string; destructive: boolean; description: string }> = {
+  ban: {
+    verb: 'Banir',
+    destructive: true,
+    description: 'As sessões deles terminam na hora. Admins e a sua própria conta são ignorados.',
+  },
+  unban: { verb: 'Desbanir', destructive: false, description: 'Eles voltam a poder entrar.' },
+  delete: {
+    verb: 'Excluir',
+    destructive: true,
+    description:
+      'As contas e as assinaturas são apagadas para sempre. Admins e a sua própria conta são ignorados.',
+  },
+};
+
+const usersNoun = (count: number) => plural(count, 'usuário', 'usuários');
+
 function AllUsersCard() {
-  const paged = usePagedSearch();
-  const { q, page } = paged;
-  const users = useUsers({ q: q || undefined, page, pageSize: PAGE_SIZE });
+  const list = useListParams({
+    filters: { role: 'all', status: 'all' },
+    sort: 'created_at:desc',
+  });
+  const { q, page, filters, sort } = list;
+  const role = (USER_ROLE_FILTERS as readonly string[]).includes(filters.role)
+    ? (filters.role as UserRoleFilter)
+    : 'all';
+  const status = (USER_STATUS_FILTERS as readonly string[]).includes(filters.status)
+    ? (filters.status as UserStatusFilter)
+    : 'all';
+  const query = {
+    q: q || undefined,
+    role,
+    status,
+    sort: sort as UsersQuery['sort'],
+  };
+  const users = useUsers({ ...query, page, pageSize: PAGE_SIZE });
+  const items = users.data?.items;
+  const pageIds = useMemo(() => (items ?? []).map((row) => row.id), [items]);
+  const selection = useRowSelection(JSON.stringify([query, page]), pageIds);
+  const total = users.data?.total ?? 0;
+  const count = selectedCount(selection, total);
+  const [pending, setPending] = useState<UsersBulkAction | null>(null);
+  const bulk = useBulkUsers();
+  const exportCsv = useExportUsers();
+
+  const runBulk = () => {
+    const chosen = selection.selection;
+    if (!pending || !chosen) return;
+    bulk.mutate(
+      chosen.kind === 'all'
+        ? { action: pending, filter: { q: query.q, role, status } }
+        : { action: pending, ids: chosen.ids },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          selection.clear();
+          setPending(null);
+        },
+      },
+    );
+  };
+  const exportSelection = () => {
+    const chosen = selection.selection;
+    exportCsv.mutate(chosen?.kind === 'ids' ? { ids: chosen.ids, sort: query.sort } : query);
+  };
 
   return (
     <PagedListCard
       title={'Usuários'}
       description={'Busque por username ou e-mail.'}
-      headerClassName="gap-3 sm:grid-cols-[1fr_auto]"
-      paged={paged}
+      headerClassName="gap-3 lg:grid-cols-[1fr_auto]"
+      paged={list}
       searchLabel="Buscar por username ou e-mail"
-      searchClassName="sm:w-80 sm:max-w-none"
+      searchClassName="sm:w-72 sm:max-w-none"
+      filter={{
+        className: 'flex flex-wrap items-center gap-2',
+        control: (
+          <>
+            <NativeSelect
+              aria-label="Filtrar por tipo de conta"
+              value={role}
+              onChange={(event) => list.setFilter('role', event.target.value)}
+            >
+              {USER_ROLE_FILTERS.map((value) => (
+                <NativeSelectOption key={value} value={value}>
+                  {ROLE_FILTER_LABELS[value]}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+            <NativeSelect
+              aria-label="Filtrar por status"
+              value={status}
+              onChange={(event) => list.setFilter('status', event.target.value)}
+            >
+              {USER_STATUS_FILTERS.map((value) => (
+                <NativeSelectOption key={value} value={value}>
+                  {STATUS_FILTER_LABELS[value]}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+            <PendingButton
+              variant="outline"
+              pending={exportCsv.isPending && !selection.selection}
+              onClick={() => exportCsv.mutate(query)}
+            >
+              {exportCsv.isPending ? null : <Download aria-hidden />}
+              Exportar CSV
+            </PendingButton>
+          </>
+        ),
+      }}
       query={users}
-      noun={(total) => pluralWord(total, 'usuário', 'usuários')}
+      noun={(n) => pluralWord(n, 'usuário', 'usuários')}
     >
+      <BulkBar selection={selection} pageCount={pageIds.length} total={total} noun={usersNoun}>
+        {(['ban', 'unban', 'delete'] as const).map((action) => (
+          <Button
+            key={action}
+            size="sm"
+            variant={action === 'delete' ? 'destructive' : 'outline'}
+            onClick={() => setPending(action)}
+          >
+            {BULK[action].verb}
+          </Button>
+        ))}
+        <PendingButton
+          size="sm"
+          variant="outline"
+          pending={exportCsv.isPending && selection.selection !== null}
+          onClick={exportSelection}
+        >
+          Exportar CSV
+        </PendingButton>
+      </BulkBar>
       <UsersTable
-        rows={users.data?.items}
+        rows={items}
         isLoading={users.isPending}
         isStale={users.isPlaceholderData}
+        sort={{ value: sort, onChange: list.setSort }}
+        selection={selection}
+      />
+      <BulkConfirmDialog
+        title={pending ? `${BULK[pending].verb} ${usersNoun(count)}?` : null}
+        description={pending ? BULK[pending].description : ''}
+        confirmLabel={pending ? BULK[pending].verb : ''}
+        destructive={pending ? BULK[pending].destructive : false}
+        pending={bulk.isPending}
+        onConfirm={runBulk}
+        onClose={() => setPending(null)}
       />
     </PagedListCard>
   );
