@@ -12,5 +12,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // jsdom screens with several user-event steps take 1–4 s alone and more on a loaded 2-core
+    // CI machine; a timeout is a hang detector, not a speed check (speed lives in bench/).
+    testTimeout: 15_000,
   },
 });
