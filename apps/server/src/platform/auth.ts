@@ -117,7 +117,8 @@ export function authOf(request: FastifyRequest): AuthContext {
 export interface Actor {
   userId: string;
   username: string;
-  ip: string;
+  /** Null when no request is behind the action (an order completed by its PIX payment). */
+  ip: string | null;
 }
 
 /** The actor of a request behind `requireRole`. */

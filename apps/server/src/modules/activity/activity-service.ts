@@ -116,8 +116,7 @@ export function createActivityService({ clock, repository }: ActivityServiceDeps
           type: entry.type,
           action: entry.action,
           target: entry.target ?? null,
-          // Null for the gateway; '' when no request is behind it (an order completed by its PIX).
-          ip: actor?.ip ? actor.ip : null,
+          ip: actor?.ip ?? null,
           createdAt: clock.now(),
         },
         executor,

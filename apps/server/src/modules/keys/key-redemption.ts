@@ -26,7 +26,8 @@ export interface Redemption {
 /** Where a redemption comes from and the request's address, for the audit log. */
 export interface RedemptionOrigin {
   via: RedemptionVia;
-  ip: string;
+  /** Null when no request is behind it. */
+  ip: string | null;
 }
 
 export interface KeyRedemptionDeps extends Pick<AppContext, 'clock'> {
@@ -92,7 +93,7 @@ export function createKeyRedemption({
       days: key.duration_days,
       keyCreatedBy: key.created_by,
       via: origin.via,
-      ip: origin.ip,
+      ip: origin.ip ?? undefined,
     });
     const subscription = await subscriptionRows.findDetail(subscriptionId, executor);
     // Granted a moment ago in this same transaction.

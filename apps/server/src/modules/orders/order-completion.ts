@@ -57,7 +57,7 @@ export function createOrderCompletion({
         });
         await activity.record(
           trx,
-          { userId: order.user_id, username: order.username, ip: '' },
+          { userId: order.user_id, username: order.username, ip: null },
           {
             type: 'order.failed',
             action: text.logFailed(order.username, order.product_name, result.reason),

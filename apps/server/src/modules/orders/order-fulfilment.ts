@@ -241,7 +241,7 @@ export function createOrderFulfilment({
       }
       await activity.record(
         trx,
-        { userId: order.user_id, username: order.username, ip: '' },
+        { userId: order.user_id, username: order.username, ip: null },
         {
           type: 'purchase.completed',
           action: text.logCompleted(
