@@ -86,7 +86,7 @@ export function ActivityScreen() {
             value={list.search}
             onValueChange={list.setSearch}
             label="Buscar nas atividades"
-            className="sm:max-w-48"
+            className="sm:max-w-52"
           />
           <NativeSelect
             aria-label="Filtrar por tipo"
