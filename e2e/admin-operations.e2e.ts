@@ -163,21 +163,32 @@ describe('admin operations (#22)', () => {
       HWIDS[1],
     ]);
     // The timeline tells the release.
-    await page
-      .getByText(messages.customers.machineReleasedLog(CUSTOMER.username, HWIDS[0] ?? '', PRODUCT))
-      .first()
-      .waitFor();
+    const releasedLine = messages.customers.machineReleasedLog(
+      CUSTOMER.username,
+      HWIDS[0] ?? '',
+      PRODUCT,
+    );
+    await page.getByText(releasedLine).first().waitFor();
 
-    const phone = await pages.open(adminToken, PHONE, 'dark');
-    await phone.goto(`${server.url}/admin/users/${customerId}`);
-    await phone.getByRole('heading', { level: 1, name: CUSTOMER.username }).waitFor();
-    await phone.getByText(HWIDS[1] ?? '', { exact: true }).waitFor();
-    await phone.getByRole('heading', { name: 'Histórico' }).waitFor();
-    // The balance stays in the header on a phone.
-    await expect(phone.locator('main header').getByText('R$ 0,00').isVisible()).resolves.toBe(true);
-    await expectNoSidewaysScroll(phone);
-    await screenshot(phone, 'admin-customer-phone-dark');
-    await expect(seriousAxeViolations(phone)).resolves.toEqual([]);
+    // Phone dark and light, desktop dark: the same page, looked at and checked.
+    for (const [device, viewport, theme] of [
+      ['phone', PHONE, 'dark'],
+      ['phone', PHONE, 'light'],
+      ['desktop', DESKTOP, 'dark'],
+    ] as const) {
+      const other = await pages.open(adminToken, viewport, theme);
+      await other.goto(`${server.url}/admin/users/${customerId}`);
+      await other.getByRole('heading', { level: 1, name: CUSTOMER.username }).waitFor();
+      await other.getByText(HWIDS[1] ?? '', { exact: true }).waitFor();
+      await other.getByText(releasedLine).first().waitFor();
+      // The balance stays in the header on a phone.
+      await expect(other.locator('main header').getByText('R$ 0,00').isVisible()).resolves.toBe(
+        true,
+      );
+      await expectNoSidewaysScroll(other);
+      await screenshot(other, `admin-customer-${device}-${theme}`);
+      if (theme === 'dark') await expect(seriousAxeViolations(other)).resolves.toEqual([]);
+    }
   });
 
   it('bans three users at once from a filtered, selected users table', async () => {
@@ -221,12 +232,19 @@ describe('admin operations (#22)', () => {
     await expect(rows.getByText('Banido').count()).resolves.toBe(3);
 
     // On a phone dark, the same view as cards with the bulk bar.
-    const phone = await pages.open(adminToken, PHONE, 'dark');
-    await phone.goto(page.url());
-    await phone.getByRole('checkbox', { name: 'Selecionar a página' }).check();
-    await phone.getByRole('region', { name: 'Ações em massa' }).waitFor();
-    await expectNoSidewaysScroll(phone);
-    await screenshot(phone, 'admin-users-bulk-phone-dark');
+    // The same view with the bulk bar on a phone (cards) and in dark mode.
+    for (const [device, viewport, theme] of [
+      ['phone', PHONE, 'dark'],
+      ['phone', PHONE, 'light'],
+      ['desktop', DESKTOP, 'dark'],
+    ] as const) {
+      const other = await pages.open(adminToken, viewport, theme);
+      await other.goto(page.url());
+      await other.getByRole('checkbox', { name: 'Selecionar a página' }).check();
+      await other.getByRole('region', { name: 'Ações em massa' }).getByText('3 usuários').waitFor();
+      await expectNoSidewaysScroll(other);
+      await screenshot(other, `admin-users-bulk-${device}-${theme}`);
+    }
   });
 
   it('filters the audit log by type, author and day, and exports the filtered rows', async () => {
