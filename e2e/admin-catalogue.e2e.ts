@@ -148,7 +148,8 @@ describe('admin catalogue', () => {
       .getByRole('row')
       .filter({ has: page.getByText(/^[A-Z0-9]{18}$/) })
       .first();
-    const firstKey = (await first.getByRole('cell').first().textContent())?.trim() ?? '';
+    const firstKey = (await first.getByText(/^[A-Z0-9]{18}$/).textContent())?.trim() ?? '';
+    expect(firstKey).toMatch(/^[A-Z0-9]{18}$/);
     await rowMenu(page, `Ações da chave ${firstKey}`, 'View Info');
     const info = page.getByRole('dialog', { name: 'Informações da chave' });
     await info.getByText('7 dias').waitFor();

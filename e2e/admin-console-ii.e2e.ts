@@ -139,6 +139,10 @@ describe('admin settings and the maintenance page', () => {
     await page.goto(`${server.url}/admin/settings`);
     const toggle = page.getByRole('switch', { name: 'Ativar modo de manutenção' });
     await toggle.click();
+    // A switch that reaches every customer asks first and says what will happen.
+    const confirmOn = page.getByRole('alertdialog', { name: 'Ativar o modo de manutenção?' });
+    await confirmOn.getByText(/página de manutenção/).waitFor();
+    await confirmOn.getByRole('button', { name: 'Ativar manutenção' }).click();
     await expectToast(page, messages.settings.updated);
     await page.reload();
     await page.getByText('Modo de manutenção ativo').waitFor();
@@ -153,6 +157,10 @@ describe('admin settings and the maintenance page', () => {
     await screenshot(client, 'customer-maintenance-phone-dark');
 
     await toggle.click();
+    await page
+      .getByRole('alertdialog', { name: 'Desativar o modo de manutenção?' })
+      .getByRole('button', { name: 'Desativar manutenção' })
+      .click();
     await expectToast(page, messages.settings.updated);
     await client.getByRole('button', { name: 'Verificar agora' }).click();
     await client

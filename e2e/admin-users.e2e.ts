@@ -204,13 +204,15 @@ describe('admin users', () => {
 
         await page.goto(`${server.url}/admin/dashboard`);
         await onlineFigure(page).waitFor();
-        await page.getByRole('row').filter({ hasText: CLIENT.username }).first().waitFor();
+        // A table row on desktop, a card below 640 px.
+        const userEntry = (at: Page) => at.locator('tr, li').filter({ hasText: CLIENT.username });
+        await userEntry(page).first().waitFor();
         await screenshot(page, name('dashboard'));
         await expect(dashboardViolations(page)).resolves.toEqual([]);
 
         await page.goto(`${server.url}/admin/users`);
         await page.getByRole('heading', { name: 'Gerenciar Usuários' }).waitFor();
-        const row = page.getByRole('row').filter({ hasText: CLIENT.username });
+        const row = userEntry(page).first();
         await row.waitFor();
         await screenshot(page, name('users'));
         await expect(seriousAxeViolations(page)).resolves.toEqual([]);

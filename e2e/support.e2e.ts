@@ -94,7 +94,8 @@ describe('support ticket round-trip', () => {
     // Clicking the notification marks it read and lands on the thread with the answer.
     await item.click();
     await customer.waitForURL(`${server.url}/dashboard/support?ticket=${ticketId}`);
-    await customer.getByText(ANSWER).waitFor();
+    // The thread (the closing popover may still show the notification's preview for a moment).
+    await customer.getByRole('list', { name: 'Mensagens do ticket' }).getByText(ANSWER).waitFor();
     await customer.getByText('Equipe de suporte').waitFor();
     await customer.getByRole('button', { name: 'Notificações', exact: true }).waitFor();
     const inbox = await apiCall<{ unreadCount: number }>(server.url, 'GET', '/notifications', {

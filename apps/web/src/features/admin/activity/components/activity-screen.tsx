@@ -86,13 +86,13 @@ export function ActivityScreen() {
             value={list.search}
             onValueChange={list.setSearch}
             label="Buscar nas atividades"
-            className="sm:max-w-56"
+            className="sm:max-w-52"
           />
           <NativeSelect
             aria-label="Filtrar por tipo"
             value={filters.type}
             onChange={(event) => setFilter('type', event.target.value)}
-            className="max-w-64"
+            className="max-w-56"
           >
             <NativeSelectOption value="">Todos os tipos</NativeSelectOption>
             {TYPE_OPTIONS.map((type) => (

@@ -52,7 +52,7 @@ export function CommandPalette({ items }: { items: readonly NavItem[] }) {
         <span className="max-sm:sr-only">{t.open}</span>
         <kbd
           aria-hidden
-          className="bg-muted text-muted-foreground pointer-events-none ml-2 hidden rounded border px-1.5 font-mono text-[10px] font-medium sm:inline-block"
+          className="bg-muted text-foreground pointer-events-none ml-2 hidden rounded border px-1.5 font-mono text-[10px] font-medium sm:inline-block"
         >
           {shortcut}
         </kbd>

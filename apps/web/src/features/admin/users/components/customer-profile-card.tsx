@@ -7,7 +7,7 @@ import { formatBRL, formatCount, formatDateTime, formatRelative } from '@/lib/fo
 export function CustomerProfileCard({ profile }: { profile: CustomerProfile }) {
   const facts: { label: string; value: ReactNode }[] = [
     { label: 'Username', value: profile.username },
-    { label: 'E-mail', value: <span className="break-all">{profile.email}</span> },
+    { label: 'E-mail', value: <EmailText email={profile.email} /> },
     { label: 'E-mail confirmado', value: profile.email_verified ? 'Sim' : 'Não' },
     { label: 'Tipo', value: ROLE_LABELS[profile.role] },
     { label: 'Status', value: profile.status === 'banned' ? 'Banido' : 'Ativo' },
@@ -51,5 +51,18 @@ export function CustomerProfileCard({ profile }: { profile: CustomerProfile }) {
         </dl>
       </CardContent>
     </Card>
+  );
+}
+
+/** An e-mail that wraps at its '@' first, and inside a part only if that part alone is too long. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <span className="[overflow-wrap:anywhere]">{email}</span>;
+  return (
+    <span className="[overflow-wrap:anywhere]">
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </span>
   );
 }
