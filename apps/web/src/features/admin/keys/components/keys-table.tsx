@@ -15,7 +15,7 @@ import {
   SelectRowCell,
   SelectRowCheckbox,
 } from '@/components/data-table/bulk-bar';
-import { BulkConfirmDialog } from '@/components/data-table/bulk-confirm-dialog';
+import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
 import { ListPagination } from '@/components/data-table/data-table-pagination';
 import { PhoneListControls } from '@/components/data-table/phone-list-controls';
 import { CardList, RowCard } from '@/components/data-table/scroll-table';
@@ -344,14 +344,15 @@ export function KeysTable({
         )}
       </div>
       <KeyDialogs />
-      <BulkConfirmDialog
-        title={pending ? `${BULK[pending].verb} ${keysNoun(count)}?` : null}
+      <ConfirmActionDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={pending ? `${BULK[pending].verb} ${keysNoun(count)}?` : ''}
         description={pending ? BULK[pending].description : ''}
         confirmLabel={pending ? BULK[pending].verb : ''}
         destructive
         pending={bulk.isPending}
         onConfirm={runBulk}
-        onClose={() => setPending(null)}
       />
     </KeysDialogsContext>
   );

@@ -10,7 +10,7 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { formatCount, formatDate, formatDateTime, formatRelative } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useReleaseCustomerMachine } from '../api/release-customer-machine';
-import { ConfirmActionDialog } from './confirm-action-dialog';
+import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
 
 interface CustomerSubscriptionsCardProps {
   userId: string;

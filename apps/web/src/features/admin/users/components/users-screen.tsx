@@ -13,7 +13,7 @@ import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { BulkBar } from '@/components/data-table/bulk-bar';
-import { BulkConfirmDialog } from '@/components/data-table/bulk-confirm-dialog';
+import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
 import { PagedListCard } from '@/components/data-table/paged-list-card';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { selectedCount, useRowSelection } from '@/components/data-table/use-row-selection';
@@ -207,14 +207,15 @@ function AllUsersCard() {
         sort={{ value: sort, onChange: list.setSort }}
         selection={selection}
       />
-      <BulkConfirmDialog
-        title={pending ? `${BULK[pending].verb} ${usersNoun(count)}?` : null}
+      <ConfirmActionDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={pending ? `${BULK[pending].verb} ${usersNoun(count)}?` : ''}
         description={pending ? BULK[pending].description : ''}
         confirmLabel={pending ? BULK[pending].verb : ''}
         destructive={pending ? BULK[pending].destructive : false}
         pending={bulk.isPending}
         onConfirm={runBulk}
-        onClose={() => setPending(null)}
       />
     </PagedListCard>
   );

@@ -22,8 +22,9 @@ interface ConfirmActionDialogProps {
 }
 
 /**
- * The confirmation in front of each irreversible manage action. It stays open while the call
- * runs (the confirm button shows a spinner) and the caller closes it on success.
+ * The confirmation in front of an irreversible action (a manage action; a bulk action, stating
+ * how many rows it touches). It stays open while the call runs (the confirm button shows a
+ * spinner) and the caller closes it on success.
  */
 export function ConfirmActionDialog({
   open,
