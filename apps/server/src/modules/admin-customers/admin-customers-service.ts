@@ -16,17 +16,13 @@ import type { AppContext } from '../../platform/context.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { ActivityService } from '../activity/index.js';
 import type { BalanceService } from '../balance/index.js';
-import type { ClientService } from '../client/index.js';
+import type { ClientRepository, ClientService, MachineRow } from '../client/index.js';
 import type { DepositsService } from '../deposits/index.js';
 import type { OrdersService } from '../orders/index.js';
 import type { SubscriptionsRepository } from '../subscriptions/index.js';
 import { DAY_MS, effectiveExpiry } from '../subscriptions/index.js';
 import type { SupportService } from '../support/index.js';
-import type {
-  CustomerMachineRow,
-  CustomerRepository,
-  CustomerSubscriptionRow,
-} from './customer-repository.js';
+import type { CustomerRepository, CustomerSubscriptionRow } from './customer-repository.js';
 
 const text = messages.customers;
 
@@ -42,6 +38,8 @@ export interface AdminCustomersServiceDeps extends Pick<AppContext, 'clock'> {
   orders: Pick<OrdersService, 'list'>;
   support: Pick<SupportService, 'listOwn'>;
   client: Pick<ClientService, 'history'>;
+  /** The machines, as the client's own subscriptions list them (with the last IP). */
+  clientMachines: Pick<ClientRepository, 'listMachines'>;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -58,6 +56,7 @@ export function createAdminCustomersService({
   orders,
   support,
   client,
+  clientMachines,
 }: AdminCustomersServiceDeps) {
   async function existing(userId: string) {
     const profile = await customers.profile(userId);
@@ -73,7 +72,7 @@ export function createAdminCustomersService({
 
   function toSubscription(
     sub: CustomerSubscriptionRow,
-    machines: CustomerMachineRow[],
+    machines: MachineRow[],
     now: number,
   ): CustomerSubscription {
     const expiry = effectiveExpiry(sub, now);
@@ -112,7 +111,7 @@ export function createAdminCustomersService({
         customers.profile(userId),
         customers.lastLogin(userId),
         customers.subscriptions(userId),
-        customers.machines(userId),
+        clientMachines.listMachines(userId),
       ]);
       if (!profile) throw new NotFoundError(messages.admin.userNotFound);
       const now = clock.now();

@@ -31,15 +31,6 @@ export interface CustomerSubscriptionRow {
   created_at: number;
 }
 
-export interface CustomerMachineRow {
-  id: string;
-  subscription_id: string;
-  hwid: string;
-  first_seen_at: number;
-  last_seen_at: number;
-  last_ip: string | null;
-}
-
 /** A machine of one of the customer's subscriptions, with what its release line names. */
 export interface OwnedMachineRow {
   id: string;
@@ -107,25 +98,6 @@ export function createCustomerRepository(db: Kysely<Database>) {
         .where('s.user_id', '=', userId)
         .orderBy('s.created_at')
         .orderBy('s.id')
-        .execute();
-    },
-
-    /** Machines of every subscription of the user, most recently seen first. */
-    machines(userId: string): Promise<CustomerMachineRow[]> {
-      return db
-        .selectFrom('machines as m')
-        .innerJoin('subscriptions as s', 's.id', 'm.subscription_id')
-        .select([
-          'm.id',
-          'm.subscription_id',
-          'm.hwid',
-          'm.first_seen_at',
-          'm.last_seen_at',
-          'm.last_ip',
-        ])
-        .where('s.user_id', '=', userId)
-        .orderBy('m.last_seen_at', 'desc')
-        .orderBy('m.id')
         .execute();
     },
 

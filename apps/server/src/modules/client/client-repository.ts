@@ -24,6 +24,8 @@ export interface MachineRow {
   hwid: string;
   first_seen_at: number;
   last_seen_at: number;
+  /** The IP of the last heartbeat or sign-in (the admin's customer page shows it). */
+  last_ip: string | null;
 }
 
 /** Runs a conditional update; true when its condition held and it changed the row. */
@@ -85,9 +87,11 @@ export function createClientRepository(db: Kysely<Database>) {
           'machines.hwid',
           'machines.first_seen_at',
           'machines.last_seen_at',
+          'machines.last_ip',
         ])
         .where('subscriptions.user_id', '=', userId)
         .orderBy('machines.last_seen_at', 'desc')
+        .orderBy('machines.id')
         .execute();
     },
 
