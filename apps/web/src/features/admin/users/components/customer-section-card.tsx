@@ -1,8 +1,20 @@
 import type { ReactNode } from 'react';
 import { ListPagination } from '@/components/data-table/data-table-pagination';
-import { ScrollTable, type ListQuery } from '@/components/data-table/scroll-table';
+import { RowCard, ScrollTable, type ListQuery } from '@/components/data-table/scroll-table';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
+
+/** One column of a section's table: its header and its cell. */
+export interface SectionColumn<Row> {
+  header: string;
+  /** Right-aligned header and cell (amounts). */
+  right?: boolean;
+  /** The cell's classes. */
+  className?: string;
+  cell: (row: Row) => ReactNode;
+}
 
 interface Page<Row> {
   items: Row[];
@@ -11,7 +23,7 @@ interface Page<Row> {
   total: number;
 }
 
-interface CustomerSectionCardProps<Row> {
+interface CustomerSectionCardProps<Row extends { id: string }> {
   title: string;
   description: string;
   query: ListQuery<Row> & {
@@ -21,22 +33,24 @@ interface CustomerSectionCardProps<Row> {
   };
   onPageChange: (page: number) => void;
   noun: (total: number) => string;
-  head: ReactNode;
-  columns: number;
+  columns: SectionColumn<Row>[];
   loadingText: string;
   emptyText: string;
-  renderRow: (row: Row) => ReactNode;
-  renderCard: (row: Row) => ReactNode;
+  /** The row as a phone card: its title line (name and status badge) and its fields. */
+  card: (row: Row) => { title: ReactNode; fields: { label: string; value: ReactNode }[] };
 }
 
 /** One paged list of the customer page: a compact table, cards on a phone, its pages. */
-export function CustomerSectionCard<Row>({
+export function CustomerSectionCard<Row extends { id: string }>({
   title,
   description,
   query,
   onPageChange,
   noun,
-  ...table
+  columns,
+  loadingText,
+  emptyText,
+  card,
 }: CustomerSectionCardProps<Row>) {
   return (
     <Card className="min-w-0 gap-4">
@@ -51,7 +65,30 @@ export function CustomerSectionCard<Row>({
           <LoadErrorAlert error={query.error} />
         ) : (
           <>
-            <ScrollTable query={query} {...table} />
+            <ScrollTable
+              query={query}
+              columns={columns.length}
+              loadingText={loadingText}
+              emptyText={emptyText}
+              head={columns.map((column) => (
+                <TableHead key={column.header} className={column.right ? 'text-right' : undefined}>
+                  {column.header}
+                </TableHead>
+              ))}
+              renderRow={(row) => (
+                <TableRow key={row.id}>
+                  {columns.map((column) => (
+                    <TableCell
+                      key={column.header}
+                      className={cn(column.right && 'text-right', column.className)}
+                    >
+                      {column.cell(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              )}
+              renderCard={(row) => <RowCard key={row.id} {...card(row)} />}
+            />
             <ListPagination data={query.data} onPageChange={onPageChange} noun={noun} />
           </>
         )}
