@@ -467,7 +467,7 @@ export function createServices(
       orders: built.orders,
       support: built.support,
       client: built.client,
-      clientMachines: repos.client,
+      clientRepo: repos.client,
     }),
   };
 }

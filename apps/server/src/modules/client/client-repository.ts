@@ -5,6 +5,7 @@ import { resumedColumns } from '../subscriptions/index.js';
 
 export interface OwnSubscriptionRow {
   id: string;
+  product_id: string;
   product_name: string;
   status: 'active' | 'paused';
   expires_at: number | null;
@@ -16,6 +17,7 @@ export interface OwnSubscriptionRow {
   /** The latest access of machines since unbound. */
   last_seen_at: number | null;
   free_release_at: number | null;
+  created_at: number;
 }
 
 export interface MachineRow {
@@ -45,6 +47,7 @@ export function createClientRepository(db: Kysely<Database>) {
       .innerJoin('products', 'products.id', 'subscriptions.product_id')
       .select([
         'subscriptions.id',
+        'subscriptions.product_id',
         'products.name as product_name',
         'subscriptions.status',
         'subscriptions.expires_at',
@@ -55,6 +58,7 @@ export function createClientRepository(db: Kysely<Database>) {
         'subscriptions.hwid_reset_credits',
         'subscriptions.last_seen_at',
         'subscriptions.free_release_at',
+        'subscriptions.created_at',
       ])
       .where('subscriptions.user_id', '=', userId);
 
