@@ -9,7 +9,11 @@ import {
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { BulkActions, type BulkActionSpec } from '@/components/data-table/bulk-actions';
-import { SelectPageHead, SelectRowCell, SelectRowCheckbox } from '@/components/data-table/bulk-bar';
+import {
+  SelectableCardTitle,
+  SelectPageHead,
+  SelectRowCell,
+} from '@/components/data-table/bulk-bar';
 import { ListPagination } from '@/components/data-table/data-table-pagination';
 import { PhoneListControls } from '@/components/data-table/phone-list-controls';
 import { CardList, RowCard } from '@/components/data-table/scroll-table';
@@ -214,15 +218,14 @@ export function KeysTable({
               <RowCard
                 key={row.id}
                 title={
-                  <>
-                    <span className="flex min-w-0 items-center gap-2">
-                      {selection ? (
-                        <SelectRowCheckbox selection={selection} id={row.id} name={row.key} />
-                      ) : null}
-                      <span className="truncate font-mono text-xs">{row.key}</span>
-                    </span>
-                    <KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />
-                  </>
+                  <SelectableCardTitle
+                    selection={selection}
+                    id={row.id}
+                    name={row.key}
+                    badge={<KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />}
+                  >
+                    <span className="truncate font-mono text-xs">{row.key}</span>
+                  </SelectableCardTitle>
                 }
                 fields={[
                   { label: 'Produto', value: row.product },
