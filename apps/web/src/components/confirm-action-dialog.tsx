@@ -16,6 +16,8 @@ interface ConfirmActionDialogProps {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The way out; `Voltar` where `Cancelar` would read as the action (cancelling a charge). */
+  cancelLabel?: string;
   destructive?: boolean;
   pending: boolean;
   onConfirm: () => void;
@@ -32,6 +34,7 @@ export function ConfirmActionDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancelar',
   destructive = false,
   pending,
   onConfirm,
@@ -44,7 +47,7 @@ export function ConfirmActionDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancelar</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
           <PendingButton
             variant={destructive ? 'destructive' : 'default'}
             pending={pending}
