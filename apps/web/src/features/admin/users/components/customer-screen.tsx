@@ -1,16 +1,14 @@
 import type { CustomerOverview, UserListItem } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ActivityTimeline } from '@/components/activity/activity-timeline';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useCustomerOverview } from '../api/get-customer-overview';
-import { CustomerHeader } from './customer-header';
+import { BackLink, CustomerHeader } from './customer-header';
 import { CustomerProfileCard } from './customer-profile-card';
 import {
   CustomerDepositsCard,
@@ -47,17 +45,6 @@ export function CustomerScreen() {
   }
   // Keyed by id: another customer's page starts with its dialog closed.
   return <CustomerPage key={id} overview={overview.data} />;
-}
-
-function BackLink() {
-  return (
-    <Button asChild variant="ghost" size="sm" className="justify-self-start">
-      <Link to="/admin/users">
-        <ArrowLeft aria-hidden />
-        Gerenciar Usuários
-      </Link>
-    </Button>
-  );
 }
 
 /** The row 'Gerenciar Usuário' works on, from the page's data. */
