@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ActivityTimeline } from '@/components/activity/activity-timeline';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useCustomerOverview } from '../api/get-customer-overview';
@@ -20,6 +19,7 @@ import {
 import { CustomerSubscriptionsCard } from './customer-subscriptions-card';
 import type { ManageConfirm, ManageSubView } from './manage-actions';
 import { UserManageDialogFor } from './user-manage-dialog';
+import { CustomerCard } from './customer-section-card';
 
 /** `/admin/users/:id`: one customer with their machines, money, keys, tickets and history. */
 export function CustomerScreen() {
@@ -80,19 +80,12 @@ function CustomerPage({ overview }: { overview: CustomerOverview }) {
         <CustomerRedeemedKeysCard userId={userId} />
         <CustomerTicketsCard userId={userId} />
       </div>
-      <Card className="min-w-0 gap-4">
-        <CardHeader>
-          <CardTitle>
-            <h2>Histórico</h2>
-          </CardTitle>
-          <CardDescription>
-            Tudo o que foi feito por este cliente ou nesta conta, do mais recente ao mais antigo.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ActivityTimeline userId={userId} />
-        </CardContent>
-      </Card>
+      <CustomerCard
+        title="Histórico"
+        description="Tudo o que foi feito por este cliente ou nesta conta, do mais recente ao mais antigo."
+      >
+        <ActivityTimeline userId={userId} />
+      </CustomerCard>
       <UserManageDialogFor
         user={manageRow(overview)}
         open={action !== null}

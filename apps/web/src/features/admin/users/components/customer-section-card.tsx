@@ -40,6 +40,31 @@ interface CustomerSectionCardProps<Row extends { id: string }> {
   card: (row: Row) => { title: ReactNode; fields: { label: string; value: ReactNode }[] };
 }
 
+/** A card of the customer page: its `h2` title, what it shows, and the content. */
+export function CustomerCard({
+  title,
+  description,
+  contentClassName,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  contentClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="min-w-0 gap-4">
+      <CardHeader>
+        <CardTitle>
+          <h2>{title}</h2>
+        </CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}
+
 /** One paged list of the customer page: a compact table, cards on a phone, its pages. */
 export function CustomerSectionCard<Row extends { id: string }>({
   title,
@@ -53,46 +78,42 @@ export function CustomerSectionCard<Row extends { id: string }>({
   card,
 }: CustomerSectionCardProps<Row>) {
   return (
-    <Card className="min-w-0 gap-4">
-      <CardHeader>
-        <CardTitle>
-          <h2>{title}</h2>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
-        {query.isError && !query.data ? (
-          <LoadErrorAlert error={query.error} />
-        ) : (
-          <>
-            <ScrollTable
-              query={query}
-              columns={columns.length}
-              loadingText={loadingText}
-              emptyText={emptyText}
-              head={columns.map((column) => (
-                <TableHead key={column.header} className={column.right ? 'text-right' : undefined}>
-                  {column.header}
-                </TableHead>
-              ))}
-              renderRow={(row) => (
-                <TableRow key={row.id}>
-                  {columns.map((column) => (
-                    <TableCell
-                      key={column.header}
-                      className={cn(column.right && 'text-right', column.className)}
-                    >
-                      {column.cell(row)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              )}
-              renderCard={(row) => <RowCard key={row.id} {...card(row)} />}
-            />
-            <ListPagination data={query.data} onPageChange={onPageChange} noun={noun} />
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <CustomerCard
+      title={title}
+      description={description}
+      contentClassName="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2"
+    >
+      {query.isError && !query.data ? (
+        <LoadErrorAlert error={query.error} />
+      ) : (
+        <>
+          <ScrollTable
+            query={query}
+            columns={columns.length}
+            loadingText={loadingText}
+            emptyText={emptyText}
+            head={columns.map((column) => (
+              <TableHead key={column.header} className={column.right ? 'text-right' : undefined}>
+                {column.header}
+              </TableHead>
+            ))}
+            renderRow={(row) => (
+              <TableRow key={row.id}>
+                {columns.map((column) => (
+                  <TableCell
+                    key={column.header}
+                    className={cn(column.right && 'text-right', column.className)}
+                  >
+                    {column.cell(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            )}
+            renderCard={(row) => <RowCard key={row.id} {...card(row)} />}
+          />
+          <ListPagination data={query.data} onPageChange={onPageChange} noun={noun} />
+        </>
+      )}
+    </CustomerCard>
   );
 }
