@@ -467,6 +467,7 @@ export function createServices(
       orders: built.orders,
       support: built.support,
       client: built.client,
+      clientRepo: repos.client,
     }),
   };
 }

@@ -16,17 +16,18 @@ import type { AppContext } from '../../platform/context.js';
 import { NotFoundError } from '../../platform/errors.js';
 import type { ActivityService } from '../activity/index.js';
 import type { BalanceService } from '../balance/index.js';
-import type { ClientService } from '../client/index.js';
+import type {
+  ClientRepository,
+  ClientService,
+  MachineRow,
+  OwnSubscriptionRow,
+} from '../client/index.js';
 import type { DepositsService } from '../deposits/index.js';
 import type { OrdersService } from '../orders/index.js';
 import type { SubscriptionsRepository } from '../subscriptions/index.js';
 import { DAY_MS, effectiveExpiry } from '../subscriptions/index.js';
 import type { SupportService } from '../support/index.js';
-import type {
-  CustomerMachineRow,
-  CustomerRepository,
-  CustomerSubscriptionRow,
-} from './customer-repository.js';
+import type { CustomerRepository } from './customer-repository.js';
 
 const text = messages.customers;
 
@@ -42,6 +43,8 @@ export interface AdminCustomersServiceDeps extends Pick<AppContext, 'clock'> {
   orders: Pick<OrdersService, 'list'>;
   support: Pick<SupportService, 'listOwn'>;
   client: Pick<ClientService, 'history'>;
+  /** The subscriptions and machines, as the client's own page lists them (with the last IP). */
+  clientRepo: Pick<ClientRepository, 'listSubscriptions' | 'listMachines'>;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -58,6 +61,7 @@ export function createAdminCustomersService({
   orders,
   support,
   client,
+  clientRepo,
 }: AdminCustomersServiceDeps) {
   async function existing(userId: string) {
     const profile = await customers.profile(userId);
@@ -72,8 +76,8 @@ export function createAdminCustomersService({
   }
 
   function toSubscription(
-    sub: CustomerSubscriptionRow,
-    machines: CustomerMachineRow[],
+    sub: OwnSubscriptionRow,
+    machines: MachineRow[],
     now: number,
   ): CustomerSubscription {
     const expiry = effectiveExpiry(sub, now);
@@ -111,8 +115,8 @@ export function createAdminCustomersService({
       const [profile, login, subs, machines] = await Promise.all([
         customers.profile(userId),
         customers.lastLogin(userId),
-        customers.subscriptions(userId),
-        customers.machines(userId),
+        clientRepo.listSubscriptions(userId),
+        clientRepo.listMachines(userId),
       ]);
       if (!profile) throw new NotFoundError(messages.admin.userNotFound);
       const now = clock.now();

@@ -16,30 +16,6 @@ export interface CustomerProfileRow {
   created_at: number;
 }
 
-export interface CustomerSubscriptionRow {
-  id: string;
-  product_id: string;
-  product_name: string;
-  status: 'active' | 'paused';
-  expires_at: number | null;
-  paused_remaining_ms: number | null;
-  paused_by: 'user' | 'global' | null;
-  max_devices: number;
-  pause_credits: number;
-  hwid_reset_credits: number;
-  last_seen_at: number | null;
-  created_at: number;
-}
-
-export interface CustomerMachineRow {
-  id: string;
-  subscription_id: string;
-  hwid: string;
-  first_seen_at: number;
-  last_seen_at: number;
-  last_ip: string | null;
-}
-
 /** A machine of one of the customer's subscriptions, with what its release line names. */
 export interface OwnedMachineRow {
   id: string;
@@ -49,9 +25,9 @@ export interface OwnedMachineRow {
 }
 
 /**
- * The customer page's own reads: the account, its latest sign-in, its subscriptions and their
- * machines. Each is an index range on the user's id (users pk, user_logins (user_id, last_at),
- * subscriptions (user_id, product_id), machines (subscription_id, hwid)).
+ * The customer page's own reads: the account, its latest sign-in and the machine a release
+ * names (the subscriptions and machines are the client repository's lists). Each is an index
+ * range on the user's id (users pk, user_logins (user_id, last_at)).
  */
 export function createCustomerRepository(db: Kysely<Database>) {
   return {
@@ -84,49 +60,6 @@ export function createCustomerRepository(db: Kysely<Database>) {
         .orderBy('last_at', 'desc')
         .limit(1)
         .executeTakeFirst();
-    },
-
-    subscriptions(userId: string): Promise<CustomerSubscriptionRow[]> {
-      return db
-        .selectFrom('subscriptions as s')
-        .innerJoin('products as p', 'p.id', 's.product_id')
-        .select([
-          's.id',
-          's.product_id',
-          'p.name as product_name',
-          's.status',
-          's.expires_at',
-          's.paused_remaining_ms',
-          's.paused_by',
-          's.max_devices',
-          's.pause_credits',
-          's.hwid_reset_credits',
-          's.last_seen_at',
-          's.created_at',
-        ])
-        .where('s.user_id', '=', userId)
-        .orderBy('s.created_at')
-        .orderBy('s.id')
-        .execute();
-    },
-
-    /** Machines of every subscription of the user, most recently seen first. */
-    machines(userId: string): Promise<CustomerMachineRow[]> {
-      return db
-        .selectFrom('machines as m')
-        .innerJoin('subscriptions as s', 's.id', 'm.subscription_id')
-        .select([
-          'm.id',
-          'm.subscription_id',
-          'm.hwid',
-          'm.first_seen_at',
-          'm.last_seen_at',
-          'm.last_ip',
-        ])
-        .where('s.user_id', '=', userId)
-        .orderBy('m.last_seen_at', 'desc')
-        .orderBy('m.id')
-        .execute();
     },
 
     /** The machine when it is bound to one of the user's subscriptions. */

@@ -5,6 +5,7 @@ import { resumedColumns } from '../subscriptions/index.js';
 
 export interface OwnSubscriptionRow {
   id: string;
+  product_id: string;
   product_name: string;
   status: 'active' | 'paused';
   expires_at: number | null;
@@ -16,6 +17,7 @@ export interface OwnSubscriptionRow {
   /** The latest access of machines since unbound. */
   last_seen_at: number | null;
   free_release_at: number | null;
+  created_at: number;
 }
 
 export interface MachineRow {
@@ -24,6 +26,8 @@ export interface MachineRow {
   hwid: string;
   first_seen_at: number;
   last_seen_at: number;
+  /** The IP of the last heartbeat or sign-in (the admin's customer page shows it). */
+  last_ip: string | null;
 }
 
 /** Runs a conditional update; true when its condition held and it changed the row. */
@@ -43,6 +47,7 @@ export function createClientRepository(db: Kysely<Database>) {
       .innerJoin('products', 'products.id', 'subscriptions.product_id')
       .select([
         'subscriptions.id',
+        'subscriptions.product_id',
         'products.name as product_name',
         'subscriptions.status',
         'subscriptions.expires_at',
@@ -53,6 +58,7 @@ export function createClientRepository(db: Kysely<Database>) {
         'subscriptions.hwid_reset_credits',
         'subscriptions.last_seen_at',
         'subscriptions.free_release_at',
+        'subscriptions.created_at',
       ])
       .where('subscriptions.user_id', '=', userId);
 
@@ -85,9 +91,11 @@ export function createClientRepository(db: Kysely<Database>) {
           'machines.hwid',
           'machines.first_seen_at',
           'machines.last_seen_at',
+          'machines.last_ip',
         ])
         .where('subscriptions.user_id', '=', userId)
         .orderBy('machines.last_seen_at', 'desc')
+        .orderBy('machines.id')
         .execute();
     },
 

@@ -144,3 +144,31 @@ export function SelectRowCell(props: { selection: RowSelection; id: string; name
     </TableCell>
   );
 }
+
+/**
+ * A phone card's title line: the row's tick box (while the list selects) before the row's name
+ * (`children`), then `badge` at the right.
+ */
+export function SelectableCardTitle({
+  selection,
+  id,
+  name,
+  badge,
+  children,
+}: {
+  selection: RowSelection | undefined;
+  id: string;
+  name: string;
+  badge: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <span className="flex min-w-0 items-center gap-2">
+        {selection ? <SelectRowCheckbox selection={selection} id={id} name={name} /> : null}
+        {children}
+      </span>
+      {badge}
+    </>
+  );
+}

@@ -42,6 +42,12 @@ const TYPE_OPTIONS: ActivityType[] = [
 
 const RANGE_ERROR = 'A data inicial deve ser anterior ou igual à data final.';
 
+/** The date range's two ends (`De`, `Até`), each an inclusive day. */
+const DATE_FILTERS = [
+  { field: 'from', label: 'De' },
+  { field: 'to', label: 'Até' },
+] as const;
+
 /**
  * `/admin/activity`: the audit log, newest first. Each line shows when, who (linked), the typed
  * action, its sentence, what it touched (linked) and from which IP; filters by text, type,
@@ -102,32 +108,21 @@ export function ActivityScreen() {
             ))}
           </NativeSelect>
           <ActorInput value={filters.actor} onCommit={(value) => setFilter('actor', value)} />
-          <div className="grid gap-1">
-            <Label htmlFor="activity-from" className="text-muted-foreground text-xs">
-              De
-            </Label>
-            <Input
-              id="activity-from"
-              type="date"
-              value={filters.from}
-              onChange={(event) => setFilter('from', event.target.value)}
-              className="w-40"
-              aria-invalid={rangeInvalid || undefined}
-            />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="activity-to" className="text-muted-foreground text-xs">
-              Até
-            </Label>
-            <Input
-              id="activity-to"
-              type="date"
-              value={filters.to}
-              onChange={(event) => setFilter('to', event.target.value)}
-              className="w-40"
-              aria-invalid={rangeInvalid || undefined}
-            />
-          </div>
+          {DATE_FILTERS.map(({ field, label }) => (
+            <div key={field} className="grid gap-1">
+              <Label htmlFor={`activity-${field}`} className="text-muted-foreground text-xs">
+                {label}
+              </Label>
+              <Input
+                id={`activity-${field}`}
+                type="date"
+                value={filters[field]}
+                onChange={(event) => setFilter(field, event.target.value)}
+                className="w-40"
+                aria-invalid={rangeInvalid || undefined}
+              />
+            </div>
+          ))}
           <PendingButton
             variant="outline"
             className="sm:ml-auto"

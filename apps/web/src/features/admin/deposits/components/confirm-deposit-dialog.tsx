@@ -1,15 +1,6 @@
 import type { AdminDeposit } from '@chaveiro/contract';
 import { toast } from 'sonner';
-import { PendingButton } from '@/components/form/pending-button';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
 import { formatBRL } from '@/lib/format';
 import { useDepositAction, type DepositAction } from '../api/deposit-actions';
 import { depositsTexts } from '../texts';
@@ -42,25 +33,16 @@ export function ConfirmDepositDialog({
     });
 
   return (
-    <AlertDialog open onOpenChange={(open) => !open && !action.isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{text.title}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {text.description(formatBRL(row.amount), row.user.username, row.reference)}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={action.isPending}>{text.cancel}</AlertDialogCancel>
-          <PendingButton
-            pending={action.isPending}
-            onClick={confirm}
-            variant={kind === 'refund' ? 'destructive' : 'default'}
-          >
-            {text.confirm}
-          </PendingButton>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmActionDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={text.title}
+      description={text.description(formatBRL(row.amount), row.user.username, row.reference)}
+      confirmLabel={text.confirm}
+      cancelLabel={text.cancel}
+      destructive={kind === 'refund'}
+      pending={action.isPending}
+      onConfirm={confirm}
+    />
   );
 }

@@ -8,14 +8,12 @@ import {
 } from '@chaveiro/contract';
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { BulkActions, type BulkActionSpec } from '@/components/data-table/bulk-actions';
 import {
-  BulkBar,
+  SelectableCardTitle,
   SelectPageHead,
   SelectRowCell,
-  SelectRowCheckbox,
 } from '@/components/data-table/bulk-bar';
-import { BulkConfirmDialog } from '@/components/data-table/bulk-confirm-dialog';
 import { ListPagination } from '@/components/data-table/data-table-pagination';
 import { PhoneListControls } from '@/components/data-table/phone-list-controls';
 import { CardList, RowCard } from '@/components/data-table/scroll-table';
@@ -23,9 +21,8 @@ import { SearchInput } from '@/components/data-table/search-input';
 import { SortableHead } from '@/components/data-table/sortable-head';
 import { StateTableBody } from '@/components/data-table/state-table-body';
 import { useListParams } from '@/components/data-table/use-list-params';
-import { selectedCount, useRowSelection } from '@/components/data-table/use-row-selection';
+import { useRowSelection } from '@/components/data-table/use-row-selection';
 import { PendingButton } from '@/components/form/pending-button';
-import { Button } from '@/components/ui/button';
 import { UserLink } from '@/components/user-link';
 import { useIsPhone } from '@/hooks/use-media-query';
 import { formatDate } from '@/lib/format';
@@ -56,13 +53,18 @@ const PHONE_SORTS = [
   { value: 'status:desc', label: 'Status (Z–A)' },
 ];
 const keysNoun = (count: number) => plural(count, 'chave', 'chaves');
-const BULK: Record<KeysBulkAction, { verb: string; description: string }> = {
+const BULK: Record<KeysBulkAction, BulkActionSpec> = {
   ban: {
     verb: 'Banir',
+    destructive: true,
     description:
       'Chaves banidas não podem ser resgatadas. Chaves já usadas ou expiradas são ignoradas.',
   },
-  delete: { verb: 'Excluir', description: 'As chaves são apagadas para sempre.' },
+  delete: {
+    verb: 'Excluir',
+    destructive: true,
+    description: 'As chaves são apagadas para sempre.',
+  },
 };
 
 /**
@@ -114,30 +116,7 @@ export function KeysTable({
   const selectionState = useRowSelection(JSON.stringify([view, page]), pageIds);
   const selection = compact ? undefined : selectionState;
   const total = keys.data?.total ?? 0;
-  const count = selectedCount(selectionState, total);
-  const [pending, setPending] = useState<KeysBulkAction | null>(null);
   const bulk = useBulkKeys();
-
-  const runBulk = () => {
-    const chosen = selectionState.selection;
-    if (!pending || !chosen) return;
-    bulk.mutate(
-      chosen.kind === 'all'
-        ? { action: pending, filter: { q: view.q, status, productId } }
-        : { action: pending, ids: chosen.ids },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message);
-          selectionState.clear();
-          setPending(null);
-        },
-      },
-    );
-  };
-  const exportSelection = () => {
-    const chosen = selectionState.selection;
-    exportCsv.mutate(chosen?.kind === 'ids' ? { ids: chosen.ids } : view);
-  };
 
   const head = (label: string, field: 'created_at' | 'status' | 'product', className?: string) =>
     compact ? (
@@ -205,32 +184,19 @@ export function KeysTable({
         </div>
 
         {selection ? (
-          <BulkBar
+          <BulkActions
             selection={selection}
             pageCount={pageIds.length}
             total={total}
             noun={keysNoun}
             feminine
-          >
-            {(['ban', 'delete'] as const).map((action) => (
-              <Button
-                key={action}
-                size="sm"
-                variant={action === 'delete' ? 'destructive' : 'outline'}
-                onClick={() => setPending(action)}
-              >
-                {BULK[action].verb}
-              </Button>
-            ))}
-            <PendingButton
-              size="sm"
-              variant="outline"
-              pending={exportCsv.isPending && selectionState.selection !== null}
-              onClick={exportSelection}
-            >
-              Exportar CSV
-            </PendingButton>
-          </BulkBar>
+            actions={BULK}
+            bulk={bulk}
+            filter={{ q: view.q, status, productId }}
+            exportCsv={exportCsv}
+            exportIds={(ids) => ({ ids })}
+            exportView={view}
+          />
         ) : null}
 
         {isPhone && !compact ? (
@@ -252,15 +218,14 @@ export function KeysTable({
               <RowCard
                 key={row.id}
                 title={
-                  <>
-                    <span className="flex min-w-0 items-center gap-2">
-                      {selection ? (
-                        <SelectRowCheckbox selection={selection} id={row.id} name={row.key} />
-                      ) : null}
-                      <span className="truncate font-mono text-xs">{row.key}</span>
-                    </span>
-                    <KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />
-                  </>
+                  <SelectableCardTitle
+                    selection={selection}
+                    id={row.id}
+                    name={row.key}
+                    badge={<KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />}
+                  >
+                    <span className="truncate font-mono text-xs">{row.key}</span>
+                  </SelectableCardTitle>
                 }
                 fields={[
                   { label: 'Produto', value: row.product },
@@ -344,15 +309,6 @@ export function KeysTable({
         )}
       </div>
       <KeyDialogs />
-      <BulkConfirmDialog
-        title={pending ? `${BULK[pending].verb} ${keysNoun(count)}?` : null}
-        description={pending ? BULK[pending].description : ''}
-        confirmLabel={pending ? BULK[pending].verb : ''}
-        destructive
-        pending={bulk.isPending}
-        onConfirm={runBulk}
-        onClose={() => setPending(null)}
-      />
     </KeysDialogsContext>
   );
 }

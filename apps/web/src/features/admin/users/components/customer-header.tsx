@@ -22,6 +22,18 @@ interface CustomerHeaderProps {
   onAction: (action: ManageSubView | ManageConfirm) => void;
 }
 
+/** Back to the user list (the page's head; alone while the page loads or fails). */
+export function BackLink() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="justify-self-start">
+      <Link to="/admin/users">
+        <ArrowLeft aria-hidden />
+        Gerenciar Usuários
+      </Link>
+    </Button>
+  );
+}
+
 /**
  * The customer page's head: back to the list, who the customer is, the balance (kept visible on
  * a phone) and every action of 'Gerenciar Usuário'.
@@ -32,12 +44,7 @@ export function CustomerHeader({ profile, onAction }: CustomerHeaderProps) {
   const protectedAccount = profile.role === 'admin';
   return (
     <header className="grid gap-4">
-      <Button asChild variant="ghost" size="sm" className="justify-self-start">
-        <Link to="/admin/users">
-          <ArrowLeft aria-hidden />
-          Gerenciar Usuários
-        </Link>
-      </Button>
+      <BackLink />
       <div className="flex flex-wrap items-center gap-4">
         <Avatar className="size-14">
           {profile.avatar_url ? (

@@ -1,7 +1,7 @@
 import { ROLE_LABELS, type CustomerProfile } from '@chaveiro/contract';
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatBRL, formatCount, formatDateTime, formatRelative } from '@/lib/format';
+import { CustomerCard } from './customer-section-card';
 
 /** The account's facts: what an admin checks first when a customer cannot sign in. */
 export function CustomerProfileCard({ profile }: { profile: CustomerProfile }) {
@@ -34,23 +34,16 @@ export function CustomerProfileCard({ profile }: { profile: CustomerProfile }) {
     { label: 'XP', value: <span className="tabular-nums">{formatCount(profile.xp)}</span> },
   ];
   return (
-    <Card className="min-w-0 gap-4">
-      <CardHeader>
-        <CardTitle>
-          <h2>Perfil</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3 lg:grid-cols-5">
-          {facts.map((fact) => (
-            <div key={fact.label} className="min-w-0">
-              <dt className="text-muted-foreground text-xs">{fact.label}</dt>
-              <dd className="min-w-0">{fact.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </CardContent>
-    </Card>
+    <CustomerCard title="Perfil">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3 lg:grid-cols-5">
+        {facts.map((fact) => (
+          <div key={fact.label} className="min-w-0">
+            <dt className="text-muted-foreground text-xs">{fact.label}</dt>
+            <dd className="min-w-0">{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </CustomerCard>
   );
 }
 

@@ -1,16 +1,13 @@
 import type { CustomerOverview, UserListItem } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ActivityTimeline } from '@/components/activity/activity-timeline';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useCustomerOverview } from '../api/get-customer-overview';
-import { CustomerHeader } from './customer-header';
+import { BackLink, CustomerHeader } from './customer-header';
 import { CustomerProfileCard } from './customer-profile-card';
 import {
   CustomerDepositsCard,
@@ -22,6 +19,7 @@ import {
 import { CustomerSubscriptionsCard } from './customer-subscriptions-card';
 import type { ManageConfirm, ManageSubView } from './manage-actions';
 import { UserManageDialogFor } from './user-manage-dialog';
+import { CustomerCard } from './customer-section-card';
 
 /** `/admin/users/:id`: one customer with their machines, money, keys, tickets and history. */
 export function CustomerScreen() {
@@ -47,17 +45,6 @@ export function CustomerScreen() {
   }
   // Keyed by id: another customer's page starts with its dialog closed.
   return <CustomerPage key={id} overview={overview.data} />;
-}
-
-function BackLink() {
-  return (
-    <Button asChild variant="ghost" size="sm" className="justify-self-start">
-      <Link to="/admin/users">
-        <ArrowLeft aria-hidden />
-        Gerenciar Usuários
-      </Link>
-    </Button>
-  );
 }
 
 /** The row 'Gerenciar Usuário' works on, from the page's data. */
@@ -93,19 +80,12 @@ function CustomerPage({ overview }: { overview: CustomerOverview }) {
         <CustomerRedeemedKeysCard userId={userId} />
         <CustomerTicketsCard userId={userId} />
       </div>
-      <Card className="min-w-0 gap-4">
-        <CardHeader>
-          <CardTitle>
-            <h2>Histórico</h2>
-          </CardTitle>
-          <CardDescription>
-            Tudo o que foi feito por este cliente ou nesta conta, do mais recente ao mais antigo.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ActivityTimeline userId={userId} />
-        </CardContent>
-      </Card>
+      <CustomerCard
+        title="Histórico"
+        description="Tudo o que foi feito por este cliente ou nesta conta, do mais recente ao mais antigo."
+      >
+        <ActivityTimeline userId={userId} />
+      </CustomerCard>
       <UserManageDialogFor
         user={manageRow(overview)}
         open={action !== null}

@@ -1,20 +1,16 @@
 import {
   pluralWord,
-  type Deposit,
   type DepositStatus,
   type LedgerEntry,
   type OrderEntry,
   type OrderStatus,
   type RedeemHistoryItem,
-  type Ticket,
 } from '@chaveiro/contract';
 import { useListParams } from '@/components/data-table/use-list-params';
-import { RowCard } from '@/components/data-table/scroll-table';
 import { DepositStatusBadge } from '@/components/status/deposit-status-badge';
 import { DEPOSIT_STATUS_LABELS, DEPOSIT_STATUS_TONES } from '@/components/status/deposit-status';
 import { TicketStatusBadge } from '@/components/support/ticket-status-badge';
 import { Badge } from '@/components/ui/badge';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { formatBRL, formatDateTime, formatSignedBRL } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useCustomerDeposits } from '../api/get-customer-deposits';
@@ -57,47 +53,41 @@ export function CustomerLedgerCard({ userId }: { userId: string }) {
       query={ledger}
       onPageChange={setPage}
       noun={(total) => pluralWord(total, 'movimentação', 'movimentações')}
-      columns={5}
+      columns={[
+        {
+          header: 'Data',
+          className: 'whitespace-nowrap',
+          cell: (entry) => formatDateTime(entry.created_at),
+        },
+        {
+          header: 'Motivo',
+          className: 'max-w-72 whitespace-normal',
+          cell: (entry) => entry.reason,
+        },
+        { header: 'Valor', right: true, cell: (entry) => <Amount reais={entry.amount} /> },
+        {
+          header: 'Saldo após',
+          right: true,
+          className: 'tabular-nums',
+          cell: (entry) => formatBRL(entry.balance_after),
+        },
+        { header: 'Por', cell: actor },
+      ]}
       loadingText="Carregando extrato..."
       emptyText="Nenhuma movimentação de saldo."
-      head={
-        <>
-          <TableHead>Data</TableHead>
-          <TableHead>Motivo</TableHead>
-          <TableHead className="text-right">Valor</TableHead>
-          <TableHead className="text-right">Saldo após</TableHead>
-          <TableHead>Por</TableHead>
-        </>
-      }
-      renderRow={(entry) => (
-        <TableRow key={entry.id}>
-          <TableCell className="whitespace-nowrap">{formatDateTime(entry.created_at)}</TableCell>
-          <TableCell className="max-w-72 whitespace-normal">{entry.reason}</TableCell>
-          <TableCell className="text-right">
+      card={(entry) => ({
+        title: (
+          <>
+            <span className="min-w-0 font-medium break-words">{entry.reason}</span>
             <Amount reais={entry.amount} />
-          </TableCell>
-          <TableCell className="text-right tabular-nums">
-            {formatBRL(entry.balance_after)}
-          </TableCell>
-          <TableCell>{actor(entry)}</TableCell>
-        </TableRow>
-      )}
-      renderCard={(entry) => (
-        <RowCard
-          key={entry.id}
-          title={
-            <>
-              <span className="min-w-0 font-medium break-words">{entry.reason}</span>
-              <Amount reais={entry.amount} />
-            </>
-          }
-          fields={[
-            { label: 'Data', value: formatDateTime(entry.created_at) },
-            { label: 'Saldo após', value: formatBRL(entry.balance_after) },
-            { label: 'Por', value: actor(entry) },
-          ]}
-        />
-      )}
+          </>
+        ),
+        fields: [
+          { label: 'Data', value: formatDateTime(entry.created_at) },
+          { label: 'Saldo após', value: formatBRL(entry.balance_after) },
+          { label: 'Por', value: actor(entry) },
+        ],
+      })}
     />
   );
 }
@@ -105,14 +95,6 @@ export function CustomerLedgerCard({ userId }: { userId: string }) {
 export function CustomerDepositsCard({ userId }: { userId: string }) {
   const { setPage, query } = useSectionPage('deposits');
   const deposits = useCustomerDeposits(userId, query);
-  const fields = (deposit: Deposit) => [
-    { label: 'Data', value: formatDateTime(deposit.created_at) },
-    { label: 'Referência', value: <span className="font-mono">{deposit.reference}</span> },
-    {
-      label: 'Decidido em',
-      value: deposit.decided_at ? formatDateTime(deposit.decided_at) : '—',
-    },
-  ];
   return (
     <CustomerSectionCard
       title="Depósitos"
@@ -120,43 +102,44 @@ export function CustomerDepositsCard({ userId }: { userId: string }) {
       query={deposits}
       onPageChange={setPage}
       noun={(total) => pluralWord(total, 'depósito', 'depósitos')}
-      columns={5}
+      columns={[
+        {
+          header: 'Data',
+          className: 'whitespace-nowrap',
+          cell: (deposit) => formatDateTime(deposit.created_at),
+        },
+        {
+          header: 'Valor',
+          right: true,
+          className: 'tabular-nums',
+          cell: (deposit) => formatBRL(deposit.amount),
+        },
+        { header: 'Status', cell: (deposit) => <DepositStatusBadge status={deposit.status} /> },
+        { header: 'Referência', className: 'font-mono', cell: (deposit) => deposit.reference },
+        {
+          header: 'Decidido em',
+          className: 'whitespace-nowrap',
+          cell: (deposit) => (deposit.decided_at ? formatDateTime(deposit.decided_at) : '—'),
+        },
+      ]}
       loadingText="Carregando depósitos..."
       emptyText="Nenhum depósito."
-      head={
-        <>
-          <TableHead>Data</TableHead>
-          <TableHead className="text-right">Valor</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Referência</TableHead>
-          <TableHead>Decidido em</TableHead>
-        </>
-      }
-      renderRow={(deposit) => (
-        <TableRow key={deposit.id}>
-          <TableCell className="whitespace-nowrap">{formatDateTime(deposit.created_at)}</TableCell>
-          <TableCell className="text-right tabular-nums">{formatBRL(deposit.amount)}</TableCell>
-          <TableCell>
+      card={(deposit) => ({
+        title: (
+          <>
+            <span className="font-medium tabular-nums">{formatBRL(deposit.amount)}</span>
             <DepositStatusBadge status={deposit.status} />
-          </TableCell>
-          <TableCell className="font-mono">{deposit.reference}</TableCell>
-          <TableCell className="whitespace-nowrap">
-            {deposit.decided_at ? formatDateTime(deposit.decided_at) : '—'}
-          </TableCell>
-        </TableRow>
-      )}
-      renderCard={(deposit) => (
-        <RowCard
-          key={deposit.id}
-          title={
-            <>
-              <span className="font-medium tabular-nums">{formatBRL(deposit.amount)}</span>
-              <DepositStatusBadge status={deposit.status} />
-            </>
-          }
-          fields={fields(deposit)}
-        />
-      )}
+          </>
+        ),
+        fields: [
+          { label: 'Data', value: formatDateTime(deposit.created_at) },
+          { label: 'Referência', value: <span className="font-mono">{deposit.reference}</span> },
+          {
+            label: 'Decidido em',
+            value: deposit.decided_at ? formatDateTime(deposit.decided_at) : '—',
+          },
+        ],
+      })}
     />
   );
 }
@@ -198,45 +181,37 @@ export function CustomerOrdersCard({ userId }: { userId: string }) {
       query={orders}
       onPageChange={setPage}
       noun={(total) => pluralWord(total, 'pedido', 'pedidos')}
-      columns={5}
+      columns={[
+        {
+          header: 'Data',
+          className: 'whitespace-nowrap',
+          cell: (order) => formatDateTime(order.created_at),
+        },
+        { header: 'Item', cell: orderTitle },
+        {
+          header: 'Valor',
+          right: true,
+          className: 'tabular-nums',
+          cell: (order) => formatBRL(order.amount),
+        },
+        { header: 'Pagamento', cell: (order) => METHODS[order.method] },
+        { header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
+      ]}
       loadingText="Carregando compras..."
       emptyText="Nenhuma compra."
-      head={
-        <>
-          <TableHead>Data</TableHead>
-          <TableHead>Item</TableHead>
-          <TableHead className="text-right">Valor</TableHead>
-          <TableHead>Pagamento</TableHead>
-          <TableHead>Status</TableHead>
-        </>
-      }
-      renderRow={(order) => (
-        <TableRow key={order.id}>
-          <TableCell className="whitespace-nowrap">{formatDateTime(order.created_at)}</TableCell>
-          <TableCell>{orderTitle(order)}</TableCell>
-          <TableCell className="text-right tabular-nums">{formatBRL(order.amount)}</TableCell>
-          <TableCell>{METHODS[order.method]}</TableCell>
-          <TableCell>
+      card={(order) => ({
+        title: (
+          <>
+            <span className="min-w-0 font-medium break-words">{orderTitle(order)}</span>
             <OrderStatusBadge status={order.status} />
-          </TableCell>
-        </TableRow>
-      )}
-      renderCard={(order) => (
-        <RowCard
-          key={order.id}
-          title={
-            <>
-              <span className="min-w-0 font-medium break-words">{orderTitle(order)}</span>
-              <OrderStatusBadge status={order.status} />
-            </>
-          }
-          fields={[
-            { label: 'Data', value: formatDateTime(order.created_at) },
-            { label: 'Valor', value: formatBRL(order.amount) },
-            { label: 'Pagamento', value: METHODS[order.method] },
-          ]}
-        />
-      )}
+          </>
+        ),
+        fields: [
+          { label: 'Data', value: formatDateTime(order.created_at) },
+          { label: 'Valor', value: formatBRL(order.amount) },
+          { label: 'Pagamento', value: METHODS[order.method] },
+        ],
+      })}
     />
   );
 }
@@ -266,45 +241,36 @@ export function CustomerRedeemedKeysCard({ userId }: { userId: string }) {
       query={keys}
       onPageChange={setPage}
       noun={(total) => pluralWord(total, 'chave', 'chaves')}
-      columns={5}
+      columns={[
+        {
+          header: 'Resgatada em',
+          className: 'whitespace-nowrap',
+          cell: (item) => formatDateTime(item.redeemed_at),
+        },
+        { header: 'Chave', className: 'font-mono', cell: (item) => item.key_value },
+        { header: 'Produto', cell: (item) => item.product_name },
+        {
+          header: 'Validade',
+          className: 'whitespace-nowrap',
+          cell: (item) => formatDateTime(item.expires_at),
+        },
+        { header: 'Assinatura', cell: (item) => <KeyStatus item={item} /> },
+      ]}
       loadingText="Carregando chaves..."
       emptyText="Nenhuma chave resgatada."
-      head={
-        <>
-          <TableHead>Resgatada em</TableHead>
-          <TableHead>Chave</TableHead>
-          <TableHead>Produto</TableHead>
-          <TableHead>Validade</TableHead>
-          <TableHead>Assinatura</TableHead>
-        </>
-      }
-      renderRow={(item) => (
-        <TableRow key={item.id}>
-          <TableCell className="whitespace-nowrap">{formatDateTime(item.redeemed_at)}</TableCell>
-          <TableCell className="font-mono">{item.key_value}</TableCell>
-          <TableCell>{item.product_name}</TableCell>
-          <TableCell className="whitespace-nowrap">{formatDateTime(item.expires_at)}</TableCell>
-          <TableCell>
+      card={(item) => ({
+        title: (
+          <>
+            <span className="min-w-0 font-mono break-all">{item.key_value}</span>
             <KeyStatus item={item} />
-          </TableCell>
-        </TableRow>
-      )}
-      renderCard={(item) => (
-        <RowCard
-          key={item.id}
-          title={
-            <>
-              <span className="min-w-0 font-mono break-all">{item.key_value}</span>
-              <KeyStatus item={item} />
-            </>
-          }
-          fields={[
-            { label: 'Produto', value: item.product_name },
-            { label: 'Resgatada em', value: formatDateTime(item.redeemed_at) },
-            { label: 'Validade', value: formatDateTime(item.expires_at) },
-          ]}
-        />
-      )}
+          </>
+        ),
+        fields: [
+          { label: 'Produto', value: item.product_name },
+          { label: 'Resgatada em', value: formatDateTime(item.redeemed_at) },
+          { label: 'Validade', value: formatDateTime(item.expires_at) },
+        ],
+      })}
     />
   );
 }
@@ -312,10 +278,6 @@ export function CustomerRedeemedKeysCard({ userId }: { userId: string }) {
 export function CustomerTicketsCard({ userId }: { userId: string }) {
   const { setPage, query } = useSectionPage('tickets');
   const tickets = useCustomerTickets(userId, query);
-  const fields = (ticket: Ticket) => [
-    { label: 'Última atividade', value: formatDateTime(ticket.updated_at) },
-    { label: 'Aberto em', value: formatDateTime(ticket.created_at) },
-  ];
   return (
     <CustomerSectionCard
       title="Tickets de suporte"
@@ -323,42 +285,43 @@ export function CustomerTicketsCard({ userId }: { userId: string }) {
       query={tickets}
       onPageChange={setPage}
       noun={(total) => pluralWord(total, 'ticket', 'tickets')}
-      columns={4}
+      columns={[
+        {
+          header: 'Assunto',
+          className: 'max-w-72 whitespace-normal',
+          cell: (ticket) => (
+            <>
+              <span className="font-medium">{ticket.subject}</span>
+              <span className="text-muted-foreground block truncate text-xs">{ticket.preview}</span>
+            </>
+          ),
+        },
+        { header: 'Status', cell: (ticket) => <TicketStatusBadge status={ticket.status} /> },
+        {
+          header: 'Última atividade',
+          className: 'whitespace-nowrap',
+          cell: (ticket) => formatDateTime(ticket.updated_at),
+        },
+        {
+          header: 'Aberto em',
+          className: 'whitespace-nowrap',
+          cell: (ticket) => formatDateTime(ticket.created_at),
+        },
+      ]}
       loadingText="Carregando tickets..."
       emptyText="Nenhum ticket."
-      head={
-        <>
-          <TableHead>Assunto</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Última atividade</TableHead>
-          <TableHead>Aberto em</TableHead>
-        </>
-      }
-      renderRow={(ticket) => (
-        <TableRow key={ticket.id}>
-          <TableCell className="max-w-72 whitespace-normal">
-            <span className="font-medium">{ticket.subject}</span>
-            <span className="text-muted-foreground block truncate text-xs">{ticket.preview}</span>
-          </TableCell>
-          <TableCell>
+      card={(ticket) => ({
+        title: (
+          <>
+            <span className="min-w-0 font-medium break-words">{ticket.subject}</span>
             <TicketStatusBadge status={ticket.status} />
-          </TableCell>
-          <TableCell className="whitespace-nowrap">{formatDateTime(ticket.updated_at)}</TableCell>
-          <TableCell className="whitespace-nowrap">{formatDateTime(ticket.created_at)}</TableCell>
-        </TableRow>
-      )}
-      renderCard={(ticket) => (
-        <RowCard
-          key={ticket.id}
-          title={
-            <>
-              <span className="min-w-0 font-medium break-words">{ticket.subject}</span>
-              <TicketStatusBadge status={ticket.status} />
-            </>
-          }
-          fields={fields(ticket)}
-        />
-      )}
+          </>
+        ),
+        fields: [
+          { label: 'Última atividade', value: formatDateTime(ticket.updated_at) },
+          { label: 'Aberto em', value: formatDateTime(ticket.created_at) },
+        ],
+      })}
     />
   );
 }

@@ -5,12 +5,12 @@ import { toast } from 'sonner';
 import { RowCard, ScrollTable } from '@/components/data-table/scroll-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { formatCount, formatDate, formatDateTime, formatRelative } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useReleaseCustomerMachine } from '../api/release-customer-machine';
-import { ConfirmActionDialog } from './confirm-action-dialog';
+import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
+import { CustomerCard } from './customer-section-card';
 
 interface CustomerSubscriptionsCardProps {
   userId: string;
@@ -26,17 +26,12 @@ export function CustomerSubscriptionsCard({
   const release = useReleaseCustomerMachine();
 
   return (
-    <Card className="min-w-0 gap-4">
-      <CardHeader>
-        <CardTitle>
-          <h2>Assinaturas e computadores</h2>
-        </CardTitle>
-        <CardDescription>
-          Online é um heartbeat do loader nos últimos 90 segundos. Liberar um computador solta só
-          ele, sem gastar créditos do cliente.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
+    <>
+      <CustomerCard
+        title="Assinaturas e computadores"
+        description="Online é um heartbeat do loader nos últimos 90 segundos. Liberar um computador solta só ele, sem gastar créditos do cliente."
+        contentClassName="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6"
+      >
         {subscriptions.length === 0 ? (
           <p className="text-muted-foreground rounded-md border px-3 py-8 text-center text-sm">
             Nenhuma assinatura.
@@ -46,7 +41,7 @@ export function CustomerSubscriptionsCard({
             <SubscriptionBlock key={sub.id} subscription={sub} onRelease={setReleasing} />
           ))
         )}
-      </CardContent>
+      </CustomerCard>
       <ConfirmActionDialog
         open={releasing !== null}
         onOpenChange={(next) => !next && setReleasing(null)}
@@ -74,7 +69,7 @@ export function CustomerSubscriptionsCard({
           );
         }}
       />
-    </Card>
+    </>
   );
 }
 

@@ -16,7 +16,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useResetUserHwid } from '../api/reset-user-hwid';
 import { useUpdateUserStatus } from '../api/update-user-status';
 import { playSound } from '@/lib/sounds';
-import { ConfirmActionDialog } from './confirm-action-dialog';
+import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
 import { SUB_VIEWS, type ManageConfirm, type ManageSubView } from './manage-actions';
 import { UserAccountForm } from './user-account-form';
 import { UserAddSubscriptionForm } from './user-add-subscription-form';

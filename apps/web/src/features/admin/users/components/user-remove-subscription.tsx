@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUserSubscriptions } from '../api/get-user-subscriptions';
 import { useRemoveUserSubscription } from '../api/remove-user-subscription';
-import { ConfirmActionDialog } from './confirm-action-dialog';
+import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
 import { subscriptionLabel } from './subscription-label';
 
 /** The user's subscriptions (list scrolls at about 12 rem), each removable after a confirmation. */

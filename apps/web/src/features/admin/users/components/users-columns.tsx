@@ -1,9 +1,8 @@
 import { ROLE_LABELS, type UserListItem, type UserSortField } from '@chaveiro/contract';
-import { Settings2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { ManageUserButton } from './manage-user-button';
 import { UserStatusBadge } from './user-status-badge';
 import { formatBRL, formatDate } from '@/lib/format';
 import { UserLink } from '@/components/user-link';
@@ -82,16 +81,6 @@ export const usersColumns: UserColumn[] = [
     id: 'actions',
     header: 'Ações',
     className: cn('text-right'),
-    cell: (row, { onManage }) => (
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => onManage(row)}
-        aria-label={`Gerenciar ${row.user}`}
-      >
-        <Settings2 aria-hidden />
-        Gerenciar
-      </Button>
-    ),
+    cell: (row, { onManage }) => <ManageUserButton row={row} onManage={onManage} />,
   },
 ];

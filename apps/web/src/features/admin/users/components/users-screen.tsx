@@ -10,15 +10,12 @@ import {
   type UsersQuery,
 } from '@chaveiro/contract';
 import { Download } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
-import { BulkBar } from '@/components/data-table/bulk-bar';
-import { BulkConfirmDialog } from '@/components/data-table/bulk-confirm-dialog';
+import { useMemo } from 'react';
+import { BulkActions, type BulkActionSpec } from '@/components/data-table/bulk-actions';
 import { PagedListCard } from '@/components/data-table/paged-list-card';
 import { useListParams } from '@/components/data-table/use-list-params';
-import { selectedCount, useRowSelection } from '@/components/data-table/use-row-selection';
+import { useRowSelection } from '@/components/data-table/use-row-selection';
 import { PendingButton } from '@/components/form/pending-button';
-import { Button } from '@/components/ui/button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { useBulkUsers } from '../api/bulk-users';
 import { useExportUsers } from '../api/export-users';
@@ -66,7 +63,7 @@ const STATUS_FILTER_LABELS: Record<UserStatusFilter, string> = {
   active: 'Ativos',
   banned: 'Banidos',
 };
-const BULK: Record<UsersBulkAction, { verb: string; destructive: boolean; description: string }> = {
+const BULK: Record<UsersBulkAction, BulkActionSpec> = {
   ban: {
     verb: 'Banir',
     destructive: true,
@@ -106,31 +103,8 @@ function AllUsersCard() {
   const pageIds = useMemo(() => (items ?? []).map((row) => row.id), [items]);
   const selection = useRowSelection(JSON.stringify([query, page]), pageIds);
   const total = users.data?.total ?? 0;
-  const count = selectedCount(selection, total);
-  const [pending, setPending] = useState<UsersBulkAction | null>(null);
   const bulk = useBulkUsers();
   const exportCsv = useExportUsers();
-
-  const runBulk = () => {
-    const chosen = selection.selection;
-    if (!pending || !chosen) return;
-    bulk.mutate(
-      chosen.kind === 'all'
-        ? { action: pending, filter: { q: query.q, role, status } }
-        : { action: pending, ids: chosen.ids },
-      {
-        onSuccess: (result) => {
-          toast.success(result.message);
-          selection.clear();
-          setPending(null);
-        },
-      },
-    );
-  };
-  const exportSelection = () => {
-    const chosen = selection.selection;
-    exportCsv.mutate(chosen?.kind === 'ids' ? { ids: chosen.ids, sort: query.sort } : query);
-  };
 
   return (
     <PagedListCard
@@ -180,41 +154,24 @@ function AllUsersCard() {
       query={users}
       noun={(n) => pluralWord(n, 'usuário', 'usuários')}
     >
-      <BulkBar selection={selection} pageCount={pageIds.length} total={total} noun={usersNoun}>
-        {(['ban', 'unban', 'delete'] as const).map((action) => (
-          <Button
-            key={action}
-            size="sm"
-            variant={action === 'delete' ? 'destructive' : 'outline'}
-            onClick={() => setPending(action)}
-          >
-            {BULK[action].verb}
-          </Button>
-        ))}
-        <PendingButton
-          size="sm"
-          variant="outline"
-          pending={exportCsv.isPending && selection.selection !== null}
-          onClick={exportSelection}
-        >
-          Exportar CSV
-        </PendingButton>
-      </BulkBar>
+      <BulkActions
+        selection={selection}
+        pageCount={pageIds.length}
+        total={total}
+        noun={usersNoun}
+        actions={BULK}
+        bulk={bulk}
+        filter={{ q: query.q, role, status }}
+        exportCsv={exportCsv}
+        exportIds={(ids) => ({ ids, sort: query.sort })}
+        exportView={query}
+      />
       <UsersTable
         rows={items}
         isLoading={users.isPending}
         isStale={users.isPlaceholderData}
         sort={{ value: sort, onChange: list.setSort }}
         selection={selection}
-      />
-      <BulkConfirmDialog
-        title={pending ? `${BULK[pending].verb} ${usersNoun(count)}?` : null}
-        description={pending ? BULK[pending].description : ''}
-        confirmLabel={pending ? BULK[pending].verb : ''}
-        destructive={pending ? BULK[pending].destructive : false}
-        pending={bulk.isPending}
-        onConfirm={runBulk}
-        onClose={() => setPending(null)}
       />
     </PagedListCard>
   );

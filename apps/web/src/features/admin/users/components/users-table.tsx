@@ -1,11 +1,13 @@
 import { ROLE_LABELS, type UserListItem } from '@chaveiro/contract';
-import { Settings2 } from 'lucide-react';
-import { SelectPageHead, SelectRowCell, SelectRowCheckbox } from '@/components/data-table/bulk-bar';
+import {
+  SelectableCardTitle,
+  SelectPageHead,
+  SelectRowCell,
+} from '@/components/data-table/bulk-bar';
 import { PhoneListControls } from '@/components/data-table/phone-list-controls';
 import { CardList, RowCard } from '@/components/data-table/scroll-table';
 import { SortableHead } from '@/components/data-table/sortable-head';
 import type { RowSelection } from '@/components/data-table/use-row-selection';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   Table,
@@ -19,6 +21,7 @@ import { UserLink } from '@/components/user-link';
 import { useIsPhone } from '@/hooks/use-media-query';
 import { formatBRL, formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { ManageUserButton } from './manage-user-button';
 import { usersColumns } from './users-columns';
 import { useUsersContext } from './users-provider';
 import { UserStatusBadge } from './user-status-badge';
@@ -65,17 +68,6 @@ export function UsersTable({
     setCurrentRow(row);
     setOpen('manage');
   };
-  const manageButton = (row: UserListItem) => (
-    <Button
-      variant="outline"
-      size="sm"
-      onClick={() => onManage(row)}
-      aria-label={`Gerenciar ${row.user}`}
-    >
-      <Settings2 aria-hidden />
-      Gerenciar
-    </Button>
-  );
 
   if (isPhone) {
     return (
@@ -98,15 +90,14 @@ export function UsersTable({
             <RowCard
               key={row.id}
               title={
-                <>
-                  <span className="flex min-w-0 items-center gap-2">
-                    {selection ? (
-                      <SelectRowCheckbox selection={selection} id={row.id} name={row.user} />
-                    ) : null}
-                    <UserLink id={row.id} username={row.user} className="truncate" />
-                  </span>
-                  <UserStatusBadge status={row.status} />
-                </>
+                <SelectableCardTitle
+                  selection={selection}
+                  id={row.id}
+                  name={row.user}
+                  badge={<UserStatusBadge status={row.status} />}
+                >
+                  <UserLink id={row.id} username={row.user} className="truncate" />
+                </SelectableCardTitle>
               }
               fields={[
                 { label: 'E-mail', value: row.email },
@@ -118,7 +109,7 @@ export function UsersTable({
                   value: row.products.length ? [...new Set(row.products)].join(', ') : '—',
                 },
               ]}
-              actions={manageButton(row)}
+              actions={<ManageUserButton row={row} onManage={onManage} />}
             />
           )}
         />

@@ -16,14 +16,17 @@ interface ConfirmActionDialogProps {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The way out; `Voltar` where `Cancelar` would read as the action (cancelling a charge). */
+  cancelLabel?: string;
   destructive?: boolean;
   pending: boolean;
   onConfirm: () => void;
 }
 
 /**
- * The confirmation in front of each irreversible manage action. It stays open while the call
- * runs (the confirm button shows a spinner) and the caller closes it on success.
+ * The confirmation in front of an irreversible action (a manage action; a bulk action, stating
+ * how many rows it touches). It stays open while the call runs (the confirm button shows a
+ * spinner) and the caller closes it on success.
  */
 export function ConfirmActionDialog({
   open,
@@ -31,6 +34,7 @@ export function ConfirmActionDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancelar',
   destructive = false,
   pending,
   onConfirm,
@@ -43,7 +47,7 @@ export function ConfirmActionDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancelar</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
           <PendingButton
             variant={destructive ? 'destructive' : 'default'}
             pending={pending}
