@@ -9,7 +9,7 @@ import type {
   OrdersPage,
   TicketsPage,
 } from '@chaveiro/contract';
-import { TIMING, centsToReais, messages } from '@chaveiro/contract';
+import { centsToReais, messages } from '@chaveiro/contract';
 import type { EventRecorder } from '../../events/index.js';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -22,10 +22,10 @@ import type {
   MachineRow,
   OwnSubscriptionRow,
 } from '../client/index.js';
+import { isOnline, subscriptionStanding } from '../client/index.js';
 import type { DepositsService } from '../deposits/index.js';
 import type { OrdersService } from '../orders/index.js';
 import type { SubscriptionsRepository } from '../subscriptions/index.js';
-import { DAY_MS, effectiveExpiry } from '../subscriptions/index.js';
 import type { SupportService } from '../support/index.js';
 import type { CustomerRepository } from './customer-repository.js';
 
@@ -80,31 +80,23 @@ export function createAdminCustomersService({
     machines: MachineRow[],
     now: number,
   ): CustomerSubscription {
-    const expiry = effectiveExpiry(sub, now);
-    const remaining = expiry - now;
-    const newest = machines[0]?.last_seen_at ?? null;
-    const lastSeen =
-      newest === null ? sub.last_seen_at : Math.max(newest, Number(sub.last_seen_at ?? 0));
     return {
       id: sub.id,
       product_id: sub.product_id,
       product_name: sub.product_name,
       status: sub.status,
       paused_by: sub.status === 'paused' ? sub.paused_by : null,
-      expires_at: iso(expiry),
-      days_remaining: remaining > 0 ? Math.ceil(remaining / DAY_MS) : 0,
-      is_expired: remaining <= 0,
+      ...subscriptionStanding(sub, machines, now),
       max_devices: sub.max_devices,
       pause_credits: sub.pause_credits,
       hwid_reset_credits: sub.hwid_reset_credits,
       created_at: iso(Number(sub.created_at)),
-      last_seen_at: lastSeen === null ? null : iso(Number(lastSeen)),
       machines: machines.map((machine) => ({
         id: machine.id,
         hwid: machine.hwid,
         first_seen_at: iso(Number(machine.first_seen_at)),
         last_seen_at: iso(Number(machine.last_seen_at)),
-        online: now - Number(machine.last_seen_at) <= TIMING.onlineWindowMs,
+        online: isOnline(Number(machine.last_seen_at), now),
         last_ip: machine.last_ip,
       })),
     };

@@ -5,15 +5,16 @@ import type {
   RedeemHistoryItem,
   MessageResponse,
 } from '@chaveiro/contract';
-import { MACHINE_RELEASE, TIMING, XP_RULES, messages, rankFor } from '@chaveiro/contract';
+import { MACHINE_RELEASE, XP_RULES, messages, rankFor } from '@chaveiro/contract';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { SubscriptionsRepository } from '../subscriptions/index.js';
-import { DAY_MS, effectiveExpiry } from '../subscriptions/index.js';
+import { effectiveExpiry } from '../subscriptions/index.js';
 import type { KeyRedemption } from '../keys/index.js';
 import type { ClientRepository, MachineRow, OwnSubscriptionRow } from './client-repository.js';
+import { isOnline, subscriptionStanding } from './subscription-standing.js';
 
 const text = messages.client;
 const HISTORY_LIMIT = 200;
@@ -52,21 +53,18 @@ export function createClientService({
     sub.free_release_at === null || now - sub.free_release_at >= MACHINE_RELEASE.freeEveryMs;
 
   function toCard(sub: OwnSubscriptionRow, machines: MachineRow[], now: number) {
-    const expiry = effectiveExpiry(sub, now);
-    const remaining = expiry - now;
-    // A reset unbinds the machines but not the memory of the last access (sub.last_seen_at).
-    const lastSeen = latest(machines[0]?.last_seen_at ?? null, sub.last_seen_at);
+    const standing = subscriptionStanding(sub, machines, now);
     return {
       subscription_id: sub.id,
       product_name: sub.product_name,
       subscription_status: sub.status,
-      expires_at: new Date(expiry).toISOString(),
-      days_remaining: remaining > 0 ? Math.ceil(remaining / DAY_MS) : 0,
-      is_expired: remaining <= 0,
+      expires_at: standing.expires_at,
+      days_remaining: standing.days_remaining,
+      is_expired: standing.is_expired,
       hwid: machines.length ? machines.map((machine) => machine.hwid).join(', ') : null,
-      last_seen_at: lastSeen === null ? null : new Date(lastSeen).toISOString(),
+      last_seen_at: standing.last_seen_at,
       // Online means a bound machine: one just unbound by a reset is not.
-      is_online: machines.some((machine) => now - machine.last_seen_at <= TIMING.onlineWindowMs),
+      is_online: machines.some((machine) => isOnline(machine.last_seen_at, now)),
       pause_credits: sub.pause_credits,
       hwid_reset_credits: sub.hwid_reset_credits,
       max_devices: sub.max_devices,
@@ -76,7 +74,7 @@ export function createClientService({
         hwid: machine.hwid,
         bound_at: new Date(machine.first_seen_at).toISOString(),
         last_seen_at: new Date(machine.last_seen_at).toISOString(),
-        is_online: now - machine.last_seen_at <= TIMING.onlineWindowMs,
+        is_online: isOnline(machine.last_seen_at, now),
         free_release: recentlyBound(machine, now) && freeReleaseDue(sub, now),
       })),
     } satisfies ClientSubscription;
@@ -288,10 +286,6 @@ export function createClientService({
       };
     },
   };
-}
-
-function latest(a: number | null, b: number | null): number | null {
-  return a === null ? b : b === null ? a : Math.max(a, b);
 }
 
 /** "5 h 12 min" / "12 min" for the wait until the next bonus. */

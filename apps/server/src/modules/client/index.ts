@@ -4,3 +4,4 @@ export type { ClientRepository, MachineRow, OwnSubscriptionRow } from './client-
 export type { ClientService } from './client-service.js';
 export { createClientService } from './client-service.js';
 export { clientRoutes } from './client-routes.js';
+export { isOnline, subscriptionStanding } from './subscription-standing.js';
