@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
+import { pageOf } from '../../platform/paging.js';
 import type { BalanceRepository } from './balance-repository.js';
 
 export interface BalanceMovement {
@@ -27,25 +28,19 @@ export interface BalanceServiceDeps extends Pick<AppContext, 'clock'> {
 export function createBalanceService({ clock, repository }: BalanceServiceDeps) {
   const service = {
     /** One page of an account's ledger, newest first (amounts in reais). */
-    async ledger(userId: string, query: LedgerQuery): Promise<LedgerPage> {
-      const { rows, total } = await repository.ledgerPage(
-        userId,
-        query.pageSize,
-        (query.page - 1) * query.pageSize,
-      );
-      return {
-        items: rows.map((row) => ({
+    ledger(userId: string, query: LedgerQuery): Promise<LedgerPage> {
+      return pageOf(
+        query,
+        (limit, offset) => repository.ledgerPage(userId, limit, offset),
+        (row) => ({
           id: row.id,
           amount: centsToReais(row.amount_cents),
           reason: row.reason,
           balance_after: centsToReais(row.balance_after_cents),
           actor: row.actor,
           created_at: new Date(row.created_at).toISOString(),
-        })),
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-      };
+        }),
+      );
     },
 
     /**
