@@ -9,6 +9,7 @@ export * from './schemas/profile.js';
 export * from './schemas/client.js';
 export * from './schemas/activity.js';
 export * from './schemas/dashboard.js';
+export * from './schemas/analytics.js';
 export * from './schemas/tables.js';
 export * from './schemas/users.js';
 export * from './schemas/keys.js';

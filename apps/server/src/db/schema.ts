@@ -52,6 +52,38 @@ export interface Database {
   events: EventsTable;
   event_deliveries: EventDeliveriesTable;
   user_logins: UserLoginsTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_facts: AnalyticsFactsTable;
+  analytics_online_minutes: AnalyticsOnlineMinutesTable;
+  analytics_usage_daily: AnalyticsUsageDailyTable;
+}
+
+/** Analytics rollups (2026112901_analytics): one value per metric, dimension and São Paulo day. */
+export interface AnalyticsDailyTable {
+  metric: string;
+  /** '' for the whole platform; a product id, a reseller id, or `<resellerId>/<productId>`. */
+  dimension: Generated<string>;
+  /** YYYY-MM-DD in São Paulo time. */
+  day: string;
+  value: Generated<number>;
+}
+
+/** A business fact already counted in the rollups (`deposit:<id>`, `order:<id>`, …). */
+export interface AnalyticsFactsTable {
+  id: string;
+}
+
+/** 'Usuários Online' sampled once per minute (epoch ms of the minute's start). */
+export interface AnalyticsOnlineMinutesTable {
+  minute: number;
+  users: number;
+}
+
+/** Minutes a subscription had a machine online, per São Paulo day. */
+export interface AnalyticsUsageDailyTable {
+  subscription_id: string;
+  day: string;
+  minutes: Generated<number>;
 }
 
 /** One row per account and sign-in address: when it first and last signed in from there. */

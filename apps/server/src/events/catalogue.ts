@@ -3,6 +3,7 @@ import type {
   LoaderRefusalCode,
   PausedBy,
   PlanDurationType,
+  Role,
 } from '@chaveiro/contract';
 
 /** Where a key was redeemed. */
@@ -135,6 +136,26 @@ export interface DomainEvents {
     reason: string;
     /** The rejecting admin. */
     by: string;
+  };
+  /** An account was created: a sign-up, or an admin's "Criar usuário". */
+  'user.registered': {
+    userId: string;
+    role: Role;
+    /** `signup`: the public form; `admin`: created by an admin. */
+    via: 'signup' | 'admin';
+    /** The account's `created_at` (epoch ms). */
+    at: number;
+  };
+  /** A reseller bought keys with its balance (one event per purchase). */
+  'reseller.keys_purchased': {
+    resellerId: string;
+    productId: string;
+    durationType: PlanDurationType;
+    quantity: number;
+    unitCents: number;
+    totalCents: number;
+    /** The keys' `created_at` (epoch ms): every key of one purchase shares it. */
+    at: number;
   };
   'user.banned': {
     userId: string;

@@ -29,6 +29,8 @@ export function aSubscription(overrides: Partial<ClientSubscription> = {}): Clie
     max_devices: 1,
     paused_by_admin: false,
     machines: [],
+    online_minutes_30d: 0,
+    usage_days: [],
     ...overrides,
   };
 }

@@ -35,6 +35,10 @@ export const clientSubscriptionSchema = z.object({
   paused_by_admin: z.boolean(),
   /** Bound machines, most recently seen first. */
   machines: z.array(boundMachineSchema),
+  /** Minutes any of its machines was online over the last 30 São Paulo days (today included). */
+  online_minutes_30d: z.number().int(),
+  /** Those minutes per day, oldest first: 30 values ending today. */
+  usage_days: z.array(z.object({ day: z.string(), minutes: z.number().int() })),
 });
 export type ClientSubscription = z.infer<typeof clientSubscriptionSchema>;
 

@@ -15,6 +15,7 @@ import * as resellerPrices from './2026112703_reseller_prices.js';
 import * as orders from './2026112702_orders.js';
 import * as adminOperations from './2026112801_admin_operations.js';
 import * as sortedLists from './2026112803_sorted_lists.js';
+import * as analytics from './2026112901_analytics.js';
 import * as activityPaging from './2026112805_activity_paging.js';
 
 /**
@@ -38,6 +39,7 @@ const migrations = {
   '2026112801_admin_operations': adminOperations,
   '2026112803_sorted_lists': sortedLists,
   '2026112805_activity_paging': activityPaging,
+  '2026112901_analytics': analytics,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
