@@ -22,6 +22,7 @@ import { adminProfileRoutes } from './modules/admin-profile/index.js';
 import { adminResellersRoutes } from './modules/admin-resellers/index.js';
 import { adminUsersRoutes } from './modules/admin-users/index.js';
 import { adminCustomersRoutes } from './modules/admin-customers/index.js';
+import { analyticsRoutes, resellerAnalyticsRoutes } from './modules/analytics/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { bypassRoutes } from './modules/bypass/index.js';
 import { clientRoutes } from './modules/client/index.js';
@@ -241,6 +242,7 @@ function apiRoutes(
     void api.register(authRoutes(s), { prefix: '/auth' });
     void api.register(newsletterRoutes(s));
     void api.register(dashboardRoutes(s), { prefix: '/dashboard' });
+    void api.register(analyticsRoutes(s), { prefix: '/analytics' });
     void api.register(activityRoutes(s));
     void api.register(adminUsersRoutes(s), { prefix: '/users' });
     void api.register(adminCustomersRoutes(s), { prefix: '/users' });
@@ -253,6 +255,7 @@ function apiRoutes(
     void api.register(avatarsRoutes(s));
     void api.register(adminResellersRoutes(s), { prefix: '/resellers' });
     void api.register(resellerRoutes(s), { prefix: '/reseller' });
+    void api.register(resellerAnalyticsRoutes(s), { prefix: '/reseller' });
     void api.register(bypassRoutes(s), { prefix: '/bypass' });
     void api.register(settingsRoutes(s), { prefix: '/settings' });
     void api.register(adminActionsRoutes(s), { prefix: '/admin-actions' });

@@ -32,6 +32,7 @@ import {
   createSignupHoldsRepository,
   createUserLoginsRepository,
 } from './modules/auth/index.js';
+import { createAnalyticsRepository, createAnalyticsService } from './modules/analytics/index.js';
 import { createBalanceRepository, createBalanceService } from './modules/balance/index.js';
 import { createBypassRepository, createBypassService } from './modules/bypass/index.js';
 import { createClientRepository, createClientService } from './modules/client/index.js';
@@ -138,6 +139,7 @@ export function createServices(
     adminActions: createAdminActionsRepository(db, keyTotals),
     adminConsole: createAdminConsoleRepository(db, dialect),
     adminResellers: createAdminResellersRepository(db, dialect),
+    analytics: createAnalyticsRepository(db),
     balance: createBalanceRepository(db),
     bypass: createBypassRepository(db),
     client: createClientRepository(db),
@@ -338,6 +340,7 @@ export function createServices(
       files,
       events,
     }),
+    analytics: createAnalyticsService({ clock, repository: repos.analytics }),
     auth,
     avatarRenderer: createAvatarRenderer(),
     bypass: createBypassService({ db, clock, repository: repos.bypass, activity }),
@@ -348,6 +351,7 @@ export function createServices(
       subscriptions: repos.subscriptions,
       redemption,
       events,
+      usage: repos.analytics,
     }),
     adminConsole: createAdminConsoleService({
       db,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBusinessDateTime, startOfMonthIn } from './calendar.js';
+import { addDays, dayIn, formatBusinessDateTime, startOfMonthIn } from './calendar.js';
 
 describe('startOfMonthIn', () => {
   it('starts São Paulo months at 00:00 there (03:00 UTC)', () => {
@@ -25,5 +25,18 @@ describe('startOfMonthIn', () => {
 describe('formatBusinessDateTime', () => {
   it('writes São Paulo wall time as dd/MM/yyyy HH:mm', () => {
     expect(formatBusinessDateTime(Date.UTC(2026, 0, 5, 2, 7))).toBe('04/01/2026 23:07');
+  });
+});
+
+describe('dayIn and addDays', () => {
+  it('names the São Paulo day, which starts at 03:00 UTC', () => {
+    expect(dayIn('America/Sao_Paulo', Date.UTC(2026, 0, 1, 2, 59))).toBe('2025-12-31');
+    expect(dayIn('America/Sao_Paulo', Date.UTC(2026, 0, 1, 3))).toBe('2026-01-01');
+  });
+
+  it('counts calendar days across months, years and leap days', () => {
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-01-15', -89)).toBe('2025-10-18');
   });
 });

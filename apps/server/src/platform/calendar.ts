@@ -48,6 +48,18 @@ export function startOfMonthIn(timeZone: string, epochMs: number): number {
   return midnightAsUtc - offsetAt(timeZone, guess);
 }
 
+/** The calendar day (YYYY-MM-DD) holding `epochMs` in `timeZone`. */
+export function dayIn(timeZone: string, epochMs: number): string {
+  const { year, month, day } = partsIn(timeZone, epochMs);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}`;
+}
+
+/** The calendar day `n` days after `day` (before when negative), both YYYY-MM-DD. */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(day) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** dd/MM/yyyy HH:mm as a Brazilian reads it (São Paulo time). */
 export function formatBusinessDateTime(epochMs: number): string {
   const p = partsIn(BUSINESS_TIME_ZONE, epochMs);
