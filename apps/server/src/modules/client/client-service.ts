@@ -77,6 +77,9 @@ export function createClientService({
         is_online: isOnline(machine.last_seen_at, now),
         free_release: recentlyBound(machine, now) && freeReleaseDue(sub, now),
       })),
+      // Interim (#23): the analytics read side fills the usage from analytics_usage_daily.
+      online_minutes_30d: 0,
+      usage_days: [],
     } satisfies ClientSubscription;
   }
 
