@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatBusinessDateTime, startOfMonthIn } from './calendar.js';
+import {
+  dayIn,
+  formatBusinessDateTime,
+  startOfDayIn,
+  startOfMonthIn,
+  utcOffsetIn,
+} from './calendar.js';
 
 describe('startOfMonthIn', () => {
   it('starts São Paulo months at 00:00 there (03:00 UTC)', () => {
@@ -25,5 +31,40 @@ describe('startOfMonthIn', () => {
 describe('formatBusinessDateTime', () => {
   it('writes São Paulo wall time as dd/MM/yyyy HH:mm', () => {
     expect(formatBusinessDateTime(Date.UTC(2026, 0, 5, 2, 7))).toBe('04/01/2026 23:07');
+  });
+});
+
+describe('dayIn', () => {
+  it('names the São Paulo day: before 03:00 UTC it is still the day before', () => {
+    expect(dayIn('America/Sao_Paulo', Date.UTC(2026, 0, 1, 2, 59, 59, 999))).toBe('2025-12-31');
+    expect(dayIn('America/Sao_Paulo', Date.UTC(2026, 0, 1, 3))).toBe('2026-01-01');
+    expect(dayIn('America/Sao_Paulo', Date.UTC(2026, 10, 25, 23, 30))).toBe('2026-11-25');
+  });
+
+  it('follows daylight saving (New York, 8 March 2026)', () => {
+    expect(dayIn('America/New_York', Date.UTC(2026, 2, 8, 4, 30))).toBe('2026-03-07');
+    expect(dayIn('America/New_York', Date.UTC(2026, 2, 9, 3, 59))).toBe('2026-03-08');
+    expect(dayIn('America/New_York', Date.UTC(2026, 2, 9, 4))).toBe('2026-03-09');
+  });
+});
+
+describe('startOfDayIn', () => {
+  it('starts a São Paulo day at 03:00 UTC, and dayIn names it back', () => {
+    const start = startOfDayIn('America/Sao_Paulo', '2026-11-25');
+    expect(start).toBe(Date.UTC(2026, 10, 25, 3));
+    expect(dayIn('America/Sao_Paulo', start)).toBe('2026-11-25');
+    expect(dayIn('America/Sao_Paulo', start - 1)).toBe('2026-11-24');
+  });
+
+  it('follows daylight saving', () => {
+    expect(startOfDayIn('America/New_York', '2026-03-08')).toBe(Date.UTC(2026, 2, 8, 5));
+    expect(startOfDayIn('America/New_York', '2026-03-09')).toBe(Date.UTC(2026, 2, 9, 4));
+  });
+});
+
+describe('utcOffsetIn', () => {
+  it('is -3 h in São Paulo (no daylight saving since 2019) and was -2 h in its 2018 summer', () => {
+    expect(utcOffsetIn('America/Sao_Paulo', Date.UTC(2026, 0, 15))).toBe(-3 * 3_600_000);
+    expect(utcOffsetIn('America/Sao_Paulo', Date.UTC(2018, 11, 15))).toBe(-2 * 3_600_000);
   });
 });

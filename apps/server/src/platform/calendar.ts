@@ -48,6 +48,27 @@ export function startOfMonthIn(timeZone: string, epochMs: number): number {
   return midnightAsUtc - offsetAt(timeZone, guess);
 }
 
+/** The calendar day holding `epochMs` in `timeZone`, as YYYY-MM-DD (rollups' `day`). */
+export function dayIn(timeZone: string, epochMs: number): string {
+  const { year, month, day } = partsIn(timeZone, epochMs);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}`;
+}
+
+/** The instant `day` (YYYY-MM-DD) began in `timeZone` (its 00:00 there). */
+export function startOfDayIn(timeZone: string, day: string): number {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  const midnightAsUtc = Date.UTC(year, month - 1, date);
+  // As startOfMonthIn: the offset at the guess is right unless a DST change falls in between.
+  const guess = midnightAsUtc - offsetAt(timeZone, midnightAsUtc);
+  return midnightAsUtc - offsetAt(timeZone, guess);
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `epochMs`, in ms (São Paulo: -3 h). */
+export function utcOffsetIn(timeZone: string, epochMs: number): number {
+  return offsetAt(timeZone, epochMs);
+}
+
 /** dd/MM/yyyy HH:mm as a Brazilian reads it (São Paulo time). */
 export function formatBusinessDateTime(epochMs: number): string {
   const p = partsIn(BUSINESS_TIME_ZONE, epochMs);
