@@ -5,6 +5,7 @@ import {
   startOfDayIn,
   startOfMonthIn,
   utcOffsetIn,
+  utcOffsetSegments,
 } from './calendar.js';
 
 describe('startOfMonthIn', () => {
@@ -66,5 +67,37 @@ describe('utcOffsetIn', () => {
   it('is -3 h in São Paulo (no daylight saving since 2019) and was -2 h in its 2018 summer', () => {
     expect(utcOffsetIn('America/Sao_Paulo', Date.UTC(2026, 0, 15))).toBe(-3 * 3_600_000);
     expect(utcOffsetIn('America/Sao_Paulo', Date.UTC(2018, 11, 15))).toBe(-2 * 3_600_000);
+  });
+});
+
+describe('utcOffsetSegments', () => {
+  it('is one segment for São Paulo since 2019', () => {
+    expect(
+      utcOffsetSegments('America/Sao_Paulo', Date.UTC(2025, 0, 1), Date.UTC(2026, 10, 25)),
+    ).toEqual([{ offsetMs: -3 * 3_600_000, until: null }]);
+  });
+
+  it('finds the exact instants daylight saving started and ended', () => {
+    // São Paulo's last summer time: 4 Nov 2018 00:00 (-3 → -2) to 17 Feb 2019 00:00 (-2 → -3).
+    const segments = utcOffsetSegments(
+      'America/Sao_Paulo',
+      Date.UTC(2018, 9, 1),
+      Date.UTC(2019, 5, 1),
+    );
+    expect(segments).toEqual([
+      { offsetMs: -3 * 3_600_000, until: Date.UTC(2018, 10, 4, 3) },
+      { offsetMs: -2 * 3_600_000, until: Date.UTC(2019, 1, 17, 2) },
+      { offsetMs: -3 * 3_600_000, until: null },
+    ]);
+    // The local day at each boundary, by the arithmetic the backfill's SQL does.
+    const local = (at: number, offset: number) => new Date(at + offset).toISOString().slice(0, 10);
+    for (const [at, offset] of [
+      [Date.UTC(2018, 10, 4, 3) - 1, -3 * 3_600_000],
+      [Date.UTC(2018, 10, 4, 3), -2 * 3_600_000],
+      [Date.UTC(2019, 1, 17, 2) - 1, -2 * 3_600_000],
+      [Date.UTC(2019, 1, 17, 2), -3 * 3_600_000],
+    ] as const) {
+      expect(local(at, offset)).toBe(dayIn('America/Sao_Paulo', at));
+    }
   });
 });

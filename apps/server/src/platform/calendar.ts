@@ -69,6 +69,43 @@ export function utcOffsetIn(timeZone: string, epochMs: number): number {
   return offsetAt(timeZone, epochMs);
 }
 
+/** A stretch of time over which a zone's UTC offset does not change. */
+export interface OffsetSegment {
+  /** The offset (ms, as utcOffsetIn) from the previous segment's end... */
+  offsetMs: number;
+  /** ...until this instant (excluded); null for the last segment. */
+  until: number | null;
+}
+
+/**
+ * The offsets `timeZone` used between `from` and `to`, in order, with the exact instants they
+ * changed (daylight saving): lets SQL turn epoch ms into local days with plain arithmetic (one
+ * segment for São Paulo since 2019). Changes are found by looking once a day, so zones that
+ * change twice within a day are beyond it (none does).
+ */
+export function utcOffsetSegments(timeZone: string, from: number, to: number): OffsetSegment[] {
+  const DAY = 86_400_000;
+  const segments: OffsetSegment[] = [];
+  let offsetMs = offsetAt(timeZone, from);
+  for (let at = from; at < to; at += DAY) {
+    const next = Math.min(at + DAY, to);
+    const nextOffset = offsetAt(timeZone, next);
+    if (nextOffset === offsetMs) continue;
+    // The first instant of the new offset, between `at` (old) and `next` (new).
+    let low = at;
+    let high = next;
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (offsetAt(timeZone, middle) === offsetMs) low = middle;
+      else high = middle;
+    }
+    segments.push({ offsetMs, until: high });
+    offsetMs = nextOffset;
+  }
+  segments.push({ offsetMs, until: null });
+  return segments;
+}
+
 /** dd/MM/yyyy HH:mm as a Brazilian reads it (São Paulo time). */
 export function formatBusinessDateTime(epochMs: number): string {
   const p = partsIn(BUSINESS_TIME_ZONE, epochMs);
