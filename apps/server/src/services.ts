@@ -85,6 +85,11 @@ import {
   createTicketAnsweredNotice,
 } from './modules/notifications/index.js';
 import { createProductsRepository, createProductsService } from './modules/products/index.js';
+import {
+  createAnalyticsHandlers,
+  createAnalyticsRollupsRepository,
+  createAnalyticsSampler,
+} from './modules/analytics/index.js';
 import { createProfileService } from './modules/profile/index.js';
 import {
   createKeyRedeemedNotice,
@@ -138,6 +143,7 @@ export function createServices(
     adminActions: createAdminActionsRepository(db, keyTotals),
     adminConsole: createAdminConsoleRepository(db, dialect),
     adminResellers: createAdminResellersRepository(db, dialect),
+    analyticsRollups: createAnalyticsRollupsRepository(db),
     balance: createBalanceRepository(db),
     bypass: createBypassRepository(db),
     client: createClientRepository(db),
@@ -228,6 +234,7 @@ export function createServices(
       }),
       ...createPurchaseNotices({ ...ctx, notifications, users: repos.users }),
       ...createExpiryMail({ ...ctx, users: repos.users }),
+      ...createAnalyticsHandlers({ rollups: repos.analyticsRollups }),
       ...extraHandlers,
     ],
   });
@@ -255,6 +262,7 @@ export function createServices(
     credentials,
     logins: repos.userLogins,
     activity,
+    events,
   });
 
   const deposits: DepositsService = createDepositsService({
@@ -275,6 +283,8 @@ export function createServices(
   const presence = createPresence(ctx, log);
   const loaderSessions = createLoaderSessions(ctx.config.jwtSecret, clock);
 
+  const dashboard = createDashboardService({ clock, repository: repos.dashboard });
+
   const built = {
     /** The outbox's poller is started and stopped with the app; tests drain it. */
     outbox,
@@ -293,6 +303,16 @@ export function createServices(
       clock,
       deposits: repos.deposits,
       settle: (paymentId) => deposits.settle(paymentId),
+      log,
+    }),
+    /** The analytics minute sample (online users, gauges, usage), started and stopped with the app. */
+    analyticsSampler: createAnalyticsSampler({
+      db,
+      clock,
+      rollups: repos.analyticsRollups,
+      // The metric cards' own computation: one definition of 'Usuários Online' and the rest.
+      cards: () => dashboard.metrics(),
+      flushPresence: () => presence.flush(),
       log,
     }),
     /** The role guard's per-request read of the session's user. */
@@ -324,6 +344,7 @@ export function createServices(
       users: repos.users,
       activity,
       balance,
+      events,
     }),
     adminUsers: createAdminUsersService({
       db,
@@ -356,7 +377,7 @@ export function createServices(
       outbox,
       activity,
     }),
-    dashboard: createDashboardService({ clock, repository: repos.dashboard }),
+    dashboard,
     deposits,
     files,
     health: createHealthService({ dialect, repository: repos.health }),
@@ -415,7 +436,6 @@ export function createServices(
       auth,
     }),
     reseller: createResellerService({
-      db,
       clock,
       repository: repos.reseller,
       products: repos.products,
@@ -425,6 +445,7 @@ export function createServices(
       activity,
       // The global reseller discount, read in the purchase's own transaction.
       settings: repos.settings,
+      events,
     }),
     settings: createSettingsService({
       db,
