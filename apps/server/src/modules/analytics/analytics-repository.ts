@@ -148,7 +148,8 @@ export function createAnalyticsRepository(db: Kysely<Database>) {
       until: number,
       bucketMs: number,
     ): Promise<{ at: number; users: number }[]> {
-      const bucket = sql<number | string>`minute - (minute % ${bucketMs})`;
+      // A literal, not a parameter: PostgreSQL matches the grouped expression textually.
+      const bucket = sql<number | string>`minute - (minute % ${sql.lit(Math.trunc(bucketMs))})`;
       const rows = await db
         .selectFrom('analytics_online_minutes')
         .select((eb) => [bucket.as('at'), eb.fn.max('users').as('users')])
