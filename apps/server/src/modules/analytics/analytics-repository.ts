@@ -23,12 +23,10 @@ export interface DimensionTotal {
 export interface ExpiringRow {
   id: string;
   user_id: string;
+  username: string;
   product_id: string;
+  product_name: string;
   expires_at: number;
-  /** Days of the latest completed order for this product, if any. */
-  order_days: number | null;
-  /** Days of the latest key the owner redeemed for this product, if any. */
-  key_days: number | null;
 }
 
 export interface PlanPriceRow {
@@ -42,9 +40,18 @@ const toNumber = (value: number | string | bigint | null) => Number(value ?? 0);
 
 /**
  * The analytics reads (issue #23): rollup rows by primary-key or index ranges, never the source
- * tables, except the expiring list (running subscriptions by the (status, expires_at) index).
+ * tables, except the expiring list (running subscriptions by the (status, expires_at) index) and
+ * the customer's usage (through their subscriptions).
  */
 export function createAnalyticsRepository(db: Kysely<Database>) {
+  /** Running subscriptions whose expiry is in (now, until]. */
+  const expiringBetween = (now: number, until: number) =>
+    db
+      .selectFrom('subscriptions as s')
+      .where('s.status', '=', 'active')
+      .where('s.expires_at', '>', now)
+      .where('s.expires_at', '<=', until);
+
   return {
     /**
      * Daily values of `metrics` for one dimension in [from, to]: one primary-key range
@@ -127,6 +134,19 @@ export function createAnalyticsRepository(db: Kysely<Database>) {
       return rows.map((row) => ({ ...row, value: toNumber(row.value) }));
     },
 
+    /** Dimensions (product ids) with any of `metrics` in [from, to]: the covering index. */
+    async dimensionsWith(metrics: readonly Metric[], from: string, to: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('analytics_daily')
+        .select('dimension')
+        .distinct()
+        .where('metric', 'in', metrics)
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .execute();
+      return rows.map((row) => row.dimension);
+    },
+
     /** Current product names by id (deleted products are missing). */
     productNames(ids: readonly string[]): Promise<{ id: string; name: string }[]> {
       if (ids.length === 0) return Promise.resolve([]);
@@ -148,7 +168,8 @@ export function createAnalyticsRepository(db: Kysely<Database>) {
       until: number,
       bucketMs: number,
     ): Promise<{ at: number; users: number }[]> {
-      const bucket = sql<number | string>`minute - (minute % ${bucketMs})`;
+      // A literal, not a parameter: PostgreSQL matches the grouped expression textually.
+      const bucket = sql<number | string>`minute - (minute % ${sql.lit(Math.trunc(bucketMs))})`;
       const rows = await db
         .selectFrom('analytics_online_minutes')
         .select((eb) => [bucket.as('at'), eb.fn.max('users').as('users')])
@@ -161,51 +182,44 @@ export function createAnalyticsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Running subscriptions expiring in (now, until], soonest first (the (status, expires_at)
-     * index), each with the length of its last term: the latest completed order of its owner for
-     * its product (orders (user_id, product_id, created_at)) and the latest key the owner
-     * redeemed for it (license_keys (redeemed_by)).
+     * How many running subscriptions of each product expire in (now, until]: one range of the
+     * (status, expires_at) index.
      */
-    async expiring(now: number, until: number): Promise<ExpiringRow[]> {
-      const rows = await db
-        .selectFrom('subscriptions as s')
-        .select((eb) => [
+    async expiringPerProduct(
+      now: number,
+      until: number,
+    ): Promise<{ product_id: string; count: number }[]> {
+      const rows = await expiringBetween(now, until)
+        .select((eb) => ['s.product_id', eb.fn.countAll<number | string>().as('count')])
+        .groupBy('s.product_id')
+        .execute();
+      return rows.map((row) => ({ product_id: row.product_id, count: toNumber(row.count) }));
+    },
+
+    /** A page of them, soonest first, with their owner's and product's names. */
+    async expiringPage(
+      now: number,
+      until: number,
+      limit: number,
+      offset: number,
+    ): Promise<ExpiringRow[]> {
+      const rows = await expiringBetween(now, until)
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .innerJoin('products as p', 'p.id', 's.product_id')
+        .select([
           's.id',
           's.user_id',
+          'u.username',
           's.product_id',
+          'p.name as product_name',
           's.expires_at',
-          eb
-            .selectFrom('orders as o')
-            .select('o.days')
-            .whereRef('o.user_id', '=', 's.user_id')
-            .whereRef('o.product_id', '=', 's.product_id')
-            .where('o.status', '=', 'completed')
-            .orderBy('o.created_at', 'desc')
-            .limit(1)
-            .as('order_days'),
-          eb
-            .selectFrom('license_keys as k')
-            .select('k.duration_days')
-            .whereRef('k.redeemed_by', '=', 's.user_id')
-            .whereRef('k.product_id', '=', 's.product_id')
-            .orderBy('k.redeemed_at', 'desc')
-            .limit(1)
-            .as('key_days'),
         ])
-        .where('s.status', '=', 'active')
-        .where('s.expires_at', '>', now)
-        .where('s.expires_at', '<=', until)
         .orderBy('s.expires_at')
         .orderBy('s.id')
+        .limit(limit)
+        .offset(offset)
         .execute();
-      return rows.map((row) => ({
-        id: row.id,
-        user_id: row.user_id,
-        product_id: row.product_id,
-        expires_at: toNumber(row.expires_at),
-        order_days: row.order_days === null ? null : toNumber(row.order_days),
-        key_days: row.key_days === null ? null : toNumber(row.key_days),
-      }));
+      return rows.map((row) => ({ ...row, expires_at: toNumber(row.expires_at) }));
     },
 
     /**
@@ -256,6 +270,10 @@ export const GLOBAL_METRICS: readonly Metric[] = [
   METRICS.onlinePeak,
   METRICS.onlineSum,
   METRICS.onlineSamples,
+];
+
+/** The four spec cards' gauges (the baseline is their value at the end of a day). */
+export const CARD_METRICS: readonly Metric[] = [
   METRICS.onlineUsers,
   METRICS.activeUsers,
   METRICS.bannedUsers,

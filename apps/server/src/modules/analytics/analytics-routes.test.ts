@@ -33,7 +33,7 @@ async function put(
     .execute();
 }
 
-function get(url: string, headers: object = admin.headers) {
+function get(url: string, headers: Record<string, string> = admin.headers) {
   return t.app.inject({ method: 'GET', url, headers });
 }
 
@@ -340,7 +340,7 @@ describe('GET /api/analytics', () => {
 });
 
 describe('GET /api/analytics/expiring', () => {
-  it('lists running subscriptions ending in 7 days, soonest first, priced by their last term', async () => {
+  it('lists running subscriptions ending in 7 days, soonest first, priced at the plan nearest a month', async () => {
     const now = t.clock.now();
     const monthlyAndWeekly = await t.fixtures.product({
       name: 'Mensal',
@@ -357,54 +357,19 @@ describe('GET /api/analytics/expiring', () => {
     );
     if (!u1 || !u2 || !u3 || !u4 || !u5 || !u6 || !u7 || !u8 || !u9) throw new Error('users');
 
-    const order = async (
-      userId: string,
-      productId: string,
-      durationType: 'weekly' | 'monthly',
-      status: 'completed' | 'failed',
-      at: number,
-    ) => {
-      await t.database.db
-        .insertInto('orders')
-        .values({
-          id: newId(),
-          user_id: userId,
-          kind: 'purchase',
-          product_id: productId,
-          product_name: 'Mensal',
-          duration_type: durationType,
-          days: durationType === 'weekly' ? 7 : 30,
-          price_cents: durationType === 'weekly' ? 990 : 2_990,
-          subscription_id: null,
-          method: 'balance',
-          deposit_id: null,
-          paid_from_balance_cents: durationType === 'weekly' ? 990 : 2_990,
-          status,
-          failure_reason: null,
-          created_at: at,
-          completed_at: status === 'completed' ? at : null,
-        })
-        .execute();
-    };
-
-    // No term known: a month (29,90). A failed weekly order does not count.
+    // Priced at each product's plan nearest a month: 29,90 whatever the term last bought.
     const s1 = await t.fixtures.subscription(u1.id, monthlyAndWeekly.id, {
       expiresAt: now + DAY,
     });
-    await order(u1.id, monthlyAndWeekly.id, 'weekly', 'failed', now - DAY);
-    // Last completed order weekly (after a monthly one): 9,90.
     const s2 = await t.fixtures.subscription(u2.id, monthlyAndWeekly.id, {
       expiresAt: now + 2 * DAY,
     });
-    await order(u2.id, monthlyAndWeekly.id, 'monthly', 'completed', now - 40 * DAY);
-    await order(u2.id, monthlyAndWeekly.id, 'weekly', 'completed', now - 5 * DAY);
     // A product without plans: no price.
     const s3 = await t.fixtures.subscription(u3.id, noPlan.id, { expiresAt: now + 3 * DAY });
-    // A 10-day key: bi-weekly (4 days off) beats daily (9 days off): 15,00.
+    // No monthly plan: the bi-weekly one (15,00), not the daily.
     const s4 = await t.fixtures.subscription(u4.id, dailyAndBiWeekly.id, {
       expiresAt: now + 4 * DAY,
     });
-    await t.fixtures.key(dailyAndBiWeekly.id, { days: 10, redeemedBy: u4.id, status: 'used' });
     // Exactly 7 days ahead is still in.
     const s5 = await t.fixtures.subscription(u5.id, monthlyAndWeekly.id, {
       expiresAt: now + 7 * DAY,
@@ -432,7 +397,7 @@ describe('GET /api/analytics/expiring', () => {
     });
     const all = [
       row(s1, u1, monthlyAndWeekly, 1, 29.9),
-      row(s2, u2, monthlyAndWeekly, 2, 9.9),
+      row(s2, u2, monthlyAndWeekly, 2, 29.9),
       row(s3, u3, noPlan, 3, null),
       row(s4, u4, dailyAndBiWeekly, 4, 15),
       row(s5, u5, monthlyAndWeekly, 7, 29.9),
@@ -445,8 +410,8 @@ describe('GET /api/analytics/expiring', () => {
       total: 5,
       page: 1,
       pageSize: 2,
-      // Every row, not the page: 29,90 + 9,90 + 15,00 + 29,90.
-      revenueAtStake: 84.7,
+      // Every row, not the page: 3 × 29,90 + 15,00.
+      revenueAtStake: 104.7,
     });
     const last = (await get('/api/analytics/expiring?pageSize=2&page=3')).json<ExpiringResponse>();
     expect(last).toEqual({
@@ -454,7 +419,7 @@ describe('GET /api/analytics/expiring', () => {
       total: 5,
       page: 3,
       pageSize: 2,
-      revenueAtStake: 84.7,
+      revenueAtStake: 104.7,
     });
     const whole = (await get('/api/analytics/expiring')).json<ExpiringResponse>();
     expect(whole.items).toEqual(all);
@@ -473,7 +438,6 @@ describe('GET /api/reseller/analytics', () => {
     const other = await t.fixtures.product({ name: 'Outro' });
     const a = await t.createUser({ role: 'reseller' });
     const b = await t.createUser({ role: 'reseller' });
-    const g = '';
     await put([
       [METRICS.productSalesCount, product.id, '2026-01-14', 110],
       [METRICS.productSalesCount, other.id, '2026-01-14', 1],

@@ -46,10 +46,9 @@ export function analyticsRoutes({
         summary:
           'Running subscriptions ending in the next 7 days, soonest first, and the revenue at stake',
         description:
-          'Each row is priced at its product plan nearest its last term (the latest completed ' +
-          'order for the product, else the latest redeemed key, else a month; ties to the longer ' +
-          'plan); null when the product has no plan. `revenueAtStake` sums every row, not only ' +
-          'the page.',
+          "Each row is priced at its product's plan nearest a month (monthly, else the longest " +
+          'shorter plan), null when the product has no plan. `revenueAtStake` sums every row, ' +
+          'not only the page.',
         querystring: expiringQuerySchema,
         response: { 200: expiringResponseSchema, ...adminErrors },
       }),

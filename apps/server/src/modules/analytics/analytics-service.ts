@@ -30,7 +30,7 @@ import type {
   DimensionTotal,
   PlanPriceRow,
 } from './analytics-repository.js';
-import { GLOBAL_METRICS } from './analytics-repository.js';
+import { CARD_METRICS, GLOBAL_METRICS } from './analytics-repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -81,26 +81,22 @@ const mean = (sum: number, samples: number) =>
   samples > 0 ? Math.round((sum / samples) * 10) / 10 : null;
 
 /**
- * The plan a renewal would buy: the one whose length is nearest the subscription's last term
- * (ties to the longer plan); no known term counts as a month. Null when the product has no plan.
+ * The plan a renewal is priced at: the product's plan nearest a month, the usual licence term
+ * (keys default to 30 days), i.e. its longest (monthly, else bi-weekly, weekly, daily). Null when
+ * the product has no plan.
+ *
+ * Per product, not per subscription: a subscription does not store its last term, and looking it
+ * up (its latest order or redeemed key) for every expiring row would cost two index probes per
+ * row, thousands of rows at our scale, for a total that must cover every row.
  */
-export function renewalPlan(
-  plans: readonly { duration_type: PlanDurationType; price_cents: number }[],
-  termDays: number | null,
-): { duration_type: PlanDurationType; price_cents: number } | null {
-  const term = termDays ?? PLAN_DURATION_DAYS.monthly;
-  let best: (typeof plans)[number] | null = null;
+export function renewalPlan<P extends { duration_type: PlanDurationType }>(
+  plans: readonly P[],
+): P | null {
+  let best: P | null = null;
   for (const plan of plans) {
-    if (best === null) {
-      best = plan;
-      continue;
-    }
-    const distance = Math.abs(PLAN_DURATION_DAYS[plan.duration_type] - term);
-    const bestDistance = Math.abs(PLAN_DURATION_DAYS[best.duration_type] - term);
     if (
-      distance < bestDistance ||
-      (distance === bestDistance &&
-        PLAN_DURATION_DAYS[plan.duration_type] > PLAN_DURATION_DAYS[best.duration_type])
+      best === null ||
+      PLAN_DURATION_DAYS[plan.duration_type] > PLAN_DURATION_DAYS[best.duration_type]
     ) {
       best = plan;
     }
@@ -275,17 +271,7 @@ export function createAnalyticsService({ clock, repository }: AnalyticsServiceDe
       const range = rangeOf(query);
       const [rows, cards, products, resellers, online] = await Promise.all([
         repository.daily(GLOBAL_METRICS, '', range.previousFrom, range.to),
-        repository.daily(
-          [
-            METRICS.onlineUsers,
-            METRICS.activeUsers,
-            METRICS.bannedUsers,
-            METRICS.expiredSubscriptions,
-          ],
-          '',
-          range.previousTo,
-          range.previousTo,
-        ),
+        repository.daily(CARD_METRICS, '', range.previousTo, range.previousTo),
         productsOf(range.from, range.to),
         leaderboardOf(range.from, range.to),
         recentOnline(clock.now()),
@@ -306,57 +292,47 @@ export function createAnalyticsService({ clock, repository }: AnalyticsServiceDe
 
     /**
      * Running subscriptions ending in the next 7 days, soonest first, each with what renewing
-     * it costs: the price of its product's plan nearest its last term (`renewalPlan`; the term
-     * is that of the owner's latest completed order for the product, else of the latest key
-     * they redeemed for it, else a month). The revenue at stake sums every row, not the page.
+     * it costs (`renewalPlan`). The revenue at stake sums every row, not only the page: counted
+     * per product, times its renewal price.
      */
     async expiring(query: ExpiringQuery): Promise<ExpiringResponse> {
       const now = clock.now();
-      const rows = await repository.expiring(now, now + ANALYTICS_LIMITS.expiringDays * DAY_MS);
+      const until = now + ANALYTICS_LIMITS.expiringDays * DAY_MS;
+      const perProduct = await repository.expiringPerProduct(now, until);
       const plansByProduct = new Map<string, PlanPriceRow[]>();
-      for (const plan of await repository.plans([...new Set(rows.map((row) => row.product_id))])) {
+      for (const plan of await repository.plans(perProduct.map((row) => row.product_id))) {
         const plans = plansByProduct.get(plan.product_id) ?? [];
         plans.push(plan);
         plansByProduct.set(plan.product_id, plans);
       }
-      const priced = rows.map((row) => ({
-        ...row,
-        renewal_cents:
-          renewalPlan(plansByProduct.get(row.product_id) ?? [], row.order_days ?? row.key_days)
-            ?.price_cents ?? null,
-      }));
-      const revenueAtStake = priced.reduce((total, row) => total + (row.renewal_cents ?? 0), 0);
+      const renewalCents = (productId: string) =>
+        renewalPlan(plansByProduct.get(productId) ?? [])?.price_cents ?? null;
+      const total = perProduct.reduce((sum, row) => sum + row.count, 0);
+      const atStake = perProduct.reduce(
+        (sum, row) => sum + row.count * (renewalCents(row.product_id) ?? 0),
+        0,
+      );
 
       const page = await pageOf(
         query,
-        async (limit, offset) => {
-          const slice = priced.slice(offset, offset + limit);
-          const [users, products] = await Promise.all([
-            repository.usernames([...new Set(slice.map((row) => row.user_id))]),
-            repository.productNames([...new Set(slice.map((row) => row.product_id))]),
-          ]);
-          const usernames = new Map(users.map((row) => [row.id, row.username]));
-          const productNames = new Map(products.map((row) => [row.id, row.name]));
+        async (limit, offset) => ({
+          rows: offset < total ? await repository.expiringPage(now, until, limit, offset) : [],
+          total,
+        }),
+        (row) => {
+          const cents = renewalCents(row.product_id);
           return {
-            rows: slice.map((row) => ({
-              ...row,
-              username: usernames.get(row.user_id) ?? '',
-              product_name: productNames.get(row.product_id) ?? DELETED_PRODUCT_NAME,
-            })),
-            total: priced.length,
+            subscriptionId: row.id,
+            userId: row.user_id,
+            username: row.username,
+            productId: row.product_id,
+            productName: row.product_name,
+            expiresAt: new Date(row.expires_at).toISOString(),
+            renewalPrice: cents === null ? null : centsToReais(cents),
           };
         },
-        (row) => ({
-          subscriptionId: row.id,
-          userId: row.user_id,
-          username: row.username,
-          productId: row.product_id,
-          productName: row.product_name,
-          expiresAt: new Date(row.expires_at).toISOString(),
-          renewalPrice: row.renewal_cents === null ? null : centsToReais(row.renewal_cents),
-        }),
       );
-      return { ...page, revenueAtStake: centsToReais(revenueAtStake) };
+      return { ...page, revenueAtStake: centsToReais(atStake) };
     },
 
     /** A reseller's own keys over a range: sold, redeemed and spent, per day and per product. */
@@ -369,15 +345,14 @@ export function createAnalyticsService({ clock, repository }: AnalyticsServiceDe
       ] as const;
       // The reseller's products are among those sold or redeemed by anyone in the range: their
       // ids name the (reseller, product) dimensions to read by primary key.
-      const [rows, productTotals] = await Promise.all([
+      const [rows, productIds] = await Promise.all([
         repository.daily(metrics, resellerId, range.previousFrom, range.to),
-        repository.totalsByDimension(
+        repository.dimensionsWith(
           [METRICS.productSalesCount, METRICS.productRedemptions],
           range.from,
           range.to,
         ),
       ]);
-      const productIds = [...new Set(productTotals.map((row) => row.dimension))];
       const dimensionOf = (productId: string) => `${resellerId}/${productId}`;
       const [perProduct, names] = await Promise.all([
         repository.totalsOf(
