@@ -156,12 +156,15 @@ export async function buildApp({
   app.addHook('onClose', () => ctx.background.settle(BACKGROUND_SETTLE_MS));
   const services = createServices(ctx, app.log, eventHandlers);
   const auth: AuthPluginOptions = { tokens: ctx.tokens, loadUser: services.loadAuthUser };
-  const { presence, expiryReminders, outbox, gatewayPoll } = services;
+  const { presence, expiryReminders, outbox, gatewayPoll, analyticsSampler } = services;
   app.decorate('loaderPresence', presence);
   app.addHook('onClose', () => presence.close());
   // "Subscription expiring" notifications: checked at start and every few minutes until close.
   app.decorate('expiryReminders', expiryReminders);
   runFromReadyToClose(app, expiryReminders);
+  // Analytics: online users, the cards' gauges and usage sampled once a minute until close.
+  app.decorate('analyticsSampler', analyticsSampler);
+  runFromReadyToClose(app, analyticsSampler);
   // Domain events: the poller (retries, what a crashed process left) runs from ready to close.
   // onClose hooks run last-added first, after the server stopped taking requests: the poller and
   // the deliveries under way finish here, before the caller destroys the database.

@@ -32,7 +32,13 @@ import {
   createSignupHoldsRepository,
   createUserLoginsRepository,
 } from './modules/auth/index.js';
-import { createAnalyticsRepository, createAnalyticsService } from './modules/analytics/index.js';
+import {
+  createAnalyticsHandlers,
+  createAnalyticsRepository,
+  createAnalyticsRollupsRepository,
+  createAnalyticsSampler,
+  createAnalyticsService,
+} from './modules/analytics/index.js';
 import { createBalanceRepository, createBalanceService } from './modules/balance/index.js';
 import { createBypassRepository, createBypassService } from './modules/bypass/index.js';
 import { createClientRepository, createClientService } from './modules/client/index.js';
@@ -140,6 +146,7 @@ export function createServices(
     adminConsole: createAdminConsoleRepository(db, dialect),
     adminResellers: createAdminResellersRepository(db, dialect),
     analytics: createAnalyticsRepository(db),
+    analyticsRollups: createAnalyticsRollupsRepository(db),
     balance: createBalanceRepository(db),
     bypass: createBypassRepository(db),
     client: createClientRepository(db),
@@ -230,6 +237,7 @@ export function createServices(
       }),
       ...createPurchaseNotices({ ...ctx, notifications, users: repos.users }),
       ...createExpiryMail({ ...ctx, users: repos.users }),
+      ...createAnalyticsHandlers({ rollups: repos.analyticsRollups }),
       ...extraHandlers,
     ],
   });
@@ -257,6 +265,7 @@ export function createServices(
     credentials,
     logins: repos.userLogins,
     activity,
+    events,
   });
 
   const deposits: DepositsService = createDepositsService({
@@ -277,6 +286,8 @@ export function createServices(
   const presence = createPresence(ctx, log);
   const loaderSessions = createLoaderSessions(ctx.config.jwtSecret, clock);
 
+  const dashboard = createDashboardService({ clock, repository: repos.dashboard });
+
   const built = {
     /** The outbox's poller is started and stopped with the app; tests drain it. */
     outbox,
@@ -295,6 +306,16 @@ export function createServices(
       clock,
       deposits: repos.deposits,
       settle: (paymentId) => deposits.settle(paymentId),
+      log,
+    }),
+    /** The analytics minute sample (online users, gauges, usage), started and stopped with the app. */
+    analyticsSampler: createAnalyticsSampler({
+      db,
+      clock,
+      rollups: repos.analyticsRollups,
+      // The metric cards' own computation: one definition of 'Usuários Online' and the rest.
+      cards: () => dashboard.metrics(),
+      flushPresence: () => presence.flush(),
       log,
     }),
     /** The role guard's per-request read of the session's user. */
@@ -326,6 +347,7 @@ export function createServices(
       users: repos.users,
       activity,
       balance,
+      events,
     }),
     adminUsers: createAdminUsersService({
       db,
@@ -360,7 +382,7 @@ export function createServices(
       outbox,
       activity,
     }),
-    dashboard: createDashboardService({ clock, repository: repos.dashboard }),
+    dashboard,
     deposits,
     files,
     health: createHealthService({ dialect, repository: repos.health }),
@@ -419,7 +441,6 @@ export function createServices(
       auth,
     }),
     reseller: createResellerService({
-      db,
       clock,
       repository: repos.reseller,
       products: repos.products,
@@ -429,6 +450,7 @@ export function createServices(
       activity,
       // The global reseller discount, read in the purchase's own transaction.
       settings: repos.settings,
+      events,
     }),
     settings: createSettingsService({
       db,
