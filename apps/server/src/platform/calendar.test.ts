@@ -36,6 +36,19 @@ describe('formatBusinessDateTime', () => {
   });
 });
 
+describe('dayIn and addDays', () => {
+  it('names the São Paulo day, which starts at 03:00 UTC', () => {
+    expect(dayIn('America/Sao_Paulo', Date.UTC(2026, 0, 1, 2, 59))).toBe('2025-12-31');
+    expect(dayIn('America/Sao_Paulo', Date.UTC(2026, 0, 1, 3))).toBe('2026-01-01');
+  });
+
+  it('counts calendar days across months, years and leap days', () => {
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-01-15', -89)).toBe('2025-10-18');
+  });
+});
+
 describe('dayIn', () => {
   it('names the São Paulo day: before 03:00 UTC it is still the day before', () => {
     expect(dayIn('America/Sao_Paulo', Date.UTC(2026, 0, 1, 2, 59, 59, 999))).toBe('2025-12-31');
@@ -100,13 +113,5 @@ describe('utcOffsetSegments', () => {
     ] as const) {
       expect(local(at, offset)).toBe(dayIn('America/Sao_Paulo', at));
     }
-  });
-});
-
-describe('addDays', () => {
-  it('counts calendar days across months, years and leap days', () => {
-    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
-    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
-    expect(addDays('2026-01-15', -89)).toBe('2025-10-18');
   });
 });

@@ -48,7 +48,7 @@ export function startOfMonthIn(timeZone: string, epochMs: number): number {
   return midnightAsUtc - offsetAt(timeZone, guess);
 }
 
-/** The calendar day (YYYY-MM-DD) holding `epochMs` in `timeZone`. */
+/** The calendar day holding `epochMs` in `timeZone`, as YYYY-MM-DD (rollups' `day`). */
 export function dayIn(timeZone: string, epochMs: number): string {
   const { year, month, day } = partsIn(timeZone, epochMs);
   const two = (value: number) => String(value).padStart(2, '0');

@@ -10,6 +10,7 @@ import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { newId } from '../../platform/ids.js';
 import { METRICS } from './analytics-metrics.js';
+import { clearRollups } from './analytics-testing.js';
 
 // The manual clock starts at 2026-01-15T12:00Z: 09:00 of 2026-01-15 in São Paulo.
 let t: TestApp;
@@ -18,6 +19,9 @@ let client: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Every rollup row here is written by hand: no minute sample of the test's clock.
+  await t.app.analyticsSampler.stop();
+  await clearRollups(t);
   admin = await t.createUser({ role: 'admin' });
   client = await t.createUser();
 });

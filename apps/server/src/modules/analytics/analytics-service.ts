@@ -162,26 +162,31 @@ export function createAnalyticsService({ clock, repository }: AnalyticsServiceDe
   ): AnalyticsTotals {
     const sum = (pick: (day: AnalyticsDay) => number) =>
       series.reduce((total, day) => total + pick(day), 0);
-    const cents = (metric: Metric) =>
+    /** A metric's raw total over the series' days (cents stay integers). */
+    const raw = (metric: Metric) =>
       series.reduce((total, { day }) => total + (values.get(metric)?.get(day) ?? 0), 0);
     const peaks = series.flatMap((day) => (day.onlinePeak === null ? [] : [day.onlinePeak]));
     const lastActive = series.findLast((day) => day.activeSubscriptions !== null);
     return {
       // Summed in cents, then converted: no floating-point drift over 366 days.
-      deposits: centsToReais(cents(METRICS.depositsCents)),
+      deposits: centsToReais(raw(METRICS.depositsCents)),
       depositsCount: sum((day) => day.depositsCount),
-      refunds: centsToReais(cents(METRICS.refundsCents)),
-      sales: centsToReais(cents(METRICS.salesCents)),
+      refunds: centsToReais(raw(METRICS.refundsCents)),
+      sales: centsToReais(raw(METRICS.salesCents)),
       salesCount: sum((day) => day.salesCount),
       signups: sum((day) => day.signups),
       redemptions: sum((day) => day.redemptions),
       activeSubscriptions: lastActive?.activeSubscriptions ?? null,
       onlinePeak: peaks.length > 0 ? Math.max(...peaks) : null,
-      onlineAverage: mean(cents(METRICS.onlineSum), cents(METRICS.onlineSamples)),
+      onlineAverage: mean(raw(METRICS.onlineSum), raw(METRICS.onlineSamples)),
     };
   }
 
-  /** The four cards' snapshot of `day`, or null when that day was never sampled. */
+  /**
+   * The four cards' snapshot of `day` (the sampler's last of that day), or null when that very
+   * day was never sampled: an older day would compare against a different date than the one
+   * shown, so none is looked for.
+   */
   function snapshotOf(rows: readonly DailyValue[], day: string): MetricsSnapshot | null {
     if (rows.length === 0) return null;
     const value = (metric: Metric) => rows.find((row) => row.metric === metric)?.value ?? 0;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { TestApp } from '../../testing/test-app.js';
 
 /** One rollup row as the tests compare them. */
 export interface DailyRow {
@@ -41,4 +42,11 @@ export async function dayValues(
     values[row.dimension === '' ? row.metric : `${row.metric}|${row.dimension}`] = row.value;
   }
   return values;
+}
+
+/** Empties the rollups (tests that write every row by hand, after stopping the sampler). */
+export async function clearRollups({ database: { db } }: Pick<TestApp, 'database'>): Promise<void> {
+  await db.deleteFrom('analytics_daily').execute();
+  await db.deleteFrom('analytics_online_minutes').execute();
+  await db.deleteFrom('analytics_usage_daily').execute();
 }

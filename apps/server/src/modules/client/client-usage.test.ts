@@ -8,6 +8,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The usage rows are written by hand: no minute sample of the test's clock.
+  await t.app.analyticsSampler.stop();
 });
 afterAll(() => t.close());
 
