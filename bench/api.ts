@@ -57,7 +57,7 @@ try {
   const reseller = await bearer(BENCH_RESELLER);
   const today = Date.now();
   const yearAgo = saoPauloDay(today - 364 * 86_400_000);
-  // Subscription 1234 is this user's (and bound machine 617); every 4th key is redeemed.
+  // Subscription 1234 is this user's (and bound machine 617); a fourth of the keys are redeemed.
   const customer = benchUserId(1234);
   const scenarios: [string, string, number, Record<string, string>?][] = [
     ['metrics (1 admin tab)', '/api/dashboard/metrics', 1],

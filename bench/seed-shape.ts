@@ -76,10 +76,15 @@ export function seedShape({ users, products, keys }: SeedParams) {
     recentlySeenMachine: (m: number) => m % 10 === 0,
     /** Every 50th user (from 7) is banned; user 0 is the admin. */
     bannedUser: (u: number) => u % 50 === 7,
-    /** Key n: product n % products; every fourth is redeemed by user n % users. */
+    /**
+     * Key n: product n % products; a fourth of each product's keys (rotating with
+     * ⌊n / products⌋) is redeemed by user n % users.
+     */
     keyProduct: (n: number) => n % products,
-    keyRedeemedBy: (n: number) => (n % 4 === 0 ? n % users : null),
-    keyBanned: (n: number) => n % 4 !== 0 && n % 97 === 5,
+    keyRedeemedBy: (n: number) => ((n + Math.floor(n / products)) % 4 === 0 ? n % users : null),
+    keyBanned: (n: number) => (n + Math.floor(n / products)) % 4 !== 0 && n % 97 === 5,
+    /** Its term: one of 1, 7, 14, 30 days, the same for a block's keys of one product. */
+    keyDays: (n: number) => [1, 7, 14, 30][(n + Math.floor(n / KEY_BLOCK)) % 4] ?? 30,
     /**
      * Activity row n: a type in turn from `ACTIVITY_SEED_TYPES`; a fifth by the admin (user 0),
      * the others by user n % users; spread evenly over the last year, oldest first.

@@ -170,7 +170,7 @@ async function main() {
       now - YEAR + Math.floor(shape.keyBlockFraction(block) * YEAR),
     );
     const product = shape.keyProduct(n);
-    const days = [1, 7, 14, 30][n % 4] ?? 30;
+    const days = shape.keyDays(n);
     const price = reseller === null ? null : planPriceCents(product, durationTypeOfDays(days));
     // Most keys are redeemed within days of their purchase, a few weeks later.
     const redeemedAt =
