@@ -10,7 +10,7 @@ import {
   benchProductId,
   benchUserId,
 } from './seed-ids.js';
-import { measure, printTable, startChaveiro, type Figures } from './lib.js';
+import { measure, printTable, startChaveiro, waitUntilQuiet, type Figures } from './lib.js';
 import { saoPauloDay } from './seed-history.js';
 
 const { values } = parseArgs({
@@ -53,6 +53,8 @@ const BUDGETS: { scenario: string; percentile: 'p95' | 'p99'; ms: number }[] = [
 ];
 
 try {
+  const waited = await waitUntilQuiet(server.url);
+  if (waited > 2_000) console.log(`waited ${String(waited)} ms for the server's first jobs`);
   const headers = await bearer(BENCH_ADMIN);
   const reseller = await bearer(BENCH_RESELLER);
   const today = Date.now();
