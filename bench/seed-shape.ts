@@ -66,11 +66,15 @@ export function seedShape({ users, products, keys }: SeedParams) {
     /** Subscription s: user s % users, product ⌊s / users⌋ % products (each pair unique). */
     userOfSubscription: (s: number) => s % users,
     productOfSubscription: (s: number) => Math.floor(s / users) % products,
-    /** Every tenth is paused by its user; the others expire between -10 and +29 days. */
+    /**
+     * Every tenth is paused by its user; the others expire between -10 and +29 days, each at
+     * its own time of day (up to 12 h earlier than the whole day, so running stays running).
+     */
     pausedSubscription: (s: number) => s % 10 === 3,
     expiresInDays: (s: number) => (s % 40) - 10,
     runningSubscription: (s: number) => s % 10 !== 3 && (s % 40) - 10 > 0,
-    expiresAt: (s: number, now: number) => now + ((s % 40) - 10) * DAY,
+    expiresAt: (s: number, now: number) =>
+      now + ((s % 40) - 10) * DAY - Math.floor((unit(7, s) * DAY) / 2),
     /** Machine m is bound to subscription 2m; a tenth were seen in the last minute. */
     subscriptionOfMachine: (m: number) => m * 2,
     recentlySeenMachine: (m: number) => m % 10 === 0,
