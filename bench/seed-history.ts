@@ -169,7 +169,8 @@ export async function seedDeposits(
       paid_at: paid ? paidAt : null,
       refunded_at:
         status === 'refunded'
-          ? Math.min(now - MINUTE, paidAt + Math.floor((1 + unit(25, d) * 9) * DAY))
+          ? paidAt +
+            Math.floor((0.1 + 0.9 * unit(25, d)) * Math.min(10 * DAY, now - MINUTE - paidAt))
           : null,
       uncovered_cents: null,
       flag: null,
