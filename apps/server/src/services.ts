@@ -314,7 +314,7 @@ export function createServices(
       clock,
       rollups: repos.analyticsRollups,
       // The metric cards' own computation: one definition of 'Usuários Online' and the rest.
-      cards: () => dashboard.metrics(),
+      cards: () => dashboard.freshMetrics(),
       flushPresence: () => presence.flush(),
       log,
     }),

@@ -17,6 +17,8 @@ beforeAll(async () => {
   t = await createTestApp();
   // Only what the tests run: no minute samples behind their back.
   await t.app.analyticsSampler.stop();
+  // Redeliveries are drained by the tests, not taken by the poller meanwhile.
+  await t.app.outbox.stop();
   admin = await t.createUser({ role: 'admin', username: 'chefe_numeros' });
   const pix = await call('PATCH', '/api/admin/payment-settings', admin, {
     pix_key: 'pix@chaveiro.com.br',

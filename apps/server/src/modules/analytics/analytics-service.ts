@@ -270,8 +270,6 @@ export function createAnalyticsService({ clock, repository }: AnalyticsServiceDe
   }
 
   return {
-    rangeOf,
-
     async overview(query: AnalyticsQuery): Promise<AnalyticsResponse> {
       const range = rangeOf(query);
       const [rows, cards, products, resellers, online] = await Promise.all([
