@@ -1,0 +1,34 @@
+import { plural } from '@chaveiro/contract';
+
+/** pt-BR texts shared by the admin's and the reseller's analytics. */
+export const texts = {
+  period: {
+    label: 'Período',
+    preset: (days: number) => `${String(days)} dias`,
+    custom: 'Personalizado',
+    from: 'De',
+    to: 'Até',
+    apply: 'Aplicar',
+    futureTo: 'A data final não pode estar no futuro.',
+    range: (from: string, to: string) => `${from} a ${to}`,
+  },
+  change: {
+    vsPrevious: 'vs. período anterior',
+    noPrevious: 'sem dados anteriores',
+    same: 'sem variação',
+    vsDay: (day: string) => `vs. ${day}`,
+    up: 'Aumento',
+    down: 'Queda',
+  },
+  chart: {
+    showTable: 'Ver tabela',
+    showChart: 'Ver gráfico',
+    keyboardHint: 'Use as setas para percorrer os valores.',
+    chartLabel: (title: string) => `${title}: gráfico`,
+    empty: 'Sem dados no período',
+    day: 'Dia',
+    noValue: '—',
+  },
+  retry: 'Tentar novamente',
+  days: (n: number) => plural(n, 'dia', 'dias'),
+} as const;
