@@ -62,9 +62,9 @@ export function ChangeLine({
     <p className={cn(base, toneOf(change.direction, goodWhen))} data-change={change.direction}>
       <Icon className="size-3.5 shrink-0" aria-hidden />
       {change.direction !== 'same' && (
-        <span className="sr-only">{change.direction === 'up' ? t.up : t.down}:</span>
+        <span className="sr-only">{change.direction === 'up' ? t.up : t.down}: </span>
       )}
-      <span className="font-medium tabular-nums">{figure}</span>
+      <span className="font-medium tabular-nums">{figure}</span>{' '}
       <span className="text-muted-foreground">{against}</span>
     </p>
   );
