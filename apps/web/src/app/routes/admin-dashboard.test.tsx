@@ -91,7 +91,12 @@ describe('/admin/dashboard', { timeout: 20_000 }, () => {
 
   it("shows each card's change against the day before the period, in words and colour", async () => {
     signInAsAdmin();
-    server.metrics = { onlineUsers: 5, activeUsers: 1000, bannedUsers: 4, expiredSubscriptions: 50 };
+    server.metrics = {
+      onlineUsers: 5,
+      activeUsers: 1000,
+      bannedUsers: 4,
+      expiredSubscriptions: 50,
+    };
     server.analytics = sevenDays();
     stubApi(handler);
     renderRoutes(

@@ -9,7 +9,8 @@ export const PERIOD_PARAMS = { preset: 'periodo', from: 'de', to: 'ate' } as con
 
 export type Preset = (typeof ANALYTICS_LIMITS.presets)[number];
 
-export type Period = { kind: 'preset'; days: Preset } | { kind: 'custom'; from: string; to: string };
+export type Period =
+  { kind: 'preset'; days: Preset } | { kind: 'custom'; from: string; to: string };
 
 const DEFAULT_PERIOD: Period = { kind: 'preset', days: ANALYTICS_LIMITS.defaultDays as Preset };
 

@@ -26,7 +26,13 @@ const REVENUE: ChartSeries<AnalyticsDay>[] = [
     value: (row) => row.deposits,
     format: money,
   },
-  { key: 'sales', label: t.sales, color: 'var(--chart-1)', value: (row) => row.sales, format: money },
+  {
+    key: 'sales',
+    label: t.sales,
+    color: 'var(--chart-1)',
+    value: (row) => row.sales,
+    format: money,
+  },
 ];
 const SIGNUPS: ChartSeries<AnalyticsDay>[] = [
   {
@@ -143,13 +149,7 @@ export function AnalyticsCharts({ data }: { data: AnalyticsResponse }) {
         series={ACTIVE}
         kind="line"
       />
-      <AnalyticsChart
-        title={t.signups}
-        rows={data.series}
-        {...byDay}
-        series={SIGNUPS}
-        kind="bar"
-      />
+      <AnalyticsChart title={t.signups} rows={data.series} {...byDay} series={SIGNUPS} kind="bar" />
       <AnalyticsChart
         title={t.redemptions}
         rows={data.series}

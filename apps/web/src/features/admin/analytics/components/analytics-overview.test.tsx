@@ -118,16 +118,17 @@ describe('admin analytics', { timeout: 20_000 }, () => {
     expect(revenue.queryByRole('table')).not.toBeInTheDocument();
     await user.click(revenue.getByRole('button', { name: 'Ver tabela' }));
     const table = revenue.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Dia',
-      'Depósitos',
-      'Vendas',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Dia', 'Depósitos', 'Vendas']);
     const row = within(table).getByRole('rowheader', { name: '14/11/2026' }).closest('tr')!;
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'R$ 150,00',
-      'R$ 89,90',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['R$ 150,00', 'R$ 89,90']);
     expect(within(table).getAllByRole('row')).toHaveLength(8);
     await user.click(revenue.getByRole('button', { name: 'Ver gráfico' }));
     expect(revenue.queryByRole('table')).not.toBeInTheDocument();
@@ -135,11 +136,11 @@ describe('admin analytics', { timeout: 20_000 }, () => {
     const products = within(chart('Vendas por produto'));
     await user.click(products.getByRole('button', { name: 'Ver tabela' }));
     const aim = products.getByRole('rowheader', { name: 'Aim Pro' }).closest('tr')!;
-    expect(within(aim).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'R$ 89,90',
-      '2',
-      '5',
-    ]);
+    expect(
+      within(aim)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['R$ 89,90', '2', '5']);
 
     // Days never sampled read as a dash, not as zero.
     const active = within(chart('Assinaturas ativas'));
@@ -181,7 +182,9 @@ describe('admin analytics', { timeout: 20_000 }, () => {
         'Sem dados no período',
       ),
     ).toBeInTheDocument();
-    expect(within(chart('Vendas por produto')).getByText('Sem dados no período')).toBeInTheDocument();
+    expect(
+      within(chart('Vendas por produto')).getByText('Sem dados no período'),
+    ).toBeInTheDocument();
   });
 
   it('offers to try again when the analytics fail to load', async () => {

@@ -27,7 +27,10 @@ export function AnalyticsOverview() {
   }
   return (
     <div
-      className={cn('grid min-w-0 gap-4 transition-opacity', analytics.isPlaceholderData && 'opacity-60')}
+      className={cn(
+        'grid min-w-0 gap-4 transition-opacity',
+        analytics.isPlaceholderData && 'opacity-60',
+      )}
       aria-busy={analytics.isFetching || undefined}
     >
       <KpiCards totals={analytics.data?.totals} />

@@ -68,9 +68,7 @@ export function KpiCards({
         value={
           current && (current.onlinePeak === null ? t.noSamples : formatCount(current.onlinePeak))
         }
-        detail={
-          current?.onlineAverage != null ? t.onlineAverage(current.onlineAverage) : undefined
-        }
+        detail={current?.onlineAverage != null ? t.onlineAverage(current.onlineAverage) : undefined}
         change={change((x) => x.onlinePeak)}
       />
     </section>

@@ -11,7 +11,9 @@ import { usePeriodAnalytics } from './use-period-analytics';
 const t = texts.leaderboard;
 
 function Reseller({ row }: { row: ResellerRank }) {
-  return <UserLink id={row.username ? row.resellerId : null} username={row.username ?? t.deleted} />;
+  return (
+    <UserLink id={row.username ? row.resellerId : null} username={row.username ?? t.deleted} />
+  );
 }
 
 /** The period's top resellers by keys sold, with what was redeemed and the balance spent. */
@@ -54,7 +56,9 @@ export function ResellerLeaderboard() {
                 <TableCell>
                   <Reseller row={row} />
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{formatCount(row.keysSold)}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {formatCount(row.keysSold)}
+                </TableCell>
                 <TableCell className="text-right tabular-nums">
                   {formatCount(row.keysRedeemed)}
                 </TableCell>
