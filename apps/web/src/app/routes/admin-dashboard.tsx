@@ -22,7 +22,7 @@ export function AdminDashboardRoute() {
       <AnalyticsPeriodBar />
       <MetricCards change={(metric, value) => <BaselineChange metric={metric} value={value} />} />
       <AnalyticsOverview />
-      <div className="grid min-w-0 items-start gap-6 xl:grid-cols-2">
+      <div className="grid min-w-0 items-start gap-6 2xl:grid-cols-2">
         <ExpiringSoon />
         <ResellerLeaderboard />
       </div>

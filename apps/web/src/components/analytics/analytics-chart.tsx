@@ -181,7 +181,7 @@ export function AnalyticsChart<Row>({
               <TableBody>
                 {rows.map((row, index) => (
                   <TableRow key={index}>
-                    <TableHead scope="row" className="font-normal">
+                    <TableHead scope="row" className="min-w-28 font-normal whitespace-normal">
                       {rowLabel(row)}
                     </TableHead>
                     {tableSeries.map((s) => (
@@ -257,7 +257,7 @@ function renderChart<Row>(
   active: number | null,
   valueAxis: ((value: number) => string) | undefined,
 ) {
-  const margin = { top: 8, right: 8, bottom: 0, left: 0 };
+  const margin = { top: 8, right: 16, bottom: 0, left: 0 };
   const tooltip = (
     <Tooltip
       // The keyboard's highlighted row holds the tooltip; without it the pointer drives it.
@@ -311,9 +311,9 @@ function renderChart<Row>(
           type="category"
           {...categoryAxisProps}
           axisLine={false}
-          width={112}
+          width={140}
           interval={0}
-          tickFormatter={(value: string) => (value.length > 16 ? `${value.slice(0, 15)}…` : value)}
+          tickFormatter={(value: string) => (value.length > 20 ? `${value.slice(0, 19)}…` : value)}
         />
         {tooltip}
         {series.map((s) => (
@@ -326,7 +326,7 @@ function renderChart<Row>(
     <>
       {grid}
       <XAxis {...categoryAxisProps} interval="preserveStartEnd" />
-      <YAxis {...valueAxisProps} width={valueAxis ? 72 : 40} />
+      <YAxis {...valueAxisProps} width={valueAxis ? 84 : 40} />
       {tooltip}
     </>
   );

@@ -43,7 +43,7 @@ export function KpiCard({
           </>
         ) : (
           <>
-            <p className="text-xl font-bold break-words tabular-nums sm:text-2xl">{value}</p>
+            <p className="text-xl font-bold whitespace-nowrap tabular-nums">{value}</p>
             {detail && <p className="text-muted-foreground text-xs">{detail}</p>}
             {change}
           </>

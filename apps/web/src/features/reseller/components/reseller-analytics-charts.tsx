@@ -56,7 +56,7 @@ export function ResellerAnalyticsCharts({ series }: { series: ResellerAnalyticsD
         rows={series}
         {...byDay}
         series={SPENT}
-        kind="area"
+        kind="bar"
         valueAxis={formatCompactBRL}
       />
     </div>

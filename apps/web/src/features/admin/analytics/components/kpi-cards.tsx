@@ -29,7 +29,10 @@ export function KpiCards({
     );
   };
   return (
-    <section aria-label={t.group} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+    <section
+      aria-label={t.group}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5"
+    >
       <KpiCard
         title={t.deposits}
         icon={Banknote}
@@ -37,7 +40,7 @@ export function KpiCards({
         value={current && formatBRL(current.deposits)}
         detail={current && t.depositsDetail(current.depositsCount)}
         change={change((x) => x.deposits)}
-        className="col-span-2 lg:col-span-1"
+        className="col-span-2 sm:col-span-1"
       />
       <KpiCard
         title={t.sales}
