@@ -1,8 +1,11 @@
-import { ANALYTICS_LIMITS, analyticsQuerySchema, type AnalyticsQuery } from '@chaveiro/contract';
-import { format } from 'date-fns';
+import {
+  ANALYTICS_LIMITS,
+  analyticsMessages,
+  analyticsQuerySchema,
+  type AnalyticsQuery,
+} from '@chaveiro/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { texts } from './texts';
 
 /** The URL's names: `?periodo=7|30|90`, or `?de=AAAA-MM-DD&ate=AAAA-MM-DD`. */
 export const PERIOD_PARAMS = { preset: 'periodo', from: 'de', to: 'ate' } as const;
@@ -14,9 +17,16 @@ export type Period =
 
 const DEFAULT_PERIOD: Period = { kind: 'preset', days: ANALYTICS_LIMITS.defaultDays as Preset };
 
-/** Today as `AAAA-MM-DD` in the viewer's calendar. */
+const saoPauloDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today as `AAAA-MM-DD` in São Paulo, the calendar the server counts days in. */
 export function today(): string {
-  return format(new Date(), 'yyyy-MM-dd');
+  return saoPauloDay.format(new Date());
 }
 
 /**
@@ -26,7 +36,7 @@ export function today(): string {
 export function rangeError(from: string, to: string, now = today()): string | null {
   const parsed = analyticsQuerySchema.safeParse({ from: from || undefined, to: to || undefined });
   if (!parsed.success) return parsed.error.issues[0]?.message ?? null;
-  if (to > now) return texts.period.futureTo;
+  if (to > now) return analyticsMessages.futureTo;
   return null;
 }
 

@@ -1,5 +1,3 @@
-import { plural } from '@chaveiro/contract';
-
 /** pt-BR texts shared by the admin's and the reseller's analytics. */
 export const texts = {
   period: {
@@ -9,7 +7,6 @@ export const texts = {
     from: 'De',
     to: 'Até',
     apply: 'Aplicar',
-    futureTo: 'A data final não pode estar no futuro.',
     range: (from: string, to: string) => `${from} a ${to}`,
   },
   change: {
@@ -30,5 +27,4 @@ export const texts = {
     noValue: '—',
   },
   retry: 'Tentar novamente',
-  days: (n: number) => plural(n, 'dia', 'dias'),
 } as const;

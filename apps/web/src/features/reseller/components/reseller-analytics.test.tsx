@@ -28,11 +28,13 @@ describe('reseller analytics', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('10/11/2026 a 12/11/2026')).toBeInTheDocument();
     expect(sent[0]?.url).toBe('/api/reseller/analytics?period=90');
-    expect(within(card('Chaves compradas')).getByText('25')).toBeInTheDocument();
-    expect(within(card('Chaves compradas')).getByText('sem dados anteriores')).toBeInTheDocument();
-    expect(within(card('Resgatadas')).getByText('-20%')).toBeInTheDocument();
-    expect(within(card('Saldo gasto')).getByText('R$ 270,00')).toBeInTheDocument();
-    expect(within(card('Saldo gasto')).getByText('-10%')).toBeInTheDocument();
+    expect(within(card('Compradas no período')).getByText('25')).toBeInTheDocument();
+    expect(
+      within(card('Compradas no período')).getByText('sem dados anteriores'),
+    ).toBeInTheDocument();
+    expect(within(card('Resgatadas no período')).getByText('-20%')).toBeInTheDocument();
+    expect(within(card('Gasto no período')).getByText('R$ 270,00')).toBeInTheDocument();
+    expect(within(card('Gasto no período')).getByText('-10%')).toBeInTheDocument();
 
     const keys = within(await screen.findByRole('region', { name: 'Chaves por dia' }));
     await user.click(keys.getByRole('button', { name: 'Ver tabela' }));

@@ -72,21 +72,21 @@ export function ResellerAnalytics() {
         >
           <div aria-label={t.group} role="group" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             <KpiCard
-              title={t.keysSold}
+              title={t.kpiKeysSold}
               icon={KeyRound}
               accent="text-violet-700 bg-violet-500/10 dark:text-violet-400"
               value={current && formatCount(current.keysSold)}
               change={change((x) => x.keysSold)}
             />
             <KpiCard
-              title={t.keysRedeemed}
+              title={t.kpiKeysRedeemed}
               icon={CircleCheck}
               accent="text-sky-700 bg-sky-500/10 dark:text-sky-400"
               value={current && formatCount(current.keysRedeemed)}
               change={change((x) => x.keysRedeemed)}
             />
             <KpiCard
-              title={t.spent}
+              title={t.kpiSpent}
               icon={HandCoins}
               accent="text-amber-700 bg-amber-500/10 dark:text-amber-400"
               value={current && formatBRL(current.spent)}

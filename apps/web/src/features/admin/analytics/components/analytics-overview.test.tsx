@@ -67,7 +67,13 @@ describe('admin analytics', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Aplicar' }));
     expect(screen.getByRole('alert')).toHaveTextContent(analyticsMessages.rangeTooLong);
 
+    fireEvent.change(from, { target: { value: '2999-01-01' } });
+    fireEvent.change(to, { target: { value: '2999-01-01' } });
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(analyticsMessages.futureTo);
+
     fireEvent.change(from, { target: { value: '2026-11-01' } });
+    fireEvent.change(to, { target: { value: '2026-11-01' } });
     await user.click(screen.getByRole('button', { name: 'Aplicar' }));
     expect(router.state.location.search).toBe('?de=2026-11-01&ate=2026-11-01');
     await waitFor(() =>
@@ -185,6 +191,15 @@ describe('admin analytics', { timeout: 20_000 }, () => {
     expect(
       within(chart('Vendas por produto')).getByText('Sem dados no período'),
     ).toBeInTheDocument();
+  });
+
+  it("says why the server refused a range, in the contract's words", async () => {
+    stubApi(() =>
+      jsonResponse(400, { message: analyticsMessages.futureTo, code: 'VALIDATION_ERROR' }),
+    );
+    renderRoutes(routes, '/admin/dashboard?de=2026-11-01&ate=2026-11-02');
+    expect(await screen.findByText(analyticsMessages.futureTo)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
 
   it('offers to try again when the analytics fail to load', async () => {
