@@ -223,7 +223,8 @@ export function AnalyticsChart<Row>({
         <p
           aria-live="polite"
           aria-atomic="true"
-          className={cn('text-muted-foreground min-h-4 text-xs', (asTable || empty) && 'sr-only')}
+          // Shown while the keyboard highlights a row; always there, so it is announced.
+          className={cn('text-muted-foreground text-xs', (active === null || asTable) && 'sr-only')}
         >
           {active !== null && !asTable ? describe(active) : ''}
         </p>

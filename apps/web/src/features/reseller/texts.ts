@@ -34,7 +34,7 @@ export const texts = {
     subtitle: 'Chaves compradas, resgates dos seus clientes e saldo gasto, dia a dia.',
     group: 'Resumo do período',
     kpiKeysSold: 'Compradas no período',
-    kpiKeysRedeemed: 'Resgatadas no período',
+    kpiKeysRedeemed: 'Resgates no período',
     kpiSpent: 'Gasto no período',
     keysSold: 'Chaves compradas',
     keysRedeemed: 'Resgatadas',

@@ -32,7 +32,7 @@ describe('reseller analytics', { timeout: 20_000 }, () => {
     expect(
       within(card('Compradas no período')).getByText('sem dados anteriores'),
     ).toBeInTheDocument();
-    expect(within(card('Resgatadas no período')).getByText('-20%')).toBeInTheDocument();
+    expect(within(card('Resgates no período')).getByText('-20%')).toBeInTheDocument();
     expect(within(card('Gasto no período')).getByText('R$ 270,00')).toBeInTheDocument();
     expect(within(card('Gasto no período')).getByText('-10%')).toBeInTheDocument();
 
