@@ -355,6 +355,7 @@ function renderChart<Row>(
             fill={s.color}
             fillOpacity={0.15}
             strokeWidth={2}
+            dot={dotFor(points, s)}
             isAnimationActive={false}
           />
         ))}
@@ -372,13 +373,24 @@ function renderChart<Row>(
           type="monotone"
           stroke={s.color}
           strokeWidth={2}
-          dot={false}
+          dot={dotFor(points, s)}
           activeDot={{ r: 4, fill: s.color, stroke: 'var(--card)' }}
           isAnimationActive={false}
         />
       ))}
     </LineChart>
   );
+}
+
+/**
+ * Dots on a line where it has few points: a day between two unsampled days, or a short range,
+ * would otherwise draw nothing or hide where the values are.
+ */
+function dotFor<Row>(points: Point[], series: ChartSeries<Row>) {
+  const values = points.filter((point) => point[series.key] !== null).length;
+  return values <= 2 || points.length <= 14
+    ? { r: 2.5, fill: series.color, stroke: series.color }
+    : false;
 }
 
 function TooltipBox<Row>({
