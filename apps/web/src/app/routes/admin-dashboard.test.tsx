@@ -128,7 +128,8 @@ describe('/admin/dashboard', { timeout: 20_000 }, () => {
       '/admin/dashboard',
     );
     const online = within(await screen.findByRole('group', { name: 'Usuários Online' }));
-    const dash = await online.findByText('—');
+    const dash = (await online.findByText('—')).closest('p');
     expect(dash).toHaveAttribute('data-change', 'none');
+    expect(dash).toHaveTextContent('—sem dados para comparar');
   });
 });

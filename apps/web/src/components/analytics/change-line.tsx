@@ -37,7 +37,8 @@ export function ChangeLine({
   if (previous === null) {
     return (
       <p className={cn(base, 'text-muted-foreground')} data-change="none">
-        —
+        <span aria-hidden>—</span>
+        <span className="sr-only">{t.nothingToCompare}</span>
       </p>
     );
   }

@@ -27,7 +27,11 @@ export function PeriodPicker({ period, onChange, range, className }: PeriodPicke
   return (
     <div className={cn('grid gap-3', className)}>
       <div className="flex flex-wrap items-center gap-2">
-        <div role="group" aria-label={t.label} className="bg-muted flex flex-wrap rounded-lg p-1">
+        <div
+          role="group"
+          aria-label={t.label}
+          className="bg-muted flex w-fit max-w-full flex-wrap rounded-lg p-1"
+        >
           {ANALYTICS_LIMITS.presets.map((days) => {
             const pressed = !showCustom && period.kind === 'preset' && period.days === days;
             return (
@@ -54,7 +58,7 @@ export function PeriodPicker({ period, onChange, range, className }: PeriodPicke
             aria-expanded={showCustom}
             onClick={() => setCustomOpen(true)}
           >
-            <CalendarRange aria-hidden />
+            <CalendarRange aria-hidden className="max-sm:hidden" />
             {t.custom}
           </Button>
         </div>

@@ -12,6 +12,7 @@ export const texts = {
   change: {
     vsPrevious: 'vs. período anterior',
     noPrevious: 'sem dados anteriores',
+    nothingToCompare: 'sem dados para comparar',
     same: 'sem variação',
     vsDay: (day: string) => `vs. ${day}`,
     up: 'Aumento',
