@@ -314,7 +314,7 @@ function renderChart<Row>(
           axisLine={false}
           width={140}
           interval={0}
-          tickFormatter={(value: string) => (value.length > 20 ? `${value.slice(0, 19)}…` : value)}
+          tickFormatter={(value: string) => (value.length > 17 ? `${value.slice(0, 16)}…` : value)}
         />
         {tooltip}
         {series.map((s) => (
