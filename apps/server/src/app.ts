@@ -22,6 +22,7 @@ import { adminProfileRoutes } from './modules/admin-profile/index.js';
 import { adminResellersRoutes } from './modules/admin-resellers/index.js';
 import { adminUsersRoutes } from './modules/admin-users/index.js';
 import { adminCustomersRoutes } from './modules/admin-customers/index.js';
+import { analyticsRoutes, resellerAnalyticsRoutes } from './modules/analytics/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { bypassRoutes } from './modules/bypass/index.js';
 import { clientRoutes } from './modules/client/index.js';
@@ -155,12 +156,15 @@ export async function buildApp({
   app.addHook('onClose', () => ctx.background.settle(BACKGROUND_SETTLE_MS));
   const services = createServices(ctx, app.log, eventHandlers);
   const auth: AuthPluginOptions = { tokens: ctx.tokens, loadUser: services.loadAuthUser };
-  const { presence, expiryReminders, outbox, gatewayPoll } = services;
+  const { presence, expiryReminders, outbox, gatewayPoll, analyticsSampler } = services;
   app.decorate('loaderPresence', presence);
   app.addHook('onClose', () => presence.close());
   // "Subscription expiring" notifications: checked at start and every few minutes until close.
   app.decorate('expiryReminders', expiryReminders);
   runFromReadyToClose(app, expiryReminders);
+  // Analytics: online users, the cards' gauges and usage sampled once a minute until close.
+  app.decorate('analyticsSampler', analyticsSampler);
+  runFromReadyToClose(app, analyticsSampler);
   // Domain events: the poller (retries, what a crashed process left) runs from ready to close.
   // onClose hooks run last-added first, after the server stopped taking requests: the poller and
   // the deliveries under way finish here, before the caller destroys the database.
@@ -241,6 +245,7 @@ function apiRoutes(
     void api.register(authRoutes(s), { prefix: '/auth' });
     void api.register(newsletterRoutes(s));
     void api.register(dashboardRoutes(s), { prefix: '/dashboard' });
+    void api.register(analyticsRoutes(s), { prefix: '/analytics' });
     void api.register(activityRoutes(s));
     void api.register(adminUsersRoutes(s), { prefix: '/users' });
     void api.register(adminCustomersRoutes(s), { prefix: '/users' });
@@ -253,6 +258,7 @@ function apiRoutes(
     void api.register(avatarsRoutes(s));
     void api.register(adminResellersRoutes(s), { prefix: '/resellers' });
     void api.register(resellerRoutes(s), { prefix: '/reseller' });
+    void api.register(resellerAnalyticsRoutes(s), { prefix: '/reseller' });
     void api.register(bypassRoutes(s), { prefix: '/bypass' });
     void api.register(settingsRoutes(s), { prefix: '/settings' });
     void api.register(adminActionsRoutes(s), { prefix: '/admin-actions' });

@@ -3,6 +3,7 @@ import pretty from 'pino-pretty';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { loadConfig } from './config.js';
+import { describeBackfill, runAnalyticsBackfill } from './modules/analytics/index.js';
 import type { AdminSeedResult } from './modules/users/index.js';
 import { systemClock } from './platform/clock.js';
 import { createDatabase } from './platform/database.js';
@@ -13,7 +14,8 @@ import { createAdminSeed } from './services.js';
 
 /**
  * config → database → migrate → seed the first admin → listen; `--migrate-only` stops early,
- * `--rotate-loader-key` only rotates the loader signing key.
+ * `--rotate-loader-key` only rotates the loader signing key, `--analytics-backfill` migrates
+ * and counts existing data into the analytics rollups (`npm run analytics:backfill`).
  */
 async function main(): Promise<void> {
   // V8 moves allocation sites whose objects survived a load burst (256 requests in flight) to
@@ -41,6 +43,19 @@ async function main(): Promise<void> {
 
   const database = createDatabase(config);
   await migrateToLatest(database);
+
+  if (process.argv.includes('--analytics-backfill')) {
+    try {
+      const summary = await runAnalyticsBackfill(database.db, database.dialect, {
+        progress: (line) => process.stdout.write(`  … ${line}\n`),
+      });
+      process.stdout.write(describeBackfill(summary));
+    } finally {
+      await database.destroy();
+    }
+    return;
+  }
+
   const seed = await createAdminSeed({
     ...database,
     config,

@@ -32,6 +32,13 @@ import {
   createSignupHoldsRepository,
   createUserLoginsRepository,
 } from './modules/auth/index.js';
+import {
+  createAnalyticsHandlers,
+  createAnalyticsRepository,
+  createAnalyticsRollupsRepository,
+  createAnalyticsSampler,
+  createAnalyticsService,
+} from './modules/analytics/index.js';
 import { createBalanceRepository, createBalanceService } from './modules/balance/index.js';
 import { createBypassRepository, createBypassService } from './modules/bypass/index.js';
 import { createClientRepository, createClientService } from './modules/client/index.js';
@@ -138,6 +145,8 @@ export function createServices(
     adminActions: createAdminActionsRepository(db, keyTotals),
     adminConsole: createAdminConsoleRepository(db, dialect),
     adminResellers: createAdminResellersRepository(db, dialect),
+    analytics: createAnalyticsRepository(db),
+    analyticsRollups: createAnalyticsRollupsRepository(db),
     balance: createBalanceRepository(db),
     bypass: createBypassRepository(db),
     client: createClientRepository(db),
@@ -228,6 +237,7 @@ export function createServices(
       }),
       ...createPurchaseNotices({ ...ctx, notifications, users: repos.users }),
       ...createExpiryMail({ ...ctx, users: repos.users }),
+      ...createAnalyticsHandlers({ rollups: repos.analyticsRollups }),
       ...extraHandlers,
     ],
   });
@@ -255,6 +265,7 @@ export function createServices(
     credentials,
     logins: repos.userLogins,
     activity,
+    events,
   });
 
   const deposits: DepositsService = createDepositsService({
@@ -275,6 +286,8 @@ export function createServices(
   const presence = createPresence(ctx, log);
   const loaderSessions = createLoaderSessions(ctx.config.jwtSecret, clock);
 
+  const dashboard = createDashboardService({ clock, repository: repos.dashboard });
+
   const built = {
     /** The outbox's poller is started and stopped with the app; tests drain it. */
     outbox,
@@ -293,6 +306,16 @@ export function createServices(
       clock,
       deposits: repos.deposits,
       settle: (paymentId) => deposits.settle(paymentId),
+      log,
+    }),
+    /** The analytics minute sample (online users, gauges, usage), started and stopped with the app. */
+    analyticsSampler: createAnalyticsSampler({
+      db,
+      clock,
+      rollups: repos.analyticsRollups,
+      // The metric cards' own computation: one definition of 'Usuários Online' and the rest.
+      cards: () => dashboard.freshMetrics(),
+      flushPresence: () => presence.flush(),
       log,
     }),
     /** The role guard's per-request read of the session's user. */
@@ -324,6 +347,7 @@ export function createServices(
       users: repos.users,
       activity,
       balance,
+      events,
     }),
     adminUsers: createAdminUsersService({
       db,
@@ -338,6 +362,7 @@ export function createServices(
       files,
       events,
     }),
+    analytics: createAnalyticsService({ clock, repository: repos.analytics }),
     auth,
     avatarRenderer: createAvatarRenderer(),
     bypass: createBypassService({ db, clock, repository: repos.bypass, activity }),
@@ -348,6 +373,7 @@ export function createServices(
       subscriptions: repos.subscriptions,
       redemption,
       events,
+      usage: repos.analytics,
     }),
     adminConsole: createAdminConsoleService({
       db,
@@ -356,7 +382,7 @@ export function createServices(
       outbox,
       activity,
     }),
-    dashboard: createDashboardService({ clock, repository: repos.dashboard }),
+    dashboard,
     deposits,
     files,
     health: createHealthService({ dialect, repository: repos.health }),
@@ -415,7 +441,6 @@ export function createServices(
       auth,
     }),
     reseller: createResellerService({
-      db,
       clock,
       repository: repos.reseller,
       products: repos.products,
@@ -425,6 +450,7 @@ export function createServices(
       activity,
       // The global reseller discount, read in the purchase's own transaction.
       settings: repos.settings,
+      events,
     }),
     settings: createSettingsService({
       db,

@@ -25,6 +25,13 @@ const ACTIVITY_DONE = {
   attempts: 1,
   last_error: null,
 };
+/** The analytics counters of a redemption (issue #23). */
+const ANALYTICS_DONE = {
+  handler: 'analytics.key-redeemed',
+  status: 'done',
+  attempts: 1,
+  last_error: null,
+};
 /** How long the recording process keeps its new deliveries to itself (outbox promptGraceMs). */
 const PROMPT_GRACE_MS = 30_000;
 
@@ -173,9 +180,10 @@ describe('key.redeemed through the outbox', () => {
       days: 30,
       keyCreatedBy: reseller.id,
     });
-    // Handled before the answer: both deliveries done, their effects visible.
+    // Handled before the answer: every delivery done, their effects visible.
     expect(await deliveriesOf(t, event!.id)).toEqual([
       ACTIVITY_DONE,
+      ANALYTICS_DONE,
       { handler: NOTICE_HANDLER, status: 'done', attempts: 1, last_error: null },
       { handler: XP_HANDLER, status: 'done', attempts: 1, last_error: null },
     ]);
@@ -199,6 +207,7 @@ describe('key.redeemed through the outbox', () => {
     const [event] = await redeemedEvents(t, key.id);
     expect(await deliveriesOf(t, event!.id)).toEqual([
       ACTIVITY_DONE,
+      ANALYTICS_DONE,
       {
         handler: NOTICE_HANDLER,
         status: 'pending',
@@ -220,6 +229,7 @@ describe('key.redeemed through the outbox', () => {
     expect(await noticesOf(t, reseller.id)).toHaveLength(1);
     expect(await deliveriesOf(t, event!.id)).toEqual([
       ACTIVITY_DONE,
+      ANALYTICS_DONE,
       // The last failure stays on record.
       {
         handler: NOTICE_HANDLER,
@@ -251,6 +261,7 @@ describe('key.redeemed through the outbox', () => {
         ['pending', 0],
         ['pending', 0],
         ['pending', 0],
+        ['pending', 0],
       ]);
       expect(await noticesOf(first, reseller.id)).toEqual([]);
       expect(await xpOf(first, customer.id)).toBe(0);
@@ -266,6 +277,7 @@ describe('key.redeemed through the outbox', () => {
         await drain(second);
         expect(await deliveriesOf(first, event!.id)).toEqual([
           ACTIVITY_DONE,
+          ANALYTICS_DONE,
           { handler: NOTICE_HANDLER, status: 'done', attempts: 1, last_error: null },
           { handler: XP_HANDLER, status: 'done', attempts: 1, last_error: null },
         ]);

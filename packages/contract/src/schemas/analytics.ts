@@ -121,7 +121,7 @@ export type MetricsSnapshot = z.infer<typeof metricsSnapshotSchema>;
 
 export const productSalesSchema = z.object({
   productId: z.string(),
-  /** The product's current name (its name at sale time once it is deleted). */
+  /** The product's current name; 'Produto excluído' once it is deleted (rollups keep ids only). */
   name: z.string(),
   /** Shop purchases and resellers' keys. */
   salesCount: z.number().int(),
@@ -159,7 +159,10 @@ export const analyticsResponseSchema = z.object({
   products: z.array(productSalesSchema),
   /** Top resellers by keys sold in the range. */
   resellers: z.array(resellerRankSchema),
-  /** The last 24 h of 'Usuários Online', oldest first. */
+  /**
+   * The last 24 h of 'Usuários Online', oldest first: the 10-minute buckets that have samples
+   * (none while no process was sampling), the last one holding now.
+   */
   recentOnline: z.array(onlinePointSchema),
 });
 export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;

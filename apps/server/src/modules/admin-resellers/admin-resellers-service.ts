@@ -10,6 +10,7 @@ import type {
 import { centsToReais, messages, parseSort, reaisToCents } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
@@ -37,6 +38,8 @@ export interface AdminResellersServiceDeps extends Pick<AppContext, 'db' | 'cloc
   users: UsersRepository;
   activity: ActivityService;
   balance: BalanceService;
+  /** A new reseller account records `user.registered` with it. */
+  events: EventRecorder;
 }
 
 /** Admin resellers (spec §2 Admin resellers, §7): creation, promotion and the balance. */
@@ -47,6 +50,7 @@ export function createAdminResellersService({
   users,
   activity,
   balance,
+  events,
 }: AdminResellersServiceDeps) {
   async function assertNamesFree(username: string, email: string): Promise<void> {
     const taken = await users.findTakenNames(username, email, clock.now());
@@ -78,7 +82,8 @@ export function createAdminResellersService({
     const id = newId();
     const initialCents = reaisToCents(body.initialBalance);
     try {
-      await withTransaction(db, async (trx) => {
+      await events.transaction(async (trx) => {
+        const now = clock.now();
         // Admin-created, so already verified (like the console's own user creation).
         await users.insert(
           {
@@ -88,11 +93,17 @@ export function createAdminResellersService({
             password_hash: passwordHash,
             role: 'reseller',
             status: 'active',
-            email_verified_at: clock.now(),
-            created_at: clock.now(),
+            email_verified_at: now,
+            created_at: now,
           },
           trx,
         );
+        await events.record(trx, 'user.registered', {
+          userId: id,
+          role: 'reseller',
+          via: 'admin',
+          at: now,
+        });
         if (initialCents > 0) await creditInitial(trx, id, actor, initialCents);
         await activity.record(trx, actor, {
           type: 'reseller.created',

@@ -55,7 +55,10 @@ export interface AdminUsersServiceDeps extends Pick<AppContext, 'db' | 'clock'> 
   subscriptions: SubscriptionsService;
   activity: ActivityService;
   files: FilesService;
-  /** A ban records `user.banned`, an account's HWID reset `hwid.reset`, in their transaction. */
+  /**
+   * A creation records `user.registered`, a ban `user.banned`, an account's HWID reset
+   * `hwid.reset`, in their transaction.
+   */
   events: EventRecorder;
 }
 
@@ -272,7 +275,7 @@ export function createAdminUsersService({
       const passwordHash = await hashPassword(body.password);
       const id = newId();
       await withNameCheck('', body, () =>
-        withTransaction(db, async (trx) => {
+        events.transaction(async (trx) => {
           const now = clock.now();
           await users.insertClient(
             {
@@ -285,6 +288,12 @@ export function createAdminUsersService({
             },
             trx,
           );
+          await events.record(trx, 'user.registered', {
+            userId: id,
+            role: 'client',
+            via: 'admin',
+            at: now,
+          });
           if (body.subscription) {
             await grantableProduct(body.subscription.productId, trx);
             await subscriptions.grant(trx, { userId: id, ...body.subscription });

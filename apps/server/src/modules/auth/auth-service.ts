@@ -13,6 +13,7 @@ import type {
 import { TIMING, messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
+import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import {
@@ -54,6 +55,8 @@ export interface AuthServiceDeps extends Pick<
   /** Sign-in addresses per account; a new one (not the first) is an activity line. */
   logins: UserLoginsRepository;
   activity: Pick<ActivityService, 'record'>;
+  /** A sign-up records `user.registered` with the account. */
+  events: EventRecorder;
 }
 
 export function createAuthService({
@@ -71,6 +74,7 @@ export function createAuthService({
   credentials,
   logins,
   activity,
+  events,
 }: AuthServiceDeps) {
   /**
    * Notes the sign-in's address: a known one only moves its last time (one statement); a new
@@ -142,7 +146,8 @@ export function createAuthService({
     const id = newId();
     let token: string;
     try {
-      token = await withTransaction(db, async (trx) => {
+      token = await events.transaction(async (trx) => {
+        const createdAt = clock.now();
         await users.insertClient(
           {
             id,
@@ -150,10 +155,16 @@ export function createAuthService({
             email: body.email,
             password_hash: passwordHash,
             email_verified_at: null,
-            created_at: clock.now(),
+            created_at: createdAt,
           },
           trx,
         );
+        await events.record(trx, 'user.registered', {
+          userId: id,
+          role: 'client',
+          via: 'signup',
+          at: createdAt,
+        });
         return issueEmailToken(id, 'verify', { executor: trx });
       });
     } catch (error) {

@@ -75,6 +75,12 @@ describe('my subscriptions', () => {
             free_release: true,
           },
         ],
+        // No minute sampled yet: 30 days of zeros ending today (São Paulo).
+        online_minutes_30d: 0,
+        usage_days: Array.from({ length: 30 }, (_, i) => ({
+          day: new Date(Date.UTC(2025, 11, 17 + i)).toISOString().slice(0, 10),
+          minutes: 0,
+        })),
       },
     ]);
   });

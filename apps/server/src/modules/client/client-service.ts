@@ -5,10 +5,12 @@ import type {
   RedeemHistoryItem,
   MessageResponse,
 } from '@chaveiro/contract';
-import { MACHINE_RELEASE, XP_RULES, messages, rankFor } from '@chaveiro/contract';
+import { ANALYTICS_LIMITS, MACHINE_RELEASE, XP_RULES, messages, rankFor } from '@chaveiro/contract';
 import type { EventRecorder } from '../../events/index.js';
+import { BUSINESS_TIME_ZONE, addDays, dayIn } from '../../platform/calendar.js';
 import type { AppContext } from '../../platform/context.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
+import type { AnalyticsRepository } from '../analytics/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { SubscriptionsRepository } from '../subscriptions/index.js';
 import { effectiveExpiry } from '../subscriptions/index.js';
@@ -34,6 +36,8 @@ export interface ClientServiceDeps extends Pick<AppContext, 'clock'> {
   redemption: KeyRedemption;
   /** Pauses, resumes, resets and releases record their event in their transaction. */
   events: EventRecorder;
+  /** The minutes online per subscription and day (the card's usage). */
+  usage: Pick<AnalyticsRepository, 'usage'>;
 }
 
 /** The customer area: own subscriptions, HWID resets, key redemption and loyalty. */
@@ -44,6 +48,7 @@ export function createClientService({
   subscriptions,
   redemption,
   events,
+  usage,
 }: ClientServiceDeps) {
   /** Bound recently enough for a free release ("this wasn't me", MACHINE_RELEASE). */
   const recentlyBound = (machine: Pick<MachineRow, 'first_seen_at'>, now: number) =>
@@ -52,7 +57,38 @@ export function createClientService({
   const freeReleaseDue = (sub: OwnSubscriptionRow, now: number) =>
     sub.free_release_at === null || now - sub.free_release_at >= MACHINE_RELEASE.freeEveryMs;
 
-  function toCard(sub: OwnSubscriptionRow, machines: MachineRow[], now: number) {
+  /**
+   * Minutes online per subscription over the last `usageDays` São Paulo days (today included),
+   * every day present, oldest first: one read for all the user's subscriptions.
+   */
+  async function usageOf(userId: string, now: number) {
+    const to = dayIn(BUSINESS_TIME_ZONE, now);
+    const from = addDays(to, -(ANALYTICS_LIMITS.usageDays - 1));
+    const days = Array.from({ length: ANALYTICS_LIMITS.usageDays }, (_, i) => addDays(from, i));
+    const minutes = new Map<string, Map<string, number>>();
+    for (const row of await usage.usage(userId, from, to)) {
+      let perDay = minutes.get(row.subscription_id);
+      if (!perDay) minutes.set(row.subscription_id, (perDay = new Map<string, number>()));
+      perDay.set(row.day, row.minutes);
+    }
+    return (subscriptionId: string) => {
+      const usageDays = days.map((day) => ({
+        day,
+        minutes: minutes.get(subscriptionId)?.get(day) ?? 0,
+      }));
+      return {
+        online_minutes_30d: usageDays.reduce((total, day) => total + day.minutes, 0),
+        usage_days: usageDays,
+      };
+    };
+  }
+
+  function toCard(
+    sub: OwnSubscriptionRow,
+    machines: MachineRow[],
+    now: number,
+    usageOfSub: { online_minutes_30d: number; usage_days: { day: string; minutes: number }[] },
+  ) {
     const standing = subscriptionStanding(sub, machines, now);
     return {
       subscription_id: sub.id,
@@ -77,6 +113,7 @@ export function createClientService({
         is_online: isOnline(machine.last_seen_at, now),
         free_release: recentlyBound(machine, now) && freeReleaseDue(sub, now),
       })),
+      ...usageOfSub,
     } satisfies ClientSubscription;
   }
 
@@ -96,11 +133,12 @@ export function createClientService({
   return {
     async dashboard(userId: string): Promise<ClientDashboard> {
       const now = clock.now();
-      const [subs, machines, loyalty, current] = await Promise.all([
+      const [subs, machines, loyalty, current, usageFor] = await Promise.all([
         client.listSubscriptions(userId),
         client.listMachines(userId),
         client.loyalty(userId),
         settings.read(),
+        usageOf(userId, now),
       ]);
       if (!loyalty) throw new NotFoundError();
       const nextBonus = bonusAvailableAt(loyalty.daily_bonus_at, now);
@@ -110,6 +148,7 @@ export function createClientService({
             sub,
             machines.filter((machine) => machine.subscription_id === sub.id),
             now,
+            usageFor(sub.id),
           ),
         ),
         balance: loyalty.balance_cents / 100,

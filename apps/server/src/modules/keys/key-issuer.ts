@@ -22,6 +22,11 @@ export interface KeyIssue {
    */
   priceCents?: number;
   retailPriceCents?: number;
+  /**
+   * Every key's `created_at` (default: now). A reseller's purchase passes the instant it
+   * announces in `reseller.keys_purchased`, so the keys and the event name one moment.
+   */
+  createdAt?: number;
 }
 
 /** New unused licence keys: the admin's generation and the reseller's purchase. */
@@ -37,7 +42,7 @@ export function createKeyIssuer({ clock, keys }: { clock: Clock; keys: KeysRepos
           candidates.add(generateLicenseKey());
         }
         // The unique index decides: a value already taken is skipped and drawn again.
-        const now = clock.now();
+        const now = issue.createdAt ?? clock.now();
         const stored = await keys.insertNew(
           [...candidates].map((key) => ({
             id: newId(),

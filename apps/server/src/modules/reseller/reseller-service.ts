@@ -23,10 +23,10 @@ import {
   formatBusinessDateTime,
   startOfMonthIn,
 } from '../../platform/calendar.js';
+import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { formatCents } from '../../platform/pt-br.js';
 import { UTF8_BOM, csvLine } from '../../platform/csv.js';
-import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
 import { pageOf } from '../../platform/paging.js';
 import type { Actor } from '../../platform/auth.js';
@@ -51,7 +51,7 @@ const KEY_STATUS_LABELS: Record<KeyStatus, string> = {
   expired: 'Expirada',
 };
 
-export interface ResellerServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+export interface ResellerServiceDeps extends Pick<AppContext, 'clock'> {
   repository: ResellerRepository;
   products: ProductsRepository;
   keys: KeysRepository;
@@ -60,11 +60,12 @@ export interface ResellerServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   activity: ActivityService;
   /** The global reseller discount's row. */
   settings: SettingsRepository;
+  /** A purchase records `reseller.keys_purchased` in its transaction. */
+  events: EventRecorder;
 }
 
 /** The reseller dashboard: buy keys with the balance, see and export own keys, statistics. */
 export function createResellerService({
-  db,
   clock,
   repository,
   products,
@@ -73,6 +74,7 @@ export function createResellerService({
   balance,
   activity,
   settings,
+  events,
 }: ResellerServiceDeps) {
   return {
     /** Each plan at the reseller's price, beside the retail price and the margin between. */
@@ -115,7 +117,7 @@ export function createResellerService({
      */
     async buyKeys(body: BuyKeysBody, actor: Actor): Promise<BuyKeysResponse> {
       const plan = messages.plans[body.durationType];
-      return withTransaction(db, async (trx) => {
+      return events.transaction(async (trx) => {
         const product = await repository.findProductPlan(body.productId, body.durationType, trx);
         if (!product || product.status !== 'active') throw new NotFoundError(text.productNotFound);
         if (product.price_cents === null) {
@@ -137,6 +139,7 @@ export function createResellerService({
         if (after === undefined) {
           throw new ConflictError(text.insufficientBalance, 'INSUFFICIENT_BALANCE');
         }
+        const at = clock.now();
         const issued = await issuer.issue(trx, {
           productId: body.productId,
           days: PLAN_DURATION_DAYS[body.durationType],
@@ -144,6 +147,16 @@ export function createResellerService({
           createdBy: actor.userId,
           priceCents: unitCents,
           retailPriceCents: retailCents,
+          createdAt: at,
+        });
+        await events.record(trx, 'reseller.keys_purchased', {
+          resellerId: actor.userId,
+          productId: body.productId,
+          durationType: body.durationType,
+          quantity: body.quantity,
+          unitCents,
+          totalCents,
+          at,
         });
         await activity.record(trx, actor, {
           type: 'reseller.keys_purchased',

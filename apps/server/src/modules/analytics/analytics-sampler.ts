@@ -1,0 +1,106 @@
+import type { MetricsResponse } from '@chaveiro/contract';
+import { TIMING } from '@chaveiro/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { BUSINESS_TIME_ZONE, dayIn } from '../../platform/calendar.js';
+import type { AppContext } from '../../platform/context.js';
+import { withTransaction } from '../../platform/database.js';
+import { createPeriodicJob } from '../../platform/periodic-job.js';
+import type { AnalyticsRollupsRepository } from './analytics-rollups-repository.js';
+
+/** One sample a minute. */
+export const SAMPLE_EVERY_MS = 60_000;
+/**
+ * How often the job looks: a timer of exactly 60 s drifts against the minutes and now and then
+ * skips one; looking every 15 s samples each minute at its first look (later looks in the same
+ * minute are one indexed read).
+ */
+export const SAMPLER_TICK_MS = 15_000;
+/** Minute samples are kept this long (the recent online chart reads the last day). */
+export const ONLINE_MINUTES_KEPT_MS = 35 * 24 * 60 * 60_000;
+/** How often old minute samples are deleted. */
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+export interface AnalyticsSamplerDeps extends Pick<AppContext, 'db' | 'clock'> {
+  rollups: AnalyticsRollupsRepository;
+  /**
+   * The four metric cards as the dashboard computes them (one definition: 'Usuários Online' is
+   * distinct users with a machine seen in the last 90 s).
+   */
+  cards: () => Promise<MetricsResponse>;
+  /** Writes the loader's pending presence first, so a sample sees the heartbeats just noted. */
+  flushPresence: () => Promise<void>;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+}
+
+/** What one run did: the minute it sampled, and whether this process counted it. */
+export interface SampleOutcome {
+  minute: number;
+  counted: boolean;
+  users?: number;
+}
+
+/**
+ * The minute sampler (issue #23): once per minute of the app's clock, the minute's start is inserted
+ * into `analytics_online_minutes`; only the process whose insert went in applies the rest, in
+ * the same transaction: the day's gauges (the four cards and running subscriptions, last sample
+ * wins), online peak/sum/samples, and +1 minute of usage to each subscription with a machine
+ * online. So two processes on one database, or two runs in one minute, count a minute once.
+ */
+export function createAnalyticsSampler({
+  db,
+  clock,
+  rollups,
+  cards,
+  flushPresence,
+  log,
+}: AnalyticsSamplerDeps) {
+  let nextPruneAt = 0;
+
+  async function sample(): Promise<SampleOutcome> {
+    const minute = Math.floor(clock.now() / SAMPLE_EVERY_MS) * SAMPLE_EVERY_MS;
+    // Cheap look first: another process (or an earlier run) already has it.
+    if (await rollups.minuteSampled(minute)) return { minute, counted: false };
+    try {
+      await flushPresence();
+    } catch (error) {
+      // A sample a few seconds behind beats no sample: presence is written again next flush.
+      log.warn({ err: error }, 'loader presence not flushed before the analytics sample');
+    }
+    const now = clock.now();
+    // Read outside the transaction: on SQLite it holds the one connection the cards' read needs.
+    const read = await cards();
+    const counted = await withTransaction(db, async (trx) => {
+      if (!(await rollups.insertMinute(trx, minute, read.onlineUsers))) return false;
+      const day = dayIn(BUSINESS_TIME_ZONE, minute);
+      await rollups.applySample(trx, day, {
+        ...read,
+        activeSubscriptions: await rollups.activeSubscriptions(trx, now),
+      });
+      await rollups.addUsageMinute(trx, day, now - TIMING.onlineWindowMs);
+      return true;
+    });
+    await pruneIfDue(now);
+    return { minute, counted, users: read.onlineUsers };
+  }
+
+  async function pruneIfDue(now: number): Promise<void> {
+    if (now < nextPruneAt) return;
+    nextPruneAt = now + PRUNE_EVERY_MS;
+    await rollups.pruneMinutes(now - ONLINE_MINUTES_KEPT_MS);
+  }
+
+  return createPeriodicJob({
+    run: sample,
+    intervalMs: SAMPLER_TICK_MS,
+    onError: (error) => log.error({ err: error }, 'analytics minute sample failed'),
+  });
+}
+
+export type AnalyticsSampler = ReturnType<typeof createAnalyticsSampler>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The minute sampler, decorated by buildApp so tests can run it at will. */
+    analyticsSampler: AnalyticsSampler;
+  }
+}

@@ -1,0 +1,431 @@
+import type {
+  AnalyticsDay,
+  AnalyticsQuery,
+  AnalyticsResponse,
+  AnalyticsTotals,
+  ExpiringQuery,
+  ExpiringResponse,
+  MetricsSnapshot,
+  PlanDurationType,
+  ProductSales,
+  ResellerAnalyticsDay,
+  ResellerAnalyticsResponse,
+  ResellerRank,
+} from '@chaveiro/contract';
+import {
+  ANALYTICS_LIMITS,
+  PLAN_DURATION_DAYS,
+  analyticsMessages,
+  centsToReais,
+} from '@chaveiro/contract';
+import { BUSINESS_TIME_ZONE, addDays, dayIn } from '../../platform/calendar.js';
+import type { AppContext } from '../../platform/context.js';
+import { BadRequestError } from '../../platform/errors.js';
+import { pageOf } from '../../platform/paging.js';
+import type { Metric } from './analytics-metrics.js';
+import { METRICS } from './analytics-metrics.js';
+import type {
+  AnalyticsRepository,
+  DailyValue,
+  DimensionTotal,
+  PlanPriceRow,
+} from './analytics-repository.js';
+import { CARD_METRICS, GLOBAL_METRICS } from './analytics-repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+
+/** The product of a rollup whose product row is gone. */
+export const DELETED_PRODUCT_NAME = 'Produto excluído';
+
+/** The answered range and the one before it, São Paulo days, both ends included. */
+export interface AnalyticsRange {
+  from: string;
+  to: string;
+  previousFrom: string;
+  previousTo: string;
+  days: number;
+}
+
+/** Every day of [from, to], oldest first. */
+function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** value[metric][day] of one dimension's rows. */
+function byMetricAndDay(rows: readonly DailyValue[]): Map<string, Map<string, number>> {
+  const map = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    let days = map.get(row.metric);
+    if (!days) map.set(row.metric, (days = new Map<string, number>()));
+    days.set(row.day, row.value);
+  }
+  return map;
+}
+
+/** value[dimension][metric] of summed rows. */
+function byDimension(rows: readonly DimensionTotal[]): Map<string, Map<string, number>> {
+  const map = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    let metrics = map.get(row.dimension);
+    if (!metrics) map.set(row.dimension, (metrics = new Map<string, number>()));
+    metrics.set(row.metric, row.value);
+  }
+  return map;
+}
+
+/** A mean to one decimal, as the charts show it. */
+const mean = (sum: number, samples: number) =>
+  samples > 0 ? Math.round((sum / samples) * 10) / 10 : null;
+
+/**
+ * The plan a renewal is priced at: the product's plan nearest a month, the usual licence term
+ * (keys default to 30 days), i.e. its longest (monthly, else bi-weekly, weekly, daily). Null when
+ * the product has no plan.
+ *
+ * Per product, not per subscription: a subscription does not store its last term, and looking it
+ * up (its latest order or redeemed key) for every expiring row would cost two index probes per
+ * row, thousands of rows at our scale, for a total that must cover every row.
+ */
+export function renewalPlan<P extends { duration_type: PlanDurationType }>(
+  plans: readonly P[],
+): P | null {
+  let best: P | null = null;
+  for (const plan of plans) {
+    if (
+      best === null ||
+      PLAN_DURATION_DAYS[plan.duration_type] > PLAN_DURATION_DAYS[best.duration_type]
+    ) {
+      best = plan;
+    }
+  }
+  return best;
+}
+
+export interface AnalyticsServiceDeps extends Pick<AppContext, 'clock'> {
+  repository: AnalyticsRepository;
+}
+
+/**
+ * The analytics dashboards (issue #23), read from the rollups: series zero-filled over São Paulo
+ * days, totals of the range and of the one before it, the four cards at the end of the day
+ * before the range, products, the reseller leaderboard, the last 24 h online and the
+ * subscriptions about to expire with the revenue they put at stake.
+ */
+export function createAnalyticsService({ clock, repository }: AnalyticsServiceDeps) {
+  /** The range a query asks for, ending today at the latest. */
+  function rangeOf(query: AnalyticsQuery): AnalyticsRange {
+    const today = dayIn(BUSINESS_TIME_ZONE, clock.now());
+    let from: string;
+    let to: string;
+    if (query.from !== undefined && query.to !== undefined) {
+      if (query.to > today) throw new BadRequestError(analyticsMessages.futureTo);
+      from = query.from;
+      to = query.to;
+    } else {
+      const days = query.period ? Number(query.period) : ANALYTICS_LIMITS.defaultDays;
+      to = today;
+      from = addDays(today, -(days - 1));
+    }
+    const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+    const previousTo = addDays(from, -1);
+    return { from, to, previousFrom: addDays(previousTo, -(days - 1)), previousTo, days };
+  }
+
+  /** The admin's series for every day of [from, to] from value[metric][day]. */
+  function seriesOf(values: Map<string, Map<string, number>>, from: string, to: string) {
+    const at = (metric: Metric, day: string) => values.get(metric)?.get(day);
+    return daysOf(from, to).map((day): AnalyticsDay => {
+      const samples = at(METRICS.onlineSamples, day) ?? 0;
+      const peak = at(METRICS.onlinePeak, day);
+      return {
+        day,
+        deposits: centsToReais(at(METRICS.depositsCents, day) ?? 0),
+        depositsCount: at(METRICS.depositsCount, day) ?? 0,
+        refunds: centsToReais(at(METRICS.refundsCents, day) ?? 0),
+        sales: centsToReais(at(METRICS.salesCents, day) ?? 0),
+        salesCount: at(METRICS.salesCount, day) ?? 0,
+        signups: at(METRICS.signups, day) ?? 0,
+        redemptions: at(METRICS.redemptions, day) ?? 0,
+        activeSubscriptions: at(METRICS.activeSubscriptions, day) ?? null,
+        onlinePeak: peak ?? null,
+        onlineAverage: mean(at(METRICS.onlineSum, day) ?? 0, samples),
+      };
+    });
+  }
+
+  function totalsOf(
+    series: readonly AnalyticsDay[],
+    values: Map<string, Map<string, number>>,
+  ): AnalyticsTotals {
+    const sum = (pick: (day: AnalyticsDay) => number) =>
+      series.reduce((total, day) => total + pick(day), 0);
+    /** A metric's raw total over the series' days (cents stay integers). */
+    const raw = (metric: Metric) =>
+      series.reduce((total, { day }) => total + (values.get(metric)?.get(day) ?? 0), 0);
+    const peaks = series.flatMap((day) => (day.onlinePeak === null ? [] : [day.onlinePeak]));
+    const lastActive = series.findLast((day) => day.activeSubscriptions !== null);
+    return {
+      // Summed in cents, then converted: no floating-point drift over 366 days.
+      deposits: centsToReais(raw(METRICS.depositsCents)),
+      depositsCount: sum((day) => day.depositsCount),
+      refunds: centsToReais(raw(METRICS.refundsCents)),
+      sales: centsToReais(raw(METRICS.salesCents)),
+      salesCount: sum((day) => day.salesCount),
+      signups: sum((day) => day.signups),
+      redemptions: sum((day) => day.redemptions),
+      activeSubscriptions: lastActive?.activeSubscriptions ?? null,
+      onlinePeak: peaks.length > 0 ? Math.max(...peaks) : null,
+      onlineAverage: mean(raw(METRICS.onlineSum), raw(METRICS.onlineSamples)),
+    };
+  }
+
+  /**
+   * The four cards' snapshot of `day` (the sampler's last of that day), or null when that very
+   * day was never sampled: an older day would compare against a different date than the one
+   * shown, so none is looked for.
+   */
+  function snapshotOf(rows: readonly DailyValue[], day: string): MetricsSnapshot | null {
+    if (rows.length === 0) return null;
+    const value = (metric: Metric) => rows.find((row) => row.metric === metric)?.value ?? 0;
+    return {
+      day,
+      onlineUsers: value(METRICS.onlineUsers),
+      activeUsers: value(METRICS.activeUsers),
+      bannedUsers: value(METRICS.bannedUsers),
+      expiredSubscriptions: value(METRICS.expiredSubscriptions),
+    };
+  }
+
+  async function productsOf(from: string, to: string): Promise<ProductSales[]> {
+    const totals = byDimension(
+      await repository.totalsByDimension(
+        [METRICS.productSalesCents, METRICS.productSalesCount, METRICS.productRedemptions],
+        from,
+        to,
+      ),
+    );
+    const names = new Map(
+      (await repository.productNames([...totals.keys()])).map((row) => [row.id, row.name]),
+    );
+    return [...totals.entries()]
+      .map(([productId, metrics]) => ({
+        productId,
+        name: names.get(productId) ?? DELETED_PRODUCT_NAME,
+        salesCount: metrics.get(METRICS.productSalesCount) ?? 0,
+        salesCents: metrics.get(METRICS.productSalesCents) ?? 0,
+        redemptions: metrics.get(METRICS.productRedemptions) ?? 0,
+      }))
+      .filter((row) => row.salesCount > 0 || row.salesCents > 0 || row.redemptions > 0)
+      .sort(
+        (a, b) =>
+          b.salesCents - a.salesCents ||
+          b.salesCount - a.salesCount ||
+          b.redemptions - a.redemptions ||
+          a.name.localeCompare(b.name, 'pt-BR'),
+      )
+      .map(({ salesCents, ...row }) => ({ ...row, sales: centsToReais(salesCents) }));
+  }
+
+  async function leaderboardOf(from: string, to: string): Promise<ResellerRank[]> {
+    const top = await repository.top(
+      METRICS.resellerKeysSold,
+      from,
+      to,
+      ANALYTICS_LIMITS.leaderboardSize,
+    );
+    const ids = top.map((row) => row.dimension);
+    const [others, users] = await Promise.all([
+      repository.totalsOf(
+        [METRICS.resellerKeysRedeemed, METRICS.resellerSpentCents],
+        ids,
+        from,
+        to,
+      ),
+      repository.usernames(ids),
+    ]);
+    const totals = byDimension(others);
+    const names = new Map(users.map((row) => [row.id, row.username]));
+    return top.map((row) => ({
+      resellerId: row.dimension,
+      username: names.get(row.dimension) ?? null,
+      keysSold: row.value,
+      keysRedeemed: totals.get(row.dimension)?.get(METRICS.resellerKeysRedeemed) ?? 0,
+      spent: centsToReais(totals.get(row.dimension)?.get(METRICS.resellerSpentCents) ?? 0),
+    }));
+  }
+
+  /** The last 24 h of online users: buckets of 10 minutes, the last one holding now. */
+  async function recentOnline(now: number) {
+    const bucketMs = ANALYTICS_LIMITS.recentOnlineBucketMinutes * MINUTE_MS;
+    const until = now - (now % bucketMs) + bucketMs;
+    const since = until - ANALYTICS_LIMITS.recentOnlineHours * 60 * MINUTE_MS;
+    const buckets = await repository.onlineBuckets(since, until, bucketMs);
+    return buckets.map((bucket) => ({
+      at: new Date(bucket.at).toISOString(),
+      users: bucket.users,
+    }));
+  }
+
+  return {
+    async overview(query: AnalyticsQuery): Promise<AnalyticsResponse> {
+      const range = rangeOf(query);
+      const [rows, cards, products, resellers, online] = await Promise.all([
+        repository.daily(GLOBAL_METRICS, '', range.previousFrom, range.to),
+        repository.daily(CARD_METRICS, '', range.previousTo, range.previousTo),
+        productsOf(range.from, range.to),
+        leaderboardOf(range.from, range.to),
+        recentOnline(clock.now()),
+      ]);
+      const values = byMetricAndDay(rows);
+      const series = seriesOf(values, range.from, range.to);
+      const previous = seriesOf(values, range.previousFrom, range.previousTo);
+      return {
+        ...range,
+        series,
+        totals: { current: totalsOf(series, values), previous: totalsOf(previous, values) },
+        baseline: snapshotOf(cards, range.previousTo),
+        products,
+        resellers,
+        recentOnline: online,
+      };
+    },
+
+    /**
+     * Running subscriptions ending in the next 7 days, soonest first, each with what renewing
+     * it costs (`renewalPlan`). The revenue at stake sums every row, not only the page: counted
+     * per product, times its renewal price.
+     */
+    async expiring(query: ExpiringQuery): Promise<ExpiringResponse> {
+      const now = clock.now();
+      const until = now + ANALYTICS_LIMITS.expiringDays * DAY_MS;
+      const perProduct = await repository.expiringPerProduct(now, until);
+      const plansByProduct = new Map<string, PlanPriceRow[]>();
+      for (const plan of await repository.plans(perProduct.map((row) => row.product_id))) {
+        const plans = plansByProduct.get(plan.product_id) ?? [];
+        plans.push(plan);
+        plansByProduct.set(plan.product_id, plans);
+      }
+      const renewalCents = (productId: string) =>
+        renewalPlan(plansByProduct.get(productId) ?? [])?.price_cents ?? null;
+      const total = perProduct.reduce((sum, row) => sum + row.count, 0);
+      const atStake = perProduct.reduce(
+        (sum, row) => sum + row.count * (renewalCents(row.product_id) ?? 0),
+        0,
+      );
+
+      const page = await pageOf(
+        query,
+        async (limit, offset) => ({
+          rows: offset < total ? await repository.expiringPage(now, until, limit, offset) : [],
+          total,
+        }),
+        (row) => {
+          const cents = renewalCents(row.product_id);
+          return {
+            subscriptionId: row.id,
+            userId: row.user_id,
+            username: row.username,
+            productId: row.product_id,
+            productName: row.product_name,
+            expiresAt: new Date(row.expires_at).toISOString(),
+            renewalPrice: cents === null ? null : centsToReais(cents),
+          };
+        },
+      );
+      return { ...page, revenueAtStake: centsToReais(atStake) };
+    },
+
+    /** A reseller's own keys over a range: sold, redeemed and spent, per day and per product. */
+    async reseller(resellerId: string, query: AnalyticsQuery): Promise<ResellerAnalyticsResponse> {
+      const range = rangeOf(query);
+      const metrics = [
+        METRICS.resellerKeysSold,
+        METRICS.resellerKeysRedeemed,
+        METRICS.resellerSpentCents,
+      ] as const;
+      // The reseller's products are among those sold or redeemed by anyone in the range: their
+      // ids name the (reseller, product) dimensions to read by primary key.
+      const [rows, productIds] = await Promise.all([
+        repository.daily(metrics, resellerId, range.previousFrom, range.to),
+        repository.dimensionsWith(
+          [METRICS.productSalesCount, METRICS.productRedemptions],
+          range.from,
+          range.to,
+        ),
+      ]);
+      const dimensionOf = (productId: string) => `${resellerId}/${productId}`;
+      const [perProduct, names] = await Promise.all([
+        repository.totalsOf(
+          [
+            METRICS.resellerProductKeysSold,
+            METRICS.resellerProductKeysRedeemed,
+            METRICS.resellerProductSpentCents,
+          ],
+          productIds.map(dimensionOf),
+          range.from,
+          range.to,
+        ),
+        repository.productNames(productIds),
+      ]);
+
+      const values = byMetricAndDay(rows);
+      const seriesFor = (from: string, to: string) =>
+        daysOf(from, to).map((day): ResellerAnalyticsDay => ({
+          day,
+          keysSold: values.get(METRICS.resellerKeysSold)?.get(day) ?? 0,
+          keysRedeemed: values.get(METRICS.resellerKeysRedeemed)?.get(day) ?? 0,
+          spent: centsToReais(values.get(METRICS.resellerSpentCents)?.get(day) ?? 0),
+        }));
+      const totalFor = (from: string, to: string) => {
+        const sum = (metric: Metric) =>
+          daysOf(from, to).reduce((total, day) => total + (values.get(metric)?.get(day) ?? 0), 0);
+        return {
+          keysSold: sum(METRICS.resellerKeysSold),
+          keysRedeemed: sum(METRICS.resellerKeysRedeemed),
+          spent: centsToReais(sum(METRICS.resellerSpentCents)),
+        };
+      };
+
+      const totals = byDimension(perProduct);
+      const productNames = new Map(names.map((row) => [row.id, row.name]));
+      const products = productIds
+        .flatMap((productId) => {
+          const metricsOf = totals.get(dimensionOf(productId));
+          if (!metricsOf) return [];
+          return [
+            {
+              productId,
+              name: productNames.get(productId) ?? DELETED_PRODUCT_NAME,
+              keysSold: metricsOf.get(METRICS.resellerProductKeysSold) ?? 0,
+              keysRedeemed: metricsOf.get(METRICS.resellerProductKeysRedeemed) ?? 0,
+              spentCents: metricsOf.get(METRICS.resellerProductSpentCents) ?? 0,
+            },
+          ];
+        })
+        .filter((row) => row.keysSold > 0 || row.keysRedeemed > 0 || row.spentCents > 0)
+        .sort(
+          (a, b) =>
+            b.keysSold - a.keysSold ||
+            b.spentCents - a.spentCents ||
+            b.keysRedeemed - a.keysRedeemed ||
+            a.name.localeCompare(b.name, 'pt-BR'),
+        )
+        .map(({ spentCents, ...row }) => ({ ...row, spent: centsToReais(spentCents) }));
+
+      return {
+        ...range,
+        series: seriesFor(range.from, range.to),
+        totals: {
+          current: totalFor(range.from, range.to),
+          previous: totalFor(range.previousFrom, range.previousTo),
+        },
+        products,
+      };
+    },
+  };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
