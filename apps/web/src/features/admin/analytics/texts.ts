@@ -36,8 +36,10 @@ export const texts = {
     active: 'Assinaturas ativas',
     activeDescription: 'Assinaturas em andamento ao fim de cada dia.',
     activeSeries: 'Ativas',
-    online: 'Usuários online por dia',
-    onlineDescription: 'Amostrado a cada minuto: o maior valor e a média do dia.',
+    // Not "Usuários online …": a locator for the spec card 'Usuários Online' would match it too.
+    online: 'Presença por dia',
+    onlineDescription:
+      'Pessoas no loader, amostradas a cada minuto: o maior valor e a média do dia.',
     peak: 'Pico',
     average: 'Média',
     recent: 'Online nas últimas 24 h',
