@@ -5,6 +5,11 @@ import {
   formatDate,
   formatDateTime,
   formatDateTimeAt,
+  formatCompactBRL,
+  formatDay,
+  formatDayShort,
+  formatMinutes,
+  formatSignedPercent,
   formatReaisInput,
   formatSignedBRL,
   parseReais,
@@ -52,5 +57,20 @@ describe('counts and dates', () => {
     expect(formatDate(at)).toBe('05/03/2026');
     expect(formatDateTime(at)).toBe('05/03/2026 09:07');
     expect(formatDateTimeAt(at.toISOString())).toBe('05/03/2026 às 09:07');
+  });
+});
+
+describe('analytics figures', () => {
+  it('writes changes, axis money, days and durations the Brazilian way', () => {
+    expect(formatSignedPercent(0.085)).toBe('+8,5%');
+    expect(formatSignedPercent(-0.12)).toBe('-12%');
+    expect(formatSignedPercent(0)).toBe('0%');
+    expect(formatCompactBRL(1200)).toBe('R$ 1,2 mil');
+    expect(formatDayShort('2026-11-18')).toBe('18/11');
+    expect(formatDay('2026-01-05')).toBe('05/01/2026');
+    expect(formatMinutes(750)).toBe('12 h 30 min');
+    expect(formatMinutes(45)).toBe('45 min');
+    expect(formatMinutes(120)).toBe('2 h');
+    expect(formatMinutes(0)).toBe('0 min');
   });
 });

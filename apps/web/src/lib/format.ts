@@ -1,4 +1,4 @@
-import { format, formatDistanceToNow } from 'date-fns';
+import { format, formatDistanceToNow, parseISO } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
 
 // The one home of how the web writes money, counts and dates (pt-BR, the viewer's time zone).
@@ -69,4 +69,44 @@ export function parseReais(text: string): number | undefined {
   }
   const value = Number(normalised);
   return Number.isFinite(value) ? value : undefined;
+}
+
+const percent = new Intl.NumberFormat('pt-BR', {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
+const compactBrl = new Intl.NumberFormat('pt-BR', {
+  style: 'currency',
+  currency: 'BRL',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+/** A change as a signed percentage: `+8,5%`, `-12%`, `0%` (a ratio: 0.085 is 8,5%). */
+export function formatSignedPercent(ratio: number): string {
+  return percent.format(ratio);
+}
+
+/** Reais on a chart axis, where there is room for little: `R$ 1,2 mil`. */
+export function formatCompactBRL(reais: number): string {
+  return compactBrl.format(reais).replace(/\u00a0/g, ' ');
+}
+
+/** A São Paulo calendar day (`2026-11-18`, as the API sends it) as `18/11`. */
+export function formatDayShort(day: string): string {
+  return format(parseISO(day), 'dd/MM', { locale: ptBR });
+}
+
+/** A São Paulo calendar day as `18/11/2026`. */
+export function formatDay(day: string): string {
+  return format(parseISO(day), 'dd/MM/yyyy', { locale: ptBR });
+}
+
+/** `12 h 30 min`, `45 min`, `2 h`, `0 min`. */
+export function formatMinutes(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${String(rest)} min`;
+  return rest === 0 ? `${formatCount(hours)} h` : `${formatCount(hours)} h ${String(rest)} min`;
 }

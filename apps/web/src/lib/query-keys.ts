@@ -26,6 +26,12 @@ export const queryKeys = {
     metrics: ['dashboard', 'metrics'] as const,
     recentActivities: ['dashboard', 'recent-activities'] as const,
   },
+  /** The admin's charts for a period, and the subscriptions expiring soon. */
+  analytics: {
+    all: ['analytics'] as const,
+    range: (query: object) => ['analytics', 'range', query] as const,
+    expiring: (query: object) => ['analytics', 'expiring', query] as const,
+  },
   activity: {
     all: ['activity'] as const,
     list: (filters: object) => ['activity', 'list', filters] as const,
@@ -98,6 +104,7 @@ export const queryKeys = {
     all: ['reseller'] as const,
     products: ['reseller', 'products'] as const,
     stats: ['reseller', 'stats'] as const,
+    analytics: (query: object) => ['reseller', 'analytics', query] as const,
     keys: (filters: object) => ['reseller', 'keys', filters] as const,
   },
 };

@@ -178,7 +178,10 @@ export const expiringSubscriptionSchema = z.object({
   productName: z.string(),
   /** ISO. */
   expiresAt: z.string(),
-  /** What renewing it costs: the product's price for the plan nearest its last term, in reais. */
+  /**
+   * What renewing it costs, in reais: the product's monthly plan (else its longest), the usual
+   * licence term; null when the product has no plan.
+   */
   renewalPrice: z.number().nullable(),
 });
 export type ExpiringSubscription = z.infer<typeof expiringSubscriptionSchema>;

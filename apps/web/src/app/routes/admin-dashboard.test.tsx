@@ -5,6 +5,7 @@ import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { joana, signInAsAdmin, usersPage } from '@/testing/admin-fixtures';
 import { DASHBOARD_REFRESH_MS } from '@/features/admin/dashboard/refresh';
+import { expiringPage, sevenDays } from '@/features/admin/analytics/testing/analytics-fixtures';
 import { AdminDashboardRoute } from './admin-dashboard';
 
 afterEach(() => {
@@ -35,16 +36,13 @@ const server = {
   users: [joana],
   keys: [freshKey],
   activities: [] as Activity[],
+  metrics: { onlineUsers: 0, activeUsers: 1, bannedUsers: 0, expiredSubscriptions: 0 },
+  analytics: sevenDays(),
 };
 
 function handler({ url }: SentRequest): Response {
   if (url === '/api/dashboard/metrics') {
-    return jsonResponse(200, {
-      onlineUsers: 0,
-      activeUsers: 1,
-      bannedUsers: 0,
-      expiredSubscriptions: 0,
-    });
+    return jsonResponse(200, server.metrics);
   }
   if (url.startsWith('/api/users?')) return jsonResponse(200, usersPage(server.users));
   if (url.startsWith('/api/keys?')) {
@@ -56,6 +54,8 @@ function handler({ url }: SentRequest): Response {
     });
   }
   if (url === '/api/dashboard/recent-activities') return jsonResponse(200, server.activities);
+  if (url.startsWith('/api/analytics?')) return jsonResponse(200, server.analytics);
+  if (url.startsWith('/api/analytics/expiring?')) return jsonResponse(200, expiringPage());
   return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
 }
 
@@ -87,5 +87,49 @@ describe('/admin/dashboard', { timeout: 20_000 }, () => {
     expect(await screen.findByText('pedro@exemplo.com')).toBeInTheDocument();
     const usedRow = (await screen.findByText(freshKey.key)).closest('tr')!;
     expect(await within(usedRow).findByText('Usada')).toBeInTheDocument();
+  });
+
+  it("shows each card's change against the day before the period, in words and colour", async () => {
+    signInAsAdmin();
+    server.metrics = {
+      onlineUsers: 5,
+      activeUsers: 1000,
+      bannedUsers: 4,
+      expiredSubscriptions: 50,
+    };
+    server.analytics = sevenDays();
+    stubApi(handler);
+    renderRoutes(
+      [{ path: '/admin/dashboard', Component: AdminDashboardRoute }],
+      '/admin/dashboard',
+    );
+    const card = (title: string) => screen.getByRole('group', { name: title });
+
+    const online = within(await screen.findByRole('group', { name: 'Usuários Online' }));
+    const up = (await online.findByText('+2 (+66,7%)')).closest('p')!;
+    expect(up).toHaveAttribute('data-change', 'up');
+    expect(up).toHaveTextContent('Aumento: +2 (+66,7%) vs. 11/11');
+    expect(up).toHaveClass('text-emerald-700');
+    expect(within(card('Usuários Ativos')).getByText('sem variação')).toBeInTheDocument();
+    // Fewer banned users is good news; more expired subscriptions is bad news.
+    const banned = within(card('Usuários Banidos')).getByText('-1 (-20%)').closest('p')!;
+    expect(banned).toHaveTextContent('Queda: -1 (-20%) vs. 11/11');
+    expect(banned).toHaveClass('text-emerald-700');
+    const expired = within(card('Assinaturas Expiradas')).getByText('+8 (+19%)').closest('p')!;
+    expect(expired).toHaveClass('text-red-700');
+  });
+
+  it('shows a dash under the cards when the day before the period was never sampled', async () => {
+    signInAsAdmin();
+    server.analytics = sevenDays({ baseline: null });
+    stubApi(handler);
+    renderRoutes(
+      [{ path: '/admin/dashboard', Component: AdminDashboardRoute }],
+      '/admin/dashboard',
+    );
+    const online = within(await screen.findByRole('group', { name: 'Usuários Online' }));
+    const dash = (await online.findByText('—')).closest('p');
+    expect(dash).toHaveAttribute('data-change', 'none');
+    expect(dash).toHaveTextContent('—sem dados para comparar');
   });
 });

@@ -18,6 +18,12 @@ export const texts = {
   none: 'Nenhum',
   lastAccess: 'Último acesso',
   never: 'Nunca',
+  usage: 'Tempo online (30 dias)',
+  usageSummary: (activeDays: number, total: number, best: string | null) =>
+    best === null
+      ? `Sem uso nos últimos ${String(total)} dias.`
+      : `Uso diário nos últimos ${String(total)} dias: online em ${String(activeDays)} de ${String(total)} dias; maior uso em ${best}.`,
+  usageBar: (day: string, time: string) => `${day}: ${time}`,
   pauseCredits: 'Créditos de pausa',
   resetCredits: 'Créditos de reset',
   pause: 'Pausar',

@@ -8,6 +8,7 @@ import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import {
   aimPro,
+  aResellerAnalytics,
   aStats,
   freeKey,
   signInAsReseller,
@@ -42,6 +43,7 @@ function stubReseller(
     if (path === '/api/reseller/stats') return jsonResponse(200, stats);
     if (path === '/api/reseller/products') return jsonResponse(200, [aimPro, wallhack]);
     if (path === '/api/reseller/keys') return jsonResponse(200, page());
+    if (path === '/api/reseller/analytics') return jsonResponse(200, aResellerAnalytics());
     return jsonResponse(404, { message: 'não simulado', code: 'NOT_FOUND' });
   });
 }

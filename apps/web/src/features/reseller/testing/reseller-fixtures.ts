@@ -1,4 +1,9 @@
-import type { ResellerKey, ResellerProduct, ResellerStats } from '@chaveiro/contract';
+import type {
+  ResellerAnalyticsResponse,
+  ResellerKey,
+  ResellerProduct,
+  ResellerStats,
+} from '@chaveiro/contract';
 import { epochSeconds, fakeToken } from '@/testing/fake-token';
 
 /** Stores a reseller session, which every reseller call needs before it is sent. */
@@ -71,3 +76,36 @@ export const freeKey: ResellerKey = {
   redeemedAt: null,
   createdAt: '2030-04-02T12:00:00.000Z',
 };
+
+/** Three days of the reseller's keys (10/11 to 12/11/2026) against the three before. */
+export function aResellerAnalytics(
+  overrides: Partial<ResellerAnalyticsResponse> = {},
+): ResellerAnalyticsResponse {
+  return {
+    from: '2026-11-10',
+    to: '2026-11-12',
+    previousFrom: '2026-11-07',
+    previousTo: '2026-11-09',
+    days: 3,
+    series: [
+      { day: '2026-11-10', keysSold: 20, keysRedeemed: 3, spent: 250 },
+      { day: '2026-11-11', keysSold: 0, keysRedeemed: 5, spent: 0 },
+      { day: '2026-11-12', keysSold: 5, keysRedeemed: 0, spent: 20 },
+    ],
+    totals: {
+      current: { keysSold: 25, keysRedeemed: 8, spent: 270 },
+      previous: { keysSold: 0, keysRedeemed: 10, spent: 300 },
+    },
+    products: [
+      { productId: 'product-aim', name: 'Aim Pro', keysSold: 20, keysRedeemed: 8, spent: 250 },
+      {
+        productId: 'product-wall',
+        name: 'Wallhack Elite',
+        keysSold: 5,
+        keysRedeemed: 0,
+        spent: 20,
+      },
+    ],
+    ...overrides,
+  };
+}

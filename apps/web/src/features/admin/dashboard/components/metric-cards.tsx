@@ -1,5 +1,6 @@
 import type { MetricsResponse } from '@chaveiro/contract';
 import { Ban, CalendarX, UserCheck, Wifi, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -46,8 +47,13 @@ const METRICS: readonly MetricDefinition[] = [
   },
 ];
 
+interface MetricCardsProps {
+  /** A line under each card's subtitle, e.g. its change against a past day (issue #23). */
+  change?: (metric: keyof MetricsResponse, value: number) => ReactNode;
+}
+
 /** Polled every second; the figures stay in place between answers, so nothing flashes. */
-export function MetricCards() {
+export function MetricCards({ change }: MetricCardsProps = {}) {
   const metrics = useMetrics();
   if (metrics.isError && !metrics.data) return <LoadErrorAlert error={metrics.error} />;
 
@@ -70,6 +76,7 @@ export function MetricCards() {
               <Skeleton className="h-9 w-16" />
             )}
             <p className="text-muted-foreground text-xs">{subtitle}</p>
+            {change && metrics.data && change(key, metrics.data[key])}
           </CardContent>
         </Card>
       ))}

@@ -23,6 +23,7 @@ import { texts as t } from '../texts';
 import { MachinesList } from './machines-list';
 import { PauseDialog } from './pause-dialog';
 import { ResetHwidDialog } from './reset-hwid-dialog';
+import { UsageSparkline } from './usage-sparkline';
 
 function Field({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -187,6 +188,9 @@ export function SubscriptionCard({
             {sub.hwid_reset_credits}
           </Field>
         </dl>
+        <div className="mt-4">
+          <UsageSparkline total={sub.online_minutes_30d} days={sub.usage_days} />
+        </div>
         <MachinesList sub={sub} />
       </CardContent>
       <CardFooter className="mt-auto flex flex-wrap gap-2">

@@ -37,6 +37,49 @@ describe('Minhas Assinaturas', () => {
     expect(c.getByRole('button', { name: 'Resetar HWID' })).toBeDisabled();
   });
 
+  it("shows the subscription's time online over 30 days with a bar per day", async () => {
+    const usage = Array.from({ length: 30 }, (_, index) => ({
+      day: `2026-11-${String(index + 1).padStart(2, '0')}`,
+      minutes: index === 17 ? 120 : index === 29 ? 630 : 0,
+    }));
+    stubApi(() =>
+      jsonResponse(
+        200,
+        aDashboard({
+          subscriptions: [aSubscription({ online_minutes_30d: 750, usage_days: usage })],
+        }),
+      ),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard');
+    const c = await card('Aimbot Pro');
+    const usageBlock = within(c.getByTestId('usage'));
+    expect(usageBlock.getByText('Tempo online (30 dias):').parentElement).toHaveTextContent(
+      'Tempo online (30 dias): 12 h 30 min',
+    );
+    expect(usageBlock.getAllByTitle(/^\d\d\/11: /)).toHaveLength(30);
+    expect(usageBlock.getByTitle('18/11: 2 h')).toBeInTheDocument();
+    expect(usageBlock.getByTitle('30/11: 10 h 30 min')).toBeInTheDocument();
+    expect(
+      usageBlock.getByText(
+        'Uso diário nos últimos 30 dias: online em 2 de 30 dias; maior uso em 30/11 (10 h 30 min).',
+      ),
+    ).toHaveClass('sr-only');
+  });
+
+  it('says a subscription was not used in 30 days', async () => {
+    const usage = Array.from({ length: 30 }, (_, index) => ({
+      day: `2026-11-${String(index + 1).padStart(2, '0')}`,
+      minutes: 0,
+    }));
+    stubApi(() =>
+      jsonResponse(200, aDashboard({ subscriptions: [aSubscription({ usage_days: usage })] })),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard');
+    const c = await card('Aimbot Pro');
+    expect(c.getByTestId('usage')).toHaveTextContent('Tempo online (30 dias): 0 min');
+    expect(c.getByText('Sem uso nos últimos 30 dias.')).toBeInTheDocument();
+  });
+
   it('shows an online, bound, expired and paused subscription', async () => {
     stubApi(() =>
       jsonResponse(
