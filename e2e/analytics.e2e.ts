@@ -44,6 +44,7 @@ let browser: Browser;
 let admin: string;
 let expiringUserId: string;
 let resellerId: string;
+let resellerToken: string;
 const pages = signedInPages(() => browser);
 
 /** Today in São Paulo as the tables write it (dd/MM/yyyy). */
@@ -107,7 +108,8 @@ beforeAll(async () => {
   expect(bought.status).toBe(200);
 
   // The reseller buys two keys; the customer redeems one of them.
-  const reseller = await apiLogin(server.url, RESELLER.username, RESELLER.password);
+  resellerToken = await apiLogin(server.url, RESELLER.username, RESELLER.password);
+  const reseller = resellerToken;
   const keys = await apiCall<{ keys: string[] }>(server.url, 'POST', '/reseller/keys', {
     token: reseller,
     body: { productId: product.id, durationType: 'monthly', quantity: 2 },
@@ -258,6 +260,28 @@ describe('admin analytics (#23)', () => {
       await expectNoSidewaysScroll(page);
       await screenshot(page, `analytics-dashboard-${name}`);
       if (theme === 'dark') await expect(analyticsAxeViolations(page)).resolves.toEqual([]);
+    }
+  });
+
+  it('shows the reseller its own keys: bought, redeemed and spent', async () => {
+    for (const [name, viewport, theme] of [
+      ['desktop-light', DESKTOP, 'light'],
+      ['phone-dark', PHONE_375, 'dark'],
+    ] as const) {
+      const page = await pages.open(resellerToken, viewport, theme);
+      await page.goto(`${server.url}/reseller/dashboard`);
+      const totals = page.getByRole('group', { name: 'Resumo do período' });
+      // 2 keys bought, 1 redeemed, R$ 60,00 spent.
+      await totals.getByText(DEPOSITS, { exact: true }).waitFor();
+      await expect(totals.getByText('2', { exact: true }).count()).resolves.toBe(1);
+      await expect(totals.getByText('1', { exact: true }).count()).resolves.toBe(1);
+      const keys = page.getByRole('region', { name: 'Chaves por dia' });
+      await keys.getByRole('button', { name: 'Ver tabela' }).click();
+      const today = keys.getByRole('row', { name: new RegExp(`^${todayShown()}`) });
+      await expect(today.getByRole('cell').allTextContents()).resolves.toEqual(['2', '1']);
+      await expectNoSidewaysScroll(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `analytics-reseller-${name}`);
     }
   });
 });
