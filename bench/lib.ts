@@ -70,6 +70,27 @@ export function startChaveiro(
   );
 }
 
+/**
+ * Waits until the server answers `/api/health` quickly `streak` times in a row (at most
+ * `limitMs`): the first start on a fresh seed runs its background jobs' first pass (the expiry
+ * reminders of thousands of subscriptions, their e-mail deliveries), and figures taken meanwhile
+ * measure those jobs. Answers how long it waited.
+ */
+export async function waitUntilQuiet(
+  url: string,
+  { streak = 20, fastMs = 10, limitMs = 180_000 } = {},
+): Promise<number> {
+  const started = Date.now();
+  let fast = 0;
+  while (fast < streak && Date.now() - started < limitMs) {
+    const sent = performance.now();
+    await fetch(`${url}/api/health`);
+    fast = performance.now() - sent <= fastMs ? fast + 1 : 0;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return Date.now() - started;
+}
+
 export interface Scenario {
   name: string;
   url: string;

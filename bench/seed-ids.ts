@@ -1,6 +1,8 @@
 // The seeded database's fixed names, shared by the generator and the load scripts.
 export const BENCH_ADMIN = 'user0';
 export const BENCH_PASSWORD = 'bench-password';
+/** Reseller 0 of seed-shape (user 11): the busiest, a year of key purchases and redemptions. */
+export const BENCH_RESELLER = 'user11';
 
 /** Deterministic UUID-shaped ids, so a seeded database is the same on every machine. */
 const id = (kind: string, n: number) =>
