@@ -13,6 +13,11 @@ import type { Kysely } from 'kysely';
  * - `analytics_online_minutes`: 'Usuários Online' sampled once per minute (the minute's start is
  *   the key, so two processes sampling the same minute write it once).
  * - `analytics_usage_daily`: minutes each subscription had a machine online, per day.
+ *
+ * The expiring-soon list counts running subscriptions per product over an expiry range: the
+ * (status, expires_at) index gains `product_id` so that count reads the index alone (about
+ * 30 000 entries in the bench's week instead of as many row lookups). Its prefix serves every
+ * query the narrower index served.
  */
 // Migrations are frozen in time, so they must not use the evolving Database types (Kysely docs).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -52,4 +57,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('minutes', 'integer', (col) => col.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('analytics_usage_daily_pk', ['subscription_id', 'day'])
     .execute();
+
+  await db.schema
+    .createIndex('subscriptions_status_expires_at_product_id_idx')
+    .on('subscriptions')
+    .columns(['status', 'expires_at', 'product_id'])
+    .execute();
+  await db.schema.dropIndex('subscriptions_status_expires_at_idx').execute();
 }
