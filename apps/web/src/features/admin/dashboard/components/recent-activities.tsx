@@ -27,7 +27,12 @@ export function RecentActivities() {
         ) : activities.data.length === 0 ? (
           <p className="text-muted-foreground text-sm">Nenhuma atividade registrada ainda.</p>
         ) : (
-          <ol className="max-h-[400px] divide-y overflow-y-auto" aria-label="Atividades recentes">
+          <ol
+            className="max-h-[400px] divide-y overflow-y-auto"
+            aria-label="Atividades recentes"
+            // Scrolls: keyboard users must be able to reach it (axe scrollable-region-focusable).
+            tabIndex={0}
+          >
             {activities.data.map((activity) => {
               const at = new Date(activity.created_at);
               return (
