@@ -145,7 +145,7 @@ export function createServices(
     adminActions: createAdminActionsRepository(db, keyTotals),
     adminConsole: createAdminConsoleRepository(db, dialect),
     adminResellers: createAdminResellersRepository(db, dialect),
-    analytics: createAnalyticsRepository(db),
+    analytics: createAnalyticsRepository(db, dialect),
     analyticsRollups: createAnalyticsRollupsRepository(db),
     balance: createBalanceRepository(db),
     bypass: createBypassRepository(db),
