@@ -16,6 +16,7 @@ import * as orders from './2026112702_orders.js';
 import * as adminOperations from './2026112801_admin_operations.js';
 import * as sortedLists from './2026112803_sorted_lists.js';
 import * as analytics from './2026112901_analytics.js';
+import * as depositsOrderIndex from './2026112902_deposits_order_index.js';
 import * as activityPaging from './2026112805_activity_paging.js';
 
 /**
@@ -40,6 +41,7 @@ const migrations = {
   '2026112803_sorted_lists': sortedLists,
   '2026112805_activity_paging': activityPaging,
   '2026112901_analytics': analytics,
+  '2026112902_deposits_order_index': depositsOrderIndex,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
