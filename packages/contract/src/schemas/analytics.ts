@@ -11,6 +11,8 @@ export const ANALYTICS_LIMITS = {
   defaultDays: 30,
   /** The longest custom range, in days. */
   maxRangeDays: 366,
+  /** The earliest day a custom range may start (no sale predates it; days stay 4-digit years). */
+  earliestDay: '2000-01-01',
   /** The "expiring soon" window. */
   expiringDays: 7,
   /** Rows of the reseller leaderboard. */
@@ -31,6 +33,7 @@ export const analyticsMessages = {
   fromAfterTo: 'A data inicial deve ser anterior ou igual à data final.',
   rangeTooLong: `O intervalo máximo é de ${String(ANALYTICS_LIMITS.maxRangeDays)} dias.`,
   futureTo: 'A data final não pode estar no futuro.',
+  tooEarly: 'As datas devem ser a partir de 01/01/2000.',
 } as const;
 
 const day = (message: string) => z.iso.date({ error: message });
@@ -54,6 +57,9 @@ export const analyticsQuerySchema = z
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
     message: analyticsMessages.fromAfterTo,
+  })
+  .refine((q) => q.from === undefined || q.from >= ANALYTICS_LIMITS.earliestDay, {
+    message: analyticsMessages.tooEarly,
   })
   .refine(
     (q) =>

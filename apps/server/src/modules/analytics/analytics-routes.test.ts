@@ -330,6 +330,9 @@ describe('GET /api/analytics', () => {
     ['from=2026-01-10&to=2026-01-09', analyticsMessages.fromAfterTo],
     ['from=2025-01-01&to=2026-01-15', analyticsMessages.rangeTooLong],
     ['from=2026-01-10&to=2026-01-16', analyticsMessages.futureTo],
+    // Year 0 once walked its previous period forever (ISO years below 0 are not YYYY-MM-DD).
+    ['from=0000-01-01&to=0000-01-02', analyticsMessages.tooEarly],
+    ['from=1999-12-31&to=2000-01-01', analyticsMessages.tooEarly],
   ])('refuses ?%s with a pt-BR 400', async (query, message) => {
     const response = await get(`/api/analytics?${query}`);
     expect(response.statusCode).toBe(400);

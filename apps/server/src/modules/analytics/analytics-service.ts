@@ -50,7 +50,11 @@ export interface AnalyticsRange {
 /** Every day of [from, to], oldest first. */
 function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    // Ranges are validated (≤ 366 days from 2000 on): a longer walk is a bug, not a long answer.
+    if (days.length > ANALYTICS_LIMITS.maxRangeDays) throw new Error(`day range ${from}..${to}`);
+    days.push(day);
+  }
   return days;
 }
 
