@@ -40,7 +40,7 @@ export interface ChartSeries<Row> {
 
 export type ChartKind = 'line' | 'bar' | 'area' | 'horizontal-bar';
 
-interface AnalyticsChartProps<Row> {
+export interface AnalyticsChartProps<Row> {
   title: string;
   description?: ReactNode;
   rows: readonly Row[];

@@ -1,13 +1,13 @@
 import type { ResellerAnalyticsResponse } from '@chaveiro/contract';
 import { CircleCheck, HandCoins, KeyRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { ChangeLine } from '@/components/analytics/change-line';
 import { ChartSkeleton } from '@/components/analytics/chart-skeleton';
-import { KpiCard } from '@/components/analytics/kpi-card';
+import { keyFigureFields } from '@/components/analytics/key-figure-fields';
+import { KeyFigureCells, KeyFigureHeads } from '@/components/analytics/key-figures';
+import { KpiList, type KpiSpec } from '@/components/analytics/kpi-list';
 import { LoadRetry } from '@/components/analytics/load-retry';
 import { periodQuery, usePeriodParam } from '@/components/analytics/period';
 import { PeriodPicker } from '@/components/analytics/period-picker';
-import { texts as shared } from '@/components/analytics/texts';
 import { RowCard, ScrollTable } from '@/components/data-table/scroll-table';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
@@ -25,6 +25,31 @@ const ResellerAnalyticsCharts = lazy(async () => ({
 
 type Totals = ResellerAnalyticsResponse['totals']['current'];
 
+const KPIS: KpiSpec<Totals>[] = [
+  {
+    title: t.kpiKeysSold,
+    icon: KeyRound,
+    accent: 'text-violet-700 bg-violet-500/10 dark:text-violet-400',
+    value: (x) => formatCount(x.keysSold),
+    change: (x) => x.keysSold,
+  },
+  {
+    title: t.kpiKeysRedeemed,
+    icon: CircleCheck,
+    accent: 'text-sky-700 bg-sky-500/10 dark:text-sky-400',
+    value: (x) => formatCount(x.keysRedeemed),
+    change: (x) => x.keysRedeemed,
+  },
+  {
+    title: t.kpiSpent,
+    icon: HandCoins,
+    accent: 'text-amber-700 bg-amber-500/10 dark:text-amber-400',
+    value: (x) => formatBRL(x.spent),
+    change: (x) => x.spent,
+    className: 'col-span-2 sm:col-span-1',
+  },
+];
+
 function ChartsSkeleton() {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -39,16 +64,6 @@ export function ResellerAnalytics() {
   const { period, setPeriod } = usePeriodParam();
   const analytics = useResellerAnalytics(periodQuery(period));
   const { data } = analytics;
-  const change = (pick: (totals: Totals) => number) =>
-    data && (
-      <ChangeLine
-        current={pick(data.totals.current)}
-        previous={pick(data.totals.previous)}
-        against={shared.change.vsPrevious}
-        mode="percent"
-      />
-    );
-  const current = data?.totals.current;
   return (
     <section aria-labelledby="reseller-analytics" className="grid min-w-0 gap-4">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -71,28 +86,7 @@ export function ResellerAnalytics() {
           aria-busy={analytics.isFetching || undefined}
         >
           <div aria-label={t.group} role="group" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            <KpiCard
-              title={t.kpiKeysSold}
-              icon={KeyRound}
-              accent="text-violet-700 bg-violet-500/10 dark:text-violet-400"
-              value={current && formatCount(current.keysSold)}
-              change={change((x) => x.keysSold)}
-            />
-            <KpiCard
-              title={t.kpiKeysRedeemed}
-              icon={CircleCheck}
-              accent="text-sky-700 bg-sky-500/10 dark:text-sky-400"
-              value={current && formatCount(current.keysRedeemed)}
-              change={change((x) => x.keysRedeemed)}
-            />
-            <KpiCard
-              title={t.kpiSpent}
-              icon={HandCoins}
-              accent="text-amber-700 bg-amber-500/10 dark:text-amber-400"
-              value={current && formatBRL(current.spent)}
-              change={change((x) => x.spent)}
-              className="col-span-2 sm:col-span-1"
-            />
+            <KpiList items={KPIS} totals={data?.totals} />
           </div>
           {data ? (
             <Suspense fallback={<ChartsSkeleton />}>
@@ -129,30 +123,20 @@ function ProductsCard({ analytics }: { analytics: ReturnType<typeof useResellerA
           head={
             <>
               <TableHead>{t.product}</TableHead>
-              <TableHead className="text-right">{t.keysSold}</TableHead>
-              <TableHead className="text-right">{t.keysRedeemed}</TableHead>
-              <TableHead className="text-right">{t.spent}</TableHead>
+              <KeyFigureHeads labels={t} />
             </>
           }
           renderRow={(row) => (
             <TableRow key={row.productId}>
               <TableCell className="font-medium">{row.name}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatCount(row.keysSold)}</TableCell>
-              <TableCell className="text-right tabular-nums">
-                {formatCount(row.keysRedeemed)}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">{formatBRL(row.spent)}</TableCell>
+              <KeyFigureCells row={row} />
             </TableRow>
           )}
           renderCard={(row) => (
             <RowCard
               key={row.productId}
               title={<span className="font-medium">{row.name}</span>}
-              fields={[
-                { label: t.keysSold, value: formatCount(row.keysSold) },
-                { label: t.keysRedeemed, value: formatCount(row.keysRedeemed) },
-                { label: t.spent, value: formatBRL(row.spent) },
-              ]}
+              fields={keyFigureFields(row, t)}
             />
           )}
         />

@@ -1,12 +1,52 @@
 import type { AnalyticsTotals } from '@chaveiro/contract';
 import { Banknote, LogIn, ShoppingCart, Ticket, UserPlus } from 'lucide-react';
-import { ChangeLine } from '@/components/analytics/change-line';
-import { KpiCard } from '@/components/analytics/kpi-card';
-import { texts as shared } from '@/components/analytics/texts';
+import { KpiList, type KpiSpec } from '@/components/analytics/kpi-list';
 import { formatBRL, formatCount } from '@/lib/format';
 import { texts } from '../texts';
 
 const t = texts.kpi;
+
+const KPIS: KpiSpec<AnalyticsTotals>[] = [
+  {
+    title: t.deposits,
+    icon: Banknote,
+    accent: 'text-emerald-700 bg-emerald-500/10 dark:text-emerald-400',
+    value: (x) => formatBRL(x.deposits),
+    detail: (x) => t.depositsDetail(x.depositsCount),
+    change: (x) => x.deposits,
+    className: 'col-span-2 sm:col-span-1',
+  },
+  {
+    title: t.sales,
+    icon: ShoppingCart,
+    accent: 'text-primary bg-primary/10',
+    value: (x) => formatBRL(x.sales),
+    detail: (x) => t.salesDetail(x.salesCount),
+    change: (x) => x.sales,
+  },
+  {
+    title: t.signups,
+    icon: UserPlus,
+    accent: 'text-sky-700 bg-sky-500/10 dark:text-sky-400',
+    value: (x) => formatCount(x.signups),
+    change: (x) => x.signups,
+  },
+  {
+    title: t.redemptions,
+    icon: Ticket,
+    accent: 'text-violet-700 bg-violet-500/10 dark:text-violet-400',
+    value: (x) => formatCount(x.redemptions),
+    change: (x) => x.redemptions,
+  },
+  {
+    title: t.onlinePeak,
+    icon: LogIn,
+    accent: 'text-amber-700 bg-amber-500/10 dark:text-amber-400',
+    value: (x) => (x.onlinePeak === null ? t.noSamples : formatCount(x.onlinePeak)),
+    detail: (x) => (x.onlineAverage != null ? t.onlineAverage(x.onlineAverage) : undefined),
+    change: (x) => x.onlinePeak,
+  },
+];
 
 /** The period's totals, each with its change against the previous period. */
 export function KpiCards({
@@ -14,66 +54,12 @@ export function KpiCards({
 }: {
   totals: { current: AnalyticsTotals; previous: AnalyticsTotals } | undefined;
 }) {
-  const current = totals?.current;
-  const change = (pick: (totals: AnalyticsTotals) => number | null) => {
-    if (!totals) return null;
-    const now = pick(totals.current);
-    if (now === null) return null;
-    return (
-      <ChangeLine
-        current={now}
-        previous={pick(totals.previous) ?? 0}
-        against={shared.change.vsPrevious}
-        mode="percent"
-      />
-    );
-  };
   return (
     <section
       aria-label={t.group}
       className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5"
     >
-      <KpiCard
-        title={t.deposits}
-        icon={Banknote}
-        accent="text-emerald-700 bg-emerald-500/10 dark:text-emerald-400"
-        value={current && formatBRL(current.deposits)}
-        detail={current && t.depositsDetail(current.depositsCount)}
-        change={change((x) => x.deposits)}
-        className="col-span-2 sm:col-span-1"
-      />
-      <KpiCard
-        title={t.sales}
-        icon={ShoppingCart}
-        accent="text-primary bg-primary/10"
-        value={current && formatBRL(current.sales)}
-        detail={current && t.salesDetail(current.salesCount)}
-        change={change((x) => x.sales)}
-      />
-      <KpiCard
-        title={t.signups}
-        icon={UserPlus}
-        accent="text-sky-700 bg-sky-500/10 dark:text-sky-400"
-        value={current && formatCount(current.signups)}
-        change={change((x) => x.signups)}
-      />
-      <KpiCard
-        title={t.redemptions}
-        icon={Ticket}
-        accent="text-violet-700 bg-violet-500/10 dark:text-violet-400"
-        value={current && formatCount(current.redemptions)}
-        change={change((x) => x.redemptions)}
-      />
-      <KpiCard
-        title={t.onlinePeak}
-        icon={LogIn}
-        accent="text-amber-700 bg-amber-500/10 dark:text-amber-400"
-        value={
-          current && (current.onlinePeak === null ? t.noSamples : formatCount(current.onlinePeak))
-        }
-        detail={current?.onlineAverage != null ? t.onlineAverage(current.onlineAverage) : undefined}
-        change={change((x) => x.onlinePeak)}
-      />
+      <KpiList items={KPIS} totals={totals} />
     </section>
   );
 }

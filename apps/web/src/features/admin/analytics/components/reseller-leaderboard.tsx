@@ -1,10 +1,11 @@
 import type { ResellerRank } from '@chaveiro/contract';
 import { RowCard, ScrollTable } from '@/components/data-table/scroll-table';
+import { keyFigureFields } from '@/components/analytics/key-figure-fields';
+import { KeyFigureCells, KeyFigureHeads } from '@/components/analytics/key-figures';
 import { LoadRetry } from '@/components/analytics/load-retry';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { UserLink } from '@/components/user-link';
-import { formatBRL, formatCount } from '@/lib/format';
 import { texts } from '../texts';
 import { usePeriodAnalytics } from './use-period-analytics';
 
@@ -43,9 +44,7 @@ export function ResellerLeaderboard() {
               <>
                 <TableHead className="w-10">#</TableHead>
                 <TableHead>{t.reseller}</TableHead>
-                <TableHead className="text-right">{t.keysSold}</TableHead>
-                <TableHead className="text-right">{t.keysRedeemed}</TableHead>
-                <TableHead className="text-right">{t.spent}</TableHead>
+                <KeyFigureHeads labels={t} />
               </>
             }
             renderRow={(row) => (
@@ -56,13 +55,7 @@ export function ResellerLeaderboard() {
                 <TableCell>
                   <Reseller row={row} />
                 </TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {formatCount(row.keysSold)}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {formatCount(row.keysRedeemed)}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{formatBRL(row.spent)}</TableCell>
+                <KeyFigureCells row={row} />
               </TableRow>
             )}
             renderCard={(row) => (
@@ -76,11 +69,7 @@ export function ResellerLeaderboard() {
                     <Reseller row={row} />
                   </span>
                 }
-                fields={[
-                  { label: t.keysSold, value: formatCount(row.keysSold) },
-                  { label: t.keysRedeemed, value: formatCount(row.keysRedeemed) },
-                  { label: t.spent, value: formatBRL(row.spent) },
-                ]}
+                fields={keyFigureFields(row, t)}
               />
             )}
           />
