@@ -193,7 +193,7 @@ describe('checkout by PIX through Mercado Pago', () => {
     await done.getByRole('button', { name: 'Ver minhas assinaturas' }).click();
     await page.getByRole('heading', { level: 1, name: 'Minhas Assinaturas' }).waitFor();
     const subscription = page.getByRole('article', { name: PRODUCT });
-    await subscription.getByText('30 dias').waitFor();
+    await subscription.getByText('30 dias', { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     expect(
       await page.evaluate(() => (window as unknown as { journeyMarker?: string }).journeyMarker),
