@@ -42,7 +42,8 @@ export type BypassRegion = (typeof BYPASS_REGIONS)[number];
 export const SETTING_KEYS = ['server_status', 'maintenance_mode', 'pause_all_users'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
-export const EMAIL_TOKEN_PURPOSES = ['verify', 'reset', 'email_change'] as const;
+/** `email_undo`: the link sent to the old address of a changed e-mail, valid 72 h (new_email holds the old address). */
+export const EMAIL_TOKEN_PURPOSES = ['verify', 'reset', 'email_change', 'email_undo'] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
 export const LIMITS = {
@@ -53,12 +54,31 @@ export const LIMITS = {
   licenseKeyLength: 18,
   avatarMaxBytes: 2 * 1024 * 1024,
   dllMaxBytes: 64 * 1024 * 1024,
+  /** The loader executable customers download (a PE file, like the DLL). */
+  loaderMaxBytes: 64 * 1024 * 1024,
+  loaderVersionMax: 32,
+  loaderNotesMax: 2_000,
+  /** Active sessions listed on the profile (the most recently seen). */
+  sessionsListMax: 50,
   pageSizeDefault: 20,
   pageSizeMax: 100,
 } as const;
 
-/** 18 uppercase alphanumerics (spec §9). */
+/** 18 uppercase alphanumerics (spec §9); keys issued before #24 may use any of them. */
 export const LICENSE_KEY_PATTERN = /^[A-Z0-9]{18}$/;
+
+/**
+ * Characters of new keys and recovery codes: A–Z and 0–9 without those read as another
+ * (0/O/D/Q, 1/I/L, 2/Z, 5/S, 8/B, U/V), so a key typed from a screenshot or a phone is right
+ * the first time. 21 characters: 18 of them carry about 79 bits. Input maps nothing: a typed
+ * `O` stays an `O` (and simply matches no new key).
+ */
+export const KEY_ALPHABET = 'ACEFGHJKMNPRTWXY34679';
+
+/** 2FA recovery codes (issue #24): 10 single-use codes of 10 KEY_ALPHABET characters, shown as XXXXX-XXXXX. */
+export const RECOVERY_CODES = { count: 10, length: 10 } as const;
+/** A recovery code as typed: any case, with or without its dash or spaces. */
+export const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{5}[-\s]?[A-Za-z0-9]{5}$/;
 
 export const DEFAULT_SUBSCRIPTION = { days: 30, devices: 1 } as const;
 
@@ -70,6 +90,10 @@ export const TIMING = {
   resetTokenTtlMs: 60 * 60 * 1000,
   verifyTokenTtlMs: 24 * 60 * 60 * 1000,
   sessionTtlSeconds: 12 * 60 * 60,
+  /** A session's "last seen" is written at most this often (not on every request). */
+  sessionLastSeenWriteMs: 60_000,
+  /** How long the old address of a changed e-mail may undo the change. */
+  emailUndoTtlMs: 72 * 60 * 60 * 1000,
   toastDurationMs: 4_000,
   toastVisible: 3,
   tooltipDelayMs: 700,

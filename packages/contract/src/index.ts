@@ -4,6 +4,7 @@ export * from './plural.js';
 export * from './zod-pt-br.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
+export * from './schemas/account-security.js';
 export * from './labels.js';
 export * from './schemas/profile.js';
 export * from './schemas/client.js';

@@ -56,6 +56,43 @@ export interface Database {
   analytics_facts: AnalyticsFactsTable;
   analytics_online_minutes: AnalyticsOnlineMinutesTable;
   analytics_usage_daily: AnalyticsUsageDailyTable;
+  user_sessions: UserSessionsTable;
+  recovery_codes: RecoveryCodesTable;
+  loader_downloads: LoaderDownloadsTable;
+}
+
+/** One site login (2026113001_accounts); the session JWT's `sid`. Ended rows are kept. */
+export interface UserSessionsTable {
+  id: string;
+  user_id: string;
+  /** "Chrome no Windows": the browser and system read from the User-Agent. */
+  device: string;
+  user_agent: string;
+  ip: string;
+  created_at: number;
+  last_seen_at: number;
+  /** Set by logout, "encerrar", a password change or reset; the token dies with it. */
+  ended_at: number | null;
+}
+
+/** A single-use 2FA recovery code, by its sha256 (2026113001_accounts). */
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+/** A download of a product's loader file by a subscriber (2026113001_accounts). */
+export interface LoaderDownloadsTable {
+  id: string;
+  user_id: string;
+  subscription_id: string;
+  product_id: string;
+  sha256: string;
+  version: string;
+  ip: string;
+  created_at: number;
 }
 
 /** Analytics rollups (2026112901_analytics): one value per metric, dimension and São Paulo day. */
@@ -130,6 +167,13 @@ export interface ProductsTable {
   file_name: string | null;
   file_size: number | null;
   file_uploaded_at: number | null;
+  /** The optional loader executable customers download and run (2026113001_accounts). */
+  loader_sha256: Generated<string | null>;
+  loader_name: Generated<string | null>;
+  loader_size: Generated<number | null>;
+  loader_version: Generated<string | null>;
+  loader_notes: Generated<string | null>;
+  loader_uploaded_at: Generated<number | null>;
   created_at: number;
   updated_at: number;
 }

@@ -194,6 +194,18 @@ export interface DomainEvents {
     /** The admin who released it from the customer page; absent when the owner did. */
     by?: string;
   };
+  /**
+   * A site login from a browser and address pair this account never used before (not its
+   * first login ever): the owner gets a bell line and an e-mail, "Novo acesso à sua conta".
+   */
+  'account.new_device': {
+    userId: string;
+    sessionId: string;
+    /** "Chrome no Windows". */
+    device: string;
+    ip: string;
+    at: number;
+  };
   /** A loader request refused, as counted per address. */
   'loader.refused': {
     code: LoaderRefusalCode;

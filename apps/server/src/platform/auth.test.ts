@@ -41,7 +41,11 @@ describe('role guard', () => {
     const response = await adminOnly(admin.headers.authorization);
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ userId: admin.id, role: 'admin', username: admin.username });
+    expect(response.json()).toMatchObject({
+      userId: admin.id,
+      role: 'admin',
+      username: admin.username,
+    });
   });
 
   it('admits any of several roles', async () => {
@@ -101,6 +105,7 @@ describe('role guard', () => {
       role: 'admin',
       username: admin.username,
       tokenVersion: 0,
+      sessionId: 's1',
     });
     const hs512 = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS512' })
@@ -169,6 +174,7 @@ describe('session token', () => {
       role: 'client',
       username: 'maria',
       tokenVersion: 3,
+      sessionId: 's1',
     });
     const [header, payload] = token
       .split('.')

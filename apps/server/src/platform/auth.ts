@@ -12,6 +12,8 @@ export interface AuthContext {
   userId: string;
   role: Role;
   username: string;
+  /** The server-side session (user_sessions.id) the token belongs to: its `sid` claim. */
+  sessionId: string;
 }
 
 /** What the guard needs to know about the token's user, read fresh on every request. */
@@ -44,7 +46,8 @@ const ALGORITHM = 'HS256';
 const VERIFIED_CACHE_SIZE = 10_000;
 
 export interface TokenService {
-  sign(user: Omit<AuthUserState, 'status'>): Promise<string>;
+  /** A token for `user` within the server-side session `sessionId` (its `sid` claim). */
+  sign(user: Omit<AuthUserState, 'status'> & { sessionId: string }): Promise<string>;
   /** The token's claims, or null when it is malformed, forged, expired or of another algorithm. */
   verify(token: string): Promise<SessionClaims | null>;
 }
@@ -55,7 +58,12 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
   return {
     sign(user) {
       const issuedAt = Math.floor(clock.now() / 1000);
-      return new SignJWT({ role: user.role, username: user.username, ver: user.tokenVersion })
+      return new SignJWT({
+        role: user.role,
+        username: user.username,
+        ver: user.tokenVersion,
+        sid: user.sessionId,
+      })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(user.id)
         .setIssuedAt(issuedAt)
@@ -99,7 +107,12 @@ export const authPlugin = fp<AuthPluginOptions>(
         const user = await sessionUserOf(request, { tokens, loadUser });
         if (!user) throw new UnauthorizedError();
         if (!allowed.has(user.role)) throw new ForbiddenError();
-        request.auth = { userId: user.id, role: user.role, username: user.username };
+        request.auth = {
+          userId: user.id,
+          role: user.role,
+          username: user.username,
+          sessionId: user.sessionId,
+        };
       };
     });
     done();
@@ -136,13 +149,13 @@ export function actorOf(request: FastifyRequest): Actor {
 export async function sessionUserOf(
   request: FastifyRequest,
   { tokens, loadUser }: AuthPluginOptions,
-): Promise<AuthUserState | undefined> {
+): Promise<(AuthUserState & { sessionId: string }) | undefined> {
   const token = bearerToken(request);
   const claims = token ? await tokens.verify(token) : null;
   if (!claims) return undefined;
   const user = await loadUser(claims.sub);
   if (!user || user.status !== 'active' || user.tokenVersion !== claims.ver) return undefined;
-  return user;
+  return { ...user, sessionId: claims.sid };
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

@@ -144,7 +144,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   const tokens = createTokenService(config.jwtSecret, clock);
   const users = createUsersRepository(database.db);
-  const tokenFor: TestApp['tokenFor'] = (user) => tokens.sign({ tokenVersion: 0, ...user });
+  const tokenFor: TestApp['tokenFor'] = (user) =>
+    tokens.sign({ tokenVersion: 0, sessionId: newId(), ...user });
 
   return {
     app,

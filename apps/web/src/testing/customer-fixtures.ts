@@ -53,6 +53,7 @@ export function aProfile(overrides: Partial<Profile> = {}): Profile {
     email: 'ana@exemplo.com',
     avatar_url: null,
     is_two_factor_enabled: false,
+    recovery_codes_remaining: 0,
     pending_email: null,
     avatar_presets: ['bottts', 'thumbs', 'shapes', 'identicon'].map(
       (style) => `/api/avatars/${style}.svg?seed=ana`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, ROLES } from '../constants.js';
 import { messages } from '../messages.js';
+import { secondFactorCodeSchema } from './account-security.js';
 
 const v = messages.validation;
 
@@ -43,10 +44,8 @@ const identifierSchema = z.string().trim().min(1, v.identifierRequired).max(254)
 export const loginBodySchema = z.strictObject({
   identifier: identifierSchema,
   password: z.string().min(1, v.passwordRequired).max(128),
-  totp: z
-    .string()
-    .regex(/^\d{6}$/, messages.auth.twoFactorInvalid)
-    .optional(),
+  /** The authenticator's 6 digits or a single-use recovery code. */
+  totp: secondFactorCodeSchema(messages.auth.twoFactorInvalid).optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -108,6 +107,8 @@ export const sessionClaimsSchema = z.object({
   role: z.enum(ROLES),
   username: z.string(),
   ver: z.number().int(),
+  /** The server-side session (user_sessions.id): ending it ends the token at once. */
+  sid: z.string().min(1),
   exp: z.number(),
 });
 export type SessionClaims = z.infer<typeof sessionClaimsSchema>;

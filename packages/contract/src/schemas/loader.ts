@@ -7,6 +7,7 @@ import {
   LOADER_REFUSAL_CODES,
 } from '../constants.js';
 import { messages } from '../messages.js';
+import { secondFactorCodeSchema } from './account-security.js';
 
 /** Requests and answers of the loader API (docs/loader-protocol.md). */
 
@@ -45,10 +46,8 @@ export const loaderAuthBodySchema = z
       .max(254)
       .optional(),
     password: z.string().min(1, messages.validation.passwordRequired).max(128).optional(),
-    totp: z
-      .string()
-      .regex(/^\d{6}$/, text.refusals.INVALID_TWO_FACTOR)
-      .optional(),
+    /** The authenticator's 6 digits or a single-use recovery code. */
+    totp: secondFactorCodeSchema(text.refusals.INVALID_TWO_FACTOR).optional(),
   })
   .superRefine((body, ctx) => {
     const account = body.identifier !== undefined || body.password !== undefined;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { messages } from '../messages.js';
+import { reauthFields, secondFactorCodeSchema } from './account-security.js';
 import { usernameField } from './auth.js';
 
 const v = messages.validation;
@@ -22,6 +23,8 @@ export const profileSchema = z.object({
   email: z.string(),
   avatar_url: z.string().nullable(),
   is_two_factor_enabled: z.boolean(),
+  /** Unused 2FA recovery codes left (0 when 2FA is off). */
+  recovery_codes_remaining: z.number().int(),
   /** A new address waiting for its confirmation link, if any. */
   pending_email: z.string().nullable(),
   avatar_presets: z.array(z.string()),
@@ -36,16 +39,21 @@ export const profileEmailSchema = z
   .max(254)
   .pipe(z.email(v.profileEmailInvalid));
 
-/** Spec §7: PATCH /api/profile takes username or email, one at a time. */
+/**
+ * Spec §7: PATCH /api/profile takes username or email, one at a time. An e-mail change is
+ * re-authenticated (issue #24): the current password, and the second factor when 2FA is on.
+ */
 export const updateProfileBodySchema = z.union([
   z.strictObject({ username: profileUsernameSchema }),
-  z.strictObject({ email: profileEmailSchema }),
+  z.strictObject({ email: profileEmailSchema, ...reauthFields }),
 ]);
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
 export const changePasswordBodySchema = z.strictObject({
   currentPassword: z.string().min(1, v.currentPasswordRequired).max(128),
   newPassword: z.string().min(LIMITS.passwordMin, v.newPasswordMin).max(128),
+  /** Required when 2FA is on (issue #24): the authenticator's code or a recovery code. */
+  totp: reauthFields.totp,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
@@ -73,7 +81,19 @@ export const twoFactorCodeSchema = z
   .trim()
   .regex(/^\d{6}$/, messages.auth.twoFactorInvalid);
 
-export const twoFactorTokenBodySchema = z.strictObject({ token: twoFactorCodeSchema });
+/** Enabling 2FA: the first code of the new secret, and the current password (issue #24). */
+export const twoFactorVerifyBodySchema = z.strictObject({
+  token: twoFactorCodeSchema,
+  currentPassword: reauthFields.currentPassword,
+});
+export type TwoFactorVerifyBody = z.infer<typeof twoFactorVerifyBodySchema>;
+
+/** Disabling 2FA: the current password and a current code (authenticator or recovery). */
+export const twoFactorDisableBodySchema = z.strictObject({
+  currentPassword: reauthFields.currentPassword,
+  totp: secondFactorCodeSchema(),
+});
+export type TwoFactorDisableBody = z.infer<typeof twoFactorDisableBodySchema>;
 
 export const twoFactorSetupResponseSchema = z.object({
   qrCodeUrl: z.string(),

@@ -320,6 +320,7 @@ export function createAuthService({
         username: user.username,
         role: user.role,
         tokenVersion: user.token_version,
+        sessionId: newId(),
       });
       await noteSignIn(user, ip);
       return { token, role: user.role, message: messages.success.login };

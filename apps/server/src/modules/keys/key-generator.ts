@@ -1,19 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { LIMITS } from '@chaveiro/contract';
+import { KEY_ALPHABET, LIMITS } from '@chaveiro/contract';
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-// The largest multiple of 36 that fits a byte: bytes at or above it are dropped, so every
-// character is equally likely (no modulo bias).
-const ACCEPT_BELOW = 256 - (256 % ALPHABET.length);
-
-/** A licence key: 18 uppercase A–Z/0–9 characters from the CSPRNG (about 93 bits). */
-export function generateLicenseKey(): string {
-  let key = '';
-  while (key.length < LIMITS.licenseKeyLength) {
-    for (const byte of randomBytes(LIMITS.licenseKeyLength * 2)) {
-      if (byte < ACCEPT_BELOW) key += ALPHABET[byte % ALPHABET.length];
-      if (key.length === LIMITS.licenseKeyLength) break;
+/**
+ * `length` characters of KEY_ALPHABET from the CSPRNG. Bytes at or above the largest multiple
+ * of the alphabet's size that fits a byte are dropped, so every character is equally likely (no
+ * modulo bias).
+ */
+export function randomKeyCharacters(length: number): string {
+  const acceptBelow = 256 - (256 % KEY_ALPHABET.length);
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < acceptBelow) out += KEY_ALPHABET[byte % KEY_ALPHABET.length];
+      if (out.length === length) break;
     }
   }
-  return key;
+  return out;
+}
+
+/** A licence key: 18 characters without look-alikes (KEY_ALPHABET, about 79 bits). */
+export function generateLicenseKey(): string {
+  return randomKeyCharacters(LIMITS.licenseKeyLength);
 }

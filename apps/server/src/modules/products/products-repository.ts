@@ -5,7 +5,10 @@ import { newId } from '../../platform/ids.js';
 import type { CountCache } from '../../platform/count-cache.js';
 
 /** A product's row (but its timestamps) with its plans. */
-export interface ProductRecord extends Omit<ProductsTable, 'created_at' | 'updated_at'> {
+export interface ProductRecord extends Omit<
+  ProductsTable,
+  'created_at' | 'updated_at' | `loader_${string}`
+> {
   /** Price in cents per duration type that has a plan. */
   plans: Partial<Record<PlanDurationType, number>>;
   /** The admin's reseller price in cents, for the plans that have one. */

@@ -5,7 +5,8 @@ import {
   profileUpdateResponseSchema,
   selectAvatarBodySchema,
   twoFactorSetupResponseSchema,
-  twoFactorTokenBodySchema,
+  twoFactorDisableBodySchema,
+  twoFactorVerifyBodySchema,
   updateProfileBodySchema,
   messages,
 } from '@chaveiro/contract';
@@ -139,7 +140,7 @@ export function profileRoutes({
         schema: {
           tags: ['profile'],
           summary: 'Confirm the pending secret with a code; turns two-factor on',
-          body: twoFactorTokenBodySchema,
+          body: twoFactorVerifyBodySchema,
           response: { 200: profileUpdateResponseSchema, ...errors },
         },
       },
@@ -154,11 +155,11 @@ export function profileRoutes({
         schema: {
           tags: ['profile'],
           summary: 'Turn two-factor off with a current code',
-          body: twoFactorTokenBodySchema,
+          body: twoFactorDisableBodySchema,
           response: { 200: profileUpdateResponseSchema, ...errors },
         },
       },
-      (request) => service.disableTwoFactor(authOf(request).userId, request.body.token),
+      (request) => service.disableTwoFactor(authOf(request).userId, request.body.totp),
     );
 
     done();

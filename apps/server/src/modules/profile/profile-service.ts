@@ -11,6 +11,7 @@ import type { UserRow } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import type { UploadedFile } from '../../platform/multipart.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp.js';
 import type { AuthService, EmailTokensRepository } from '../auth/index.js';
@@ -61,6 +62,8 @@ export function createProfileService({
       username: user.username,
       role: user.role,
       tokenVersion: user.token_version,
+      // TODO(#24 sessions): the request's own session.
+      sessionId: newId(),
     });
   }
 
@@ -79,6 +82,8 @@ export function createProfileService({
       email: user.email,
       avatar_url: user.avatar_url,
       is_two_factor_enabled: user.totp_enabled === 1,
+      // TODO(#24 recovery codes): the unused codes left.
+      recovery_codes_remaining: 0,
       pending_email: await emailTokens.pendingEmailChange(userId, clock.now()),
       avatar_presets: presetsFor(user.username),
     };
