@@ -11,3 +11,5 @@ export { createSignupHoldsRepository } from './signup-holds-repository.js';
 export type { UserLoginsRepository } from './user-logins-repository.js';
 export { createUserLoginsRepository } from './user-logins-repository.js';
 export { authRoutes } from './auth-routes.js';
+export type { SessionRow, SessionsRepository } from './sessions-repository.js';
+export { createSessionsRepository } from './sessions-repository.js';
