@@ -1,6 +1,7 @@
 import { KEY_ALPHABET, LICENSE_KEY_PATTERN } from '@chaveiro/contract';
 import { describe, expect, it } from 'vitest';
-import { generateLicenseKey, randomKeyCharacters } from './key-generator.js';
+import { randomKeyCharacters } from '../../platform/random-characters.js';
+import { generateLicenseKey } from './key-generator.js';
 
 describe('generateLicenseKey', () => {
   it('issues 18 uppercase alphanumerics without look-alike characters', () => {
