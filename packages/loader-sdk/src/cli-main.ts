@@ -44,7 +44,7 @@ Opções:
   -u, --identifier USUÁRIO usuário ou e-mail da conta
       --password SENHA     senha da conta; prefira a variável CHAVEIRO_PASSWORD, que não fica
                            no histórico do shell
-      --totp CÓDIGO        código de 6 dígitos do autenticador, se a conta usa 2FA
+      --totp CÓDIGO        código do autenticador (6 dígitos) ou de recuperação, se a conta usa 2FA
       --hwid HWID          id da máquina (padrão: derivado do hardware deste computador)
       --public-key ID:BASE64
                            chave pública confiável do servidor (repita para várias); sem ela a
