@@ -18,6 +18,7 @@ const product: Product = {
   plans: { monthly: 1234.56, daily: 9.9 },
   resellerPlans: {},
   file: null,
+  loader: null,
   inUse: false,
 };
 
