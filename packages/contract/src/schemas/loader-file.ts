@@ -51,7 +51,8 @@ export const loaderFileMessages = {
     'No primeiro acesso, a assinatura fica vinculada ao HWID do seu computador: a identificação única da máquina.',
     'Apareceu "HWID diferente"? A assinatura está presa a outro computador. Em Minhas Assinaturas, libere a máquina ou use "Resetar HWID" e entre de novo.',
   ],
-  guideNoLoader: 'O loader deste produto ainda não foi publicado. Você será avisado aqui quando estiver disponível.',
+  guideNoLoader:
+    'O loader deste produto ainda não foi publicado. Você será avisado aqui quando estiver disponível.',
 } as const;
 
 const t = loaderFileMessages;

@@ -88,10 +88,7 @@ export function createFilesRepository(db: Kysely<Database>) {
                 eb.selectFrom('products').select('id').where('products.file_sha256', '=', sha256),
               ),
               eb.exists(
-                eb
-                  .selectFrom('products')
-                  .select('id')
-                  .where('products.loader_sha256', '=', sha256),
+                eb.selectFrom('products').select('id').where('products.loader_sha256', '=', sha256),
               ),
               eb.exists(
                 eb.selectFrom('users').select('id').where('users.avatar_url', '=', avatarUrl),

@@ -86,7 +86,10 @@ export function createProductsRepository(
   >(
     products: T[],
     executor: Kysely<Database>,
-  ): Promise<(Omit<T, 'loader_downloads'> & Pick<ProductRecord, 'plans' | 'resellerPlans' | 'loader_downloads'>)[]> {
+  ): Promise<
+    (Omit<T, 'loader_downloads'> &
+      Pick<ProductRecord, 'plans' | 'resellerPlans' | 'loader_downloads'>)[]
+  > {
     if (products.length === 0) return [];
     const plans = await executor
       .selectFrom('plans')

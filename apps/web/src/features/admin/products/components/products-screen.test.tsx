@@ -70,6 +70,30 @@ describe('/admin/products', () => {
     expect(sent[0]).toMatchObject({ method: 'GET', url: '/api/products' });
   });
 
+  it("shows a product's loader version and how often subscribers downloaded it", async () => {
+    signIn();
+    stubApi(() =>
+      jsonResponse(200, [
+        {
+          ...product,
+          loader: {
+            sha256: 'a'.repeat(64),
+            name: 'Loader.exe',
+            size: 10,
+            version: '2.4.1',
+            notes: '',
+            uploadedAt: '2030-04-01T12:00:00.000Z',
+            downloads: 1532,
+          },
+        },
+      ]),
+    );
+    renderRoutes(routes, '/admin/products');
+    expect(await screen.findByTestId('product-loader')).toHaveTextContent(
+      'Loader 2.4.1 · 1.532 downloads',
+    );
+  });
+
   it('offers "excluir tudo" after a 409 and deletes with cascade only after a second confirmation', async () => {
     signIn();
     const inUse = messages.admin.productInUse(2, 3);

@@ -214,7 +214,7 @@ describe('redeem screen', () => {
     );
     const answerRedeem = vi.mocked(fetch).getMockImplementation()!;
     vi.mocked(fetch).mockImplementation((input, init) =>
-      String(input) === '/api/client/subscriptions/sub-9/loader'
+      input === '/api/client/subscriptions/sub-9/loader'
         ? Promise.resolve(
             new Response(exe, {
               status: 200,
