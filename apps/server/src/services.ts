@@ -374,6 +374,7 @@ export function createServices(
       redemption,
       events,
       usage: repos.analytics,
+      files,
     }),
     adminConsole: createAdminConsoleService({
       db,

@@ -15,6 +15,7 @@ export * from './schemas/tables.js';
 export * from './schemas/users.js';
 export * from './schemas/keys.js';
 export * from './schemas/products.js';
+export * from './schemas/loader-file.js';
 export * from './schemas/files.js';
 export * from './schemas/newsletter.js';
 export * from './schemas/resellers.js';

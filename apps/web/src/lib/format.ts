@@ -110,3 +110,17 @@ export function formatMinutes(minutes: number): string {
   if (hours === 0) return `${String(rest)} min`;
   return rest === 0 ? `${formatCount(hours)} h` : `${formatCount(hours)} h ${String(rest)} min`;
 }
+
+const byteUnits = ['B', 'KB', 'MB', 'GB'] as const;
+
+/** 1,5 MB */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < byteUnits.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 ? 0 : 1;
+  return `${value.toLocaleString('pt-BR', { maximumFractionDigits: digits })} ${byteUnits[unit] ?? 'B'}`;
+}

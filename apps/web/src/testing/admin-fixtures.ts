@@ -45,6 +45,7 @@ export const products: Product[] = [
     plans: { monthly: 49.9 },
     resellerPlans: {},
     file: null,
+    loader: null,
     inUse: false,
   },
 ];

@@ -31,6 +31,7 @@ export function aSubscription(overrides: Partial<ClientSubscription> = {}): Clie
     machines: [],
     online_minutes_30d: 0,
     usage_days: [],
+    loader: null,
     ...overrides,
   };
 }

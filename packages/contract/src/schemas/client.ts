@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LICENSE_KEY_PATTERN } from '../constants.js';
 import { messages } from '../messages.js';
+import { clientLoaderSchema } from './loader-file.js';
 
 /** One card of "Minhas Assinaturas" (spec §3 Client subscription). */
 /** A machine bound to a subscription, as the card lists it. */
@@ -39,6 +40,8 @@ export const clientSubscriptionSchema = z.object({
   online_minutes_30d: z.number().int(),
   /** Those minutes per day, oldest first: 30 values ending today. */
   usage_days: z.array(z.object({ day: z.string(), minutes: z.number().int() })),
+  /** The product's loader file to download, or null when none was uploaded. */
+  loader: clientLoaderSchema.nullable(),
 });
 export type ClientSubscription = z.infer<typeof clientSubscriptionSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_LIMITS, PLAN_DURATION_TYPES, PRODUCT_STATUSES } from '../constants.js';
 import { messages } from '../messages.js';
+import { productLoaderSchema } from './loader-file.js';
 
 const v = messages.validation;
 const rp = messages.resellerPricing;
@@ -30,6 +31,8 @@ export const productSchema = z.object({
    */
   resellerPlans: productPlansSchema,
   file: productFileSchema.nullable(),
+  /** The executable customers download and run (issue #24), or null when none was uploaded. */
+  loader: productLoaderSchema.nullable(),
   /** Subscriptions or unused keys use it: deleting it alone is refused (409). */
   inUse: z.boolean(),
 });

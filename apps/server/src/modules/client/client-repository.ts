@@ -1,6 +1,7 @@
 import type { Kysely, UpdateResult } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { newId } from '../../platform/ids.js';
 import { resumedColumns } from '../subscriptions/index.js';
 
 export interface OwnSubscriptionRow {
@@ -18,6 +19,13 @@ export interface OwnSubscriptionRow {
   last_seen_at: number | null;
   free_release_at: number | null;
   created_at: number;
+  /** The product's loader file (null columns when it has none). */
+  loader_sha256: string | null;
+  loader_name: string | null;
+  loader_size: number | null;
+  loader_version: string | null;
+  loader_notes: string | null;
+  loader_uploaded_at: number | null;
 }
 
 export interface MachineRow {
@@ -59,6 +67,12 @@ export function createClientRepository(db: Kysely<Database>) {
         'subscriptions.last_seen_at',
         'subscriptions.free_release_at',
         'subscriptions.created_at',
+        'products.loader_sha256',
+        'products.loader_name',
+        'products.loader_size',
+        'products.loader_version',
+        'products.loader_notes',
+        'products.loader_uploaded_at',
       ])
       .where('subscriptions.user_id', '=', userId);
 
@@ -78,6 +92,31 @@ export function createClientRepository(db: Kysely<Database>) {
       return ownSubscriptions(executor, userId)
         .where('subscriptions.id', '=', subscriptionId)
         .executeTakeFirst();
+    },
+
+    /** Logs a download of a loader file (the admin's products list counts them). */
+    async logLoaderDownload(download: {
+      userId: string;
+      subscriptionId: string;
+      productId: string;
+      sha256: string;
+      version: string;
+      ip: string;
+      now: number;
+    }): Promise<void> {
+      await db
+        .insertInto('loader_downloads')
+        .values({
+          id: newId(),
+          user_id: download.userId,
+          subscription_id: download.subscriptionId,
+          product_id: download.productId,
+          sha256: download.sha256,
+          version: download.version,
+          ip: download.ip,
+          created_at: download.now,
+        })
+        .execute();
     },
 
     /** Machines bound to any of the user's subscriptions, most recently seen first. */

@@ -81,6 +81,7 @@ describe('my subscriptions', () => {
           day: new Date(Date.UTC(2025, 11, 17 + i)).toISOString().slice(0, 10),
           minutes: 0,
         })),
+        loader: null,
       },
     ]);
   });
@@ -345,8 +346,12 @@ describe('key redemption', () => {
       new Date(t.clock.now() + 7 * DAY),
     );
     expect(expiry).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
-    expect(response.json()).toEqual({ message: `Chave resgatada! Wallhack ativo até ${expiry}.` });
     const dashboard = await cards(user);
+    expect(response.json()).toEqual({
+      message: `Chave resgatada! Wallhack ativo até ${expiry}.`,
+      subscription_id: dashboard.subscriptions[0]?.subscription_id,
+      loader: null,
+    });
     expect(dashboard.subscriptions[0]).toMatchObject({
       product_name: 'Wallhack',
       days_remaining: 7,

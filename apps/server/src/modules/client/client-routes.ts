@@ -6,12 +6,14 @@ import {
   messageResponseSchema,
   redeemHistoryItemSchema,
   redeemKeyBodySchema,
+  redeemKeyResponseSchema,
   resetHwidBodySchema,
   subscriptionStatusBodySchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth.js';
+import { contentDisposition } from '../../platform/content-disposition.js';
 import { errorResponses } from '../../platform/route-schemas.js';
 import { rateLimit } from '../../platform/rate-limit.js';
 import type { ClientService } from './client-service.js';
@@ -55,6 +57,42 @@ export function clientRoutes({
       },
       (request) =>
         service.setStatus(authOf(request).userId, request.params.id, request.body.status),
+    );
+
+    app.get(
+      '/subscriptions/:id/loader',
+      {
+        onRequest: customer,
+        // Each download sends up to 64 MB: plenty for a person, not for a script.
+        preHandler: rateLimit({
+          name: 'loader-file-download',
+          max: 20,
+          windowMs: 10 * 60_000,
+          key: (request) => authOf(request).userId,
+        }),
+        schema: {
+          tags,
+          summary:
+            "Download the product's loader file (own running subscription only); logged per download",
+          params: idParamSchema,
+          response: {
+            200: z.unknown().describe('The file bytes (application/octet-stream)'),
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const loader = await service.downloadLoader(
+          authOf(request).userId,
+          request.params.id,
+          request.ip,
+        );
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-disposition', contentDisposition(loader.name))
+          .header('cache-control', 'no-store')
+          .send(loader.bytes);
+      },
     );
 
     app.patch(
@@ -103,9 +141,9 @@ export function clientRoutes({
         ],
         schema: {
           tags,
-          summary: 'Redeem a licence key into a subscription',
+          summary: 'Redeem a licence key into a subscription (answers it with its loader file)',
           body: redeemKeyBodySchema,
-          response: { 200: messageResponseSchema, ...errors },
+          response: { 200: redeemKeyResponseSchema, ...errors },
         },
       },
       (request) => service.redeem(authOf(request).userId, request.body.keyValue, request.ip),

@@ -1,16 +1,26 @@
 import type {
   ClientDashboard,
+  ClientLoader,
   ClientSubscription,
   DailyBonusResponse,
   RedeemHistoryItem,
+  RedeemKeyResponse,
   MessageResponse,
 } from '@chaveiro/contract';
-import { ANALYTICS_LIMITS, MACHINE_RELEASE, XP_RULES, messages, rankFor } from '@chaveiro/contract';
+import {
+  ANALYTICS_LIMITS,
+  MACHINE_RELEASE,
+  XP_RULES,
+  loaderFileMessages,
+  messages,
+  rankFor,
+} from '@chaveiro/contract';
 import type { EventRecorder } from '../../events/index.js';
 import { BUSINESS_TIME_ZONE, addDays, dayIn } from '../../platform/calendar.js';
 import type { AppContext } from '../../platform/context.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
 import type { AnalyticsRepository } from '../analytics/index.js';
+import type { FilesService } from '../files/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { SubscriptionsRepository } from '../subscriptions/index.js';
 import { effectiveExpiry } from '../subscriptions/index.js';
@@ -38,6 +48,14 @@ export interface ClientServiceDeps extends Pick<AppContext, 'clock'> {
   events: EventRecorder;
   /** The minutes online per subscription and day (the card's usage). */
   usage: Pick<AnalyticsRepository, 'usage'>;
+  /** The bytes of the products' loader files. */
+  files: Pick<FilesService, 'read'>;
+}
+
+/** A loader file as a subscriber downloads it. */
+export interface LoaderDownload {
+  name: string;
+  bytes: Buffer;
 }
 
 /** The customer area: own subscriptions, HWID resets, key redemption and loyalty. */
@@ -49,6 +67,7 @@ export function createClientService({
   redemption,
   events,
   usage,
+  files,
 }: ClientServiceDeps) {
   /** Bound recently enough for a free release ("this wasn't me", MACHINE_RELEASE). */
   const recentlyBound = (machine: Pick<MachineRow, 'first_seen_at'>, now: number) =>
@@ -114,6 +133,7 @@ export function createClientService({
         free_release: recentlyBound(machine, now) && freeReleaseDue(sub, now),
       })),
       ...usageOfSub,
+      loader: loaderOf(sub),
     } satisfies ClientSubscription;
   }
 
@@ -265,15 +285,60 @@ export function createClientService({
       return { message: free ? text.machineReleasedFree : text.machineReleased };
     },
 
-    async redeem(userId: string, keyValue: string, ip: string): Promise<MessageResponse> {
+    /** Answers the subscription the key went into and its loader, for "Baixar loader". */
+    async redeem(userId: string, keyValue: string, ip: string): Promise<RedeemKeyResponse> {
       const { subscription } = await redemption.redeemKey(
         userId,
         { key: keyValue },
         { via: 'customer', ip },
       );
       const expiry = effectiveExpiry(subscription, clock.now());
+      const own = await client.findSubscription(userId, subscription.id);
       return {
         message: text.keyRedeemed(subscription.product_name, brDate.format(new Date(expiry))),
+        subscription_id: subscription.id,
+        loader: own ? loaderOf(own) : null,
+      };
+    },
+
+    /**
+     * The loader file of the user's own running subscription (not paused, not expired), logged
+     * with the address it went to.
+     */
+    async downloadLoader(
+      userId: string,
+      subscriptionId: string,
+      ip: string,
+    ): Promise<LoaderDownload> {
+      const sub = await client.findSubscription(userId, subscriptionId);
+      // Another user's id answers exactly like an unknown one: nothing leaks.
+      if (!sub) throw new NotFoundError(loaderFileMessages.subscriptionNotFound);
+      const now = clock.now();
+      if (sub.status === 'paused') {
+        throw new ConflictError(loaderFileMessages.subscriptionPaused, 'SUBSCRIPTION_PAUSED');
+      }
+      if (effectiveExpiry(sub, now) <= now) {
+        throw new ConflictError(loaderFileMessages.subscriptionExpired, 'SUBSCRIPTION_EXPIRED');
+      }
+      if (!sub.loader_sha256) {
+        throw new NotFoundError(loaderFileMessages.loaderMissing, 'LOADER_MISSING');
+      }
+      // Replaced in between: the old bytes may be gone; the customer retries with the new one.
+      const file = await files.read(sub.loader_sha256).catch(() => {
+        throw new NotFoundError(loaderFileMessages.loaderMissing, 'LOADER_MISSING');
+      });
+      await client.logLoaderDownload({
+        userId,
+        subscriptionId,
+        productId: sub.product_id,
+        sha256: sub.loader_sha256,
+        version: sub.loader_version ?? '',
+        ip,
+        now,
+      });
+      return {
+        name: versionedName(sub.loader_name ?? 'loader.exe', sub.loader_version ?? ''),
+        bytes: file.bytes,
       };
     },
 
@@ -333,6 +398,32 @@ function waitText(ms: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   return hours > 0 ? `${String(hours)} h ${String(rest)} min` : `${String(rest)} min`;
+}
+
+/**
+ * The download's name carries the version ("loader.exe", "2.4.1" → "loader-2.4.1.exe"), so two
+ * versions on the customer's disk are told apart; a name that already has it is kept.
+ */
+export function versionedName(name: string, version: string): string {
+  if (!version || name.includes(version)) return name;
+  const dot = name.lastIndexOf('.');
+  const safeVersion = version.replace(/[\\/:*?"<>|\s]+/g, '_');
+  return dot > 0
+    ? `${name.slice(0, dot)}-${safeVersion}${name.slice(dot)}`
+    : `${name}-${safeVersion}`;
+}
+
+/** The product's loader file as the card and the redeem answer show it. */
+function loaderOf(sub: OwnSubscriptionRow): ClientLoader | null {
+  return sub.loader_sha256 === null
+    ? null
+    : {
+        name: sub.loader_name ?? 'loader.exe',
+        version: sub.loader_version ?? '',
+        size: Number(sub.loader_size ?? 0),
+        notes: sub.loader_notes ?? '',
+        uploaded_at: new Date(Number(sub.loader_uploaded_at ?? 0)).toISOString(),
+      };
 }
 
 export type ClientService = ReturnType<typeof createClientService>;

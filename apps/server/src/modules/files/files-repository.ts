@@ -8,7 +8,7 @@ export interface StoredFile {
   bytes: Buffer;
 }
 
-/** Queries on `files`: content-addressed blobs (avatars, product DLLs). */
+/** Queries on `files`: content-addressed blobs (avatars, product DLLs and loader files). */
 export function createFilesRepository(db: Kysely<Database>) {
   return {
     /** Stores the bytes under their sha256 unless they are already there. */
@@ -72,7 +72,7 @@ export function createFilesRepository(db: Kysely<Database>) {
       return row && { mime: row.mime, size: Number(row.size), bytes: Buffer.from(row.bytes) };
     },
 
-    /** Removes a file no product and no avatar points to any more. */
+    /** Removes a file no product (DLL or loader file) and no avatar points to any more. */
     async deleteIfUnreferenced(
       sha256: string,
       avatarUrl: string,
@@ -86,6 +86,9 @@ export function createFilesRepository(db: Kysely<Database>) {
             eb.or([
               eb.exists(
                 eb.selectFrom('products').select('id').where('products.file_sha256', '=', sha256),
+              ),
+              eb.exists(
+                eb.selectFrom('products').select('id').where('products.loader_sha256', '=', sha256),
               ),
               eb.exists(
                 eb.selectFrom('users').select('id').where('users.avatar_url', '=', avatarUrl),

@@ -1,14 +1,16 @@
 import type { PlanDurationType, ProductStatus } from '@chaveiro/contract';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 import type { CountCache } from '../../platform/count-cache.js';
 
 /** A product's row (but its timestamps) with its plans. */
 export interface ProductRecord extends Omit<
-  ProductsTable,
-  'created_at' | 'updated_at' | `loader_${string}`
+  Selectable<ProductsTable>,
+  'created_at' | 'updated_at'
 > {
+  /** Downloads of its loader file by subscribers, every version together. */
+  loader_downloads: number;
   /** Price in cents per duration type that has a plan. */
   plans: Partial<Record<PlanDurationType, number>>;
   /** The admin's reseller price in cents, for the plans that have one. */
@@ -32,7 +34,22 @@ const productColumns = [
   'file_name',
   'file_size',
   'file_uploaded_at',
+  'loader_sha256',
+  'loader_name',
+  'loader_size',
+  'loader_version',
+  'loader_notes',
+  'loader_uploaded_at',
 ] as const;
+
+/** How many times subscribers downloaded the product's loader file (indexed by product). */
+function loaderDownloads(eb: ExpressionBuilder<Database, 'products'>) {
+  return eb
+    .selectFrom('loader_downloads')
+    .select((sub) => sub.fn.countAll().as('count'))
+    .whereRef('loader_downloads.product_id', '=', 'products.id')
+    .as('loader_downloads');
+}
 
 /**
  * Subscriptions or unused keys of the product exist: the delete rule of the service (409
@@ -62,10 +79,17 @@ export function createProductsRepository(
   /** The licence-key list totals: deleting a product cascades into its keys. */
   keyTotals: CountCache,
 ) {
-  async function withPlans<T extends Omit<ProductRecord, 'plans' | 'resellerPlans'>>(
+  async function withPlans<
+    T extends Omit<ProductRecord, 'plans' | 'resellerPlans' | 'loader_downloads'> & {
+      loader_downloads: unknown;
+    },
+  >(
     products: T[],
     executor: Kysely<Database>,
-  ): Promise<(T & Pick<ProductRecord, 'plans' | 'resellerPlans'>)[]> {
+  ): Promise<
+    (Omit<T, 'loader_downloads'> &
+      Pick<ProductRecord, 'plans' | 'resellerPlans' | 'loader_downloads'>)[]
+  > {
     if (products.length === 0) return [];
     const plans = await executor
       .selectFrom('plans')
@@ -80,6 +104,7 @@ export function createProductsRepository(
       const own = plans.filter((plan) => plan.product_id === product.id);
       return {
         ...product,
+        loader_downloads: Number(product.loader_downloads ?? 0),
         plans: Object.fromEntries(
           own.map((plan) => [plan.duration_type, Number(plan.price_cents)]),
         ),
@@ -115,6 +140,7 @@ export function createProductsRepository(
       const products = await db
         .selectFrom('products')
         .select(productColumns)
+        .select(loaderDownloads)
         .where('status', '=', 'active')
         .where((eb) =>
           eb.exists(
@@ -139,6 +165,7 @@ export function createProductsRepository(
       const products = await db
         .selectFrom('products')
         .select(productColumns)
+        .select(loaderDownloads)
         .select((eb) => inUse(eb).as('in_use'))
         .orderBy('name')
         .orderBy('id')
@@ -164,6 +191,7 @@ export function createProductsRepository(
       const product = await executor
         .selectFrom('products')
         .select(productColumns)
+        .select(loaderDownloads)
         .where('id', '=', id)
         .executeTakeFirst();
       return product && (await withPlans([product], executor))[0];
@@ -230,6 +258,45 @@ export function createProductsRepository(
           file_name: file.name,
           file_size: file.size,
           file_uploaded_at: now,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Points the product at a new loader file with its version and release notes. */
+    async setLoader(
+      id: string,
+      loader: { sha256: string; name: string; size: number; version: string; notes: string },
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
+      await executor
+        .updateTable('products')
+        .set({
+          loader_sha256: loader.sha256,
+          loader_name: loader.name,
+          loader_size: loader.size,
+          loader_version: loader.version,
+          loader_notes: loader.notes,
+          loader_uploaded_at: now,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The product offers no loader file any more (its download log stays). */
+    async clearLoader(id: string, now: number, executor: Kysely<Database> = db): Promise<void> {
+      await executor
+        .updateTable('products')
+        .set({
+          loader_sha256: null,
+          loader_name: null,
+          loader_size: null,
+          loader_version: null,
+          loader_notes: null,
+          loader_uploaded_at: null,
           updated_at: now,
         })
         .where('id', '=', id)

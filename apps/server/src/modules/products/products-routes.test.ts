@@ -60,6 +60,7 @@ describe('product CRUD', () => {
         plans: { daily: 5.9, monthly: 49.99 },
         resellerPlans: {},
         file: null,
+        loader: null,
         inUse: false,
       },
     });

@@ -9,6 +9,8 @@ import {
   productStatusBodySchema,
   productsResponseSchema,
   uploadDllResponseSchema,
+  uploadLoaderResponseSchema,
+  loaderFileMessages,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../platform/content-disposition.js';
@@ -107,6 +109,42 @@ export function productsRoutes({
           },
           (form) => service.uploadDll(request.params.id, form.file, actorOf(request)),
         ),
+    );
+
+    app.post(
+      '/:id/loader',
+      guardedRoute(admin, tags, {
+        summary:
+          'Upload or replace the loader file customers run (multipart: loaderFile, a PE file of at most 64 MB; version; notes)',
+        consumes: ['multipart/form-data'],
+        params: idParamSchema,
+        response: {
+          200: uploadLoaderResponseSchema,
+          ...withNotFound,
+          ...errorResponses(413, 422, 429, 503),
+        },
+      }),
+      (request) =>
+        uploads.receive(
+          request,
+          {
+            fields: ['version', 'notes'],
+            file: 'loaderFile',
+            maxFileBytes: LIMITS.loaderMaxBytes,
+            tooLargeMessage: loaderFileMessages.fileTooLarge,
+          },
+          (form) => service.uploadLoader(request.params.id, form, actorOf(request)),
+        ),
+    );
+
+    app.delete(
+      '/:id/loader',
+      guardedRoute(admin, tags, {
+        summary: 'Remove the loader file: customers can no longer download it',
+        params: idParamSchema,
+        response: { 200: messageResponseSchema, ...withNotFound },
+      }),
+      (request) => service.removeLoader(request.params.id, actorOf(request)),
     );
 
     app.get(

@@ -5,11 +5,14 @@ import type {
   ProductBody,
   ProductStatus,
   UploadDllResponse,
+  UploadLoaderResponse,
 } from '@chaveiro/contract';
 import {
   ADMIN_LIMITS,
   PLAN_DURATION_TYPES,
   centsToReais,
+  loaderFileFieldsSchema,
+  loaderFileMessages,
   messages,
   reaisToCents,
 } from '@chaveiro/contract';
@@ -22,7 +25,8 @@ import {
   UnprocessableError,
 } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { UploadedFile } from '../../platform/multipart.js';
+import type { MultipartForm, UploadedFile } from '../../platform/multipart.js';
+import { isPortableExecutable } from '../../platform/portable-executable.js';
 import { formatCents } from '../../platform/pt-br.js';
 import type { Actor } from '../../platform/auth.js';
 import type { ActivityService } from '../activity/index.js';
@@ -145,6 +149,7 @@ export function createProductsService({
         }
         await products.delete(id, trx);
         await files.release(trx, product.file_sha256);
+        await files.release(trx, product.loader_sha256);
         await activity.record(trx, actor, {
           type: 'product.deleted',
           action: log.productDeleted(product.name),
@@ -186,6 +191,63 @@ export function createProductsService({
       const uploaded = toProductFile(await existing(id));
       if (!uploaded) throw new Error('Product file missing right after the upload');
       return { message: text.dllUploaded, file: uploaded };
+    },
+
+    /**
+     * Replaces the product's loader file (the executable customers run) with an uploaded PE
+     * image, its version and release notes. Checked before anything is written, so a refused
+     * upload leaves the previous loader in place.
+     */
+    async uploadLoader(
+      id: string,
+      form: MultipartForm,
+      actor: Actor,
+    ): Promise<UploadLoaderResponse> {
+      const product = await existing(id);
+      const fields = loaderFileFieldsSchema.safeParse(form.fields);
+      if (!fields.success) {
+        throw new BadRequestError(fields.error.issues[0]?.message, 'VALIDATION_ERROR');
+      }
+      const file = form.file;
+      if (!file) throw new BadRequestError(loaderFileMessages.fileRequired);
+      if (!(await isPortableExecutable(file.path))) {
+        throw new UnprocessableError(loaderFileMessages.fileInvalid, 'INVALID_FILE');
+      }
+      const name = safeFileName(file.filename, 'loader.exe');
+      const { version, notes } = fields.data;
+      await uploads.storeAndLink(file, DLL_MIME, async (trx) => {
+        await products.setLoader(
+          id,
+          { sha256: file.sha256, name, size: file.size, version, notes },
+          clock.now(),
+          trx,
+        );
+        if (product.loader_sha256 !== file.sha256) await files.release(trx, product.loader_sha256);
+        await activity.record(trx, actor, {
+          type: 'product.loader_uploaded',
+          action: loaderFileMessages.logUploaded(product.name, name, version),
+          target: `product:${id}`,
+        });
+      });
+      const loader = toProductLoader(await existing(id));
+      if (!loader) throw new Error('Loader file missing right after the upload');
+      return { message: loaderFileMessages.uploaded, loader };
+    },
+
+    async removeLoader(id: string, actor: Actor): Promise<MessageResponse> {
+      await withTransaction(db, async (trx) => {
+        const product = await products.find(id, trx);
+        if (!product) throw new NotFoundError(text.productNotFound);
+        if (!product.loader_sha256) throw new NotFoundError(loaderFileMessages.loaderMissing);
+        await products.clearLoader(id, clock.now(), trx);
+        await files.release(trx, product.loader_sha256);
+        await activity.record(trx, actor, {
+          type: 'product.loader_removed',
+          action: loaderFileMessages.logRemoved(product.name),
+          target: `product:${id}`,
+        });
+      });
+      return { message: loaderFileMessages.removed };
     },
 
     async downloadDll(id: string): Promise<ProductDll> {
@@ -246,6 +308,7 @@ function toProduct(product: ProductRecord, inUse: boolean): Product {
     plans: reaisByPlan(product.plans),
     resellerPlans: reaisByPlan(product.resellerPlans),
     file: toProductFile(product),
+    loader: toProductLoader(product),
     inUse,
   };
 }
@@ -261,11 +324,25 @@ function toProductFile(product: ProductRecord): Product['file'] {
       };
 }
 
+function toProductLoader(product: ProductRecord): Product['loader'] {
+  return product.loader_sha256 === null
+    ? null
+    : {
+        sha256: product.loader_sha256,
+        name: product.loader_name ?? 'loader.exe',
+        size: Number(product.loader_size ?? 0),
+        version: product.loader_version ?? '',
+        notes: product.loader_notes ?? '',
+        uploadedAt: new Date(Number(product.loader_uploaded_at ?? 0)).toISOString(),
+        downloads: product.loader_downloads,
+      };
+}
+
 /** The client's file name without any path, control characters or excess length. */
-function safeFileName(name: string): string {
+function safeFileName(name: string, fallback = 'produto.dll'): string {
   // eslint-disable-next-line no-control-regex
   const cleaned = basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f"]/g, '');
-  return cleaned.trim().slice(0, 200) || 'produto.dll';
+  return cleaned.trim().slice(0, 200) || fallback;
 }
 
 export type ProductsService = ReturnType<typeof createProductsService>;

@@ -16,6 +16,7 @@ const product: Product = {
   plans: { monthly: 50 },
   resellerPlans: {},
   file: null,
+  loader: null,
   inUse: false,
 };
 

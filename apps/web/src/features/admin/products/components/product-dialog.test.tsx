@@ -16,6 +16,7 @@ const product: Product = {
   plans: { weekly: 25, monthly: 79.9 },
   resellerPlans: { monthly: 60 },
   file: null,
+  loader: null,
   inUse: false,
 };
 

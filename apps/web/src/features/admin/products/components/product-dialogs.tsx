@@ -1,6 +1,7 @@
 import { ProductDeleteDialog } from './product-delete-dialog';
 import { ProductDialog } from './product-dialog';
 import { ProductDllDialog } from './product-dll-dialog';
+import { ProductLoaderDialog } from './product-loader-dialog';
 import { useProductsDialogs } from './products-dialogs-context';
 
 /** Renders the product dialog that is open, if any. */
@@ -15,6 +16,8 @@ export function ProductDialogs() {
       return <ProductDialog key={open.row.id} product={open.row} onClose={close} />;
     case 'dll':
       return <ProductDllDialog key={open.row.id} row={open.row} onClose={close} />;
+    case 'loader':
+      return <ProductLoaderDialog key={open.row.id} row={open.row} onClose={close} />;
     case 'delete':
       return <ProductDeleteDialog key={open.row.id} row={open.row} onClose={close} />;
   }

@@ -1,12 +1,12 @@
-import type { Product } from '@chaveiro/contract';
-import { FileUp, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { loaderFileMessages, type Product } from '@chaveiro/contract';
+import { FileUp, MonitorDown, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { RowActionsMenu } from '@/components/data-table/row-actions-menu';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { useUpdateProductStatus } from '../api/update-product-status';
 import { useProductsDialogs } from './products-dialogs-context';
 
-/** Row menu: edit, upload DLL, Desligar/Ativar, delete (spec §2). */
+/** Row menu: edit, upload DLL, the loader file, Desligar/Ativar, delete (spec §2). */
 export function ProductRowActions({ row }: { row: Product }) {
   const { setOpen } = useProductsDialogs();
   const status = useUpdateProductStatus();
@@ -26,6 +26,9 @@ export function ProductRowActions({ row }: { row: Product }) {
       </DropdownMenuItem>
       <DropdownMenuItem onSelect={() => setOpen({ kind: 'dll', row })}>
         <FileUp /> Enviar DLL
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => setOpen({ kind: 'loader', row })}>
+        <MonitorDown /> {loaderFileMessages.menuItem}
       </DropdownMenuItem>
       <DropdownMenuItem disabled={status.isPending} onSelect={toggle}>
         {active ? <PowerOff /> : <Power />} {active ? 'Desligar' : 'Ativar'}

@@ -1,4 +1,9 @@
-import { messages, PLAN_DURATION_TYPES, type Product } from '@chaveiro/contract';
+import {
+  loaderFileMessages,
+  messages,
+  PLAN_DURATION_TYPES,
+  type Product,
+} from '@chaveiro/contract';
 import { Badge } from '@/components/ui/badge';
 import { TableCell } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
@@ -18,6 +23,12 @@ export function ProductCells({ product }: { product: Product }) {
         <p className="font-medium">{product.name}</p>
         {product.description ? (
           <p className="text-muted-foreground line-clamp-2 text-xs">{product.description}</p>
+        ) : null}
+        {product.loader ? (
+          <p className="text-muted-foreground text-xs" data-testid="product-loader">
+            Loader {product.loader.version} ·{' '}
+            {loaderFileMessages.downloadsCount(product.loader.downloads)}
+          </p>
         ) : null}
       </TableCell>
       <TableCell>

@@ -6,6 +6,7 @@ export type ProductDialog =
   | { kind: 'create' }
   | { kind: 'edit'; row: Product }
   | { kind: 'dll'; row: Product }
+  | { kind: 'loader'; row: Product }
   | { kind: 'delete'; row: Product };
 
 export interface ProductsDialogsValue {

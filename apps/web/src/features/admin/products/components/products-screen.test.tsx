@@ -18,6 +18,7 @@ const product: Product = {
   plans: { monthly: 1234.56, daily: 9.9 },
   resellerPlans: {},
   file: null,
+  loader: null,
   inUse: false,
 };
 
@@ -67,6 +68,30 @@ describe('/admin/products', () => {
     expect(cells.getByText(/Diário · R\$\s9,90/)).toBeInTheDocument();
     expect(cells.getByText(/Mensal · R\$\s1\.234,56/)).toBeInTheDocument();
     expect(sent[0]).toMatchObject({ method: 'GET', url: '/api/products' });
+  });
+
+  it("shows a product's loader version and how often subscribers downloaded it", async () => {
+    signIn();
+    stubApi(() =>
+      jsonResponse(200, [
+        {
+          ...product,
+          loader: {
+            sha256: 'a'.repeat(64),
+            name: 'Loader.exe',
+            size: 10,
+            version: '2.4.1',
+            notes: '',
+            uploadedAt: '2030-04-01T12:00:00.000Z',
+            downloads: 1532,
+          },
+        },
+      ]),
+    );
+    renderRoutes(routes, '/admin/products');
+    expect(await screen.findByTestId('product-loader')).toHaveTextContent(
+      'Loader 2.4.1 · 1.532 downloads',
+    );
   });
 
   it('offers "excluir tudo" after a 409 and deletes with cascade only after a second confirmation', async () => {

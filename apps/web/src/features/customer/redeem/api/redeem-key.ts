@@ -1,10 +1,10 @@
-import { messageResponseSchema } from '@chaveiro/contract';
+import { redeemKeyResponseSchema } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export function redeemKey(keyValue: string) {
-  return api.post('/client/redeem-key', { keyValue }, { schema: messageResponseSchema });
+  return api.post('/client/redeem-key', { keyValue }, { schema: redeemKeyResponseSchema });
 }
 
 /** The result modal reports failures (spec §2), so no error toast as well. */

@@ -1,3 +1,4 @@
+import type { ClientLoader } from '@chaveiro/contract';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
@@ -8,14 +9,20 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { LoaderGuide } from '../../shared/components/loader-guide';
 import { texts as t } from '../texts';
 
 export interface RedeemResult {
   ok: boolean;
   message: string;
+  /** On success: the subscription the key went into and its product's loader file. */
+  redeemed?: { subscriptionId: string; loader: ClientLoader | null };
 }
 
-/** Spec §2: 'Sucesso!' or 'Erro!' with the server's message. */
+/**
+ * Spec §2: 'Sucesso!' or 'Erro!' with the server's message; on success also "Baixar loader"
+ * and the first-run guide, so the customer knows where the program is and how to start it.
+ */
 export function RedeemResultDialog({
   result,
   onClose,
@@ -25,7 +32,7 @@ export function RedeemResultDialog({
 }) {
   return (
     <Dialog open={result !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="sm:max-w-sm">
+      <DialogContent className={result?.redeemed ? 'sm:max-w-md' : 'sm:max-w-sm'}>
         {result ? (
           <>
             <DialogHeader className="items-center text-center sm:text-center">
@@ -37,6 +44,13 @@ export function RedeemResultDialog({
               <DialogTitle>{result.ok ? t.success : t.error}</DialogTitle>
               <DialogDescription>{result.message}</DialogDescription>
             </DialogHeader>
+            {result.redeemed ? (
+              <LoaderGuide
+                className="bg-muted/40 rounded-md border p-3"
+                subscriptionId={result.redeemed.subscriptionId}
+                loader={result.redeemed.loader}
+              />
+            ) : null}
             <DialogFooter className="sm:justify-center">
               <Button onClick={onClose}>{t.close}</Button>
             </DialogFooter>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
+import { loaderFileMessages } from '@chaveiro/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
@@ -158,7 +159,9 @@ describe('redeem screen', () => {
 
   it("shows 'Sucesso!' with the server message, clears the boxes and refreshes the history", async () => {
     const message = 'Chave resgatada! Aimbot Pro ativo até 10/05/2030.';
-    const { user, sent } = await openRedeem(() => jsonResponse(200, { message }));
+    const { user, sent } = await openRedeem(() =>
+      jsonResponse(200, { message, subscription_id: 'sub-1', loader: null }),
+    );
     await redeem(user, 'abcd-efgh-1234-5678-xy');
 
     const dialog = await screen.findByRole('dialog');
@@ -177,12 +180,86 @@ describe('redeem screen', () => {
   });
 
   it('puts the focus back on the cleared key when the result is closed', async () => {
-    const { user } = await openRedeem(() => jsonResponse(200, { message: 'Chave resgatada!' }));
+    const { user } = await openRedeem(() =>
+      jsonResponse(200, { message: 'Chave resgatada!', subscription_id: 'sub-1', loader: null }),
+    );
     await redeem(user, 'ABCDEFGH12345678XY');
     const dialog = await screen.findByRole('dialog');
 
     await user.click(within(dialog).getAllByRole('button', { name: 'Fechar' })[0]!);
     await waitFor(() => expect(boxes()[0]).toHaveFocus());
+  });
+
+  it('accepts a key typed in any case and maps no look-alike character', async () => {
+    const { user, sent } = await openRedeem(() =>
+      jsonResponse(200, { message: 'Chave resgatada!', subscription_id: 'sub-1', loader: null }),
+    );
+    await redeem(user, 'o0il1s5b8-abcdefghj');
+    expect(sent.find((r) => r.url === '/api/client/redeem-key')?.body).toEqual({
+      keyValue: 'O0IL1S5B8ABCDEFGHJ',
+    });
+  });
+
+  it("offers 'Baixar loader' with the first-run guide after a redeem and saves the file", async () => {
+    const loader = {
+      name: 'Chaveiro Loader.exe',
+      version: '2.4.1',
+      size: 1536,
+      notes: 'Inicia mais rápido.',
+      uploaded_at: '2030-04-01T12:00:00.000Z',
+    };
+    const exe = new Uint8Array([0x4d, 0x5a, 1, 2, 3]);
+    const { user } = await openRedeem(() =>
+      jsonResponse(200, { message: 'Chave resgatada!', subscription_id: 'sub-9', loader }),
+    );
+    const answerRedeem = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation((input, init) =>
+      input === '/api/client/subscriptions/sub-9/loader'
+        ? Promise.resolve(
+            new Response(exe, {
+              status: 200,
+              headers: {
+                'Content-Type': 'application/octet-stream',
+                'Content-Disposition': `attachment; filename="Chaveiro Loader-2.4.1.exe"`,
+              },
+            }),
+          )
+        : answerRedeem(input, init),
+    );
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:loader';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+
+    await redeem(user, 'ABCDEFGH12345678XY');
+    const dialog = await screen.findByRole('dialog');
+    const guide = within(within(dialog).getByRole('region', { name: 'Primeiros passos' }));
+    expect(guide.getByRole('heading', { name: 'Primeiros passos' })).toBeInTheDocument();
+    for (const step of loaderFileMessages.guideSteps) {
+      expect(guide.getByText(step)).toBeInTheDocument();
+    }
+    expect(guide.getByTestId('loader-meta')).toHaveTextContent('Versão 2.4.1 · 1,5 KB');
+    expect(guide.getByText('Inicia mais rápido.')).toBeInTheDocument();
+
+    await user.click(guide.getByRole('button', { name: 'Baixar loader' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(click.mock.contexts[0]).toMatchObject({ download: 'Chaveiro Loader-2.4.1.exe' });
+    expect(new Uint8Array(await blobs[0]!.arrayBuffer())).toEqual(exe);
+    click.mockRestore();
+  });
+
+  it('still shows the guide, saying the loader is not published yet, when the product has none', async () => {
+    const { user } = await openRedeem(() =>
+      jsonResponse(200, { message: 'Chave resgatada!', subscription_id: 'sub-1', loader: null }),
+    );
+    await redeem(user, 'ABCDEFGH12345678XY');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(loaderFileMessages.guideNoLoader)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Baixar loader' })).toBeNull();
+    expect(within(dialog).getByText(loaderFileMessages.guideSteps[2])).toBeInTheDocument();
   });
 
   it("shows 'Erro!' with the server message and no toast", async () => {

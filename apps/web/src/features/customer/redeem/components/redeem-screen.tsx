@@ -25,7 +25,11 @@ export function RedeemScreen() {
     redeem.mutate(key, {
       onSuccess: (answer) => {
         setKey('');
-        setResult({ ok: true, message: answer.message });
+        setResult({
+          ok: true,
+          message: answer.message,
+          redeemed: { subscriptionId: answer.subscription_id, loader: answer.loader },
+        });
         playSound('success');
       },
       onError: (error) => {

@@ -1,4 +1,4 @@
-import { messages, type ClientSubscription } from '@chaveiro/contract';
+import { loaderFileMessages, messages, type ClientSubscription } from '@chaveiro/contract';
 import {
   CalendarClock,
   Cpu,
@@ -16,6 +16,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import { LoaderGuide } from '../../shared/components/loader-guide';
 import { ReasonTooltip } from '../../shared/components/reason-tooltip';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { useSetSubscriptionStatus } from '../api/set-subscription-status';
@@ -64,6 +65,12 @@ function pauseReason(sub: ClientSubscription): string | null {
 
 function resumeReason(sub: ClientSubscription): string | null {
   return sub.paused_by_admin ? t.pausedByAdmin : null;
+}
+
+function downloadReason(sub: ClientSubscription): string | null {
+  if (sub.subscription_status === 'paused') return loaderFileMessages.subscriptionPaused;
+  if (sub.is_expired) return loaderFileMessages.subscriptionExpired;
+  return null;
 }
 
 function resetReason(sub: ClientSubscription): string | null {
@@ -192,6 +199,15 @@ export function SubscriptionCard({
           <UsageSparkline total={sub.online_minutes_30d} days={sub.usage_days} />
         </div>
         <MachinesList sub={sub} />
+        {sub.loader ? (
+          <LoaderGuide
+            className="mt-4 border-t pt-4"
+            subscriptionId={sub.subscription_id}
+            loader={sub.loader}
+            blockedReason={downloadReason(sub)}
+            folded
+          />
+        ) : null}
       </CardContent>
       <CardFooter className="mt-auto flex flex-wrap gap-2">
         <Button

@@ -1,4 +1,4 @@
-import { messages } from '@chaveiro/contract';
+import { loaderFileMessages, messages } from '@chaveiro/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -120,6 +120,67 @@ describe('Minhas Assinaturas', () => {
     expect(pause).toBeDisabled();
     await userEvent.setup().hover(pause.parentElement!);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(messages.errors.noPauseCredits);
+  });
+
+  it("offers 'Baixar loader' with version, size, notes and the folded first-run guide", async () => {
+    const loader = {
+      name: 'Loader.exe',
+      version: '3.0',
+      size: 3 * 1024 * 1024,
+      notes: 'Novo instalador.',
+      uploaded_at: '2030-04-01T12:00:00.000Z',
+    };
+    const sent = stubApi(({ url }) =>
+      url === '/api/client/subscriptions/sub-1/loader'
+        ? jsonResponse(409, { message: 'Reative a assinatura para baixar o loader.', code: 'X' })
+        : jsonResponse(200, aDashboard({ subscriptions: [aSubscription({ loader })] })),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard');
+    const c = await card('Aimbot Pro');
+    expect(c.getByTestId('loader-meta')).toHaveTextContent('Versão 3.0 · 3 MB');
+    expect(c.getByText('Novidades desta versão')).toBeInTheDocument();
+    expect(c.getByText('Primeiros passos').closest('details')).not.toHaveAttribute('open');
+    expect(c.getByText(loaderFileMessages.guideSteps[3])).toBeInTheDocument();
+
+    // A refusal (e.g. paused meanwhile) reaches the customer as the server's message.
+    await userEvent.setup().click(c.getByRole('button', { name: 'Baixar loader' }));
+    expect(
+      await screen.findByText('Reative a assinatura para baixar o loader.'),
+    ).toBeInTheDocument();
+    expect(sent.some((r) => r.url === '/api/client/subscriptions/sub-1/loader')).toBe(true);
+  });
+
+  it('disables Baixar loader on a paused subscription and says why; shows nothing without a loader', async () => {
+    const loader = {
+      name: 'Loader.exe',
+      version: '3.0',
+      size: 10,
+      notes: '',
+      uploaded_at: '2030-04-01T12:00:00.000Z',
+    };
+    stubApi(() =>
+      jsonResponse(
+        200,
+        aDashboard({
+          subscriptions: [
+            aSubscription({ subscription_status: 'paused', loader }),
+            aSubscription({ subscription_id: 'sub-2', product_name: 'Radar', loader: null }),
+          ],
+        }),
+      ),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard');
+    const paused = await card('Aimbot Pro');
+    const button = paused.getByRole('button', { name: 'Baixar loader' });
+    expect(button).toBeDisabled();
+    expect(paused.queryByText('Novidades desta versão')).toBeNull();
+    await userEvent.setup().hover(button.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      loaderFileMessages.subscriptionPaused,
+    );
+    const bare = await card('Radar');
+    expect(bare.queryByRole('button', { name: 'Baixar loader' })).toBeNull();
+    expect(bare.queryByText('Primeiros passos')).toBeNull();
   });
 
   it('asks before pausing, saying it spends one of the remaining pause credits', async () => {

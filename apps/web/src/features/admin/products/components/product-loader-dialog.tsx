@@ -1,0 +1,225 @@
+import {
+  LIMITS,
+  loaderFileFieldsSchema,
+  loaderFileMessages as t,
+  type Product,
+} from '@chaveiro/contract';
+import { FileUp, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { PendingButton } from '@/components/form/pending-button';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+import { Textarea } from '@/components/ui/textarea';
+import { formatDateTimeAt } from '@/lib/format';
+import { useRemoveLoader } from '../api/remove-loader';
+import { useUploadLoader } from '../api/upload-loader';
+import { formatBytes } from './product-format';
+
+/**
+ * The loader file of a product (the executable customers download and run): the current one
+ * (version, size, time, downloads, notes, remove) and a form to send a new version with its
+ * release notes, with a progress bar.
+ */
+export function ProductLoaderDialog({ row, onClose }: { row: Product; onClose: () => void }) {
+  const upload = useUploadLoader();
+  const remove = useRemoveLoader();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [version, setVersion] = useState('');
+  const [notes, setNotes] = useState('');
+  const [progress, setProgress] = useState(0);
+  const [current, setCurrent] = useState(row.loader);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const tooLarge = file !== null && file.size > LIMITS.loaderMaxBytes;
+  const fields = loaderFileFieldsSchema.safeParse({ version, notes });
+  const fieldError = version.trim() === '' ? null : (fields.error?.issues[0]?.message ?? null);
+  const busy = upload.isPending || remove.isPending;
+
+  const send = () => {
+    if (!file || !fields.success) return;
+    setProgress(0);
+    upload.mutate(
+      { id: row.id, file, ...fields.data, onProgress: setProgress },
+      {
+        onSuccess: (response) => {
+          toast.success(response.message);
+          setCurrent(response.loader);
+          setFile(null);
+          setVersion('');
+          setNotes('');
+          if (inputRef.current) inputRef.current.value = '';
+        },
+      },
+    );
+  };
+
+  const removeCurrent = () => {
+    remove.mutate(
+      { id: row.id },
+      {
+        onSuccess: (response) => {
+          toast.success(response.message);
+          setCurrent(null);
+          setConfirmRemove(false);
+        },
+      },
+    );
+  };
+
+  const percent = Math.round(progress * 100);
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t.dialogTitle(row.name)}</DialogTitle>
+          <DialogDescription>{t.dialogDescription}</DialogDescription>
+        </DialogHeader>
+
+        <section aria-label="Loader atual" className="bg-muted/40 grid gap-2 rounded-md border p-3">
+          {current ? (
+            <>
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0 text-sm">
+                  <p className="truncate font-medium" data-testid="loader-name">
+                    {current.name} · {t.downloadVersion(current.version)}
+                  </p>
+                  <p className="text-muted-foreground">
+                    {formatBytes(current.size)} · enviado em {formatDateTimeAt(current.uploadedAt)}{' '}
+                    · {t.downloadsCount(current.downloads)}
+                  </p>
+                </div>
+                {confirmRemove ? null : (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={busy}
+                    onClick={() => setConfirmRemove(true)}
+                  >
+                    <Trash2 aria-hidden />
+                    {t.remove}
+                  </Button>
+                )}
+              </div>
+              {current.notes ? (
+                <p className="text-muted-foreground text-sm whitespace-pre-line">{current.notes}</p>
+              ) : null}
+              {confirmRemove ? (
+                <div
+                  role="alert"
+                  className="border-destructive/40 grid gap-2 rounded-md border p-2 text-sm"
+                >
+                  <p>{t.removeConfirm}</p>
+                  <div className="flex gap-2">
+                    <PendingButton
+                      variant="destructive"
+                      size="sm"
+                      pending={remove.isPending}
+                      onClick={removeCurrent}
+                    >
+                      {t.remove}
+                    </PendingButton>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={remove.isPending}
+                      onClick={() => setConfirmRemove(false)}
+                    >
+                      Cancelar
+                    </Button>
+                  </div>
+                </div>
+              ) : null}
+            </>
+          ) : (
+            <p className="text-muted-foreground text-sm">{t.none}</p>
+          )}
+        </section>
+
+        <div className="grid gap-3">
+          <div className="grid gap-2">
+            <Label htmlFor="product-loader-file">{t.fileLabel}</Label>
+            <Input
+              ref={inputRef}
+              id="product-loader-file"
+              type="file"
+              accept=".exe,application/x-msdownload,application/vnd.microsoft.portable-executable,application/octet-stream"
+              disabled={busy}
+              aria-invalid={tooLarge}
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                setProgress(0);
+                upload.reset();
+              }}
+            />
+            {file ? (
+              <p
+                className={tooLarge ? 'text-destructive text-sm' : 'text-muted-foreground text-sm'}
+              >
+                {tooLarge ? t.fileTooLarge : `${file.name} · ${formatBytes(file.size)}`}
+              </p>
+            ) : null}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="product-loader-version">{t.versionLabel}</Label>
+            <Input
+              id="product-loader-version"
+              value={version}
+              placeholder={t.versionPlaceholder}
+              maxLength={LIMITS.loaderVersionMax + 8}
+              disabled={busy}
+              aria-invalid={fieldError !== null}
+              onChange={(event) => setVersion(event.target.value)}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="product-loader-notes">{t.notesLabel}</Label>
+            <Textarea
+              id="product-loader-notes"
+              value={notes}
+              rows={3}
+              disabled={busy}
+              onChange={(event) => setNotes(event.target.value)}
+            />
+          </div>
+          {fieldError ? <p className="text-destructive text-sm">{fieldError}</p> : null}
+          {upload.isPending || upload.isSuccess ? (
+            <div className="grid gap-1">
+              <Progress
+                value={percent}
+                aria-valuenow={percent}
+                aria-valuetext={`${String(percent)}%`}
+                aria-label="Progresso do envio"
+              />
+              <p className="text-muted-foreground text-right text-xs tabular-nums">{percent}%</p>
+            </div>
+          ) : null}
+        </div>
+
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
+            Fechar
+          </Button>
+          <PendingButton
+            pending={upload.isPending}
+            disabled={!file || tooLarge || !fields.success || remove.isPending}
+            onClick={send}
+          >
+            {upload.isPending ? null : <FileUp aria-hidden />}
+            {t.send}
+          </PendingButton>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
