@@ -23,7 +23,7 @@ import { adminResellersRoutes } from './modules/admin-resellers/index.js';
 import { adminUsersRoutes } from './modules/admin-users/index.js';
 import { adminCustomersRoutes } from './modules/admin-customers/index.js';
 import { analyticsRoutes, resellerAnalyticsRoutes } from './modules/analytics/index.js';
-import { authRoutes } from './modules/auth/index.js';
+import { authRoutes, sessionsRoutes } from './modules/auth/index.js';
 import { bypassRoutes } from './modules/bypass/index.js';
 import { clientRoutes } from './modules/client/index.js';
 import { adminConsoleRoutes } from './modules/admin-console/index.js';
@@ -243,6 +243,7 @@ function apiRoutes(
     answerUnknownPaths(api, (_request, reply) => sendRouteNotFound(reply));
     void api.register(healthRoutes(s));
     void api.register(authRoutes(s), { prefix: '/auth' });
+    void api.register(sessionsRoutes(s));
     void api.register(newsletterRoutes(s));
     void api.register(dashboardRoutes(s), { prefix: '/dashboard' });
     void api.register(analyticsRoutes(s), { prefix: '/analytics' });

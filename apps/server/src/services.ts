@@ -29,6 +29,8 @@ import {
   createAuthService,
   createCredentialsChecker,
   createEmailTokensRepository,
+  createSessionsRepository,
+  createSessionsService,
   createSignupHoldsRepository,
   createUserLoginsRepository,
 } from './modules/auth/index.js';
@@ -86,6 +88,7 @@ import {
   createExpiryMail,
   createExpiryReminders,
   createMachineBoundNotice,
+  createNewDeviceNotice,
   createPurchaseNotices,
   createNotificationsRepository,
   createNotificationsService,
@@ -172,6 +175,7 @@ export function createServices(
     userAdmin: createUserAdminRepository(db, keyTotals),
     userDirectory: createUserDirectoryRepository(db, dialect),
     userLogins: createUserLoginsRepository(db),
+    userSessions: createSessionsRepository(db),
     users: createUsersRepository(db),
   };
 
@@ -222,6 +226,7 @@ export function createServices(
       createPurchaseXp({ users: repos.users }),
       createKeyRedeemedNotice({ repository: repos.reseller, notifications }),
       ...createMachineBoundNotice({ ...ctx, notifications, users: repos.users }),
+      ...createNewDeviceNotice({ ...ctx, notifications, users: repos.users }),
       createDepositApprovedNotice({ notifications }),
       createDepositRejectedNotice({ notifications }),
       createTicketAnsweredNotice({ notifications }),
@@ -255,8 +260,16 @@ export function createServices(
   });
   const keyIssuer = createKeyIssuer({ clock, keys: repos.keys });
 
+  const sessions = createSessionsService({
+    ...ctx,
+    sessions: repos.userSessions,
+    users: repos.users,
+    events,
+  });
   const auth = createAuthService({
     ...ctx,
+    sessions,
+    sessionRows: repos.userSessions,
     users: repos.users,
     accounts: repos.userAdmin,
     emailTokens: repos.emailTokens,
@@ -318,8 +331,9 @@ export function createServices(
       flushPresence: () => presence.flush(),
       log,
     }),
-    /** The role guard's per-request read of the session's user. */
-    loadAuthUser: (id: string) => repos.users.findAuthState(id),
+    /** The role guard's per-request read of the token's user and live session. */
+    loadAuthUser: (id: string, sessionId: string) => sessions.loadUser(id, sessionId),
+    sessions,
     /** Per-account limits; the login one is shared by the site's and the loader's login. */
     accountLimits: createAccountLimits(repos.users),
     loaderSessions,
@@ -361,6 +375,7 @@ export function createServices(
       activity,
       files,
       events,
+      sessions: repos.userSessions,
     }),
     analytics: createAnalyticsService({ clock, repository: repos.analytics }),
     auth,
@@ -439,6 +454,7 @@ export function createServices(
       totp: repos.totp,
       avatars,
       auth,
+      sessions: repos.userSessions,
     }),
     reseller: createResellerService({
       clock,

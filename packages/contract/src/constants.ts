@@ -306,6 +306,7 @@ export const NOTIFICATION_KINDS = [
   'machine_bound',
   'purchase_completed',
   'order_failed',
+  'new_device',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

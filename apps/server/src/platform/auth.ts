@@ -23,6 +23,8 @@ export interface AuthUserState {
   role: Role;
   status: UserStatus;
   tokenVersion: number;
+  /** When the token's session (its `sid`) was last seen: the throttled last-seen write. */
+  sessionLastSeenAt: number;
 }
 
 export type RoleGuard = (request: FastifyRequest) => Promise<void>;
@@ -41,13 +43,16 @@ const ALGORITHM = 'HS256';
 /**
  * Session tokens verified by this node. Every API call of a signed-in user carries one, and
  * jose checks its HMAC through WebCrypto (a key import and a thread-pool round trip, ~0.2 ms of
- * a ~2 ms admin list call); the user row is still read on every call (sessionUserOf).
+ * a ~2 ms admin list call); the user row and its session are still read on every call
+ * (sessionUserOf).
  */
 const VERIFIED_CACHE_SIZE = 10_000;
 
 export interface TokenService {
   /** A token for `user` within the server-side session `sessionId` (its `sid` claim). */
-  sign(user: Omit<AuthUserState, 'status'> & { sessionId: string }): Promise<string>;
+  sign(
+    user: Omit<AuthUserState, 'status' | 'sessionLastSeenAt'> & { sessionId: string },
+  ): Promise<string>;
   /** The token's claims, or null when it is malformed, forged, expired or of another algorithm. */
   verify(token: string): Promise<SessionClaims | null>;
 }
@@ -94,7 +99,11 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
 
 export interface AuthPluginOptions {
   tokens: TokenService;
-  loadUser: (id: string) => Promise<AuthUserState | undefined>;
+  /**
+   * The user `id` while the server-side session `sessionId` is theirs and not ended, else
+   * undefined: one read per request (the session is joined to the user row, no second query).
+   */
+  loadUser: (id: string, sessionId: string) => Promise<AuthUserState | undefined>;
 }
 
 /** Decorates `app.requireRole(...)` and `request.auth`. */
@@ -142,9 +151,9 @@ export function actorOf(request: FastifyRequest): Actor {
 
 /**
  * The live user behind the request's bearer token, or undefined when there is none or it is
- * forged, expired or outdated. The user is read on every call so a ban, deletion or password
- * change ends the session at once; `ver` below the stored token_version marks a token issued
- * before that change.
+ * forged, expired or outdated. The user and the token's session are read on every call so a
+ * ban, deletion, password change, logout or ended session ends the token at once; `ver` below
+ * the stored token_version marks a token issued before a password change.
  */
 export async function sessionUserOf(
   request: FastifyRequest,
@@ -153,7 +162,7 @@ export async function sessionUserOf(
   const token = bearerToken(request);
   const claims = token ? await tokens.verify(token) : null;
   if (!claims) return undefined;
-  const user = await loadUser(claims.sub);
+  const user = await loadUser(claims.sub, claims.sid);
   if (!user || user.status !== 'active' || user.tokenVersion !== claims.ver) return undefined;
   return { ...user, sessionId: claims.sid };
 }

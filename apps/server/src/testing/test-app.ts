@@ -10,6 +10,7 @@ import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import type { AnyEventHandler } from '../events/index.js';
 import { loadConfig } from '../config.js';
+import { createSessionsRepository } from '../modules/auth/index.js';
 import { createUsersRepository } from '../modules/users/index.js';
 import { createTokenService } from '../platform/auth.js';
 import type { Clock } from '../platform/clock.js';
@@ -86,7 +87,11 @@ export interface TestApp {
    * (so the balance has its ledger line), signed in.
    */
   createResellerViaAdmin(adminHeaders: object, reais: number): Promise<TestUser>;
-  /** Signs a session token; `tokenVersion` defaults to 0 (the stored default). */
+  /**
+   * Opens a real server-side session for the user (a `user_sessions` row, as a login does; none
+   * when the user does not exist) and signs its token; `tokenVersion` defaults to 0 (the stored
+   * default).
+   */
   tokenFor(user: {
     id: string;
     username: string;
@@ -144,8 +149,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   const tokens = createTokenService(config.jwtSecret, clock);
   const users = createUsersRepository(database.db);
-  const tokenFor: TestApp['tokenFor'] = (user) =>
-    tokens.sign({ tokenVersion: 0, sessionId: newId(), ...user });
+  const sessions = createSessionsRepository(database.db);
+  const tokenFor: TestApp['tokenFor'] = async (user) => {
+    const sessionId = newId();
+    if (await users.findById(user.id)) {
+      const now = clock.now();
+      await sessions.insert({
+        id: sessionId,
+        user_id: user.id,
+        device: 'Teste no sistema de testes',
+        user_agent: 'test-app',
+        ip: '127.0.0.1',
+        created_at: now,
+        last_seen_at: now,
+      });
+    }
+    return tokens.sign({ tokenVersion: 0, sessionId, ...user });
+  };
 
   return {
     app,

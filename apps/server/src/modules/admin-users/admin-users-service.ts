@@ -31,6 +31,7 @@ import { newId } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Actor } from '../../platform/auth.js';
 import type { ActivityService } from '../activity/index.js';
+import type { SessionsRepository } from '../auth/index.js';
 import type { FilesService } from '../files/index.js';
 import { fileShaOf } from '../files/index.js';
 import type { ProductsRepository } from '../products/index.js';
@@ -60,6 +61,8 @@ export interface AdminUsersServiceDeps extends Pick<AppContext, 'db' | 'clock'> 
    * `hwid.reset`, in their transaction.
    */
   events: EventRecorder;
+  /** A password set by an admin ends every session of the account. */
+  sessions: Pick<SessionsRepository, 'endAllExcept'>;
 }
 
 /** Admin user management (spec §2 'Gerenciar Usuários', §7). */
@@ -75,6 +78,7 @@ export function createAdminUsersService({
   activity,
   files,
   events,
+  sessions,
 }: AdminUsersServiceDeps) {
   async function existingUser(id: string, executor: Kysely<Database> = db): Promise<UserRow> {
     const user = await users.findById(id, executor);
@@ -437,6 +441,7 @@ export function createAdminUsersService({
             { username: body.username, email: body.email, passwordHash },
             trx,
           );
+          if (passwordHash) await sessions.endAllExcept(id, null, clock.now(), trx);
           await activity.record(trx, actor, {
             type: 'user.updated',
             action: log.accountUpdated(user.username, changed.join(', ')),

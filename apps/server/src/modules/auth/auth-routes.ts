@@ -91,7 +91,8 @@ export function authRoutes({
           response: { 200: loginResponseSchema, ...errors },
         },
       },
-      (request) => service.login(request.body, request.ip),
+      (request) =>
+        service.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
     );
 
     app.post(

@@ -37,6 +37,8 @@ import {
 } from './auth-mails.js';
 import type { CredentialsChecker } from './credentials.js';
 import type { EmailTokensRepository } from './email-tokens-repository.js';
+import type { SessionsRepository } from './sessions-repository.js';
+import type { SessionsService } from './sessions-service.js';
 import type { SignupHoldsRepository } from './signup-holds-repository.js';
 import type { UserLoginsRepository } from './user-logins-repository.js';
 
@@ -57,6 +59,10 @@ export interface AuthServiceDeps extends Pick<
   activity: Pick<ActivityService, 'record'>;
   /** A sign-up records `user.registered` with the account. */
   events: EventRecorder;
+  /** Every login opens a server-side session (the token's `sid`). */
+  sessions: Pick<SessionsService, 'open'>;
+  /** A password reset ends every session of the account. */
+  sessionRows: Pick<SessionsRepository, 'endAllExcept'>;
 }
 
 export function createAuthService({
@@ -75,6 +81,8 @@ export function createAuthService({
   logins,
   activity,
   events,
+  sessions,
+  sessionRows,
 }: AuthServiceDeps) {
   /**
    * Notes the sign-in's address: a known one only moves its last time (one statement); a new
@@ -292,7 +300,10 @@ export function createAuthService({
       return { message: text.verificationResent };
     },
 
-    async login(body: LoginBody, ip: string): Promise<LoginResponse> {
+    async login(
+      body: LoginBody,
+      request: { ip: string; userAgent: string | undefined },
+    ): Promise<LoginResponse> {
       const check = await credentials.checkPassword(body.identifier, body.password);
       if (check.status !== 'ok' && check.status !== 'held') {
         throw new UnauthorizedError(text.invalidCredentials, 'INVALID_CREDENTIALS');
@@ -315,14 +326,15 @@ export function createAuthService({
       if (secondFactor === 'invalid') {
         throw new UnauthorizedError(text.twoFactorInvalid, 'TWO_FACTOR_INVALID');
       }
+      const sessionId = await sessions.open(user.id, request);
       const token = await tokens.sign({
         id: user.id,
         username: user.username,
         role: user.role,
         tokenVersion: user.token_version,
-        sessionId: newId(),
+        sessionId,
       });
-      await noteSignIn(user, ip);
+      await noteSignIn(user, request.ip);
       return { token, role: user.role, message: messages.success.login };
     },
 
@@ -339,8 +351,9 @@ export function createAuthService({
         const consumed = await emailTokens.consume(sha256(body.token), ['reset'], clock.now(), trx);
         if (!consumed) return false;
         const { userId } = consumed;
-        // A new password raises token_version: every older session ends.
+        // A new password raises token_version, and every session of the account ends.
         await accounts.updateAccount(userId, { passwordHash }, trx);
+        await sessionRows.endAllExcept(userId, null, clock.now(), trx);
         // The link reached the mailbox, which proves the address as well.
         await users.markEmailVerified(userId, clock.now(), trx);
         return true;

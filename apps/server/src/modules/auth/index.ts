@@ -13,3 +13,7 @@ export { createUserLoginsRepository } from './user-logins-repository.js';
 export { authRoutes } from './auth-routes.js';
 export type { SessionRow, SessionsRepository } from './sessions-repository.js';
 export { createSessionsRepository } from './sessions-repository.js';
+export type { SessionsService } from './sessions-service.js';
+export { createSessionsService } from './sessions-service.js';
+export { sessionsRoutes } from './sessions-routes.js';
+export { deviceLabel } from './device-label.js';

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database, UserSessionsTable } from '../../db/schema.js';
 
 export type SessionRow = UserSessionsTable;
@@ -74,14 +74,34 @@ export function createSessionsRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** Moves a live session's last-seen time (callers throttle: not on every request). */
-    async touch(sessionId: string, at: number): Promise<void> {
-      await db
+    /** Whether the account ever had a session (ended or not) before this one. */
+    async hasAny(
+      userId: string,
+      exceptId: string,
+      executor: Kysely<Database> = db,
+    ): Promise<boolean> {
+      const row = await executor
+        .selectFrom('user_sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('id', '<>', exceptId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Moves a live session's last-seen time, as a statement for `runInBackground` (off the
+     * request: callers throttle it to once per TIMING.sessionLastSeenWriteMs).
+     */
+    touchQuery(sessionId: string, at: number): CompiledQuery {
+      return db
         .updateTable('user_sessions')
         .set({ last_seen_at: at })
         .where('id', '=', sessionId)
         .where('ended_at', 'is', null)
-        .execute();
+        .where('last_seen_at', '<', at)
+        .compile();
     },
   };
 }

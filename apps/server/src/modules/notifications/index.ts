@@ -10,6 +10,7 @@ export { createExpiryReminders } from './expiry-reminders.js';
 export type { Notify } from './bell-notice.js';
 export { bellNotice } from './bell-notice.js';
 export { createMachineBoundNotice } from './machine-bound-notice.js';
+export { createNewDeviceNotice } from './new-device-notice.js';
 export {
   createDepositApprovedNotice,
   createDepositRejectedNotice,

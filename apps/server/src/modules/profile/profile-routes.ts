@@ -62,7 +62,10 @@ export function profileRoutes({
           response: { 200: profileUpdateResponseSchema, ...errors },
         },
       },
-      (request) => service.update(authOf(request).userId, request.body),
+      (request) => {
+        const { userId, sessionId } = authOf(request);
+        return service.update(userId, request.body, sessionId);
+      },
     );
 
     app.patch(
@@ -77,7 +80,10 @@ export function profileRoutes({
           response: { 200: profileUpdateResponseSchema, ...errors },
         },
       },
-      (request) => service.changePassword(authOf(request).userId, request.body),
+      (request) => {
+        const { userId, sessionId } = authOf(request);
+        return service.changePassword(userId, request.body, sessionId);
+      },
     );
 
     app.patch(

@@ -11,10 +11,9 @@ import type { UserRow } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import type { UploadedFile } from '../../platform/multipart.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp.js';
-import type { AuthService, EmailTokensRepository } from '../auth/index.js';
+import type { AuthService, EmailTokensRepository, SessionsRepository } from '../auth/index.js';
 import type {
   AvatarService,
   TotpRepository,
@@ -32,6 +31,8 @@ export interface ProfileServiceDeps extends Pick<AppContext, 'clock' | 'tokens'>
   avatars: AvatarService;
   /** Sends the confirmation link of an e-mail change. */
   auth: Pick<AuthService, 'sendEmailChangeLink'>;
+  /** A password change ends the account's other sessions. */
+  sessions: Pick<SessionsRepository, 'endAllExcept'>;
 }
 
 /** The signed-in user's own account: names, password, avatar and two-factor login. */
@@ -44,6 +45,7 @@ export function createProfileService({
   totp,
   avatars,
   auth,
+  sessions,
 }: ProfileServiceDeps) {
   async function load(userId: string): Promise<UserRow> {
     const user = await users.findById(userId);
@@ -54,16 +56,18 @@ export function createProfileService({
   const presetsFor = (username: string) =>
     AVATAR_PRESET_STYLES.map((style) => avatarUrl(style, username));
 
-  /** A token carrying the user's current name and version, so this tab stays signed in. */
-  async function freshToken(userId: string): Promise<string> {
+  /**
+   * A token carrying the user's current name and version within the request's own session
+   * (`sessionId`), so this tab stays signed in.
+   */
+  async function freshToken(userId: string, sessionId: string): Promise<string> {
     const user = await load(userId);
     return tokens.sign({
       id: user.id,
       username: user.username,
       role: user.role,
       tokenVersion: user.token_version,
-      // TODO(#24 sessions): the request's own session.
-      sessionId: newId(),
+      sessionId,
     });
   }
 
@@ -92,7 +96,12 @@ export function createProfileService({
   return {
     get: profileOf,
 
-    async update(userId: string, body: UpdateProfileBody): Promise<ProfileUpdateResponse> {
+    /** `sessionId`: the request's session, which a renamed user's fresh token keeps. */
+    async update(
+      userId: string,
+      body: UpdateProfileBody,
+      sessionId: string,
+    ): Promise<ProfileUpdateResponse> {
       const user = await load(userId);
       if ('username' in body) {
         const taken = await accounts.takenByOthers(
@@ -103,7 +112,7 @@ export function createProfileService({
         if (taken.username) throw new ConflictError(messages.auth.usernameTaken, 'USERNAME_TAKEN');
         await accounts.updateAccount(userId, { username: body.username });
         // A chosen preset is seeded by the old name; keep showing the same picture.
-        return { message: text.usernameUpdated, token: await freshToken(userId) };
+        return { message: text.usernameUpdated, token: await freshToken(userId, sessionId) };
       }
       if (body.email === user.email_lower) {
         throw new BadRequestError(text.emailUnchanged, 'EMAIL_UNCHANGED');
@@ -114,14 +123,20 @@ export function createProfileService({
       return { message: text.emailChangeSent };
     },
 
-    async changePassword(userId: string, body: ChangePasswordBody): Promise<ProfileUpdateResponse> {
+    /** `sessionId`: the request's session, the only one left open. */
+    async changePassword(
+      userId: string,
+      body: ChangePasswordBody,
+      sessionId: string,
+    ): Promise<ProfileUpdateResponse> {
       const user = await load(userId);
       if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
         throw new BadRequestError(text.passwordWrong, 'PASSWORD_WRONG');
       }
-      // Raises token_version: every other session ends, this one gets a fresh token.
+      // Raises token_version and ends every other session; this one gets a fresh token.
       await accounts.updateAccount(userId, { passwordHash: await hashPassword(body.newPassword) });
-      return { message: text.passwordUpdated, token: await freshToken(userId) };
+      await sessions.endAllExcept(userId, sessionId, clock.now());
+      return { message: text.passwordUpdated, token: await freshToken(userId, sessionId) };
     },
 
     async selectAvatar(userId: string, url: string): Promise<ProfileUpdateResponse> {

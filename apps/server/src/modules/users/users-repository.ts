@@ -25,15 +25,30 @@ export function createUsersRepository(db: Kysely<Database>) {
       return executor.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** The role guard's per-request read: one primary-key lookup of the few columns it needs. */
+    /**
+     * The role guard's per-request read: the few columns it needs of the user, joined to the
+     * token's session (both by primary key) so an ended or foreign session answers nothing,
+     * without a second query.
+     */
     async findAuthState(
       id: string,
+      sessionId: string,
       executor: Kysely<Database> = db,
     ): Promise<AuthUserState | undefined> {
       const row = await executor
         .selectFrom('users')
-        .select(['id', 'username', 'role', 'status', 'token_version'])
-        .where('id', '=', id)
+        .innerJoin('user_sessions', 'user_sessions.user_id', 'users.id')
+        .select([
+          'users.id',
+          'users.username',
+          'users.role',
+          'users.status',
+          'users.token_version',
+          'user_sessions.last_seen_at',
+        ])
+        .where('users.id', '=', id)
+        .where('user_sessions.id', '=', sessionId)
+        .where('user_sessions.ended_at', 'is', null)
         .executeTakeFirst();
       return (
         row && {
@@ -42,6 +57,7 @@ export function createUsersRepository(db: Kysely<Database>) {
           role: row.role,
           status: row.status,
           tokenVersion: row.token_version,
+          sessionLastSeenAt: row.last_seen_at,
         }
       );
     },
