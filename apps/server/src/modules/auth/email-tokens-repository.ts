@@ -7,7 +7,7 @@ export interface NewEmailToken {
   userId: string;
   purpose: EmailTokenPurpose;
   tokenHash: string;
-  /** For `email_change`: the address to switch to once confirmed. */
+  /** For `email_change`: the address to switch to once confirmed; for `email_undo`, the old one. */
   newEmail?: string;
   expiresAt: number;
   createdAt: number;
@@ -50,6 +50,22 @@ export function createEmailTokensRepository(db: Kysely<Database>) {
         .limit(1)
         .executeTakeFirst();
       return row?.new_email ?? null;
+    },
+
+    /** Marks the account's unused links of `purposes` used: they stop working. */
+    async revokeUnused(
+      userId: string,
+      purposes: readonly EmailTokenPurpose[],
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
+      await executor
+        .updateTable('email_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('purpose', 'in', purposes)
+        .where('used_at', 'is', null)
+        .execute();
     },
 
     /** What a token already used, of one of `purposes`, was for (a link opened again). */
