@@ -429,6 +429,36 @@ describe('undoing an e-mail change from the old address', () => {
     expect((await login('bia-antiga@example.com', user.password)).statusCode).toBe(200);
   });
 
+  it("keeps the owner's link when an intruder who changed it twice undoes the second", async () => {
+    const user = await t.createUser({ email: 'eva-antiga@example.com' });
+    const owners = await changeEmail(user, 'eva-intrusa-1@example.com');
+    t.clock.advance(1_000);
+    const intruders = await changeEmail(
+      { ...user, email: 'eva-intrusa-1@example.com' },
+      'eva-intrusa-2@example.com',
+    );
+
+    expect((await open(intruders.undoLink)).statusCode).toBe(200);
+    expect((await open(owners.undoLink)).statusCode).toBe(200);
+    expect((await login('eva-antiga@example.com', user.password)).statusCode).toBe(200);
+  });
+
+  it('kills the undo links of later changes when the owner undoes the first', async () => {
+    const user = await t.createUser({ email: 'fabi-antiga@example.com' });
+    const owners = await changeEmail(user, 'fabi-intrusa-1@example.com');
+    t.clock.advance(1_000);
+    const intruders = await changeEmail(
+      { ...user, email: 'fabi-intrusa-1@example.com' },
+      'fabi-intrusa-2@example.com',
+    );
+
+    expect((await open(owners.undoLink)).statusCode).toBe(200);
+    const late = await open(intruders.undoLink);
+    expect(late.statusCode).toBe(400);
+    expect(late.json<{ code: string }>().code).toBe('TOKEN_INVALID');
+    expect((await login('fabi-antiga@example.com', user.password)).statusCode).toBe(200);
+  });
+
   it('works for 72 hours only', async () => {
     const user = await t.createUser({ email: 'caio-antigo@example.com' });
     const { undoLink } = await changeEmail(user, 'caio-novo@example.com');
