@@ -37,7 +37,7 @@ import {
   verificationMail,
 } from './auth-mails.js';
 import type { CredentialsChecker } from './credentials.js';
-import type { EmailTokensRepository } from './email-tokens-repository.js';
+import type { ConsumedEmailToken, EmailTokensRepository } from './email-tokens-repository.js';
 import type { SessionsRepository } from './sessions-repository.js';
 import type { SessionsService } from './sessions-service.js';
 import type { SignupHoldsRepository } from './signup-holds-repository.js';
@@ -183,19 +183,22 @@ export function createAuthService({
   }
 
   /**
-   * The undo link of an address change: the account goes back to `oldEmail` (proven by the
-   * link), every session and every pending link ends, so whoever changed it is out.
+   * The undo link of an address change: the account goes back to the address the link was sent
+   * to (proven by opening it), and every session and pending change ends, so whoever changed it
+   * is out. Undo links of later changes die too (one went to the intruder's address); earlier
+   * ones stay, so an intruder's own undo link cannot cancel the owner's.
    */
   async function undoEmailChange(
-    userId: string,
-    oldEmail: string,
+    undo: ConsumedEmailToken & { newEmail: string },
     trx: Kysely<Database>,
   ): Promise<'taken' | 'undone'> {
+    const { userId, newEmail: oldEmail } = undo;
     const owner = await users.findByEmail(oldEmail, trx);
     if (owner && owner.id !== userId) return 'taken';
     const now = clock.now();
     await accounts.updateAccount(userId, { email: oldEmail, endSessions: true }, trx);
-    await emailTokens.revokeUnused(userId, ['email_change'], now, trx);
+    await emailTokens.revokeUnused(userId, 'email_change', now, trx);
+    await emailTokens.revokeUnused(userId, 'email_undo', now, trx, undo.createdAt);
     await sessionRows.endAllExcept(userId, null, now, trx);
     return 'undone';
   }
@@ -309,7 +312,7 @@ export function createAuthService({
         );
         if (!consumed) return undefined;
         if (consumed.purpose === 'email_undo' && consumed.newEmail) {
-          const undone = await undoEmailChange(consumed.userId, consumed.newEmail, trx);
+          const undone = await undoEmailChange({ ...consumed, newEmail: consumed.newEmail }, trx);
           if (undone === 'taken') return { result: 'undo-taken' as const };
         }
         let notice: EmailChangedNotice | null = null;
@@ -328,8 +331,9 @@ export function createAuthService({
       }
       if (!outcome) {
         const purpose = await alreadyConfirmed(token);
-        if (purpose === 'email_undo')
+        if (purpose === 'email_undo') {
           return { message: accountMessages.emailUndone, alreadyConfirmed: true };
+        }
         if (purpose) return { message: text.emailAlreadyVerified, alreadyConfirmed: true };
         throw new BadRequestError(messages.errors.tokenInvalidOrExpired, 'TOKEN_INVALID');
       }

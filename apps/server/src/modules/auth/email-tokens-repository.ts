@@ -17,6 +17,7 @@ export interface ConsumedEmailToken {
   userId: string;
   purpose: EmailTokenPurpose;
   newEmail: string | null;
+  createdAt: number;
 }
 
 /** Queries on `email_tokens` (verification and password-reset links). */
@@ -52,19 +53,24 @@ export function createEmailTokensRepository(db: Kysely<Database>) {
       return row?.new_email ?? null;
     },
 
-    /** Marks the account's unused links of `purposes` used: they stop working. */
+    /**
+     * Marks the account's unused links of `purpose` used (only those created from `createdFrom`
+     * on, when given): they stop working.
+     */
     async revokeUnused(
       userId: string,
-      purposes: readonly EmailTokenPurpose[],
+      purpose: EmailTokenPurpose,
       now: number,
       executor: Kysely<Database> = db,
+      createdFrom = 0,
     ): Promise<void> {
       await executor
         .updateTable('email_tokens')
         .set({ used_at: now })
         .where('user_id', '=', userId)
-        .where('purpose', 'in', purposes)
+        .where('purpose', '=', purpose)
         .where('used_at', 'is', null)
+        .where('created_at', '>=', createdFrom)
         .execute();
     },
 
@@ -75,12 +81,19 @@ export function createEmailTokensRepository(db: Kysely<Database>) {
     ): Promise<ConsumedEmailToken | undefined> {
       const row = await db
         .selectFrom('email_tokens')
-        .select(['user_id', 'purpose', 'new_email'])
+        .select(['user_id', 'purpose', 'new_email', 'created_at'])
         .where('token_hash', '=', tokenHash)
         .where('purpose', 'in', purposes)
         .where('used_at', 'is not', null)
         .executeTakeFirst();
-      return row && { userId: row.user_id, purpose: row.purpose, newEmail: row.new_email };
+      return (
+        row && {
+          userId: row.user_id,
+          purpose: row.purpose,
+          newEmail: row.new_email,
+          createdAt: row.created_at,
+        }
+      );
     },
 
     /**
@@ -95,7 +108,7 @@ export function createEmailTokensRepository(db: Kysely<Database>) {
     ): Promise<ConsumedEmailToken | undefined> {
       const row = await executor
         .selectFrom('email_tokens')
-        .select(['id', 'user_id', 'purpose', 'new_email'])
+        .select(['id', 'user_id', 'purpose', 'new_email', 'created_at'])
         .where('token_hash', '=', tokenHash)
         .where('purpose', 'in', purposes)
         .where('used_at', 'is', null)
@@ -109,7 +122,12 @@ export function createEmailTokensRepository(db: Kysely<Database>) {
         .where('used_at', 'is', null)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n
-        ? { userId: row.user_id, purpose: row.purpose, newEmail: row.new_email }
+        ? {
+            userId: row.user_id,
+            purpose: row.purpose,
+            newEmail: row.new_email,
+            createdAt: row.created_at,
+          }
         : undefined;
     },
   };
