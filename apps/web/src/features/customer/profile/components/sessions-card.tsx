@@ -75,7 +75,7 @@ export function SessionsCard() {
   const endsOthers = pending?.kind === 'others';
   const description =
     pending?.kind === 'one'
-      ? `${pending.session.device} · IP ${pending.session.ip}. ${accountMessages.endSessionConfirm}`
+      ? `${pending.session.device} · ${accountMessages.sessionIp} ${pending.session.ip}. ${accountMessages.endSessionConfirm}`
       : accountMessages.endOthersConfirm;
 
   const confirm = () => {
