@@ -195,9 +195,12 @@ describe('customer area', () => {
     const secret = await page.getByTestId('two-factor-secret').innerText();
     const totp = new TOTP({ secret: Secret.fromBase32(secret.trim()) });
     const usedStep = totpStep();
-    await page.getByLabel('Código de 6 dígitos').fill(totp.generate());
-    await page.getByRole('button', { name: 'Confirmar' }).click();
-    await page.getByText(messages.profile.twoFactorEnabled).waitFor();
+    const enable = page.getByRole('dialog');
+    await enable.getByLabel('Código de 6 dígitos').fill(totp.generate());
+    await enable.getByLabel('Senha atual', { exact: true }).fill(NEW_PASSWORD);
+    await enable.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText(messages.profile.twoFactorEnabled).first().waitFor();
+    await enable.getByRole('button', { name: 'Já guardei meus códigos' }).click();
     await expect(
       page.getByRole('button', { name: 'Ativar', exact: true }).isDisabled(),
     ).resolves.toBe(true);

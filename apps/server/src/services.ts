@@ -117,6 +117,7 @@ import {
   createAvatarRenderer,
   createAvatarService,
   createPurchaseXp,
+  createRecoveryCodesRepository,
   createRedemptionXp,
   createTotpRepository,
   createUserAdminRepository,
@@ -165,6 +166,7 @@ export function createServices(
     notifications: createNotificationsRepository(db),
     orders: createOrdersRepository(db),
     products: createProductsRepository(db, keyTotals),
+    recoveryCodes: createRecoveryCodesRepository(db),
     reseller: createResellerRepository(db),
     settings: createSettingsRepository(db),
     shop: createShopRepository(db),
@@ -191,6 +193,7 @@ export function createServices(
     clock,
     users: repos.users,
     totp: repos.totp,
+    recoveryCodes: repos.recoveryCodes,
     holds: repos.signupHolds,
   });
   const subscriptions = createSubscriptionsService({
@@ -453,6 +456,8 @@ export function createServices(
       accounts: repos.userAdmin,
       emailTokens: repos.emailTokens,
       totp: repos.totp,
+      recoveryCodes: repos.recoveryCodes,
+      credentials,
       avatars,
       auth,
       sessions: repos.userSessions,

@@ -77,7 +77,7 @@ describe('unique index violations', () => {
     const users = await racers();
     const address = 'disputado@example.com';
     for (const user of users) {
-      const asked = await patchProfile(user, { email: address });
+      const asked = await patchProfile(user, { email: address, currentPassword: user.password });
       expect(asked.statusCode).toBe(200);
     }
     const tokens: string[] = [];

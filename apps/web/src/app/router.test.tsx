@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { clearToken, getToken, setToken } from '@/lib/session';
+import { jsonResponse, stubApi } from '@/testing/api-stub';
 import { epochSeconds, fakeToken } from '@/testing/fake-token';
 import { routes } from './router';
 
@@ -71,6 +72,23 @@ describe('section guard', () => {
     await userEvent.click(logout!);
     await expectPath(router, '/auth');
     expect(getToken()).toBeNull();
+  });
+
+  it('ends the session on the server at logout, and logs out here even when that call fails', async () => {
+    const sent = stubApi(({ url }) =>
+      url === '/api/auth/logout'
+        ? Promise.reject(new TypeError('offline'))
+        : jsonResponse(500, { message: 'x', code: 'X' }),
+    );
+    setToken(token('admin'));
+    const router = renderAt('/admin/settings');
+    const [logout] = await screen.findAllByRole('button', { name: 'Sair' });
+    await userEvent.click(logout!);
+    await expectPath(router, '/auth');
+    expect(getToken()).toBeNull();
+    expect(sent.filter((request) => request.url === '/api/auth/logout')).toEqual([
+      { method: 'POST', url: '/api/auth/logout', body: undefined },
+    ]);
   });
 
   it('redirects /admin to /admin/dashboard', async () => {

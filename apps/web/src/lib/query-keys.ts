@@ -78,6 +78,8 @@ export const queryKeys = {
     /** Subscriptions, balance and XP; resellers read their balance from it too. */
     dashboard: ['client', 'dashboard'] as const,
     profile: ['profile'] as const,
+    /** Perfil › Sessões ativas (under the profile, so a profile refresh refreshes it). */
+    sessions: ['profile', 'sessions'] as const,
     notifications: ['notifications', 'bell'] as const,
     redeemHistory: ['client', 'redeem-history'] as const,
     shopProducts: ['client', 'shop', 'products'] as const,

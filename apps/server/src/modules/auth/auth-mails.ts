@@ -1,3 +1,4 @@
+import { accountMessages } from '@chaveiro/contract';
 import type { OutgoingMail } from '../../platform/mail.js';
 import { escapeHtml, mailLayout as layout } from '../../platform/mail-layout.js';
 
@@ -65,6 +66,39 @@ export function emailChangeMail(to: string, username: string, link: string): Out
       'Confirmar novo e-mail',
       link,
       'O link é válido por 24 horas. Até a confirmação, sua conta continua usando o e-mail anterior.',
+    ),
+  };
+}
+
+/**
+ * To the address an account just left: the change, and a link that moves the account back and
+ * ends every session (valid 72 h), in case the change was not the owner's.
+ */
+export function emailChangedOldMail(
+  to: string,
+  username: string,
+  newEmail: string,
+  link: string,
+): OutgoingMail {
+  const footer =
+    'Se foi você, ignore esta mensagem: a alteração continua valendo. O link é válido por 72 horas.';
+  return {
+    to,
+    subject: accountMessages.emailChangedOldSubject,
+    text: [
+      accountMessages.emailChangedOldBody(username, newEmail),
+      '',
+      `${accountMessages.emailUndoAction}:`,
+      link,
+      '',
+      footer,
+    ].join('\n'),
+    html: layout(
+      escapeHtml(accountMessages.emailChangedOldSubject),
+      escapeHtml(accountMessages.emailChangedOldBody(username, newEmail)),
+      accountMessages.emailUndoAction,
+      link,
+      footer,
     ),
   };
 }

@@ -10,7 +10,7 @@ import type {
   VerifyEmailResponse,
   EmailTokenPurpose,
 } from '@chaveiro/contract';
-import { TIMING, messages } from '@chaveiro/contract';
+import { TIMING, accountMessages, messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
@@ -31,12 +31,13 @@ import type { UserAdminRepository, UsersRepository } from '../users/index.js';
 import {
   emailChangeAttemptMail,
   emailChangeMail,
+  emailChangedOldMail,
   passwordResetMail,
   signUpAttemptMail,
   verificationMail,
 } from './auth-mails.js';
 import type { CredentialsChecker } from './credentials.js';
-import type { EmailTokensRepository } from './email-tokens-repository.js';
+import type { ConsumedEmailToken, EmailTokensRepository } from './email-tokens-repository.js';
 import type { SessionsRepository } from './sessions-repository.js';
 import type { SessionsService } from './sessions-service.js';
 import type { SignupHoldsRepository } from './signup-holds-repository.js';
@@ -61,7 +62,7 @@ export interface AuthServiceDeps extends Pick<
   events: EventRecorder;
   /** Every login opens a server-side session (the token's `sid`). */
   sessions: Pick<SessionsService, 'open'>;
-  /** A password reset ends every session of the account. */
+  /** A password reset, or undoing an e-mail change, ends every session of the account. */
   sessionRows: Pick<SessionsRepository, 'endAllExcept'>;
 }
 
@@ -112,7 +113,12 @@ export function createAuthService({
     options: { newEmail?: string; executor?: Kysely<Database> } = {},
   ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    const ttl = purpose === 'reset' ? TIMING.resetTokenTtlMs : TIMING.verifyTokenTtlMs;
+    const ttl =
+      purpose === 'reset'
+        ? TIMING.resetTokenTtlMs
+        : purpose === 'email_undo'
+          ? TIMING.emailUndoTtlMs
+          : TIMING.verifyTokenTtlMs;
     await emailTokens.insert(
       {
         id: newId(),
@@ -138,15 +144,63 @@ export function createAuthService({
   }
 
   /**
-   * Whether a link already used confirmed what it still shows: the account is verified and, for
-   * an address change, still on that address. Opening a confirmation twice is then no error.
+   * What a link already used did, when the account still shows it: verified and, for an address
+   * change or its undo, still on that address. Opening a link twice is then no error.
    */
-  async function alreadyConfirmed(token: string): Promise<boolean> {
-    const used = await emailTokens.findUsed(sha256(token), ['verify', 'email_change']);
-    if (!used) return false;
+  async function alreadyConfirmed(token: string): Promise<EmailTokenPurpose | undefined> {
+    const used = await emailTokens.findUsed(sha256(token), [
+      'verify',
+      'email_change',
+      'email_undo',
+    ]);
+    if (!used) return undefined;
     const user = await users.findById(used.userId);
-    if (!user || user.email_verified_at === null) return false;
-    return used.purpose === 'verify' || user.email_lower === used.newEmail?.toLowerCase();
+    if (!user || user.email_verified_at === null) return undefined;
+    const stillShown =
+      used.purpose === 'verify' || user.email_lower === used.newEmail?.toLowerCase();
+    return stillShown ? used.purpose : undefined;
+  }
+
+  /**
+   * Moves a confirmed address change onto the account and, in the same transaction, issues the
+   * undo link for the address it leaves; 'taken' when another account got the address since.
+   */
+  async function applyEmailChange(
+    userId: string,
+    newEmail: string,
+    trx: Kysely<Database>,
+  ): Promise<'taken' | EmailChangedNotice | null> {
+    const owner = await users.findByEmail(newEmail, trx);
+    if (owner && owner.id !== userId) return 'taken';
+    const user = await users.findById(userId, trx);
+    if (!user || user.email_lower === newEmail.toLowerCase()) return null;
+    await accounts.updateAccount(userId, { email: newEmail }, trx);
+    const token = await issueEmailToken(userId, 'email_undo', {
+      newEmail: user.email,
+      executor: trx,
+    });
+    return { to: user.email, username: user.username, newEmail, token };
+  }
+
+  /**
+   * The undo link of an address change: the account goes back to the address the link was sent
+   * to (proven by opening it), and every session and pending change ends, so whoever changed it
+   * is out. Undo links of later changes die too (one went to the intruder's address); earlier
+   * ones stay, so an intruder's own undo link cannot cancel the owner's.
+   */
+  async function undoEmailChange(
+    undo: ConsumedEmailToken & { newEmail: string },
+    trx: Kysely<Database>,
+  ): Promise<'taken' | 'undone'> {
+    const { userId, newEmail: oldEmail } = undo;
+    const owner = await users.findByEmail(oldEmail, trx);
+    if (owner && owner.id !== userId) return 'taken';
+    const now = clock.now();
+    await accounts.updateAccount(userId, { email: oldEmail, endSessions: true }, trx);
+    await emailTokens.revokeUnused(userId, 'email_change', now, trx);
+    await emailTokens.revokeUnused(userId, 'email_undo', now, trx, undo.createdAt);
+    await sessionRows.endAllExcept(userId, null, now, trx);
+    return 'undone';
   }
 
   /** Runs after the sign-up answer: the account and its confirmation link, then the mail. */
@@ -244,36 +298,60 @@ export function createAuthService({
       return { message: text.registered };
     },
 
-    /** Confirms a sign-up address, or switches the account to a new address it confirmed. */
+    /**
+     * Confirms a sign-up address; switches the account to a new address it confirmed (the old
+     * address is told, with a link to undo); or, from that link, switches it back.
+     */
     async verifyEmail(token: string): Promise<VerifyEmailResponse> {
       const outcome = await withTransaction(db, async (trx) => {
         const consumed = await emailTokens.consume(
           sha256(token),
-          ['verify', 'email_change'],
+          ['verify', 'email_change', 'email_undo'],
           clock.now(),
           trx,
         );
         if (!consumed) return undefined;
+        if (consumed.purpose === 'email_undo' && consumed.newEmail) {
+          const undone = await undoEmailChange({ ...consumed, newEmail: consumed.newEmail }, trx);
+          if (undone === 'taken') return { result: 'undo-taken' as const };
+        }
+        let notice: EmailChangedNotice | null = null;
         if (consumed.purpose === 'email_change' && consumed.newEmail) {
           // Someone may have taken the address since the link was sent.
-          const owner = await users.findByEmail(consumed.newEmail, trx);
-          if (owner && owner.id !== consumed.userId) return 'taken' as const;
-          await accounts.updateAccount(consumed.userId, { email: consumed.newEmail }, trx);
+          const changed = await applyEmailChange(consumed.userId, consumed.newEmail, trx);
+          if (changed === 'taken') return { result: 'taken' as const };
+          notice = changed;
         }
         await users.markEmailVerified(consumed.userId, clock.now(), trx);
-        return consumed.purpose;
+        return { result: consumed.purpose, notice };
       });
-      if (outcome === 'taken') throw new ConflictError(text.emailTaken, 'EMAIL_TAKEN');
+      if (outcome?.result === 'taken') throw new ConflictError(text.emailTaken, 'EMAIL_TAKEN');
+      if (outcome?.result === 'undo-taken') {
+        throw new ConflictError(accountMessages.emailUndoTaken, 'EMAIL_TAKEN');
+      }
       if (!outcome) {
-        if (await alreadyConfirmed(token)) {
-          return { message: text.emailAlreadyVerified, alreadyConfirmed: true };
+        const purpose = await alreadyConfirmed(token);
+        if (purpose === 'email_undo') {
+          return { message: accountMessages.emailUndone, alreadyConfirmed: true };
         }
+        if (purpose) return { message: text.emailAlreadyVerified, alreadyConfirmed: true };
         throw new BadRequestError(messages.errors.tokenInvalidOrExpired, 'TOKEN_INVALID');
       }
-      return {
-        message: outcome === 'email_change' ? messages.profile.emailChanged : text.emailVerified,
-        alreadyConfirmed: false,
-      };
+      const { notice } = outcome;
+      if (notice) {
+        // After the commit: the old address hears of the change, with the way back.
+        const link = `${config.publicUrl}/verify-email?token=${notice.token}`;
+        background.run('email-changed-notice', () =>
+          mailer.send(emailChangedOldMail(notice.to, notice.username, notice.newEmail, link)),
+        );
+      }
+      const message =
+        outcome.result === 'email_change'
+          ? messages.profile.emailChanged
+          : outcome.result === 'email_undo'
+            ? accountMessages.emailUndone
+            : text.emailVerified;
+      return { message, alreadyConfirmed: false };
     },
 
     /**
@@ -362,6 +440,14 @@ export function createAuthService({
       return { message: text.passwordReset };
     },
   };
+}
+
+/** What the address an account left is told: the new address and the undo link's token. */
+interface EmailChangedNotice {
+  to: string;
+  username: string;
+  newEmail: string;
+  token: string;
 }
 
 function sha256(value: string): string {

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { RECOVERY_CODE_PATTERN } from '@chaveiro/contract';
 import type { UserRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { matchTotpStep } from '../../platform/totp.js';
-import type { TotpRepository, UsersRepository } from '../users/index.js';
+import type { RecoveryCodesRepository, TotpRepository, UsersRepository } from '../users/index.js';
+import { recoveryCodeHash } from '../users/index.js';
 import type { SignupHoldsRepository } from './signup-holds-repository.js';
 
 /** `held`: no account, but the right password of a username a sign-up holds (SignupHoldsTable). */
@@ -23,11 +25,13 @@ export function createCredentialsChecker({
   clock,
   users,
   totp,
+  recoveryCodes,
   holds,
 }: {
   clock: Clock;
   users: UsersRepository;
   totp: TotpRepository;
+  recoveryCodes: RecoveryCodesRepository;
   holds: SignupHoldsRepository;
 }) {
   // Unknown accounts are checked against this hash so a login costs the same argon2 work
@@ -50,14 +54,21 @@ export function createCredentialsChecker({
 
     /**
      * With 2FA on, `code` must be the current (±1 step) code and not one already used: the step
-     * is claimed, so a code seen by someone else cannot be replayed.
+     * is claimed, so a code seen by someone else cannot be replayed. Anything else of the shape
+     * of a recovery code is one of the account's unused recovery codes, spent here.
      */
     async checkSecondFactor(user: UserRow, code: string | undefined): Promise<SecondFactorCheck> {
       if (!user.totp_enabled || !user.totp_secret) return 'ok';
-      if (!code) return 'required';
-      const step = matchTotpStep(user.totp_secret, code, clock.now());
-      if (step === null || !(await totp.claimStep(user.id, step))) return 'invalid';
-      return 'ok';
+      const typed = code?.trim();
+      if (!typed) return 'required';
+      if (/^\d{6}$/.test(typed)) {
+        const step = matchTotpStep(user.totp_secret, typed, clock.now());
+        return step !== null && (await totp.claimStep(user.id, step)) ? 'ok' : 'invalid';
+      }
+      if (!RECOVERY_CODE_PATTERN.test(typed)) return 'invalid';
+      return (await recoveryCodes.spend(user.id, recoveryCodeHash(typed), clock.now()))
+        ? 'ok'
+        : 'invalid';
     },
   };
 }

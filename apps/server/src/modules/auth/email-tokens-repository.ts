@@ -7,7 +7,7 @@ export interface NewEmailToken {
   userId: string;
   purpose: EmailTokenPurpose;
   tokenHash: string;
-  /** For `email_change`: the address to switch to once confirmed. */
+  /** For `email_change`: the address to switch to once confirmed; for `email_undo`, the old one. */
   newEmail?: string;
   expiresAt: number;
   createdAt: number;
@@ -17,6 +17,7 @@ export interface ConsumedEmailToken {
   userId: string;
   purpose: EmailTokenPurpose;
   newEmail: string | null;
+  createdAt: number;
 }
 
 /** Queries on `email_tokens` (verification and password-reset links). */
@@ -52,6 +53,27 @@ export function createEmailTokensRepository(db: Kysely<Database>) {
       return row?.new_email ?? null;
     },
 
+    /**
+     * Marks the account's unused links of `purpose` used (only those created from `createdFrom`
+     * on, when given): they stop working.
+     */
+    async revokeUnused(
+      userId: string,
+      purpose: EmailTokenPurpose,
+      now: number,
+      executor: Kysely<Database> = db,
+      createdFrom = 0,
+    ): Promise<void> {
+      await executor
+        .updateTable('email_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('created_at', '>=', createdFrom)
+        .execute();
+    },
+
     /** What a token already used, of one of `purposes`, was for (a link opened again). */
     async findUsed(
       tokenHash: string,
@@ -59,12 +81,19 @@ export function createEmailTokensRepository(db: Kysely<Database>) {
     ): Promise<ConsumedEmailToken | undefined> {
       const row = await db
         .selectFrom('email_tokens')
-        .select(['user_id', 'purpose', 'new_email'])
+        .select(['user_id', 'purpose', 'new_email', 'created_at'])
         .where('token_hash', '=', tokenHash)
         .where('purpose', 'in', purposes)
         .where('used_at', 'is not', null)
         .executeTakeFirst();
-      return row && { userId: row.user_id, purpose: row.purpose, newEmail: row.new_email };
+      return (
+        row && {
+          userId: row.user_id,
+          purpose: row.purpose,
+          newEmail: row.new_email,
+          createdAt: row.created_at,
+        }
+      );
     },
 
     /**
@@ -79,7 +108,7 @@ export function createEmailTokensRepository(db: Kysely<Database>) {
     ): Promise<ConsumedEmailToken | undefined> {
       const row = await executor
         .selectFrom('email_tokens')
-        .select(['id', 'user_id', 'purpose', 'new_email'])
+        .select(['id', 'user_id', 'purpose', 'new_email', 'created_at'])
         .where('token_hash', '=', tokenHash)
         .where('purpose', 'in', purposes)
         .where('used_at', 'is', null)
@@ -93,7 +122,12 @@ export function createEmailTokensRepository(db: Kysely<Database>) {
         .where('used_at', 'is', null)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n
-        ? { userId: row.user_id, purpose: row.purpose, newEmail: row.new_email }
+        ? {
+            userId: row.user_id,
+            purpose: row.purpose,
+            newEmail: row.new_email,
+            createdAt: row.created_at,
+          }
         : undefined;
     },
   };

@@ -369,6 +369,27 @@ describe('key redemption', () => {
     ]);
   });
 
+  it('keeps redeeming keys made before the look-alike-free alphabet, mapping no character', async () => {
+    const user = await t.createUser();
+    const product = await t.fixtures.product();
+    // O/0, I/1/L, S/5, B/8 and Z/2: all possible in keys issued before issue #24.
+    await t.fixtures.key(product.id, { key: 'O0I1L5S8B2ZQUVD0OX' });
+    await t.fixtures.key(product.id, { key: 'OOOOOOOOOOOOOOOOOO' });
+
+    const zeros = await call('POST', '/api/client/redeem-key', user, {
+      keyValue: '000000000000000000',
+    });
+    expect(zeros.statusCode).toBe(404);
+    const old = await call('POST', '/api/client/redeem-key', user, {
+      keyValue: 'o0i1l-5s8b2-zquvd-0ox',
+    });
+    expect(old.statusCode).toBe(200);
+    const letters = await call('POST', '/api/client/redeem-key', user, {
+      keyValue: 'oooooooooooooooooo',
+    });
+    expect(letters.statusCode).toBe(200);
+  });
+
   it('extends the subscription the user already holds for that product', async () => {
     const user = await t.createUser();
     const product = await t.fixtures.product();

@@ -232,6 +232,25 @@ describe('POST /api/loader/auth', () => {
     ]);
   });
 
+  it('accepts a 2FA recovery code in place of the TOTP code, once', async () => {
+    const c = await customer();
+    const profile = (url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: c.account.headers, payload });
+    const { secret } = (await profile('/api/profile/2fa/generate')).json<{ secret: string }>();
+    const enabled = await profile('/api/profile/2fa/verify', {
+      token: totpCode(secret, t.clock.now()),
+      currentPassword: c.account.password,
+    });
+    const [code = ''] = enabled.json<{ recoveryCodes: string[] }>().recoveryCodes;
+
+    const typed = code.replace('-', '').toLowerCase();
+    expectOk(await auth({ productId: c.product.id, ...c.login, totp: typed }));
+    expectRefusal(
+      await auth({ productId: c.product.id, ...c.login, totp: code }),
+      'INVALID_TWO_FACTOR',
+    );
+  });
+
   it('refuses unknown accounts and wrong passwords, logging the attempt with the IP', async () => {
     const c = await customer();
     const hwid = newHwid();

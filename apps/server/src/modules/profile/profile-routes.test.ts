@@ -49,6 +49,7 @@ describe('profile', () => {
       email: 'ana@example.com',
       avatar_url: null,
       is_two_factor_enabled: false,
+      recovery_codes_remaining: 0,
       pending_email: null,
       avatar_presets: [
         avatarUrl('bottts', 'perfil_ana'),
@@ -107,6 +108,7 @@ describe('profile', () => {
     const user = await t.createUser({ email: 'velho@example.com' });
     const asked = await call('PATCH', '/api/profile', user.headers, {
       email: 'Novo@Example.com',
+      currentPassword: user.password,
     });
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toEqual({ message: messages.profile.emailChangeSent });
@@ -138,7 +140,10 @@ describe('profile', () => {
 
   it('refuses an invalid e-mail', async () => {
     const user = await t.createUser();
-    const invalid = await call('PATCH', '/api/profile', user.headers, { email: 'nao-email' });
+    const invalid = await call('PATCH', '/api/profile', user.headers, {
+      email: 'nao-email',
+      currentPassword: user.password,
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json<{ message: string }>().message).toBe('Email inválido.');
   });
@@ -149,9 +154,11 @@ describe('profile', () => {
     const other = await t.createUser({ email: 'outro-quer@example.com' });
     const free = await call('PATCH', '/api/profile', other.headers, {
       email: 'livre@example.com',
+      currentPassword: other.password,
     });
     const taken = await call('PATCH', '/api/profile', user.headers, {
       email: 'TOMADO@example.com',
+      currentPassword: user.password,
     });
     expect(taken.statusCode).toBe(200);
     expect(taken.statusCode).toBe(free.statusCode);
@@ -266,12 +273,14 @@ describe('two-factor login', () => {
 
     const wrong = await call('POST', '/api/profile/2fa/verify', user.headers, {
       token: totpCode(secret, t.clock.now() + 600_000),
+      currentPassword: user.password,
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json<{ message: string }>().message).toBe('Código de verificação inválido.');
 
     const right = await call('POST', '/api/profile/2fa/verify', user.headers, {
       token: totpCode(secret, t.clock.now()),
+      currentPassword: user.password,
     });
     expect(right.statusCode).toBe(200);
     expect((await call('GET', '/api/profile', user.headers)).json()).toMatchObject({
@@ -291,11 +300,15 @@ describe('two-factor login', () => {
 
   it('turns off only with a valid, unused code', async () => {
     const used = totpCode(secret, t.clock.now());
-    const replay = await call('POST', '/api/profile/2fa/disable', user.headers, { token: used });
+    const replay = await call('POST', '/api/profile/2fa/disable', user.headers, {
+      currentPassword: user.password,
+      totp: used,
+    });
     expect(replay.statusCode).toBe(400);
     t.clock.advance(30_000);
     const off = await call('POST', '/api/profile/2fa/disable', user.headers, {
-      token: totpCode(secret, t.clock.now()),
+      currentPassword: user.password,
+      totp: totpCode(secret, t.clock.now()),
     });
     expect(off.statusCode).toBe(200);
     expect((await login(user.username, user.password)).statusCode).toBe(200);
@@ -305,6 +318,7 @@ describe('two-factor login', () => {
     const other = await t.createUser();
     const response = await call('POST', '/api/profile/2fa/verify', other.headers, {
       token: '12ab',
+      currentPassword: other.password,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe('Código de verificação inválido.');

@@ -3,6 +3,8 @@ import {
   changePasswordBodySchema,
   profileSchema,
   profileUpdateResponseSchema,
+  recoveryCodesBodySchema,
+  recoveryCodesResponseSchema,
   selectAvatarBodySchema,
   twoFactorSetupResponseSchema,
   twoFactorDisableBodySchema,
@@ -55,9 +57,12 @@ export function profileRoutes({
       '/profile',
       {
         onRequest: signedIn,
+        // An e-mail change checks the password (and the second factor).
+        preHandler: secretsLimit,
         schema: {
           tags: ['profile'],
-          summary: 'Change username, or ask to change e-mail (confirmed by link)',
+          summary:
+            'Change username, or ask to change e-mail (current password and, with 2FA, a code; confirmed by link)',
           body: updateProfileBodySchema,
           response: { 200: profileUpdateResponseSchema, ...errors },
         },
@@ -75,7 +80,8 @@ export function profileRoutes({
         preHandler: secretsLimit,
         schema: {
           tags: ['profile'],
-          summary: 'Change password; other sessions end, a fresh token is returned',
+          summary:
+            'Change password (current password and, with 2FA, a code); other sessions end, a fresh token is returned',
           body: changePasswordBodySchema,
           response: { 200: profileUpdateResponseSchema, ...errors },
         },
@@ -145,12 +151,30 @@ export function profileRoutes({
         preHandler: secretsLimit,
         schema: {
           tags: ['profile'],
-          summary: 'Confirm the pending secret with a code; turns two-factor on',
+          summary:
+            'Confirm the pending secret with a code and the password; turns two-factor on and answers the 10 recovery codes',
           body: twoFactorVerifyBodySchema,
-          response: { 200: profileUpdateResponseSchema, ...errors },
+          response: { 200: recoveryCodesResponseSchema, ...errors },
         },
       },
-      (request) => service.verifyTwoFactor(authOf(request).userId, request.body.token),
+      (request) => service.verifyTwoFactor(authOf(request).userId, request.body),
+    );
+
+    app.post(
+      '/profile/2fa/recovery-codes',
+      {
+        onRequest: signedIn,
+        preHandler: secretsLimit,
+        schema: {
+          tags: ['profile'],
+          summary:
+            'Replace the recovery codes with 10 new ones (password); the old ones stop working',
+          body: recoveryCodesBodySchema,
+          response: { 200: recoveryCodesResponseSchema, ...errors },
+        },
+      },
+      (request) =>
+        service.regenerateRecoveryCodes(authOf(request).userId, request.body.currentPassword),
     );
 
     app.post(
@@ -160,12 +184,12 @@ export function profileRoutes({
         preHandler: secretsLimit,
         schema: {
           tags: ['profile'],
-          summary: 'Turn two-factor off with a current code',
+          summary: 'Turn two-factor off with the password and a code (or a recovery code)',
           body: twoFactorDisableBodySchema,
           response: { 200: profileUpdateResponseSchema, ...errors },
         },
       },
-      (request) => service.disableTwoFactor(authOf(request).userId, request.body.totp),
+      (request) => service.disableTwoFactor(authOf(request).userId, request.body),
     );
 
     done();

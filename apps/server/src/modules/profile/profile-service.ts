@@ -2,32 +2,47 @@ import type {
   ChangePasswordBody,
   Profile,
   ProfileUpdateResponse,
+  RecoveryCodesResponse,
+  TwoFactorDisableBody,
   TwoFactorSetupResponse,
+  TwoFactorVerifyBody,
   UpdateProfileBody,
 } from '@chaveiro/contract';
-import { AVATAR_PRESET_STYLES, avatarUrl, messages } from '@chaveiro/contract';
+import { AVATAR_PRESET_STYLES, accountMessages, avatarUrl, messages } from '@chaveiro/contract';
+import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
-import type { UserRow } from '../../db/schema.js';
+import type { Database, UserRow } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import type { UploadedFile } from '../../platform/multipart.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp.js';
-import type { AuthService, EmailTokensRepository, SessionsRepository } from '../auth/index.js';
+import { withTransaction } from '../../platform/database.js';
+import type {
+  AuthService,
+  CredentialsChecker,
+  EmailTokensRepository,
+  SessionsRepository,
+} from '../auth/index.js';
 import type {
   AvatarService,
+  RecoveryCodesRepository,
   TotpRepository,
   UserAdminRepository,
   UsersRepository,
 } from '../users/index.js';
+import { newRecoveryCodes, recoveryCodeHash } from '../users/index.js';
 
 const text = messages.profile;
 
-export interface ProfileServiceDeps extends Pick<AppContext, 'clock' | 'tokens'> {
+export interface ProfileServiceDeps extends Pick<AppContext, 'db' | 'clock' | 'tokens'> {
   users: UsersRepository;
   accounts: UserAdminRepository;
   emailTokens: EmailTokensRepository;
   totp: TotpRepository;
+  recoveryCodes: RecoveryCodesRepository;
+  /** The password and second-factor checks of the login, reused to re-authenticate changes. */
+  credentials: Pick<CredentialsChecker, 'checkSecondFactor'>;
   avatars: AvatarService;
   /** Sends the confirmation link of an e-mail change. */
   auth: Pick<AuthService, 'sendEmailChangeLink'>;
@@ -37,12 +52,15 @@ export interface ProfileServiceDeps extends Pick<AppContext, 'clock' | 'tokens'>
 
 /** The signed-in user's own account: names, password, avatar and two-factor login. */
 export function createProfileService({
+  db,
   clock,
   tokens,
   users,
   accounts,
   emailTokens,
   totp,
+  recoveryCodes,
+  credentials,
   avatars,
   auth,
   sessions,
@@ -75,8 +93,40 @@ export function createProfileService({
   async function acceptCode(user: UserRow, code: string): Promise<void> {
     const step = user.totp_secret ? matchTotpStep(user.totp_secret, code, clock.now()) : null;
     if (step === null || !(await totp.claimStep(user.id, step))) {
-      throw new BadRequestError(messages.auth.twoFactorInvalid, 'TWO_FACTOR_INVALID');
+      throw new BadRequestError(accountMessages.secondFactorInvalid, 'TWO_FACTOR_INVALID');
     }
+  }
+
+  /** The current password; 400, not 401, since the web signs out on any 401. */
+  async function checkPassword(user: UserRow, currentPassword: string): Promise<void> {
+    if (!(await verifyPassword(user.password_hash, currentPassword))) {
+      throw new BadRequestError(accountMessages.passwordWrong, 'PASSWORD_WRONG');
+    }
+  }
+
+  /**
+   * A sensitive change proves it is the owner, not just a session token: the current password
+   * and, with 2FA on, a code of the app or an unused recovery code (spent).
+   */
+  async function reauthenticate(
+    user: UserRow,
+    proof: { currentPassword: string; totp?: string | undefined },
+  ): Promise<void> {
+    await checkPassword(user, proof.currentPassword);
+    const secondFactor = await credentials.checkSecondFactor(user, proof.totp);
+    if (secondFactor === 'required') {
+      throw new BadRequestError(accountMessages.secondFactorRequired, 'TWO_FACTOR_REQUIRED');
+    }
+    if (secondFactor === 'invalid') {
+      throw new BadRequestError(accountMessages.secondFactorInvalid, 'TWO_FACTOR_INVALID');
+    }
+  }
+
+  /** Stores a new set of recovery codes (hashed) in place of the old ones and answers them. */
+  async function issueRecoveryCodes(userId: string, executor: Kysely<Database>): Promise<string[]> {
+    const codes = newRecoveryCodes();
+    await recoveryCodes.replace(userId, codes.map(recoveryCodeHash), clock.now(), executor);
+    return codes;
   }
 
   async function profileOf(userId: string): Promise<Profile> {
@@ -86,8 +136,7 @@ export function createProfileService({
       email: user.email,
       avatar_url: user.avatar_url,
       is_two_factor_enabled: user.totp_enabled === 1,
-      // TODO(#24 recovery codes): the unused codes left.
-      recovery_codes_remaining: 0,
+      recovery_codes_remaining: user.totp_enabled ? await recoveryCodes.countUnused(userId) : 0,
       pending_email: await emailTokens.pendingEmailChange(userId, clock.now()),
       avatar_presets: presetsFor(user.username),
     };
@@ -117,6 +166,7 @@ export function createProfileService({
       if (body.email === user.email_lower) {
         throw new BadRequestError(text.emailUnchanged, 'EMAIL_UNCHANGED');
       }
+      await reauthenticate(user, body);
       // The address changes only when the link sent to it is opened: proof it is theirs. A taken
       // address answers the same (only its owner hears of the attempt).
       await auth.sendEmailChangeLink(user, body.email);
@@ -130,9 +180,7 @@ export function createProfileService({
       sessionId: string,
     ): Promise<ProfileUpdateResponse> {
       const user = await load(userId);
-      if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
-        throw new BadRequestError(text.passwordWrong, 'PASSWORD_WRONG');
-      }
+      await reauthenticate(user, body);
       // Raises token_version and ends every other session; this one gets a fresh token.
       await accounts.updateAccount(userId, { passwordHash: await hashPassword(body.newPassword) });
       await sessions.endAllExcept(userId, sessionId, clock.now());
@@ -177,20 +225,50 @@ export function createProfileService({
       return { qrCodeUrl, secret, message: text.twoFactorGenerated };
     },
 
-    async verifyTwoFactor(userId: string, code: string): Promise<ProfileUpdateResponse> {
+    /** Turns 2FA on with the first code of the pending secret; answers the recovery codes. */
+    async verifyTwoFactor(
+      userId: string,
+      body: TwoFactorVerifyBody,
+    ): Promise<RecoveryCodesResponse> {
       const user = await load(userId);
       if (user.totp_enabled) throw new ConflictError(text.twoFactorAlreadyEnabled);
       if (!user.totp_secret) throw new BadRequestError(text.twoFactorNotPending);
-      await acceptCode(user, code);
-      await totp.setEnabled(userId, true);
-      return { message: text.twoFactorEnabled };
+      await checkPassword(user, body.currentPassword);
+      await acceptCode(user, body.token);
+      const recoveryCodes = await withTransaction(db, async (trx) => {
+        // Two confirmations at once (two codes of adjacent steps): only one enables and mints.
+        if (!(await totp.enable(userId, trx))) {
+          throw new ConflictError(text.twoFactorAlreadyEnabled);
+        }
+        return issueRecoveryCodes(userId, trx);
+      });
+      return { message: text.twoFactorEnabled, recoveryCodes };
     },
 
-    async disableTwoFactor(userId: string, code: string): Promise<ProfileUpdateResponse> {
+    /** New recovery codes for the password; the old ones, used or not, stop working. */
+    async regenerateRecoveryCodes(
+      userId: string,
+      currentPassword: string,
+    ): Promise<RecoveryCodesResponse> {
       const user = await load(userId);
       if (!user.totp_enabled) throw new ConflictError(text.twoFactorNotEnabled);
-      await acceptCode(user, code);
-      await totp.setEnabled(userId, false);
+      await checkPassword(user, currentPassword);
+      const codes = await withTransaction(db, (trx) => issueRecoveryCodes(userId, trx));
+      return { message: accountMessages.recoveryCodesRegenerated, recoveryCodes: codes };
+    },
+
+    /** Turns 2FA off with the password and a code (of the app or a recovery code). */
+    async disableTwoFactor(
+      userId: string,
+      body: TwoFactorDisableBody,
+    ): Promise<ProfileUpdateResponse> {
+      const user = await load(userId);
+      if (!user.totp_enabled) throw new ConflictError(text.twoFactorNotEnabled);
+      await reauthenticate(user, body);
+      await withTransaction(db, async (trx) => {
+        await totp.disable(userId, trx);
+        await recoveryCodes.deleteAll(userId, trx);
+      });
       return { message: text.twoFactorDisabled };
     },
   };

@@ -1,11 +1,14 @@
 /**
- * The accounts kernel: users, their second factor and avatars, the first admin, and the XP a
- * redeemed key or a shop purchase earns.
+ * The accounts kernel: users, their second factor (TOTP and recovery codes) and avatars, the
+ * first admin, and the XP a redeemed key or a shop purchase earns.
  */
 export type { UserAdminRepository, UsersRepository } from './users-repository.js';
 export { createUserAdminRepository, createUsersRepository } from './users-repository.js';
 export type { TotpRepository } from './totp-repository.js';
 export { createTotpRepository } from './totp-repository.js';
+export type { RecoveryCodesRepository } from './recovery-codes-repository.js';
+export { createRecoveryCodesRepository } from './recovery-codes-repository.js';
+export { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.js';
 export type { AvatarService } from './avatar-service.js';
 export { createAvatarService } from './avatar-service.js';
 export { createAvatarRenderer } from './avatar-renderer.js';

@@ -14,10 +14,22 @@ export function createTotpRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async setEnabled(userId: string, enabled: boolean): Promise<void> {
-      await db
+    /** Turns the pending secret on; false when 2FA was already on (or no secret is pending). */
+    async enable(userId: string, executor: Kysely<Database> = db): Promise<boolean> {
+      const result = await executor
         .updateTable('users')
-        .set(enabled ? { totp_enabled: 1 } : { totp_enabled: 0, totp_secret: null })
+        .set({ totp_enabled: 1 })
+        .where('id', '=', userId)
+        .where('totp_enabled', '=', 0)
+        .where('totp_secret', 'is not', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async disable(userId: string, executor: Kysely<Database> = db): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set({ totp_enabled: 0, totp_secret: null })
         .where('id', '=', userId)
         .execute();
     },

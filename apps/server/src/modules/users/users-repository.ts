@@ -237,8 +237,8 @@ async function applyAccountChange(
         email: change.email,
         email_lower: change.email.toLowerCase(),
       }),
-      ...(change.passwordHash !== undefined && {
-        password_hash: change.passwordHash,
+      ...(change.passwordHash !== undefined && { password_hash: change.passwordHash }),
+      ...((change.passwordHash !== undefined || change.endSessions) && {
         token_version: eb('token_version', '+', 1),
       }),
     }))
@@ -277,6 +277,8 @@ export interface AccountChange {
   username?: string | undefined;
   email?: string | undefined;
   passwordHash?: string | undefined;
+  /** Raises token_version without a new password: every session token stops working. */
+  endSessions?: boolean | undefined;
 }
 
 /** Admin changes to one user (console: ban, delete, account, profile). */

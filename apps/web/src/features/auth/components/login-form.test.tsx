@@ -1,4 +1,4 @@
-import { labels, messages } from '@chaveiro/contract';
+import { accountMessages, labels, messages } from '@chaveiro/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -104,9 +104,9 @@ describe('login form', () => {
 
     const code = await screen.findByLabelText(t.twoFactorCode);
     expect(screen.getByText(messages.auth.twoFactorRequired)).toBeInTheDocument();
-    expect(code).toHaveAttribute('inputmode', 'numeric');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
-    expect(code).toHaveAttribute('maxlength', '6');
+    expect(code).toHaveAttribute('maxlength', '11');
+    expect(screen.getByText(accountMessages.loginRecoveryHint)).toBeInTheDocument();
     expect(screen.queryByLabelText(t.password)).not.toBeInTheDocument();
 
     // The sixth digit sends the code by itself; a wrong one keeps the visitor on the step.
@@ -114,13 +114,51 @@ describe('login form', () => {
     expect(await screen.findByText(messages.auth.twoFactorInvalid)).toBeInTheDocument();
     expect(screen.getByLabelText(t.twoFactorCode)).toHaveValue('');
 
-    await user.type(screen.getByLabelText(t.twoFactorCode), '12a3456');
+    await user.type(screen.getByLabelText(t.twoFactorCode), '12 3456');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(loginCalls(sent).map((request) => request.body)).toEqual([
       { identifier: 'ana', password: 'segredo-forte' },
       { identifier: 'ana', password: 'segredo-forte', totp: '654321' },
       { identifier: 'ana', password: 'segredo-forte', totp: '123456' },
     ]);
+  });
+
+  it('accepts a recovery code in the 2FA step, sent with the button as typed', async () => {
+    const sent = stubApi(({ body }) => {
+      const { totp } = body as { totp?: string };
+      if (totp === undefined) {
+        return jsonResponse(401, {
+          message: messages.auth.twoFactorRequired,
+          code: 'TWO_FACTOR_REQUIRED',
+        });
+      }
+      if (totp.replace('-', '').toUpperCase() !== 'ACEFG34679') {
+        return jsonResponse(401, {
+          message: messages.auth.twoFactorInvalid,
+          code: 'TWO_FACTOR_INVALID',
+        });
+      }
+      return loginAnswer('client');
+    });
+    const router = renderRoutes(authTestRoutes, '/auth');
+    const user = await fillCredentials('ana', 'segredo-forte');
+    const code = await screen.findByLabelText(t.twoFactorCode);
+    const verify = screen.getByRole('button', { name: t.verifyCode });
+
+    // Not sent by itself, and not before the code is whole.
+    await user.type(code, 'acefg-3467');
+    expect(verify).toBeDisabled();
+    await user.type(code, '9');
+    expect(code).toHaveValue('acefg-34679');
+    expect(loginCalls(sent)).toHaveLength(1);
+    await user.click(verify);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(loginCalls(sent)[1]?.body).toEqual({
+      identifier: 'ana',
+      password: 'segredo-forte',
+      totp: 'acefg-34679',
+    });
   });
 
   it('goes back from the 2FA step to the password form', async () => {

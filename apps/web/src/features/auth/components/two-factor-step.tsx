@@ -1,4 +1,12 @@
-import { LIMITS, labels, messages, type LoginBody, type LoginResponse } from '@chaveiro/contract';
+import {
+  LIMITS,
+  RECOVERY_CODE_PATTERN,
+  accountMessages,
+  labels,
+  messages,
+  type LoginBody,
+  type LoginResponse,
+} from '@chaveiro/contract';
 import { ArrowLeft, Smartphone } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -6,11 +14,20 @@ import { PendingButton } from '@/components/form/pending-button';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
 import { useLogin } from '../api/login';
 import { accountErrorMessage, hasErrorCode } from '../utils/account-error';
 
 const t = labels.auth;
 const CODE_LENGTH = LIMITS.twoFactorCodeLength;
+/** "XXXXX-XXXXX": a recovery code with its dash, the longest thing this field takes. */
+const MAX_LENGTH = 11;
+const TOTP_PATTERN = /^\d{6}$/;
+
+/** A whole code: the app's 6 digits, or a recovery code (any case, dash optional). */
+function isCompleteCode(code: string): boolean {
+  return TOTP_PATTERN.test(code) || RECOVERY_CODE_PATTERN.test(code);
+}
 
 interface TwoFactorStepProps {
   credentials: Omit<LoginBody, 'totp'>;
@@ -21,8 +38,9 @@ interface TwoFactorStepProps {
 }
 
 /**
- * Second login step for accounts with 2FA: the 6-digit code from the authenticator app, sent
- * again with the identifier and password. Sends by itself once the sixth digit is typed.
+ * Second login step for accounts with 2FA: the 6-digit code from the authenticator app, or one of
+ * the recovery codes (issue #24), sent again with the identifier and password. Sends by itself
+ * once the sixth digit is typed; a recovery code is sent with the button.
  */
 export function TwoFactorStep({ credentials, prompt, onSuccess, onBack }: TwoFactorStepProps) {
   const loginMutation = useLogin();
@@ -52,7 +70,7 @@ export function TwoFactorStep({ credentials, prompt, onSuccess, onBack }: TwoFac
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (code.length === CODE_LENGTH) send(code);
+    if (isCompleteCode(code)) send(code);
   };
 
   return (
@@ -74,19 +92,29 @@ export function TwoFactorStep({ credentials, prompt, onSuccess, onBack }: TwoFac
           name="totp"
           value={code}
           onChange={(event) => {
-            const digits = event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH);
-            setCode(digits);
-            if (digits.length === CODE_LENGTH) send(digits);
+            // Letters stay as typed (the server compares recovery codes in any case).
+            const typed = event.target.value.replace(/[^A-Za-z0-9-]/g, '').slice(0, MAX_LENGTH);
+            setCode(typed);
+            if (TOTP_PATTERN.test(typed)) send(typed);
           }}
-          inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={CODE_LENGTH}
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={MAX_LENGTH}
           placeholder="000000"
           autoFocus
           aria-invalid={error !== null}
-          aria-describedby={error ? 'login-totp-error' : undefined}
-          className="h-12 text-center font-mono text-2xl tracking-[0.5em] placeholder:tracking-[0.5em] md:text-2xl"
+          aria-describedby={error ? 'login-totp-error login-totp-hint' : 'login-totp-hint'}
+          className={cn(
+            'h-12 text-center font-mono placeholder:tracking-[0.5em]',
+            code.length > CODE_LENGTH
+              ? 'text-xl tracking-[0.1em] md:text-xl'
+              : 'text-2xl tracking-[0.5em] md:text-2xl',
+          )}
         />
+        <p id="login-totp-hint" className="text-muted-foreground text-xs">
+          {accountMessages.loginRecoveryHint}
+        </p>
         {error ? (
           <p id="login-totp-error" role="alert" className="text-destructive text-sm">
             {error}
@@ -97,7 +125,7 @@ export function TwoFactorStep({ credentials, prompt, onSuccess, onBack }: TwoFac
         <PendingButton
           type="submit"
           pending={loginMutation.isPending}
-          disabled={code.length !== CODE_LENGTH}
+          disabled={!isCompleteCode(code)}
           className="w-full"
         >
           {t.verifyCode}

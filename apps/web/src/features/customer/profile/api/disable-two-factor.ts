@@ -1,11 +1,11 @@
-import { profileUpdateResponseSchema } from '@chaveiro/contract';
+import { profileUpdateResponseSchema, type TwoFactorDisableBody } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setToken } from '@/lib/session';
 import { queryKeys } from '@/lib/query-keys';
 
-export function disableTwoFactor(token: string) {
-  return api.post('/profile/2fa/disable', { token }, { schema: profileUpdateResponseSchema });
+export function disableTwoFactor(body: TwoFactorDisableBody) {
+  return api.post('/profile/2fa/disable', body, { schema: profileUpdateResponseSchema });
 }
 
 export function useDisableTwoFactor() {

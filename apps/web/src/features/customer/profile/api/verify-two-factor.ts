@@ -1,11 +1,20 @@
-import { profileUpdateResponseSchema } from '@chaveiro/contract';
+import {
+  profileUpdateResponseSchema,
+  recoveryCodesResponseSchema,
+  type TwoFactorVerifyBody,
+} from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { setToken } from '@/lib/session';
 import { queryKeys } from '@/lib/query-keys';
 
-export function verifyTwoFactor(token: string) {
-  return api.post('/profile/2fa/verify', { token }, { schema: profileUpdateResponseSchema });
+/** Enabling answers the 10 recovery codes, shown once (issue #24). */
+const verifyTwoFactorResponseSchema = profileUpdateResponseSchema.extend({
+  recoveryCodes: recoveryCodesResponseSchema.shape.recoveryCodes,
+});
+
+export function verifyTwoFactor(body: TwoFactorVerifyBody) {
+  return api.post('/profile/2fa/verify', body, { schema: verifyTwoFactorResponseSchema });
 }
 
 export function useVerifyTwoFactor() {

@@ -2,6 +2,7 @@ import {
   changePasswordFormSchema,
   profileEmailSchema,
   profileUsernameSchema,
+  reauthFields,
   type Profile,
 } from '@chaveiro/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,10 +20,24 @@ import {
 import { playSound } from '@/lib/sounds';
 import { useChangePassword } from '../api/change-password';
 import { useUpdateProfile } from '../api/update-profile';
+import { secondFactorFormField, secondFactorOf } from '../reauth';
 import { texts as t } from '../texts';
+import { SecondFactorField } from './second-factor-field';
 
 const usernameFormSchema = z.object({ username: profileUsernameSchema });
-const emailFormSchema = z.object({ email: profileEmailSchema });
+
+/** Issue #24: a new e-mail needs the current password, and the 2FA code when 2FA is on. */
+function emailFormSchema(twoFactorEnabled: boolean) {
+  return z.object({
+    email: profileEmailSchema,
+    currentPassword: reauthFields.currentPassword,
+    totp: secondFactorFormField(twoFactorEnabled),
+  });
+}
+
+function passwordFormSchema(twoFactorEnabled: boolean) {
+  return changePasswordFormSchema.safeExtend({ totp: secondFactorFormField(twoFactorEnabled) });
+}
 
 /** Success toast with the server's message and the success sound; failures sound too. */
 const feedback = {
@@ -63,18 +78,21 @@ function UsernameForm({ current }: { current: string }) {
   );
 }
 
-function EmailForm() {
+function EmailForm({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
   const mutation = useUpdateProfile();
-  const form = useForm({ resolver: zodResolver(emailFormSchema), defaultValues: { email: '' } });
-  const onSubmit = form.handleSubmit((values) =>
-    // TODO(#24 web): the form asks for the current password (and the 2FA code).
+  const form = useForm({
+    resolver: zodResolver(emailFormSchema(twoFactorEnabled)),
+    defaultValues: { email: '', currentPassword: '', totp: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(({ email, currentPassword, totp }) =>
     mutation.mutate(
-      { ...values, currentPassword: '' },
+      { email, currentPassword, totp: secondFactorOf(twoFactorEnabled, totp) },
       {
         ...feedback,
         onSuccess: (answer) => {
           feedback.onSuccess(answer);
-          form.reset({ email: '' });
+          form.reset();
         },
       },
     ),
@@ -84,13 +102,27 @@ function EmailForm() {
       <InputField
         id="profile-email"
         label={t.email}
-        error={form.formState.errors.email?.message}
+        error={errors.email?.message}
         {...form.register('email')}
         type="email"
         autoComplete="email"
         autoCapitalize="none"
         spellCheck={false}
       />
+      <PasswordField
+        id="profile-email-current-password"
+        label={t.currentPassword}
+        error={errors.currentPassword?.message}
+        {...form.register('currentPassword')}
+        autoComplete="current-password"
+      />
+      {twoFactorEnabled ? (
+        <SecondFactorField
+          id="profile-email-totp"
+          error={errors.totp?.message}
+          {...form.register('totp')}
+        />
+      ) : null}
       <PendingButton type="submit" pending={mutation.isPending} className="justify-self-start">
         {t.save}
       </PendingButton>
@@ -98,16 +130,16 @@ function EmailForm() {
   );
 }
 
-function PasswordForm() {
+function PasswordForm({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
   const mutation = useChangePassword();
   const form = useForm({
-    resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
+    resolver: zodResolver(passwordFormSchema(twoFactorEnabled)),
+    defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '', totp: '' },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword, totp }) =>
     mutation.mutate(
-      { currentPassword, newPassword },
+      { currentPassword, newPassword, totp: secondFactorOf(twoFactorEnabled, totp) },
       {
         ...feedback,
         onSuccess: (answer) => {
@@ -140,6 +172,13 @@ function PasswordForm() {
         {...form.register('confirmNewPassword')}
         autoComplete="new-password"
       />
+      {twoFactorEnabled ? (
+        <SecondFactorField
+          id="profile-password-totp"
+          error={errors.totp?.message}
+          {...form.register('totp')}
+        />
+      ) : null}
       <PendingButton type="submit" pending={mutation.isPending} className="justify-self-start">
         {t.save}
       </PendingButton>
@@ -147,8 +186,13 @@ function PasswordForm() {
   );
 }
 
-/** Username, e-mail and password, each in its own accordion section (spec §2). */
+/**
+ * Username, e-mail and password, each in its own accordion section (spec §2). The e-mail and the
+ * password ask the current password, and the 2FA code when 2FA is on (issue #24); switching 2FA
+ * remounts them so their schema follows.
+ */
 export function AccountForms({ profile }: { profile: Profile }) {
+  const twoFactorEnabled = profile.is_two_factor_enabled;
   return (
     <Accordion type="single" collapsible className="w-full">
       <AccordionItem value="username">
@@ -160,13 +204,13 @@ export function AccountForms({ profile }: { profile: Profile }) {
       <AccordionItem value="email">
         <AccordionTrigger>{t.changeEmail}</AccordionTrigger>
         <AccordionContent className="px-1">
-          <EmailForm />
+          <EmailForm key={String(twoFactorEnabled)} twoFactorEnabled={twoFactorEnabled} />
         </AccordionContent>
       </AccordionItem>
       <AccordionItem value="password">
         <AccordionTrigger>{t.changePassword}</AccordionTrigger>
         <AccordionContent className="px-1">
-          <PasswordForm />
+          <PasswordForm key={String(twoFactorEnabled)} twoFactorEnabled={twoFactorEnabled} />
         </AccordionContent>
       </AccordionItem>
     </Accordion>

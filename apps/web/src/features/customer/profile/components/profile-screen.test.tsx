@@ -1,4 +1,4 @@
-import { messages } from '@chaveiro/contract';
+import { accountMessages, messages } from '@chaveiro/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -34,9 +34,25 @@ afterEach(() => {
 });
 
 function stubProfile(write: ApiHandler = () => jsonResponse(500, {}), profile = aProfile()) {
-  return stubApi((request) =>
-    request.method === 'GET' ? jsonResponse(200, profile) : write(request),
-  );
+  return stubApi((request) => {
+    if (request.method !== 'GET') return write(request);
+    if (request.url === '/api/profile/sessions') return jsonResponse(200, { sessions: [] });
+    return jsonResponse(200, profile);
+  });
+}
+
+const RECOVERY_CODES = Array.from(
+  { length: 10 },
+  (_, index) => `ACEF${String(index)}-GHJK${String(index)}`,
+);
+
+function textOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable blob'));
+    reader.readAsText(blob);
+  });
 }
 
 async function openSection(name: string) {
@@ -136,10 +152,16 @@ describe('profile screen', () => {
     });
   });
 
-  it('enables 2FA from the QR code dialog with a 6-digit code', async () => {
+  it('enables 2FA with a code and the password, then shows the 10 recovery codes once', async () => {
     let enabled = false;
     const sent = stubApi(({ method, url }) => {
-      if (method === 'GET') return jsonResponse(200, aProfile({ is_two_factor_enabled: enabled }));
+      if (url === '/api/profile/sessions') return jsonResponse(200, { sessions: [] });
+      if (method === 'GET') {
+        return jsonResponse(
+          200,
+          aProfile({ is_two_factor_enabled: enabled, recovery_codes_remaining: enabled ? 10 : 0 }),
+        );
+      }
       if (url === '/api/profile/2fa/generate') {
         return jsonResponse(200, {
           qrCodeUrl: 'data:image/png;base64,AAAA',
@@ -148,8 +170,18 @@ describe('profile screen', () => {
         });
       }
       enabled = true;
-      return jsonResponse(200, { message: messages.profile.twoFactorEnabled });
+      return jsonResponse(200, {
+        message: messages.profile.twoFactorEnabled,
+        recoveryCodes: RECOVERY_CODES,
+      });
     });
+    const saved: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:codes';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderRoutes(customerTestRoutes, '/dashboard/profile');
     const user = await openSection('Ativar');
     const dialog = await screen.findByRole('dialog');
@@ -159,12 +191,146 @@ describe('profile screen', () => {
     expect(code).toHaveAttribute('maxlength', '6');
     await user.type(code, '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await within(dialog).findByText(v.currentPasswordRequired)).toBeInTheDocument();
+    expect(sent.find((r) => r.url === '/api/profile/2fa/verify')).toBeUndefined();
 
-    expect(await screen.findByText(messages.profile.twoFactorEnabled)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Ativar' })).toBeDisabled());
-    expect(screen.getByRole('button', { name: 'Desativar' })).toBeEnabled();
+    await user.type(within(dialog).getByLabelText('Senha atual'), 'senha-atual-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    const list = await within(dialog).findByRole('list', { name: 'Códigos de recuperação' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(RECOVERY_CODES);
+    expect(within(dialog).getByText(accountMessages.recoveryCodesShownOnce)).toBeInTheDocument();
     expect(sent.find((r) => r.url === '/api/profile/2fa/verify')?.body).toEqual({
       token: '123456',
+      currentPassword: 'senha-atual-1',
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: /Copiar códigos/ }));
+    expect(await screen.findByText(accountMessages.recoveryCodesCopied)).toBeInTheDocument();
+    // user-event stands in for the clipboard.
+    expect(await navigator.clipboard.readText()).toBe(RECOVERY_CODES.join('\n'));
+
+    await user.click(within(dialog).getByRole('button', { name: /Baixar .txt/ }));
+    expect(clicked).toHaveBeenCalled();
+    expect(clicked.mock.contexts[0]).toMatchObject({
+      download: accountMessages.recoveryCodesFileName,
+    });
+    const file = await textOf(saved[0]!);
+    expect(file.startsWith(accountMessages.recoveryCodesFileHeader('ana'))).toBe(true);
+    expect(file).toContain(RECOVERY_CODES.join('\n'));
+    clicked.mockRestore();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Já guardei meus códigos' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Ativar' })).toBeDisabled();
+    expect(screen.getByText('10 códigos de recuperação restantes')).toBeInTheDocument();
+  });
+
+  it('regenerates the recovery codes with the password', async () => {
+    const sent = stubProfile(
+      () =>
+        jsonResponse(200, {
+          message: accountMessages.recoveryCodesRegenerated,
+          recoveryCodes: RECOVERY_CODES,
+        }),
+      aProfile({ is_two_factor_enabled: true, recovery_codes_remaining: 1 }),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard/profile');
+    expect(await screen.findByText('1 código de recuperação restante')).toBeInTheDocument();
+    const user = await openSection('Gerar novos códigos');
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Senha atual'), 'senha-atual-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar novos códigos' }));
+    expect(
+      await within(dialog).findByRole('list', { name: 'Códigos de recuperação' }),
+    ).toBeInTheDocument();
+    expect(sent.find((r) => r.method === 'POST')).toMatchObject({
+      url: '/api/profile/2fa/recovery-codes',
+      body: { currentPassword: 'senha-atual-1' },
+    });
+  });
+
+  it('disables 2FA with the password and a recovery code, and shows a refusal', async () => {
+    let answer = jsonResponse(400, {
+      message: accountMessages.passwordWrong,
+      code: 'PASSWORD_WRONG',
+    });
+    const sent = stubProfile(
+      () => answer,
+      aProfile({ is_two_factor_enabled: true, recovery_codes_remaining: 9 }),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard/profile');
+    const user = await openSection('Desativar');
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Desativar' }));
+    expect(await within(dialog).findByText(v.currentPasswordRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(accountMessages.secondFactorInvalid)).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Senha atual'), 'errada-123');
+    await user.type(
+      within(dialog).getByLabelText(accountMessages.secondFactorLabel),
+      'acefg-hjkmn',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Desativar' }));
+    expect(await screen.findByText(accountMessages.passwordWrong)).toBeInTheDocument();
+
+    answer = jsonResponse(200, { message: messages.profile.twoFactorDisabled });
+    const password = within(dialog).getByLabelText('Senha atual');
+    await user.clear(password);
+    await user.type(password, 'senha-atual-1');
+    await user.type(within(dialog).getByLabelText(accountMessages.secondFactorLabel), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Desativar' }));
+    expect(await screen.findByText(messages.profile.twoFactorDisabled)).toBeInTheDocument();
+    expect(sent.filter((r) => r.url === '/api/profile/2fa/disable').map((r) => r.body)).toEqual([
+      { currentPassword: 'errada-123', totp: 'acefg-hjkmn' },
+      { currentPassword: 'senha-atual-1', totp: '123456' },
+    ]);
+  });
+
+  it('asks the current password for a new e-mail, and the 2FA code when 2FA is on', async () => {
+    const sent = stubProfile(
+      () => jsonResponse(200, { message: messages.profile.emailChangeSent }),
+      aProfile({ is_two_factor_enabled: true, recovery_codes_remaining: 10 }),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard/profile');
+    const user = await openSection('Alterar e-mail');
+    await user.type(screen.getByLabelText('Novo e-mail'), 'nova@exemplo.com');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(v.currentPasswordRequired)).toBeInTheDocument();
+    expect(screen.getByText(accountMessages.secondFactorRequired)).toBeInTheDocument();
+    expect(sent.filter((r) => r.method !== 'GET')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Senha atual'), 'senha-atual-1');
+    await user.type(screen.getByLabelText(accountMessages.secondFactorLabel), '654321');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(sent.find((r) => r.method === 'PATCH')).toMatchObject({
+        url: '/api/profile',
+        body: { email: 'nova@exemplo.com', currentPassword: 'senha-atual-1', totp: '654321' },
+      }),
+    );
+  });
+
+  it('sends no code with a password change while 2FA is off, and one when it is on', async () => {
+    const sent = stubProfile(
+      () => jsonResponse(200, { message: messages.profile.passwordUpdated }),
+      aProfile({ is_two_factor_enabled: true, recovery_codes_remaining: 10 }),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard/profile');
+    const user = await openSection('Alterar senha');
+    await user.type(screen.getByLabelText('Senha atual'), 'senha-atual-1');
+    await user.type(screen.getByLabelText('Nova senha'), 'nova-senha-123');
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'nova-senha-123');
+    await user.type(screen.getByLabelText(accountMessages.secondFactorLabel), 'ACEFGHJKMN');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(messages.profile.passwordUpdated)).toBeInTheDocument();
+    expect(sent.find((r) => r.method === 'PATCH')?.body).toEqual({
+      currentPassword: 'senha-atual-1',
+      newPassword: 'nova-senha-123',
+      totp: 'ACEFGHJKMN',
     });
   });
 

@@ -8,6 +8,7 @@ import { UserAvatar } from '../../shared/components/user-avatar';
 import { texts as t } from '../texts';
 import { AccountForms } from './account-forms';
 import { AvatarSheet } from './avatar-sheet';
+import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 import { PageHeader } from '@/components/layout/page-header';
 import { RetryAlert } from '../../shared/components/retry-alert';
@@ -63,8 +64,10 @@ export function ProfileScreen() {
                 <AccountForms profile={profile.data} />
               </CardContent>
             </Card>
-            <TwoFactorCard enabled={profile.data.is_two_factor_enabled} />
+            <TwoFactorCard profile={profile.data} />
           </div>
+
+          <SessionsCard />
         </>
       ) : null}
     </div>
