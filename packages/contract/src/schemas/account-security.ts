@@ -77,6 +77,10 @@ export const accountMessages = {
     'Alteração desfeita: sua conta voltou para este e-mail e todas as sessões foram encerradas. Por segurança, redefina sua senha.',
   emailUndoTaken: 'Não foi possível desfazer: este e-mail já está em uso por outra conta.',
 
+  /** The console may not set an administrator's e-mail or password (no re-authentication there). */
+  adminCredentialsLocked:
+    'Por segurança, o e-mail e a senha de um administrador não mudam pelo painel. Use “Esqueci minha senha” na tela de login.',
+
   // New-device alert
   newDeviceTitle: 'Novo acesso à sua conta',
   newDeviceBody: (device: string, ip: string, when: string) =>

@@ -1,4 +1,4 @@
-import { messages } from '@chaveiro/contract';
+import { accountMessages, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
@@ -531,5 +531,23 @@ describe('PATCH /api/users/:id/account', () => {
     expect(
       (await call('PATCH', '/api/users/nao-existe/account', { username: 'qualquer' })).statusCode,
     ).toBe(404);
+  });
+
+  it('never sets an administrator’s e-mail or password, its own included (no re-auth there)', async () => {
+    const other = await t.createUser({ role: 'admin', username: 'outro_admin' });
+    for (const id of [other.id, admin.id]) {
+      for (const payload of [{ password: 'tomada-de-conta' }, { email: 'invasor@example.com' }]) {
+        const response = await call('PATCH', `/api/users/${id}/account`, payload);
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toEqual({
+          message: accountMessages.adminCredentialsLocked,
+          code: 'CANNOT_TARGET_ADMIN',
+        });
+      }
+    }
+    expect(await sessionWorks(other)).toBe(true);
+    // The username stays the console's to change.
+    const rename = await call('PATCH', `/api/users/${other.id}/account`, { username: 'admin_2' });
+    expect(rename.statusCode).toBe(200);
   });
 });

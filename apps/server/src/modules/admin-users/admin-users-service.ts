@@ -15,6 +15,7 @@ import type {
 import {
   ADMIN_LIMITS,
   BULK_MAX,
+  accountMessages,
   centsToReais,
   messages,
   parseSort,
@@ -425,6 +426,11 @@ export function createAdminUsersService({
     /** Username, e-mail and/or password; a new password ends the user's sessions. */
     async updateAccount(id: string, body: AccountBody, actor: Actor): Promise<MessageResponse> {
       const user = await existingUser(id);
+      // A stolen admin session must not turn into a permanent takeover: an administrator's
+      // sign-in secrets change only through the profile's re-authenticated calls or a reset link.
+      if (user.role === 'admin' && (body.email !== undefined || body.password !== undefined)) {
+        throw new ConflictError(accountMessages.adminCredentialsLocked, 'CANNOT_TARGET_ADMIN');
+      }
       await assertNamesFree(id, body);
       const passwordHash =
         body.password === undefined ? undefined : await hashPassword(body.password);

@@ -11,7 +11,7 @@ const BROWSERS: readonly [RegExp, string][] = [
   [/\bYaBrowser\//, 'Yandex'],
   [/\bVivaldi\//, 'Vivaldi'],
   [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(?:Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/\b(?:Chrome|HeadlessChrome|CriOS|Chromium)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
   [/\b(?:iPhone|iPad).*AppleWebKit\//, 'Safari'],
 ];
