@@ -31,3 +31,5 @@ export * from './schemas/deposits.js';
 export * from './schemas/orders.js';
 export * from './schemas/admin-console.js';
 export * from './schemas/customers.js';
+export * from './schemas/api-tokens.js';
+export * from './schemas/webhooks.js';

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './common.js';
+
+/**
+ * Seller API tokens (issue #25): what a storefront, a script or a Discord bot authenticates
+ * with on `/api/v1/…` (`Authorization: Bearer chv_live_…`).
+ */
+export const API_TOKEN_SCOPES = [
+  'products:read',
+  'keys:read',
+  'keys:write',
+  'licenses:read',
+  'licenses:write',
+  'users:read',
+  'users:write',
+  'webhooks:manage',
+] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+
+/** Scopes a reseller's token may hold: its own keys and the catalogue, nothing of others. */
+export const RESELLER_API_TOKEN_SCOPES = [
+  'products:read',
+  'keys:read',
+  'keys:write',
+] as const satisfies readonly ApiTokenScope[];
+
+/** pt-BR descriptions shown next to each scope on "Tokens de API". */
+export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {
+  'products:read': 'Ver produtos e planos',
+  'keys:read': 'Ver chaves',
+  'keys:write': 'Gerar, banir e excluir chaves; entregas de lojas',
+  'licenses:read': 'Ver licenças (assinaturas e máquinas)',
+  'licenses:write': 'Alterar licenças: dias, pausa, HWID',
+  'users:read': 'Procurar usuários',
+  'users:write': 'Banir e desbanir usuários',
+  'webhooks:manage': 'Gerenciar webhooks',
+};
+
+export const API_TOKEN_LIMITS = {
+  /** `chv_live_` then 43 base64url characters: 32 random bytes (256 bits). */
+  prefix: 'chv_live_',
+  randomBytes: 32,
+  /** Characters after the prefix kept in clear to recognise a token in the list. */
+  visibleChars: 6,
+  nameMax: 60,
+  /** Live (not revoked, not expired) tokens one account may hold. */
+  activeMax: 25,
+  /** Expiry choices in days; null = never. */
+  expiryDays: [7, 30, 90, 365] as const,
+  /** Requests per token per window on `/api/v1` (RateLimit-* headers). */
+  rateLimitMax: 120,
+  rateLimitWindowMs: 60_000,
+} as const;
+
+export const API_TOKEN_STATUSES = ['active', 'expired', 'revoked'] as const;
+export type ApiTokenStatus = (typeof API_TOKEN_STATUSES)[number];
+
+export const apiTokenMessages = {
+  nameRequired: 'Dê um nome ao token.',
+  nameMax: `O nome pode ter no máximo ${API_TOKEN_LIMITS.nameMax} caracteres.`,
+  scopesRequired: 'Escolha ao menos uma permissão.',
+  scopeInvalid: 'Permissão desconhecida.',
+  scopeNotAllowed: 'Sua conta não pode conceder esta permissão a um token.',
+  expiryInvalid: 'Escolha uma validade: 7, 30, 90 ou 365 dias, ou sem validade.',
+  tooMany: `Você já tem ${API_TOKEN_LIMITS.activeMax} tokens ativos. Revogue um antes de criar outro.`,
+  created: 'Token criado. Copie-o agora: ele não será mostrado de novo.',
+  revoked: 'Token revogado.',
+  notFound: 'Token não encontrado.',
+  alreadyRevoked: 'Este token já foi revogado.',
+  /** 401 on `/api/v1`: missing, malformed, unknown, revoked or expired token. */
+  invalid: 'Token de API inválido, revogado ou expirado.',
+  /** 403 on `/api/v1`: the token lacks the route's scope. */
+  missingScope: (scope: string) => `Este token não tem a permissão ${scope}.`,
+} as const;
+
+/** A token as listed: never the secret, only its recognisable start. */
+export const apiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** e.g. `chv_live_Ab12Cd…` */
+  prefix: z.string(),
+  scopes: z.array(z.enum(API_TOKEN_SCOPES)),
+  status: z.enum(API_TOKEN_STATUSES),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime().nullable(),
+  lastUsedAt: z.iso.datetime().nullable(),
+  lastUsedIp: z.string().nullable(),
+  revokedAt: z.iso.datetime().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/** `GET /api/api-tokens`: the caller's own tokens, newest first (admin and reseller). */
+export const apiTokensQuerySchema = pageQuerySchema;
+export const apiTokensPageSchema = pageOf(apiTokenSchema);
+export type ApiTokensPage = z.infer<typeof apiTokensPageSchema>;
+
+/** `POST /api/api-tokens`. */
+export const createApiTokenBodySchema = z.strictObject({
+  name: z
+    .string({ error: apiTokenMessages.nameRequired })
+    .trim()
+    .min(1, apiTokenMessages.nameRequired)
+    .max(API_TOKEN_LIMITS.nameMax, apiTokenMessages.nameMax),
+  scopes: z
+    .array(z.enum(API_TOKEN_SCOPES, { error: apiTokenMessages.scopeInvalid }), {
+      error: apiTokenMessages.scopesRequired,
+    })
+    .min(1, apiTokenMessages.scopesRequired)
+    .max(API_TOKEN_SCOPES.length)
+    .transform((scopes) => [...new Set(scopes)]),
+  /** Days until it expires; null or absent = never. */
+  expiresInDays: z
+    .union([z.literal(API_TOKEN_LIMITS.expiryDays), z.null()], {
+      error: apiTokenMessages.expiryInvalid,
+    })
+    .optional()
+    .transform((days) => days ?? null),
+});
+export type CreateApiTokenBody = z.input<typeof createApiTokenBodySchema>;
+export type CreateApiTokenInput = z.output<typeof createApiTokenBodySchema>;
+
+/** The one answer that carries the secret: shown once, never stored in clear. */
+export const createApiTokenResponseSchema = z.object({
+  message: z.string(),
+  token: z.string(),
+  apiToken: apiTokenSchema,
+});
+export type CreateApiTokenResponse = z.infer<typeof createApiTokenResponseSchema>;
