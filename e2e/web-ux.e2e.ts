@@ -142,7 +142,10 @@ describe('keyboard and focus', () => {
 describe('screens changed by the hardening', () => {
   it('keeps the inactivity notice on /auth until it is dismissed', async () => {
     for (const [name, viewport, theme] of views) {
-      const page = await openPage(client, viewport, theme);
+      // The inactivity logout ends its session on the server: each view signs in anew, and
+      // the shared client session stays alive for the other tests.
+      const session = await apiLogin(server.url, CLIENT.username, CLIENT.password);
+      const page = await openPage(session, viewport, theme);
       await page.clock.install();
       await page.goto(`${server.url}/dashboard`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
