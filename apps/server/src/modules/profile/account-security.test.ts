@@ -144,6 +144,20 @@ describe('recovery codes at the site login', () => {
     expect(madeUp.json<{ code: string }>().code).toBe('TWO_FACTOR_INVALID');
   });
 
+  it('accepts a code copied with spaces around the dash, or with the dash as spaces', async () => {
+    const { user, recoveryCodes } = await userWithTwoFactor();
+    const typings = [
+      (code: string) => code.replace('-', ' - '),
+      (code: string) => code.replace('-', '  '),
+      (code: string) => `${code.slice(0, 2)} ${code.slice(2).toLowerCase()}`,
+    ];
+    for (const [index, typed] of typings.entries()) {
+      const answer = await login(user.username, user.password, typed(recoveryCodes[index] ?? ''));
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    expect((await profileOf(user)).recovery_codes_remaining).toBe(10 - typings.length);
+  });
+
   it('lets exactly one of two simultaneous logins with the same code in', async () => {
     const { user, recoveryCodes } = await userWithTwoFactor();
     const code = recoveryCodes[3] ?? '';
