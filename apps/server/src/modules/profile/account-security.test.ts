@@ -373,6 +373,15 @@ describe('undoing an e-mail change from the old address', () => {
     return { notice, undoLink: linkOf(notice) };
   }
 
+  async function emailOf(userId: string): Promise<string> {
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return row.email;
+  }
+
   async function liveSession(userId: string): Promise<string> {
     const id = newId();
     await t.database.db
@@ -418,14 +427,42 @@ describe('undoing an e-mail change from the old address', () => {
       .executeTakeFirstOrThrow();
     expect(row.ended_at).toBe(t.clock.now());
     expect((await login('ana-nova@example.com', user.password)).statusCode).toBe(401);
-    const back = await login('ana-antiga@example.com', user.password);
-    expect(back.statusCode).toBe(200);
+    expect(await emailOf(user.id)).toBe('ana-antiga@example.com');
 
     const reopened = await open(undoLink);
     expect(reopened.json()).toEqual({
       message: accountMessages.emailUndone,
       alreadyConfirmed: true,
     });
+  });
+
+  it('voids the password the change was made with, and mails the old address a link for a new one', async () => {
+    const user = await t.createUser({ username: 'desfaz_gui', email: 'gui-antigo@example.com' });
+    const { undoLink } = await changeEmail(user, 'gui-intruso@example.com');
+    // Whoever changed the address typed the password; here they change it as well.
+    const taken = await call('PATCH', '/api/profile/password', user.headers, {
+      currentPassword: user.password,
+      newPassword: 'senha-do-intruso',
+    });
+    expect(taken.statusCode).toBe(200);
+
+    expect((await open(undoLink)).statusCode).toBe(200);
+
+    // Neither the password they typed nor the one they set signs in again.
+    for (const password of [user.password, 'senha-do-intruso']) {
+      const again = await login('gui-antigo@example.com', password);
+      expect(again.statusCode).toBe(401);
+    }
+    // The restored address gets a link to choose a new password; the new one works.
+    const mail = await inbox.waitFor('gui-antigo@example.com');
+    expect(mail.subject).toBe(accountMessages.emailUndoneResetSubject);
+    const token = new URL(inbox.linkIn(mail, '/reset-password?token=')).searchParams.get('token');
+    const reset = await call('POST', '/api/auth/reset-password', undefined, {
+      token: token ?? '',
+      password: 'senha-da-dona',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await login('gui-antigo@example.com', 'senha-da-dona')).statusCode).toBe(200);
   });
 
   it('also revokes a further change still waiting for its confirmation', async () => {
@@ -445,7 +482,7 @@ describe('undoing an e-mail change from the old address', () => {
     const late = await open(linkOf(pending));
     expect(late.statusCode).toBe(400);
     expect(late.json<{ code: string }>().code).toBe('TOKEN_INVALID');
-    expect((await login('bia-antiga@example.com', user.password)).statusCode).toBe(200);
+    expect(await emailOf(user.id)).toBe('bia-antiga@example.com');
   });
 
   it("keeps the owner's link when an intruder who changed it twice undoes the second", async () => {
@@ -458,8 +495,18 @@ describe('undoing an e-mail change from the old address', () => {
     );
 
     expect((await open(intruders.undoLink)).statusCode).toBe(200);
+    const intrudersReset = await inbox.waitFor('eva-intrusa-1@example.com');
     expect((await open(owners.undoLink)).statusCode).toBe(200);
-    expect((await login('eva-antiga@example.com', user.password)).statusCode).toBe(200);
+    expect(await emailOf(user.id)).toBe('eva-antiga@example.com');
+    // The new-password link the intruder's undo mailed them dies with the owner's undo.
+    const token = new URL(inbox.linkIn(intrudersReset, '/reset-password?token=')).searchParams.get(
+      'token',
+    );
+    const late = await call('POST', '/api/auth/reset-password', undefined, {
+      token: token ?? '',
+      password: 'senha-do-intruso',
+    });
+    expect(late.json<{ code: string }>().code).toBe('TOKEN_INVALID');
   });
 
   it('kills the undo links of later changes when the owner undoes the first', async () => {
@@ -475,7 +522,7 @@ describe('undoing an e-mail change from the old address', () => {
     const late = await open(intruders.undoLink);
     expect(late.statusCode).toBe(400);
     expect(late.json<{ code: string }>().code).toBe('TOKEN_INVALID');
-    expect((await login('fabi-antiga@example.com', user.password)).statusCode).toBe(200);
+    expect(await emailOf(user.id)).toBe('fabi-antiga@example.com');
   });
 
   it('works for 72 hours only', async () => {
