@@ -337,6 +337,68 @@ describe('re-authentication of e-mail and password changes', () => {
     );
   });
 
+  it('a new password, changed or reset, cancels an address change still waiting for its link', async () => {
+    const user = await t.createUser({ email: 'lia-antiga@example.com' });
+    const links: string[] = [];
+    // Someone who knows the password asks to move the account to their address...
+    for (const to of ['lia-intrusa-1@example.com', 'lia-intrusa-2@example.com']) {
+      const asked = await call('PATCH', '/api/profile', user.headers, {
+        email: to,
+        currentPassword: user.password,
+      });
+      expect(asked.statusCode).toBe(200);
+      links.push(inbox.linkIn(await inbox.waitFor(to), '/verify-email?token='));
+    }
+    // ...and the owner changes the password before the first link is opened,
+    const changed = await call('PATCH', '/api/profile/password', user.headers, {
+      currentPassword: user.password,
+      newPassword: 'senha-nova-da-lia',
+    });
+    expect(changed.statusCode).toBe(200);
+    const { token } = changed.json<{ token: string }>();
+    expect(
+      (await call('GET', '/api/profile', { authorization: `Bearer ${token}` })).json<{
+        pending_email: string | null;
+      }>().pending_email,
+    ).toBeNull();
+    const first = await call('GET', `/api/auth/verify-email${new URL(links[0] ?? '').search}`);
+    expect(first.statusCode).toBe(400);
+    expect(first.json<{ code: string }>().code).toBe('TOKEN_INVALID');
+
+    // ...or resets it by the link mailed to the account's address.
+    const again = await call(
+      'PATCH',
+      '/api/profile',
+      { authorization: `Bearer ${token}` },
+      { email: 'lia-intrusa-3@example.com', currentPassword: 'senha-nova-da-lia' },
+    );
+    expect(again.statusCode).toBe(200);
+    const third = inbox.linkIn(
+      await inbox.waitFor('lia-intrusa-3@example.com'),
+      '/verify-email?token=',
+    );
+    await call('POST', '/api/auth/forgot-password', undefined, { email: 'lia-antiga@example.com' });
+    const resetLink = inbox.linkIn(
+      await inbox.waitFor('lia-antiga@example.com'),
+      '/reset-password?token=',
+    );
+    const reset = await call('POST', '/api/auth/reset-password', undefined, {
+      token: new URL(resetLink).searchParams.get('token') ?? '',
+      password: 'outra-senha-da-lia',
+    });
+    expect(reset.statusCode).toBe(200);
+    for (const link of [links[1] ?? '', third]) {
+      const late = await call('GET', `/api/auth/verify-email${new URL(link).search}`);
+      expect(late.json<{ code: string }>().code).toBe('TOKEN_INVALID');
+    }
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email).toBe('lia-antiga@example.com');
+  });
+
   it('limits the guesses of a stolen session at the password', async () => {
     // Enabling took one of the 10 tries the profile's secret-checking routes share.
     const { user } = await userWithTwoFactor();
