@@ -30,7 +30,7 @@ export const accountMessages = {
   recoveryCodesSaved: 'Já guardei meus códigos',
   recoveryCodesRegenerate: 'Gerar novos códigos',
   recoveryCodesRegenerateDescription:
-    'Os códigos atuais deixam de funcionar. Confirme com sua senha.',
+    'Os códigos atuais deixam de funcionar. Confirme com sua senha e um código do aplicativo autenticador (ou de recuperação).',
   recoveryCodesRegenerated: 'Novos códigos de recuperação gerados. Os anteriores não valem mais.',
   recoveryCodesRemaining: (count: number) =>
     count === 1 ? '1 código de recuperação restante' : `${count} códigos de recuperação restantes`,
@@ -114,9 +114,15 @@ export const reauthFields = {
   totp: secondFactorCodeSchema().optional(),
 };
 
+/**
+ * Regenerating the recovery codes: the password and a current code (authenticator or recovery),
+ * as for disabling, since the new codes pass every second-factor check.
+ */
 export const recoveryCodesBodySchema = z.strictObject({
   currentPassword: reauthFields.currentPassword,
+  totp: secondFactorCodeSchema(),
 });
+export type RecoveryCodesBody = z.infer<typeof recoveryCodesBodySchema>;
 
 /** Shown once: on enabling 2FA and on regenerating. Formatted XXXXX-XXXXX. */
 export const recoveryCodesResponseSchema = z.object({

@@ -193,18 +193,20 @@ describe('recovery codes at the site login', () => {
 
 describe('regenerating recovery codes', () => {
   it('needs the password and kills every old code, used or not', async () => {
-    const { user, recoveryCodes } = await userWithTwoFactor();
+    const { user, secret, recoveryCodes } = await userWithTwoFactor();
     const [used = '', unused = ''] = recoveryCodes;
     expect((await login(user.username, user.password, used)).statusCode).toBe(200);
 
     const wrong = await call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
       currentPassword: 'nao-e-esta',
+      totp: nextCode(secret),
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json<{ code: string }>().code).toBe('PASSWORD_WRONG');
 
     const fresh = await call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
       currentPassword: user.password,
+      totp: nextCode(secret),
     });
     expect(fresh.statusCode).toBe(200);
     const body = fresh.json<{ message: string; recoveryCodes: string[] }>();
@@ -218,10 +220,35 @@ describe('regenerating recovery codes', () => {
     expect((await login(user.username, user.password, body.recoveryCodes[0])).statusCode).toBe(200);
   });
 
+  it('needs a current code too: the password alone would mint codes that pass every 2FA check', async () => {
+    const { user, secret, recoveryCodes } = await userWithTwoFactor();
+    const regenerate = (payload: object) =>
+      call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
+        currentPassword: user.password,
+        ...payload,
+      });
+
+    const noCode = await regenerate({});
+    expect(noCode.statusCode).toBe(400);
+    expect(await profileOf(user)).toMatchObject({ recovery_codes_remaining: 10 });
+    const wrongCode = await regenerate({ totp: '000000' });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json<{ code: string }>().code).toBe('TWO_FACTOR_INVALID');
+
+    const byApp = await regenerate({ totp: nextCode(secret) });
+    expect(byApp.statusCode).toBe(200);
+    const [newCode = ''] = byApp.json<{ recoveryCodes: string[] }>().recoveryCodes;
+    // A recovery code stands in for the app, as everywhere; one of the old set no longer does.
+    const byOld = await regenerate({ totp: recoveryCodes[0] });
+    expect(byOld.json<{ code: string }>().code).toBe('TWO_FACTOR_INVALID');
+    expect((await regenerate({ totp: typedLoosely(newCode) })).statusCode).toBe(200);
+  });
+
   it('is refused while 2FA is off', async () => {
     const user = await t.createUser();
     const response = await call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
       currentPassword: user.password,
+      totp: '123456',
     });
     expect(response.statusCode).toBe(409);
     expect(response.json<{ message: string }>().message).toBe(messages.profile.twoFactorNotEnabled);
@@ -407,6 +434,7 @@ describe('re-authentication of e-mail and password changes', () => {
       guesses.push(
         await call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
           currentPassword: `palpite-${attempt}`,
+          totp: '123456',
         }),
       );
     }
@@ -414,6 +442,7 @@ describe('re-authentication of e-mail and password changes', () => {
     expect(guesses[9]?.statusCode).toBe(429);
     const right = await call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
       currentPassword: user.password,
+      totp: '123456',
     });
     expect(right.statusCode).toBe(429);
   });
