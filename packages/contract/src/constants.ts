@@ -77,8 +77,12 @@ export const KEY_ALPHABET = 'ACEFGHJKMNPRTWXY34679';
 
 /** 2FA recovery codes (issue #24): 10 single-use codes of 10 KEY_ALPHABET characters, shown as XXXXX-XXXXX. */
 export const RECOVERY_CODES = { count: 10, length: 10 } as const;
-/** A recovery code as typed: any case, with or without its dash or spaces. */
-export const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{5}[-\s]?[A-Za-z0-9]{5}$/;
+/**
+ * A recovery code as typed: its 10 characters in any case, with or without the dash, and with
+ * any dashes or spaces between them (" - " or a doubled space when copied from the .txt). The
+ * server drops them before hashing (recoveryCodeHash).
+ */
+export const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9](?:[-\s]*[A-Za-z0-9]){9}$/;
 
 export const DEFAULT_SUBSCRIPTION = { days: 30, devices: 1 } as const;
 

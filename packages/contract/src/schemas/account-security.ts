@@ -30,7 +30,7 @@ export const accountMessages = {
   recoveryCodesSaved: 'Já guardei meus códigos',
   recoveryCodesRegenerate: 'Gerar novos códigos',
   recoveryCodesRegenerateDescription:
-    'Os códigos atuais deixam de funcionar. Confirme com sua senha.',
+    'Os códigos atuais deixam de funcionar. Confirme com sua senha e um código do aplicativo autenticador (ou de recuperação).',
   recoveryCodesRegenerated: 'Novos códigos de recuperação gerados. Os anteriores não valem mais.',
   recoveryCodesRemaining: (count: number) =>
     count === 1 ? '1 código de recuperação restante' : `${count} códigos de recuperação restantes`,
@@ -74,7 +74,14 @@ export const accountMessages = {
     `Olá, ${username}. O e-mail da sua conta no Chaveiro foi alterado para ${newEmail}. Se não foi você, desfaça a alteração em até 72 horas pelo botão abaixo e redefina sua senha.`,
   emailUndoAction: 'Desfazer alteração',
   emailUndone:
-    'Alteração desfeita: sua conta voltou para este e-mail e todas as sessões foram encerradas. Por segurança, redefina sua senha.',
+    'Alteração desfeita: sua conta voltou para este e-mail, todas as sessões foram encerradas e a senha antiga deixou de valer. Enviamos para este e-mail um link para você criar uma nova senha.',
+  /** After an undo: whoever changed the address knew the password, so it no longer signs in. */
+  emailUndoneResetSubject: 'Crie uma nova senha para sua conta do Chaveiro',
+  emailUndoneResetBody: (username: string) =>
+    `Olá, ${username}. Você desfez a alteração do e-mail da sua conta. Quem fez a alteração sabia a sua senha, por isso ela deixou de valer: crie uma nova senha pelo botão abaixo.`,
+  emailUndoneResetAction: 'Criar nova senha',
+  emailUndoneResetFooter:
+    'O link é válido por 1 hora e só pode ser usado uma vez. Se ele expirar, use “Esqueci minha senha” na tela de login.',
   emailUndoTaken: 'Não foi possível desfazer: este e-mail já está em uso por outra conta.',
 
   /** The console may not set an administrator's e-mail or password (no re-authentication there). */
@@ -107,9 +114,15 @@ export const reauthFields = {
   totp: secondFactorCodeSchema().optional(),
 };
 
+/**
+ * Regenerating the recovery codes: the password and a current code (authenticator or recovery),
+ * as for disabling, since the new codes pass every second-factor check.
+ */
 export const recoveryCodesBodySchema = z.strictObject({
   currentPassword: reauthFields.currentPassword,
+  totp: secondFactorCodeSchema(),
 });
+export type RecoveryCodesBody = z.infer<typeof recoveryCodesBodySchema>;
 
 /** Shown once: on enabling 2FA and on regenerating. Formatted XXXXX-XXXXX. */
 export const recoveryCodesResponseSchema = z.object({

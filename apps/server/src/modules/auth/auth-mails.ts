@@ -74,6 +74,30 @@ export function emailChangeMail(to: string, username: string, link: string): Out
  * To the address an account just left: the change, and a link that moves the account back and
  * ends every session (valid 72 h), in case the change was not the owner's.
  */
+/** After an e-mail change is undone: the old password is void, here is the way to a new one. */
+export function emailUndoneResetMail(to: string, username: string, link: string): OutgoingMail {
+  const text = accountMessages;
+  return {
+    to,
+    subject: text.emailUndoneResetSubject,
+    text: [
+      text.emailUndoneResetBody(username),
+      '',
+      `${text.emailUndoneResetAction}:`,
+      link,
+      '',
+      text.emailUndoneResetFooter,
+    ].join('\n'),
+    html: layout(
+      escapeHtml(text.emailUndoneResetSubject),
+      escapeHtml(text.emailUndoneResetBody(username)),
+      text.emailUndoneResetAction,
+      link,
+      text.emailUndoneResetFooter,
+    ),
+  };
+}
+
 export function emailChangedOldMail(
   to: string,
   username: string,

@@ -32,6 +32,7 @@ import {
   emailChangeAttemptMail,
   emailChangeMail,
   emailChangedOldMail,
+  emailUndoneResetMail,
   passwordResetMail,
   signUpAttemptMail,
   verificationMail,
@@ -184,23 +185,30 @@ export function createAuthService({
 
   /**
    * The undo link of an address change: the account goes back to the address the link was sent
-   * to (proven by opening it), and every session and pending change ends, so whoever changed it
-   * is out. Undo links of later changes die too (one went to the intruder's address); earlier
-   * ones stay, so an intruder's own undo link cannot cancel the owner's.
+   * to (proven by opening it), and every session and pending change ends. Whoever changed the
+   * address had to type the password (or set a new one since), so the password is replaced by
+   * an unknowable one, and the restored address gets a link to choose a new one: otherwise they
+   * would simply sign in again. Undo links of later changes die too (one went to the intruder's
+   * address); earlier ones stay, so an intruder's own undo link cannot cancel the owner's.
    */
   async function undoEmailChange(
     undo: ConsumedEmailToken & { newEmail: string },
     trx: Kysely<Database>,
-  ): Promise<'taken' | 'undone'> {
+  ): Promise<'taken' | PasswordLinkNotice> {
     const { userId, newEmail: oldEmail } = undo;
     const owner = await users.findByEmail(oldEmail, trx);
     if (owner && owner.id !== userId) return 'taken';
+    const user = await users.findById(userId, trx);
+    if (!user) return 'taken';
     const now = clock.now();
-    await accounts.updateAccount(userId, { email: oldEmail, endSessions: true }, trx);
+    const voidPassword = await hashPassword(randomBytes(32).toString('base64url'));
+    // Raises token_version and drops pending reset links (they may have gone to the intruder).
+    await accounts.updateAccount(userId, { email: oldEmail, passwordHash: voidPassword }, trx);
     await emailTokens.revokeUnused(userId, 'email_change', now, trx);
     await emailTokens.revokeUnused(userId, 'email_undo', now, trx, undo.createdAt);
     await sessionRows.endAllExcept(userId, null, now, trx);
-    return 'undone';
+    const token = await issueEmailToken(userId, 'reset', { executor: trx });
+    return { to: oldEmail, username: user.username, token };
   }
 
   /** Runs after the sign-up answer: the account and its confirmation link, then the mail. */
@@ -311,9 +319,11 @@ export function createAuthService({
           trx,
         );
         if (!consumed) return undefined;
+        let passwordLink: PasswordLinkNotice | null = null;
         if (consumed.purpose === 'email_undo' && consumed.newEmail) {
           const undone = await undoEmailChange({ ...consumed, newEmail: consumed.newEmail }, trx);
           if (undone === 'taken') return { result: 'undo-taken' as const };
+          passwordLink = undone;
         }
         let notice: EmailChangedNotice | null = null;
         if (consumed.purpose === 'email_change' && consumed.newEmail) {
@@ -323,7 +333,7 @@ export function createAuthService({
           notice = changed;
         }
         await users.markEmailVerified(consumed.userId, clock.now(), trx);
-        return { result: consumed.purpose, notice };
+        return { result: consumed.purpose, notice, passwordLink };
       });
       if (outcome?.result === 'taken') throw new ConflictError(text.emailTaken, 'EMAIL_TAKEN');
       if (outcome?.result === 'undo-taken') {
@@ -337,7 +347,14 @@ export function createAuthService({
         if (purpose) return { message: text.emailAlreadyVerified, alreadyConfirmed: true };
         throw new BadRequestError(messages.errors.tokenInvalidOrExpired, 'TOKEN_INVALID');
       }
-      const { notice } = outcome;
+      const { notice, passwordLink } = outcome;
+      if (passwordLink) {
+        // After the commit: the restored address chooses the new password.
+        const link = `${config.publicUrl}/reset-password?token=${passwordLink.token}`;
+        background.run('email-undone-reset-link', () =>
+          mailer.send(emailUndoneResetMail(passwordLink.to, passwordLink.username, link)),
+        );
+      }
       if (notice) {
         // After the commit: the old address hears of the change, with the way back.
         const link = `${config.publicUrl}/verify-email?token=${notice.token}`;
@@ -440,6 +457,13 @@ export function createAuthService({
       return { message: text.passwordReset };
     },
   };
+}
+
+/** Where an undone change's new-password link goes, and its token. */
+interface PasswordLinkNotice {
+  to: string;
+  username: string;
+  token: string;
 }
 
 /** What the address an account left is told: the new address and the undo link's token. */

@@ -22,6 +22,14 @@ function tinyPe(marker: string): Buffer {
   return Buffer.concat([head, Buffer.from('PE\0\0', 'latin1'), Buffer.from(marker)]);
 }
 
+/** A 64-byte DOS header whose e_lfanew is `offset`, followed by `rest`. */
+function withPeOffset(offset: number, rest: string): Buffer {
+  const head = Buffer.alloc(0x40);
+  head.write('MZ', 0, 'latin1');
+  head.writeUInt32LE(offset, 0x3c);
+  return Buffer.concat([head, Buffer.from(rest, 'latin1')]);
+}
+
 function uploadLoader(id: string, parts: MultipartPart[], user: TestUser = admin) {
   const { body, contentType } = multipartBody(parts);
   return t.app.inject({
@@ -110,6 +118,11 @@ describe('admin: the loader file of a product', () => {
         return head;
       })(),
     ],
+    // A valid offset, but a 16-bit NE program's signature there, not PE's.
+    ['an MZ header pointing at another signature', withPeOffset(0x40, 'NE\0\0padding')],
+    ['a PE signature cut short by the end of the file', withPeOffset(0x40, 'PE\0')],
+    ['an e_lfanew of 4 GiB', withPeOffset(0xffffffff, 'PE\0\0')],
+    ['a DOS header cut short before e_lfanew', Buffer.from('MZ\x90\x00\x03', 'latin1')],
   ])('refuses %s (422) and keeps the previous loader', async (_label, bytes) => {
     const product = await t.fixtures.product();
     expect((await uploadLoader(product.id, loaderParts(tinyPe('kept')))).statusCode).toBe(200);

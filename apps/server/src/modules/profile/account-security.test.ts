@@ -144,6 +144,20 @@ describe('recovery codes at the site login', () => {
     expect(madeUp.json<{ code: string }>().code).toBe('TWO_FACTOR_INVALID');
   });
 
+  it('accepts a code copied with spaces around the dash, or with the dash as spaces', async () => {
+    const { user, recoveryCodes } = await userWithTwoFactor();
+    const typings = [
+      (code: string) => code.replace('-', ' - '),
+      (code: string) => code.replace('-', '  '),
+      (code: string) => `${code.slice(0, 2)} ${code.slice(2).toLowerCase()}`,
+    ];
+    for (const [index, typed] of typings.entries()) {
+      const answer = await login(user.username, user.password, typed(recoveryCodes[index] ?? ''));
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    expect((await profileOf(user)).recovery_codes_remaining).toBe(10 - typings.length);
+  });
+
   it('lets exactly one of two simultaneous logins with the same code in', async () => {
     const { user, recoveryCodes } = await userWithTwoFactor();
     const code = recoveryCodes[3] ?? '';
@@ -179,18 +193,20 @@ describe('recovery codes at the site login', () => {
 
 describe('regenerating recovery codes', () => {
   it('needs the password and kills every old code, used or not', async () => {
-    const { user, recoveryCodes } = await userWithTwoFactor();
+    const { user, secret, recoveryCodes } = await userWithTwoFactor();
     const [used = '', unused = ''] = recoveryCodes;
     expect((await login(user.username, user.password, used)).statusCode).toBe(200);
 
     const wrong = await call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
       currentPassword: 'nao-e-esta',
+      totp: nextCode(secret),
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json<{ code: string }>().code).toBe('PASSWORD_WRONG');
 
     const fresh = await call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
       currentPassword: user.password,
+      totp: nextCode(secret),
     });
     expect(fresh.statusCode).toBe(200);
     const body = fresh.json<{ message: string; recoveryCodes: string[] }>();
@@ -204,10 +220,35 @@ describe('regenerating recovery codes', () => {
     expect((await login(user.username, user.password, body.recoveryCodes[0])).statusCode).toBe(200);
   });
 
+  it('needs a current code too: the password alone would mint codes that pass every 2FA check', async () => {
+    const { user, secret, recoveryCodes } = await userWithTwoFactor();
+    const regenerate = (payload: object) =>
+      call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
+        currentPassword: user.password,
+        ...payload,
+      });
+
+    const noCode = await regenerate({});
+    expect(noCode.statusCode).toBe(400);
+    expect(await profileOf(user)).toMatchObject({ recovery_codes_remaining: 10 });
+    const wrongCode = await regenerate({ totp: '000000' });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json<{ code: string }>().code).toBe('TWO_FACTOR_INVALID');
+
+    const byApp = await regenerate({ totp: nextCode(secret) });
+    expect(byApp.statusCode).toBe(200);
+    const [newCode = ''] = byApp.json<{ recoveryCodes: string[] }>().recoveryCodes;
+    // A recovery code stands in for the app, as everywhere; one of the old set no longer does.
+    const byOld = await regenerate({ totp: recoveryCodes[0] });
+    expect(byOld.json<{ code: string }>().code).toBe('TWO_FACTOR_INVALID');
+    expect((await regenerate({ totp: typedLoosely(newCode) })).statusCode).toBe(200);
+  });
+
   it('is refused while 2FA is off', async () => {
     const user = await t.createUser();
     const response = await call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
       currentPassword: user.password,
+      totp: '123456',
     });
     expect(response.statusCode).toBe(409);
     expect(response.json<{ message: string }>().message).toBe(messages.profile.twoFactorNotEnabled);
@@ -323,6 +364,68 @@ describe('re-authentication of e-mail and password changes', () => {
     );
   });
 
+  it('a new password, changed or reset, cancels an address change still waiting for its link', async () => {
+    const user = await t.createUser({ email: 'lia-antiga@example.com' });
+    const links: string[] = [];
+    // Someone who knows the password asks to move the account to their address...
+    for (const to of ['lia-intrusa-1@example.com', 'lia-intrusa-2@example.com']) {
+      const asked = await call('PATCH', '/api/profile', user.headers, {
+        email: to,
+        currentPassword: user.password,
+      });
+      expect(asked.statusCode).toBe(200);
+      links.push(inbox.linkIn(await inbox.waitFor(to), '/verify-email?token='));
+    }
+    // ...and the owner changes the password before the first link is opened,
+    const changed = await call('PATCH', '/api/profile/password', user.headers, {
+      currentPassword: user.password,
+      newPassword: 'senha-nova-da-lia',
+    });
+    expect(changed.statusCode).toBe(200);
+    const { token } = changed.json<{ token: string }>();
+    expect(
+      (await call('GET', '/api/profile', { authorization: `Bearer ${token}` })).json<{
+        pending_email: string | null;
+      }>().pending_email,
+    ).toBeNull();
+    const first = await call('GET', `/api/auth/verify-email${new URL(links[0] ?? '').search}`);
+    expect(first.statusCode).toBe(400);
+    expect(first.json<{ code: string }>().code).toBe('TOKEN_INVALID');
+
+    // ...or resets it by the link mailed to the account's address.
+    const again = await call(
+      'PATCH',
+      '/api/profile',
+      { authorization: `Bearer ${token}` },
+      { email: 'lia-intrusa-3@example.com', currentPassword: 'senha-nova-da-lia' },
+    );
+    expect(again.statusCode).toBe(200);
+    const third = inbox.linkIn(
+      await inbox.waitFor('lia-intrusa-3@example.com'),
+      '/verify-email?token=',
+    );
+    await call('POST', '/api/auth/forgot-password', undefined, { email: 'lia-antiga@example.com' });
+    const resetLink = inbox.linkIn(
+      await inbox.waitFor('lia-antiga@example.com'),
+      '/reset-password?token=',
+    );
+    const reset = await call('POST', '/api/auth/reset-password', undefined, {
+      token: new URL(resetLink).searchParams.get('token') ?? '',
+      password: 'outra-senha-da-lia',
+    });
+    expect(reset.statusCode).toBe(200);
+    for (const link of [links[1] ?? '', third]) {
+      const late = await call('GET', `/api/auth/verify-email${new URL(link).search}`);
+      expect(late.json<{ code: string }>().code).toBe('TOKEN_INVALID');
+    }
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email).toBe('lia-antiga@example.com');
+  });
+
   it('limits the guesses of a stolen session at the password', async () => {
     // Enabling took one of the 10 tries the profile's secret-checking routes share.
     const { user } = await userWithTwoFactor();
@@ -331,6 +434,7 @@ describe('re-authentication of e-mail and password changes', () => {
       guesses.push(
         await call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
           currentPassword: `palpite-${attempt}`,
+          totp: '123456',
         }),
       );
     }
@@ -338,6 +442,7 @@ describe('re-authentication of e-mail and password changes', () => {
     expect(guesses[9]?.statusCode).toBe(429);
     const right = await call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
       currentPassword: user.password,
+      totp: '123456',
     });
     expect(right.statusCode).toBe(429);
   });
@@ -357,6 +462,15 @@ describe('undoing an e-mail change from the old address', () => {
     expect(confirmed.statusCode).toBe(200);
     const notice = await inbox.waitFor(user.email);
     return { notice, undoLink: linkOf(notice) };
+  }
+
+  async function emailOf(userId: string): Promise<string> {
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return row.email;
   }
 
   async function liveSession(userId: string): Promise<string> {
@@ -404,14 +518,42 @@ describe('undoing an e-mail change from the old address', () => {
       .executeTakeFirstOrThrow();
     expect(row.ended_at).toBe(t.clock.now());
     expect((await login('ana-nova@example.com', user.password)).statusCode).toBe(401);
-    const back = await login('ana-antiga@example.com', user.password);
-    expect(back.statusCode).toBe(200);
+    expect(await emailOf(user.id)).toBe('ana-antiga@example.com');
 
     const reopened = await open(undoLink);
     expect(reopened.json()).toEqual({
       message: accountMessages.emailUndone,
       alreadyConfirmed: true,
     });
+  });
+
+  it('voids the password the change was made with, and mails the old address a link for a new one', async () => {
+    const user = await t.createUser({ username: 'desfaz_gui', email: 'gui-antigo@example.com' });
+    const { undoLink } = await changeEmail(user, 'gui-intruso@example.com');
+    // Whoever changed the address typed the password; here they change it as well.
+    const taken = await call('PATCH', '/api/profile/password', user.headers, {
+      currentPassword: user.password,
+      newPassword: 'senha-do-intruso',
+    });
+    expect(taken.statusCode).toBe(200);
+
+    expect((await open(undoLink)).statusCode).toBe(200);
+
+    // Neither the password they typed nor the one they set signs in again.
+    for (const password of [user.password, 'senha-do-intruso']) {
+      const again = await login('gui-antigo@example.com', password);
+      expect(again.statusCode).toBe(401);
+    }
+    // The restored address gets a link to choose a new password; the new one works.
+    const mail = await inbox.waitFor('gui-antigo@example.com');
+    expect(mail.subject).toBe(accountMessages.emailUndoneResetSubject);
+    const token = new URL(inbox.linkIn(mail, '/reset-password?token=')).searchParams.get('token');
+    const reset = await call('POST', '/api/auth/reset-password', undefined, {
+      token: token ?? '',
+      password: 'senha-da-dona',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await login('gui-antigo@example.com', 'senha-da-dona')).statusCode).toBe(200);
   });
 
   it('also revokes a further change still waiting for its confirmation', async () => {
@@ -431,7 +573,7 @@ describe('undoing an e-mail change from the old address', () => {
     const late = await open(linkOf(pending));
     expect(late.statusCode).toBe(400);
     expect(late.json<{ code: string }>().code).toBe('TOKEN_INVALID');
-    expect((await login('bia-antiga@example.com', user.password)).statusCode).toBe(200);
+    expect(await emailOf(user.id)).toBe('bia-antiga@example.com');
   });
 
   it("keeps the owner's link when an intruder who changed it twice undoes the second", async () => {
@@ -444,8 +586,18 @@ describe('undoing an e-mail change from the old address', () => {
     );
 
     expect((await open(intruders.undoLink)).statusCode).toBe(200);
+    const intrudersReset = await inbox.waitFor('eva-intrusa-1@example.com');
     expect((await open(owners.undoLink)).statusCode).toBe(200);
-    expect((await login('eva-antiga@example.com', user.password)).statusCode).toBe(200);
+    expect(await emailOf(user.id)).toBe('eva-antiga@example.com');
+    // The new-password link the intruder's undo mailed them dies with the owner's undo.
+    const token = new URL(inbox.linkIn(intrudersReset, '/reset-password?token=')).searchParams.get(
+      'token',
+    );
+    const late = await call('POST', '/api/auth/reset-password', undefined, {
+      token: token ?? '',
+      password: 'senha-do-intruso',
+    });
+    expect(late.json<{ code: string }>().code).toBe('TOKEN_INVALID');
   });
 
   it('kills the undo links of later changes when the owner undoes the first', async () => {
@@ -461,7 +613,7 @@ describe('undoing an e-mail change from the old address', () => {
     const late = await open(intruders.undoLink);
     expect(late.statusCode).toBe(400);
     expect(late.json<{ code: string }>().code).toBe('TOKEN_INVALID');
-    expect((await login('fabi-antiga@example.com', user.password)).statusCode).toBe(200);
+    expect(await emailOf(user.id)).toBe('fabi-antiga@example.com');
   });
 
   it('works for 72 hours only', async () => {

@@ -168,13 +168,12 @@ export function profileRoutes({
         schema: {
           tags: ['profile'],
           summary:
-            'Replace the recovery codes with 10 new ones (password); the old ones stop working',
+            'Replace the recovery codes with 10 new ones (password and a current code); the old ones stop working',
           body: recoveryCodesBodySchema,
           response: { 200: recoveryCodesResponseSchema, ...errors },
         },
       },
-      (request) =>
-        service.regenerateRecoveryCodes(authOf(request).userId, request.body.currentPassword),
+      (request) => service.regenerateRecoveryCodes(authOf(request).userId, request.body),
     );
 
     app.post(

@@ -2,6 +2,7 @@ import type {
   ChangePasswordBody,
   Profile,
   ProfileUpdateResponse,
+  RecoveryCodesBody,
   RecoveryCodesResponse,
   TwoFactorDisableBody,
   TwoFactorSetupResponse,
@@ -245,14 +246,17 @@ export function createProfileService({
       return { message: text.twoFactorEnabled, recoveryCodes };
     },
 
-    /** New recovery codes for the password; the old ones, used or not, stop working. */
+    /**
+     * New recovery codes for the password and a current code (the new codes pass every 2FA
+     * check, so the password alone must not mint them); the old ones, used or not, stop working.
+     */
     async regenerateRecoveryCodes(
       userId: string,
-      currentPassword: string,
+      body: RecoveryCodesBody,
     ): Promise<RecoveryCodesResponse> {
       const user = await load(userId);
       if (!user.totp_enabled) throw new ConflictError(text.twoFactorNotEnabled);
-      await checkPassword(user, currentPassword);
+      await reauthenticate(user, body);
       const codes = await withTransaction(db, (trx) => issueRecoveryCodes(userId, trx));
       return { message: accountMessages.recoveryCodesRegenerated, recoveryCodes: codes };
     },

@@ -1,4 +1,4 @@
-import type { UserStatus } from '@chaveiro/contract';
+import type { EmailTokenPurpose, UserStatus } from '@chaveiro/contract';
 import type { InferResult, Kysely } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/schema.js';
 import type { AuthUserState } from '../../platform/auth.js';
@@ -219,10 +219,14 @@ async function applyAccountChange(
   revokeResetLinks: boolean,
 ): Promise<void> {
   if (revokeResetLinks) {
+    // A new password also cancels address changes waiting for their link: asked with the old
+    // password, perhaps by whoever the new one is meant to keep out.
+    const purposes: EmailTokenPurpose[] =
+      change.passwordHash !== undefined ? ['reset', 'email_change'] : ['reset'];
     await executor
       .deleteFrom('email_tokens')
       .where('user_id', '=', id)
-      .where('purpose', '=', 'reset')
+      .where('purpose', 'in', purposes)
       .where('used_at', 'is', null)
       .execute();
   }

@@ -1,15 +1,11 @@
-import { recoveryCodesResponseSchema } from '@chaveiro/contract';
+import { recoveryCodesResponseSchema, type RecoveryCodesBody } from '@chaveiro/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** New codes with the password; the old ones stop working (issue #24). */
-export function regenerateRecoveryCodes(currentPassword: string) {
-  return api.post(
-    '/profile/2fa/recovery-codes',
-    { currentPassword },
-    { schema: recoveryCodesResponseSchema },
-  );
+/** New codes with the password and a current code; the old ones stop working (issue #24). */
+export function regenerateRecoveryCodes(body: RecoveryCodesBody) {
+  return api.post('/profile/2fa/recovery-codes', body, { schema: recoveryCodesResponseSchema });
 }
 
 export function useRegenerateRecoveryCodes() {

@@ -229,7 +229,7 @@ describe('profile screen', () => {
     expect(screen.getByText('10 códigos de recuperação restantes')).toBeInTheDocument();
   });
 
-  it('regenerates the recovery codes with the password', async () => {
+  it('regenerates the recovery codes with the password and a current code', async () => {
     const sent = stubProfile(
       () =>
         jsonResponse(200, {
@@ -245,11 +245,17 @@ describe('profile screen', () => {
     await user.type(within(dialog).getByLabelText('Senha atual'), 'senha-atual-1');
     await user.click(within(dialog).getByRole('button', { name: 'Gerar novos códigos' }));
     expect(
+      await within(dialog).findByText(accountMessages.secondFactorInvalid),
+    ).toBeInTheDocument();
+    expect(sent.find((r) => r.method === 'POST')).toBeUndefined();
+    await user.type(within(dialog).getByLabelText(accountMessages.secondFactorLabel), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar novos códigos' }));
+    expect(
       await within(dialog).findByRole('list', { name: 'Códigos de recuperação' }),
     ).toBeInTheDocument();
     expect(sent.find((r) => r.method === 'POST')).toMatchObject({
       url: '/api/profile/2fa/recovery-codes',
-      body: { currentPassword: 'senha-atual-1' },
+      body: { currentPassword: 'senha-atual-1', totp: '123456' },
     });
   });
 

@@ -132,7 +132,7 @@ function EnableDialog({
   );
 }
 
-/** "Gerar novos códigos": the password, then the new codes (the old ones are dead). */
+/** "Gerar novos códigos": the password and a current code, then the new codes (the old ones are dead). */
 function RegenerateDialog({
   open,
   username,
@@ -146,7 +146,7 @@ function RegenerateDialog({
   const [codes, setCodes] = useState<string[] | null>(null);
   const form = useForm({
     resolver: zodResolver(recoveryCodesBodySchema),
-    defaultValues: { currentPassword: '' },
+    defaultValues: { currentPassword: '', totp: '' },
   });
   const openChange = (next: boolean) => {
     if (!next) {
@@ -155,13 +155,16 @@ function RegenerateDialog({
     }
     onOpenChange(next);
   };
-  const onSubmit = form.handleSubmit(({ currentPassword }) =>
-    regenerate.mutate(currentPassword, {
+  const onSubmit = form.handleSubmit((body) =>
+    regenerate.mutate(body, {
       onSuccess: (answer) => {
         feedback.onSuccess(answer);
         setCodes(answer.recoveryCodes);
       },
-      onError: feedback.onError,
+      onError: () => {
+        feedback.onError();
+        form.setValue('totp', '');
+      },
     }),
   );
   return (
@@ -187,6 +190,11 @@ function RegenerateDialog({
               error={form.formState.errors.currentPassword?.message}
               {...form.register('currentPassword')}
               autoComplete="current-password"
+            />
+            <SecondFactorField
+              id="recovery-codes-code"
+              error={form.formState.errors.totp?.message}
+              {...form.register('totp')}
             />
             <PendingButton type="submit" pending={regenerate.isPending}>
               {accountMessages.recoveryCodesRegenerate}
