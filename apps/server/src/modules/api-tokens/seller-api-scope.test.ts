@@ -456,6 +456,25 @@ describe('Idempotency-Key on POST', () => {
     expect(await probeRuns('day')).toBe(2);
   });
 
+  it('prunes the keys older than 24 hours when a new key is claimed', async () => {
+    const { auth } = await newToken(admin, ['keys:write']);
+    await probe({ ...auth, 'idempotency-key': 'velha' }, { note: 'prune' });
+    t.clock.advance(24 * 60 * MINUTE + MINUTE);
+    const stale = () =>
+      t.database.db
+        .selectFrom('api_idempotency_keys')
+        .select('idempotency_key')
+        .where('created_at', '<', t.clock.now() - 24 * 60 * MINUTE)
+        .execute();
+    expect((await stale()).length).toBeGreaterThan(0);
+
+    await probe({ ...auth, 'idempotency-key': 'nova' }, { note: 'prune' });
+    for (let attempt = 0; attempt < 100 && (await stale()).length > 0; attempt += 1) {
+      await sleep(20);
+    }
+    expect(await stale()).toEqual([]);
+  });
+
   it.each([
     ['empty', ''],
     ['too long', 'k'.repeat(256)],
