@@ -53,9 +53,24 @@ export const sellerApiProductSchema = z.object({
 export type SellerApiProduct = z.infer<typeof sellerApiProductSchema>;
 
 /** `GET /api/v1/products`: every product on sale (active, with at least one plan). */
-export const sellerApiProductsResponseSchema = z.object({
-  items: z.array(sellerApiProductSchema),
-});
+export const sellerApiProductsResponseSchema = z
+  .object({
+    items: z.array(sellerApiProductSchema),
+  })
+  .meta({
+    examples: [
+      {
+        items: [
+          {
+            id: '019a7b2e-5c1d-7f00-8a3b-2d4e6f8a9b0c',
+            name: 'Chaveiro Pro',
+            description: 'Acesso completo ao loader.',
+            plans: { weekly: 19.9, monthly: 49.9 },
+          },
+        ],
+      },
+    ],
+  });
 export type SellerApiProductsResponse = z.infer<typeof sellerApiProductsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------

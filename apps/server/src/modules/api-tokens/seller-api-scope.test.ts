@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { buildApp } from '../../app.js';
 import { apiActorOf } from '../../platform/api-token-auth.js';
 import { newId } from '../../platform/ids.js';
 import { sellerApiErrors, sellerApiRoute } from '../../platform/route-schemas.js';
@@ -155,6 +156,30 @@ describe('the API token guard', () => {
     const after = await products(auth);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual(INVALID);
+  });
+
+  it('refuses on another app instance a token revoked through this one', async () => {
+    const other = await buildApp({
+      config: t.config,
+      database: t.database,
+      clock: t.clock,
+      logger: false,
+    });
+    await other.ready();
+    try {
+      const { id, auth } = await newToken(admin, ['products:read']);
+      const onOther = () => other.inject({ method: 'GET', url: '/api/v1/products', headers: auth });
+      expect((await onOther()).statusCode).toBe(200);
+      const revoked = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/api-tokens/${id}`,
+        headers: { authorization: `Bearer ${await t.tokenFor(admin)}` },
+      });
+      expect(revoked.statusCode).toBe(200);
+      expect((await onOther()).json()).toEqual(INVALID);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses a token once it has expired', async () => {
