@@ -32,6 +32,28 @@ export const SELLER_API_ERROR_CODES = [
 ] as const;
 export type SellerApiErrorCode = (typeof SELLER_API_ERROR_CODES)[number];
 
+/** Stable `code`s of the token management's refusals (`/api/api-tokens`). */
+export const API_TOKEN_ERROR_CODES = [
+  /** 422: a reseller asked for a scope only admins may grant. */
+  'API_TOKEN_SCOPE_NOT_ALLOWED',
+  /** 409: already `API_TOKEN_LIMITS.activeMax` live tokens. */
+  'API_TOKEN_LIMIT',
+  /** 409: the token was revoked before. */
+  'API_TOKEN_REVOKED',
+] as const;
+
+/**
+ * The optional `Idempotency-Key` header of a v1 POST, for the route's OpenAPI document. Checked
+ * by the scope's idempotency hook (pt-BR 400 IDEMPOTENCY_KEY_INVALID), not here.
+ */
+export const idempotencyKeyHeadersSchema = z.object({
+  'idempotency-key': z.string().optional().meta({
+    description:
+      'Optional. The same key with the same request within 24 h answers the first answer again (Idempotent-Replayed: true) instead of running twice. At most 255 visible ASCII characters, per account.',
+    example: 'pedido-1001',
+  }),
+});
+
 export const sellerApiMessages = {
   idempotencyKeyInvalid: `O cabeçalho Idempotency-Key deve ter de 1 a ${SELLER_API_LIMITS.idempotencyKeyMax} caracteres visíveis (ASCII).`,
   idempotencyKeyReused:

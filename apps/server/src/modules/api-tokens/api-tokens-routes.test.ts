@@ -187,6 +187,26 @@ describe('POST /api/api-tokens', () => {
     expect(statuses.filter((status) => status === 'expired')).toHaveLength(1);
     expect(statuses.filter((status) => status === 'revoked')).toHaveLength(1);
   });
+  it('creates only up to the limit when creations race', async () => {
+    const owner = await t.createUser({ role: 'admin' });
+    for (let made = 0; made < API_TOKEN_LIMITS.activeMax - 2; made += 1) {
+      expect((await create(owner)).statusCode).toBe(201);
+    }
+    const headers = await as(owner);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/api-tokens',
+          headers,
+          payload: { name: 'Corrida', scopes: ['products:read'] },
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(2);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(4);
+    expect((await list(owner)).total).toBe(API_TOKEN_LIMITS.activeMax);
+  });
 });
 
 describe('GET /api/api-tokens', () => {

@@ -3,6 +3,7 @@ import type { ApiTokenScope } from '@chaveiro/contract';
 import {
   API_TOKEN_LIMITS,
   apiTokenMessages,
+  idempotencyKeyHeadersSchema,
   messages,
   sellerApiMessages,
 } from '@chaveiro/contract';
@@ -12,7 +13,7 @@ import { z } from 'zod';
 import { buildApp } from '../../app.js';
 import { apiActorOf } from '../../platform/api-token-auth.js';
 import { newId } from '../../platform/ids.js';
-import { sellerApiErrors, sellerApiRoute } from '../../platform/route-schemas.js';
+import { sellerApiPostErrors, sellerApiRoute } from '../../platform/route-schemas.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
@@ -30,8 +31,9 @@ const probeRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.post(
     '/probe',
     sellerApiRoute(app.requireApiToken('keys:write'), ['test'], {
+      headers: idempotencyKeyHeadersSchema,
       body: z.strictObject({ note: z.string().max(100), fail: z.boolean().optional() }),
-      response: { 201: z.object({ run: z.string(), note: z.string() }), ...sellerApiErrors },
+      response: { 201: z.object({ run: z.string(), note: z.string() }), ...sellerApiPostErrors },
     }),
     async (request, reply) => {
       const actor = apiActorOf(request);
