@@ -75,7 +75,8 @@ export interface WebhookDispatcherDeps extends Pick<AppContext, 'clock'> {
  */
 export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
   const { clock, repository, db, log } = deps;
-  const kicks = new Set<NodeJS.Timeout>();
+  /** The pass a kick asked for, not started yet: later kicks ride on it. */
+  let kickTimer: NodeJS.Timeout | undefined;
   let stopped = false;
 
   function targetUrl(endpoint: EndpointRow): URL {
@@ -205,22 +206,21 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
     },
     async stop(): Promise<void> {
       stopped = true;
-      for (const timer of kicks) clearTimeout(timer);
-      kicks.clear();
+      clearTimeout(kickTimer);
+      kickTimer = undefined;
       await job.stop();
     },
     /** A pass shortly, after the caller's transaction committed (never while stopped). */
     kick(): void {
-      if (stopped) return;
-      const timer = setTimeout(() => {
-        kicks.delete(timer);
+      if (stopped || kickTimer) return;
+      kickTimer = setTimeout(() => {
+        kickTimer = undefined;
         if (stopped) return;
         job.runOnce().catch((error: unknown) => {
           log.error({ err: error }, 'webhook dispatcher failed; trying again');
         });
       }, KICK_DELAY_MS);
-      timer.unref();
-      kicks.add(timer);
+      kickTimer.unref();
     },
   };
 }
