@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type {
   WebhookDeliveriesPage,
   WebhookEndpoint,
@@ -423,48 +424,67 @@ describe('deliveries', () => {
     expect((await deliveries(second.endpoint.id)).total).toBe(1);
   });
 
-  it('sends loader.hwid_mismatch only for the HWID refusal; other refusals are not stored', async () => {
-    const { endpoint } = await createEndpoint(['loader.hwid_mismatch']);
+  it('sends machine.bound and loader.hwid_mismatch from the real loader; other refusals store nothing', async () => {
+    const { endpoint } = await createEndpoint(['machine.bound', 'loader.hwid_mismatch']);
+    const owner = await t.createUser();
     const product = await t.fixtures.product({ name: 'Loader X' });
-    const before = await t.database.db
-      .selectFrom('events')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('type', '=', 'loader.refused')
-      .executeTakeFirstOrThrow();
-    await t.app.outbox.record(t.database.db, 'loader.refused', {
-      code: 'INVALID_KEY',
-      userId: null,
-      ip: '198.51.100.7',
-      productId: product.id,
-      hwid: 'HWID-AAAA-1111',
-    });
-    const after = await t.database.db
-      .selectFrom('events')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('type', '=', 'loader.refused')
-      .executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
+    const subscription = await t.fixtures.subscription(owner.id, product.id, { maxDevices: 1 });
+    const loaderAuth = (hwid: string, password = owner.password) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/loader/auth',
+        payload: {
+          nonce: randomBytes(16).toString('base64url'),
+          hwid,
+          productId: product.id,
+          identifier: owner.username,
+          password,
+        },
+        remoteAddress: '198.51.100.8',
+      });
+    const refusedEvents = () =>
+      t.database.db
+        .selectFrom('events')
+        .select('id')
+        .where('type', '=', 'loader.refused')
+        .execute();
 
-    await t.app.outbox.record(t.database.db, 'loader.refused', {
-      code: 'HWID_MISMATCH',
-      userId: client.id,
-      ip: '198.51.100.8',
-      productId: product.id,
-      hwid: 'HWID-BBBB-2222',
-    });
+    expect((await loaderAuth('HWID-AAAA-1111')).statusCode).toBe(200);
+    const wrongPassword = await loaderAuth('HWID-AAAA-1111', 'senha-errada-123');
+    expect(wrongPassword.statusCode).toBe(401);
+    // A refusal nobody listens to is still not stored: the loader's refusals stay cheap.
+    expect(await refusedEvents()).toEqual([]);
+    expect((await loaderAuth('HWID-BBBB-2222')).statusCode).toBe(403);
+    expect(await refusedEvents()).toHaveLength(1);
     await t.app.webhookDispatcher.runOnce();
-    expect(bodies()).toEqual([
-      expect.objectContaining({
-        type: 'loader.hwid_mismatch',
-        data: {
-          user: { id: client.id, username: client.username, email: client.email },
-          product: { id: product.id, name: 'Loader X' },
-          hwid: 'HWID-BBBB-2222',
+
+    const ownerData = { id: owner.id, username: owner.username, email: owner.email };
+    const productData = { id: product.id, name: 'Loader X' };
+    // Sent side by side: compared in type order.
+    const sent = bodies()
+      .map((body) => [body.type, body.data])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(sent).toEqual([
+      [
+        'loader.hwid_mismatch',
+        { user: ownerData, product: productData, hwid: 'HWID-BBBB-2222', ip: '198.51.100.8' },
+      ],
+      [
+        'machine.bound',
+        {
+          machineId: expect.any(String) as string,
+          subscription: {
+            id: subscription.id,
+            expiresAt: new Date(t.clock.now() + 30 * 24 * HOUR).toISOString(),
+          },
+          user: ownerData,
+          product: productData,
+          hwid: 'HWID-AAAA-1111',
           ip: '198.51.100.8',
         },
-      }),
+      ],
     ]);
-    expect((await deliveries(endpoint.id)).total).toBe(1);
+    expect((await deliveries(endpoint.id)).total).toBe(2);
   });
 
   it('records subscription.expired once per subscription and expiry', async () => {
