@@ -37,6 +37,8 @@ const KICK_DELAY_MS = 200;
 /** Retry backoff: 30 s doubling, capped at 1 h, ±20 % jitter. */
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
+/** How often deliveries a disabled endpoint held past their window are marked failed. */
+const SWEEP_EVERY_MS = 60_000;
 /** Bytes of an answer read: enough for the excerpt in any UTF-8. */
 const MAX_RESPONSE_BYTES = WEBHOOK_LIMITS.responseExcerptMax * 4;
 
@@ -78,6 +80,7 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
   /** The pass a kick asked for, not started yet: later kicks ride on it. */
   let kickTimer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let nextSweepAt = 0;
 
   function targetUrl(endpoint: EndpointRow): URL {
     const url = new URL(endpoint.url);
@@ -166,7 +169,11 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
 
   /** One pass: fails what outlived its window, then sends due batches until none is left. */
   async function pass(): Promise<number> {
-    await repository.failOverdue(clock.now(), webhookDeliveryErrors.endpointDisabled);
+    // A write, so not every pass: a minute late is nothing against a 24 h window.
+    if (clock.now() >= nextSweepAt) {
+      await repository.failOverdue(clock.now(), webhookDeliveryErrors.endpointDisabled);
+      nextSweepAt = clock.now() + SWEEP_EVERY_MS;
+    }
     let sent = 0;
     for (;;) {
       if (!(await repository.hasDue(clock.now()))) return sent;

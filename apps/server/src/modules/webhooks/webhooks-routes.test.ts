@@ -382,6 +382,41 @@ describe('deliveries', () => {
     expect(new Set(ids).size).toBe(1);
   });
 
+  it('holds the deliveries of a disabled endpoint, sends them once enabled, fails them after 24 h', async () => {
+    const { endpoint } = await createEndpoint(['user.banned']);
+    const toggle = (enabled: boolean) =>
+      call('PATCH', `/api/admin/webhooks/${endpoint.id}`, admin, { enabled });
+    receiver.answerNext({ status: 500 });
+    const ban = async () => {
+      const victim = await t.createUser();
+      await call('PATCH', `/api/users/${victim.id}/status`, admin, { status: 'banned' });
+    };
+    await ban();
+    await t.app.webhookDispatcher.runOnce();
+    expect(receiver.requests).toHaveLength(1);
+
+    await toggle(false);
+    t.clock.advance(HOUR);
+    await t.app.webhookDispatcher.runOnce();
+    expect(receiver.requests).toHaveLength(1);
+    await toggle(true);
+    await t.app.webhookDispatcher.runOnce();
+    expect(receiver.requests).toHaveLength(2);
+    expect((await deliveries(endpoint.id)).items[0]).toMatchObject({ status: 'succeeded' });
+
+    await ban();
+    receiver.answerNext({ status: 500 });
+    await t.app.webhookDispatcher.runOnce();
+    await toggle(false);
+    t.clock.advance(25 * HOUR);
+    admin = await signIn(admin);
+    await t.app.webhookDispatcher.runOnce();
+    expect(receiver.requests).toHaveLength(3);
+    expect((await deliveries(endpoint.id, '?status=failed')).items).toEqual([
+      expect.objectContaining({ attempts: 1, error: webhookDeliveryErrors.endpointDisabled }),
+    ]);
+  });
+
   it('does not follow a redirect: the attempt fails and the target is never asked', async () => {
     const { endpoint } = await createEndpoint(['user.banned']);
     receiver.answerNext({
