@@ -380,6 +380,12 @@ describe('deliveries', () => {
     await t.app.webhookDispatcher.runOnce();
     const ids = receiver.requests.map((request) => request.headers['chaveiro-event-id']);
     expect(new Set(ids).size).toBe(1);
+
+    // Finished deliveries leave the log after 30 days.
+    t.clock.advance(31 * 24 * HOUR);
+    admin = await signIn(admin);
+    await t.app.webhookDispatcher.runOnce();
+    expect((await deliveries(endpoint.id)).total).toBe(0);
   });
 
   it('holds the deliveries of a disabled endpoint, sends them once enabled, fails them after 24 h', async () => {
