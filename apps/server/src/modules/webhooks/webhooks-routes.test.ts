@@ -16,6 +16,7 @@ import type { DomainEvent } from '../../events/index.js';
 import { withTransaction } from '../../platform/database.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
+import { createWebhookDispatcher } from './webhook-dispatcher.js';
 import { createWebhookHandlers } from './webhook-handlers.js';
 import type { Receiver } from './webhook-receiver.test-helper.js';
 import { startReceiver, verifySignature } from './webhook-receiver.test-helper.js';
@@ -421,6 +422,26 @@ describe('deliveries', () => {
     expect((await deliveries(endpoint.id, '?status=failed')).items).toEqual([
       expect.objectContaining({ attempts: 1, error: webhookDeliveryErrors.endpointDisabled }),
     ]);
+  });
+
+  it('sends each delivery once when two dispatchers run at the same time', async () => {
+    const { endpoint } = await createEndpoint(['user.banned']);
+    const other = createWebhookDispatcher({
+      db: t.database.db,
+      clock: t.clock,
+      repository: createWebhooksRepository(t.database.db, t.database.dialect),
+      allowPrivate: true,
+      discordApiUrl: undefined,
+      log: { warn: () => undefined, error: () => undefined },
+    });
+    for (let n = 0; n < 30; n += 1) {
+      await call('POST', `/api/admin/webhooks/${endpoint.id}/test`, admin);
+    }
+    await Promise.all([t.app.webhookDispatcher.runOnce(), other.runOnce(), other.runOnce()]);
+    await t.app.webhookDispatcher.runOnce();
+    expect(receiver.requests).toHaveLength(30);
+    expect(new Set(receiver.requests.map((r) => r.headers['chaveiro-event-id'])).size).toBe(30);
+    expect((await deliveries(endpoint.id, '?status=succeeded&pageSize=50')).total).toBe(30);
   });
 
   it('does not follow a redirect: the attempt fails and the target is never asked', async () => {
