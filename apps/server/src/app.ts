@@ -49,7 +49,7 @@ import { shopRoutes } from './modules/shop/index.js';
 import { adminSupportRoutes, supportRoutes } from './modules/support/index.js';
 import { avatarsRoutes } from './modules/users/index.js';
 import { apiTokenAuthPlugin } from './platform/api-token-auth.js';
-import { webhooksRoutes } from './modules/webhooks/index.js';
+import { webhooksRoutes, webhooksV1Routes } from './modules/webhooks/index.js';
 import type { AuthPluginOptions } from './platform/auth.js';
 import { authPlugin, createTokenService } from './platform/auth.js';
 import { createBackgroundWork } from './platform/background-work.js';
@@ -259,7 +259,7 @@ function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void
  * caller with `apiAuthOf(request)` / `apiActorOf(request)` (platform/api-token-auth.ts).
  */
 function sellerApiRoutes(s: Services): FastifyPluginCallbackZod[] {
-  return [productsV1Routes(s)];
+  return [productsV1Routes(s), webhooksV1Routes(s)];
 }
 
 function apiRoutes(

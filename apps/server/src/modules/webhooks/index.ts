@@ -10,3 +10,4 @@ export type { WebhookDispatcher } from './webhook-dispatcher.js';
 export { createWebhookDispatcher, signatureHeader } from './webhook-dispatcher.js';
 export { createWebhookHandlers } from './webhook-handlers.js';
 export { webhooksRoutes } from './webhooks-routes.js';
+export { webhooksV1Routes } from './webhooks-v1-routes.js';
