@@ -33,3 +33,4 @@ export * from './schemas/admin-console.js';
 export * from './schemas/customers.js';
 export * from './schemas/api-tokens.js';
 export * from './schemas/webhooks.js';
+export * from './schemas/seller-api.js';

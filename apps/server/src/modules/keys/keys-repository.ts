@@ -312,6 +312,42 @@ export function createKeysRepository(
       }
     },
 
+    /**
+     * One page of the matching keys newest first, after the (created_at, id) position `after`
+     * (keyset, never an offset: any depth costs the same); `limit + 1` rows are read so the
+     * caller knows whether more follow. The seller API's key list.
+     */
+    async keysetPage(
+      filters: KeyFilters & {
+        /** Created strictly after / before these instants. */
+        createdAfter?: number | undefined;
+        createdBefore?: number | undefined;
+        redeemed?: boolean | undefined;
+      },
+      after: { createdAt: number; id: string } | undefined,
+      limit: number,
+      now: number,
+    ): Promise<KeyListRow[]> {
+      let query = named(filtered(filters, now)).select(listColumns);
+      if (filters.createdAfter !== undefined)
+        query = query.where('k.created_at', '>', filters.createdAfter);
+      if (filters.createdBefore !== undefined)
+        query = query.where('k.created_at', '<', filters.createdBefore);
+      if (filters.redeemed !== undefined) {
+        query = query.where('k.redeemed_at', filters.redeemed ? 'is not' : 'is', null);
+      }
+      if (after) {
+        const { createdAt: at, id } = after;
+        query = query.where((eb) =>
+          eb.or([
+            eb('k.created_at', '<', at),
+            eb.and([eb('k.created_at', '=', at), eb('k.id', '<', id)]),
+          ]),
+        );
+      }
+      return query.orderBy('k.created_at', 'desc').orderBy('k.id', 'desc').limit(limit).execute();
+    },
+
     findInfo(id: string): Promise<KeyInfoRow | undefined> {
       return named(allKeys())
         .leftJoin('users as creator', 'creator.id', 'k.created_by')
