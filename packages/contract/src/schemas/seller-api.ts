@@ -104,29 +104,57 @@ export const apiGenerateKeysBodySchema = z.strictObject({
 });
 export type ApiGenerateKeysBody = z.infer<typeof apiGenerateKeysBodySchema>;
 
-export const apiGenerateKeysResponseSchema = z.object({
-  keys: z.array(z.string()),
-  productId: z.string(),
-  durationType: z.enum(PLAN_DURATION_TYPES),
-  days: z.number().int(),
-  /** A reseller's purchase: what it cost and the balance after, in reais; null for an admin. */
-  total: z.number().nullable(),
-  balance: z.number().nullable(),
-});
+export const apiGenerateKeysResponseSchema = z
+  .object({
+    keys: z.array(z.string()),
+    productId: z.string(),
+    durationType: z.enum(PLAN_DURATION_TYPES),
+    days: z.number().int(),
+    /** A reseller's purchase: what it cost and the balance after, in reais; null for an admin. */
+    total: z.number().nullable(),
+    balance: z.number().nullable(),
+  })
+  .meta({
+    examples: [
+      {
+        keys: ['K7MX3RPA9TWEHN4FGY', 'TA4WXGHRYNKE93PMF7'],
+        productId: '0193a1c2-7f00-7000-8000-000000000001',
+        durationType: 'monthly',
+        days: 30,
+        total: 25,
+        balance: 75,
+      },
+    ],
+  });
 export type ApiGenerateKeysResponse = z.infer<typeof apiGenerateKeysResponseSchema>;
 
-export const apiKeySchema = z.object({
-  id: z.string(),
-  key: z.string(),
-  productId: z.string(),
-  product: z.string(),
-  days: z.number().int(),
-  status: z.enum(KEY_STATUSES),
-  redeemedBy: z.string().nullable(),
-  redeemedAt: z.iso.datetime().nullable(),
-  redeemBy: z.iso.datetime().nullable(),
-  createdAt: z.iso.datetime(),
-});
+const EXAMPLE_KEY = {
+  id: '0193a1c2-7f00-7000-8000-0000000000d4',
+  key: 'K7MX3RPA9TWEHN4FGY',
+  productId: '0193a1c2-7f00-7000-8000-000000000001',
+  product: 'Aim Pro',
+  days: 30,
+  status: 'used' as const,
+  redeemedBy: 'cliente',
+  redeemedAt: '2026-01-15T12:00:00.000Z',
+  redeemBy: null,
+  createdAt: '2026-01-14T18:30:00.000Z',
+};
+
+export const apiKeySchema = z
+  .object({
+    id: z.string(),
+    key: z.string(),
+    productId: z.string(),
+    product: z.string(),
+    days: z.number().int(),
+    status: z.enum(KEY_STATUSES),
+    redeemedBy: z.string().nullable(),
+    redeemedAt: z.iso.datetime().nullable(),
+    redeemBy: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ examples: [EXAMPLE_KEY] });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
 const isoDateParam = z.iso.datetime({ offset: true, error: m.dateInvalid });
@@ -158,16 +186,49 @@ export function cursorPageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-export const apiKeysPageSchema = cursorPageOf(apiKeySchema);
+export const apiKeysPageSchema = cursorPageOf(apiKeySchema).meta({
+  examples: [
+    { data: [EXAMPLE_KEY], hasMore: true, nextCursor: 'WzE3Njg0Nzg0MDAwMDAsIjAxOTNhMWMyIl0' },
+  ],
+});
 export type ApiKeysPage = z.infer<typeof apiKeysPageSchema>;
 
 export const apiMessageSchema = z.object({ message: z.string() });
 
 /** A licence: a subscription with its machines, as the admin's customer page shows it. */
-export const apiLicenseSchema = customerSubscriptionSchema.extend({
-  user_id: z.string(),
-  username: z.string(),
-});
+export const apiLicenseSchema = customerSubscriptionSchema
+  .extend({ user_id: z.string(), username: z.string() })
+  .meta({
+    examples: [
+      {
+        id: '0193a1c2-7f00-7000-8000-0000000000a1',
+        user_id: '0193a1c2-7f00-7000-8000-0000000000b2',
+        username: 'cliente',
+        product_id: '0193a1c2-7f00-7000-8000-000000000001',
+        product_name: 'Aim Pro',
+        status: 'active',
+        paused_by: null,
+        expires_at: '2026-02-14T12:00:00.000Z',
+        days_remaining: 30,
+        is_expired: false,
+        max_devices: 1,
+        pause_credits: 1,
+        hwid_reset_credits: 2,
+        created_at: '2026-01-15T12:00:00.000Z',
+        last_seen_at: '2026-01-15T12:30:00.000Z',
+        machines: [
+          {
+            id: '0193a1c2-7f00-7000-8000-0000000000c3',
+            hwid: 'HWID-8F2A-11C0',
+            first_seen_at: '2026-01-15T12:05:00.000Z',
+            last_seen_at: '2026-01-15T12:30:00.000Z',
+            online: true,
+            last_ip: '203.0.113.7',
+          },
+        ],
+      },
+    ],
+  });
 export type ApiLicense = z.infer<typeof apiLicenseSchema>;
 
 export const apiLicensesResponseSchema = z.object({ data: z.array(apiLicenseSchema) });
@@ -202,24 +263,47 @@ export const apiUserLookupQuerySchema = z
   })
   .refine((query) => (query.username === undefined) !== (query.email === undefined), m.lookupOne);
 
-export const apiUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  role: z.enum(ROLES),
-  status: z.enum(USER_STATUSES),
-  createdAt: z.iso.datetime(),
-  subscriptions: z.array(
-    z.object({
-      id: z.string(),
-      productId: z.string(),
-      product: z.string(),
-      status: z.enum(SUBSCRIPTION_STATUSES),
-      expiresAt: z.iso.datetime(),
-      daysRemaining: z.number().int(),
-    }),
-  ),
-});
+export const apiUserSchema = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    status: z.enum(USER_STATUSES),
+    createdAt: z.iso.datetime(),
+    subscriptions: z.array(
+      z.object({
+        id: z.string(),
+        productId: z.string(),
+        product: z.string(),
+        status: z.enum(SUBSCRIPTION_STATUSES),
+        expiresAt: z.iso.datetime(),
+        daysRemaining: z.number().int(),
+      }),
+    ),
+  })
+  .meta({
+    examples: [
+      {
+        id: '0193a1c2-7f00-7000-8000-0000000000b2',
+        username: 'cliente',
+        email: 'cliente@example.com',
+        role: 'client',
+        status: 'active',
+        createdAt: '2026-01-10T09:00:00.000Z',
+        subscriptions: [
+          {
+            id: '0193a1c2-7f00-7000-8000-0000000000a1',
+            productId: '0193a1c2-7f00-7000-8000-000000000001',
+            product: 'Aim Pro',
+            status: 'active',
+            expiresAt: '2026-02-14T12:00:00.000Z',
+            daysRemaining: 30,
+          },
+        ],
+      },
+    ],
+  });
 export type ApiUser = z.infer<typeof apiUserSchema>;
 
 export const apiUserIdParamSchema = z.object({ id: z.string().min(1).max(64) });
@@ -238,11 +322,22 @@ export const apiDeliveryBodySchema = z.strictObject({
 });
 export type ApiDeliveryBody = z.infer<typeof apiDeliveryBodySchema>;
 
-export const apiDeliveryResponseSchema = z.object({
-  orderId: z.string(),
-  keys: z.array(z.string()),
-  createdAt: z.iso.datetime(),
-  /** True when this orderId had already been delivered: the stored keys, nothing issued. */
-  replayed: z.boolean(),
-});
+export const apiDeliveryResponseSchema = z
+  .object({
+    orderId: z.string(),
+    keys: z.array(z.string()),
+    createdAt: z.iso.datetime(),
+    /** True when this orderId had already been delivered: the stored keys, nothing issued. */
+    replayed: z.boolean(),
+  })
+  .meta({
+    examples: [
+      {
+        orderId: 'inv_8XK2',
+        keys: ['K7MX3RPA9TWEHN4FGY'],
+        createdAt: '2026-01-15T12:00:00.000Z',
+        replayed: false,
+      },
+    ],
+  });
 export type ApiDeliveryResponse = z.infer<typeof apiDeliveryResponseSchema>;
