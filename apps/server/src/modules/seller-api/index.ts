@@ -3,3 +3,4 @@ export type { SellerApiRepository } from './seller-api-repository.js';
 export { createSellerApiRepository } from './seller-api-repository.js';
 export type { ApiCaller, SellerApiService } from './seller-api-service.js';
 export { createSellerApiService } from './seller-api-service.js';
+export { sellerApiV1Routes } from './seller-api-routes.js';
