@@ -314,8 +314,10 @@ export function createKeysRepository(
 
     /**
      * One page of the matching keys newest first, after the (created_at, id) position `after`
-     * (keyset, never an offset: any depth costs the same); `limit + 1` rows are read so the
-     * caller knows whether more follow. The seller API's key list.
+     * (keyset, never an offset: any depth costs one index seek). As `page`, the ids are read
+     * from the filter's index alone, compared as a row value so SQLite and PostgreSQL seek to
+     * the position instead of scanning to it, and only those rows are joined. The seller API's
+     * key list; the caller asks one row more than it shows to know whether more follow.
      */
     async keysetPage(
       filters: KeyFilters & {
@@ -328,7 +330,7 @@ export function createKeysRepository(
       limit: number,
       now: number,
     ): Promise<KeyListRow[]> {
-      let query = named(filtered(filters, now)).select(listColumns);
+      let query = filtered(filters, now).select('k.id');
       if (filters.createdAfter !== undefined)
         query = query.where('k.created_at', '>', filters.createdAfter);
       if (filters.createdBefore !== undefined)
@@ -337,15 +339,16 @@ export function createKeysRepository(
         query = query.where('k.redeemed_at', filters.redeemed ? 'is not' : 'is', null);
       }
       if (after) {
-        const { createdAt: at, id } = after;
         query = query.where((eb) =>
-          eb.or([
-            eb('k.created_at', '<', at),
-            eb.and([eb('k.created_at', '=', at), eb('k.id', '<', id)]),
-          ]),
+          eb(eb.refTuple('k.created_at', 'k.id'), '<', eb.tuple(after.createdAt, after.id)),
         );
       }
-      return query.orderBy('k.created_at', 'desc').orderBy('k.id', 'desc').limit(limit).execute();
+      const rows = await query
+        .orderBy('k.created_at', 'desc')
+        .orderBy('k.id', 'desc')
+        .limit(limit)
+        .execute();
+      return this.byIds(rows.map((row) => row.id));
     },
 
     findInfo(id: string): Promise<KeyInfoRow | undefined> {

@@ -11,6 +11,7 @@ import type {
 } from '@chaveiro/contract';
 import { messages, sellerApiMessages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineHandler } from '../../events/index.js';
 import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
@@ -25,8 +26,30 @@ let other: { id: string; name: string };
 type Headers = { authorization: string };
 type Method = 'GET' | 'POST' | 'DELETE';
 
+/** Events the API's changes record, heard as the dashboards' own are (docs/architecture.md). */
+const heard: { type: string; payload: unknown }[] = [];
+const PROBED = [
+  'reseller.keys_purchased',
+  'subscription.paused',
+  'subscription.resumed',
+  'hwid.reset',
+  'machine.released',
+  'user.banned',
+] as const;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    eventHandlers: PROBED.map((on) =>
+      defineHandler({
+        name: `test.seller-api-probe.${on}`,
+        on,
+        handle(event) {
+          heard.push({ type: event.type, payload: event.payload });
+          return Promise.resolve();
+        },
+      }),
+    ),
+  });
   admin = await t.createUser({ role: 'admin', username: 'chefe_api' });
   product = await t.fixtures.product({ name: 'Aim Pro', plans: { monthly: 1250, weekly: 400 } });
   other = await t.fixtures.product({ name: 'Wall Hack', plans: { monthly: 2000 } });
@@ -161,6 +184,22 @@ describe('POST /api/v1/keys', () => {
       (await activityOf(viaApi.id)).at(-1),
     ];
     expect(apiLine?.type).toBe('reseller.keys_purchased');
+    expect(heard.find((event) => event.type === 'reseller.keys_purchased')?.payload).toMatchObject({
+      resellerId: viaDashboard.id,
+      productId: product.id,
+      quantity: 2,
+      totalCents: 2500,
+    });
+    expect(
+      heard.filter((event) => event.type === 'reseller.keys_purchased').at(-1)?.payload,
+    ).toMatchObject({
+      resellerId: viaApi.id,
+      productId: product.id,
+      durationType: 'monthly',
+      quantity: 2,
+      unitCents: 1250,
+      totalCents: 2500,
+    });
     expect(apiLine?.action).toBe(`${dashboardLine?.action}${text.logViaApi}`);
   });
 
@@ -721,6 +760,12 @@ describe('licences', () => {
       'subscription.paused',
       'subscription.resumed',
     ]);
+    for (const type of ['subscription.paused', 'subscription.resumed']) {
+      expect(heard).toContainEqual({
+        type,
+        payload: { subscriptionId: license.id, userId: customer.id, by: 'global' },
+      });
+    }
   });
 
   it('resets every machine, or releases one', async () => {
@@ -744,6 +789,21 @@ describe('licences', () => {
     const reset = await v1('POST', `/licenses/${license.id}/reset-hwid`, token);
     expect(reset.statusCode).toBe(200);
     expect(reset.json<ApiLicense>().machines).toEqual([]);
+    expect(heard.find((event) => event.type === 'machine.released')?.payload).toMatchObject({
+      machineId: one?.id,
+      subscriptionId: license.id,
+      ownerId: customer.id,
+      by: admin.id,
+    });
+    expect(heard).toContainEqual({
+      type: 'hwid.reset',
+      payload: {
+        subscriptionId: license.id,
+        userId: customer.id,
+        machinesReleased: 2,
+        by: admin.id,
+      },
+    });
     const nothing = await v1('POST', `/licenses/${license.id}/reset-hwid`, token);
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json()).toMatchObject({ code: 'NO_HWID_BOUND' });
@@ -791,6 +851,17 @@ describe('users', () => {
     expect((await activityOf(admin.id)).at(-1)?.action).toBe(
       `${messages.activity.userBanned('alvo_api')}${text.logViaApi}`,
     );
+    expect(heard).toContainEqual({
+      type: 'user.banned',
+      payload: { userId: customer.id, by: admin.id },
+    });
+    // The ban ends the account's site sessions at once, as the dashboard's does.
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/client/dashboard',
+      headers: customer.headers,
+    });
+    expect(session.statusCode).toBe(401);
     const unbanned = await v1('POST', `/users/${customer.id}/unban`, token);
     expect(unbanned.json<ApiUser>().status).toBe('active');
 
@@ -805,5 +876,72 @@ describe('users', () => {
     const readOnly = await tokenOf(admin, ['users:read']);
     const response = await v1('POST', `/users/${customer.id}/ban`, readOnly);
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('the v1 scope', () => {
+  it('replays a POST /keys repeated with its Idempotency-Key: one batch issued', async () => {
+    const adminNow = { authorization: `Bearer ${await t.tokenFor(admin)}` };
+    const reseller = await t.createResellerViaAdmin(adminNow, 100);
+    const token = await tokenOf(reseller, ['keys:write']);
+    const headers = { ...token, 'idempotency-key': 'lote-0001' };
+    const payload = { productId: product.id, durationType: 'weekly', quantity: 3 };
+    const first = await v1('POST', '/keys', headers, payload);
+    const again = await v1('POST', '/keys', headers, payload);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.json<ApiGenerateKeysResponse>().keys).toEqual(
+      first.json<ApiGenerateKeysResponse>().keys,
+    );
+    expect(await keysCreatedBy(reseller.id)).toHaveLength(3);
+    expect(await t.fixtures.balance(reseller.id)).toBe(10_000 - 3 * 400);
+  });
+
+  it('documents every endpoint with the API token scheme, tags and examples', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = response.json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            security?: unknown;
+            tags?: string[];
+            responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
+          }
+        >
+      >;
+    }>();
+    const endpoints: [string, string][] = [
+      ['/api/v1/keys', 'post'],
+      ['/api/v1/keys', 'get'],
+      ['/api/v1/keys/{key}', 'get'],
+      ['/api/v1/keys/{key}/ban', 'post'],
+      ['/api/v1/keys/{key}/unban', 'post'],
+      ['/api/v1/keys/{key}', 'delete'],
+      ['/api/v1/licenses/by-key/{key}', 'get'],
+      ['/api/v1/licenses', 'get'],
+      ['/api/v1/licenses/{subscriptionId}/days', 'post'],
+      ['/api/v1/licenses/{subscriptionId}/pause', 'post'],
+      ['/api/v1/licenses/{subscriptionId}/resume', 'post'],
+      ['/api/v1/licenses/{subscriptionId}/reset-hwid', 'post'],
+      ['/api/v1/licenses/{subscriptionId}/machines/{machineId}', 'delete'],
+      ['/api/v1/users/lookup', 'get'],
+      ['/api/v1/users/{id}/ban', 'post'],
+      ['/api/v1/users/{id}/unban', 'post'],
+      ['/api/v1/deliveries', 'post'],
+    ];
+    for (const [path, method] of endpoints) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation?.security).toEqual([{ apiTokenAuth: [] }]);
+      expect(operation?.tags?.[0]).toMatch(/^seller API/);
+    }
+    const delivery = doc.paths['/api/v1/deliveries']?.post?.responses['201'];
+    // @fastify/swagger lifts a schema's single example to the media type's `example`.
+    expect(delivery?.content?.['application/json']?.example).toMatchObject({
+      orderId: 'inv_8XK2',
+      replayed: false,
+    });
   });
 });

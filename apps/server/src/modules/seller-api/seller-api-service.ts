@@ -293,7 +293,11 @@ export function createSellerApiService({
       const [row] = await keyRows.byIds([key.id]);
       const fed =
         row?.client_id && (await subscriptions.findByUserProduct(row.client_id, key.product_id));
-      if (!fed) throw new NotFoundError(text.keyNotRedeemed, 'LICENSE_NOT_FOUND');
+      if (!fed) {
+        // A used key whose redeemer or subscription is gone has no licence any more either.
+        const why = key.status === 'used' ? text.licenseNotFound : text.keyNotRedeemed;
+        throw new NotFoundError(why, 'LICENSE_NOT_FOUND');
+      }
       return licenseById(fed.id);
     },
 
