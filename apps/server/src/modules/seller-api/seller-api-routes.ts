@@ -16,16 +16,24 @@ import {
   apiUserIdParamSchema,
   apiUserLookupQuerySchema,
   apiUserSchema,
+  idempotencyKeyHeadersSchema,
   messageResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { apiAuthOf } from '../../platform/api-token-auth.js';
-import { errorResponses, sellerApiErrors, sellerApiRoute } from '../../platform/route-schemas.js';
+import {
+  errorResponses,
+  sellerApiPostErrors,
+  sellerApiRoute,
+} from '../../platform/route-schemas.js';
 import type { ApiCaller, SellerApiService } from './seller-api-service.js';
 
-/** Bad input, not found (or not the caller's), and a refused change (state, balance, replay). */
-const errors = { ...sellerApiErrors, ...errorResponses(400, 404, 409, 413, 422) };
+/**
+ * Bad input or `Idempotency-Key`, not found (or not the caller's), a refused change (state,
+ * balance, a delivery's replay with other terms, a duplicate running), a body too large.
+ */
+const errors = { ...sellerApiPostErrors, ...errorResponses(404, 413) };
 
 /** The token's owner and the request's address: who the activity log names. */
 function callerOf(request: FastifyRequest): ApiCaller {
@@ -57,6 +65,7 @@ export function sellerApiV1Routes({
     app.post(
       '/keys',
       sellerApiRoute(keysWrite, keys, {
+        headers: idempotencyKeyHeadersSchema,
         summary:
           'Generate 1 to 1000 keys of a product plan: an admin token issues them, a reseller ' +
           'token buys them with its balance (at most 500, its price)',
@@ -92,6 +101,7 @@ export function sellerApiV1Routes({
     app.post(
       '/keys/:key/ban',
       sellerApiRoute(keysWrite, keys, {
+        headers: idempotencyKeyHeadersSchema,
         summary: 'Ban an unused key',
         params: apiKeyParamSchema,
         response: { 200: apiKeySchema, ...errors },
@@ -102,6 +112,7 @@ export function sellerApiV1Routes({
     app.post(
       '/keys/:key/unban',
       sellerApiRoute(keysWrite, keys, {
+        headers: idempotencyKeyHeadersSchema,
         summary: 'Unban a key',
         params: apiKeyParamSchema,
         response: { 200: apiKeySchema, ...errors },
@@ -142,6 +153,7 @@ export function sellerApiV1Routes({
     app.post(
       '/licenses/:subscriptionId/days',
       sellerApiRoute(licensesWrite, licenses, {
+        headers: idempotencyKeyHeadersSchema,
         summary: 'Add (positive) or remove (negative) days; never below now',
         params: apiSubscriptionParamSchema,
         body: apiLicenseDaysBodySchema,
@@ -154,6 +166,7 @@ export function sellerApiV1Routes({
     app.post(
       '/licenses/:subscriptionId/pause',
       sellerApiRoute(licensesWrite, licenses, {
+        headers: idempotencyKeyHeadersSchema,
         summary:
           'Pause a running licence as the administration (clock frozen, no credit spent; the ' +
           'customer cannot resume it)',
@@ -166,6 +179,7 @@ export function sellerApiV1Routes({
     app.post(
       '/licenses/:subscriptionId/resume',
       sellerApiRoute(licensesWrite, licenses, {
+        headers: idempotencyKeyHeadersSchema,
         summary: 'Resume a paused licence, whoever paused it (the frozen time runs again)',
         params: apiSubscriptionParamSchema,
         response: { 200: apiLicenseSchema, ...errors },
@@ -176,6 +190,7 @@ export function sellerApiV1Routes({
     app.post(
       '/licenses/:subscriptionId/reset-hwid',
       sellerApiRoute(licensesWrite, licenses, {
+        headers: idempotencyKeyHeadersSchema,
         summary: 'Release every machine of the licence (no credit spent)',
         params: apiSubscriptionParamSchema,
         response: { 200: apiLicenseSchema, ...errors },
@@ -211,6 +226,7 @@ export function sellerApiV1Routes({
     app.post(
       '/users/:id/ban',
       sellerApiRoute(usersWrite, users, {
+        headers: idempotencyKeyHeadersSchema,
         summary: 'Ban an account (never an admin): its sessions and loader end',
         params: apiUserIdParamSchema,
         response: { 200: apiUserSchema, ...errors },
@@ -221,6 +237,7 @@ export function sellerApiV1Routes({
     app.post(
       '/users/:id/unban',
       sellerApiRoute(usersWrite, users, {
+        headers: idempotencyKeyHeadersSchema,
         summary: 'Unban an account',
         params: apiUserIdParamSchema,
         response: { 200: apiUserSchema, ...errors },
@@ -231,6 +248,7 @@ export function sellerApiV1Routes({
     app.post(
       '/deliveries',
       sellerApiRoute(keysWrite, deliveries, {
+        headers: idempotencyKeyHeadersSchema,
         summary:
           "Deliver a storefront's paid order: the same orderId always answers the same keys " +
           '(replayed: true), issued and paid once',
