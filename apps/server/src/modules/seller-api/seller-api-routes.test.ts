@@ -217,6 +217,19 @@ describe('POST /api/v1/keys', () => {
     expect(await t.fixtures.balance(reseller.id)).toBe(2000);
   });
 
+  it('refuses a reseller a plan the product does not sell (422), nothing debited', async () => {
+    const reseller = await t.createResellerViaAdmin(admin.headers, 100);
+    const token = await tokenOf(reseller, ['keys:write']);
+    const response = await v1('POST', '/keys', token, {
+      productId: other.id,
+      durationType: 'weekly',
+      quantity: 1,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'PLAN_NOT_FOUND' });
+    expect(await t.fixtures.balance(reseller.id)).toBe(10_000);
+  });
+
   it('caps a reseller at its purchase size (400)', async () => {
     const reseller = await t.createResellerViaAdmin(admin.headers, 10_000);
     const token = await tokenOf(reseller, ['keys:write']);
@@ -807,6 +820,20 @@ describe('licences', () => {
     const nothing = await v1('POST', `/licenses/${license.id}/reset-hwid`, token);
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json()).toMatchObject({ code: 'NO_HWID_BOUND' });
+  });
+
+  it('refuses to pause an expired licence (409)', async () => {
+    const lapsed = await t.createUser();
+    const sub = await t.fixtures.subscription(lapsed.id, other.id, {
+      expiresAt: t.clock.now() - DAY,
+    });
+    const response = await v1('POST', `/licenses/${sub.id}/pause`, token);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'SUBSCRIPTION_EXPIRED',
+      message: text.expiredCannotPause,
+    });
+    expect((await t.fixtures.subscriptionRow(sub.id))?.status).toBe('active');
   });
 
   it('a licenses:read token cannot change a licence (403)', async () => {
