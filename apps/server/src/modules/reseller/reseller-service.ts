@@ -18,12 +18,12 @@ import {
   marginPercent,
   messages,
 } from '@chaveiro/contract';
+import type { Kysely } from 'kysely';
 import {
   BUSINESS_TIME_ZONE,
   formatBusinessDateTime,
   startOfMonthIn,
 } from '../../platform/calendar.js';
-import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
