@@ -44,6 +44,7 @@ import { checkoutRoutes, ordersRoutes } from './modules/orders/index.js';
 import { productsRoutes, productsV1Routes } from './modules/products/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { resellerRoutes } from './modules/reseller/index.js';
+import { sellerApiV1Routes } from './modules/seller-api/index.js';
 import { maintenanceGate, settingsRoutes } from './modules/settings/index.js';
 import { shopRoutes } from './modules/shop/index.js';
 import { adminSupportRoutes, supportRoutes } from './modules/support/index.js';
@@ -259,7 +260,7 @@ function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void
  * caller with `apiAuthOf(request)` / `apiActorOf(request)` (platform/api-token-auth.ts).
  */
 function sellerApiRoutes(s: Services): FastifyPluginCallbackZod[] {
-  return [productsV1Routes(s), webhooksV1Routes(s)];
+  return [productsV1Routes(s), sellerApiV1Routes(s), webhooksV1Routes(s)];
 }
 
 function apiRoutes(

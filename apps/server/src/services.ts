@@ -107,6 +107,7 @@ import {
   createResellerRepository,
   createResellerService,
 } from './modules/reseller/index.js';
+import { createSellerApiRepository, createSellerApiService } from './modules/seller-api/index.js';
 import {
   createSettingsCache,
   createSettingsRepository,
@@ -182,6 +183,7 @@ export function createServices(
     products: createProductsRepository(db, keyTotals),
     recoveryCodes: createRecoveryCodesRepository(db),
     reseller: createResellerRepository(db),
+    sellerApi: createSellerApiRepository(db),
     settings: createSettingsRepository(db),
     shop: createShopRepository(db),
     signupHolds: createSignupHoldsRepository(db),
@@ -554,21 +556,36 @@ export function createServices(
     }),
   };
 
+  // The customer page reads its sections through the services that list them for the customer.
+  const adminCustomers = createAdminCustomersService({
+    clock,
+    customers: repos.customers,
+    subscriptions: repos.subscriptions,
+    activity,
+    events,
+    balance,
+    deposits,
+    orders: built.orders,
+    support: built.support,
+    client: built.client,
+    clientRepo: repos.client,
+  });
+
   return {
     ...built,
-    // The customer page reads its sections through the services that list them for the customer.
-    adminCustomers: createAdminCustomersService({
+    adminCustomers,
+    // The seller API acts through the dashboards' own services (same prices, rules and logs).
+    sellerApi: createSellerApiService({
       clock,
-      customers: repos.customers,
-      subscriptions: repos.subscriptions,
-      activity,
+      repository: repos.sellerApi,
       events,
-      balance,
-      deposits,
-      orders: built.orders,
-      support: built.support,
-      client: built.client,
-      clientRepo: repos.client,
+      keys: built.keys,
+      keyRows: repos.keys,
+      reseller: built.reseller,
+      adminUsers: built.adminUsers,
+      adminCustomers,
+      subscriptions: repos.subscriptions,
+      users: repos.users,
     }),
   };
 }

@@ -34,3 +34,4 @@ export * from './schemas/customers.js';
 export * from './schemas/api-tokens.js';
 export * from './schemas/seller-api.js';
 export * from './schemas/webhooks.js';
+export * from './schemas/seller-api.js';

@@ -30,6 +30,8 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
  * money integer cents, flags integer 0/1 (portable across SQLite and PostgreSQL).
  */
 export interface Database {
+  storefront_deliveries: StorefrontDeliveriesTable;
+  storefront_delivery_keys: StorefrontDeliveryKeysTable;
   users: UsersTable;
   products: ProductsTable;
   plans: PlansTable;
@@ -525,6 +527,26 @@ export interface EventsTable {
   /** The event's payload as JSON. */
   payload: string;
   occurred_at: number;
+}
+
+/** A paid storefront order delivered through the seller API, once per (owner, order id). */
+export interface StorefrontDeliveriesTable {
+  id: string;
+  /** The API token's owner (admin or reseller). */
+  owner_id: string;
+  order_id: string;
+  product_id: string;
+  plan: PlanDurationType;
+  quantity: number;
+  customer_email: string | null;
+  created_at: number;
+}
+
+/** The keys a delivery issued, by value, in the order they were answered. */
+export interface StorefrontDeliveryKeysTable {
+  delivery_id: string;
+  position: number;
+  key: string;
 }
 
 export type DeliveryStatus = 'pending' | 'done' | 'dead';

@@ -141,6 +141,8 @@ export interface Actor {
   username: string;
   /** Null when no request is behind the action (an order completed by its PIX payment). */
   ip: string | null;
+  /** `api`: the action came through a seller API token (`/api/v1`); the log line says so. */
+  via?: 'api';
 }
 
 /** The actor of a request behind `requireRole`. */

@@ -18,6 +18,7 @@ import * as sortedLists from './2026112803_sorted_lists.js';
 import * as analytics from './2026112901_analytics.js';
 import * as depositsOrderIndex from './2026112902_deposits_order_index.js';
 import * as accounts from './2026113001_accounts.js';
+import * as storefrontDeliveries from './2026120102_storefront_deliveries.js';
 import * as activityPaging from './2026112805_activity_paging.js';
 import * as apiTokens from './2026120101_api_tokens.js';
 import * as webhooks from './2026120103_webhooks.js';
@@ -47,6 +48,7 @@ const migrations = {
   '2026112902_deposits_order_index': depositsOrderIndex,
   '2026113001_accounts': accounts,
   '2026120101_api_tokens': apiTokens,
+  '2026120102_storefront_deliveries': storefrontDeliveries,
   '2026120103_webhooks': webhooks,
 };
 

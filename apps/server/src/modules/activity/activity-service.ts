@@ -13,6 +13,7 @@ import {
   ACTIVITY_TYPE_LABELS,
   ACTIVITY_TYPES,
   ADMIN_LIMITS,
+  sellerApiMessages,
 } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -114,7 +115,8 @@ export function createActivityService({ clock, repository }: ActivityServiceDeps
           actorId: actor?.userId ?? null,
           actorName: actor?.username ?? null,
           type: entry.type,
-          action: entry.action,
+          action:
+            actor?.via === 'api' ? `${entry.action}${sellerApiMessages.logViaApi}` : entry.action,
           target: entry.target ?? null,
           ip: actor?.ip ?? null,
           createdAt: clock.now(),

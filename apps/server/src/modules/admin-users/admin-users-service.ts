@@ -19,6 +19,7 @@ import {
   centsToReais,
   messages,
   parseSort,
+  sellerApiMessages,
   tableMessages,
 } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
@@ -43,6 +44,7 @@ import type { DirectoryRow, UserDirectoryRepository } from './user-directory-rep
 import type { UserAdminRepository, UsersRepository } from '../users/index.js';
 
 const text = messages.admin;
+const api = sellerApiMessages;
 const log = messages.activity;
 const EXPORT_BATCH_ROWS = 5_000;
 /** The users CSV holds at most this many rows (the whole table of the benchmark). */
@@ -369,6 +371,80 @@ export function createAdminUsersService({
         });
       });
       return { message: text.hwidReset };
+    },
+
+    /**
+     * An administrator's pause of one subscription: its clock frozen as "pause all" freezes it
+     * (paused by the administration, no credit spent, the customer cannot resume it).
+     */
+    async pauseSubscription(subId: string, actor: Actor): Promise<MessageResponse> {
+      await events.transaction(async (trx) => {
+        const sub = await subscriptionsRepository.findDetail(subId, trx);
+        if (!sub) throw new NotFoundError(text.subscriptionNotFound);
+        if (sub.status === 'paused') throw new ConflictError(api.alreadyPaused, 'ALREADY_PAUSED');
+        const frozen = await subscriptionsRepository.freezeAllRunning(clock.now(), trx, subId);
+        if (frozen.length === 0) {
+          throw new ConflictError(api.expiredCannotPause, 'SUBSCRIPTION_EXPIRED');
+        }
+        await events.record(trx, 'subscription.paused', {
+          subscriptionId: subId,
+          userId: sub.user_id,
+          by: 'global',
+        });
+        await activity.record(trx, actor, {
+          type: 'subscription.paused',
+          action: api.logSubscriptionPaused(sub.username, sub.product_name),
+          target: `user:${sub.user_id}`,
+        });
+      });
+      return { message: api.paused };
+    },
+
+    /** An administrator's resume of one paused subscription, whoever paused it. */
+    async resumeSubscription(subId: string, actor: Actor): Promise<MessageResponse> {
+      await events.transaction(async (trx) => {
+        const sub = await subscriptionsRepository.findDetail(subId, trx);
+        if (!sub) throw new NotFoundError(text.subscriptionNotFound);
+        if (!(await subscriptionsRepository.resume(subId, clock.now(), trx))) {
+          throw new ConflictError(api.alreadyActive, 'NOT_PAUSED');
+        }
+        await events.record(trx, 'subscription.resumed', {
+          subscriptionId: subId,
+          userId: sub.user_id,
+          by: 'global',
+        });
+        await activity.record(trx, actor, {
+          type: 'subscription.resumed',
+          action: api.logSubscriptionResumed(sub.username, sub.product_name),
+          target: `user:${sub.user_id}`,
+        });
+      });
+      return { message: api.resumed };
+    },
+
+    /** Every machine of one subscription unbound, no credit spent (the account-wide reset's rule). */
+    async resetSubscriptionHwid(subId: string, actor: Actor): Promise<MessageResponse> {
+      await events.transaction(async (trx) => {
+        const sub = await subscriptionsRepository.findDetail(subId, trx);
+        if (!sub) throw new NotFoundError(text.subscriptionNotFound);
+        const released = await subscriptionsRepository.unbindMachines(
+          { subscriptionId: subId },
+          trx,
+        );
+        if (released === 0) throw new ConflictError(api.noHwidBound, 'NO_HWID_BOUND');
+        await events.record(trx, 'hwid.reset', {
+          subscriptionId: subId,
+          userId: sub.user_id,
+          machinesReleased: released,
+          by: actor.userId,
+        });
+        await activity.record(trx, actor, {
+          type: 'subscription.hwid_reset',
+          action: api.logSubscriptionHwidReset(sub.username, sub.product_name),
+          target: `user:${sub.user_id}`,
+        });
+      });
+      return { message: api.hwidReset };
     },
 
     /** Adds days to the user's subscription to the product, creating it if needed. */

@@ -312,6 +312,45 @@ export function createKeysRepository(
       }
     },
 
+    /**
+     * One page of the matching keys newest first, after the (created_at, id) position `after`
+     * (keyset, never an offset: any depth costs one index seek). As `page`, the ids are read
+     * from the filter's index alone, compared as a row value so SQLite and PostgreSQL seek to
+     * the position instead of scanning to it, and only those rows are joined. The seller API's
+     * key list; the caller asks one row more than it shows to know whether more follow.
+     */
+    async keysetPage(
+      filters: KeyFilters & {
+        /** Created strictly after / before these instants. */
+        createdAfter?: number | undefined;
+        createdBefore?: number | undefined;
+        redeemed?: boolean | undefined;
+      },
+      after: { createdAt: number; id: string } | undefined,
+      limit: number,
+      now: number,
+    ): Promise<KeyListRow[]> {
+      let query = filtered(filters, now).select('k.id');
+      if (filters.createdAfter !== undefined)
+        query = query.where('k.created_at', '>', filters.createdAfter);
+      if (filters.createdBefore !== undefined)
+        query = query.where('k.created_at', '<', filters.createdBefore);
+      if (filters.redeemed !== undefined) {
+        query = query.where('k.redeemed_at', filters.redeemed ? 'is not' : 'is', null);
+      }
+      if (after) {
+        query = query.where((eb) =>
+          eb(eb.refTuple('k.created_at', 'k.id'), '<', eb.tuple(after.createdAt, after.id)),
+        );
+      }
+      const rows = await query
+        .orderBy('k.created_at', 'desc')
+        .orderBy('k.id', 'desc')
+        .limit(limit)
+        .execute();
+      return this.byIds(rows.map((row) => row.id));
+    },
+
     findInfo(id: string): Promise<KeyInfoRow | undefined> {
       return named(allKeys())
         .leftJoin('users as creator', 'creator.id', 'k.created_by')

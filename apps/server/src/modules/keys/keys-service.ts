@@ -18,6 +18,8 @@ import {
   parseSort,
   tableMessages,
 } from '@chaveiro/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
@@ -176,29 +178,39 @@ export function createKeysService({
 
     /** Generates `quantity` new unused keys in one transaction. */
     async generate(body: GenerateKeysBody, actor: Actor): Promise<GenerateKeysResponse> {
-      const product = await products.find(body.productId);
+      const created = await withTransaction(db, (trx) => this.generateIn(trx, body, actor));
+      return { message: text.keysGenerated(created.length), keys: created };
+    },
+
+    /**
+     * The admin's generation inside the caller's transaction (a storefront delivery records
+     * itself in the same one): the keys and their activity line; returns the keys.
+     */
+    async generateIn(
+      trx: Kysely<Database>,
+      body: GenerateKeysBody,
+      actor: Actor,
+    ): Promise<string[]> {
+      const product = await products.find(body.productId, trx);
       if (!product) throw new NotFoundError(text.productNotFound);
       assertProductEnabled(product);
       const days = body.days ?? PLAN_DURATION_DAYS[body.durationType ?? 'monthly'];
       const redeemBy = body.redeemBy === undefined ? null : endOfBrDay(body.redeemBy);
       if (redeemBy !== null && redeemBy <= clock.now())
         throw new BadRequestError(text.redeemByPast);
-      const created = await withTransaction(db, async (trx) => {
-        const inserted = await issuer.issue(trx, {
-          productId: product.id,
-          days,
-          quantity: body.quantity,
-          createdBy: actor.userId,
-          redeemBy,
-        });
-        await activity.record(trx, actor, {
-          type: 'key.generated',
-          action: log.keysGenerated(inserted.length, product.name),
-          target: `product:${product.id}`,
-        });
-        return inserted;
+      const inserted = await issuer.issue(trx, {
+        productId: product.id,
+        days,
+        quantity: body.quantity,
+        createdBy: actor.userId,
+        redeemBy,
       });
-      return { message: text.keysGenerated(created.length), keys: created };
+      await activity.record(trx, actor, {
+        type: 'key.generated',
+        action: log.keysGenerated(inserted.length, product.name),
+        target: `product:${product.id}`,
+      });
+      return inserted;
     },
 
     async info(id: string): Promise<KeyInfo> {

@@ -18,11 +18,13 @@ import {
   marginPercent,
   messages,
 } from '@chaveiro/contract';
+import type { Kysely } from 'kysely';
 import {
   BUSINESS_TIME_ZONE,
   formatBusinessDateTime,
   startOfMonthIn,
 } from '../../platform/calendar.js';
+import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { formatCents } from '../../platform/pt-br.js';
@@ -115,63 +117,73 @@ export function createResellerService({
      * answer is 409. The price (the plan's reseller price, else retail less the global discount)
      * is read in that transaction and stored on each key with the retail price of the moment.
      */
-    async buyKeys(body: BuyKeysBody, actor: Actor): Promise<BuyKeysResponse> {
+    buyKeys(body: BuyKeysBody, actor: Actor): Promise<BuyKeysResponse> {
+      return events.transaction((trx) => this.buyKeysIn(trx, body, actor));
+    },
+
+    /**
+     * `buyKeys` inside the caller's transaction, opened with `events.transaction` (it records
+     * `reseller.keys_purchased`): a storefront delivery records itself in the same one.
+     */
+    async buyKeysIn(
+      trx: Kysely<Database>,
+      body: BuyKeysBody,
+      actor: Actor,
+    ): Promise<BuyKeysResponse> {
       const plan = messages.plans[body.durationType];
-      return events.transaction(async (trx) => {
-        const product = await repository.findProductPlan(body.productId, body.durationType, trx);
-        if (!product || product.status !== 'active') throw new NotFoundError(text.productNotFound);
-        if (product.price_cents === null) {
-          throw new UnprocessableError(text.planNotFound, 'PLAN_NOT_FOUND');
-        }
-        const retailCents = Number(product.price_cents);
-        const unitCents = effectiveResellerCents(
-          retailCents,
-          product.reseller_price_cents === null ? null : Number(product.reseller_price_cents),
-          await resellerDiscountBasisPoints(settings, trx),
-        );
-        const totalCents = unitCents * body.quantity;
-        const after = await balance.move(trx, {
-          userId: actor.userId,
-          amountCents: -totalCents,
-          reason: text.reasonPurchase(body.quantity, product.name, plan),
-          actorId: actor.userId,
-        });
-        if (after === undefined) {
-          throw new ConflictError(text.insufficientBalance, 'INSUFFICIENT_BALANCE');
-        }
-        const at = clock.now();
-        const issued = await issuer.issue(trx, {
-          productId: body.productId,
-          days: PLAN_DURATION_DAYS[body.durationType],
-          quantity: body.quantity,
-          createdBy: actor.userId,
-          priceCents: unitCents,
-          retailPriceCents: retailCents,
-          createdAt: at,
-        });
-        await events.record(trx, 'reseller.keys_purchased', {
-          resellerId: actor.userId,
-          productId: body.productId,
-          durationType: body.durationType,
-          quantity: body.quantity,
-          unitCents,
-          totalCents,
-          at,
-        });
-        await activity.record(trx, actor, {
-          type: 'reseller.keys_purchased',
-          action: text.logPurchase(body.quantity, product.name, plan, formatCents(totalCents)),
-          target: `product:${body.productId}`,
-        });
-        return {
-          message: text.keysBought(issued.length),
-          keys: issued,
-          total: centsToReais(totalCents),
-          balance: centsToReais(after),
-          unitPrice: centsToReais(unitCents),
-          retailUnitPrice: centsToReais(retailCents),
-        };
+      const product = await repository.findProductPlan(body.productId, body.durationType, trx);
+      if (!product || product.status !== 'active') throw new NotFoundError(text.productNotFound);
+      if (product.price_cents === null) {
+        throw new UnprocessableError(text.planNotFound, 'PLAN_NOT_FOUND');
+      }
+      const retailCents = Number(product.price_cents);
+      const unitCents = effectiveResellerCents(
+        retailCents,
+        product.reseller_price_cents === null ? null : Number(product.reseller_price_cents),
+        await resellerDiscountBasisPoints(settings, trx),
+      );
+      const totalCents = unitCents * body.quantity;
+      const after = await balance.move(trx, {
+        userId: actor.userId,
+        amountCents: -totalCents,
+        reason: text.reasonPurchase(body.quantity, product.name, plan),
+        actorId: actor.userId,
       });
+      if (after === undefined) {
+        throw new ConflictError(text.insufficientBalance, 'INSUFFICIENT_BALANCE');
+      }
+      const at = clock.now();
+      const issued = await issuer.issue(trx, {
+        productId: body.productId,
+        days: PLAN_DURATION_DAYS[body.durationType],
+        quantity: body.quantity,
+        createdBy: actor.userId,
+        priceCents: unitCents,
+        retailPriceCents: retailCents,
+        createdAt: at,
+      });
+      await events.record(trx, 'reseller.keys_purchased', {
+        resellerId: actor.userId,
+        productId: body.productId,
+        durationType: body.durationType,
+        quantity: body.quantity,
+        unitCents,
+        totalCents,
+        at,
+      });
+      await activity.record(trx, actor, {
+        type: 'reseller.keys_purchased',
+        action: text.logPurchase(body.quantity, product.name, plan, formatCents(totalCents)),
+        target: `product:${body.productId}`,
+      });
+      return {
+        message: text.keysBought(issued.length),
+        keys: issued,
+        total: centsToReais(totalCents),
+        balance: centsToReais(after),
+        unitPrice: centsToReais(unitCents),
+        retailUnitPrice: centsToReais(retailCents),
+      };
     },
 
     async keys(userId: string, query: ResellerKeysQuery): Promise<ResellerKeysPage> {

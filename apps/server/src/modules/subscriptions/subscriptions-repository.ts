@@ -267,6 +267,20 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
     },
 
     /**
+     * Restarts one paused subscription, whoever paused it (an administrator's resume); false
+     * when it is not paused (already running, or gone).
+     */
+    async resume(id: string, now: number, executor: Kysely<Database> = db): Promise<boolean> {
+      const result = await executor
+        .updateTable('subscriptions')
+        .set(resumedColumns(now))
+        .where('id', '=', id)
+        .where('status', '=', 'paused')
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
      * Unbinds machines (HWID resets, a released machine): `subscriptionId` alone frees all of
      * one subscription, with `machineId` only that machine; `userId` every subscription of one
      * account; `nonAdmins` every account but the admins'. Each subscription first keeps the
