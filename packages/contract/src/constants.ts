@@ -22,7 +22,7 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export const SUBSCRIPTION_STATUSES = ['active', 'paused'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const PAUSED_BY = ['user', 'global'] as const;
+export const PAUSED_BY = ['user', 'global', 'admin'] as const;
 export type PausedBy = (typeof PAUSED_BY)[number];
 
 /** Plan duration types and how many days each grants. */

@@ -49,7 +49,10 @@ export interface DomainEvents {
     subscriptionId: string;
     /** The subscription's owner. */
     userId: string;
-    /** `user`: its owner spent a pause credit; `global`: the administration's "pause all". */
+    /**
+     * `user`: its owner spent a pause credit; `global`: the administration's "pause all";
+     * `admin`: an administrator paused this one subscription (seller API).
+     */
     by: PausedBy;
   };
   'subscription.resumed': {

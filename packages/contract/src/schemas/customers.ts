@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, SUBSCRIPTION_STATUSES, USER_STATUSES } from '../constants.js';
+import { PAUSED_BY, ROLES, SUBSCRIPTION_STATUSES, USER_STATUSES } from '../constants.js';
 import { messages } from '../messages.js';
 import { redeemHistoryItemSchema } from './client.js';
 import { pageOf, pageQuerySchema } from './common.js';
@@ -41,7 +41,7 @@ export const customerSubscriptionSchema = z.object({
   product_name: z.string(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** Who paused it (the customer or 'Pausar todos'); null while running. */
-  paused_by: z.enum(['user', 'global']).nullable(),
+  paused_by: z.enum(PAUSED_BY).nullable(),
   /** When it ends (a paused one: when it would end if resumed now). */
   expires_at: z.iso.datetime(),
   /** Whole days left (rounded up); 0 once expired. */

@@ -382,14 +382,13 @@ export function createAdminUsersService({
         const sub = await subscriptionsRepository.findDetail(subId, trx);
         if (!sub) throw new NotFoundError(text.subscriptionNotFound);
         if (sub.status === 'paused') throw new ConflictError(api.alreadyPaused, 'ALREADY_PAUSED');
-        const frozen = await subscriptionsRepository.freezeAllRunning(clock.now(), trx, subId);
-        if (frozen.length === 0) {
+        if (!(await subscriptionsRepository.pauseByAdmin(subId, clock.now(), trx))) {
           throw new ConflictError(api.expiredCannotPause, 'SUBSCRIPTION_EXPIRED');
         }
         await events.record(trx, 'subscription.paused', {
           subscriptionId: subId,
           userId: sub.user_id,
-          by: 'global',
+          by: 'admin',
         });
         await activity.record(trx, actor, {
           type: 'subscription.paused',
@@ -411,7 +410,7 @@ export function createAdminUsersService({
         await events.record(trx, 'subscription.resumed', {
           subscriptionId: subId,
           userId: sub.user_id,
-          by: 'global',
+          by: 'admin',
         });
         await activity.record(trx, actor, {
           type: 'subscription.resumed',

@@ -1,3 +1,4 @@
+import type { PausedBy } from '@chaveiro/contract';
 import type { Kysely, UpdateResult } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -11,7 +12,7 @@ export interface OwnSubscriptionRow {
   status: 'active' | 'paused';
   expires_at: number | null;
   paused_remaining_ms: number | null;
-  paused_by: 'user' | 'global' | null;
+  paused_by: PausedBy | null;
   max_devices: number;
   pause_credits: number;
   hwid_reset_credits: number;

@@ -123,7 +123,7 @@ export function createClientService({
       pause_credits: sub.pause_credits,
       hwid_reset_credits: sub.hwid_reset_credits,
       max_devices: sub.max_devices,
-      paused_by_admin: sub.status === 'paused' && sub.paused_by === 'global',
+      paused_by_admin: sub.status === 'paused' && sub.paused_by !== 'user',
       machines: machines.map((machine) => ({
         id: machine.id,
         hwid: machine.hwid,
@@ -205,8 +205,7 @@ export function createClientService({
         return { message: text.paused };
       }
       if (sub.status === 'active') throw new ConflictError(text.alreadyActive);
-      if (sub.paused_by === 'global')
-        throw new ConflictError(text.pausedByAdmin, 'PAUSED_BY_ADMIN');
+      if (sub.paused_by !== 'user') throw new ConflictError(text.pausedByAdmin, 'PAUSED_BY_ADMIN');
       await events.transaction(async (trx) => {
         if (!(await client.resume(userId, id, now, trx))) {
           throw new ConflictError(text.alreadyActive);

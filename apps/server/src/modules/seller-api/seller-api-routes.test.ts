@@ -746,7 +746,7 @@ describe('licences', () => {
     const before = await current();
     const paused = await v1('POST', `/licenses/${license.id}/pause`, token);
     expect(paused.statusCode).toBe(200);
-    expect(paused.json<ApiLicense>()).toMatchObject({ status: 'paused', paused_by: 'global' });
+    expect(paused.json<ApiLicense>()).toMatchObject({ status: 'paused', paused_by: 'admin' });
     expect(paused.json<ApiLicense>().pause_credits).toBe(before.pause_credits);
     t.clock.advance(3 * DAY);
     expect((await current()).days_remaining).toBe(before.days_remaining);
@@ -761,6 +761,18 @@ describe('licences', () => {
     });
     expect(byCustomer.statusCode).toBe(409);
     expect(byCustomer.json()).toMatchObject({ code: 'PAUSED_BY_ADMIN' });
+    // Nor does the undo of "pause all": it restarts only what it froze.
+    const adminSession = { authorization: `Bearer ${await t.tokenFor(admin)}` };
+    for (const value of ['on', 'off']) {
+      const toggled = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/settings',
+        headers: adminSession,
+        payload: { key: 'pause_all_users', value },
+      });
+      expect(toggled.statusCode, toggled.body).toBe(200);
+    }
+    expect(await current()).toMatchObject({ status: 'paused', paused_by: 'admin' });
     const resumed = await v1('POST', `/licenses/${license.id}/resume`, token);
     expect(resumed.statusCode).toBe(200);
     expect(resumed.json<ApiLicense>()).toMatchObject({
@@ -769,14 +781,16 @@ describe('licences', () => {
     });
     expect((await v1('POST', `/licenses/${license.id}/resume`, token)).statusCode).toBe(409);
     const lines = await activityOf(admin.id);
-    expect(lines.slice(-2).map((line) => line.type)).toEqual([
-      'subscription.paused',
-      'subscription.resumed',
-    ]);
+    expect(
+      lines
+        .map((line) => line.type)
+        .filter((type) => type.startsWith('subscription.'))
+        .slice(-2),
+    ).toEqual(['subscription.paused', 'subscription.resumed']);
     for (const type of ['subscription.paused', 'subscription.resumed']) {
       expect(heard).toContainEqual({
         type,
-        payload: { subscriptionId: license.id, userId: customer.id, by: 'global' },
+        payload: { subscriptionId: license.id, userId: customer.id, by: 'admin' },
       });
     }
   });

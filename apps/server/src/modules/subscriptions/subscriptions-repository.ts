@@ -250,6 +250,28 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
     },
 
     /**
+     * An administrator's pause of one running subscription (`paused_by = admin`): neither its
+     * owner nor the undo of "pause all" restarts it, only an administrator's resume. False when
+     * it is not running (paused, expired or gone).
+     */
+    async pauseByAdmin(id: string, now: number, executor: Kysely<Database> = db): Promise<boolean> {
+      const result = await executor
+        .updateTable('subscriptions')
+        .set({
+          status: 'paused',
+          paused_remaining_ms: sql<number>`expires_at - ${now}`,
+          expires_at: null,
+          paused_by: 'admin',
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
      * Undoes `freezeAllRunning`: only pauses made by it restart; a user's own pause stays.
      * Returns the subscriptions it restarted.
      */

@@ -87,7 +87,7 @@ function SubscriptionStatusBadge({ subscription }: { subscription: CustomerSubsc
         variant="outline"
         className="border-amber-500/40 bg-amber-500/10 text-amber-800 dark:text-amber-300"
       >
-        {subscription.paused_by === 'global' ? 'Pausada pela administração' : 'Pausada'}
+        {subscription.paused_by === 'user' ? 'Pausada' : 'Pausada pela administração'}
       </Badge>
     );
   }
