@@ -1,0 +1,19 @@
+import { webhookEndpointResponseSchema, type UpdateWebhookBody } from '@chaveiro/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { invalidateWebhooks } from './invalidate';
+
+/** `PATCH /api/admin/webhooks/:id`: URL, description, events or the enabled switch. */
+export function updateWebhook({ id, body }: { id: string; body: UpdateWebhookBody }) {
+  return api.patch(`/admin/webhooks/${encodeURIComponent(id)}`, body, {
+    schema: webhookEndpointResponseSchema,
+  });
+}
+
+export function useUpdateWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateWebhook,
+    onSettled: () => invalidateWebhooks(queryClient),
+  });
+}
