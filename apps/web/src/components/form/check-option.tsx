@@ -39,10 +39,18 @@ export function CheckOption({
         checked={checked}
         disabled={disabled}
         onChange={(event) => onCheckedChange(event.target.checked)}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={detail ? `${id}-detail` : undefined}
       />
       <span className="grid min-w-0 gap-0.5">
-        <span className="leading-snug">{label}</span>
-        {detail ? <span className="text-muted-foreground font-mono text-xs">{detail}</span> : null}
+        <span id={`${id}-label`} className="leading-snug">
+          {label}
+        </span>
+        {detail ? (
+          <span id={`${id}-detail`} className="text-muted-foreground font-mono text-xs">
+            {detail}
+          </span>
+        ) : null}
       </span>
     </label>
   );
