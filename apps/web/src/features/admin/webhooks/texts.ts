@@ -1,4 +1,5 @@
 import { pluralWord, type WebhookEventType } from '@chaveiro/contract';
+import { formatCount } from '@/lib/format';
 
 /**
  * pt-BR texts of /admin/webhooks; event labels, limits and the server's messages come from the
@@ -139,7 +140,7 @@ export const webhooksTexts = {
       nextAttempt: 'Próxima tentativa',
       actions: 'Ações',
     },
-    durationMs: (ms: number) => `${ms} ms`,
+    durationMs: (ms: number) => `${formatCount(ms)} ms`,
     noResponse: 'Sem resposta',
     none: '—',
     details: 'Detalhes',

@@ -262,6 +262,10 @@ export function WebhookDeliveriesCard({ endpoint }: { endpoint: WebhookEndpoint 
                             size="sm"
                             aria-expanded={expanded.has(delivery.id)}
                             aria-controls={detailsId(delivery)}
+                            aria-label={text.detailsOf(
+                              eventLabel(delivery.eventType),
+                              formatDateTime(delivery.createdAt),
+                            )}
                             onClick={() => toggle(delivery.id)}
                           >
                             <ChevronRight

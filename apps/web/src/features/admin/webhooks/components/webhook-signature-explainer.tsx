@@ -16,7 +16,7 @@ export function WebhookSignatureExplainer() {
         <CardDescription>{text.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid min-w-0 gap-3 text-sm">
-        <CodeBlock>{text.sample}</CodeBlock>
+        <CodeBlock wrap>{text.sample}</CodeBlock>
         <ol className="text-muted-foreground grid list-decimal gap-1 pl-5">
           {text.steps.map((step) => (
             <li key={step}>{step}</li>
