@@ -23,6 +23,7 @@ import { adminResellersRoutes } from './modules/admin-resellers/index.js';
 import { adminUsersRoutes } from './modules/admin-users/index.js';
 import { adminCustomersRoutes } from './modules/admin-customers/index.js';
 import { analyticsRoutes, resellerAnalyticsRoutes } from './modules/analytics/index.js';
+import { apiTokensRoutes, sellerApiScope } from './modules/api-tokens/index.js';
 import { authRoutes, sessionsRoutes } from './modules/auth/index.js';
 import { bypassRoutes } from './modules/bypass/index.js';
 import { clientRoutes } from './modules/client/index.js';
@@ -40,13 +41,14 @@ import { loaderRoutes } from './modules/loader/index.js';
 import { newsletterRoutes } from './modules/newsletter/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { checkoutRoutes, ordersRoutes } from './modules/orders/index.js';
-import { productsRoutes } from './modules/products/index.js';
+import { productsRoutes, productsV1Routes } from './modules/products/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { resellerRoutes } from './modules/reseller/index.js';
 import { maintenanceGate, settingsRoutes } from './modules/settings/index.js';
 import { shopRoutes } from './modules/shop/index.js';
 import { adminSupportRoutes, supportRoutes } from './modules/support/index.js';
 import { avatarsRoutes } from './modules/users/index.js';
+import { apiTokenAuthPlugin } from './platform/api-token-auth.js';
 import type { AuthPluginOptions } from './platform/auth.js';
 import { authPlugin, createTokenService } from './platform/auth.js';
 import { createBackgroundWork } from './platform/background-work.js';
@@ -87,6 +89,8 @@ export interface AppDeps {
   logger?: false | { stream: { write(line: string): void } };
   /** Handlers beside the app's own: tests listen to events no module handles yet. */
   eventHandlers?: readonly AnyEventHandler[];
+  /** Seller API route plugins beside the app's own (tests' probe routes under /api/v1). */
+  sellerApiRoutes?: readonly FastifyPluginCallbackZod[];
 }
 
 export type App = FastifyInstance<
@@ -108,6 +112,7 @@ export async function buildApp({
   clock = systemClock,
   logger,
   eventHandlers = [],
+  sellerApiRoutes: extraSellerApiRoutes = [],
 }: AppDeps) {
   useBrazilianPortugueseErrors();
 
@@ -178,6 +183,9 @@ export async function buildApp({
   await app.register(errorHandler);
   await app.register(openApiPlugin);
   await app.register(authPlugin, auth);
+  await app.register(apiTokenAuthPlugin, {
+    authenticate: (authorization, ip) => services.apiTokens.authenticate(authorization, ip),
+  });
 
   app.addHook('preValidation', rejectUnstorableInput);
 
@@ -205,6 +213,16 @@ export async function buildApp({
   await app.register(async (site) => {
     await site.register(fastifyHelmet, helmetOptions(config));
     await site.register(fastifyMultipart, { limits: { fileSize: LIMITS.dllMaxBytes, files: 1 } });
+    // The seller API answers for itself (its tokens, maintenance, rate limit, idempotency): a
+    // sibling of /api, whose hooks read site sessions. The router prefers its longer prefix.
+    await site.register(
+      sellerApiScope({
+        settingsCache: services.settingsCache,
+        idempotency: services.sellerApiIdempotency,
+        routes: [...sellerApiRoutes(services), ...extraSellerApiRoutes],
+      }),
+      { prefix: '/api/v1' },
+    );
     await site.register(apiRoutes(services, auth, ctx.uploads, ctx.clock), { prefix: '/api' });
     await site.register(webPlugin, { distDir: config.webDistDir });
   });
@@ -227,6 +245,15 @@ function runFromReadyToClose(app: FastifyInstance, job: { start(): void; stop():
 function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   void reply.header('cache-control', 'no-store');
   done();
+}
+
+/**
+ * The seller API's route plugins, under `/api/v1` (issue #25). Add a module's v1 plugin here;
+ * each route takes `sellerApiRoute(app.requireApiToken('<scope>'), tags, schema)` and reads the
+ * caller with `apiAuthOf(request)` / `apiActorOf(request)` (platform/api-token-auth.ts).
+ */
+function sellerApiRoutes(s: Services): FastifyPluginCallbackZod[] {
+  return [productsV1Routes(s)];
 }
 
 function apiRoutes(
@@ -261,6 +288,7 @@ function apiRoutes(
     void api.register(resellerRoutes(s), { prefix: '/reseller' });
     void api.register(resellerAnalyticsRoutes(s), { prefix: '/reseller' });
     void api.register(bypassRoutes(s), { prefix: '/bypass' });
+    void api.register(apiTokensRoutes(s), { prefix: '/api-tokens' });
     void api.register(settingsRoutes(s), { prefix: '/settings' });
     void api.register(adminActionsRoutes(s), { prefix: '/admin-actions' });
     void api.register(shopRoutes(s), { prefix: '/shop' });

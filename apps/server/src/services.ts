@@ -8,6 +8,12 @@ import {
   createActivityService,
 } from './modules/activity/index.js';
 import {
+  createApiTokensRepository,
+  createApiTokensService,
+  createIdempotency,
+  createIdempotencyRepository,
+} from './modules/api-tokens/index.js';
+import {
   createAdminActionsRepository,
   createAdminActionsService,
 } from './modules/admin-actions/index.js';
@@ -151,6 +157,7 @@ export function createServices(
     adminResellers: createAdminResellersRepository(db, dialect),
     analytics: createAnalyticsRepository(db, dialect),
     analyticsRollups: createAnalyticsRollupsRepository(db),
+    apiTokens: createApiTokensRepository(db, dialect),
     balance: createBalanceRepository(db),
     bypass: createBypassRepository(db),
     client: createClientRepository(db),
@@ -160,6 +167,7 @@ export function createServices(
     emailTokens: createEmailTokensRepository(db),
     files: createFilesRepository(db),
     health: createHealthRepository(db),
+    idempotency: createIdempotencyRepository(db),
     keys: createKeysRepository(db, dialect, keyTotals),
     loader: createLoaderRepository(ctx),
     newsletter: createNewsletterRepository(db),
@@ -381,6 +389,19 @@ export function createServices(
       sessions: repos.userSessions,
     }),
     analytics: createAnalyticsService({ clock, repository: repos.analytics }),
+    /** Seller API tokens; their `authenticate` is the `/api/v1` guard's per-request check. */
+    apiTokens: createApiTokensService({
+      ...ctx,
+      repository: repos.apiTokens,
+      activity,
+    }),
+    /** `Idempotency-Key` on the seller API's POSTs: hooks of the `/api/v1` scope. */
+    sellerApiIdempotency: createIdempotency({
+      clock,
+      background: ctx.background,
+      repository: repos.idempotency,
+      log,
+    }),
     auth,
     avatarRenderer: createAvatarRenderer(),
     bypass: createBypassService({ db, clock, repository: repos.bypass, activity }),

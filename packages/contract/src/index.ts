@@ -32,4 +32,5 @@ export * from './schemas/orders.js';
 export * from './schemas/admin-console.js';
 export * from './schemas/customers.js';
 export * from './schemas/api-tokens.js';
+export * from './schemas/seller-api.js';
 export * from './schemas/webhooks.js';

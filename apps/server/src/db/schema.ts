@@ -59,6 +59,40 @@ export interface Database {
   user_sessions: UserSessionsTable;
   recovery_codes: RecoveryCodesTable;
   loader_downloads: LoaderDownloadsTable;
+  api_tokens: ApiTokensTable;
+  api_idempotency_keys: ApiIdempotencyKeysTable;
+}
+
+/** A seller API token (2026120101_api_tokens); only its sha256 is kept. */
+export interface ApiTokensTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  /** `chv_live_` and the first characters after it, shown in the list. */
+  prefix: string;
+  /** sha256 (hex) of the whole token: how a request's token is found. */
+  token_hash: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+  last_used_at: number | null;
+  last_used_ip: string | null;
+}
+
+/** An `Idempotency-Key` of a v1 POST per owner (2026120101_api_tokens). */
+export interface ApiIdempotencyKeysTable {
+  owner_id: string;
+  idempotency_key: string;
+  /** sha256 of method, path and body: a reuse with another request is refused. */
+  fingerprint: string;
+  /** Null while the first request runs; then its answer, replayed to retries. */
+  status_code: number | null;
+  response_body: string | null;
+  /** A pending row past this is taken for abandoned (its process died). */
+  locked_until: number;
+  created_at: number;
 }
 
 /** One site login (2026113001_accounts); the session JWT's `sid`. Ended rows are kept. */

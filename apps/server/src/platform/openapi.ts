@@ -16,6 +16,19 @@ export const openApiPlugin = fp(
           securitySchemes: {
             bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
             bypassApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+            // The seller API (/api/v1) takes its own bearer credential, not the session JWT.
+            apiTokenAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'chv_live_…',
+              description:
+                'API token for /api/v1: `chv_live_` followed by 43 base64url characters, created ' +
+                'under "Tokens de API" (admins and resellers) and shown once. Each route needs ' +
+                'one scope (e.g. `products:read`). Every answer carries `RateLimit-Limit`, ' +
+                '`RateLimit-Remaining` and `RateLimit-Reset`; a POST may carry `Idempotency-Key` ' +
+                '(at most 255 characters, kept 24 h): a retry gets the first answer again with ' +
+                '`Idempotent-Replayed: true`.',
+            },
           },
         },
       },

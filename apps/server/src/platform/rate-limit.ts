@@ -12,6 +12,13 @@ export interface RateLimitRule {
    * a login names) may come as a promise; synchronous keys keep the hot path promise-free.
    */
   key?: (request: FastifyRequest) => string | null | Promise<string | null>;
+  /**
+   * Tells the client its budget on every counted answer: `RateLimit-Limit`,
+   * `RateLimit-Remaining` and `RateLimit-Reset` (seconds until the window restarts), as the
+   * seller API promises its callers. Off by default: the site's and the loader's limits stay
+   * silent until they refuse.
+   */
+  headers?: boolean;
 }
 
 /** Keys one rule tracks at most; past it, expired windows are dropped, then the oldest. */
@@ -33,7 +40,7 @@ export function rateLimit(rule: RateLimitRule) {
   const windows = createWindows(rule);
   const keyOf = rule.key ?? ipKey;
 
-  function count(
+  function countSilently(
     key: string | null,
     request: FastifyRequest,
     reply: FastifyReply,
@@ -41,6 +48,21 @@ export function rateLimit(rule: RateLimitRule) {
   ): void {
     done(key === null ? undefined : windows.hit(key, request, reply, 1));
   }
+
+  function countAndTell(
+    key: string | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: (error?: Error) => void,
+  ): void {
+    if (key === null) return done();
+    const refused = windows.hit(key, request, reply, 1);
+    windows.tell(key, reply);
+    done(refused);
+  }
+
+  // Chosen once, so the rules that send no headers (the loader's) run exactly as before.
+  const count = rule.headers ? countAndTell : countSilently;
 
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     const key = keyOf(request);
@@ -103,6 +125,18 @@ function createWindows(rule: Omit<RateLimitRule, 'key'>) {
       request.log.info({ rule: rule.name }, 'rate limited');
       void reply.header('retry-after', String(Math.ceil((window.resetAt - now) / 1000)));
       return new TooManyRequestsError();
+    },
+
+    /** Sets the RateLimit-* headers of the key's current window (after `hit`). */
+    tell(key: string, reply: FastifyReply): void {
+      const window = windows.get(key);
+      if (!window) return;
+      const resetSeconds = Math.max(0, Math.ceil((window.resetAt - Date.now()) / 1000));
+      void reply.headers({
+        'ratelimit-limit': String(rule.max),
+        'ratelimit-remaining': String(Math.max(0, rule.max - window.count)),
+        'ratelimit-reset': String(resetSeconds),
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { errorResponseSchema } from '@chaveiro/contract';
 import type { FastifySchema } from 'fastify';
+import type { ApiTokenGuard } from './api-token-auth.js';
 import type { RoleGuard } from './auth.js';
 
 /** The `{ message, code }` answer for each listed status, for a route's `response` schema. */
@@ -28,4 +29,26 @@ export const bearerAuth = [{ bearerAuth: [] }];
  */
 export function guardedRoute<S extends FastifySchema>(guard: RoleGuard, tags: string[], schema: S) {
   return { onRequest: guard, schema: { tags, security: bearerAuth, ...schema } };
+}
+
+/** OpenAPI: the route takes a seller API token (`Authorization: Bearer chv_live_…`). */
+export const apiTokenAuth = [{ apiTokenAuth: [] }];
+
+/**
+ * What every `/api/v1` route may answer besides its success: no or a dead token (401), a
+ * missing scope (403), the token's rate limit (429), maintenance (503).
+ */
+export const sellerApiErrors = errorResponses(401, 403, 429, 503);
+
+/**
+ * The options of a seller API route: its token guard (`app.requireApiToken(scope)`) runs at
+ * onRequest, before the body is read, and OpenAPI lists the route under `tags` as taking an
+ * API token.
+ */
+export function sellerApiRoute<S extends FastifySchema>(
+  guard: ApiTokenGuard,
+  tags: string[],
+  schema: S,
+) {
+  return { onRequest: guard, schema: { tags, security: apiTokenAuth, ...schema } };
 }

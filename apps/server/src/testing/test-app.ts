@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Role, UserStatus } from '@chaveiro/contract';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { App } from '../app.js';
@@ -116,6 +117,8 @@ export interface TestAppOptions {
   configure?(app: App): void | Promise<void>;
   /** Handlers beside the app's own, e.g. a probe on an event no module handles yet. */
   eventHandlers?: readonly AnyEventHandler[];
+  /** Route plugins added under /api/v1 beside the app's own (test-only seller API routes). */
+  sellerApiRoutes?: readonly FastifyPluginCallbackZod[];
 }
 
 /**
@@ -143,6 +146,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     logger: options.logStream ? { stream: options.logStream } : false,
     ...(options.eventHandlers ? { eventHandlers: options.eventHandlers } : {}),
+    ...(options.sellerApiRoutes ? { sellerApiRoutes: options.sellerApiRoutes } : {}),
   });
   await options.configure?.(app);
   await app.ready();

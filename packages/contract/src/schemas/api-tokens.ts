@@ -50,6 +50,8 @@ export const API_TOKEN_LIMITS = {
   /** Requests per token per window on `/api/v1` (RateLimit-* headers). */
   rateLimitMax: 120,
   rateLimitWindowMs: 60_000,
+  /** A token's last use (time, IP) is written at most this often. */
+  lastUsedWriteMs: 60_000,
 } as const;
 
 export const API_TOKEN_STATUSES = ['active', 'expired', 'revoked'] as const;
@@ -71,6 +73,9 @@ export const apiTokenMessages = {
   invalid: 'Token de API inválido, revogado ou expirado.',
   /** 403 on `/api/v1`: the token lacks the route's scope. */
   missingScope: (scope: string) => `Este token não tem a permissão ${scope}.`,
+  /** Activity-log lines of the owner's own actions. */
+  logCreated: (name: string, prefix: string) => `Token de API "${name}" (${prefix}…) criado`,
+  logRevoked: (name: string, prefix: string) => `Token de API "${name}" (${prefix}…) revogado`,
 } as const;
 
 /** A token as listed: never the secret, only its recognisable start. */

@@ -19,6 +19,7 @@ import * as analytics from './2026112901_analytics.js';
 import * as depositsOrderIndex from './2026112902_deposits_order_index.js';
 import * as accounts from './2026113001_accounts.js';
 import * as activityPaging from './2026112805_activity_paging.js';
+import * as apiTokens from './2026120101_api_tokens.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -44,6 +45,7 @@ const migrations = {
   '2026112901_analytics': analytics,
   '2026112902_deposits_order_index': depositsOrderIndex,
   '2026113001_accounts': accounts,
+  '2026120101_api_tokens': apiTokens,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type {
   BypassApiKeysPage,
   BypassCheckResponse,
@@ -17,6 +17,7 @@ import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { newSecretToken, sha256Hex } from '../../platform/secret-tokens.js';
 import type { Actor } from '../../platform/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { ApiKeyRow, BypassRepository, BypassUidRow } from './bypass-repository.js';
@@ -27,7 +28,7 @@ const API_KEY_PATTERN = new RegExp(`^${BYPASS_LIMITS.apiKeyPrefix}[A-Za-z0-9_-]{
 const LOOKUP_LENGTH = BYPASS_LIMITS.apiKeyPrefix.length + BYPASS_LIMITS.apiKeyLookupChars;
 
 function sha256(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
+  return Buffer.from(sha256Hex(value), 'hex');
 }
 
 /** Time left: frozen while paused, counting down while running, never below zero. */
@@ -213,12 +214,12 @@ export function createBypassService({ db, clock, repository, activity }: BypassS
       body: CreateBypassApiKeyBody,
       actor: Actor,
     ): Promise<CreateBypassApiKeyResponse> {
-      const key = `${BYPASS_LIMITS.apiKeyPrefix}${randomBytes(32).toString('base64url')}`;
+      const key = newSecretToken(BYPASS_LIMITS.apiKeyPrefix);
       const row: ApiKeyRow = {
         id: newId(),
         name: body.name,
         prefix: key.slice(0, LOOKUP_LENGTH),
-        key_hash: sha256(key).toString('hex'),
+        key_hash: sha256Hex(key),
         created_at: clock.now(),
         revoked_at: null,
       };

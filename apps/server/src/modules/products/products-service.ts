@@ -4,6 +4,7 @@ import type {
   Product,
   ProductBody,
   ProductStatus,
+  SellerApiProductsResponse,
   UploadDllResponse,
   UploadLoaderResponse,
 } from '@chaveiro/contract';
@@ -69,6 +70,19 @@ export function createProductsService({
       return (await products.list(ADMIN_LIMITS.productsMax)).map((product) =>
         toProduct(product, product.in_use),
       );
+    },
+
+    /** The catalogue on sale (active, with a plan) at retail prices, as the seller API lists it. */
+    async catalogue(): Promise<SellerApiProductsResponse> {
+      const onSale = await products.sellable(ADMIN_LIMITS.productsMax);
+      return {
+        items: onSale.map((product) => ({
+          id: product.id,
+          name: product.name,
+          description: product.description,
+          plans: reaisByPlan(product.plans),
+        })),
+      };
     },
 
     async create(body: ProductBody, actor: Actor) {

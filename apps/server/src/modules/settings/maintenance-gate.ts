@@ -22,12 +22,25 @@ const OPEN_ROUTES = new Set([
  * admins keep working).
  */
 export function maintenanceGate(cache: SettingsCache, auth: AuthPluginOptions) {
+  return maintenanceGateFor(
+    cache,
+    async (request) => (await sessionUserOf(request, auth))?.role === 'admin',
+  );
+}
+
+/**
+ * The same gate for a scope with its own credentials (the seller API's tokens): `isAdmin` says
+ * whether the request acts for an admin, asked only while maintenance mode is on.
+ */
+export function maintenanceGateFor(
+  cache: SettingsCache,
+  isAdmin: (request: FastifyRequest) => Promise<boolean>,
+) {
   return async (request: FastifyRequest): Promise<void> => {
     const { maintenance_mode } = await cache.read();
     if (maintenance_mode !== 'on') return;
     if (OPEN_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return;
-    const user = await sessionUserOf(request, auth);
-    if (user?.role === 'admin') return;
+    if (await isAdmin(request)) return;
     throw new ServiceUnavailableError(messages.settings.maintenance, 'MAINTENANCE');
   };
 }
