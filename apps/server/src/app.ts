@@ -48,6 +48,7 @@ import { maintenanceGate, settingsRoutes } from './modules/settings/index.js';
 import { shopRoutes } from './modules/shop/index.js';
 import { adminSupportRoutes, supportRoutes } from './modules/support/index.js';
 import { avatarsRoutes } from './modules/users/index.js';
+import { webhooksRoutes } from './modules/webhooks/index.js';
 import { apiTokenAuthPlugin } from './platform/api-token-auth.js';
 import type { AuthPluginOptions } from './platform/auth.js';
 import { authPlugin, createTokenService } from './platform/auth.js';
@@ -161,7 +162,8 @@ export async function buildApp({
   app.addHook('onClose', () => ctx.background.settle(BACKGROUND_SETTLE_MS));
   const services = createServices(ctx, app.log, eventHandlers);
   const auth: AuthPluginOptions = { tokens: ctx.tokens, loadUser: services.loadAuthUser };
-  const { presence, expiryReminders, outbox, gatewayPoll, analyticsSampler } = services;
+  const { presence, expiryReminders, outbox, gatewayPoll, analyticsSampler, webhookDispatcher } =
+    services;
   app.decorate('loaderPresence', presence);
   app.addHook('onClose', () => presence.close());
   // "Subscription expiring" notifications: checked at start and every few minutes until close.
@@ -178,6 +180,10 @@ export async function buildApp({
   // Pending Mercado Pago charges re-read every 30 s; stopped before the outbox (last-added first).
   app.decorate('gatewayPoll', gatewayPoll);
   runFromReadyToClose(app, gatewayPoll);
+  // Outgoing webhooks sent every few seconds (and right after a fan-out); stopped before the
+  // outbox, so no handler kicks it after it stopped.
+  app.decorate('webhookDispatcher', webhookDispatcher);
+  runFromReadyToClose(app, webhookDispatcher);
 
   await app.register(bodyDeadlines, { bodyTimeoutMs: config.http.bodyTimeoutMs });
   await app.register(errorHandler);
@@ -297,6 +303,7 @@ function apiRoutes(
     void api.register(depositsRoutes(s), { prefix: '/deposits' });
     void api.register(adminDepositsRoutes(s), { prefix: '/admin' });
     void api.register(adminConsoleRoutes(s), { prefix: '/admin' });
+    void api.register(webhooksRoutes(s), { prefix: '/admin' });
     void api.register(paymentWebhookRoutes({ ...s, clock }), { prefix: '/payments' });
     void api.register(supportRoutes(s), { prefix: '/support' });
     void api.register(adminSupportRoutes(s), { prefix: '/admin/support' });

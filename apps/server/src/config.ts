@@ -32,6 +32,15 @@ export interface AppConfig {
    */
   trustProxy: false | string[];
   http: HttpTimeouts;
+  webhooks: {
+    /**
+     * Outgoing webhooks may reach loopback, private and link-local addresses (a trusted
+     * network, tests). Off by default: the SSRF guard refuses them.
+     */
+    allowPrivateUrls: boolean;
+    /** Discord endpoints' requests go to this origin instead of Discord's (tests, a proxy). */
+    discordApiUrl: string | undefined;
+  };
   loader: {
     /** Ed25519 PKCS#8 key (PEM or base64 DER); unset → created in DATA_DIR on first start. */
     signingKey: string | undefined;
@@ -129,6 +138,12 @@ const envSchema = z.object({
   UPLOAD_TIMEOUT_MS: milliseconds(300_000),
   UPLOAD_RATE_WINDOW_MS: milliseconds(15_000),
   SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
+  WEBHOOKS_ALLOW_PRIVATE_URLS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
+  WEBHOOKS_DISCORD_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional(),
   LOADER_SIGNING_KEY: z
     .string()
     .superRefine((value, ctx) => {
@@ -188,6 +203,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       uploadTimeoutMs: vars.UPLOAD_TIMEOUT_MS,
       uploadRateWindowMs: vars.UPLOAD_RATE_WINDOW_MS,
       shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    },
+    webhooks: {
+      allowPrivateUrls: vars.WEBHOOKS_ALLOW_PRIVATE_URLS === 'true',
+      discordApiUrl: vars.WEBHOOKS_DISCORD_API_URL?.replace(/\/+$/, ''),
     },
     loader: { signingKey: vars.LOADER_SIGNING_KEY, keyGraceDays: vars.LOADER_KEY_GRACE_DAYS },
   };

@@ -129,6 +129,12 @@ import {
   createUserAdminRepository,
   createUsersRepository,
 } from './modules/users/index.js';
+import {
+  createWebhookDispatcher,
+  createWebhookHandlers,
+  createWebhooksRepository,
+  createWebhooksService,
+} from './modules/webhooks/index.js';
 import type { AppContext } from './platform/context.js';
 import { createCountCache } from './platform/count-cache.js';
 
@@ -187,6 +193,7 @@ export function createServices(
     userLogins: createUserLoginsRepository(db),
     userSessions: createSessionsRepository(db),
     users: createUsersRepository(db),
+    webhooks: createWebhooksRepository(db, dialect),
   };
 
   // The kernel most services use.
@@ -209,6 +216,16 @@ export function createServices(
     subscriptions: repos.subscriptions,
     // The grant's locked in-transaction read of pause_all_users (never the cache).
     settings: repos.settings,
+  });
+
+  // Outgoing webhooks: the fan-out handlers queue deliveries, the dispatcher sends them.
+  const webhookDispatcher = createWebhookDispatcher({
+    db,
+    clock,
+    repository: repos.webhooks,
+    allowPrivate: ctx.config.webhooks.allowPrivateUrls,
+    discordApiUrl: ctx.config.webhooks.discordApiUrl,
+    log,
   });
 
   // Domain events (docs/architecture.md): who reacts to what, after the change committed. The
@@ -254,6 +271,11 @@ export function createServices(
       ...createPurchaseNotices({ ...ctx, notifications, users: repos.users }),
       ...createExpiryMail({ ...ctx, users: repos.users }),
       ...createAnalyticsHandlers({ rollups: repos.analyticsRollups }),
+      ...createWebhookHandlers({
+        clock,
+        repository: repos.webhooks,
+        kick: () => webhookDispatcher.kick(),
+      }),
       ...extraHandlers,
     ],
   });
@@ -331,6 +353,16 @@ export function createServices(
       deposits: repos.deposits,
       settle: (paymentId) => deposits.settle(paymentId),
       log,
+    }),
+    /** The outgoing webhooks' sender, started and stopped with the app. */
+    webhookDispatcher,
+    webhooks: createWebhooksService({
+      db,
+      clock,
+      repository: repos.webhooks,
+      activity,
+      dispatcher: webhookDispatcher,
+      allowPrivate: ctx.config.webhooks.allowPrivateUrls,
     }),
     /** The analytics minute sample (online users, gauges, usage), started and stopped with the app. */
     analyticsSampler: createAnalyticsSampler({

@@ -20,6 +20,8 @@ import type {
   SettingKey,
   SubscriptionStatus,
   UserStatus,
+  WebhookDeliveryStatus,
+  WebhookFormat,
 } from '@chaveiro/contract';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -61,6 +63,9 @@ export interface Database {
   loader_downloads: LoaderDownloadsTable;
   api_tokens: ApiTokensTable;
   api_idempotency_keys: ApiIdempotencyKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  subscription_expiries: SubscriptionExpiriesTable;
 }
 
 /** A seller API token (2026120101_api_tokens); only its sha256 is kept. */
@@ -93,6 +98,54 @@ export interface ApiIdempotencyKeysTable {
   /** A pending row past this is taken for abandoned (its process died). */
   locked_until: number;
   created_at: number;
+}
+
+/** Where outgoing webhooks go (2026120103_webhooks). */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: Generated<string>;
+  /** JSON array of public event types (contract WEBHOOK_EVENT_TYPES). */
+  events: string;
+  /** `whsec_…`: signs each delivery; shown only when created or rolled. */
+  secret: string;
+  enabled: Generated<number>;
+  format: WebhookFormat;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One event to one endpoint, with its retry state and last attempt (2026120103_webhooks). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  /** The domain event's id (the receiver dedupes on it); unique per endpoint. */
+  event_id: string;
+  event_type: string;
+  /** The exact JSON body `{ id, type, createdAt, data }`. */
+  payload: string;
+  status: WebhookDeliveryStatus;
+  attempts: Generated<number>;
+  window_attempts: Generated<number>;
+  /** Retries stop here (creation or the last resend + 24 h): then `failed`. */
+  window_ends_at: number;
+  next_attempt_at: number | null;
+  last_attempt_at: number | null;
+  response_status: number | null;
+  duration_ms: number | null;
+  response_excerpt: string | null;
+  error: string | null;
+  claimed_until: number | null;
+  claim_token: string | null;
+  created_at: number;
+}
+
+/** Each (subscription, expiry) already announced as `subscription.expired`. */
+export interface SubscriptionExpiriesTable {
+  subscription_id: string;
+  expires_at: number;
+  recorded_at: number;
 }
 
 /** One site login (2026113001_accounts); the session JWT's `sid`. Ended rows are kept. */

@@ -33,6 +33,18 @@ export interface DomainEvents {
     /** The redeeming request's address ('' when unknown). */
     ip?: string;
   };
+  /**
+   * A running subscription passed its expiry (the expiry pass of `notifications`): one per
+   * subscription and expiry, so a renewal that runs out again records it again.
+   */
+  'subscription.expired': {
+    subscriptionId: string;
+    userId: string;
+    productId: string;
+    productName: string;
+    /** Epoch ms: the expiry that passed. */
+    expiresAt: number;
+  };
   'subscription.paused': {
     subscriptionId: string;
     /** The subscription's owner. */
@@ -214,6 +226,8 @@ export interface DomainEvents {
     ip: string;
     /** The product the request named (it may not exist). */
     productId: string;
+    /** The machine's HWID as sent (absent before #25). */
+    hwid?: string;
   };
   /** A message added to a support ticket. */
   'ticket.replied': {

@@ -27,6 +27,11 @@ import { createEventsRepository } from './events-repository.js';
 export type EventHandler<T extends EventType = EventType> = {
   name: string;
   on: T;
+  /**
+   * Only events whose payload passes get a delivery for this handler, decided when recorded;
+   * an event no handler accepts is not stored (a loader refusal only one code of which matters).
+   */
+  when?: (payload: EventPayload<T>) => boolean;
 } & (
   | { handle: (event: DomainEvent<T>, trx: Kysely<Database>) => Promise<void>; deliver?: never }
   | { deliver: (event: DomainEvent<T>) => Promise<void>; handle?: never }
@@ -155,11 +160,21 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const batchSize = options.batchSize ?? 50;
 
   const byName = new Map<string, AnyEventHandler>();
-  const byType = new Map<EventType, string[]>();
+  const byType = new Map<EventType, AnyEventHandler[]>();
   for (const handler of options.handlers) {
     if (byName.has(handler.name)) throw new Error(`Two event handlers named ${handler.name}`);
     byName.set(handler.name, handler);
-    byType.set(handler.on, [...(byType.get(handler.on) ?? []), handler.name]);
+    byType.set(handler.on, [...(byType.get(handler.on) ?? []), handler]);
+  }
+
+  /** The names of the handlers that take this event. */
+  function handlersOf<T extends EventType>(type: T, payload: EventPayload<T>): string[] {
+    const names: string[] = [];
+    for (const handler of byType.get(type) ?? []) {
+      const when = handler.when as ((payload: EventPayload<T>) => boolean) | undefined;
+      if (!when || when(payload)) names.push(handler.name);
+    }
+    return names;
   }
   const handlerNames = [...byName.keys()];
 
@@ -356,7 +371,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     type: T,
     payload: EventPayload<T>,
   ): Promise<void> {
-    const handlers = byType.get(type) ?? [];
+    const handlers = handlersOf(type, payload);
     const recorded = openTransactions.get(executor);
     if (!recorded) {
       if (executor.isTransaction) {

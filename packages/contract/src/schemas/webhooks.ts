@@ -188,3 +188,58 @@ export type WebhookDeliveriesQuery = z.infer<typeof webhookDeliveriesQuerySchema
 
 export const webhookDeliveriesPageSchema = pageOf(webhookDeliverySchema);
 export type WebhookDeliveriesPage = z.infer<typeof webhookDeliveriesPageSchema>;
+
+/** `GET /api/admin/webhooks?page=&pageSize=`: endpoints, newest first. */
+export const webhookEndpointsQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(WEBHOOK_LIMITS.endpointsMax).default(20),
+});
+export type WebhookEndpointsQuery = z.infer<typeof webhookEndpointsQuerySchema>;
+
+export const webhookDeliveryParamSchema = z.strictObject({
+  deliveryId: z.string().min(1).max(64),
+});
+
+/** Why an attempt failed, as the delivery log shows it (`error`). */
+export const webhookDeliveryErrors = {
+  timeout: `Sem resposta em ${WEBHOOK_LIMITS.timeoutMs / 1000} s.`,
+  network: (detail: string) => `Falha de conexão (${detail}).`,
+  redirect: (status: number) => `Redirecionamento não seguido (HTTP ${status}).`,
+  status: (status: number) => `O destino respondeu HTTP ${status}.`,
+  addressNotAllowed: 'Endereço interno ou privado recusado.',
+  hostNotFound: 'Host não encontrado.',
+  windowOver: 'Tentativas esgotadas: 24 h sem sucesso.',
+  endpointDisabled: 'Endpoint desativado: entrega não enviada.',
+} as const;
+
+/** Audit-log sentences of the endpoint management (activity log). */
+export const webhookActivity = {
+  created: (url: string) => `Criou o webhook ${url}`,
+  updated: (url: string) => `Alterou o webhook ${url}`,
+  deleted: (url: string) => `Excluiu o webhook ${url}`,
+  secretRolled: (url: string) => `Gerou um novo segredo para o webhook ${url}`,
+} as const;
+
+/** Texts of the test event and of Discord messages (the embed's field names). */
+export const webhookTexts = {
+  testDescription:
+    'Evento de teste enviado pelo Chaveiro. Se você está vendo isto, o endpoint funciona.',
+  discordFooter: 'Chaveiro',
+  fields: {
+    product: 'Produto',
+    user: 'Usuário',
+    key: 'Chave',
+    amount: 'Valor',
+    hwid: 'HWID',
+    expiresAt: 'Expira em',
+    ip: 'IP',
+    days: 'Dias',
+    reference: 'Referência',
+    by: 'Por',
+    machines: 'Máquinas liberadas',
+    balanceAfter: 'Saldo após',
+    role: 'Perfil',
+  },
+  deletedUser: 'Conta excluída',
+  paused: { user: 'pelo cliente', global: 'pausa geral' },
+} as const;

@@ -20,6 +20,7 @@ import * as depositsOrderIndex from './2026112902_deposits_order_index.js';
 import * as accounts from './2026113001_accounts.js';
 import * as activityPaging from './2026112805_activity_paging.js';
 import * as apiTokens from './2026120101_api_tokens.js';
+import * as webhooks from './2026120103_webhooks.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -46,6 +47,7 @@ const migrations = {
   '2026112902_deposits_order_index': depositsOrderIndex,
   '2026113001_accounts': accounts,
   '2026120101_api_tokens': apiTokens,
+  '2026120103_webhooks': webhooks,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

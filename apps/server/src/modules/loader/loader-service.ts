@@ -102,6 +102,7 @@ export function createLoaderService({
       userId: attempt.userId,
       ip: attempt.ip,
       productId: attempt.productId,
+      hwid: attempt.hwid,
     });
     return refuse(code);
   }

@@ -15,6 +15,11 @@ export const EXPIRY_REMINDER_WINDOW_MS = 3 * DAY_MS;
 export const EXPIRY_LAST_REMINDER_MS = 1 * DAY_MS;
 /** How often the reminders are looked for (real time; the window follows the app clock). */
 export const EXPIRY_REMINDER_INTERVAL_MS = 10 * 60 * 1000;
+/**
+ * How far back a passed expiry is still announced as `subscription.expired`: a server down
+ * for less than this catches up; the first start after #25 does not announce old expiries.
+ */
+export const EXPIRED_LOOKBACK_MS = 1 * DAY_MS;
 /** Subscriptions read and notified per transaction. */
 const BATCH = 500;
 
@@ -32,7 +37,7 @@ export interface ExpiryRemindersDeps extends Pick<AppContext, 'clock'> {
 }
 
 /**
- * The periodic "subscription expiring" check: a running subscription whose expiry is 3 days
+ * The periodic "subscription expiring" check (and the `subscription.expired` pass): a running subscription whose expiry is 3 days
  * away or less notifies its owner (bell, and e-mail through `subscription.expiring`), and again
  * once it is 1 day away or less; each once per subscription, expiry and threshold (the dedupe
  * key), so a renewal that moves the expiry and then nears again notifies again. Both link
@@ -90,9 +95,49 @@ export function createExpiryReminders({
     }
   }
 
-  /** Notifies every due subscription; returns how many reminders were written. */
+  /**
+   * `subscription.expired` for each running subscription whose expiry passed (within the
+   * lookback), once per subscription and expiry: the announcement row and the event commit
+   * together, and a row already there (a rerun, another process) records nothing.
+   */
+  async function announceExpired(now: number): Promise<number> {
+    const window = { from: now - EXPIRED_LOOKBACK_MS, to: now };
+    let after: { expiresAt: number; id: string } | null = null;
+    let announced = 0;
+    for (;;) {
+      const due = await repository.expiredUnannounced(window, after, BATCH);
+      if (due.length === 0) return announced;
+      announced += await events.transaction(async (trx) => {
+        let written = 0;
+        for (const subscription of due) {
+          const expiresAt = Number(subscription.expires_at);
+          if (!(await repository.markExpiryAnnounced(trx, subscription.id, expiresAt, now))) {
+            continue;
+          }
+          written += 1;
+          await events.record(trx, 'subscription.expired', {
+            subscriptionId: subscription.id,
+            userId: subscription.user_id,
+            productId: subscription.product_id,
+            productName: subscription.product_name,
+            expiresAt,
+          });
+        }
+        return written;
+      });
+      const last = due[due.length - 1];
+      if (!last || due.length < BATCH) return announced;
+      after = { expiresAt: Number(last.expires_at), id: last.id };
+    }
+  }
+
+  /**
+   * Notifies every due subscription and announces passed expiries; returns how many reminders
+   * were written.
+   */
   async function check(): Promise<number> {
     const now = clock.now();
+    await announceExpired(now);
     // The last day has its own reminder: the 3-day one is for expiries further than that.
     const lastDay = await remind(1, { from: now, to: now + EXPIRY_LAST_REMINDER_MS });
     const firstReminder = await remind(3, {

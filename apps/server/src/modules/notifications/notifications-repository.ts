@@ -173,7 +173,76 @@ export function createNotificationsRepository(db: Kysely<Database>) {
         .limit(limit)
         .execute() as Promise<ExpiringSubscriptionRow[]>;
     },
+
+    /**
+     * Running subscriptions whose expiry fell in (`from`, `to`] and was not announced as
+     * `subscription.expired` yet, in (expires_at, id) order after `after`. The (status,
+     * expires_at) index bounds the scan; the announcements' primary key answers the NOT EXISTS.
+     */
+    expiredUnannounced(
+      window: { from: number; to: number },
+      after: { expiresAt: number; id: string } | null,
+      limit: number,
+    ): Promise<ExpiredSubscriptionRow[]> {
+      let query = db
+        .selectFrom('subscriptions as s')
+        .innerJoin('products as p', 'p.id', 's.product_id')
+        .select(['s.id', 's.user_id', 's.product_id', 's.expires_at', 'p.name as product_name'])
+        .where('s.status', '=', 'active')
+        .where('s.expires_at', '>', window.from)
+        .where('s.expires_at', '<=', window.to)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('subscription_expiries as x')
+                .select('x.subscription_id')
+                .whereRef('x.subscription_id', '=', 's.id')
+                .whereRef('x.expires_at', '=', 's.expires_at'),
+            ),
+          ),
+        );
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('s.expires_at', '>', after.expiresAt),
+            eb.and([eb('s.expires_at', '=', after.expiresAt), eb('s.id', '>', after.id)]),
+          ]),
+        );
+      }
+      return query
+        .orderBy('s.expires_at', 'asc')
+        .orderBy('s.id', 'asc')
+        .limit(limit)
+        .execute() as Promise<ExpiredSubscriptionRow[]>;
+    },
+
+    /**
+     * Notes (subscription, expiry) as announced, in the caller's transaction; false when it
+     * already was (another process, a rerun): then the caller records nothing.
+     */
+    async markExpiryAnnounced(
+      executor: Kysely<Database>,
+      subscriptionId: string,
+      expiresAt: number,
+      at: number,
+    ): Promise<boolean> {
+      const result = await executor
+        .insertInto('subscription_expiries')
+        .values({ subscription_id: subscriptionId, expires_at: expiresAt, recorded_at: at })
+        .onConflict((oc) => oc.columns(['subscription_id', 'expires_at']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
   };
+}
+
+export interface ExpiredSubscriptionRow {
+  id: string;
+  user_id: string;
+  product_id: string;
+  expires_at: number;
+  product_name: string;
 }
 
 export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

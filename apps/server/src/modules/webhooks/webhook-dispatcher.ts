@@ -1,0 +1,255 @@
+import { createHmac } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import {
+  WEBHOOK_LIMITS,
+  WEBHOOK_SIGNATURE_HEADER,
+  webhookDeliveryErrors,
+} from '@chaveiro/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { withTransaction } from '../../platform/database.js';
+import { newId } from '../../platform/ids.js';
+import {
+  AddressNotAllowedError,
+  HostNotFoundError,
+  OutboundTimeoutError,
+  guardedPost,
+} from '../../platform/outbound-http.js';
+import type { PostResult } from '../../platform/outbound-http.js';
+import { createPeriodicJob } from '../../platform/periodic-job.js';
+import { discordMessage } from './discord.js';
+import type { WebhookBody } from './webhook-payloads.js';
+import type {
+  AttemptOutcome,
+  ClaimedWebhookDelivery,
+  EndpointRow,
+  WebhooksRepository,
+} from './webhooks-repository.js';
+
+/** How often due deliveries are looked for (a fan-out also kicks a pass at once). */
+export const WEBHOOK_POLL_INTERVAL_MS = 5_000;
+/** Deliveries claimed per batch; they are sent side by side. */
+const BATCH = 20;
+/** Longer than one attempt can take: a crashed dispatcher's claims are taken over after it. */
+const LEASE_MS = WEBHOOK_LIMITS.timeoutMs * 12;
+/** After a fan-out commits (the handler runs inside its transaction): then a pass. */
+const KICK_DELAY_MS = 200;
+/** Retry backoff: 30 s doubling, capped at 1 h, ±20 % jitter. */
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_MAX_MS = 60 * 60_000;
+/** Bytes of an answer read: enough for the excerpt in any UTF-8. */
+const MAX_RESPONSE_BYTES = WEBHOOK_LIMITS.responseExcerptMax * 4;
+
+export const WEBHOOK_USER_AGENT = 'Chaveiro-Webhooks/1';
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` with the endpoint's secret. */
+export function signatureHeader(secret: string, body: string, unixSeconds: number): string {
+  const mac = createHmac('sha256', secret)
+    .update(`${String(unixSeconds)}.${body}`)
+    .digest('hex');
+  return `t=${String(unixSeconds)},v1=${mac}`;
+}
+
+/** The wait before the next attempt, after `attempts` in the current window. */
+export function backoffMs(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+export interface WebhookDispatcherDeps extends Pick<AppContext, 'clock'> {
+  repository: WebhooksRepository;
+  db: AppContext['db'];
+  /** Lets endpoints on private addresses through (WEBHOOKS_ALLOW_PRIVATE_URLS). */
+  allowPrivate: boolean;
+  /** Sends Discord endpoints' requests to this origin instead (WEBHOOKS_DISCORD_API_URL). */
+  discordApiUrl: string | undefined;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+/**
+ * The periodic job that sends due webhook deliveries: claims them with a lease (as the outbox
+ * claims), POSTs each signed body through the SSRF guard and records the outcome: 2xx
+ * succeeded; anything else retried with backoff until the delivery's window (24 h) ends, then
+ * failed. Every time decision reads the app's clock. `runOnce()` runs a pass now (tests);
+ * `kick()` asks for one shortly (after a fan-out, a test event, a resend).
+ */
+export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
+  const { clock, repository, db, log } = deps;
+  const kicks = new Set<NodeJS.Timeout>();
+  let stopped = false;
+
+  function targetUrl(endpoint: EndpointRow): URL {
+    const url = new URL(endpoint.url);
+    if (endpoint.format !== 'discord' || !deps.discordApiUrl) return url;
+    return new URL(`${url.pathname}${url.search}`, deps.discordApiUrl);
+  }
+
+  function bodyFor(endpoint: EndpointRow, stored: string): string {
+    if (endpoint.format !== 'discord') return stored;
+    const message = discordMessage(JSON.parse(stored) as WebhookBody);
+    // `wait=true` is not needed: Discord answers 204 when it took the message.
+    return JSON.stringify(message);
+  }
+
+  async function attempt(
+    claimed: ClaimedWebhookDelivery,
+    endpoint: EndpointRow,
+  ): Promise<AttemptOutcome> {
+    const startedAt = clock.now();
+    const body = bodyFor(endpoint, claimed.payload);
+    const started = performance.now();
+    let result: PostResult | undefined;
+    let error: string | null = null;
+    try {
+      result = await guardedPost(targetUrl(endpoint), {
+        allowPrivate: deps.allowPrivate,
+        timeoutMs: WEBHOOK_LIMITS.timeoutMs,
+        maxResponseBytes: MAX_RESPONSE_BYTES,
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': WEBHOOK_USER_AGENT,
+          [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signatureHeader(
+            endpoint.secret,
+            body,
+            Math.floor(startedAt / 1000),
+          ),
+          'chaveiro-event-id': claimed.eventId,
+          'chaveiro-event-type': claimed.eventType,
+        },
+      });
+    } catch (cause) {
+      error = describeError(cause);
+    }
+    const durationMs = Math.round(performance.now() - started);
+    const now = clock.now();
+    const status = result?.status ?? null;
+    const excerpt = result ? result.body.slice(0, WEBHOOK_LIMITS.responseExcerptMax) : null;
+    const base = { at: now, responseStatus: status, durationMs, responseExcerpt: excerpt };
+
+    if (status !== null && status >= 200 && status < 300) {
+      return { ...base, status: 'succeeded', nextAttemptAt: null, error: null };
+    }
+    if (status !== null) {
+      error =
+        status >= 300 && status < 400
+          ? webhookDeliveryErrors.redirect(status)
+          : webhookDeliveryErrors.status(status);
+    }
+    const wait =
+      status === 429 && result
+        ? Math.max(1_000, retryAfterMs(result) ?? backoffMs(claimed.windowAttempts))
+        : backoffMs(claimed.windowAttempts);
+    const next = now + wait;
+    if (next > claimed.windowEndsAt) {
+      return {
+        ...base,
+        status: 'failed',
+        nextAttemptAt: null,
+        error: `${error ?? ''} ${webhookDeliveryErrors.windowOver}`.trim(),
+      };
+    }
+    return { ...base, status: 'pending', nextAttemptAt: next, error };
+  }
+
+  async function sendOne(
+    claimed: ClaimedWebhookDelivery,
+    endpoint: EndpointRow | undefined,
+  ): Promise<void> {
+    if (!endpoint) return; // Deleted meanwhile: its deliveries went with it.
+    const outcome = await attempt(claimed, endpoint);
+    if (!(await repository.recordAttempt(claimed, outcome))) {
+      log.warn({ deliveryId: claimed.id }, 'webhook delivery lease ran out before its outcome');
+    }
+  }
+
+  /** One pass: fails what outlived its window, then sends due batches until none is left. */
+  async function pass(): Promise<number> {
+    await repository.failOverdue(clock.now(), webhookDeliveryErrors.endpointDisabled);
+    let sent = 0;
+    for (;;) {
+      if (!(await repository.hasDue(clock.now()))) return sent;
+      const claims = await withTransaction(db, (trx) =>
+        repository.claim(trx, {
+          now: clock.now(),
+          leaseMs: LEASE_MS,
+          token: newId(),
+          limit: BATCH,
+        }),
+      );
+      if (claims.length === 0) return sent;
+      const endpoints = new Map(
+        (await repository.endpointsByIds([...new Set(claims.map((c) => c.endpointId))])).map(
+          (row) => [row.id, row],
+        ),
+      );
+      await Promise.all(
+        claims.map((claimed) => sendOne(claimed, endpoints.get(claimed.endpointId))),
+      );
+      sent += claims.length;
+      if (claims.length < BATCH) return sent;
+    }
+  }
+
+  const job = createPeriodicJob({
+    run: pass,
+    intervalMs: WEBHOOK_POLL_INTERVAL_MS,
+    onError: (error) => log.error({ err: error }, 'webhook dispatcher failed; trying again'),
+  });
+
+  return {
+    runOnce: job.runOnce,
+    start(): void {
+      stopped = false;
+      job.start();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      for (const timer of kicks) clearTimeout(timer);
+      kicks.clear();
+      await job.stop();
+    },
+    /** A pass shortly, after the caller's transaction committed (never while stopped). */
+    kick(): void {
+      if (stopped) return;
+      const timer = setTimeout(() => {
+        kicks.delete(timer);
+        if (stopped) return;
+        job.runOnce().catch((error: unknown) => {
+          log.error({ err: error }, 'webhook dispatcher failed; trying again');
+        });
+      }, KICK_DELAY_MS);
+      timer.unref();
+      kicks.add(timer);
+    },
+  };
+}
+
+export type WebhookDispatcher = ReturnType<typeof createWebhookDispatcher>;
+
+/** Discord's (and others') `retry_after` in seconds, from the JSON answer or the header. */
+function retryAfterMs(result: PostResult): number | null {
+  try {
+    const parsed = JSON.parse(result.body) as { retry_after?: unknown };
+    if (typeof parsed.retry_after === 'number') return Math.ceil(parsed.retry_after * 1000);
+  } catch {
+    // Not JSON: the header below.
+  }
+  const header = Number(result.headers['retry-after']);
+  return Number.isFinite(header) && header >= 0 ? header * 1000 : null;
+}
+
+function describeError(cause: unknown): string {
+  if (cause instanceof OutboundTimeoutError) return webhookDeliveryErrors.timeout;
+  if (cause instanceof AddressNotAllowedError) return webhookDeliveryErrors.addressNotAllowed;
+  if (cause instanceof HostNotFoundError) return webhookDeliveryErrors.hostNotFound;
+  const code = (cause as NodeJS.ErrnoException).code;
+  return webhookDeliveryErrors.network(code ?? (cause instanceof Error ? cause.message : 'erro'));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outgoing webhooks' sender, decorated by buildApp so tests can run a pass. */
+    webhookDispatcher: WebhookDispatcher;
+  }
+}
