@@ -157,6 +157,8 @@ describe('seller automation', () => {
     const works = await products(token);
     expect(works.status).toBe(200);
 
+    // Checked on a fresh load: a toast fading out is not what a user reads.
+    await page.reload();
     const row = page.getByRole('row', { name: new RegExp(TOKEN_NAME) });
     await row.getByText('Ativo').waitFor();
     await row.getByText(token.slice(0, 15)).waitFor();
@@ -205,6 +207,8 @@ describe('seller automation', () => {
 
     await page.getByRole('link', { name: `Ver entregas de ${receiver.url}` }).click();
     await page.getByRole('heading', { name: receiver.url }).waitFor();
+    // A fresh load, without the creation's toast, for the accessibility check below.
+    await page.reload();
     const delivery = page.getByRole('row', { name: /Chave resgatada/ }).first();
     await delivery.getByText('Entregue').waitFor({ timeout: 15_000 });
     await delivery.getByText('200', { exact: true }).waitFor();

@@ -320,7 +320,7 @@ export function WebhookDeliveriesCard({ endpoint }: { endpoint: WebhookEndpoint 
                       const open = expanded.has(delivery.id);
                       return (
                         <Fragment key={delivery.id}>
-                          <TableRow data-state={open ? 'selected' : undefined}>
+                          <TableRow className={cn(open && 'border-b-0')}>
                             <TableCell>
                               <div className="flex items-center gap-1">
                                 <ExpandButton
