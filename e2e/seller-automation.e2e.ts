@@ -15,6 +15,11 @@ import { DESKTOP, expectToast, launchBrowser, PHONE, screenshot } from './suppor
 import { startServer, type RunningServer } from './support/server.js';
 
 const CLIENT = { username: 'cliente_hooks', email: 'hooks@exemplo.test', password: 'senha-hooks' };
+const RESELLER = {
+  username: 'loja_api',
+  email: 'loja-api@exemplo.test',
+  password: 'senha-loja-api',
+};
 const TOKEN_NAME = 'Loja virtual e2e';
 
 /** One request the in-test receiver got. */
@@ -69,6 +74,7 @@ let browser: Browser;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let admin: string;
 let client: string;
+let reseller: string;
 let keyToRedeem: string;
 const contexts: BrowserContext[] = [];
 
@@ -92,7 +98,9 @@ beforeAll(async () => {
   });
   keyToRedeem = keys[0]!;
   await post('/users', CLIENT);
+  await post('/resellers', { type: 'new', ...RESELLER, initialBalance: 0 });
   client = await apiLogin(server.url, CLIENT.username, CLIENT.password);
+  reseller = await apiLogin(server.url, RESELLER.username, RESELLER.password);
 });
 
 afterAll(async () => {
@@ -105,7 +113,11 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-async function openPage(viewport = DESKTOP, theme: 'light' | 'dark' = 'light'): Promise<Page> {
+async function openPage(
+  viewport = DESKTOP,
+  theme: 'light' | 'dark' = 'light',
+  session = admin,
+): Promise<Page> {
   const context = await browser.newContext({ viewport });
   contexts.push(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
@@ -114,7 +126,7 @@ async function openPage(viewport = DESKTOP, theme: 'light' | 'dark' = 'light'): 
       localStorage.setItem('chaveiro-theme', storedTheme);
       localStorage.setItem('authToken', storedToken);
     },
-    [theme, admin] as const,
+    [theme, session] as const,
   );
   return context.newPage();
 }
@@ -157,11 +169,16 @@ describe('seller automation', () => {
     const works = await products(token);
     expect(works.status).toBe(200);
 
-    // Checked on a fresh load: a toast fading out is not what a user reads.
+    // Checked on a fresh load: a toast fading out is not what a user reads. The list now says
+    // when and from where the token was last used.
     await page.reload();
     const row = page.getByRole('row', { name: new RegExp(TOKEN_NAME) });
     await row.getByText('Ativo').waitFor();
     await row.getByText(token.slice(0, 15)).waitFor();
+    await row.getByText('IP 127.0.0.1').waitFor();
+    const docs = page.getByRole('link', { name: /Ver a documentação da API/ });
+    const docsUrl = new URL((await docs.getAttribute('href'))!, server.url);
+    expect((await fetch(docsUrl)).status).toBe(200);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'seller-api-tokens-desktop-light');
 
@@ -224,6 +241,7 @@ describe('seller automation', () => {
       () => receiver.received.filter(isKeyRedeemed).length > before,
       'the resent key.redeemed delivery',
     );
+    await delivery.getByText('Entregue').waitFor({ timeout: 15_000 });
     const again = receiver.received.filter(isKeyRedeemed).at(-1)!;
     expect(signatureMatches(again, secret)).toBe(true);
     // The same event, for the receiver to deduplicate.
@@ -232,11 +250,33 @@ describe('seller automation', () => {
     });
   });
 
+  it("gives a reseller tokens limited to the reseller's scopes", async () => {
+    const page = await openPage(DESKTOP, 'light', reseller);
+    await page.goto(`${server.url}/reseller/dashboard`);
+    await page.getByRole('link', { name: labels.customerNav.apiTokens }).click();
+    await page.waitForURL(`${server.url}/reseller/dashboard/api-tokens`);
+    await page.getByRole('button', { name: 'Criar token' }).click();
+    const form = page.getByRole('dialog', { name: 'Criar token' });
+    expect(await form.getByRole('checkbox').count()).toBe(3);
+    await form.getByLabel('Nome').fill('Bot da revenda');
+    await form.getByRole('button', { name: 'Selecionar todas' }).click();
+    await form.getByRole('button', { name: 'Criar token' }).click();
+    const shown = page.getByRole('dialog', { name: 'Token criado' });
+    const token = await shown.getByLabel('Token', { exact: true }).inputValue();
+    await shown.getByRole('button', { name: 'Já copiei, fechar' }).click();
+    expect((await products(token)).status).toBe(200);
+    // Only the reseller's own tokens are listed: not the admin's.
+    await page.reload();
+    await page.getByRole('row', { name: /Bot da revenda/ }).waitFor();
+    expect(await page.getByText(TOKEN_NAME).count()).toBe(0);
+  });
+
   it('is usable on a phone in dark mode', async () => {
     const page = await openPage(PHONE, 'dark');
     await page.goto(`${server.url}/admin/webhooks`);
     await page.getByText(receiver.url).first().waitFor();
     await noSidewaysScroll(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'seller-webhooks-phone-dark');
 
     await page.getByRole('link', { name: `Ver entregas de ${receiver.url}` }).click();
