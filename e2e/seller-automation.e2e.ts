@@ -248,6 +248,29 @@ describe('seller automation', () => {
     expect(JSON.parse(again.body)).toMatchObject({
       id: (JSON.parse(first.body) as { id: string }).id,
     });
+
+    // "Enviar teste" reaches the receiver as `webhook.test` and shows in the log.
+    await page.getByRole('button', { name: 'Enviar teste' }).click();
+    await expectToast(page, webhookMessages.testSent);
+    await waitUntil(
+      () => receiver.received.some((d) => d.body.includes('"webhook.test"')),
+      'the test delivery',
+    );
+    await page
+      .getByRole('row', { name: /Teste de webhook/ })
+      .getByText('Entregue')
+      .waitFor({ timeout: 15_000 });
+
+    // Switched off, the endpoint hears nothing: the server says so and keeps it off.
+    await page.getByRole('switch', { name: 'Ativo' }).click();
+    await expectToast(page, webhookMessages.updated);
+    const { data } = await apiCall<{ items: { url: string; enabled: boolean }[] }>(
+      server.url,
+      'GET',
+      '/admin/webhooks',
+      { token: admin },
+    );
+    expect(data.items).toEqual([expect.objectContaining({ url: receiver.url, enabled: false })]);
   });
 
   it("gives a reseller tokens limited to the reseller's scopes", async () => {
