@@ -29,7 +29,7 @@ export const webhooksTexts = {
     noDescription: 'Sem descrição',
     discord: 'Discord',
     noDelivery: 'Nenhuma entrega ainda',
-    enable: (url: string) => `Ativar o endpoint ${url}`,
+    enable: (url: string) => `Endpoint ${url} ativo`,
     actionsOf: (url: string) => `Ações do endpoint ${url}`,
     deliveries: 'Ver entregas',
     deliveriesOf: (url: string) => `Ver entregas de ${url}`,

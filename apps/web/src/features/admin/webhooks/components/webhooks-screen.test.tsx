@@ -136,7 +136,7 @@ describe('/admin/webhooks', () => {
     expect(within(row).getByText('+1')).toBeInTheDocument();
     expect(within(row).getByText('Falhou')).toBeInTheDocument();
     expect(
-      within(row).getByRole('switch', { name: `Ativar o endpoint ${shop.url}` }),
+      within(row).getByRole('switch', { name: `Endpoint ${shop.url} ativo` }),
     ).toBeChecked();
     const other = screen.getByText(discord.url).closest('tr') as HTMLElement;
     expect(within(other).getByText('Discord')).toBeInTheDocument();
@@ -186,7 +186,7 @@ describe('/admin/webhooks', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/admin/webhooks');
     await screen.findByText(shop.url);
-    await user.click(screen.getByRole('switch', { name: `Ativar o endpoint ${shop.url}` }));
+    await user.click(screen.getByRole('switch', { name: `Endpoint ${shop.url} ativo` }));
     expect(await screen.findByText(webhookMessages.updated)).toBeInTheDocument();
     expect(sent).toContainEqual({
       method: 'PATCH',

@@ -54,7 +54,7 @@ export function WebhooksTable({ query }: { query: ListQuery<WebhookEndpoint> }) 
         </>
       }
       renderRow={(endpoint) => (
-        <TableRow key={endpoint.id} className={cn(!endpoint.enabled && 'opacity-70')}>
+        <TableRow key={endpoint.id}>
           <TableCell className="align-top whitespace-normal">
             <div className="grid gap-1">
               <EndpointLink endpoint={endpoint} />
