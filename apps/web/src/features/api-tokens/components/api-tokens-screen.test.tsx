@@ -137,6 +137,8 @@ describe('Tokens de API', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Criar token' }));
 
     const shown = await screen.findByRole('dialog', { name: 'Token criado' });
+    // The token field has the focus, its text selected, ready to copy.
+    await waitFor(() => expect(within(shown).getByLabelText('Token')).toHaveFocus());
     expect(sent).toContainEqual({
       method: 'POST',
       url: '/api/api-tokens',
@@ -151,6 +153,8 @@ describe('Tokens de API', () => {
     await user.click(within(shown).getByRole('button', { name: 'Já copiei, fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(document.body).not.toHaveTextContent(SECRET);
+    // Keyboard users land back where they started.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Criar token' })).toHaveFocus());
     expect(await screen.findByText('Bot do Discord')).toBeInTheDocument();
   });
 
