@@ -23,6 +23,26 @@ describe('OpenAPI', () => {
     expect(document.paths).not.toHaveProperty('/api/openapi.json');
   });
 
+  it('documents the seller API as taking an API token, beside the session bearer', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const document = response.json<{
+      paths: Record<string, Record<string, { security?: unknown; tags?: string[] }>>;
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+    }>();
+    expect(document.components.securitySchemes.apiTokenAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      description: expect.stringContaining('chv_live_') as string,
+    });
+    expect(document.paths['/api/v1/products']?.get).toMatchObject({
+      security: [{ apiTokenAuth: [] }],
+      tags: ['seller API'],
+    });
+    expect(document.paths['/api/api-tokens/']?.post).toMatchObject({
+      security: [{ bearerAuth: [] }],
+    });
+  });
+
   it('serves the browsable docs', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(response.statusCode).toBe(200);

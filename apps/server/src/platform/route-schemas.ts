@@ -41,6 +41,13 @@ export const apiTokenAuth = [{ apiTokenAuth: [] }];
 export const sellerApiErrors = errorResponses(401, 403, 429, 503);
 
 /**
+ * What a v1 POST may also answer: a bad body or `Idempotency-Key` (400), a duplicate still
+ * running or abandoned (409), the key reused with another request (422). Pair it with
+ * `headers: idempotencyKeyHeadersSchema` so the document shows the header.
+ */
+export const sellerApiPostErrors = { ...sellerApiErrors, ...errorResponses(400, 409, 422) };
+
+/**
  * The options of a seller API route: its token guard (`app.requireApiToken(scope)`) runs at
  * onRequest, before the body is read, and OpenAPI lists the route under `tags` as taking an
  * API token.

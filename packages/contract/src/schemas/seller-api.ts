@@ -32,6 +32,28 @@ export const SELLER_API_ERROR_CODES = [
 ] as const;
 export type SellerApiErrorCode = (typeof SELLER_API_ERROR_CODES)[number];
 
+/** Stable `code`s of the token management's refusals (`/api/api-tokens`). */
+export const API_TOKEN_ERROR_CODES = [
+  /** 422: a reseller asked for a scope only admins may grant. */
+  'API_TOKEN_SCOPE_NOT_ALLOWED',
+  /** 409: already `API_TOKEN_LIMITS.activeMax` live tokens. */
+  'API_TOKEN_LIMIT',
+  /** 409: the token was revoked before. */
+  'API_TOKEN_REVOKED',
+] as const;
+
+/**
+ * The optional `Idempotency-Key` header of a v1 POST, for the route's OpenAPI document. Checked
+ * by the scope's idempotency hook (pt-BR 400 IDEMPOTENCY_KEY_INVALID), not here.
+ */
+export const idempotencyKeyHeadersSchema = z.object({
+  'idempotency-key': z.string().optional().meta({
+    description:
+      'Optional. The same key with the same request within 24 h answers the first answer again (Idempotent-Replayed: true) instead of running twice. At most 255 visible ASCII characters, per account.',
+    example: 'pedido-1001',
+  }),
+});
+
 export const sellerApiMessages = {
   idempotencyKeyInvalid: `O cabeçalho Idempotency-Key deve ter de 1 a ${SELLER_API_LIMITS.idempotencyKeyMax} caracteres visíveis (ASCII).`,
   idempotencyKeyReused:
@@ -53,9 +75,24 @@ export const sellerApiProductSchema = z.object({
 export type SellerApiProduct = z.infer<typeof sellerApiProductSchema>;
 
 /** `GET /api/v1/products`: every product on sale (active, with at least one plan). */
-export const sellerApiProductsResponseSchema = z.object({
-  items: z.array(sellerApiProductSchema),
-});
+export const sellerApiProductsResponseSchema = z
+  .object({
+    items: z.array(sellerApiProductSchema),
+  })
+  .meta({
+    examples: [
+      {
+        items: [
+          {
+            id: '019a7b2e-5c1d-7f00-8a3b-2d4e6f8a9b0c',
+            name: 'Chaveiro Pro',
+            description: 'Acesso completo ao loader.',
+            plans: { weekly: 19.9, monthly: 49.9 },
+          },
+        ],
+      },
+    ],
+  });
 export type SellerApiProductsResponse = z.infer<typeof sellerApiProductsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------

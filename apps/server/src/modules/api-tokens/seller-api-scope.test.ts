@@ -3,15 +3,17 @@ import type { ApiTokenScope } from '@chaveiro/contract';
 import {
   API_TOKEN_LIMITS,
   apiTokenMessages,
+  idempotencyKeyHeadersSchema,
   messages,
   sellerApiMessages,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { buildApp } from '../../app.js';
 import { apiActorOf } from '../../platform/api-token-auth.js';
 import { newId } from '../../platform/ids.js';
-import { sellerApiErrors, sellerApiRoute } from '../../platform/route-schemas.js';
+import { sellerApiPostErrors, sellerApiRoute } from '../../platform/route-schemas.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
@@ -29,8 +31,9 @@ const probeRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.post(
     '/probe',
     sellerApiRoute(app.requireApiToken('keys:write'), ['test'], {
+      headers: idempotencyKeyHeadersSchema,
       body: z.strictObject({ note: z.string().max(100), fail: z.boolean().optional() }),
-      response: { 201: z.object({ run: z.string(), note: z.string() }), ...sellerApiErrors },
+      response: { 201: z.object({ run: z.string(), note: z.string() }), ...sellerApiPostErrors },
     }),
     async (request, reply) => {
       const actor = apiActorOf(request);
@@ -155,6 +158,30 @@ describe('the API token guard', () => {
     const after = await products(auth);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual(INVALID);
+  });
+
+  it('refuses on another app instance a token revoked through this one', async () => {
+    const other = await buildApp({
+      config: t.config,
+      database: t.database,
+      clock: t.clock,
+      logger: false,
+    });
+    await other.ready();
+    try {
+      const { id, auth } = await newToken(admin, ['products:read']);
+      const onOther = () => other.inject({ method: 'GET', url: '/api/v1/products', headers: auth });
+      expect((await onOther()).statusCode).toBe(200);
+      const revoked = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/api-tokens/${id}`,
+        headers: { authorization: `Bearer ${await t.tokenFor(admin)}` },
+      });
+      expect(revoked.statusCode).toBe(200);
+      expect((await onOther()).json()).toEqual(INVALID);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses a token once it has expired', async () => {
@@ -454,6 +481,25 @@ describe('Idempotency-Key on POST', () => {
     expect(later.statusCode).toBe(201);
     expect(later.headers['idempotent-replayed']).toBeUndefined();
     expect(await probeRuns('day')).toBe(2);
+  });
+
+  it('prunes the keys older than 24 hours when a new key is claimed', async () => {
+    const { auth } = await newToken(admin, ['keys:write']);
+    await probe({ ...auth, 'idempotency-key': 'velha' }, { note: 'prune' });
+    t.clock.advance(24 * 60 * MINUTE + MINUTE);
+    const stale = () =>
+      t.database.db
+        .selectFrom('api_idempotency_keys')
+        .select('idempotency_key')
+        .where('created_at', '<', t.clock.now() - 24 * 60 * MINUTE)
+        .execute();
+    expect((await stale()).length).toBeGreaterThan(0);
+
+    await probe({ ...auth, 'idempotency-key': 'nova' }, { note: 'prune' });
+    for (let attempt = 0; attempt < 100 && (await stale()).length > 0; attempt += 1) {
+      await sleep(20);
+    }
+    expect(await stale()).toEqual([]);
   });
 
   it.each([
