@@ -32,6 +32,13 @@ const ANALYTICS_DONE = {
   attempts: 1,
   last_error: null,
 };
+/** The webhooks' fan-out of a redemption (issue #25): with no endpoint, it queues nothing. */
+const WEBHOOKS_DONE = {
+  handler: 'webhooks.key.redeemed',
+  status: 'done',
+  attempts: 1,
+  last_error: null,
+};
 /** How long the recording process keeps its new deliveries to itself (outbox promptGraceMs). */
 const PROMPT_GRACE_MS = 30_000;
 
@@ -186,6 +193,7 @@ describe('key.redeemed through the outbox', () => {
       ANALYTICS_DONE,
       { handler: NOTICE_HANDLER, status: 'done', attempts: 1, last_error: null },
       { handler: XP_HANDLER, status: 'done', attempts: 1, last_error: null },
+      WEBHOOKS_DONE,
     ]);
     expect(await noticesOf(t, reseller.id)).toHaveLength(1);
     expect(await xpOf(t, customer.id)).toBe(30 * XP_RULES.perLicenceDay);
@@ -215,6 +223,7 @@ describe('key.redeemed through the outbox', () => {
         last_error: expect.stringContaining('refused by the test') as string,
       },
       { handler: XP_HANDLER, status: 'done', attempts: 1, last_error: null },
+      WEBHOOKS_DONE,
     ]);
     expect(await noticesOf(t, reseller.id)).toEqual([]);
     expect(await xpOf(t, customer.id)).toBe(30 * XP_RULES.perLicenceDay);
@@ -238,6 +247,7 @@ describe('key.redeemed through the outbox', () => {
         last_error: expect.stringContaining('refused by the test') as string,
       },
       { handler: XP_HANDLER, status: 'done', attempts: 1, last_error: null },
+      WEBHOOKS_DONE,
     ]);
     expect(await xpOf(t, customer.id)).toBe(30 * XP_RULES.perLicenceDay);
   });
@@ -262,6 +272,7 @@ describe('key.redeemed through the outbox', () => {
         ['pending', 0],
         ['pending', 0],
         ['pending', 0],
+        ['pending', 0],
       ]);
       expect(await noticesOf(first, reseller.id)).toEqual([]);
       expect(await xpOf(first, customer.id)).toBe(0);
@@ -280,6 +291,7 @@ describe('key.redeemed through the outbox', () => {
           ANALYTICS_DONE,
           { handler: NOTICE_HANDLER, status: 'done', attempts: 1, last_error: null },
           { handler: XP_HANDLER, status: 'done', attempts: 1, last_error: null },
+          WEBHOOKS_DONE,
         ]);
         expect(await noticesOf(first, reseller.id)).toHaveLength(1);
         expect(await xpOf(first, customer.id)).toBe(30 * XP_RULES.perLicenceDay);

@@ -266,6 +266,36 @@ describe('outbox', () => {
     expect(await db.selectFrom('events').select('id').execute()).toEqual([]);
   });
 
+  it('gives a handler only the events its `when` accepts, and stores one nobody accepts', async () => {
+    const runs: string[] = [];
+    const outbox = outboxOn(database, [
+      {
+        ...xpHandler('xp-others', runs),
+        when: (payload: EventPayload<'user.banned'>) => payload.by !== 'admin-id',
+      },
+      { ...xpHandler('xp-all') },
+    ]);
+    const onlyOthers = outboxOn(database, [
+      {
+        ...xpHandler('only-others'),
+        when: (payload: EventPayload<'user.banned'>) => payload.by !== 'admin-id',
+      },
+    ]);
+
+    await outbox.record(db, 'user.banned', banned());
+    expect((await deliveries()).map((d) => d.handler)).toEqual(['xp-all']);
+    expect(runs).toEqual([]);
+
+    await db.deleteFrom('events').execute();
+    // Refused by its only handler: no transaction, no row (a loader refusal of another code).
+    await onlyOthers.record(db, 'user.banned', banned());
+    expect(await db.selectFrom('events').select('id').execute()).toEqual([]);
+    await onlyOthers.record(db, 'user.banned', { userId, by: 'another-admin' });
+    expect((await deliveries()).map((d) => [d.handler, d.status])).toEqual([
+      ['only-others', 'done'],
+    ]);
+  });
+
   it('handles once, after a restart, an event whose process died between commit and handling', async () => {
     const eventId = await commitWithoutDispatch('user.banned', banned(), ['xp']);
     // The restarted process: its own connection, handlers and poller.
