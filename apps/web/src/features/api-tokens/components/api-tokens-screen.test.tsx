@@ -103,6 +103,7 @@ describe('Tokens de API', () => {
     expect(row).toHaveTextContent('IP 203.0.113.7');
     const revoked = screen.getByText('Bot antigo').closest('tr') as HTMLElement;
     expect(within(revoked).getByText('Revogado')).toBeInTheDocument();
+    expect(revoked).toHaveTextContent(/Revogado em \d\d\/\d\d\/\d{4} \d\d:\d\d/);
     expect(revoked).toHaveTextContent('Nunca usado');
     expect(revoked).toHaveTextContent('Sem validade');
     expect(within(revoked).queryByRole('button', { name: /Revogar/ })).not.toBeInTheDocument();

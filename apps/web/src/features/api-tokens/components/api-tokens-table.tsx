@@ -55,11 +55,13 @@ function Expiry({ token }: { token: ApiToken }) {
 
 function Status({ token }: { token: ApiToken }) {
   return (
-    <span
-      className="inline-grid gap-0.5"
-      title={token.revokedAt ? text.revokedAt(formatDateTime(token.revokedAt)) : undefined}
-    >
+    <span className="inline-grid justify-items-start gap-1">
       <ApiTokenStatusBadge status={token.status} />
+      {token.revokedAt ? (
+        <span className="text-muted-foreground text-xs whitespace-nowrap">
+          {text.revokedAt(formatDateTime(token.revokedAt))}
+        </span>
+      ) : null}
     </span>
   );
 }
