@@ -9,12 +9,15 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormDialog } from '@/components/form/form-dialog';
 import { InputField } from '@/components/form/input-fields';
+import { ApiError } from '@/lib/api-client';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useUpdateWebhook } from '../api/update-webhook';
 import { webhooksTexts } from '../texts';
 import { WebhookEventPicker } from './webhook-event-picker';
 
 const text = webhooksTexts.form;
+/** The server's code for a URL the SSRF guard refuses (internal or private address). */
+const URL_NOT_ALLOWED = 'WEBHOOK_URL_NOT_ALLOWED';
 
 interface WebhookFormDialogProps {
   /** The endpoint to edit; none to add one. */
@@ -39,6 +42,13 @@ export function WebhookFormDialog({ endpoint, onClose, onCreated }: WebhookFormD
   });
   const { errors } = form.formState;
 
+  // The toast reports it too; on the field it says what to change (the SSRF guard's refusal).
+  const onError = (failure: Error) => {
+    if (failure instanceof ApiError && failure.code === URL_NOT_ALLOWED) {
+      form.setError('url', { message: failure.message }, { shouldFocus: true });
+    }
+  };
+
   const onSubmit = form.handleSubmit((body) => {
     if (endpoint) {
       update.mutate(
@@ -48,6 +58,7 @@ export function WebhookFormDialog({ endpoint, onClose, onCreated }: WebhookFormD
             toast.success(response.message);
             onClose();
           },
+          onError,
         },
       );
       return;
@@ -59,6 +70,7 @@ export function WebhookFormDialog({ endpoint, onClose, onCreated }: WebhookFormD
         toast.success(response.message);
         onCreated(response);
       },
+      onError,
     });
   });
 

@@ -74,6 +74,16 @@ function stubServer() {
     if (method === 'GET' && url.startsWith('/api/admin/webhooks?')) {
       return jsonResponse(200, page(endpoints));
     }
+    if (
+      method === 'POST' &&
+      url === '/api/admin/webhooks' &&
+      JSON.stringify(body).includes('10.0.0.')
+    ) {
+      return jsonResponse(422, {
+        message: webhookMessages.urlNotAllowed,
+        code: 'WEBHOOK_URL_NOT_ALLOWED',
+      });
+    }
     if (method === 'POST' && url === '/api/admin/webhooks') {
       const created: WebhookEndpoint = {
         ...shop,
@@ -135,9 +145,7 @@ describe('/admin/webhooks', () => {
     expect(within(row).getByText('Chave resgatada')).toBeInTheDocument();
     expect(within(row).getByText('+1')).toBeInTheDocument();
     expect(within(row).getByText('Falhou')).toBeInTheDocument();
-    expect(
-      within(row).getByRole('switch', { name: `Endpoint ${shop.url} ativo` }),
-    ).toBeChecked();
+    expect(within(row).getByRole('switch', { name: `Endpoint ${shop.url} ativo` })).toBeChecked();
     const other = screen.getByText(discord.url).closest('tr') as HTMLElement;
     expect(within(other).getByText('Discord')).toBeInTheDocument();
     expect(other).toHaveTextContent('Nenhuma entrega ainda');
@@ -179,6 +187,22 @@ describe('/admin/webhooks', () => {
     await user.click(within(secret).getByRole('button', { name: 'Já guardei, fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(document.body).not.toHaveTextContent(SECRET);
+  });
+
+  it('marks the URL the server refuses as internal, and keeps the dialog open', async () => {
+    stubServer();
+    const user = userEvent.setup();
+    renderRoutes(routes, '/admin/webhooks');
+    await screen.findByText(shop.url);
+    await user.click(screen.getByRole('button', { name: 'Adicionar endpoint' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adicionar endpoint' });
+    await user.type(within(dialog).getByLabelText('URL'), 'http://10.0.0.5/hook');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Chave resgatada' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar endpoint' }));
+    const field = within(dialog).getByLabelText('URL');
+    await waitFor(() => expect(field).toHaveAccessibleDescription(webhookMessages.urlNotAllowed));
+    expect(field).toHaveFocus();
+    expect(screen.getByRole('dialog', { name: 'Adicionar endpoint' })).toBeInTheDocument();
   });
 
   it('switches an endpoint off, edits it and sends a test from its menu', async () => {
