@@ -322,6 +322,23 @@ describe('/admin/webhooks/:id', () => {
     expect(await screen.findByText(webhookMessages.deleted)).toBeInTheDocument();
   });
 
+  it('shows each delivery as a card with its details and resend on a phone', async () => {
+    emulatePhone();
+    stubServer();
+    const user = userEvent.setup();
+    renderRoutes(routes, '/admin/webhooks/wh-1');
+    const card = (await screen.findByText('Pendente')).closest('li') as HTMLElement;
+    expect(card).toHaveTextContent('Depósito pago');
+    expect(card).toHaveTextContent('Próxima tentativa');
+    await user.click(
+      within(card).getByRole('button', { name: /^Detalhes da entrega de Depósito pago/ }),
+    );
+    expect(within(card).getByText('O receptor respondeu 500.')).toBeInTheDocument();
+    const done = screen.getByText('Entregue').closest('li') as HTMLElement;
+    expect(within(done).getByRole('button', { name: /^Reenviar Chave resgatada/ })).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
   it('says so when the endpoint does not exist', async () => {
     stubServer();
     renderRoutes(routes, '/admin/webhooks/nao-existe');
