@@ -12,6 +12,9 @@ export const apiTokensTexts = {
     title: 'Como usar',
     description: 'Envie o token no cabeçalho Authorization de cada chamada a /api/v1:',
     headerSample: 'Authorization: Bearer chv_live_…',
+    example: 'Por exemplo, para listar os produtos:',
+    curlSample: (origin: string) =>
+      `curl -H "Authorization: Bearer chv_live_…" ${origin}/api/v1/products`,
     docs: 'Ver a documentação da API',
     docsHint: '(abre em nova aba)',
     rateLimit: (max: number, seconds: number) =>

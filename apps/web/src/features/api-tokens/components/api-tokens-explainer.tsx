@@ -18,6 +18,8 @@ export function ApiTokensExplainer() {
       </CardHeader>
       <CardContent className="grid min-w-0 gap-3 text-sm">
         <CodeBlock>{text.headerSample}</CodeBlock>
+        <p className="text-muted-foreground">{text.example}</p>
+        <CodeBlock wrap>{text.curlSample(window.location.origin)}</CodeBlock>
         <p className="text-muted-foreground">
           {text.rateLimit(API_TOKEN_LIMITS.rateLimitMax, API_TOKEN_LIMITS.rateLimitWindowMs / 1000)}
         </p>

@@ -109,6 +109,11 @@ describe('Tokens de API', () => {
     expect(within(revoked).queryByRole('button', { name: /Revogar/ })).not.toBeInTheDocument();
     // How to use it, and where the API is documented.
     expect(screen.getByText('Authorization: Bearer chv_live_…')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `curl -H "Authorization: Bearer chv_live_…" ${window.location.origin}/api/v1/products`,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /documentação da API/ })).toHaveAttribute(
       'href',
       '/api/docs',
