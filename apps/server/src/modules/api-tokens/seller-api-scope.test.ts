@@ -57,6 +57,13 @@ const probeRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       return reply.code(201).send({ run, note: request.body.note });
     },
   );
+  app.get(
+    '/probe-admin',
+    sellerApiRoute(app.requireApiToken('users:write'), ['test'], {
+      response: { 200: z.object({ ok: z.boolean() }), ...sellerApiPostErrors },
+    }),
+    () => ({ ok: true }),
+  );
   done();
 };
 
@@ -215,6 +222,9 @@ describe('the API token guard', () => {
   it('keeps only reseller scopes for an admin made reseller', async () => {
     const owner = await t.createUser({ role: 'admin' });
     const { auth } = await newToken(owner, ['products:read', 'keys:write', 'users:write']);
+    const probeAdmin = () =>
+      t.app.inject({ method: 'GET', url: '/api/v1/probe-admin', headers: auth });
+    expect((await probeAdmin()).statusCode).toBe(200);
     await t.database.db
       .updateTable('users')
       .set({ role: 'reseller' })
@@ -223,6 +233,12 @@ describe('the API token guard', () => {
     expect((await products(auth)).statusCode).toBe(200);
     // keys:write is a reseller scope: the probe is still admitted.
     expect((await probe(auth, { note: 'demoted-admin' })).statusCode).toBe(201);
+    const refused = await probeAdmin();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message: apiTokenMessages.missingScope('users:write'),
+      code: 'API_TOKEN_SCOPE',
+    });
   });
 
   it('refuses a route whose scope the token lacks with 403 API_TOKEN_SCOPE', async () => {
