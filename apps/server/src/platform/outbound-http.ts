@@ -248,6 +248,10 @@ function send(
         });
         response.on('end', finish);
         response.on('error', reject);
+        // Cut short (the deadline's abort): no 'end' will come. A no-op once finished.
+        response.on('close', () => {
+          reject(new Error('answer cut short'));
+        });
       },
     );
     request.on('error', reject);

@@ -137,13 +137,13 @@ export function createExpiryReminders({
    */
   async function check(): Promise<number> {
     const now = clock.now();
-    await announceExpired(now);
     // The last day has its own reminder: the 3-day one is for expiries further than that.
     const lastDay = await remind(1, { from: now, to: now + EXPIRY_LAST_REMINDER_MS });
     const firstReminder = await remind(3, {
       from: now + EXPIRY_LAST_REMINDER_MS,
       to: now + EXPIRY_REMINDER_WINDOW_MS,
     });
+    await announceExpired(now);
     return lastDay + firstReminder;
   }
 

@@ -37,6 +37,12 @@ const KICK_DELAY_MS = 200;
 /** Retry backoff: 30 s doubling, capped at 1 h, ±20 % jitter. */
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
+/** How often deliveries a disabled endpoint held past their window are marked failed. */
+const SWEEP_EVERY_MS = 60_000;
+/** Finished deliveries stay in the log this long, then are deleted (at most PRUNE_BATCH an hour). */
+export const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+const PRUNE_BATCH = 1_000;
 /** Bytes of an answer read: enough for the excerpt in any UTF-8. */
 const MAX_RESPONSE_BYTES = WEBHOOK_LIMITS.responseExcerptMax * 4;
 
@@ -75,8 +81,11 @@ export interface WebhookDispatcherDeps extends Pick<AppContext, 'clock'> {
  */
 export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
   const { clock, repository, db, log } = deps;
-  const kicks = new Set<NodeJS.Timeout>();
+  /** The pass a kick asked for, not started yet: later kicks ride on it. */
+  let kickTimer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let nextSweepAt = 0;
+  let nextPruneAt = 0;
 
   function targetUrl(endpoint: EndpointRow): URL {
     const url = new URL(endpoint.url);
@@ -163,9 +172,25 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
     }
   }
 
-  /** One pass: fails what outlived its window, then sends due batches until none is left. */
+  /**
+   * One pass: fails what outlived its window, prunes the old log, then sends due batches until
+   * none is left.
+   */
   async function pass(): Promise<number> {
-    await repository.failOverdue(clock.now(), webhookDeliveryErrors.endpointDisabled);
+    // A write, so not every pass: a minute late is nothing against a 24 h window.
+    if (clock.now() >= nextSweepAt) {
+      await repository.failOverdue(clock.now(), webhookDeliveryErrors.endpointDisabled);
+      nextSweepAt = clock.now() + SWEEP_EVERY_MS;
+    }
+    if (clock.now() >= nextPruneAt) {
+      const now = clock.now();
+      const deleted = await repository.deleteFinishedBefore(
+        now - WEBHOOK_LOG_RETENTION_MS,
+        PRUNE_BATCH,
+      );
+      // A full batch: more are waiting, the next pass goes on.
+      nextPruneAt = deleted === PRUNE_BATCH ? now : now + PRUNE_EVERY_MS;
+    }
     let sent = 0;
     for (;;) {
       if (!(await repository.hasDue(clock.now()))) return sent;
@@ -205,22 +230,21 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
     },
     async stop(): Promise<void> {
       stopped = true;
-      for (const timer of kicks) clearTimeout(timer);
-      kicks.clear();
+      clearTimeout(kickTimer);
+      kickTimer = undefined;
       await job.stop();
     },
     /** A pass shortly, after the caller's transaction committed (never while stopped). */
     kick(): void {
-      if (stopped) return;
-      const timer = setTimeout(() => {
-        kicks.delete(timer);
+      if (stopped || kickTimer) return;
+      kickTimer = setTimeout(() => {
+        kickTimer = undefined;
         if (stopped) return;
         job.runOnce().catch((error: unknown) => {
           log.error({ err: error }, 'webhook dispatcher failed; trying again');
         });
       }, KICK_DELAY_MS);
-      timer.unref();
-      kicks.add(timer);
+      kickTimer.unref();
     },
   };
 }

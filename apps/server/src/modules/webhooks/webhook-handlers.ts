@@ -1,5 +1,7 @@
 import type { WebhookEventType } from '@chaveiro/contract';
 import { WEBHOOK_LIMITS } from '@chaveiro/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { AnyEventHandler, DomainEvent } from '../../events/index.js';
 import { defineHandler } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
@@ -30,10 +32,7 @@ export function createWebhookHandlers({
   repository,
   kick,
 }: WebhookHandlersDeps): AnyEventHandler[] {
-  async function fanOut(
-    event: DomainEvent<SourceEventType>,
-    trx: Parameters<typeof repository.enabledEndpoints>[0],
-  ) {
+  async function handle(event: DomainEvent<SourceEventType>, trx: Kysely<Database>) {
     const type = PUBLIC_TYPE_OF[event.type];
     const endpoints = (await repository.enabledEndpoints(trx)).filter((endpoint) =>
       subscribes(endpoint.events, type),
@@ -61,9 +60,6 @@ export function createWebhookHandlers({
     );
     if (inserted > 0) kick();
   }
-
-  const handle = (event: DomainEvent<SourceEventType>, trx: Parameters<typeof fanOut>[1]) =>
-    fanOut(event, trx);
 
   return [
     defineHandler({ name: 'webhooks.key.redeemed', on: 'key.redeemed', handle }),

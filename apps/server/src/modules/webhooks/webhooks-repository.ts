@@ -346,6 +346,22 @@ export function createWebhooksRepository(db: Kysely<Database>, dialect: SqlDiale
       return Number(result.numUpdatedRows);
     },
 
+    /** Deletes up to `limit` finished deliveries created before `before`; answers how many. */
+    async deleteFinishedBefore(before: number, limit: number): Promise<number> {
+      const result = await db
+        .deleteFrom('webhook_deliveries')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('webhook_deliveries as old')
+            .select('old.id')
+            .where('old.status', 'in', ['succeeded', 'failed'])
+            .where('old.created_at', '<', before)
+            .limit(limit),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async countDeliveries(endpointId: string, status?: WebhookDeliveryStatus): Promise<number> {
       const row = await db
         .selectFrom('webhook_deliveries')

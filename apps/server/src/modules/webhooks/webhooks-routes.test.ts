@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type {
   WebhookDeliveriesPage,
   WebhookEndpoint,
@@ -15,6 +16,7 @@ import type { DomainEvent } from '../../events/index.js';
 import { withTransaction } from '../../platform/database.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
+import { createWebhookDispatcher } from './webhook-dispatcher.js';
 import { createWebhookHandlers } from './webhook-handlers.js';
 import type { Receiver } from './webhook-receiver.test-helper.js';
 import { startReceiver, verifySignature } from './webhook-receiver.test-helper.js';
@@ -379,6 +381,67 @@ describe('deliveries', () => {
     await t.app.webhookDispatcher.runOnce();
     const ids = receiver.requests.map((request) => request.headers['chaveiro-event-id']);
     expect(new Set(ids).size).toBe(1);
+
+    // Finished deliveries leave the log after 30 days.
+    t.clock.advance(31 * 24 * HOUR);
+    admin = await signIn(admin);
+    await t.app.webhookDispatcher.runOnce();
+    expect((await deliveries(endpoint.id)).total).toBe(0);
+  });
+
+  it('holds the deliveries of a disabled endpoint, sends them once enabled, fails them after 24 h', async () => {
+    const { endpoint } = await createEndpoint(['user.banned']);
+    const toggle = (enabled: boolean) =>
+      call('PATCH', `/api/admin/webhooks/${endpoint.id}`, admin, { enabled });
+    receiver.answerNext({ status: 500 });
+    const ban = async () => {
+      const victim = await t.createUser();
+      await call('PATCH', `/api/users/${victim.id}/status`, admin, { status: 'banned' });
+    };
+    await ban();
+    await t.app.webhookDispatcher.runOnce();
+    expect(receiver.requests).toHaveLength(1);
+
+    await toggle(false);
+    t.clock.advance(HOUR);
+    await t.app.webhookDispatcher.runOnce();
+    expect(receiver.requests).toHaveLength(1);
+    await toggle(true);
+    await t.app.webhookDispatcher.runOnce();
+    expect(receiver.requests).toHaveLength(2);
+    expect((await deliveries(endpoint.id)).items[0]).toMatchObject({ status: 'succeeded' });
+
+    await ban();
+    receiver.answerNext({ status: 500 });
+    await t.app.webhookDispatcher.runOnce();
+    await toggle(false);
+    t.clock.advance(25 * HOUR);
+    admin = await signIn(admin);
+    await t.app.webhookDispatcher.runOnce();
+    expect(receiver.requests).toHaveLength(3);
+    expect((await deliveries(endpoint.id, '?status=failed')).items).toEqual([
+      expect.objectContaining({ attempts: 1, error: webhookDeliveryErrors.endpointDisabled }),
+    ]);
+  });
+
+  it('sends each delivery once when two dispatchers run at the same time', async () => {
+    const { endpoint } = await createEndpoint(['user.banned']);
+    const other = createWebhookDispatcher({
+      db: t.database.db,
+      clock: t.clock,
+      repository: createWebhooksRepository(t.database.db, t.database.dialect),
+      allowPrivate: true,
+      discordApiUrl: undefined,
+      log: { warn: () => undefined, error: () => undefined },
+    });
+    for (let n = 0; n < 30; n += 1) {
+      await call('POST', `/api/admin/webhooks/${endpoint.id}/test`, admin);
+    }
+    await Promise.all([t.app.webhookDispatcher.runOnce(), other.runOnce(), other.runOnce()]);
+    await t.app.webhookDispatcher.runOnce();
+    expect(receiver.requests).toHaveLength(30);
+    expect(new Set(receiver.requests.map((r) => r.headers['chaveiro-event-id'])).size).toBe(30);
+    expect((await deliveries(endpoint.id, '?status=succeeded&pageSize=50')).total).toBe(30);
   });
 
   it('does not follow a redirect: the attempt fails and the target is never asked', async () => {
@@ -423,48 +486,67 @@ describe('deliveries', () => {
     expect((await deliveries(second.endpoint.id)).total).toBe(1);
   });
 
-  it('sends loader.hwid_mismatch only for the HWID refusal; other refusals are not stored', async () => {
-    const { endpoint } = await createEndpoint(['loader.hwid_mismatch']);
+  it('sends machine.bound and loader.hwid_mismatch from the real loader; other refusals store nothing', async () => {
+    const { endpoint } = await createEndpoint(['machine.bound', 'loader.hwid_mismatch']);
+    const owner = await t.createUser();
     const product = await t.fixtures.product({ name: 'Loader X' });
-    const before = await t.database.db
-      .selectFrom('events')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('type', '=', 'loader.refused')
-      .executeTakeFirstOrThrow();
-    await t.app.outbox.record(t.database.db, 'loader.refused', {
-      code: 'INVALID_KEY',
-      userId: null,
-      ip: '198.51.100.7',
-      productId: product.id,
-      hwid: 'HWID-AAAA-1111',
-    });
-    const after = await t.database.db
-      .selectFrom('events')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('type', '=', 'loader.refused')
-      .executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(before.n));
+    const subscription = await t.fixtures.subscription(owner.id, product.id, { maxDevices: 1 });
+    const loaderAuth = (hwid: string, password = owner.password) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/loader/auth',
+        payload: {
+          nonce: randomBytes(16).toString('base64url'),
+          hwid,
+          productId: product.id,
+          identifier: owner.username,
+          password,
+        },
+        remoteAddress: '198.51.100.8',
+      });
+    const refusedEvents = () =>
+      t.database.db
+        .selectFrom('events')
+        .select('id')
+        .where('type', '=', 'loader.refused')
+        .execute();
 
-    await t.app.outbox.record(t.database.db, 'loader.refused', {
-      code: 'HWID_MISMATCH',
-      userId: client.id,
-      ip: '198.51.100.8',
-      productId: product.id,
-      hwid: 'HWID-BBBB-2222',
-    });
+    expect((await loaderAuth('HWID-AAAA-1111')).statusCode).toBe(200);
+    const wrongPassword = await loaderAuth('HWID-AAAA-1111', 'senha-errada-123');
+    expect(wrongPassword.statusCode).toBe(401);
+    // A refusal nobody listens to is still not stored: the loader's refusals stay cheap.
+    expect(await refusedEvents()).toEqual([]);
+    expect((await loaderAuth('HWID-BBBB-2222')).statusCode).toBe(403);
+    expect(await refusedEvents()).toHaveLength(1);
     await t.app.webhookDispatcher.runOnce();
-    expect(bodies()).toEqual([
-      expect.objectContaining({
-        type: 'loader.hwid_mismatch',
-        data: {
-          user: { id: client.id, username: client.username, email: client.email },
-          product: { id: product.id, name: 'Loader X' },
-          hwid: 'HWID-BBBB-2222',
+
+    const ownerData = { id: owner.id, username: owner.username, email: owner.email };
+    const productData = { id: product.id, name: 'Loader X' };
+    // Sent side by side: compared in type order.
+    const sent = bodies()
+      .map((body) => [body.type, body.data])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(sent).toEqual([
+      [
+        'loader.hwid_mismatch',
+        { user: ownerData, product: productData, hwid: 'HWID-BBBB-2222', ip: '198.51.100.8' },
+      ],
+      [
+        'machine.bound',
+        {
+          machineId: expect.any(String) as string,
+          subscription: {
+            id: subscription.id,
+            expiresAt: new Date(t.clock.now() + 30 * 24 * HOUR).toISOString(),
+          },
+          user: ownerData,
+          product: productData,
+          hwid: 'HWID-AAAA-1111',
           ip: '198.51.100.8',
         },
-      }),
+      ],
     ]);
-    expect((await deliveries(endpoint.id)).total).toBe(1);
+    expect((await deliveries(endpoint.id)).total).toBe(2);
   });
 
   it('records subscription.expired once per subscription and expiry', async () => {

@@ -101,7 +101,11 @@ export function createWebhooksService({
   async function assertUrlAllowed(url: string): Promise<void> {
     if (allowPrivate) return;
     try {
-      await resolveAllowed(hostOf(new URL(url)), { allowPrivate });
+      await Promise.race([
+        resolveAllowed(hostOf(new URL(url)), { allowPrivate }),
+        // A resolver that hangs does not hold the admin's request: every send checks again.
+        new Promise<void>((resolve) => setTimeout(resolve, WEBHOOK_LIMITS.timeoutMs).unref()),
+      ]);
     } catch (error) {
       if (error instanceof AddressNotAllowedError) {
         throw new UnprocessableError(webhookMessages.urlNotAllowed, 'WEBHOOK_URL_NOT_ALLOWED');

@@ -1,9 +1,12 @@
 import type { WebhookDeliveriesPage } from '@chaveiro/contract';
 import { webhookDeliveryErrors, webhookMessages } from '@chaveiro/contract';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids.js';
 import {
   AddressNotAllowedError,
+  OutboundTimeoutError,
   guardedPost,
   isPublicAddress,
   resolveAllowed,
@@ -188,5 +191,25 @@ describe('sending', () => {
       maxResponseBytes: 1_000,
     });
     expect(result.body.length).toBeLessThanOrEqual(1_000);
+  });
+
+  it('gives up on a receiver that does not answer in time', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      await expect(
+        guardedPost(new URL(`http://127.0.0.1:${String(port)}/`), {
+          allowPrivate: true,
+          headers: {},
+          body: '{}',
+          timeoutMs: 300,
+          maxResponseBytes: 100,
+        }),
+      ).rejects.toBeInstanceOf(OutboundTimeoutError);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
   });
 });
