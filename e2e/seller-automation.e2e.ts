@@ -188,7 +188,7 @@ describe('seller automation', () => {
       .getByRole('button', { name: 'Revogar token' })
       .click();
     await expectToast(page, apiTokenMessages.revoked);
-    await row.getByText('Revogado').waitFor();
+    await row.getByText('Revogado', { exact: true }).waitFor();
 
     const refused = await products(token);
     expect(refused.status).toBe(401);
