@@ -271,6 +271,15 @@ describe('seller automation', () => {
       { token: admin },
     );
     expect(data.items).toEqual([expect.objectContaining({ url: receiver.url, enabled: false })]);
+
+    await page.getByRole('link', { name: 'Voltar aos webhooks' }).click();
+    await page.waitForURL(`${server.url}/admin/webhooks`);
+    await page.reload();
+    const listed = page.getByRole('row', { name: new RegExp(receiver.url) });
+    await listed.getByText('Entregue').waitFor();
+    expect(await listed.getByRole('switch').isChecked()).toBe(false);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'seller-webhooks-desktop-light');
   });
 
   it("gives a reseller tokens limited to the reseller's scopes", async () => {
