@@ -6,11 +6,12 @@ import {
 } from '@chaveiro/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signInAsAdminForEachTest } from '@/testing/admin-fixtures';
 import { jsonResponse, stubApi } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { emulatePhone } from '@/testing/viewport';
+import { PENDING_POLL_MS } from '../api/get-webhook-deliveries';
 import { WebhookEndpointScreen } from './webhook-endpoint-screen';
 import { WebhooksScreen } from './webhooks-screen';
 
@@ -337,6 +338,37 @@ describe('/admin/webhooks/:id', () => {
     const done = screen.getByText('Entregue').closest('li') as HTMLElement;
     expect(within(done).getByRole('button', { name: /^Reenviar Chave resgatada/ })).toBeVisible();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('reads the log again every few seconds while a delivery is pending, and stops after', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let pending = true;
+      const sent = stubApi(({ method, url }) => {
+        if (method === 'GET' && url.startsWith('/api/admin/webhooks?')) {
+          return jsonResponse(200, page([shop]));
+        }
+        if (method === 'GET' && url.startsWith('/api/admin/webhooks/wh-1/deliveries')) {
+          const row = pending ? failing : { ...failing, status: 'succeeded', nextAttemptAt: null };
+          return jsonResponse(200, { items: [row], total: 1, page: 1, pageSize: 20 });
+        }
+        return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
+      });
+      const reads = () => sent.filter((r) => r.url.includes('/deliveries')).length;
+      renderRoutes(routes, '/admin/webhooks/wh-1');
+      await screen.findByText('Pendente');
+      const first = reads();
+      await vi.advanceTimersByTimeAsync(PENDING_POLL_MS);
+      await waitFor(() => expect(reads()).toBe(first + 1));
+      pending = false;
+      await vi.advanceTimersByTimeAsync(PENDING_POLL_MS);
+      expect(await screen.findByText('Entregue')).toBeInTheDocument();
+      const settled = reads();
+      await vi.advanceTimersByTimeAsync(PENDING_POLL_MS * 3);
+      expect(reads()).toBe(settled);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says so when the endpoint does not exist', async () => {
