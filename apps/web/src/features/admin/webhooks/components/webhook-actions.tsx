@@ -34,27 +34,18 @@ export function WebhookEnabledSwitch({ endpoint, id }: { endpoint: WebhookEndpoi
   );
 }
 
-/** The endpoint's "…" menu: deliveries, edit, test, new secret, delete. */
-export function WebhookActionsMenu({
-  endpoint,
-  showDeliveries = true,
-}: {
-  endpoint: WebhookEndpoint;
-  /** False on the endpoint's own page, which already shows them. */
-  showDeliveries?: boolean;
-}) {
+/** An endpoint's "…" menu in the list: deliveries, edit, test, new secret, delete. */
+export function WebhookActionsMenu({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { setOpen } = useWebhookDialogs();
   const test = useSendTest();
   return (
     <RowActionsMenu label={text.list.actionsOf(endpoint.url)} className="w-52">
-      {showDeliveries ? (
-        <DropdownMenuItem asChild>
-          <Link to={`/admin/webhooks/${encodeURIComponent(endpoint.id)}`}>
-            <List aria-hidden />
-            {text.list.deliveries}
-          </Link>
-        </DropdownMenuItem>
-      ) : null}
+      <DropdownMenuItem asChild>
+        <Link to={`/admin/webhooks/${encodeURIComponent(endpoint.id)}`}>
+          <List aria-hidden />
+          {text.list.deliveries}
+        </Link>
+      </DropdownMenuItem>
       <DropdownMenuItem onSelect={() => setOpen({ kind: 'edit', endpoint })}>
         <Pencil aria-hidden />
         {text.actions.edit}
