@@ -21,6 +21,9 @@ export const labels = {
     deposits: 'Depósitos',
     /** Beyond the spec's list (issue #22). */
     outbox: 'Entregas com falha',
+    /** Beyond the spec's list (issue #25). */
+    apiTokens: 'Tokens de API',
+    webhooks: 'Webhooks',
   },
   adminPanel: 'Admin Panel',
   customerNav: {
@@ -31,6 +34,8 @@ export const labels = {
     support: 'Suporte',
     profile: 'Perfil',
     logout: 'Sair',
+    /** A reseller's own API tokens (issue #25). */
+    apiTokens: 'Tokens de API',
   },
   /** The close button of every dialog and sheet, as screen readers announce it. */
   close: 'Fechar',

@@ -165,6 +165,28 @@ export const routes: RouteObject[] = [
                     .DepositsScreen,
                 }),
               },
+              {
+                path: 'api-tokens',
+                lazy: async () => ({
+                  Component: (await import('@/features/api-tokens/components/api-tokens-screen'))
+                    .AdminApiTokensScreen,
+                }),
+              },
+              {
+                path: 'webhooks',
+                lazy: async () => ({
+                  Component: (await import('@/features/admin/webhooks/components/webhooks-screen'))
+                    .WebhooksScreen,
+                }),
+              },
+              {
+                path: 'webhooks/:id',
+                lazy: async () => ({
+                  Component: (
+                    await import('@/features/admin/webhooks/components/webhook-endpoint-screen')
+                  ).WebhookEndpointScreen,
+                }),
+              },
               { path: '*', Component: AdminNotFoundRoute },
             ],
           },
@@ -242,6 +264,13 @@ export const routes: RouteObject[] = [
                   Component: (
                     await import('@/features/reseller/components/reseller-dashboard-screen')
                   ).ResellerDashboardScreen,
+                }),
+              },
+              {
+                path: 'api-tokens',
+                lazy: async () => ({
+                  Component: (await import('@/features/api-tokens/components/api-tokens-screen'))
+                    .ResellerApiTokensScreen,
                 }),
               },
               { path: '*', Component: ResellerNotFoundRoute },

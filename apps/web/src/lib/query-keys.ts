@@ -47,6 +47,11 @@ export const queryKeys = {
     list: (query: object) => ['resellers', 'list', query] as const,
     ledger: (id: string) => ['resellers', 'ledger', id] as const,
   },
+  /** The signed-in admin's or reseller's own API tokens ("Tokens de API", issue #25). */
+  apiTokens: {
+    all: ['api-tokens'] as const,
+    list: (query: object) => ['api-tokens', 'list', query] as const,
+  },
   settings: ['settings'] as const,
   /** The maintenance flag every visitor polls (under settings, so a settings change refreshes it). */
   publicSettings: ['settings', 'public'] as const,
@@ -68,6 +73,13 @@ export const queryKeys = {
       list: (query: object) => ['admin', 'deposits', 'list', query] as const,
     },
     paymentSettings: ['admin', 'payment-settings'] as const,
+    /** Outgoing webhook endpoints and each one's delivery log (issue #25). */
+    webhooks: {
+      all: ['admin', 'webhooks'] as const,
+      list: ['admin', 'webhooks', 'list'] as const,
+      deliveries: (endpointId: string, query: object) =>
+        ['admin', 'webhooks', 'deliveries', endpointId, query] as const,
+    },
     tickets: {
       all: ['admin', 'support', 'tickets'] as const,
       list: (query: object) => ['admin', 'support', 'tickets', 'list', query] as const,

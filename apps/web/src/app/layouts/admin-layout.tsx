@@ -2,6 +2,7 @@ import { labels } from '@chaveiro/contract';
 import {
   Activity,
   Banknote,
+  Braces,
   KeyRound,
   LayoutDashboard,
   LifeBuoy,
@@ -12,6 +13,7 @@ import {
   Store,
   TriangleAlert,
   Users,
+  Webhook,
 } from 'lucide-react';
 import { Outlet, useLocation } from 'react-router';
 import { Brand } from '@/components/layout/brand';
@@ -45,6 +47,9 @@ const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin/activity', label: nav.activity, icon: Activity },
   /** Beyond the spec's list (issue #22): outbox deliveries that used up their retries. */
   { to: '/admin/outbox', label: nav.outbox, icon: TriangleAlert },
+  /** Beyond the spec's list (issue #25): seller automation. */
+  { to: '/admin/api-tokens', label: nav.apiTokens, icon: Braces },
+  { to: '/admin/webhooks', label: nav.webhooks, icon: Webhook },
 ];
 
 const LOGOUT_LABEL = labels.customerNav.logout;

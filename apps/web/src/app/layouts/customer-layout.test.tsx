@@ -154,7 +154,10 @@ describe(
           {
             path: '/reseller/dashboard',
             Component: ResellerLayout,
-            children: [{ index: true, element: <p>painel do revendedor</p> }],
+            children: [
+              { index: true, element: <p>painel do revendedor</p> },
+              { path: 'api-tokens', element: <p>tokens do revendedor</p> },
+            ],
           },
         ],
       },
@@ -179,11 +182,32 @@ describe(
       );
     });
 
+    it("gives a reseller an entry to their API tokens, the dashboard's entry no longer lit", async () => {
+      setToken(fakeToken({ role: 'reseller', username: 'loja', exp: epochSeconds(3600) }));
+      stubServer({ publicMode: 'off', blocking: false });
+      const router = renderRoutes(bothAreas, '/reseller/dashboard');
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(await screen.findByRole('link', { name: 'Tokens de API' }));
+      await waitFor(() =>
+        expect(router.state.location.pathname).toBe('/reseller/dashboard/api-tokens'),
+      );
+      expect(await screen.findByText('tokens do revendedor')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Tokens de API' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      expect(screen.getByRole('link', { name: 'Painel do Revendedor' })).not.toHaveAttribute(
+        'aria-current',
+      );
+      expect(screen.getByText('Tokens de API', { selector: 'header p' })).toBeInTheDocument();
+    });
+
     it('shows no reseller entry to a client', async () => {
       stubServer({ publicMode: 'off', blocking: false });
       renderRoutes(bothAreas, '/dashboard');
       await screen.findByRole('link', { name: 'Início' });
       expect(screen.queryByRole('link', { name: 'Painel do Revendedor' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Tokens de API' })).not.toBeInTheDocument();
     });
   },
 );

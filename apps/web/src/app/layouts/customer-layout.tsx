@@ -1,5 +1,14 @@
 import { labels } from '@chaveiro/contract';
-import { Gift, House, LifeBuoy, ReceiptText, ShoppingBag, Store, UserRound } from 'lucide-react';
+import {
+  Braces,
+  Gift,
+  House,
+  LifeBuoy,
+  ReceiptText,
+  ShoppingBag,
+  Store,
+  UserRound,
+} from 'lucide-react';
 import { Outlet, useLocation } from 'react-router';
 import { Brand } from '@/components/layout/brand';
 import { findActiveItem, type NavItem } from '@/components/layout/nav-items';
@@ -28,12 +37,24 @@ const RESELLER_NAV_ITEM: NavItem = {
   to: '/reseller/dashboard',
   label: 'Painel do Revendedor',
   icon: Store,
+  end: true,
 };
-const RESELLER_NAV_ITEMS: readonly NavItem[] = [RESELLER_NAV_ITEM, ...CUSTOMER_NAV_ITEMS];
+/** The reseller's API tokens for their store or bot (issue #25). */
+const RESELLER_TOKENS_NAV_ITEM: NavItem = {
+  to: '/reseller/dashboard/api-tokens',
+  label: nav.apiTokens,
+  icon: Braces,
+};
+const RESELLER_NAV_ITEMS: readonly NavItem[] = [
+  RESELLER_NAV_ITEM,
+  RESELLER_TOKENS_NAV_ITEM,
+  ...CUSTOMER_NAV_ITEMS,
+];
 
 const TITLED_PATHS: readonly NavItem[] = [
   ...CUSTOMER_NAV_ITEMS,
   RESELLER_NAV_ITEM,
+  RESELLER_TOKENS_NAV_ITEM,
   { to: PROFILE_PATH, label: nav.profile, icon: UserRound },
 ];
 
