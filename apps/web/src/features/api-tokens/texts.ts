@@ -15,8 +15,6 @@ export const apiTokensTexts = {
     example: 'Por exemplo, para listar os produtos:',
     curlSample: (origin: string) =>
       `curl -H "Authorization: Bearer chv_live_…" ${origin}/api/v1/products`,
-    docs: 'Ver a documentação da API',
-    docsHint: '(abre em nova aba)',
     rateLimit: (max: number, seconds: number) =>
       `Cada token pode fazer até ${max} requisições a cada ${seconds} segundos.`,
   },

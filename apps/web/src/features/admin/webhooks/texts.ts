@@ -110,8 +110,6 @@ export const webhooksTexts = {
       'Use o id do evento para ignorar repetições: uma entrega pode chegar mais de uma vez.',
     ],
     sample: 'Chaveiro-Signature: t=1764374400,v1=5257a869e7…',
-    docs: 'Ver a documentação da API',
-    docsHint: '(abre em nova aba)',
   },
   endpoint: {
     back: 'Voltar aos webhooks',

@@ -1,12 +1,10 @@
 import { API_TOKEN_LIMITS } from '@chaveiro/contract';
-import { ExternalLink } from 'lucide-react';
+import { ApiDocsLink } from '@/components/api-docs-link';
 import { CodeBlock } from '@/components/code-block';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { apiTokensTexts } from '../texts';
 
 const text = apiTokensTexts.explainer;
-/** The OpenAPI document and its UI, served by the server. */
-export const API_DOCS_URL = '/api/docs';
 
 /** How an integration sends its token, and where the API is documented. */
 export function ApiTokensExplainer() {
@@ -23,16 +21,7 @@ export function ApiTokensExplainer() {
         <p className="text-muted-foreground">
           {text.rateLimit(API_TOKEN_LIMITS.rateLimitMax, API_TOKEN_LIMITS.rateLimitWindowMs / 1000)}
         </p>
-        <a
-          href={API_DOCS_URL}
-          target="_blank"
-          rel="noreferrer"
-          className="text-primary inline-flex w-fit items-center gap-1.5 font-medium underline-offset-4 hover:underline focus-visible:underline"
-        >
-          {text.docs}
-          <ExternalLink className="size-3.5" aria-hidden />
-          <span className="sr-only">{text.docsHint}</span>
-        </a>
+        <ApiDocsLink />
       </CardContent>
     </Card>
   );
