@@ -7,11 +7,11 @@ import {
 } from '@chaveiro/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
+import { CheckGroup } from '@/components/form/check-group';
 import { CheckOption } from '@/components/form/check-option';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
 import { InputField } from '@/components/form/input-fields';
-import { Button } from '@/components/ui/button';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { useCreateApiToken } from '../api/create-api-token';
 import { apiTokensTexts } from '../texts';
@@ -85,27 +85,15 @@ export function CreateApiTokenDialog({ scopes, onClose, onCreated }: CreateApiTo
                 : field.value.filter((s) => s !== scope),
             );
           return (
-            <div
-              role="group"
-              className="grid gap-1"
-              aria-labelledby="api-token-scopes-label"
-              aria-describedby={errors.scopes ? 'api-token-scopes-error' : undefined}
+            <CheckGroup
+              id="api-token-scopes"
+              className="gap-1"
+              label={text.scopes}
+              selectAllLabel={text.selectAll}
+              allChosen={allChosen}
+              onSelectAll={(all) => field.onChange(all ? [...scopes] : [])}
+              error={errors.scopes?.message}
             >
-              <div className="flex items-center justify-between gap-2">
-                <span id="api-token-scopes-label" className="text-sm leading-none font-medium">
-                  {text.scopes}
-                </span>
-                <Button
-                  type="button"
-                  variant="link"
-                  size="sm"
-                  className="h-auto px-0"
-                  aria-pressed={allChosen}
-                  onClick={() => field.onChange(allChosen ? [] : [...scopes])}
-                >
-                  {text.selectAll}
-                </Button>
-              </div>
               <div className="grid gap-0.5 rounded-md border p-1">
                 {scopes.map((scope) => (
                   <CheckOption
@@ -118,12 +106,7 @@ export function CreateApiTokenDialog({ scopes, onClose, onCreated }: CreateApiTo
                   />
                 ))}
               </div>
-              {errors.scopes ? (
-                <p id="api-token-scopes-error" className="text-destructive text-sm">
-                  {errors.scopes.message}
-                </p>
-              ) : null}
-            </div>
+            </CheckGroup>
           );
         }}
       />

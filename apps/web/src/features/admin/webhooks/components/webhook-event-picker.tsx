@@ -3,8 +3,8 @@ import {
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
 } from '@chaveiro/contract';
+import { CheckGroup } from '@/components/form/check-group';
 import { CheckOption } from '@/components/form/check-option';
-import { Button } from '@/components/ui/button';
 import { webhooksTexts } from '../texts';
 
 const text = webhooksTexts.form;
@@ -24,27 +24,14 @@ export function WebhookEventPicker({ value, onChange, error }: WebhookEventPicke
     onChange(WEBHOOK_EVENT_TYPES.filter((t) => (t === type ? on : chosen.has(t))));
 
   return (
-    <div
-      role="group"
-      aria-labelledby="webhook-events-label"
-      aria-describedby={error ? 'webhook-events-error' : undefined}
-      className="grid gap-2"
+    <CheckGroup
+      id="webhook-events"
+      label={text.events}
+      selectAllLabel={text.selectAll}
+      allChosen={allChosen}
+      onSelectAll={(all) => onChange(all ? [...WEBHOOK_EVENT_TYPES] : [])}
+      error={error}
     >
-      <div className="flex items-center justify-between gap-2">
-        <span id="webhook-events-label" className="text-sm leading-none font-medium">
-          {text.events}
-        </span>
-        <Button
-          type="button"
-          variant="link"
-          size="sm"
-          className="h-auto px-0"
-          aria-pressed={allChosen}
-          onClick={() => onChange(allChosen ? [] : [...WEBHOOK_EVENT_TYPES])}
-        >
-          {text.selectAll}
-        </Button>
-      </div>
       <div className="grid gap-3 rounded-md border p-2 sm:grid-cols-2">
         {webhooksTexts.eventGroups.map((group) => (
           <fieldset key={group.title} className="grid content-start gap-0.5">
@@ -64,11 +51,6 @@ export function WebhookEventPicker({ value, onChange, error }: WebhookEventPicke
           </fieldset>
         ))}
       </div>
-      {error ? (
-        <p id="webhook-events-error" className="text-destructive text-sm">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </CheckGroup>
   );
 }
