@@ -2,8 +2,11 @@ import { accountMessages } from '@chaveiro/contract';
 import type { ComponentProps } from 'react';
 import { InputField } from '@/components/form/input-fields';
 
-/** "XXXXX-XXXXX": the longest second factor typed (a recovery code with its dash). */
-const SECOND_FACTOR_MAX_LENGTH = 11;
+/**
+ * Room for a recovery code pasted as printed or spaced ("XXXXX - XXXXX", 13 characters): the
+ * server accepts dashes and spaces between its 10 characters, so the field must not cut them.
+ */
+const SECOND_FACTOR_MAX_LENGTH = 20;
 
 /** The authenticator's 6 digits or a recovery code, wherever a change is re-authenticated. */
 export function SecondFactorField(props: Omit<ComponentProps<typeof InputField>, 'label'>) {
