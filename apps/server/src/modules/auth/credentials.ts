@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { RECOVERY_CODE_PATTERN } from '@chaveiro/contract';
 import type { UserRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
-import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../platform/passwords.js';
 import { matchTotpStep } from '../../platform/totp.js';
 import type { RecoveryCodesRepository, TotpRepository, UsersRepository } from '../users/index.js';
 import { recoveryCodeHash } from '../users/index.js';
@@ -48,8 +48,16 @@ export function createCredentialsChecker({
         user?.password_hash ?? hold?.password_hash ?? (await decoy()),
         password,
       );
-      if (user) return { status: passwordOk ? 'ok' : 'wrong-password', user };
-      return { status: hold && passwordOk ? 'held' : 'unknown-account' };
+      if (!user) return { status: hold && passwordOk ? 'held' : 'unknown-account' };
+      if (!passwordOk) return { status: 'wrong-password', user };
+      // A KeyAuth import keeps its bcrypt hash until the password is known: now (issue #26).
+      // Every password login (site, our loader, KeyAuth's) passes here, so the upgrade is once.
+      if (needsRehash(user.password_hash)) {
+        const upgraded = await hashPassword(password);
+        await users.upgradePasswordHash(user.id, user.password_hash, upgraded);
+        return { status: 'ok', user: { ...user, password_hash: upgraded } };
+      }
+      return { status: 'ok', user };
     },
 
     /**

@@ -195,6 +195,25 @@ export function createUsersRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Replaces an outdated password hash (an imported bcrypt one) by its argon2id rehash, only
+     * while `from` is still the stored one: a password changed meanwhile is not overwritten.
+     * Sessions stay valid (no token_version change): the password itself is the same.
+     */
+    async upgradePasswordHash(
+      id: string,
+      from: string,
+      to: string,
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set({ password_hash: to })
+        .where('id', '=', id)
+        .where('password_hash', '=', from)
+        .execute();
+    },
+
     insert,
 
     /** Inserts an active client account; `email_verified_at` null waits for the e-mail link. */
