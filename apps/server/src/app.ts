@@ -38,6 +38,7 @@ import { filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { keysRoutes } from './modules/keys/index.js';
 import { loaderRoutes } from './modules/loader/index.js';
+import { loadSigner } from './platform/signing.js';
 import { newsletterRoutes } from './modules/newsletter/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { checkoutRoutes, ordersRoutes } from './modules/orders/index.js';
@@ -201,13 +202,20 @@ export async function buildApp({
   // The loader API serves desktop clients, not browsers, and answers maintenance itself: it
   // stays out of the site's scope below (browser security headers, uploads, maintenance gate),
   // whose hooks were a good part of a heartbeat's cost.
+  // One Ed25519 key signs every loader answer: our own protocol and KeyAuth's (issue #26).
+  const loaderSigner = loadSigner({
+    dataDir: config.dataDir,
+    signingKey: config.loader.signingKey,
+    graceDays: config.loader.keyGraceDays,
+  });
+  app.addHook('onClose', () => loaderSigner.close());
   await app.register(
     async (loader) => {
       loader.addHook('onRequest', noStore);
       await loader.register(
         loaderRoutes({
-          config,
           clock,
+          signer: loaderSigner,
           loader: services.loader,
           sessions: services.loaderSessions,
           accountLimits: services.accountLimits,

@@ -68,6 +68,63 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   subscription_expiries: SubscriptionExpiriesTable;
+  keyauth_apps: KeyAuthAppsTable;
+  keyauth_sessions: KeyAuthSessionsTable;
+  product_variables: ProductVariablesTable;
+  hwid_blacklist: HwidBlacklistTable;
+}
+
+/** A product answering KeyAuth's loader protocol (2026120201_keyauth). */
+export interface KeyAuthAppsTable {
+  product_id: string;
+  enabled: number;
+  /** The app name loaders send; unique with owner_id. */
+  name: string;
+  /** KeyAuth's 10-character ownerid. */
+  owner_id: string;
+  /** The app secret: 1.2's HMAC key for init. */
+  secret: string;
+  /** The version `init` expects (otherwise `invalidver`). */
+  version: string;
+  download_url: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A KeyAuth session (2026120201_keyauth): opened by init, validated by a login. */
+export interface KeyAuthSessionsTable {
+  id: string;
+  product_id: string;
+  /** 1.2's HMAC key after init: the client's enckey, '-', the app secret. */
+  enckey: string | null;
+  ip: string;
+  user_id: string | null;
+  subscription_id: string | null;
+  machine_id: string | null;
+  /** The account's token_version at login: a raise ends the session. */
+  token_version: number | null;
+  /** Null until a login, licence or register validates the session. */
+  validated_at: number | null;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A value a product's loaders read with KeyAuth's `var` (2026120201_keyauth). */
+export interface ProductVariablesTable {
+  product_id: string;
+  name: string;
+  value: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A machine refused for a product (2026120201_keyauth). */
+export interface HwidBlacklistTable {
+  product_id: string;
+  hwid: string;
+  reason: Generated<string>;
+  user_id: string | null;
+  created_at: number;
 }
 
 /** A seller API token (2026120101_api_tokens); only its sha256 is kept. */
@@ -225,9 +282,10 @@ export interface UsersTable {
   username: string;
   /** lower(username): the unique, case-insensitive lookup key. */
   username_lower: string;
-  email: string;
+  /** Null for an account made by a loader's register or a KeyAuth import, until one is added. */
+  email: string | null;
   /** lower(email): the unique, case-insensitive lookup key. */
-  email_lower: string;
+  email_lower: string | null;
   password_hash: string;
   role: Role;
   status: UserStatus;

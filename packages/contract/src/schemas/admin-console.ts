@@ -28,7 +28,7 @@ export const adminSearchResponseSchema = z.object({
     z.object({
       id: z.string(),
       username: z.string(),
-      email: z.string(),
+      email: z.string().nullable(),
       role: z.enum(ROLES),
       status: z.enum(USER_STATUSES),
     }),

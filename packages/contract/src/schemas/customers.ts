@@ -60,7 +60,7 @@ export type CustomerSubscription = z.infer<typeof customerSubscriptionSchema>;
 export const customerProfileSchema = z.object({
   id: z.string(),
   username: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),
   avatar_url: z.string().nullable(),

@@ -85,7 +85,7 @@ export type DepositAvailability = z.infer<typeof depositAvailabilitySchema>;
 
 /** A deposit in the admin list, with its owner and who decided it. */
 export const adminDepositSchema = depositSchema.extend({
-  user: z.object({ id: z.string(), username: z.string(), email: z.string() }),
+  user: z.object({ id: z.string(), username: z.string(), email: z.string().nullable() }),
   /** The admin who approved or rejected it; null while pending or once that account is gone. */
   decided_by: z.string().nullable(),
   /** The gateway's payment id and its last known status (null for manual deposits). */

@@ -76,7 +76,7 @@ export type Order = z.infer<typeof orderSchema>;
 /** `GET /api/orders/:id`: the order with who sold and who bought it, for the printed receipt. */
 export const orderReceiptSchema = orderSchema.extend({
   seller: z.string(),
-  buyer: z.object({ username: z.string(), email: z.string() }),
+  buyer: z.object({ username: z.string(), email: z.string().nullable() }),
 });
 export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
 

@@ -20,7 +20,7 @@ export function avatarUrl(style: AvatarStyle, username: string): string {
 
 export const profileSchema = z.object({
   username: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   avatar_url: z.string().nullable(),
   is_two_factor_enabled: z.boolean(),
   /** Unused 2FA recovery codes left (0 when 2FA is off). */

@@ -28,7 +28,7 @@ export function centsToReais(cents: number): number {
 export const resellerSchema = z.object({
   id: z.string(),
   username: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   balance: z.number(),
   status: z.enum(USER_STATUSES),
 });

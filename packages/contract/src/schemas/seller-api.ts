@@ -366,7 +366,7 @@ export const apiUserSchema = z
   .object({
     id: z.string(),
     username: z.string(),
-    email: z.string(),
+    email: z.string().nullable(),
     role: z.enum(ROLES),
     status: z.enum(USER_STATUSES),
     createdAt: z.iso.datetime(),

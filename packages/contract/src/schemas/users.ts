@@ -18,7 +18,7 @@ const a = messages.admin;
 export const userRowSchema = z.object({
   id: z.string(),
   user: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   createdAt: z.iso.datetime(),
   status: z.enum(USER_STATUSES),
   role: z.enum(ROLES),

@@ -22,6 +22,7 @@ import * as storefrontDeliveries from './2026120102_storefront_deliveries.js';
 import * as activityPaging from './2026112805_activity_paging.js';
 import * as apiTokens from './2026120101_api_tokens.js';
 import * as webhooks from './2026120103_webhooks.js';
+import * as keyauth from './2026120201_keyauth.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -50,6 +51,7 @@ const migrations = {
   '2026120101_api_tokens': apiTokens,
   '2026120102_storefront_deliveries': storefrontDeliveries,
   '2026120103_webhooks': webhooks,
+  '2026120201_keyauth': keyauth,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

@@ -1,6 +1,6 @@
 import type { KeyStatus, ProductStatus, Role, UserStatus } from '@chaveiro/contract';
 import { DEPOSIT_GATEWAYS } from '@chaveiro/contract';
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SqlDialect } from '../../platform/database.js';
@@ -12,7 +12,7 @@ const CHARGING_GATEWAYS = DEPOSIT_GATEWAYS.filter((gateway) => gateway !== 'manu
 export interface FoundUser {
   id: string;
   username: string;
-  email: string;
+  email: string | null;
   role: Role;
   status: UserStatus;
 }
@@ -83,7 +83,8 @@ export function createAdminConsoleRepository(db: Kysely<Database>, dialect: SqlD
           db
             .selectFrom('users')
             .select(userColumns)
-            .where((eb) => startsWith(eb, eb.ref(column), key, dialect))
+            // Accounts without an e-mail have a null email_lower, which never starts with anything.
+            .where((eb) => startsWith(eb, eb.ref(column) as Expression<string>, key, dialect))
             .orderBy(column)
             .limit(limit)
             .execute(),

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 export interface CustomerProfileRow {
   id: string;
   username: string;
-  email: string;
+  email: string | null;
   role: 'admin' | 'reseller' | 'client';
   status: 'active' | 'banned';
   avatar_url: string | null;

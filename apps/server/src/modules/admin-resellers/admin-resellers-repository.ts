@@ -8,7 +8,7 @@ import { accountStartsWith } from '../../platform/search.js';
 export interface ResellerRow {
   id: string;
   username: string;
-  email: string;
+  email: string | null;
   balance_cents: number;
   status: UserStatus;
 }

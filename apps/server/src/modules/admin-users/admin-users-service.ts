@@ -127,7 +127,7 @@ export function createAdminUsersService({
   function toCsv(row: DirectoryRow): string {
     return csvLine([
       row.username,
-      row.email,
+      row.email ?? '',
       row.role,
       row.status,
       centsToReais(row.balance_cents).toFixed(2),

@@ -15,7 +15,7 @@ import { accountStartsWith, startsWith } from '../../platform/search.js';
 export interface DirectoryRow {
   id: string;
   username: string;
-  email: string;
+  email: string | null;
   created_at: number;
   status: UserStatus;
   role: Role;

@@ -138,7 +138,7 @@ export function createAuthService({
   /** Runs after the resend answer, which is the same whether the account exists. */
   async function resendVerificationTo(identifier: string): Promise<void> {
     const user = await users.findByLogin(identifier);
-    if (!user || user.email_verified_at !== null || user.status !== 'active') return;
+    if (!user?.email || user.email_verified_at !== null || user.status !== 'active') return;
     const token = await issueEmailToken(user.id, 'verify');
     const link = `${config.publicUrl}/verify-email?token=${token}`;
     await mailer.send(verificationMail(user.email, user.username, link));
@@ -176,6 +176,8 @@ export function createAuthService({
     const user = await users.findById(userId, trx);
     if (!user || user.email_lower === newEmail.toLowerCase()) return null;
     await accounts.updateAccount(userId, { email: newEmail }, trx);
+    // An account without an address (made by a loader) gains one: nothing to undo or warn.
+    if (user.email === null) return null;
     const token = await issueEmailToken(userId, 'email_undo', {
       newEmail: user.email,
       executor: trx,
@@ -272,7 +274,7 @@ export function createAuthService({
   async function warnOwnerOfSignUp(email: string): Promise<void> {
     const owner = await users.findByEmail(email);
     if (!owner || owner.status !== 'active') return;
-    await mailer.send(signUpAttemptMail(owner.email, owner.username, accountLinks()));
+    await mailer.send(signUpAttemptMail(email, owner.username, accountLinks()));
   }
 
   /** Where a warned owner signs in or picks a new password. */
@@ -286,7 +288,7 @@ export function createAuthService({
     if (!user || user.status !== 'active') return;
     const token = await issueEmailToken(user.id, 'reset');
     const link = `${config.publicUrl}/reset-password?token=${token}`;
-    await mailer.send(passwordResetMail(user.email, user.username, link));
+    await mailer.send(passwordResetMail(email, user.username, link));
   }
 
   return {
@@ -385,7 +387,7 @@ export function createAuthService({
         const owner = await users.findByEmail(newEmail);
         if (!owner) return mailer.send(emailChangeMail(newEmail, user.username, link));
         if (owner.id !== user.id && owner.status === 'active') {
-          await mailer.send(emailChangeAttemptMail(owner.email, owner.username, accountLinks()));
+          await mailer.send(emailChangeAttemptMail(newEmail, owner.username, accountLinks()));
         }
       });
     },

@@ -16,7 +16,7 @@ export type DepositRow = Omit<DepositsTable, 'decided_by' | 'gateway_checked_at'
 /** A deposit with its owner and the admin who decided it, for the admin list. */
 export interface AdminDepositRow extends DepositRow {
   username: string;
-  email: string;
+  email: string | null;
   decided_by: string | null;
 }
 
@@ -131,7 +131,7 @@ export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDiale
         .select('email')
         .where('id', '=', userId)
         .executeTakeFirst();
-      return row?.email;
+      return row?.email ?? undefined;
     },
 
     async findByGatewayPayment(

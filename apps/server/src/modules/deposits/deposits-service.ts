@@ -693,7 +693,7 @@ export function createDepositsService({
             csvLine([
               row.reference,
               row.username,
-              row.email,
+              row.email ?? '',
               centsToReais(Number(row.amount_cents)).toFixed(2),
               row.status,
               row.gateway,

@@ -19,7 +19,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { EarlyRefuser, EarlyRefusals } from '../../platform/early-refusals.js';
 import { logRefusal } from '../../platform/error-handler.js';
 import { bodyField, rateLimit, refusalLimit } from '../../platform/rate-limit.js';
-import { loadSigner } from '../../platform/signing.js';
+import type { Signer } from '../../platform/signing.js';
 import { answerUnknownPaths } from '../../platform/unknown-paths.js';
 import type { AccountLimits } from '../auth/index.js';
 import type { AnsweredRequest } from './loader-answers.js';
@@ -52,7 +52,9 @@ const refusals = Object.fromEntries(
   [400, 401, 403, 404, 409, 429, 500, 503].map((status) => [status, refusalEnvelope]),
 ) as Record<400 | 401 | 403 | 404 | 409 | 429 | 500 | 503, typeof refusalEnvelope>;
 
-export interface LoaderRoutesDeps extends Pick<AppContext, 'config' | 'clock'> {
+export interface LoaderRoutesDeps extends Pick<AppContext, 'clock'> {
+  /** Signs every answer but the public key's; app.ts owns it (KeyAuth's answers share it). */
+  signer: Signer;
   loader: LoaderService;
   sessions: LoaderSessions;
   /** Its login limit is shared with the site's login. */
@@ -65,18 +67,13 @@ export interface LoaderRoutesDeps extends Pick<AppContext, 'config' | 'clock'> {
  * every other answer, refusals included, is an envelope signed with Ed25519 in X-Signature.
  */
 export function loaderRoutes({
-  config,
+  signer,
   clock,
   loader: service,
   sessions,
   accountLimits,
   earlyRefusals,
 }: LoaderRoutesDeps): FastifyPluginCallbackZod {
-  const signer = loadSigner({
-    dataDir: config.dataDir,
-    signingKey: config.loader.signingKey,
-    graceDays: config.loader.keyGraceDays,
-  });
   const nonces = createRecentSet(clock, { ttlMs: LOADER.nonceTtlMs, maxEntries: NONCE_CAPACITY });
   const answer = <T>(request: AnsweredRequest, data: T) =>
     envelope(request, data, clock.now(), signer.current.keyId);
@@ -109,7 +106,6 @@ export function loaderRoutes({
         (error: unknown) => done(error as Error),
       );
     });
-    app.addHook('onClose', () => signer.close());
     /**
      * Refused heartbeats and downloads (malformed, bad or expired session, a lapsed licence...)
      * are limited per IP, both calls together: each refusal still costs a signature and some

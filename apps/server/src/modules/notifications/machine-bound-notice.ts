@@ -54,10 +54,10 @@ export function createMachineBoundNotice(
       async deliver({ payload }) {
         // To the owner's address as it is now; an account deleted since gets no mail.
         const owner = await users.findById(payload.ownerId);
-        if (!owner) return;
+        if (!owner?.email) return;
         await ctx.mailer.send(
           machineBoundMail(
-            owner,
+            { username: owner.username, email: owner.email },
             payload.productName,
             summary(payload),
             `${ctx.config.publicUrl}${MACHINES_PATH}`,

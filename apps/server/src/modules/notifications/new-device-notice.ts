@@ -54,9 +54,11 @@ export function createNewDeviceNotice(
       on: 'account.new_device',
       async deliver({ payload }) {
         const owner = await users.findById(payload.userId);
-        if (!owner || owner.status !== 'active') return;
+        if (!owner?.email || owner.status !== 'active') return;
         const link = `${ctx.config.publicUrl}${sessionsPathFor(owner.role)}`;
-        await ctx.mailer.send(newDeviceMail(owner, body(payload), link));
+        await ctx.mailer.send(
+          newDeviceMail({ username: owner.username, email: owner.email }, body(payload), link),
+        );
       },
     }),
   ];

@@ -49,7 +49,9 @@ export function createPurchaseNotices(
       on: 'purchase.completed',
       async deliver({ payload }) {
         const buyer = await users.findById(payload.userId);
-        if (!buyer || payload.productName === undefined || payload.expiresAt === undefined) return;
+        if (!buyer?.email || payload.productName === undefined || payload.expiresAt === undefined) {
+          return;
+        }
         const intro = text.mailCompletedIntro(
           payload.productName,
           messages.plans[payload.durationType],
@@ -97,7 +99,7 @@ export function createPurchaseNotices(
       on: 'order.failed',
       async deliver({ payload }) {
         const buyer = await users.findById(payload.userId);
-        if (!buyer) return;
+        if (!buyer?.email) return;
         const intro = text.mailFailedIntro(payload.productName, payload.reason);
         const link = url(`${ORDERS_PATH}/${payload.orderId}`);
         await ctx.mailer.send({
@@ -126,7 +128,7 @@ export function createExpiryMail(ctx: MailDeps): AnyEventHandler[] {
       on: 'subscription.expiring',
       async deliver({ payload }) {
         const owner = await ctx.users.findById(payload.userId);
-        if (!owner) return;
+        if (!owner?.email) return;
         const body = notices.expiringBody(payload.productName, formatBrDate(payload.expiresAt));
         const link = `${ctx.config.publicUrl}${renewalPath(payload.subscriptionId)}`;
         await ctx.mailer.send({

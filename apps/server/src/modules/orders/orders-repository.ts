@@ -18,7 +18,7 @@ export type NewOrder = Omit<OrderRow, 'failure_reason' | 'completed_at'> & {
 /** An order with its owner and the deposit paying it, as the receipt shows it. */
 export interface OrderDetailRow extends OrderRow {
   username: string;
-  email: string;
+  email: string | null;
   deposit_amount_cents: number | null;
   deposit_reference: string | null;
   deposit_status: DepositStatus | null;

@@ -470,7 +470,7 @@ describe('undoing an e-mail change from the old address', () => {
       .select('email')
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-    return row.email;
+    return row.email ?? '';
   }
 
   async function liveSession(userId: string): Promise<string> {

@@ -218,7 +218,7 @@ export function createProfileService({
       if (user.totp_enabled) throw new ConflictError(text.twoFactorAlreadyEnabled);
       const secret = newTotpSecret();
       await totp.savePendingSecret(userId, secret);
-      const qrCodeUrl = await QRCode.toDataURL(totpUri(secret, user.email), {
+      const qrCodeUrl = await QRCode.toDataURL(totpUri(secret, user.email ?? user.username), {
         errorCorrectionLevel: 'M',
         margin: 1,
         width: 240,

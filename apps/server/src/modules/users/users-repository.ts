@@ -39,7 +39,7 @@ export function createUsersRepository(db: Kysely<Database>) {
       .values({
         ...user,
         username_lower: user.username.toLowerCase(),
-        email_lower: user.email.toLowerCase(),
+        email_lower: user.email?.toLowerCase() ?? null,
       })
       .execute();
   }

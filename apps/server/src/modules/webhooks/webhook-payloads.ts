@@ -12,7 +12,7 @@ import type { SubscriptionFacts, UserFacts, WebhooksRepository } from './webhook
 export interface PublicUser {
   id: string;
   username: string;
-  email: string;
+  email: string | null;
 }
 export interface PublicProduct {
   id: string;

@@ -48,7 +48,7 @@ export interface AttemptOutcome {
 export interface UserFacts {
   id: string;
   username: string;
-  email: string;
+  email: string | null;
   role: string;
 }
 

@@ -25,7 +25,7 @@ export function ResellerEditDialog({ row, onClose }: { row: Reseller; onClose: (
   const update = useUpdateResellerAccount();
   const form = useForm<z.input<typeof resellerEditFormSchema>, unknown, ResellerEditForm>({
     resolver: zodResolver(resellerEditFormSchema),
-    defaultValues: { username: row.username, email: row.email, password: '' },
+    defaultValues: { username: row.username, email: row.email ?? '', password: '' },
   });
   const { errors, isDirty } = form.formState;
 

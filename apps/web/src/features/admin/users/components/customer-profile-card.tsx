@@ -48,7 +48,8 @@ export function CustomerProfileCard({ profile }: { profile: CustomerProfile }) {
 }
 
 /** An e-mail that wraps at its '@' first, and inside a part only if that part alone is too long. */
-function EmailText({ email }: { email: string }) {
+function EmailText({ email }: { email: string | null }) {
+  if (email === null) return <span className="text-muted-foreground">Sem e-mail</span>;
   const at = email.lastIndexOf('@');
   if (at <= 0) return <span className="[overflow-wrap:anywhere]">{email}</span>;
   return (

@@ -29,7 +29,7 @@ export function UserAccountForm({
   const form = useForm({
     resolver: zodResolver(z.object({ value: config.schema })),
     defaultValues: {
-      value: field === 'password' ? '' : field === 'email' ? user.email : user.user,
+      value: field === 'password' ? '' : field === 'email' ? (user.email ?? '') : user.user,
     },
   });
   const error = form.formState.errors.value?.message;
