@@ -18,6 +18,7 @@ import type { AppConfig } from './config.js';
 import type { AnyEventHandler, Outbox } from './events/index.js';
 import { activityRoutes } from './modules/activity/index.js';
 import { adminActionsRoutes } from './modules/admin-actions/index.js';
+import { keyAuthImportRoutes } from './modules/keyauth-import/index.js';
 import { adminProfileRoutes } from './modules/admin-profile/index.js';
 import { adminResellersRoutes } from './modules/admin-resellers/index.js';
 import { adminUsersRoutes } from './modules/admin-users/index.js';
@@ -306,6 +307,7 @@ function apiRoutes(
     void api.register(apiTokensRoutes(s), { prefix: '/api-tokens' });
     void api.register(settingsRoutes(s), { prefix: '/settings' });
     void api.register(adminActionsRoutes(s), { prefix: '/admin-actions' });
+    void api.register(keyAuthImportRoutes(s), { prefix: '/admin' });
     void api.register(shopRoutes(s), { prefix: '/shop' });
     void api.register(checkoutRoutes(s), { prefix: '/shop' });
     void api.register(ordersRoutes(s), { prefix: '/orders' });

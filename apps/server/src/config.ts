@@ -246,3 +246,11 @@ function readOrCreateJwtSecret(dataDir: string): string {
   }
   return secret;
 }
+
+/**
+ * The folder a command was typed in: npm runs scripts from the project's root and keeps the
+ * caller's folder in INIT_CWD, where the paths given to `npm run import:keyauth` start.
+ */
+export function invocationDir(env: Env = process.env): string {
+  return env.INIT_CWD || process.cwd();
+}

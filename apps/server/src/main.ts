@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import pretty from 'pino-pretty';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
-import { loadConfig } from './config.js';
+import { invocationDir, loadConfig } from './config.js';
 import { describeBackfill, runAnalyticsBackfill } from './modules/analytics/index.js';
 import type { AdminSeedResult } from './modules/users/index.js';
 import { systemClock } from './platform/clock.js';
@@ -10,12 +10,16 @@ import { createDatabase } from './platform/database.js';
 import { migrateToLatest } from './platform/migrate.js';
 import { shutDownOnSignals } from './platform/shutdown.js';
 import { rotateSigningKey } from './platform/signing.js';
-import { createAdminSeed } from './services.js';
+import { runKeyAuthImportCli } from './modules/keyauth-import/index.js';
+import { createProductsRepository } from './modules/products/index.js';
+import { createCountCache } from './platform/count-cache.js';
+import { createAdminSeed, createKeyAuthImportCommand } from './services.js';
 
 /**
  * config → database → migrate → seed the first admin → listen; `--migrate-only` stops early,
  * `--rotate-loader-key` only rotates the loader signing key, `--analytics-backfill` migrates
- * and counts existing data into the analytics rollups (`npm run analytics:backfill`).
+ * and counts existing data into the analytics rollups (`npm run analytics:backfill`),
+ * `--import-keyauth` migrates and imports a KeyAuth seller's exports (`npm run import:keyauth`).
  */
 async function main(): Promise<void> {
   // V8 moves allocation sites whose objects survived a load burst (256 requests in flight) to
@@ -50,6 +54,22 @@ async function main(): Promise<void> {
         progress: (line) => process.stdout.write(`  … ${line}\n`),
       });
       process.stdout.write(describeBackfill(summary));
+    } finally {
+      await database.destroy();
+    }
+    return;
+  }
+
+  if (process.argv.includes('--import-keyauth')) {
+    try {
+      const products = createProductsRepository(database.db, createCountCache(0));
+      process.exitCode = await runKeyAuthImportCli({
+        args: process.argv.slice(2),
+        cwd: invocationDir(),
+        keyAuthImport: createKeyAuthImportCommand({ db: database.db, clock: systemClock }),
+        productName: async (id) => (await products.find(id))?.name,
+        out: process.stdout,
+      });
     } finally {
       await database.destroy();
     }

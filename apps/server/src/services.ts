@@ -100,6 +100,10 @@ import {
   createNotificationsService,
   createTicketAnsweredNotice,
 } from './modules/notifications/index.js';
+import {
+  createKeyAuthImport,
+  createKeyAuthImportRepository,
+} from './modules/keyauth-import/index.js';
 import { createProductsRepository, createProductsService } from './modules/products/index.js';
 import { createProfileService } from './modules/profile/index.js';
 import {
@@ -176,6 +180,7 @@ export function createServices(
     health: createHealthRepository(db),
     idempotency: createIdempotencyRepository(db),
     keys: createKeysRepository(db, dialect, keyTotals),
+    keyAuthImport: createKeyAuthImportRepository(keyTotals),
     loader: createLoaderRepository(ctx),
     newsletter: createNewsletterRepository(db),
     notifications: createNotificationsRepository(db),
@@ -384,6 +389,13 @@ export function createServices(
     loaderSessions,
 
     activity,
+    keyAuthImport: createKeyAuthImport({
+      db,
+      clock,
+      repository: repos.keyAuthImport,
+      products: repos.products,
+      activity,
+    }),
     adminActions: createAdminActionsService({
       db,
       repository: repos.adminActions,
@@ -598,4 +610,20 @@ export type Services = ReturnType<typeof createServices>;
  */
 export function createAdminSeed(ctx: Pick<AppContext, 'config' | 'db' | 'clock'>) {
   return createAdminSeedService({ ...ctx, users: createUsersRepository(ctx.db) });
+}
+
+/**
+ * `npm run import:keyauth`, run by main.ts instead of the server: the import with only the
+ * repositories it writes through (the key-count cache is this process's own).
+ */
+export function createKeyAuthImportCommand(ctx: Pick<AppContext, 'db' | 'clock'>) {
+  return createKeyAuthImport({
+    ...ctx,
+    repository: createKeyAuthImportRepository(createCountCache(0)),
+    products: createProductsRepository(ctx.db, createCountCache(0)),
+    activity: createActivityService({
+      clock: ctx.clock,
+      repository: createActivityRepository(ctx.db, createCountCache(0)),
+    }),
+  });
 }

@@ -636,3 +636,66 @@ export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 export const newsletterMessages = {
   subscribed: 'Inscrição confirmada! Você receberá nossas novidades.',
 } as const;
+
+/** KeyAuth import (issue #26): the admin screen, the API and `npm run import:keyauth`. */
+export const keyAuthImportMessages = {
+  usersFile: 'arquivo de usuários',
+  licensesFile: 'arquivo de licenças',
+  noFiles: 'Envie o arquivo de usuários, o de licenças ou os dois.',
+  productNotFound: 'Produto não encontrado.',
+  productRequired: 'Escolha o produto que receberá as assinaturas e as chaves.',
+  fileTooLarge: (maxMb: number) =>
+    `Os arquivos passam de ${maxMb} MB. Divida a exportação em partes menores.`,
+  /** A malformed file: nothing was imported. */
+  fileInvalid: (file: string, line: number, reason: string) =>
+    `O ${file} não foi importado: linha ${line}: ${reason}. Nada foi gravado.`,
+  notJson: 'o texto não é um JSON válido',
+  nestedTooDeep: 'aninhamento profundo demais',
+  notAList: (what: string) => `esperava uma lista de ${what} (ou um objeto com "${what}")`,
+  tooMany: (max: string, what: string) => `mais de ${max} ${what}; divida o arquivo`,
+  entryNotObject: 'cada item da lista deve ser um objeto',
+  fieldRequired: (field: string) => `o campo "${field}" é obrigatório`,
+  fieldText: (field: string) => `o campo "${field}" deve ser um texto`,
+  fieldTimestamp: (field: string) =>
+    `o campo "${field}" deve ser uma data em segundos (número inteiro)`,
+  fieldSeconds: (field: string) => `o campo "${field}" deve ser uma duração em segundos`,
+  fieldList: (field: string) => `o campo "${field}" deve ser uma lista`,
+  fieldStatus: (value: string) =>
+    `status "${value}" desconhecido (esperado "Not Used", "Used" ou "Banned")`,
+  invalidCharacters: 'contém caracteres que não podem ser guardados',
+  duplicateInFile: (value: string, line: number) => `"${value}" repete a linha ${line}`,
+  /** Entries imported as problems (the rest of the file is imported). */
+  usernameClash: (username: string, existing: string) =>
+    `usuário "${username}" não importado: já existe a conta "${existing}", que não veio desta exportação`,
+  usernameUnusable: (username: string) =>
+    `usuário "${username}" não importado: o nome tem "@", espaços nas pontas ou mais de 70 caracteres`,
+  passwordNotBcrypt: (username: string) =>
+    `usuário "${username}" importado sem senha (a da exportação não é um hash bcrypt): ele pode definir uma pelo suporte`,
+  hwidUnusable: (username: string) =>
+    `HWID de "${username}" não importado: tem mais de 128 caracteres`,
+  keyClash: (key: string) => `chave "${key}" não importada: ela já existe em outro produto`,
+  keyTooLong: (key: string) => `chave "${key}" não importada: tem mais de 100 caracteres`,
+  keyDurationTooLong: (key: string) => `chave "${key}" não importada: a duração passa de 100 anos`,
+  keyUserUnknown: (key: string, username: string) =>
+    `chave "${key}" importada como usada, sem dono: o usuário "${username}" não está na importação`,
+  moreProblems: (count: number) => `… e mais ${count} avisos`,
+  summary: (users: number, keys: number) =>
+    `Importação concluída: ${users} ${users === 1 ? 'usuário novo' : 'usuários novos'} e ${keys} ${keys === 1 ? 'chave nova' : 'chaves novas'}.`,
+  cliUsage:
+    'Uso: npm run import:keyauth -- --product ID [--users usuarios.json] [--licenses licencas.json]',
+  cliFileUnreadable: (path: string) => `Não foi possível ler o arquivo ${path}.`,
+  cliFileTooLarge: (path: string, maxMb: number) =>
+    `O arquivo ${path} passa de ${maxMb} MB. Divida a exportação em partes menores.`,
+  cliTitle: (product: string) => `Importação do KeyAuth para "${product}"`,
+  cliCounts: (label: string, created: number, existing: number, skipped: number) =>
+    `  ${label}: ${created} novos, ${existing} já existentes, ${skipped} não importados`,
+  cliUsersLabel: 'Usuários',
+  cliKeysLabel: 'Chaves',
+  cliSubscriptions: (count: number) => `  Assinaturas criadas: ${count}`,
+  cliMachines: (count: number) => `  HWIDs vinculados: ${count}`,
+  cliProblems: 'Avisos:',
+  cliProblem: (file: string, line: number, message: string) =>
+    `  ${file}, linha ${line}: ${message}`,
+  logImported: (product: string, users: number, keys: number) =>
+    `Importação do KeyAuth em ${product}: ${users} usuários e ${keys} chaves novos`,
+} as const;

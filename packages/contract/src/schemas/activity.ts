@@ -87,6 +87,7 @@ export const ACTIVITY_TYPES = [
   'loader.refused',
   'loader.session_ended',
   'delivery.requeued',
+  'keyauth.imported',
   'legacy',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
@@ -161,6 +162,7 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   'loader.refused': 'Loader recusado',
   'loader.session_ended': 'Sessão do loader encerrada',
   'delivery.requeued': 'Entrega reprocessada',
+  'keyauth.imported': 'Importação do KeyAuth',
   legacy: 'Registro antigo',
 };
 

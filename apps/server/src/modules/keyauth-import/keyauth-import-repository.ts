@@ -1,0 +1,230 @@
+import type { KeyStatus, PausedBy, SubscriptionStatus } from '@chaveiro/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { CountCache } from '../../platform/count-cache.js';
+
+/** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
+const INSERT_BATCH = 400;
+/** Values per `in (…)` lookup. */
+const LOOKUP_BATCH = 1_000;
+
+export interface ImportedUserRow {
+  id: string;
+  username: string;
+  passwordHash: string;
+  status: 'active' | 'banned';
+  createdAt: number;
+}
+
+export interface ImportedSubscriptionRow {
+  id: string;
+  userId: string;
+  productId: string;
+  status: SubscriptionStatus;
+  expiresAt: number | null;
+  pausedRemainingMs: number | null;
+  pausedBy: PausedBy | null;
+  maxDevices: number;
+  createdAt: number;
+}
+
+export interface ImportedMachineRow {
+  id: string;
+  subscriptionId: string;
+  hwid: string;
+  firstSeenAt: number;
+  lastSeenAt: number;
+  lastIp: string | null;
+}
+
+export interface ImportedKeyRow {
+  id: string;
+  key: string;
+  productId: string;
+  durationDays: number;
+  status: KeyStatus;
+  createdBy: string | null;
+  redeemedBy: string | null;
+  redeemedAt: number | null;
+  createdAt: number;
+}
+
+export interface AccountByName {
+  id: string;
+  username: string;
+  username_lower: string;
+  password_hash: string;
+  created_at: number;
+}
+
+/**
+ * Writes of the KeyAuth import. Every insert is `on conflict do nothing` and answers what it
+ * actually wrote: a re-run, or a second import of the same files at the same time, adds nothing
+ * twice; the unique indexes decide, not a read before the write.
+ */
+export function createKeyAuthImportRepository(keyTotals: CountCache) {
+  return {
+    async accountsByName(
+      executor: Kysely<Database>,
+      lowerNames: readonly string[],
+    ): Promise<AccountByName[]> {
+      const found: AccountByName[] = [];
+      for (const names of chunks(lowerNames, LOOKUP_BATCH)) {
+        const rows = await executor
+          .selectFrom('users')
+          .select(['id', 'username', 'username_lower', 'password_hash', 'created_at'])
+          .where('username_lower', 'in', names)
+          .execute();
+        for (const row of rows) found.push({ ...row, created_at: Number(row.created_at) });
+      }
+      return found;
+    },
+
+    /** Client accounts without e-mail (nothing to confirm: verified at creation). */
+    async insertUsers(
+      executor: Kysely<Database>,
+      users: readonly ImportedUserRow[],
+    ): Promise<Set<string>> {
+      const inserted = new Set<string>();
+      for (const batch of chunks(users, INSERT_BATCH)) {
+        const rows = await executor
+          .insertInto('users')
+          .values(
+            batch.map((user) => ({
+              id: user.id,
+              username: user.username,
+              username_lower: user.username.toLowerCase(),
+              email: null,
+              email_lower: null,
+              password_hash: user.passwordHash,
+              role: 'client' as const,
+              status: user.status,
+              email_verified_at: user.createdAt,
+              avatar_url: null,
+              totp_secret: null,
+              totp_last_step: null,
+              daily_bonus_at: null,
+              created_at: user.createdAt,
+            })),
+          )
+          .onConflict((oc) => oc.column('username_lower').doNothing())
+          .returning('id')
+          .execute();
+        for (const row of rows) inserted.add(row.id);
+      }
+      return inserted;
+    },
+
+    /** Answers the ids of the subscriptions written (a user's existing one is left alone). */
+    async insertSubscriptions(
+      executor: Kysely<Database>,
+      subscriptions: readonly ImportedSubscriptionRow[],
+    ): Promise<Set<string>> {
+      const inserted = new Set<string>();
+      for (const batch of chunks(subscriptions, INSERT_BATCH)) {
+        const rows = await executor
+          .insertInto('subscriptions')
+          .values(
+            batch.map((sub) => ({
+              id: sub.id,
+              user_id: sub.userId,
+              product_id: sub.productId,
+              status: sub.status,
+              expires_at: sub.expiresAt,
+              paused_remaining_ms: sub.pausedRemainingMs,
+              paused_by: sub.pausedBy,
+              max_devices: sub.maxDevices,
+              created_at: sub.createdAt,
+              updated_at: sub.createdAt,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
+          .returning('id')
+          .execute();
+        for (const row of rows) inserted.add(row.id);
+      }
+      return inserted;
+    },
+
+    async insertMachines(
+      executor: Kysely<Database>,
+      machines: readonly ImportedMachineRow[],
+    ): Promise<number> {
+      let count = 0;
+      for (const batch of chunks(machines, INSERT_BATCH)) {
+        const rows = await executor
+          .insertInto('machines')
+          .values(
+            batch.map((machine) => ({
+              id: machine.id,
+              subscription_id: machine.subscriptionId,
+              hwid: machine.hwid,
+              first_seen_at: machine.firstSeenAt,
+              last_seen_at: machine.lastSeenAt,
+              last_ip: machine.lastIp,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['subscription_id', 'hwid']).doNothing())
+          .returning('id')
+          .execute();
+        count += rows.length;
+      }
+      return count;
+    },
+
+    async keysByValue(
+      executor: Kysely<Database>,
+      keys: readonly string[],
+    ): Promise<Map<string, { productId: string }>> {
+      const found = new Map<string, { productId: string }>();
+      for (const values of chunks(keys, LOOKUP_BATCH)) {
+        const rows = await executor
+          .selectFrom('license_keys')
+          .select(['key', 'product_id'])
+          .where('key', 'in', values)
+          .execute();
+        for (const row of rows) found.set(row.key, { productId: row.product_id });
+      }
+      return found;
+    },
+
+    /** Answers the key values written. */
+    async insertKeys(
+      executor: Kysely<Database>,
+      keys: readonly ImportedKeyRow[],
+    ): Promise<Set<string>> {
+      const inserted = new Set<string>();
+      for (const batch of chunks(keys, INSERT_BATCH)) {
+        const rows = await executor
+          .insertInto('license_keys')
+          .values(
+            batch.map((key) => ({
+              id: key.id,
+              key: key.key,
+              product_id: key.productId,
+              duration_days: key.durationDays,
+              status: key.status,
+              created_by: key.createdBy,
+              redeemed_by: key.redeemedBy,
+              redeemed_at: key.redeemedAt,
+              created_at: key.createdAt,
+            })),
+          )
+          .onConflict((oc) => oc.column('key').doNothing())
+          .returning('key')
+          .execute();
+        for (const row of rows) inserted.add(row.key);
+      }
+      if (inserted.size > 0) keyTotals.clear();
+      return inserted;
+    },
+  };
+}
+
+export type KeyAuthImportRepository = ReturnType<typeof createKeyAuthImportRepository>;
+
+function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size) {
+    yield items.slice(start, start + size);
+  }
+}
