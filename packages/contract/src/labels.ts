@@ -24,6 +24,8 @@ export const labels = {
     /** Beyond the spec's list (issue #25). */
     apiTokens: 'Tokens de API',
     webhooks: 'Webhooks',
+    /** Beyond the spec's list (issue #26). */
+    keyauthImport: 'Importar do KeyAuth',
   },
   adminPanel: 'Admin Panel',
   customerNav: {

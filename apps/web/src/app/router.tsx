@@ -187,6 +187,14 @@ export const routes: RouteObject[] = [
                   ).WebhookEndpointScreen,
                 }),
               },
+              {
+                path: 'keyauth-import',
+                lazy: async () => ({
+                  Component: (
+                    await import('@/features/admin/keyauth-import/components/keyauth-import-screen')
+                  ).KeyAuthImportScreen,
+                }),
+              },
               { path: '*', Component: AdminNotFoundRoute },
             ],
           },

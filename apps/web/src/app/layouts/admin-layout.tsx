@@ -3,6 +3,7 @@ import {
   Activity,
   Banknote,
   Braces,
+  FileUp,
   KeyRound,
   LayoutDashboard,
   LifeBuoy,
@@ -50,6 +51,8 @@ const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   /** Beyond the spec's list (issue #25): seller automation. */
   { to: '/admin/api-tokens', label: nav.apiTokens, icon: Braces },
   { to: '/admin/webhooks', label: nav.webhooks, icon: Webhook },
+  /** Beyond the spec's list (issue #26): migration from KeyAuth. */
+  { to: '/admin/keyauth-import', label: nav.keyauthImport, icon: FileUp },
 ];
 
 const LOGOUT_LABEL = labels.customerNav.logout;
