@@ -28,6 +28,8 @@ export const labels = {
     keyauthImport: 'Importar do KeyAuth',
   },
   adminPanel: 'Admin Panel',
+  /** An account without e-mail (KeyAuth import or register, issue #26). */
+  noEmail: 'Sem e-mail',
   customerNav: {
     home: 'Início',
     redeem: 'Resgatar Produtos',

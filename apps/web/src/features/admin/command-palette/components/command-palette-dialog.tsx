@@ -1,4 +1,4 @@
-import { ADMIN_SEARCH, plural } from '@chaveiro/contract';
+import { ADMIN_SEARCH, plural, labels } from '@chaveiro/contract';
 import { KeyRound, Loader2, Package, User } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -105,7 +105,7 @@ export function CommandPaletteDialog({ open, onOpenChange, items }: CommandPalet
                     <User aria-hidden />
                     <span className="min-w-0 truncate">
                       <span className="font-medium">{user.username}</span>{' '}
-                      <span className="text-muted-foreground">{user.email}</span>
+                      <span className="text-muted-foreground">{user.email ?? labels.noEmail}</span>
                     </span>
                     <span className="text-muted-foreground ml-auto shrink-0 text-xs">
                       {t.roles[user.role]}

@@ -1,3 +1,4 @@
+import { labels } from '@chaveiro/contract';
 import type { AdminDeposit } from '@chaveiro/contract';
 import { Ban, Check, TriangleAlert, Undo2, X } from 'lucide-react';
 import { RowCard, ScrollTable, type ListQuery } from '@/components/data-table/scroll-table';
@@ -170,7 +171,9 @@ export function DepositsTable({ query, emptyText }: DepositsTableProps) {
         <TableRow key={row.id}>
           <TableCell className="max-w-[11rem] align-top sm:max-w-[16rem]">
             <UserLink id={row.user.id} username={row.user.username} className="block truncate" />
-            <p className="text-muted-foreground truncate text-xs">{row.user.email}</p>
+            <p className="text-muted-foreground truncate text-xs">
+              {row.user.email ?? labels.noEmail}
+            </p>
             {/* Narrow screens fold the reference, date and status into this cell. */}
             <p className="text-muted-foreground mt-1 font-mono text-xs md:hidden">
               {row.reference}

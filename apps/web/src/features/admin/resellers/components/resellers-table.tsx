@@ -1,3 +1,4 @@
+import { labels } from '@chaveiro/contract';
 import type { Reseller } from '@chaveiro/contract';
 import { RowCard, ScrollTable, type ListQuery } from '@/components/data-table/scroll-table';
 import { SortableHead } from '@/components/data-table/sortable-head';
@@ -61,7 +62,7 @@ export function ResellersTable({ query, isSearching, sort }: ResellersTableProps
           }
           fields={[
             { label: text.columns.balance, value: formatBRL(row.balance) },
-            { label: 'E-mail', value: row.email },
+            { label: 'E-mail', value: row.email ?? labels.noEmail },
           ]}
           actions={<ResellerRowActions row={row} />}
         />
@@ -70,7 +71,7 @@ export function ResellersTable({ query, isSearching, sort }: ResellersTableProps
         <TableRow key={row.id}>
           <TableCell className="max-w-[12rem] sm:max-w-[20rem]">
             <UserLink id={row.id} username={row.username} className="block truncate" />
-            <p className="text-muted-foreground truncate text-xs">{row.email}</p>
+            <p className="text-muted-foreground truncate text-xs">{row.email ?? labels.noEmail}</p>
             {/* On a phone the balance and status columns fold into this cell. */}
             <div className="mt-1.5 flex flex-wrap items-center gap-2 sm:hidden">
               <span className="font-medium tabular-nums">{formatBRL(row.balance)}</span>

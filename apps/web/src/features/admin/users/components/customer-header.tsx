@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type CustomerProfile } from '@chaveiro/contract';
+import { ROLE_LABELS, type CustomerProfile, labels } from '@chaveiro/contract';
 import { ArrowLeft, Ban, ChevronDown, Cpu, ShieldCheck, Trash2, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { UserInitial } from '@/components/layout/user-initial';
@@ -59,7 +59,9 @@ export function CustomerHeader({ profile, onAction }: CustomerHeaderProps) {
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="secondary">{ROLE_LABELS[profile.role]}</Badge>
             <UserStatusBadge status={profile.status} />
-            <span className="text-muted-foreground truncate text-sm">{profile.email}</span>
+            <span className="text-muted-foreground truncate text-sm">
+              {profile.email ?? labels.noEmail}
+            </span>
           </div>
         </div>
         <div className="flex w-full flex-wrap items-center justify-between gap-3 sm:w-auto sm:justify-end">

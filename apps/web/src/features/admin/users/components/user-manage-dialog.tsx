@@ -1,4 +1,4 @@
-import { messages, type UserListItem } from '@chaveiro/contract';
+import { messages, type UserListItem, labels } from '@chaveiro/contract';
 import { ArrowLeft, Ban, Cpu, ExternalLink, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -118,7 +118,7 @@ function ManagePanel({ user, onClose, initial, onDeleted, detailsLink = false }:
         <DialogTitle>Gerenciar Usuário</DialogTitle>
         <DialogDescription className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
           <span className="text-foreground font-medium">{user.user}</span>
-          <span className="truncate">{user.email}</span>
+          <span className="truncate">{user.email ?? labels.noEmail}</span>
           <UserStatusBadge status={user.status} />
         </DialogDescription>
       </DialogHeader>

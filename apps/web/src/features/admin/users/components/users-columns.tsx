@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type UserListItem, type UserSortField } from '@chaveiro/contract';
+import { ROLE_LABELS, type UserListItem, type UserSortField, labels } from '@chaveiro/contract';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
@@ -31,7 +31,7 @@ export const usersColumns: UserColumn[] = [
     cell: (row) => (
       <div className="min-w-0">
         <UserLink id={row.id} username={row.user} />
-        <p className="text-muted-foreground text-xs">{row.email}</p>
+        <p className="text-muted-foreground text-xs">{row.email ?? labels.noEmail}</p>
       </div>
     ),
   },

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type UserListItem } from '@chaveiro/contract';
+import { ROLE_LABELS, type UserListItem, labels } from '@chaveiro/contract';
 import {
   SelectableCardTitle,
   SelectPageHead,
@@ -100,7 +100,7 @@ export function UsersTable({
                 </SelectableCardTitle>
               }
               fields={[
-                { label: 'E-mail', value: row.email },
+                { label: 'E-mail', value: row.email ?? labels.noEmail },
                 { label: 'Tipo', value: ROLE_LABELS[row.role] },
                 { label: 'Saldo', value: formatBRL(row.balance) },
                 { label: 'Criado em', value: formatDate(row.createdAt) },

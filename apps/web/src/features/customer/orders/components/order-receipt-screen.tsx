@@ -1,4 +1,4 @@
-import { messages, type OrderReceipt } from '@chaveiro/contract';
+import { messages, type OrderReceipt, labels } from '@chaveiro/contract';
 import { ArrowLeft, Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -40,7 +40,7 @@ function Receipt({ order }: { order: OrderReceipt }) {
         <dl className="divide-y">
           <Row label={t.seller}>{order.seller || t.sellerFallback}</Row>
           <Row label={t.buyer}>
-            {order.buyer.username} · {order.buyer.email}
+            {order.buyer.username} · {order.buyer.email ?? labels.noEmail}
           </Row>
           <Row label={t.kind}>{t.kinds[order.kind]}</Row>
           <Row label={t.product}>{order.product_name}</Row>

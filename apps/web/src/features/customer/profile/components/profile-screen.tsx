@@ -1,4 +1,4 @@
-import { messages } from '@chaveiro/contract';
+import { messages, labels } from '@chaveiro/contract';
 import { MailWarning } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -42,7 +42,9 @@ export function ProfileScreen() {
               />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-lg font-semibold">{profile.data.username}</p>
-                <p className="text-muted-foreground truncate text-sm">{profile.data.email}</p>
+                <p className="text-muted-foreground truncate text-sm">
+                  {profile.data.email ?? labels.noEmail}
+                </p>
               </div>
               <AvatarSheet profile={profile.data} />
             </CardContent>

@@ -11,6 +11,7 @@ import { LoyaltyPanel } from './loyalty-panel';
 import { RenewDialog } from './renew-dialog';
 import { SubscriptionCard } from './subscription-card';
 import { PageHeader } from '@/components/layout/page-header';
+import { AddEmailPrompt } from '../../shared/components/add-email-prompt';
 import { RetryAlert } from '../../shared/components/retry-alert';
 
 function EmptySubscriptions() {
@@ -81,6 +82,7 @@ export function SubscriptionsScreen() {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader title={t.title} subtitle={t.subtitle} />
+      <AddEmailPrompt />
 
       {dashboard.isError ? (
         <RetryAlert
