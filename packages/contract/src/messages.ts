@@ -687,10 +687,10 @@ export const keyAuthImportMessages = {
   cliFileTooLarge: (path: string, maxMb: number) =>
     `O arquivo ${path} passa de ${maxMb} MB. Divida a exportação em partes menores.`,
   cliTitle: (product: string) => `Importação do KeyAuth para "${product}"`,
-  cliCounts: (label: string, created: number, existing: number, skipped: number) =>
-    `  ${label}: ${created} novos, ${existing} já existentes, ${skipped} não importados`,
-  cliUsersLabel: 'Usuários',
-  cliKeysLabel: 'Chaves',
+  cliUsers: (created: number, existing: number, skipped: number) =>
+    `  Usuários: ${created} novos, ${existing} já existentes, ${skipped} não importados`,
+  cliKeys: (created: number, existing: number, skipped: number) =>
+    `  Chaves: ${created} novas, ${existing} já existentes, ${skipped} não importadas`,
   cliSubscriptions: (count: number) => `  Assinaturas criadas: ${count}`,
   cliMachines: (count: number) => `  HWIDs vinculados: ${count}`,
   cliProblems: 'Avisos:',

@@ -79,13 +79,8 @@ function describe(summary: KeyAuthImportSummary, product: string): string {
   const lines = [
     m.cliTitle(product),
     summary.message,
-    m.cliCounts(
-      m.cliUsersLabel,
-      summary.users.created,
-      summary.users.existing,
-      summary.users.skipped,
-    ),
-    m.cliCounts(m.cliKeysLabel, summary.keys.created, summary.keys.existing, summary.keys.skipped),
+    m.cliUsers(summary.users.created, summary.users.existing, summary.users.skipped),
+    m.cliKeys(summary.keys.created, summary.keys.existing, summary.keys.skipped),
     m.cliSubscriptions(summary.subscriptions),
     m.cliMachines(summary.machines),
   ];

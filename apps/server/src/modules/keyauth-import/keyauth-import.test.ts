@@ -495,9 +495,9 @@ describe('npm run import:keyauth', () => {
     const first = await cli(['--users', 'users.json', '--product', product.id]);
     expect(first.code).toBe(0);
     expect(first.output).toContain(m.cliTitle('Produto CLI'));
-    expect(first.output).toContain(m.cliCounts(m.cliUsersLabel, 2, 0, 0));
+    expect(first.output).toContain(m.cliUsers(2, 0, 0));
     const again = await cli(['--users=users.json', `--product=${product.id}`]);
-    expect(again.output).toContain(m.cliCounts(m.cliUsersLabel, 0, 2, 0));
+    expect(again.output).toContain(m.cliUsers(0, 2, 0));
     const row = await db()
       .selectFrom('activity')
       .select(['actor_id'])
