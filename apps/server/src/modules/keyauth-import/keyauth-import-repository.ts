@@ -1,4 +1,5 @@
 import type { KeyStatus, PausedBy, SubscriptionStatus } from '@chaveiro/contract';
+import { SUBSCRIPTION_DEFAULT_CREDITS } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { CountCache } from '../../platform/count-cache.js';
@@ -134,6 +135,9 @@ export function createKeyAuthImportRepository(keyTotals: CountCache) {
               paused_remaining_ms: sub.pausedRemainingMs,
               paused_by: sub.pausedBy,
               max_devices: sub.maxDevices,
+              // The credits every new subscription starts with (subscriptions-service `grant`).
+              pause_credits: SUBSCRIPTION_DEFAULT_CREDITS.pauseCredits,
+              hwid_reset_credits: SUBSCRIPTION_DEFAULT_CREDITS.hwidResetCredits,
               created_at: sub.createdAt,
               updated_at: sub.createdAt,
             })),

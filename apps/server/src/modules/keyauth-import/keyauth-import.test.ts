@@ -8,7 +8,7 @@ import type {
   LoaderEnvelope,
   LoaderRefusal,
 } from '@chaveiro/contract';
-import { keyAuthImportMessages as m } from '@chaveiro/contract';
+import { keyAuthImportMessages as m, SUBSCRIPTION_DEFAULT_CREDITS } from '@chaveiro/contract';
 import { hashSync } from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyAuthImportCommand } from '../../services.js';
@@ -157,6 +157,8 @@ describe('KeyAuth import from the seller panel exports', () => {
         'users.username',
         'subscriptions.expires_at',
         'subscriptions.max_devices',
+        'subscriptions.pause_credits',
+        'subscriptions.hwid_reset_credits',
         'machines.hwid',
         'machines.last_ip',
       ])
@@ -169,6 +171,8 @@ describe('KeyAuth import from the seller panel exports', () => {
         // The latest of her two KeyAuth subscriptions.
         expires_at: 1_801_353_600_000,
         max_devices: 1,
+        pause_credits: SUBSCRIPTION_DEFAULT_CREDITS.pauseCredits,
+        hwid_reset_credits: SUBSCRIPTION_DEFAULT_CREDITS.hwidResetCredits,
         hwid: 'S-1-5-21-1004336348-1177238915-682003330-512',
         last_ip: '177.10.2.99',
       },
@@ -176,6 +180,8 @@ describe('KeyAuth import from the seller panel exports', () => {
         username: 'joaosilva',
         expires_at: 1_798_761_600_000,
         max_devices: 1,
+        pause_credits: SUBSCRIPTION_DEFAULT_CREDITS.pauseCredits,
+        hwid_reset_credits: SUBSCRIPTION_DEFAULT_CREDITS.hwidResetCredits,
         hwid: 'S-1-5-21-3623811015-3361044348-30300820-1013',
         last_ip: '189.40.12.7',
       },
@@ -183,6 +189,8 @@ describe('KeyAuth import from the seller panel exports', () => {
         username: 'trapaceiro',
         expires_at: 1_798_761_600_000,
         max_devices: 1,
+        pause_credits: SUBSCRIPTION_DEFAULT_CREDITS.pauseCredits,
+        hwid_reset_credits: SUBSCRIPTION_DEFAULT_CREDITS.hwidResetCredits,
         hwid: 'S-1-5-21-2222222222-3333333333-4444444444-1001',
         last_ip: '200.1.1.1',
       },

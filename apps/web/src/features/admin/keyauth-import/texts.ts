@@ -18,7 +18,6 @@ export const keyAuthImportTexts = {
   submit: 'Importar',
   noProducts: 'Cadastre um produto antes de importar.',
   resultTitle: 'Resultado da importação',
-  kind: 'Tipo',
   created: 'Novos',
   existing: 'Já existentes',
   skipped: 'Não importados',

@@ -11,6 +11,8 @@ export function useImportKeyAuth() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importKeyAuth,
+    // The screen shows the refusal (with its line) beside the form, where it stays readable.
+    meta: { errorToast: false },
     // Users, keys, subscriptions and the activity log all changed.
     onSuccess: () => queryClient.invalidateQueries(),
   });

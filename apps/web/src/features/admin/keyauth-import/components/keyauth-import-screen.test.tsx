@@ -81,13 +81,23 @@ describe('/admin/keyauth-import', () => {
       url: '/api/admin/keyauth-import',
       body: { productId: 'p1', users: usersJson, licenses: licensesJson },
     });
-    const table = screen.getByRole('table');
-    const usersRow = within(table).getByRole('row', { name: /Usuários/ });
+    const users = screen.getByRole('region', { name: text.users });
     expect(
-      within(usersRow)
-        .getAllByRole('cell')
+      within(users)
+        .getAllByRole('definition')
         .map((cell) => cell.textContent),
-    ).toEqual(['Usuários', '2', '1', '1']);
+    ).toEqual(['2', '1', '1']);
+    expect(
+      within(users)
+        .getAllByRole('term')
+        .map((cell) => cell.textContent),
+    ).toEqual([text.created, text.existing, text.skipped]);
+    const keys = screen.getByRole('region', { name: text.keys });
+    expect(
+      within(keys)
+        .getAllByRole('definition')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3', '0', '0']);
     expect(screen.getByText(text.subscriptions(2), { exact: false })).toBeInTheDocument();
     expect(screen.getByText('Usuários, linha 14')).toBeInTheDocument();
     expect(screen.getByText(summary.problems[0]?.message ?? '')).toBeInTheDocument();

@@ -13,14 +13,6 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
 import { useProducts } from '@/hooks/use-products';
 import { errorMessage } from '@/lib/api-client';
 import { useImportKeyAuth } from '../api/import-keyauth';
@@ -177,8 +169,8 @@ function FileField({
 
 function ImportSummary({ summary }: { summary: KeyAuthImportSummary }) {
   const rows = [
-    { label: text.users, counts: summary.users },
-    { label: text.keys, counts: summary.keys },
+    { id: 'users', label: text.users, counts: summary.users },
+    { id: 'keys', label: text.keys, counts: summary.keys },
   ];
   return (
     <Card>
@@ -193,33 +185,40 @@ function ImportSummary({ summary }: { summary: KeyAuthImportSummary }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{text.kind}</TableHead>
-              <TableHead className="text-right">{text.created}</TableHead>
-              <TableHead className="text-right">{text.existing}</TableHead>
-              <TableHead className="text-right">{text.skipped}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.label}>
-                <TableCell className="font-medium">{row.label}</TableCell>
-                <TableCell className="text-right tabular-nums">{row.counts.created}</TableCell>
-                <TableCell className="text-right tabular-nums">{row.counts.existing}</TableCell>
-                <TableCell className="text-right tabular-nums">{row.counts.skipped}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {rows.map((row) => (
+            <section
+              key={row.label}
+              aria-labelledby={`keyauth-result-${row.id}`}
+              className="rounded-md border p-3"
+            >
+              <h2 id={`keyauth-result-${row.id}`} className="text-sm font-semibold">
+                {row.label}
+              </h2>
+              <dl className="mt-2 grid grid-cols-3 gap-2">
+                {(
+                  [
+                    [text.created, row.counts.created],
+                    [text.existing, row.counts.existing],
+                    [text.skipped, row.counts.skipped],
+                  ] as const
+                ).map(([label, value]) => (
+                  <div key={label} className="min-w-0">
+                    <dt className="text-muted-foreground text-xs">{label}</dt>
+                    <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ))}
+        </div>
         <p className="text-muted-foreground text-sm">
           {text.subscriptions(summary.subscriptions)} · {text.machines(summary.machines)}
         </p>
         <section aria-labelledby="keyauth-problems" className="grid gap-2">
-          <h3 id="keyauth-problems" className="text-sm font-semibold">
+          <h2 id="keyauth-problems" className="text-sm font-semibold">
             {text.problemsTitle}
-          </h3>
+          </h2>
           {summary.problems.length === 0 ? (
             <p className="text-muted-foreground text-sm">{text.noProblems}</p>
           ) : (

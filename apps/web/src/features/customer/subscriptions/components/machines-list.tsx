@@ -44,7 +44,7 @@ export function MachinesList({ sub }: { sub: ClientSubscription }) {
   return (
     <section aria-label={t.machines} className="mt-4 border-t pt-3">
       <h3 className="text-muted-foreground mb-2 text-xs">{t.machines}</h3>
-      <ul className="grid gap-2">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
         {sub.machines.map((machine) => (
           <li key={machine.id} className="flex items-center justify-between gap-2">
             <div className="min-w-0">

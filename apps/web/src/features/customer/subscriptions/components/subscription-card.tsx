@@ -28,7 +28,7 @@ import { UsageSparkline } from './usage-sparkline';
 
 function Field({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-2.5">
+    <div className="flex min-w-0 items-start gap-2.5">
       <span className="text-muted-foreground mt-0.5 [&>svg]:size-4" aria-hidden>
         {icon}
       </span>
@@ -164,7 +164,7 @@ export function SubscriptionCard({
         <OnlineIndicator online={sub.is_online} />
       </CardHeader>
       <CardContent>
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <dl className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-2">
           <Field icon={<CalendarClock />} label={t.expiresAt}>
             {/* Paused, the clock is frozen: the expiry would move every day; the remainder does not. */}
             {active ? formatDateTime(sub.expires_at) : t.pausedRemaining(sub.days_remaining)}

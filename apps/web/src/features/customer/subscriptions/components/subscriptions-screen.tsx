@@ -102,8 +102,11 @@ export function SubscriptionsScreen() {
       {dashboard.isPending ? <LoadingState /> : null}
 
       {dashboard.data ? (
-        <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_320px]">
-          <section aria-label={t.title} className="grid gap-4 md:grid-cols-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,1fr)_320px]">
+          <section
+            aria-label={t.title}
+            className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2"
+          >
             {dashboard.data.subscriptions.length === 0 ? (
               <div className="md:col-span-2">
                 <EmptySubscriptions />
