@@ -8,7 +8,7 @@ import { keyAuthImportMessages as m } from '../messages.js';
  */
 export const KEYAUTH_IMPORT_LIMITS = {
   /** The whole request body (both files' text). */
-  maxBodyBytes: 48 * 1024 * 1024,
+  maxBodyBytes: 64 * 1024 * 1024,
   /** Entries per file. */
   maxEntries: 100_000,
   /** Problems listed in the summary; the rest are counted. */

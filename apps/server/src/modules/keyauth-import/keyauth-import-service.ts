@@ -145,14 +145,14 @@ export function createKeyAuthImport({
 
     const usable = users.filter((user) => {
       if (usableUsername(user.username)) return true;
-      note('users', user.line, m.usernameUnusable(user.username));
+      note('users', user.line(), m.usernameUnusable(user.username));
       skipped += 1;
       return false;
     });
     const rows = new Map<string, ImportedUserRow>();
     for (const user of usable) {
       const hasHash = user.password !== null && isBcryptHash(user.password);
-      if (!hasHash) note('users', user.line, m.passwordNotBcrypt(user.username));
+      if (!hasHash) note('users', user.line(), m.passwordNotBcrypt(user.username));
       rows.set(user.username.toLowerCase(), {
         id: newId(),
         username: user.username,
@@ -174,7 +174,7 @@ export function createKeyAuthImport({
           existing.push({ id: account.id, user });
           byName.set(account.username_lower, account.id);
         } else {
-          note('users', user.line, m.usernameClash(user.username, account.username));
+          note('users', user.line(), m.usernameClash(user.username, account.username));
           skipped += 1;
         }
       }
@@ -256,7 +256,7 @@ export function createKeyAuthImport({
   ) {
     let skipped = 0;
     const skip = (key: KeyAuthKey, message: string) => {
-      note('licenses', key.line, message);
+      note('licenses', key.line(), message);
       skipped += 1;
     };
     const stored = await repository.keysByValue(
@@ -285,7 +285,7 @@ export function createKeyAuthImport({
       const redeemedBy =
         used && key.usedBy ? (accounts.get(key.usedBy.toLowerCase()) ?? null) : null;
       if (used && key.usedBy && redeemedBy === null) {
-        note('licenses', key.line, m.keyUserUnknown(key.key, key.usedBy));
+        note('licenses', key.line(), m.keyUserUnknown(key.key, key.usedBy));
       }
       rows.push({
         id: newId(),

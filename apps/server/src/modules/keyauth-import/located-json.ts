@@ -5,7 +5,8 @@
  * recursive per level, so nesting is capped like the API's input guard.
  */
 
-export const MAX_JSON_DEPTH = 32;
+/** Deeper than the API's input guard admits inside an entry, plus the export's own levels. */
+export const MAX_JSON_DEPTH = 64;
 
 /** Offsets of an object's opening brace and of each field's value. */
 interface Location {
