@@ -8,7 +8,11 @@ import type {
   LoaderEnvelope,
   LoaderRefusal,
 } from '@chaveiro/contract';
-import { keyAuthImportMessages as m, SUBSCRIPTION_DEFAULT_CREDITS } from '@chaveiro/contract';
+import {
+  KEYAUTH_IMPORT_LIMITS,
+  keyAuthImportMessages as m,
+  SUBSCRIPTION_DEFAULT_CREDITS,
+} from '@chaveiro/contract';
 import { hashSync } from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyAuthImportCommand } from '../../services.js';
@@ -394,6 +398,16 @@ describe('KeyAuth import refusals', () => {
     const empty = await importFiles({ productId: product.id });
     expect(empty.statusCode).toBe(400);
     expect(empty.json<{ message: string }>().message).toContain(m.noFiles);
+  });
+
+  it('answers 413 to a body over the upload limit, before reading it as exports', async () => {
+    const product = await t.fixtures.product();
+    const response = await importFiles({
+      productId: product.id,
+      users: ' '.repeat(KEYAUTH_IMPORT_LIMITS.maxBodyBytes),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('is for admins only', async () => {
