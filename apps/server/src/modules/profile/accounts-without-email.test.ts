@@ -110,6 +110,23 @@ describe('an account without e-mail on the admin screens', () => {
     expect((await get(`/api/resellers/${reseller.id}/ledger`, admin)).statusCode).toBe(200);
   });
 
+  it('answers the seller API lookup of the account', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-tokens',
+      headers: admin.headers,
+      payload: { name: 'loja', scopes: ['users:read'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/lookup?username=sem_email_cliente',
+      headers: { authorization: `Bearer ${created.json<{ token: string }>().token}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ id: client.id, email: null });
+  });
+
   it('lists its deposit for the admin, and its receipt for itself', async () => {
     const deposits = await get('/api/admin/deposits', admin);
     expect(deposits.statusCode, deposits.body).toBe(200);
