@@ -217,8 +217,9 @@ export function createKeyAuthImport({
         expiresAt: paused ? null : user.expiresAt,
         pausedRemainingMs: user.pausedRemainingMs,
         pausedBy: paused ? 'admin' : null,
-        // Every HWID KeyAuth had bound stays bound, whatever the product's usual limit.
-        maxDevices: Math.min(ADMIN_LIMITS.devicesMax, Math.max(1, hwid === null ? 0 : 1)),
+        // Every HWID KeyAuth had bound stays bound: room for at least that many (KeyAuth keeps one
+        // `hwid` per user), and never less than the one device a new subscription gets.
+        maxDevices: Math.max(1, hwid === null ? 0 : 1),
         createdAt: user.createdAt ?? now,
       };
       subscriptions.push(row);
