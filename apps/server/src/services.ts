@@ -81,6 +81,7 @@ import {
   createLoaderSessions,
   createPresence,
 } from './modules/loader/index.js';
+import { createKeyAuthAppsRepository, createKeyAuthAppsService } from './modules/keyauth/index.js';
 import { createNewsletterRepository, createNewsletterService } from './modules/newsletter/index.js';
 import {
   createOrderCompletion,
@@ -138,6 +139,7 @@ import {
 } from './modules/webhooks/index.js';
 import type { AppContext } from './platform/context.js';
 import { createCountCache } from './platform/count-cache.js';
+import type { Signer } from './platform/signing.js';
 
 /**
  * The composition root: every repository and service built once, in dependency order, and
@@ -148,7 +150,9 @@ export function createServices(
   ctx: AppContext,
   log: FastifyBaseLogger,
   /** Handlers beside the modules' own (tests' probes). */
-  extraHandlers: readonly AnyEventHandler[] = [],
+  extraHandlers: readonly AnyEventHandler[],
+  /** The loader signing key, shared by our loader API and KeyAuth's (built by app.ts). */
+  loaderSigner: Pick<Signer, 'current'>,
 ) {
   const { db, dialect, clock } = ctx;
 
@@ -176,6 +180,7 @@ export function createServices(
     health: createHealthRepository(db),
     idempotency: createIdempotencyRepository(db),
     keys: createKeysRepository(db, dialect, keyTotals),
+    keyAuthApps: createKeyAuthAppsRepository(db, dialect),
     loader: createLoaderRepository(ctx),
     newsletter: createNewsletterRepository(db),
     notifications: createNotificationsRepository(db),
@@ -484,6 +489,15 @@ export function createServices(
       settings: settingsCache,
       presence,
       sessions: loaderSessions,
+    }),
+    /** The admin's KeyAuth compatibility of products: settings, variables, HWID blacklist. */
+    keyAuthApps: createKeyAuthAppsService({
+      db,
+      clock,
+      repository: repos.keyAuthApps,
+      activity,
+      publicUrl: ctx.config.publicUrl,
+      signer: loaderSigner,
     }),
     newsletter: createNewsletterService({ clock, subscribers: repos.newsletter }),
     orders: createOrdersService({

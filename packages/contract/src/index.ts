@@ -35,3 +35,4 @@ export * from './schemas/api-tokens.js';
 export * from './schemas/seller-api.js';
 export * from './schemas/webhooks.js';
 export * from './schemas/seller-api.js';
+export * from './schemas/keyauth.js';

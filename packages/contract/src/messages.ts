@@ -636,3 +636,53 @@ export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 export const newsletterMessages = {
   subscribed: 'Inscrição confirmada! Você receberá nossas novidades.',
 } as const;
+
+/**
+ * The admin's KeyAuth compatibility of a product (issue #26): its app settings, the variables
+ * KeyAuth's `var` serves and the HWID blacklist.
+ */
+export const keyAuthAppMessages = {
+  notConfigured: 'A compatibilidade KeyAuth ainda não foi configurada para este produto.',
+  saved: 'Compatibilidade KeyAuth salva.',
+  secretRotated: 'Novo secret gerado. Atualize o secret nos seus loaders (API 1.2).',
+  appTaken:
+    'Já existe um app KeyAuth com este Owner ID e este nome em outro produto. Troque o nome do app ou o Owner ID.',
+  nameRequired: 'Informe o nome do app.',
+  nameMax: 'O nome do app pode ter no máximo 64 caracteres.',
+  nameInvalid: 'O nome do app não pode conter quebras de linha nem caracteres de controle.',
+  versionRequired: 'Informe a versão.',
+  versionMax: 'A versão pode ter no máximo 32 caracteres.',
+  versionInvalid: 'A versão não pode conter espaços nem caracteres de controle.',
+  downloadUrlInvalid: 'Informe um link http(s) válido, com no máximo 2048 caracteres.',
+  ownerIdInvalid: 'O Owner ID tem exatamente 10 letras ou números.',
+  secretInvalid: 'O secret tem exatamente 64 caracteres hexadecimais minúsculos (0-9, a-f).',
+  variableNameInvalid:
+    'O nome da variável tem de 1 a 64 caracteres: letras, números, ponto, hífen ou sublinhado.',
+  variableValueMax: 'O valor pode ter no máximo 10.000 caracteres.',
+  variableValueRequired: 'Informe o valor da variável.',
+  variableSaved: 'Variável salva.',
+  variableCreated: 'Variável criada.',
+  variableDeleted: 'Variável excluída.',
+  variableNotFound: 'Variável não encontrada.',
+  variablesLimit: 'Limite de 100 variáveis por produto atingido. Exclua uma antes de criar outra.',
+  hwidRequired: 'Informe o HWID.',
+  reasonMax: 'O motivo pode ter no máximo 200 caracteres.',
+  hwidBlocked: 'HWID bloqueado.',
+  hwidAlreadyBlocked: 'Este HWID já está bloqueado neste produto.',
+  hwidUnblocked: 'HWID desbloqueado.',
+  hwidNotBlocked: 'Este HWID não está bloqueado neste produto.',
+  /** Audit-log sentences (activity log). */
+  log: {
+    enabled: (product: string, app: string) =>
+      `Ativou a compatibilidade KeyAuth de ${product} (app ${app})`,
+    disabled: (product: string, app: string) =>
+      `Desativou a compatibilidade KeyAuth de ${product} (app ${app})`,
+    changed: (product: string, app: string) =>
+      `Alterou a compatibilidade KeyAuth de ${product} (app ${app})`,
+    secretRotated: (product: string) => `Gerou um novo secret KeyAuth para ${product}`,
+    variableSet: (product: string, name: string) => `Salvou a variável ${name} de ${product}`,
+    variableDeleted: (product: string, name: string) => `Excluiu a variável ${name} de ${product}`,
+    hwidBlocked: (product: string, hwid: string) => `Bloqueou o HWID ${hwid} em ${product}`,
+    hwidUnblocked: (product: string, hwid: string) => `Desbloqueou o HWID ${hwid} em ${product}`,
+  },
+} as const;
