@@ -642,6 +642,8 @@ export const newsletterMessages = {
  * KeyAuth's `var` serves and the HWID blacklist.
  */
 export const keyAuthAppMessages = {
+  /** The product menu's entry and the page's title. */
+  menuItem: 'Compatibilidade KeyAuth',
   notConfigured: 'A compatibilidade KeyAuth ainda não foi configurada para este produto.',
   saved: 'Compatibilidade KeyAuth salva.',
   secretRotated: 'Novo secret gerado. Atualize o secret nos seus loaders (API 1.2).',

@@ -54,26 +54,28 @@ const downloadUrlSchema = z
   .transform((value) => (value === '' ? null : value))
   .nullable();
 
+/** An Owner ID or secret to keep; blank (the form's empty field) is the same as left out. */
+function keptCredential(pattern: RegExp, message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .refine((value) => value === '' || pattern.test(value), message)
+    .transform((value) => (value === '' ? undefined : value))
+    .optional();
+}
+
 /**
  * `PUT /api/products/:id/keyauth`. `ownerId` and `secret` are optional so a seller keeps the
- * ones already compiled into a KeyAuth loader; left out, the first save generates them and
- * later saves keep them. A missing `downloadUrl` clears the link (a PUT replaces the settings).
+ * ones already compiled into a KeyAuth loader; left out or blank, the first save generates
+ * them and later saves keep them. A missing `downloadUrl` clears the link (a PUT replaces the settings).
  */
 export const keyAuthSettingsBodySchema = z.strictObject({
   enabled: z.boolean({ error: messages.errors.invalidRequest }),
   name: nameSchema,
   version: versionSchema,
   downloadUrl: downloadUrlSchema.optional(),
-  ownerId: z
-    .string({ error: text.ownerIdInvalid })
-    .trim()
-    .regex(KEYAUTH_OWNER_ID_PATTERN, text.ownerIdInvalid)
-    .optional(),
-  secret: z
-    .string({ error: text.secretInvalid })
-    .trim()
-    .regex(KEYAUTH_SECRET_PATTERN, text.secretInvalid)
-    .optional(),
+  ownerId: keptCredential(KEYAUTH_OWNER_ID_PATTERN, text.ownerIdInvalid),
+  secret: keptCredential(KEYAUTH_SECRET_PATTERN, text.secretInvalid),
 });
 export type KeyAuthSettingsBody = z.input<typeof keyAuthSettingsBodySchema>;
 export type KeyAuthSettingsInput = z.output<typeof keyAuthSettingsBodySchema>;

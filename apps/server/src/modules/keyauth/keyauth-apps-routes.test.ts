@@ -198,6 +198,15 @@ describe('KeyAuth app settings', () => {
     expect(saved).toMatchObject({ ownerId, secret });
     const again = await save({ enabled: true, name: 'Legado', version: '2.1' });
     expect(again).toMatchObject({ ownerId, secret, version: '2.1' });
+    // The form's blank fields mean the same as leaving them out.
+    const blank = await save({
+      enabled: true,
+      name: 'Legado',
+      version: '2.2',
+      ownerId: ' ',
+      secret: '',
+    });
+    expect(blank).toMatchObject({ ownerId, secret, version: '2.2' });
   });
 
   it('refuses a second product answering to the same Owner ID and app name (409)', async () => {
