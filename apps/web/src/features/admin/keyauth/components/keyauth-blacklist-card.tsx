@@ -13,14 +13,7 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { InputField } from '@/components/form/input-fields';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Button } from '@/components/ui/button';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCount, formatDateTime } from '@/lib/format';
 import { useBlockHwid } from '../api/block-hwid';
 import { useHwidBlacklist } from '../api/get-hwid-blacklist';
@@ -171,14 +164,12 @@ export function KeyAuthBlacklistCard({ productId }: { productId: string }) {
           <h2>{text.title}</h2>
         </CardTitle>
         <CardDescription>{text.description}</CardDescription>
-        <CardAction>
-          <Button size="sm" onClick={() => setAdding(true)}>
-            <Ban aria-hidden />
-            {text.add}
-          </Button>
-        </CardAction>
       </CardHeader>
       <CardContent className="grid min-w-0 gap-2">
+        <Button size="sm" className="w-fit" onClick={() => setAdding(true)}>
+          <Ban aria-hidden />
+          {text.add}
+        </Button>
         {body}
         {data && data.total > 0 ? (
           <div className="flex flex-wrap items-center justify-between gap-2">

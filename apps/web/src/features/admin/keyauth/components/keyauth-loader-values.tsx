@@ -76,7 +76,7 @@ export function KeyAuthLoaderValues({
             <AlertDescription>{text.values.disabled}</AlertDescription>
           </Alert>
         )}
-        <dl className="grid min-w-0 gap-2 lg:grid-cols-2">
+        <dl className="grid min-w-0 gap-2">
           {values.map(([label, value]) => (
             <CopyValue key={label} label={label} value={value} />
           ))}

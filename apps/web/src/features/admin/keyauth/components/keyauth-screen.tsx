@@ -21,12 +21,7 @@ function KeyAuthPage({ productId }: { productId: string }) {
   const product = products.data?.find((item) => item.id === productId);
 
   if (products.isError && !products.data) return <LoadErrorAlert error={products.error} />;
-  if (settings.isError && settings.data === undefined) {
-    return <LoadErrorAlert error={settings.error} />;
-  }
-  if (products.isPending || settings.isPending) {
-    return <p className="text-muted-foreground text-sm">{text.loading}</p>;
-  }
+  if (products.isPending) return <p className="text-muted-foreground text-sm">{text.loading}</p>;
   if (!product) {
     return (
       <Alert>
@@ -34,26 +29,28 @@ function KeyAuthPage({ productId }: { productId: string }) {
       </Alert>
     );
   }
+  if (settings.isError && settings.data === undefined) {
+    return <LoadErrorAlert error={settings.error} />;
+  }
+  if (settings.isPending) return <p className="text-muted-foreground text-sm">{text.loading}</p>;
   return (
     <>
       <PageHeader title={`${text.title}: ${product.name}`} subtitle={text.subtitle(product.name)} />
       <div className="grid min-w-0 gap-6 xl:grid-cols-2 xl:items-start">
-        <div className="grid min-w-0 gap-6">
-          <KeyAuthSettingsCard
-            key={settings.data?.updatedAt ?? 'new'}
-            productId={productId}
-            productName={product.name}
-            settings={settings.data}
-          />
-          {settings.data ? <KeyAuthSnippetsCard settings={settings.data} /> : null}
-        </div>
-        <div className="grid min-w-0 gap-6">
-          {settings.data ? (
-            <KeyAuthLoaderValues productId={productId} settings={settings.data} />
-          ) : null}
-          <KeyAuthVariablesCard productId={productId} />
-          <KeyAuthBlacklistCard productId={productId} />
-        </div>
+        <KeyAuthSettingsCard
+          key={settings.data?.updatedAt ?? 'new'}
+          productId={productId}
+          productName={product.name}
+          settings={settings.data}
+        />
+        {settings.data ? (
+          <KeyAuthLoaderValues productId={productId} settings={settings.data} />
+        ) : null}
+      </div>
+      {settings.data ? <KeyAuthSnippetsCard settings={settings.data} /> : null}
+      <div className="grid min-w-0 gap-6 xl:grid-cols-2 xl:items-start">
+        <KeyAuthVariablesCard productId={productId} />
+        <KeyAuthBlacklistCard productId={productId} />
       </div>
     </>
   );

@@ -13,14 +13,7 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { InputField, TextareaField } from '@/components/form/input-fields';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Button } from '@/components/ui/button';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDeleteProductVariable } from '../api/delete-product-variable';
 import { useProductVariables } from '../api/get-product-variables';
 import { useSaveProductVariable } from '../api/save-product-variable';
@@ -202,18 +195,17 @@ export function KeyAuthVariablesCard({ productId }: { productId: string }) {
           <h2>{text.title}</h2>
         </CardTitle>
         <CardDescription>{text.description(limit)}</CardDescription>
-        <CardAction>
-          <Button
-            size="sm"
-            disabled={items.length >= limit}
-            onClick={() => setDialog({ kind: 'create' })}
-          >
-            <Plus aria-hidden />
-            {text.add}
-          </Button>
-        </CardAction>
       </CardHeader>
       <CardContent className="grid min-w-0 gap-2">
+        <Button
+          size="sm"
+          className="w-fit"
+          disabled={items.length >= limit}
+          onClick={() => setDialog({ kind: 'create' })}
+        >
+          <Plus aria-hidden />
+          {text.add}
+        </Button>
         {body}
         {variables.data ? (
           <p className="text-muted-foreground text-xs">{text.count(items.length, limit)}</p>

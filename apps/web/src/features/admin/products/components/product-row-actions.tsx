@@ -24,7 +24,7 @@ export function ProductRowActions({ row }: { row: Product }) {
   };
 
   return (
-    <RowActionsMenu label={`Ações do produto ${row.name}`}>
+    <RowActionsMenu label={`Ações do produto ${row.name}`} className="w-56">
       <DropdownMenuItem onSelect={() => setOpen({ kind: 'edit', row })}>
         <Pencil /> Editar
       </DropdownMenuItem>
