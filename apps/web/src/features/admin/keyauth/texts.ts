@@ -30,7 +30,7 @@ export const keyAuthTexts = {
     ownerId: 'Owner ID',
     ownerIdPlaceholder: '10 letras ou números',
     secret: 'Secret',
-    secretPlaceholder: '64 caracteres hexadecimais',
+    secretPlaceholder: '64 caracteres hex',
     save: 'Salvar',
     firstSave: 'Salvar e gerar credenciais',
     notConfigured:

@@ -16,21 +16,21 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
   }, [copied]);
 
   return (
-    <div className="bg-muted/40 flex min-w-0 items-center gap-2 rounded-md border py-1.5 pr-1 pl-3">
-      <div className="grid min-w-0 flex-1 gap-0.5">
-        <dt className="text-muted-foreground text-xs">{label}</dt>
-        <dd className="font-mono text-sm break-all select-all">{value}</dd>
-      </div>
-      <Button
-        type="button"
-        variant="ghost"
-        size="icon"
-        className="shrink-0"
-        aria-label={text.copy(label)}
-        onClick={() => void copyToClipboard(value, text.copied(label)).then(setCopied)}
-      >
-        {copied ? <Check className="text-emerald-600" aria-hidden /> : <Copy aria-hidden />}
-      </Button>
+    <div className="bg-muted/40 grid min-w-0 gap-0.5 rounded-md border py-1.5 pr-1 pl-3">
+      <dt className="text-muted-foreground text-xs">{label}</dt>
+      <dd className="flex min-w-0 items-center justify-between gap-2">
+        <span className="min-w-0 font-mono text-sm break-all select-all">{value}</span>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="-my-1 shrink-0"
+          aria-label={text.copy(label)}
+          onClick={() => void copyToClipboard(value, text.copied(label)).then(setCopied)}
+        >
+          {copied ? <Check className="text-emerald-600" aria-hidden /> : <Copy aria-hidden />}
+        </Button>
+      </dd>
     </div>
   );
 }
