@@ -225,11 +225,13 @@ describe('/admin/products/:id/keyauth', () => {
     });
   });
 
-  it('generates a new secret only after confirming, and shows it', async () => {
+  it('generates a new secret only after confirming, shows it and keeps unsaved edits', async () => {
     const { sent } = stubServer({ settings: configured });
     const user = userEvent.setup();
     openPage();
     await screen.findByText(SECRET);
+    await user.clear(screen.getByLabelText('Versão'));
+    await user.type(screen.getByLabelText('Versão'), '2.0-beta');
     await user.click(screen.getByRole('button', { name: 'Gerar novo secret' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Gerar novo secret?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
@@ -240,6 +242,7 @@ describe('/admin/products/:id/keyauth', () => {
     await user.click(within(again).getByRole('button', { name: 'Gerar novo secret' }));
     expect(await screen.findByText(NEW_SECRET)).toBeInTheDocument();
     expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Versão')).toHaveValue('2.0-beta');
     expect(writes(sent)).toEqual([
       { method: 'POST', url: '/api/products/prod-1/keyauth/secret', body: undefined },
     ]);

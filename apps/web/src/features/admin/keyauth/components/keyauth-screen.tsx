@@ -37,8 +37,9 @@ function KeyAuthPage({ productId }: { productId: string }) {
     <>
       <PageHeader title={`${text.title}: ${product.name}`} subtitle={text.subtitle(product.name)} />
       <div className="grid min-w-0 gap-6 xl:grid-cols-2 xl:items-start">
+        {/* Remounted once saved (the first save fills it); a secret rotation keeps its edits. */}
         <KeyAuthSettingsCard
-          key={settings.data?.updatedAt ?? 'new'}
+          key={settings.data ? 'saved' : 'new'}
           productId={productId}
           productName={product.name}
           settings={settings.data}
