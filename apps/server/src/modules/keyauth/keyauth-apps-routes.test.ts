@@ -523,3 +523,33 @@ describe('HWID blacklist', () => {
     expect(page.total).toBe(0);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every route with its answers, the not-configured 404 included', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<
+        string,
+        Record<string, { description?: string; responses: Record<string, unknown> }>
+      >;
+    }>();
+    const settings = document.paths['/api/products/{id}/keyauth'];
+    expect(Object.keys(settings?.get?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '401', '403', '404']),
+    );
+    expect(settings?.get?.description).toContain(KEYAUTH_NOT_CONFIGURED);
+    expect(Object.keys(settings?.put?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '409']),
+    );
+    expect(document.paths['/api/products/{id}/keyauth/secret']?.post).toBeDefined();
+    expect(Object.keys(document.paths['/api/products/{id}/variables/{name}'] ?? {})).toEqual(
+      expect.arrayContaining(['put', 'delete']),
+    );
+    expect(
+      Object.keys(document.paths['/api/products/{id}/variables/{name}']?.put?.responses ?? {}),
+    ).toEqual(expect.arrayContaining(['200', '201', '422']));
+    expect(Object.keys(document.paths['/api/products/{id}/hwid-blacklist'] ?? {})).toEqual(
+      expect.arrayContaining(['get', 'post']),
+    );
+    expect(document.paths['/api/products/{id}/hwid-blacklist/{hwid}']?.delete).toBeDefined();
+  });
+});

@@ -27,6 +27,8 @@ export const keyAuthTexts = {
     advanced: 'Avançado: manter Owner ID e secret de um loader já compilado',
     advancedHint:
       'Deixe em branco para o Chaveiro gerar. Se o seu loader já foi distribuído com o Owner ID e o secret do KeyAuth, informe-os para não precisar trocá-los.',
+    advancedHintSaved:
+      'Deixe em branco para manter os atuais (veja em Valores para o loader). Informe outros só se o seu loader já foi compilado com eles.',
     ownerId: 'Owner ID',
     ownerIdPlaceholder: '10 letras ou números',
     secret: 'Secret',

@@ -147,7 +147,9 @@ export function KeyAuthSettingsCard({
           >
             <summary className="cursor-pointer font-medium">{text.advanced}</summary>
             <div className="mt-3 grid gap-4">
-              <p className="text-muted-foreground text-xs">{text.advancedHint}</p>
+              <p className="text-muted-foreground text-xs">
+                {settings ? text.advancedHintSaved : text.advancedHint}
+              </p>
               <div className="grid gap-4 sm:grid-cols-2">
                 <InputField
                   id="keyauth-owner-id"
