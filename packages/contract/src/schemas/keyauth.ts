@@ -179,6 +179,8 @@ export const hwidBlacklistEntrySchema = z.object({
   reason: z.string(),
   /** The account banned with it (KeyAuth's `ban`); null when the admin added it. */
   userId: z.string().nullable(),
+  /** That account's username; null when none or deleted. */
+  username: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type HwidBlacklistEntry = z.infer<typeof hwidBlacklistEntrySchema>;

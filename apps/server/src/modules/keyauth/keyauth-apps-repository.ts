@@ -9,7 +9,10 @@ import type { SqlDialect } from '../../platform/database.js';
 
 export type KeyAuthAppRow = Selectable<KeyAuthAppsTable>;
 export type ProductVariableRow = Selectable<ProductVariablesTable>;
-export type HwidBlacklistRow = Selectable<HwidBlacklistTable>;
+export type HwidBlacklistRow = Selectable<HwidBlacklistTable> & {
+  /** The banned account's username (KeyAuth's `ban`); null when none or deleted. */
+  username: string | null;
+};
 
 export interface KeyAuthAppFields {
   enabled: boolean;
@@ -173,9 +176,11 @@ export function createKeyAuthAppsRepository(db: Kysely<Database>, dialect: SqlDi
       const matching = db.selectFrom('hwid_blacklist').where('product_id', '=', productId);
       const [rows, count] = await Promise.all([
         matching
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('hwid')
+          .leftJoin('users', 'users.id', 'hwid_blacklist.user_id')
+          .selectAll('hwid_blacklist')
+          .select('users.username')
+          .orderBy('hwid_blacklist.created_at', 'desc')
+          .orderBy('hwid_blacklist.hwid')
           .limit(limit)
           .offset(offset)
           .execute(),
@@ -205,12 +210,18 @@ export function createKeyAuthAppsRepository(db: Kysely<Database>, dialect: SqlDi
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
-    findBlacklisted(productId: string, hwid: string, executor: Kysely<Database> = db) {
+    findBlacklisted(
+      productId: string,
+      hwid: string,
+      executor: Kysely<Database> = db,
+    ): Promise<HwidBlacklistRow | undefined> {
       return executor
         .selectFrom('hwid_blacklist')
-        .selectAll()
-        .where('product_id', '=', productId)
-        .where('hwid', '=', hwid)
+        .leftJoin('users', 'users.id', 'hwid_blacklist.user_id')
+        .selectAll('hwid_blacklist')
+        .select('users.username')
+        .where('hwid_blacklist.product_id', '=', productId)
+        .where('hwid_blacklist.hwid', '=', hwid)
         .executeTakeFirst();
     },
 

@@ -443,6 +443,7 @@ describe('HWID blacklist', () => {
         hwid: 'S-1-5-21-1000',
         reason: 'Chargeback',
         userId: null,
+        username: null,
         createdAt: new Date(t.clock.now()).toISOString(),
       },
     });
@@ -481,6 +482,30 @@ describe('HWID blacklist', () => {
       'product.hwid_unblocked',
     ]);
     expect(await t.lastActivity()).toBe(text.log.hwidUnblocked('Aimbot Pro', 'AB:CD:EF:01:23:45'));
+  });
+
+  it("names the account a loader's ban blocked the HWID with", async () => {
+    const banned = await t.createUser({ username: 'trapaceiro' });
+    await t.database.db
+      .insertInto('hwid_blacklist')
+      .values({
+        product_id: product.id,
+        hwid: 'S-1-5-21-4000',
+        reason: '',
+        user_id: banned.id,
+        created_at: t.clock.now(),
+      })
+      .execute();
+    const page = (await call('GET', blacklistUrl())).json<HwidBlacklistPage>();
+    expect(page.items).toEqual([
+      {
+        hwid: 'S-1-5-21-4000',
+        reason: '',
+        userId: banned.id,
+        username: 'trapaceiro',
+        createdAt: new Date(t.clock.now()).toISOString(),
+      },
+    ]);
   });
 
   it('answers 409 for a HWID already blocked, even when two admins add it at once', async () => {

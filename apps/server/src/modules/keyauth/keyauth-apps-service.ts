@@ -340,6 +340,7 @@ function toEntry(row: HwidBlacklistRow): HwidBlacklistEntry {
     hwid: row.hwid,
     reason: row.reason,
     userId: row.user_id,
+    username: row.username,
     createdAt: new Date(Number(row.created_at)).toISOString(),
   };
 }

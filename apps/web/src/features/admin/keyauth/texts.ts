@@ -121,6 +121,7 @@ export const keyAuthTexts = {
     noun: (total: number) => pluralWord(total, 'HWID bloqueado', 'HWIDs bloqueados'),
     noReason: 'Sem motivo informado',
     byBan: 'Banido pelo loader',
+    account: 'Conta:',
     blockedAt: (when: string) => `Bloqueado em ${when}`,
     remove: 'Desbloquear',
     removeOf: (hwid: string) => `Desbloquear ${hwid}`,

@@ -12,6 +12,7 @@ import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
 import { FormDialog } from '@/components/form/form-dialog';
 import { InputField } from '@/components/form/input-fields';
 import { LoadErrorAlert } from '@/components/load-error-alert';
+import { UserLink } from '@/components/user-link';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCount, formatDateTime } from '@/lib/format';
@@ -121,6 +122,12 @@ function BlacklistRow({ entry, onRemove }: { entry: HwidBlacklistEntry; onRemove
       <div className="grid min-w-0 flex-1 gap-1">
         <span className="font-mono text-sm font-medium break-all">{entry.hwid}</span>
         <span className="text-muted-foreground text-xs break-words">{reason}</span>
+        {entry.username ? (
+          <span className="text-muted-foreground text-xs">
+            {text.account}{' '}
+            <UserLink id={entry.userId} username={entry.username} className="text-foreground" />
+          </span>
+        ) : null}
         <span className="text-muted-foreground text-xs">
           {text.blockedAt(formatDateTime(entry.createdAt))}
         </span>

@@ -43,7 +43,15 @@ const banned: HwidBlacklistEntry = {
   hwid: 'S-1-5-21-3623811015-3361044348-30300820-1013',
   reason: 'Chargeback',
   userId: null,
+  username: null,
   createdAt: '2026-11-28T15:30:00.000Z',
+};
+const bannedByLoader: HwidBlacklistEntry = {
+  hwid: 'machine-guid-0042',
+  reason: '',
+  userId: 'user-joana',
+  username: 'joana',
+  createdAt: '2026-11-28T16:00:00.000Z',
 };
 
 interface ServerState {
@@ -111,7 +119,13 @@ function stubServer(initial: Partial<ServerState> = {}) {
         });
       }
       const { hwid, reason } = body as { hwid: string; reason: string };
-      const entry = { hwid, reason, userId: null, createdAt: '2026-11-29T10:00:00.000Z' };
+      const entry = {
+        hwid,
+        reason,
+        userId: null,
+        username: null,
+        createdAt: '2026-11-29T10:00:00.000Z',
+      };
       state.blacklist = [entry, ...state.blacklist];
       return jsonResponse(201, { message: messages.hwidBlocked, entry });
     }
@@ -309,12 +323,18 @@ describe('/admin/products/:id/keyauth', () => {
   });
 
   it('blocks a HWID with a reason and unblocks it after confirming', async () => {
-    const { sent } = stubServer({ blacklist: [banned] });
+    const { sent } = stubServer({ blacklist: [bannedByLoader, banned] });
     const user = userEvent.setup();
     openPage();
     const row = (await screen.findByText(banned.hwid)).closest('li') as HTMLElement;
     expect(row).toHaveTextContent('Chargeback');
     expect(row).toHaveTextContent('Bloqueado em 28/11/2026');
+    const byLoader = screen.getByText(bannedByLoader.hwid).closest('li') as HTMLElement;
+    expect(byLoader).toHaveTextContent('Banido pelo loader');
+    expect(within(byLoader).getByRole('link', { name: 'joana' })).toHaveAttribute(
+      'href',
+      '/admin/users/user-joana',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Bloquear HWID' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bloquear HWID' });
@@ -327,7 +347,7 @@ describe('/admin/products/:id/keyauth', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Bloquear HWID' }));
     expect(await screen.findByText(messages.hwidBlocked)).toBeInTheDocument();
     expect(await screen.findByText('AB:CD:EF:01:23:45')).toBeInTheDocument();
-    expect(screen.getByText('2 HWIDs bloqueados')).toBeInTheDocument();
+    expect(screen.getByText('3 HWIDs bloqueados')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Desbloquear AB:CD:EF:01:23:45' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Desbloquear HWID?' });
