@@ -668,6 +668,8 @@ export const keyAuthAppMessages = {
   variableNotFound: 'Variável não encontrada.',
   variablesLimit: 'Limite de 100 variáveis por produto atingido. Exclua uma antes de criar outra.',
   hwidRequired: 'Informe o HWID.',
+  hwidInvalid:
+    'HWID inválido: use até 256 caracteres ASCII visíveis (letras sem acento, números, espaço e símbolos).',
   reasonMax: 'O motivo pode ter no máximo 200 caracteres.',
   hwidBlocked: 'HWID bloqueado.',
   hwidAlreadyBlocked: 'Este HWID já está bloqueado neste produto.',

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LOADER_HWID_PATTERN } from '../constants.js';
 import { keyAuthAppMessages as text, messages } from '../messages.js';
 import { pageOf } from './common.js';
 
@@ -16,6 +15,7 @@ export const KEYAUTH_LIMITS = {
   variableValueMax: 10_000,
   variablesPerProduct: 100,
   reasonMax: 200,
+  hwidMax: 256,
   blacklistPageSizeMax: 100,
 } as const;
 
@@ -23,6 +23,12 @@ export const KEYAUTH_LIMITS = {
 export const KEYAUTH_OWNER_ID_PATTERN = /^[A-Za-z0-9]{10}$/;
 /** KeyAuth's app secret: 64 lowercase hex characters (1.2's HMAC key, used as typed). */
 export const KEYAUTH_SECRET_PATTERN = /^[0-9a-f]{64}$/;
+/**
+ * A blocked HWID: what KeyAuth SDKs send (Windows SIDs, Linux machine ids, ...), printable
+ * ASCII up to 256 characters, spaces inside allowed. Our own loader's HWIDs
+ * (LOADER_HWID_PATTERN) are a subset, so one list serves both loaders.
+ */
+export const KEYAUTH_HWID_PATTERN = /^[\x20-\x7e]{1,256}$/;
 /** A variable id as loaders ask for it with `var`. */
 export const KEYAUTH_VARIABLE_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
@@ -152,7 +158,7 @@ const hwidSchema = z
   .string({ error: text.hwidRequired })
   .trim()
   .min(1, text.hwidRequired)
-  .regex(LOADER_HWID_PATTERN, messages.loader.hwidInvalid);
+  .regex(KEYAUTH_HWID_PATTERN, text.hwidInvalid);
 
 /** `POST /api/products/:id/hwid-blacklist`. */
 export const hwidBlacklistBodySchema = z.strictObject({

@@ -527,14 +527,35 @@ describe('HWID blacklist', () => {
     expect(elsewhere.statusCode).toBe(201);
   });
 
+  it('accepts any HWID a KeyAuth SDK sends, slashes and spaces included, and removes it by its encoded path', async () => {
+    const hwid = 'Linux {machine}/id 42';
+    const added = await call('POST', blacklistUrl(), { hwid: `  ${hwid}  ` });
+    expect(added.statusCode).toBe(201);
+    expect(added.json<{ entry: { hwid: string } }>().entry.hwid).toBe(hwid);
+    const removed = await call('DELETE', `${blacklistUrl()}/${encodeURIComponent(hwid)}`);
+    expect(removed.statusCode).toBe(200);
+    expect((await call('GET', blacklistUrl())).json<HwidBlacklistPage>().total).toBe(0);
+  });
+
   it('refuses a malformed HWID, a long reason and a page size over the cap', async () => {
-    for (const body of [{}, { hwid: '' }, { hwid: 'curto' }, { hwid: 'com espaço no meio' }]) {
+    for (const body of [
+      {},
+      { hwid: '' },
+      { hwid: '   ' },
+      { hwid: 'máquina' },
+      { hwid: 'tab\there' },
+      { hwid: 'h'.repeat(257) },
+    ]) {
       const response = await call('POST', blacklistUrl(), body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json<{ code: string }>().code).toBe('VALIDATION_ERROR');
     }
-    expect((await call('POST', blacklistUrl(), { hwid: 'curto' })).json()).toEqual({
-      message: messages.loader.hwidInvalid,
+    expect((await call('POST', blacklistUrl(), { hwid: 'máquina' })).json()).toEqual({
+      message: text.hwidInvalid,
+      code: 'VALIDATION_ERROR',
+    });
+    expect((await call('POST', blacklistUrl(), { hwid: ' ' })).json()).toEqual({
+      message: text.hwidRequired,
       code: 'VALIDATION_ERROR',
     });
     expect(
@@ -544,6 +565,8 @@ describe('HWID blacklist', () => {
     ).toEqual({ message: text.reasonMax, code: 'VALIDATION_ERROR' });
     const big = await call('GET', `${blacklistUrl()}?pageSize=101`);
     expect(big.statusCode).toBe(400);
+    const badPath = await call('DELETE', `${blacklistUrl()}/${encodeURIComponent('máquina')}`);
+    expect(badPath.json()).toEqual({ message: text.hwidInvalid, code: 'VALIDATION_ERROR' });
     const page = (await call('GET', blacklistUrl())).json<HwidBlacklistPage>();
     expect(page.total).toBe(0);
   });

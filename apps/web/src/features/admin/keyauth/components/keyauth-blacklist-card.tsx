@@ -62,7 +62,7 @@ function BlockHwidDialog({ productId, onClose }: { productId: string; onClose: (
         spellCheck={false}
         className="font-mono"
         placeholder={f.hwidPlaceholder}
-        maxLength={128}
+        maxLength={KEYAUTH_LIMITS.hwidMax}
         error={errors.hwid?.message}
         {...form.register('hwid')}
       />

@@ -338,9 +338,9 @@ describe('/admin/products/:id/keyauth', () => {
 
     await user.click(screen.getByRole('button', { name: 'Bloquear HWID' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bloquear HWID' });
-    await user.type(within(dialog).getByLabelText('HWID'), 'curto');
+    await user.type(within(dialog).getByLabelText('HWID'), 'máquina-ação');
     await user.click(within(dialog).getByRole('button', { name: 'Bloquear HWID' }));
-    expect(await within(dialog).findByText(/HWID inválido/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(messages.hwidInvalid)).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('HWID'));
     await user.type(within(dialog).getByLabelText('HWID'), 'AB:CD:EF:01:23:45');
     await user.type(within(dialog).getByLabelText('Motivo (opcional)'), 'Conta compartilhada');
