@@ -76,6 +76,10 @@ import {
   createKeysService,
 } from './modules/keys/index.js';
 import {
+  createKeyAuthProtocolRepository,
+  createKeyAuthProtocolService,
+} from './modules/keyauth/index.js';
+import {
   createLoaderRepository,
   createLoaderService,
   createLoaderSessions,
@@ -138,6 +142,7 @@ import {
 } from './modules/webhooks/index.js';
 import type { AppContext } from './platform/context.js';
 import { createCountCache } from './platform/count-cache.js';
+import { createPeriodicJob } from './platform/periodic-job.js';
 
 /**
  * The composition root: every repository and service built once, in dependency order, and
@@ -176,6 +181,7 @@ export function createServices(
     health: createHealthRepository(db),
     idempotency: createIdempotencyRepository(db),
     keys: createKeysRepository(db, dialect, keyTotals),
+    keyauthProtocol: createKeyAuthProtocolRepository(db),
     loader: createLoaderRepository(ctx),
     newsletter: createNewsletterRepository(db),
     notifications: createNotificationsRepository(db),
@@ -556,6 +562,25 @@ export function createServices(
     }),
   };
 
+  // KeyAuth's loader protocol (issue #26): our loader's checks, run as steps.
+  const keyauthProtocol = createKeyAuthProtocolService({
+    clock,
+    publicUrl: ctx.config.publicUrl,
+    repository: repos.keyauthProtocol,
+    loader: built.loader,
+    users: repos.users,
+    accounts: repos.userAdmin,
+    redemption,
+    activity,
+    events,
+  });
+  /** Expired KeyAuth sessions deleted every 10 minutes, started and stopped with the app. */
+  const keyauthSessionPurge = createPeriodicJob({
+    run: () => keyauthProtocol.purgeExpiredSessions(),
+    intervalMs: 10 * 60 * 1000,
+    onError: (error) => log.error({ err: error }, 'keyauth session purge failed'),
+  });
+
   // The customer page reads its sections through the services that list them for the customer.
   const adminCustomers = createAdminCustomersService({
     clock,
@@ -573,6 +598,8 @@ export function createServices(
 
   return {
     ...built,
+    keyauthProtocol,
+    keyauthSessionPurge,
     adminCustomers,
     // The seller API acts through the dashboards' own services (same prices, rules and logs).
     sellerApi: createSellerApiService({
