@@ -32,7 +32,7 @@ beforeAll(async () => {
   // The data folder and database are ours, so this test can arrange rows the server reads.
   dataDir = await mkdtemp(join(tmpdir(), 'chaveiro-keyauth-'));
   const postgres = await createPostgresSchema();
-  dropSchema = postgres?.drop;
+  dropSchema = postgres && (() => postgres.drop());
   const env = { DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '' };
   server = await startServerProcess({ env });
   database = createDatabase(loadConfig({ ...env, WEB_DIST_DIR: join(dataDir, 'no-web') }));
