@@ -54,6 +54,8 @@ const LIMITS = {
   name: 128,
 } as const;
 const HWID_PATTERN = /^[\x20-\x7e]{1,256}$/;
+/** Log fields are read up to this before their own bounds refuse them (a clear message). */
+const MAX_LOG_FIELD = 2048;
 
 export interface KeyAuthProtocolServiceDeps extends Pick<AppContext, 'clock'> {
   /** PUBLIC_URL: `appinfo.customerPanelLink` is its /dashboard. */
@@ -377,7 +379,7 @@ export function createKeyAuthProtocolService({
     [
       'upgrade',
       async (context) => {
-        const { fields, ip } = context.call;
+        const { fields } = context.call;
         const username = required(fields, 'username', LIMITS.username);
         const value = keyOf(fields);
         await steps.assertOpen();
@@ -390,7 +392,7 @@ export function createKeyAuthProtocolService({
           return steps.fail(known, 'KEY_ALREADY_USED', reasons.keyOfAnotherAccount);
         }
         await assertProductUp(known, context.app);
-        await steps.redeemInto(user, key, { ...known, ip });
+        await steps.redeemInto(user, key, known);
         return success(text.upgraded);
       },
     ],
@@ -482,6 +484,9 @@ export function createKeyAuthProtocolService({
         const session = liveSessionOf(context.session, context.app.productId);
         const user = await users.findById(session.userId);
         if (!user) return refuseKeyAuth(text.sessionNotFound);
+        // As the admin's ban: an administrator is never banned (a loader's anti-debug tripping on
+        // an admin's machine must not lock the shop out).
+        if (user.role === 'admin') refuseKeyAuth(messages.admin.cannotTargetAdmin);
         const hwid =
           (await repository.machineHwid(session.machineId)) ?? (fields.get('hwid') ?? '').trim();
         await events.transaction(async (trx) => {
@@ -613,9 +618,6 @@ export function createKeyAuthProtocolService({
 }
 
 export type KeyAuthProtocolService = ReturnType<typeof createKeyAuthProtocolService>;
-
-/** Log fields are read up to this before their own bounds refuse them (a clear message). */
-const MAX_LOG_FIELD = 2048;
 
 /** KeyAuth's timestamps: unix seconds, as a string. */
 function seconds(epochMs: number): string {

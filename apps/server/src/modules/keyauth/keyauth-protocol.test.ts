@@ -789,6 +789,41 @@ describe('ban and the HWID blacklist', () => {
     });
   });
 
+  it('never bans an administrator, as the admin’s own ban path', async () => {
+    const { app, product: p } = await product();
+    const boss = await t.createUser({ role: 'admin' });
+    await t.fixtures.subscription(boss.id, p.id);
+    const sessionid = await init(app);
+    const hwid = newHwid();
+    const login = await call13({
+      type: 'login',
+      username: boss.username,
+      pass: boss.password,
+      hwid,
+      sessionid,
+      ...base(app),
+    });
+    expect(login.json).toMatchObject({ success: true });
+    const answer = await call13({ type: 'ban', sessionid, ...base(app) });
+    expect(answer.json).toMatchObject({
+      success: false,
+      message: messages.admin.cannotTargetAdmin,
+    });
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('status')
+      .where('id', '=', boss.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('active');
+    expect(
+      await t.database.db
+        .selectFrom('hwid_blacklist')
+        .select('hwid')
+        .where('hwid', '=', hwid)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
   it('refuses a login from a blacklisted HWID', async () => {
     const { app, key } = await product();
     const hwid = newHwid();
