@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { DAY } from '../../testing/fixtures.js';
+import { newTotpSecret, totpCode } from '../../platform/totp.js';
 import type { KeyAuthAppCredentials } from './testing/keyauth-app.js';
 import { insertKeyAuthApp, insertProductFile, publicKeyFromHex } from './testing/keyauth-app.js';
 
@@ -447,6 +448,68 @@ describe('login, register, upgrade', () => {
     expect(wrong.json).toMatchObject({ success: false, message: refusals.INVALID_CREDENTIALS });
   });
 
+  it('asks for the 2FA code in `code`, refuses a wrong one and accepts the current one', async () => {
+    const { app, product: p } = await product();
+    const user = await t.createUser();
+    await t.fixtures.subscription(user.id, p.id);
+    const secret = newTotpSecret();
+    await t.database.db
+      .updateTable('users')
+      .set({ totp_secret: secret, totp_enabled: 1 })
+      .where('id', '=', user.id)
+      .execute();
+    const login = async (code?: string) =>
+      (
+        await call13({
+          type: 'login',
+          username: user.username,
+          pass: user.password,
+          hwid: newHwid(),
+          sessionid: await init(app),
+          ...base(app),
+          ...(code !== undefined && { code }),
+        })
+      ).json;
+    expect(await login()).toMatchObject({ success: false, message: refusals.TWO_FACTOR_REQUIRED });
+    expect(await login('000000')).toMatchObject({
+      success: false,
+      message: refusals.INVALID_TWO_FACTOR,
+    });
+    expect(await login(totpCode(secret, t.clock.now()))).toMatchObject({ success: true });
+  });
+
+  it('refuses an account whose e-mail is not confirmed', async () => {
+    const { app, product: p } = await product();
+    const user = await t.createUser({ emailVerified: false });
+    await t.fixtures.subscription(user.id, p.id);
+    const answer = await call13({
+      type: 'login',
+      username: user.username,
+      pass: user.password,
+      hwid: newHwid(),
+      sessionid: await init(app),
+      ...base(app),
+    });
+    expect(answer.json).toMatchObject({ success: false, message: refusals.EMAIL_NOT_VERIFIED });
+  });
+
+  it('two licence calls racing with one unused key make one account and both log into it', async () => {
+    const { app, key } = await product();
+    const hwid = newHwid();
+    const [a, b] = await Promise.all(
+      [await init(app), await init(app)].map((sessionid) =>
+        call13({ type: 'license', key: key.key, hwid, sessionid, ...base(app) }),
+      ),
+    );
+    expect([a?.json.success, b?.json.success]).toEqual([true, true]);
+    const accounts = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', key.key)
+      .execute();
+    expect(accounts).toHaveLength(1);
+  });
+
   it('registers an account without e-mail, redeeming the key, and refuses a taken or invalid username', async () => {
     const { app, key } = await product();
     const sessionid = await init(app);
@@ -596,6 +659,34 @@ describe('a validated session: check, var, file, log, stats, online, logout', ()
     ).toMatchObject({ success: false, message: refusals.ACCOUNT_BANNED });
   });
 
+  it('check ends the session as our heartbeat does: HWID reset, token_version raised, product off', async () => {
+    const reset = await licensed();
+    await t.database.db.deleteFrom('machines').where('hwid', '=', reset.hwid).execute();
+    expect(
+      (await call13({ type: 'check', sessionid: reset.sessionid, ...base(reset.app) })).json,
+    ).toMatchObject({ success: false, message: refusals.HWID_RESET });
+
+    const revoked = await licensed();
+    await t.database.db
+      .updateTable('users')
+      .set({ token_version: 5 })
+      .where('username', '=', revoked.key.key)
+      .execute();
+    expect(
+      (await call13({ type: 'check', sessionid: revoked.sessionid, ...base(revoked.app) })).json,
+    ).toMatchObject({ success: false, message: refusals.SESSION_INVALID });
+
+    const off = await licensed();
+    await t.database.db
+      .updateTable('products')
+      .set({ status: 'disabled' })
+      .where('id', '=', off.app.productId)
+      .execute();
+    expect(
+      (await call13({ type: 'check', sessionid: off.sessionid, ...base(off.app) })).json,
+    ).toMatchObject({ success: false, message: refusals.PRODUCT_DISABLED });
+  });
+
   it('var serves the product’s variable to a validated session only', async () => {
     const s = await licensed();
     await t.database.db
@@ -637,6 +728,17 @@ describe('a validated session: check, var, file, log, stats, online, logout', ()
       ...base(s.app),
     });
     expect(answer.json).toMatchObject({ success: true, contents: bytes.toString('hex') });
+  });
+
+  it('file answers our NO_FILE message for a product without a file', async () => {
+    const s = await licensed();
+    const answer = await call13({
+      type: 'file',
+      fileid: '1',
+      sessionid: s.sessionid,
+      ...base(s.app),
+    });
+    expect(answer.json).toMatchObject({ success: false, message: refusals.NO_FILE });
   });
 
   it('log writes a bounded line to the activity log', async () => {
@@ -878,6 +980,17 @@ describe('1.2: HMAC-signed answers', () => {
       createHmac('sha256', `chave-do-cliente-${app.secret}`).update(license.body).digest('hex'),
     );
     expect(license.json()).toMatchObject({ success: true, message: text.loggedIn });
+  });
+
+  it('keeps signing with the secret a session opened without enckey', async () => {
+    const { app } = await product();
+    const opened = await raw('1.2', { type: 'init', ver: app.version, ...base(app) });
+    const { sessionid } = JSON.parse(opened.body) as { sessionid: string };
+    const stats = await raw('1.2', { type: 'fetchStats', sessionid, ...base(app) });
+    expect(stats.headers.signature).toBe(
+      createHmac('sha256', app.secret).update(stats.body).digest('hex'),
+    );
+    expect(stats.json()).toMatchObject({ success: true, appinfo: { numKeys: '1' } });
   });
 });
 
