@@ -233,6 +233,20 @@ describe('init', () => {
     expect(row).toMatchObject({ product_id: app.productId, validated_at: null, enckey: null });
   });
 
+  it('signs timestamp + body: another timestamp or one changed byte no longer verifies', async () => {
+    const { app } = await product();
+    const answer = await call13({ type: 'init', ver: app.version, ...base(app) });
+    const signature = Buffer.from(String(answer.headers['x-signature-ed25519']), 'hex');
+    const timestamp = String(answer.headers['x-signature-timestamp']);
+    const verifies = (message: string) => verify(null, Buffer.from(message), publicKey, signature);
+    expect(verifies(timestamp + answer.body)).toBe(true);
+    expect(verifies(String(Number(timestamp) - 1) + answer.body)).toBe(false);
+    expect(verifies(timestamp + answer.body.replace('"success":true', '"success":false'))).toBe(
+      false,
+    );
+    expect(verifies(answer.body)).toBe(false);
+  });
+
   it('answers invalidver with the download link to another version, and "" without one', async () => {
     const { app } = await product();
     const answer = await call13({ type: 'init', ver: '0.9', ...base(app) });
