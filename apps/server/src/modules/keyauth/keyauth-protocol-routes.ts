@@ -118,7 +118,14 @@ export function keyauthProtocolRoutes({
       name: 'keyauth-check',
       max: 20,
       windowMs: MINUTE,
-      key: whenType(new Set(['check', 'var']), (request) => fieldOf(request, 'sessionid')),
+      key: whenType(new Set(['check']), (request) => fieldOf(request, 'sessionid')),
+    }),
+    // A loader may read many variables as it starts.
+    rateLimit({
+      name: 'keyauth-var',
+      max: 60,
+      windowMs: MINUTE,
+      key: whenType(new Set(['var']), (request) => fieldOf(request, 'sessionid')),
     }),
     rateLimit({
       name: 'keyauth-file',
