@@ -310,6 +310,10 @@ export function createKeyAuthProtocolService({
         }
         owner ??= key.redeemed_by ? await users.findById(key.redeemed_by) : undefined;
         if (!owner) return steps.fail(attempt, 'INVALID_KEY', reasons.invalidKey);
+        // The key stands for its account's password, not its second factor: with 2FA on, the
+        // code comes in `code` (the C++ SDK's license(key, code)).
+        const known: LoaderAttempt = { ...attempt, who: owner.username, userId: owner.id };
+        await steps.assertSecondFactor(owner, field(fields, 'code', LIMITS.code), known);
         // KeyAuth binds the machine a key logs in from: a free device slot takes it.
         const admission = await steps.admit(owner, { hwid, ip, bindNew: true }, attempt);
         return loggedIn(context, admission, hwid, key.key);

@@ -411,6 +411,39 @@ describe('license', () => {
     });
   });
 
+  it('asks a key whose account has 2FA on for the code, as a password login would', async () => {
+    const { app, product: p } = await product();
+    const user = await t.createUser();
+    await t.fixtures.subscription(user.id, p.id);
+    const redeemed = await t.fixtures.key(p.id, { status: 'used', redeemedBy: user.id });
+    const secret = newTotpSecret();
+    await t.database.db
+      .updateTable('users')
+      .set({ totp_secret: secret, totp_enabled: 1 })
+      .where('id', '=', user.id)
+      .execute();
+    const license = async (code?: string) =>
+      (
+        await call13({
+          type: 'license',
+          key: redeemed.key,
+          hwid: newHwid(),
+          sessionid: await init(app),
+          ...base(app),
+          ...(code !== undefined && { code }),
+        })
+      ).json;
+    expect(await license()).toMatchObject({
+      success: false,
+      message: refusals.TWO_FACTOR_REQUIRED,
+    });
+    expect(await license('000000')).toMatchObject({
+      success: false,
+      message: refusals.INVALID_TWO_FACTOR,
+    });
+    expect(await license(totpCode(secret, t.clock.now()))).toMatchObject({ success: true });
+  });
+
   it('refuses a missing HWID and a key longer than KeyAuth’s 70 characters', async () => {
     const { app, key } = await product();
     const sessionid = await init(app);

@@ -137,6 +137,19 @@ export function createLoaderService({
     return refuse(code);
   }
 
+  /** With 2FA on, the account's current code (or a recovery code) must come with the call. */
+  async function assertSecondFactor(
+    user: UserRow,
+    code: string | undefined,
+    attempt: LoaderAttempt,
+  ): Promise<void> {
+    const secondFactor = await credentials.checkSecondFactor(user, code);
+    if (secondFactor === 'required') refuse('TWO_FACTOR_REQUIRED');
+    if (secondFactor === 'invalid') {
+      await fail(attempt, 'INVALID_TWO_FACTOR', reasons.wrongTwoFactor);
+    }
+  }
+
   /**
    * A key that exists, is not banned, is for `productId`, and if unused is not past its
    * redeem-by date (a used key's own subscription decides, later, whether it ran out).
@@ -183,11 +196,7 @@ export function createLoaderService({
       if (check.status === 'wrong-password') {
         return fail(known, 'INVALID_CREDENTIALS', reasons.wrongPassword);
       }
-      const secondFactor = await credentials.checkSecondFactor(user, body.totp);
-      if (secondFactor === 'required') refuse('TWO_FACTOR_REQUIRED');
-      if (secondFactor === 'invalid') {
-        return fail(known, 'INVALID_TWO_FACTOR', reasons.wrongTwoFactor);
-      }
+      await assertSecondFactor(user, body.totp, known);
       if (body.key === undefined) return { user };
       const key = await usableKey(body.key, body.productId, known);
       if (key.status === 'active') return { user, redeem: key };
@@ -472,6 +481,7 @@ export function createLoaderService({
       usableKey: (value: string, attempt: LoaderAttempt) =>
         usableKey(value, attempt.productId, attempt),
       authenticate,
+      assertSecondFactor,
       redeemInto,
       admit,
       live,
