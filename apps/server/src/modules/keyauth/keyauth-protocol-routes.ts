@@ -37,13 +37,17 @@ const BODY_LIMIT = 64 * 1024;
 /** Types that check a credential: our loader's auth limits apply to them. */
 const AUTH_TYPES = new Set(['license', 'login', 'register', 'upgrade']);
 
+/** 1.3's `code`: what the C++ SDK requires of a success, and a refusal's. */
+const SUCCESS_CODE = 68;
+const REFUSAL_CODE = 0;
+
 const tags = ['keyauth'];
 const answerSchema = z
   .object({
     success: z.boolean(),
     message: z.string(),
     ownerid: z.string().optional().describe('1.3: the ownerid sent, on every answer'),
-    code: z.literal(68).optional().describe('1.3: on every success'),
+    code: z.number().int().optional().describe('1.3: 68 on every success, 0 on every refusal'),
   })
   .catchall(z.unknown())
   .describe(
@@ -155,8 +159,10 @@ export function keyauthProtocolRoutes({
       if (hmacKey !== null) void reply.header('signature', hmacSignature(hmacKey, body));
       return reply.send(body);
     }
-    // 1.3: the C++ SDK exits unless every answer names its ownerid and a success carries 68.
-    const body = asciiJson({ ...answer, ...(answer.success && { code: 68 }), ownerid: ownerId });
+    // 1.3: the C++ SDK exits unless every answer names its ownerid and a success carries 68;
+    // it converts `code` to an int on every answer, refusals included (a missing one throws).
+    const code = answer.success ? SUCCESS_CODE : REFUSAL_CODE;
+    const body = asciiJson({ ...answer, code, ownerid: ownerId });
     void reply.headers(await ed25519Headers((text) => signer.signAnswer(text), body, Date.now()));
     return reply.send(body);
   }

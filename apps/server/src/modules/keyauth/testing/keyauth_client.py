@@ -3,8 +3,8 @@
 
 It speaks the protocol the way KeyAuth's SDKs do (docs/keyauth-compat.md): form-encoded POSTs,
 every answer checked with the Ed25519 key pinned as hex over the `x-signature-timestamp` value
-followed by the body, a timestamp at most 20 seconds old, the `ownerid` echoed and `code` 68 on
-every success; `info.subscriptions[0]` read as the Python SDK reads it.
+followed by the body, a timestamp at most 20 seconds old, the `ownerid` echoed, a numeric `code`
+on every answer and 68 on every success; `info.subscriptions[0]` read as the Python SDK reads it.
 
 Usage: keyauth_client.py URL NAME OWNERID VERSION PUBLIC_KEY_HEX LICENSE_KEY HWID VARID
 Prints one JSON object with what each step answered; exits 1 on the first check that fails.
@@ -60,7 +60,10 @@ class Client:
         answer = json.loads(body)
         if answer.get("ownerid") != self.ownerid:
             raise ProtocolError(f"{kind}: answer names another ownerid")
-        if answer["success"] and answer.get("code") != 68:
+        # The C++ SDK converts `code` to an int on every answer and wants 68 on a success.
+        if not isinstance(answer.get("code"), int):
+            raise ProtocolError(f"{kind}: answer without a numeric code")
+        if answer["success"] and answer["code"] != 68:
             raise ProtocolError(f"{kind}: success without code 68")
         return answer
 
