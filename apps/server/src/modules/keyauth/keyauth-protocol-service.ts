@@ -279,7 +279,6 @@ export function createKeyAuthProtocolService({
         const { fields, ip } = context.call;
         const hwid = hwidOf(fields);
         const value = keyOf(fields);
-        await steps.assertOpen();
         const attempt = attemptOf(context, hwid, `chave ${value.slice(0, 4)}…`);
         await steps.assertNotBlacklisted(attempt);
         let key = await steps.usableKey(value, attempt);
@@ -327,7 +326,6 @@ export function createKeyAuthProtocolService({
         const username = required(fields, 'username', LIMITS.username);
         const password = required(fields, 'pass', LIMITS.password);
         const code = field(fields, 'code', LIMITS.code);
-        await steps.assertOpen();
         const attempt = attemptOf(context, hwid, username);
         await steps.assertNotBlacklisted(attempt);
         const credentials: LoaderCredentials = {
@@ -351,7 +349,6 @@ export function createKeyAuthProtocolService({
         const password = passwordSchema.safeParse(fields.get('pass') ?? '');
         if (!password.success) refuseKeyAuth(firstIssue(password.error));
         const value = keyOf(fields);
-        await steps.assertOpen();
         const attempt = attemptOf(context, hwid, username.data);
         await steps.assertNotBlacklisted(attempt);
         const taken = await accounts.takenByOthers('', { username: username.data }, clock.now());
@@ -386,7 +383,6 @@ export function createKeyAuthProtocolService({
         const { fields } = context.call;
         const username = required(fields, 'username', LIMITS.username);
         const value = keyOf(fields);
-        await steps.assertOpen();
         const attempt = attemptOf(context, '-', username);
         const user = await users.findByLogin(username);
         if (!user) refuseKeyAuth(text.usernameNotFound);
@@ -553,7 +549,6 @@ export function createKeyAuthProtocolService({
   async function init(app: KeyAuthApp, call: KeyAuthCall): Promise<KeyAuthAnswer> {
     const enckey = call.fields.get('enckey');
     if (enckey !== undefined && enckey.length > LIMITS.enckey) refuseKeyAuth(text.enckeyTooLong);
-    await steps.assertOpen();
     if (app.productStatus !== 'active') throw new LoaderRefusalError('PRODUCT_DISABLED');
     const version = call.fields.get('ver');
     if (version && version !== app.version) {
@@ -595,6 +590,8 @@ export function createKeyAuthProtocolService({
 
       let hmacKey = app.secret;
       try {
+        // Server offline and maintenance refuse every type, as they refuse our loader's calls.
+        await steps.assertOpen();
         const type = call.fields.get('type') ?? '';
         if (type === 'init') return { kind: 'answer', answer: await init(app, call), hmacKey };
         const handler = handlers.get(type);

@@ -267,8 +267,14 @@ describe('init', () => {
 
   it('refuses with our pt-BR message in maintenance, offline, and for a product switched off', async () => {
     const { app, product: p } = await product();
+    const sessionid = await init(app);
     await setSetting('maintenance_mode', 'on');
     try {
+      // Every type, as our loader refuses every call.
+      expect((await call13({ type: 'fetchStats', sessionid, ...base(app) })).json).toMatchObject({
+        success: false,
+        message: refusals.MAINTENANCE,
+      });
       expect((await call13({ type: 'init', ...base(app) })).json).toMatchObject({
         success: false,
         message: refusals.MAINTENANCE,
