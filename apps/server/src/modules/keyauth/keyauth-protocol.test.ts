@@ -657,6 +657,14 @@ describe('login, register, upgrade', () => {
       ...base(app),
     });
     expect(again.json).toMatchObject({ success: false, message: refusals.KEY_ALREADY_USED });
+    const nobody = await call13({
+      type: 'upgrade',
+      username: 'ninguem_aqui',
+      key: extra.key,
+      sessionid,
+      ...base(app),
+    });
+    expect(nobody.json).toMatchObject({ success: false, message: text.usernameNotFound });
   });
 });
 
@@ -841,6 +849,28 @@ describe('a validated session: check, var, file, log, stats, online, logout', ()
     expect(
       (await call13({ type: 'check', sessionid: s.sessionid, ...base(s.app) })).json,
     ).toMatchObject({ success: false, message: text.sessionNotFound });
+  });
+
+  it('changeUsername refuses a taken name, and ban and changeUsername need a logged-in session', async () => {
+    const s = await licensed();
+    const other = await t.createUser();
+    const taken = await call13({
+      type: 'changeUsername',
+      newUsername: other.username,
+      sessionid: s.sessionid,
+      ...base(s.app),
+    });
+    expect(taken.json).toMatchObject({ success: false, message: messages.auth.usernameTaken });
+    const open = await init(s.app);
+    for (const type of ['ban', 'changeUsername', 'file']) {
+      const answer = await call13({
+        type,
+        newUsername: 'qualquer_um',
+        sessionid: open,
+        ...base(s.app),
+      });
+      expect(answer.json).toMatchObject({ success: false, message: text.sessionNotValidated });
+    }
   });
 
   it('changeUsername renames the account as the site does and ends the session', async () => {
