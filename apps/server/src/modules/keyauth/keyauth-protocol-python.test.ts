@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,16 @@ import { insertKeyAuthApp, insertProductFile } from './testing/keyauth-app.js';
 // it, HTTP framing and headers included.
 const run = promisify(execFile);
 const client = resolve(import.meta.dirname, 'testing/keyauth_client.py');
+// Debian's python3 with python3-nacl and python3-requests: .ci/run installs them, so CI always
+// runs this; a developer machine without them skips it and says why.
+const python = '/usr/bin/python3';
+const pythonReady =
+  spawnSync(python, ['-c', 'import nacl.signing, requests'], { stdio: 'ignore' }).status === 0;
+if (!pythonReady) {
+  console.warn(
+    `skipping the KeyAuth Python client test: ${python} with PyNaCl and requests is missing (apt-get install python3-nacl python3-requests)`,
+  );
+}
 const text = messages.keyauthProtocol;
 
 let server: ServerProcess;
@@ -29,6 +39,7 @@ let dataDir: string;
 let dropSchema: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
+  if (!pythonReady) return;
   // The data folder and database are ours, so this test can arrange rows the server reads.
   dataDir = await mkdtemp(join(tmpdir(), 'chaveiro-keyauth-'));
   const postgres = await createPostgresSchema();
@@ -39,13 +50,14 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
+  if (!pythonReady) return;
   await server.close();
   await database.destroy();
   await dropSchema?.();
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('a KeyAuth 1.3 Python client against the running server', () => {
+describe.skipIf(!pythonReady)('a KeyAuth 1.3 Python client against the running server', () => {
   it('runs init, license, check, var, file, fetchStats and logout, verifying every answer', async () => {
     const fixtures = createFixtures(database.db, () => Date.now());
     const product = await fixtures.product();
@@ -71,7 +83,7 @@ describe('a KeyAuth 1.3 Python client against the running server', () => {
     const hwid = `${randomBytes(16).toString('hex')}\n`;
 
     const { stdout } = await run(
-      '/usr/bin/python3',
+      python,
       [
         client,
         `${server.url}/api/1.3/`,

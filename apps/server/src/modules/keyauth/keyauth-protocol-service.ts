@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   LICENSE_KEY_PATTERN,
+  keyAccountUsernameSchema,
   TIMING,
   messages,
   passwordSchema,
@@ -287,7 +288,7 @@ export function createKeyAuthProtocolService({
         if (key.status === 'active') {
           // An unused key becomes an account of its own, named by the key (as KeyAuth does);
           // its password is random: the key is its only credential.
-          const usable = (await usernameSchema.safeParseAsync(key.key)).success;
+          const usable = keyAccountUsernameSchema.safeParse(key.key).success;
           if (!usable) return steps.fail(attempt, 'INVALID_KEY', reasons.invalidKey);
           try {
             owner = await createAccountWithKey(

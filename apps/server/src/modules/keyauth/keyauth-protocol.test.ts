@@ -354,6 +354,28 @@ describe('license', () => {
     });
   });
 
+  it('redeems an imported KeyAuth key of 41 characters into an account named by it', async () => {
+    const setup = await product();
+    // KeyAuth's default mask (******-******-…): longer than a username a person picks.
+    const keyauthKey = 'AbC123-dEf456-GhI789-jKl012-MnO345-pQr678';
+    await t.database.db
+      .updateTable('license_keys')
+      .set({ key: keyauthKey })
+      .where('id', '=', setup.key.id)
+      .execute();
+    const answer = await call13({
+      type: 'license',
+      key: keyauthKey,
+      hwid: newHwid(),
+      sessionid: await init(setup.app),
+      ...base(setup.app),
+    });
+    expect(answer.json, answer.body).toMatchObject({
+      success: true,
+      info: { username: keyauthKey, subscriptions: [{ key: keyauthKey }] },
+    });
+  });
+
   it('logs the key’s account in again on its machine, and binds a second machine only while a slot is free', async () => {
     const first = await licensed();
     const again = await call13({
