@@ -37,8 +37,8 @@ import {
 import { filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { keysRoutes } from './modules/keys/index.js';
-import { keyAuthAppsRoutes } from './modules/keyauth/index.js';
 import { loaderRoutes } from './modules/loader/index.js';
+import { keyAuthAppsRoutes, keyauthProtocolRoutes } from './modules/keyauth/index.js';
 import { loadSigner } from './platform/signing.js';
 import { newsletterRoutes } from './modules/newsletter/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
@@ -78,6 +78,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The domain events' outbox (events/outbox.ts): tests drain it and read its dead letters. */
     outbox: Outbox;
+    /** Deletes expired KeyAuth sessions (issue #26); tests run it at will. */
+    keyauthSessionPurge: { runOnce(): Promise<number> };
   }
 }
 
@@ -227,6 +229,20 @@ export async function buildApp({
     },
     { prefix: '/api/loader' },
   );
+  // KeyAuth's loader API (/api/1.3/, /api/1.2/, issue #26): loaders too, out of the site's scope.
+  app.decorate('keyauthSessionPurge', services.keyauthSessionPurge);
+  runFromReadyToClose(app, services.keyauthSessionPurge);
+  await app.register(async (keyauth) => {
+    keyauth.addHook('onRequest', noStore);
+    await keyauth.register(
+      keyauthProtocolRoutes({
+        clock,
+        signer: loaderSigner,
+        keyauth: services.keyauthProtocol,
+        accountLimits: services.accountLimits,
+      }),
+    );
+  });
   await app.register(async (site) => {
     await site.register(fastifyHelmet, helmetOptions(config));
     await site.register(fastifyMultipart, { limits: { fileSize: LIMITS.dllMaxBytes, files: 1 } });

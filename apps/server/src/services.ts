@@ -76,12 +76,17 @@ import {
   createKeysService,
 } from './modules/keys/index.js';
 import {
+  createKeyAuthAppsRepository,
+  createKeyAuthAppsService,
+  createKeyAuthProtocolRepository,
+  createKeyAuthProtocolService,
+} from './modules/keyauth/index.js';
+import {
   createLoaderRepository,
   createLoaderService,
   createLoaderSessions,
   createPresence,
 } from './modules/loader/index.js';
-import { createKeyAuthAppsRepository, createKeyAuthAppsService } from './modules/keyauth/index.js';
 import { createNewsletterRepository, createNewsletterService } from './modules/newsletter/index.js';
 import {
   createOrderCompletion,
@@ -139,6 +144,7 @@ import {
 } from './modules/webhooks/index.js';
 import type { AppContext } from './platform/context.js';
 import { createCountCache } from './platform/count-cache.js';
+import { createPeriodicJob } from './platform/periodic-job.js';
 import type { Signer } from './platform/signing.js';
 
 /**
@@ -181,6 +187,7 @@ export function createServices(
     idempotency: createIdempotencyRepository(db),
     keys: createKeysRepository(db, dialect, keyTotals),
     keyAuthApps: createKeyAuthAppsRepository(db, dialect),
+    keyauthProtocol: createKeyAuthProtocolRepository(db),
     loader: createLoaderRepository(ctx),
     newsletter: createNewsletterRepository(db),
     notifications: createNotificationsRepository(db),
@@ -570,6 +577,25 @@ export function createServices(
     }),
   };
 
+  // KeyAuth's loader protocol (issue #26): our loader's checks, run as steps.
+  const keyauthProtocol = createKeyAuthProtocolService({
+    clock,
+    publicUrl: ctx.config.publicUrl,
+    repository: repos.keyauthProtocol,
+    loader: built.loader,
+    users: repos.users,
+    accounts: repos.userAdmin,
+    redemption,
+    activity,
+    events,
+  });
+  /** Expired KeyAuth sessions deleted every 10 minutes, started and stopped with the app. */
+  const keyauthSessionPurge = createPeriodicJob({
+    run: () => keyauthProtocol.purgeExpiredSessions(),
+    intervalMs: 10 * 60 * 1000,
+    onError: (error) => log.error({ err: error }, 'keyauth session purge failed'),
+  });
+
   // The customer page reads its sections through the services that list them for the customer.
   const adminCustomers = createAdminCustomersService({
     clock,
@@ -587,6 +613,8 @@ export function createServices(
 
   return {
     ...built,
+    keyauthProtocol,
+    keyauthSessionPurge,
     adminCustomers,
     // The seller API acts through the dashboards' own services (same prices, rules and logs).
     sellerApi: createSellerApiService({

@@ -549,6 +549,7 @@ export const messages = {
         'HWID diferente: este computador não está vinculado à sua assinatura e não há vaga livre. Redefina o HWID no painel.',
       ACCOUNT_LOGIN_REQUIRED:
         'Esta chave já foi resgatada em uma conta: a chave sozinha não vincula um computador novo. Entre com o usuário e a senha da conta.',
+      HWID_BLACKLISTED: 'Este computador foi bloqueado para este produto.',
       SESSION_INVALID: 'Sessão do loader inválida ou expirada. Entre novamente.',
       HWID_RESET: 'O HWID desta assinatura foi redefinido. Entre novamente.',
       NO_FILE: 'Este produto ainda não tem um arquivo disponível.',
@@ -577,6 +578,7 @@ export const messages = {
       expired: 'assinatura expirada',
       hwidMismatch: 'HWID diferente',
       keyOnNewMachine: 'chave sem login em computador novo',
+      hwidBlacklisted: 'HWID na lista negra',
       hwidReset: 'HWID redefinido',
       sessionRevoked: 'sessão revogada',
     },
@@ -584,6 +586,60 @@ export const messages = {
       `Loader: ${reason} — ${who} (HWID ${hwid})`,
     logSessionEnded: (reason: string, who: string) =>
       `Loader: sessão encerrada (${reason}) — ${who}`,
+  },
+  /**
+   * The KeyAuth-compatible loader API (issue #26, docs/keyauth-compat.md): KeyAuth's answers in
+   * pt-BR, but for the two markers its SDKs compare against, kept verbatim.
+   */
+  keyauthProtocol: {
+    /** init's success: the C++ SDK refuses a login answering this same text. */
+    initialized: 'Initialized',
+    /** init's answer to another version: the SDKs then open `download`. */
+    invalidVersion: 'invalidver',
+    noOwnerId:
+      'Nenhum ownerid informado. Copie os dados da tela "Compatibilidade KeyAuth" do painel.',
+    noAppName:
+      'Nenhum nome de aplicação informado. Copie os dados da tela "Compatibilidade KeyAuth" do painel.',
+    ownerIdLength:
+      'O ownerid deve ter 10 caracteres. Copie os dados da tela "Compatibilidade KeyAuth" do painel.',
+    unknownType: 'O valor informado no parâmetro type não foi encontrado.',
+    sessionNotFound: 'Sessão não encontrada ou expirada. Inicie o loader novamente.',
+    sessionNotValidated: 'Sessão não validada: entre com sua chave ou conta primeiro.',
+    sessionValidated: 'Sessão válida.',
+    loggedIn: 'Login efetuado!',
+    upgraded: 'Chave resgatada: a assinatura foi estendida. Entre novamente.',
+    loggedOut: 'Sessão encerrada.',
+    variableNotFound: 'Variável não encontrada.',
+    fileDownloaded: 'Download do arquivo concluído.',
+    statsFetched: 'Estatísticas obtidas.',
+    onlineFetched: 'Usuários online obtidos.',
+    noOnlineUsers: 'Nenhum usuário online.',
+    blacklisted: 'Este computador está na lista negra.',
+    notBlacklisted: 'Este computador não está na lista negra.',
+    banned: 'Usuário banido.',
+    logged: 'Log registrado.',
+    usernameChanged: 'Nome de usuário alterado. Entre novamente.',
+    usernameNotFound: 'Usuário não encontrado.',
+    fieldRequired: (field: string) => `Campo obrigatório ausente: ${field}.`,
+    fieldTooLong: (field: string) => `O campo ${field} é longo demais.`,
+    enckeyTooLong: 'O parâmetro enckey deve ter no máximo 35 caracteres.',
+    hwidInvalid: 'HWID inválido: use de 1 a 256 caracteres ASCII visíveis.',
+    keyTooLong: 'A chave deve ter no máximo 70 caracteres.',
+    reasonTooLong: 'O motivo deve ter no máximo 99 caracteres.',
+    logTooLong: 'O log deve ter no máximo 275 caracteres, e o nome do PC no máximo 64.',
+    invalidEncoding: 'Requisição inválida: envie os campos em UTF-8, sem caracteres nulos.',
+    duplicateField: (name: string) =>
+      `Requisição inválida: o campo ${name} foi enviado mais de uma vez.`,
+    nestedField: 'Requisição inválida: nomes de campo com colchetes não são aceitos.',
+    tooManyFields: 'Requisição inválida: campos demais.',
+    formRequired: 'Requisição inválida: envie os campos como application/x-www-form-urlencoded.',
+    banReasonDefault: 'banido pelo próprio loader',
+    logBanned: (username: string, reason: string) =>
+      `Loader (KeyAuth): ${username} banido e HWID bloqueado — ${reason}`,
+    logLine: (who: string, pcUser: string, message: string) =>
+      `Loader (KeyAuth) — ${who} (PC ${pcUser}): ${message}`,
+    /** Who a log line of a session not yet validated names. */
+    logAnonymous: 'sessão sem login',
   },
   /** Admin console: the command palette's search (issue #22). */
   adminConsole: {

@@ -92,6 +92,7 @@ export const ACTIVITY_TYPES = [
   'mass.keys_deleted',
   'loader.refused',
   'loader.session_ended',
+  'loader.log',
   'delivery.requeued',
   'legacy',
 ] as const;
@@ -172,6 +173,7 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   'mass.keys_deleted': 'Chaves excluídas em massa',
   'loader.refused': 'Loader recusado',
   'loader.session_ended': 'Sessão do loader encerrada',
+  'loader.log': 'Log do loader',
   'delivery.requeued': 'Entrega reprocessada',
   legacy: 'Registro antigo',
 };

@@ -1,4 +1,4 @@
-import { createPublicKey, verify } from 'node:crypto';
+import { createHmac, createPublicKey, verify } from 'node:crypto';
 import type {
   HwidBlacklistPage,
   KeyAuthSavedResponse,
@@ -330,6 +330,70 @@ describe('KeyAuth app settings', () => {
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(response.json<{ message: string }>().message).toMatch(/\S/);
     }
+  });
+});
+
+describe('what a KeyAuth loader connects with', () => {
+  function keyAuthInit(version: '1.2' | '1.3', fields: Record<string, string>) {
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/${version}/`,
+      payload: new URLSearchParams({ type: 'init', hash: 'abc', ...fields }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  }
+
+  it('opens a session with the values the console answers, verified as the SDKs verify them', async () => {
+    const saved = await save({ enabled: true, name: 'Loader Real', version: '3.1' });
+    const fields = { name: saved.name, ownerid: saved.ownerId, ver: saved.version };
+
+    // 1.3: Ed25519 over timestamp + body, with the pinned hex key (auth.cpp's API_PUBLIC_KEY).
+    const modern = await keyAuthInit('1.3', fields);
+    expect(modern.statusCode).toBe(200);
+    expect(modern.json()).toMatchObject({ success: true, ownerid: saved.ownerId });
+    const key = createPublicKey({
+      key: Buffer.concat([
+        Buffer.from('302a300506032b6570032100', 'hex'),
+        Buffer.from(saved.publicKey, 'hex'),
+      ]),
+      format: 'der',
+      type: 'spki',
+    });
+    const signed = Buffer.from(`${String(modern.headers['x-signature-timestamp'])}${modern.body}`);
+    const signature = Buffer.from(String(modern.headers['x-signature-ed25519']), 'hex');
+    expect(verify(null, signed, key, signature)).toBe(true);
+
+    // 1.2: HMAC-SHA256 of the body keyed with the secret for init (KeyAuth.cs sigCheck).
+    const legacy = await keyAuthInit('1.2', { ...fields, enckey: 'chave-do-cliente' });
+    expect(legacy.json()).toMatchObject({ success: true });
+    expect(legacy.headers.signature).toBe(
+      createHmac('sha256', saved.secret).update(legacy.body).digest('hex'),
+    );
+
+    // A rotated secret signs from then on; a loader with the old one fails its check.
+    const rotated = (await call('POST', `${settingsUrl()}/secret`)).json<KeyAuthSavedResponse>();
+    const after = await keyAuthInit('1.2', { ...fields, enckey: 'chave-do-cliente' });
+    expect(after.headers.signature).toBe(
+      createHmac('sha256', rotated.secret).update(after.body).digest('hex'),
+    );
+    expect(after.headers.signature).not.toBe(
+      createHmac('sha256', saved.secret).update(after.body).digest('hex'),
+    );
+
+    // A wrong version gets the download link; switched off, the app is unknown to loaders.
+    await save({
+      enabled: true,
+      name: 'Loader Real',
+      version: '3.2',
+      downloadUrl: 'https://loja.exemplo.com/v3.2.exe',
+    });
+    expect((await keyAuthInit('1.3', fields)).json()).toMatchObject({
+      success: false,
+      message: 'invalidver',
+      download: 'https://loja.exemplo.com/v3.2.exe',
+    });
+    await save({ enabled: false, name: 'Loader Real', version: '3.1' });
+    expect((await keyAuthInit('1.3', fields)).body).toBe('KeyAuth_Invalid');
   });
 });
 
