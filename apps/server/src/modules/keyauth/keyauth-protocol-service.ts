@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  KEYAUTH_HWID_PATTERN,
   LICENSE_KEY_PATTERN,
   keyAccountUsernameSchema,
   TIMING,
@@ -54,7 +55,6 @@ const LIMITS = {
   code: 64,
   name: 128,
 } as const;
-const HWID_PATTERN = /^[\x20-\x7e]{1,256}$/;
 /** Log fields are read up to this before their own bounds refuse them (a clear message). */
 const MAX_LOG_FIELD = 2048;
 
@@ -133,7 +133,7 @@ export function createKeyAuthProtocolService({
   function hwidOf(fields: KeyAuthFields): string {
     const hwid = (fields.get('hwid') ?? '').trim();
     if (hwid === '') refuseKeyAuth(text.fieldRequired('hwid'));
-    if (!HWID_PATTERN.test(hwid)) refuseKeyAuth(text.hwidInvalid);
+    if (!KEYAUTH_HWID_PATTERN.test(hwid)) refuseKeyAuth(text.hwidInvalid);
     return hwid;
   }
 
@@ -504,7 +504,7 @@ export function createKeyAuthProtocolService({
               },
             );
           }
-          if (HWID_PATTERN.test(hwid)) {
+          if (KEYAUTH_HWID_PATTERN.test(hwid)) {
             await repository.blacklist(
               { productId: context.app.productId, hwid, reason, userId: user.id, now: clock.now() },
               trx,
