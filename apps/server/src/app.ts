@@ -39,6 +39,7 @@ import { filesRoutes } from './modules/files/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { keysRoutes } from './modules/keys/index.js';
 import { loaderRoutes } from './modules/loader/index.js';
+import { keyAuthAppsRoutes, keyauthProtocolRoutes } from './modules/keyauth/index.js';
 import { loadSigner } from './platform/signing.js';
 import { newsletterRoutes } from './modules/newsletter/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
@@ -78,6 +79,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The domain events' outbox (events/outbox.ts): tests drain it and read its dead letters. */
     outbox: Outbox;
+    /** Deletes expired KeyAuth sessions (issue #26); tests run it at will. */
+    keyauthSessionPurge: { runOnce(): Promise<number> };
   }
 }
 
@@ -163,7 +166,15 @@ export async function buildApp({
   };
   // Mails and writes promised by answers already sent finish before the database closes.
   app.addHook('onClose', () => ctx.background.settle(BACKGROUND_SETTLE_MS));
-  const services = createServices(ctx, app.log, eventHandlers);
+  // One Ed25519 key signs every loader answer: our own protocol and KeyAuth's (issue #26);
+  // built before the services, whose KeyAuth settings publish its public key.
+  const loaderSigner = loadSigner({
+    dataDir: config.dataDir,
+    signingKey: config.loader.signingKey,
+    graceDays: config.loader.keyGraceDays,
+  });
+  app.addHook('onClose', () => loaderSigner.close());
+  const services = createServices(ctx, app.log, eventHandlers, loaderSigner);
   const auth: AuthPluginOptions = { tokens: ctx.tokens, loadUser: services.loadAuthUser };
   const { presence, expiryReminders, outbox, gatewayPoll, analyticsSampler, webhookDispatcher } =
     services;
@@ -203,13 +214,6 @@ export async function buildApp({
   // The loader API serves desktop clients, not browsers, and answers maintenance itself: it
   // stays out of the site's scope below (browser security headers, uploads, maintenance gate),
   // whose hooks were a good part of a heartbeat's cost.
-  // One Ed25519 key signs every loader answer: our own protocol and KeyAuth's (issue #26).
-  const loaderSigner = loadSigner({
-    dataDir: config.dataDir,
-    signingKey: config.loader.signingKey,
-    graceDays: config.loader.keyGraceDays,
-  });
-  app.addHook('onClose', () => loaderSigner.close());
   await app.register(
     async (loader) => {
       loader.addHook('onRequest', noStore);
@@ -226,6 +230,20 @@ export async function buildApp({
     },
     { prefix: '/api/loader' },
   );
+  // KeyAuth's loader API (/api/1.3/, /api/1.2/, issue #26): loaders too, out of the site's scope.
+  app.decorate('keyauthSessionPurge', services.keyauthSessionPurge);
+  runFromReadyToClose(app, services.keyauthSessionPurge);
+  await app.register(async (keyauth) => {
+    keyauth.addHook('onRequest', noStore);
+    await keyauth.register(
+      keyauthProtocolRoutes({
+        clock,
+        signer: loaderSigner,
+        keyauth: services.keyauthProtocol,
+        accountLimits: services.accountLimits,
+      }),
+    );
+  });
   await app.register(async (site) => {
     await site.register(fastifyHelmet, helmetOptions(config));
     await site.register(fastifyMultipart, { limits: { fileSize: LIMITS.dllMaxBytes, files: 1 } });
@@ -296,6 +314,7 @@ function apiRoutes(
     void api.register(adminProfileRoutes({ ...s, uploads }), { prefix: '/admin' });
     void api.register(keysRoutes(s), { prefix: '/keys' });
     void api.register(productsRoutes({ ...s, uploads }), { prefix: '/products' });
+    void api.register(keyAuthAppsRoutes(s), { prefix: '/products' });
     void api.register(filesRoutes(s), { prefix: '/files' });
     void api.register(profileRoutes({ ...s, uploads }));
     void api.register(clientRoutes(s), { prefix: '/client' });

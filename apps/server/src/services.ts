@@ -76,6 +76,12 @@ import {
   createKeysService,
 } from './modules/keys/index.js';
 import {
+  createKeyAuthAppsRepository,
+  createKeyAuthAppsService,
+  createKeyAuthProtocolRepository,
+  createKeyAuthProtocolService,
+} from './modules/keyauth/index.js';
+import {
   createLoaderRepository,
   createLoaderService,
   createLoaderSessions,
@@ -142,6 +148,8 @@ import {
 } from './modules/webhooks/index.js';
 import type { AppContext } from './platform/context.js';
 import { createCountCache } from './platform/count-cache.js';
+import { createPeriodicJob } from './platform/periodic-job.js';
+import type { Signer } from './platform/signing.js';
 
 /**
  * The composition root: every repository and service built once, in dependency order, and
@@ -152,7 +160,9 @@ export function createServices(
   ctx: AppContext,
   log: FastifyBaseLogger,
   /** Handlers beside the modules' own (tests' probes). */
-  extraHandlers: readonly AnyEventHandler[] = [],
+  extraHandlers: readonly AnyEventHandler[],
+  /** The loader signing key, shared by our loader API and KeyAuth's (built by app.ts). */
+  loaderSigner: Pick<Signer, 'current'>,
 ) {
   const { db, dialect, clock } = ctx;
 
@@ -181,6 +191,8 @@ export function createServices(
     idempotency: createIdempotencyRepository(db),
     keys: createKeysRepository(db, dialect, keyTotals),
     keyAuthImport: createKeyAuthImportRepository(keyTotals),
+    keyAuthApps: createKeyAuthAppsRepository(db, dialect),
+    keyauthProtocol: createKeyAuthProtocolRepository(db),
     loader: createLoaderRepository(ctx),
     newsletter: createNewsletterRepository(db),
     notifications: createNotificationsRepository(db),
@@ -497,6 +509,15 @@ export function createServices(
       presence,
       sessions: loaderSessions,
     }),
+    /** The admin's KeyAuth compatibility of products: settings, variables, HWID blacklist. */
+    keyAuthApps: createKeyAuthAppsService({
+      db,
+      clock,
+      repository: repos.keyAuthApps,
+      activity,
+      publicUrl: ctx.config.publicUrl,
+      signer: loaderSigner,
+    }),
     newsletter: createNewsletterService({ clock, subscribers: repos.newsletter }),
     orders: createOrdersService({
       clock,
@@ -568,6 +589,25 @@ export function createServices(
     }),
   };
 
+  // KeyAuth's loader protocol (issue #26): our loader's checks, run as steps.
+  const keyauthProtocol = createKeyAuthProtocolService({
+    clock,
+    publicUrl: ctx.config.publicUrl,
+    repository: repos.keyauthProtocol,
+    loader: built.loader,
+    users: repos.users,
+    accounts: repos.userAdmin,
+    redemption,
+    activity,
+    events,
+  });
+  /** Expired KeyAuth sessions deleted every 10 minutes, started and stopped with the app. */
+  const keyauthSessionPurge = createPeriodicJob({
+    run: () => keyauthProtocol.purgeExpiredSessions(),
+    intervalMs: 10 * 60 * 1000,
+    onError: (error) => log.error({ err: error }, 'keyauth session purge failed'),
+  });
+
   // The customer page reads its sections through the services that list them for the customer.
   const adminCustomers = createAdminCustomersService({
     clock,
@@ -585,6 +625,8 @@ export function createServices(
 
   return {
     ...built,
+    keyauthProtocol,
+    keyauthSessionPurge,
     adminCustomers,
     // The seller API acts through the dashboards' own services (same prices, rules and logs).
     sellerApi: createSellerApiService({

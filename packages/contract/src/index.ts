@@ -36,3 +36,4 @@ export * from './schemas/seller-api.js';
 export * from './schemas/webhooks.js';
 export * from './schemas/seller-api.js';
 export * from './schemas/keyauth-import.js';
+export * from './schemas/keyauth.js';

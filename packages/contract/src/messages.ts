@@ -549,6 +549,7 @@ export const messages = {
         'HWID diferente: este computador não está vinculado à sua assinatura e não há vaga livre. Redefina o HWID no painel.',
       ACCOUNT_LOGIN_REQUIRED:
         'Esta chave já foi resgatada em uma conta: a chave sozinha não vincula um computador novo. Entre com o usuário e a senha da conta.',
+      HWID_BLACKLISTED: 'Este computador foi bloqueado para este produto.',
       SESSION_INVALID: 'Sessão do loader inválida ou expirada. Entre novamente.',
       HWID_RESET: 'O HWID desta assinatura foi redefinido. Entre novamente.',
       NO_FILE: 'Este produto ainda não tem um arquivo disponível.',
@@ -577,6 +578,7 @@ export const messages = {
       expired: 'assinatura expirada',
       hwidMismatch: 'HWID diferente',
       keyOnNewMachine: 'chave sem login em computador novo',
+      hwidBlacklisted: 'HWID na lista negra',
       hwidReset: 'HWID redefinido',
       sessionRevoked: 'sessão revogada',
     },
@@ -584,6 +586,60 @@ export const messages = {
       `Loader: ${reason} — ${who} (HWID ${hwid})`,
     logSessionEnded: (reason: string, who: string) =>
       `Loader: sessão encerrada (${reason}) — ${who}`,
+  },
+  /**
+   * The KeyAuth-compatible loader API (issue #26, docs/keyauth-compat.md): KeyAuth's answers in
+   * pt-BR, but for the two markers its SDKs compare against, kept verbatim.
+   */
+  keyauthProtocol: {
+    /** init's success: the C++ SDK refuses a login answering this same text. */
+    initialized: 'Initialized',
+    /** init's answer to another version: the SDKs then open `download`. */
+    invalidVersion: 'invalidver',
+    noOwnerId:
+      'Nenhum ownerid informado. Copie os dados da tela "Compatibilidade KeyAuth" do painel.',
+    noAppName:
+      'Nenhum nome de aplicação informado. Copie os dados da tela "Compatibilidade KeyAuth" do painel.',
+    ownerIdLength:
+      'O ownerid deve ter 10 caracteres. Copie os dados da tela "Compatibilidade KeyAuth" do painel.',
+    unknownType: 'O valor informado no parâmetro type não foi encontrado.',
+    sessionNotFound: 'Sessão não encontrada ou expirada. Inicie o loader novamente.',
+    sessionNotValidated: 'Sessão não validada: entre com sua chave ou conta primeiro.',
+    sessionValidated: 'Sessão válida.',
+    loggedIn: 'Login efetuado!',
+    upgraded: 'Chave resgatada: a assinatura foi estendida. Entre novamente.',
+    loggedOut: 'Sessão encerrada.',
+    variableNotFound: 'Variável não encontrada.',
+    fileDownloaded: 'Download do arquivo concluído.',
+    statsFetched: 'Estatísticas obtidas.',
+    onlineFetched: 'Usuários online obtidos.',
+    noOnlineUsers: 'Nenhum usuário online.',
+    blacklisted: 'Este computador está na lista negra.',
+    notBlacklisted: 'Este computador não está na lista negra.',
+    banned: 'Usuário banido.',
+    logged: 'Log registrado.',
+    usernameChanged: 'Nome de usuário alterado. Entre novamente.',
+    usernameNotFound: 'Usuário não encontrado.',
+    fieldRequired: (field: string) => `Campo obrigatório ausente: ${field}.`,
+    fieldTooLong: (field: string) => `O campo ${field} é longo demais.`,
+    enckeyTooLong: 'O parâmetro enckey deve ter no máximo 35 caracteres.',
+    hwidInvalid: 'HWID inválido: use de 1 a 256 caracteres ASCII visíveis.',
+    keyTooLong: 'A chave deve ter no máximo 70 caracteres.',
+    reasonTooLong: 'O motivo deve ter no máximo 99 caracteres.',
+    logTooLong: 'O log deve ter no máximo 275 caracteres, e o nome do PC no máximo 64.',
+    invalidEncoding: 'Requisição inválida: envie os campos em UTF-8, sem caracteres nulos.',
+    duplicateField: (name: string) =>
+      `Requisição inválida: o campo ${name} foi enviado mais de uma vez.`,
+    nestedField: 'Requisição inválida: nomes de campo com colchetes não são aceitos.',
+    tooManyFields: 'Requisição inválida: campos demais.',
+    formRequired: 'Requisição inválida: envie os campos como application/x-www-form-urlencoded.',
+    banReasonDefault: 'banido pelo próprio loader',
+    logBanned: (username: string, reason: string) =>
+      `Loader (KeyAuth): ${username} banido e HWID bloqueado — ${reason}`,
+    logLine: (who: string, pcUser: string, message: string) =>
+      `Loader (KeyAuth) — ${who} (PC ${pcUser}): ${message}`,
+    /** Who a log line of a session not yet validated names. */
+    logAnonymous: 'sessão sem login',
   },
   /** Admin console: the command palette's search (issue #22). */
   adminConsole: {
@@ -675,7 +731,8 @@ export const keyAuthImportMessages = {
     `HWID de "${username}" não importado: tem mais de 128 caracteres`,
   keyClash: (key: string) => `chave "${key}" não importada: ela já existe em outro produto`,
   keyTooLong: (key: string) => `chave "${key}" não importada: tem mais de 100 caracteres`,
-  keyDurationTooLong: (key: string) => `chave "${key}" não importada: a duração passa de 100 anos`,
+  keyDurationCapped: (key: string, days: string) =>
+    `chave "${key}" importada com ${days} dias: a duração no KeyAuth passa de 100 anos`,
   keyUserUnknown: (key: string, username: string) =>
     `chave "${key}" importada como usada, sem dono: o usuário "${username}" não está na importação`,
   moreProblems: (count: number) => `… e mais ${count} avisos`,
@@ -698,4 +755,58 @@ export const keyAuthImportMessages = {
     `  ${file}, linha ${line}: ${message}`,
   logImported: (product: string, users: number, keys: number) =>
     `Importação do KeyAuth em ${product}: ${users} usuários e ${keys} chaves novos`,
+} as const;
+
+/**
+ * The admin's KeyAuth compatibility of a product (issue #26): its app settings, the variables
+ * KeyAuth's `var` serves and the HWID blacklist.
+ */
+export const keyAuthAppMessages = {
+  /** The product menu's entry and the page's title. */
+  menuItem: 'Compatibilidade KeyAuth',
+  notConfigured: 'A compatibilidade KeyAuth ainda não foi configurada para este produto.',
+  saved: 'Compatibilidade KeyAuth salva.',
+  secretRotated: 'Novo secret gerado. Atualize o secret nos seus loaders (API 1.2).',
+  appTaken:
+    'Já existe um app KeyAuth com este Owner ID e este nome em outro produto. Troque o nome do app ou o Owner ID.',
+  nameRequired: 'Informe o nome do app.',
+  nameMax: 'O nome do app pode ter no máximo 64 caracteres.',
+  nameInvalid: 'O nome do app não pode conter quebras de linha nem caracteres de controle.',
+  versionRequired: 'Informe a versão.',
+  versionMax: 'A versão pode ter no máximo 32 caracteres.',
+  versionInvalid: 'A versão não pode conter espaços nem caracteres de controle.',
+  downloadUrlInvalid: 'Informe um link http(s) válido, com no máximo 2048 caracteres.',
+  ownerIdInvalid: 'O Owner ID tem exatamente 10 letras ou números.',
+  secretInvalid: 'O secret tem exatamente 64 caracteres hexadecimais minúsculos (0-9, a-f).',
+  variableNameInvalid:
+    'O nome da variável tem de 1 a 64 caracteres: letras, números, ponto, hífen ou sublinhado.',
+  variableValueMax: 'O valor pode ter no máximo 10.000 caracteres.',
+  variableValueRequired: 'Informe o valor da variável.',
+  variableSaved: 'Variável salva.',
+  variableCreated: 'Variável criada.',
+  variableDeleted: 'Variável excluída.',
+  variableNotFound: 'Variável não encontrada.',
+  variablesLimit: 'Limite de 100 variáveis por produto atingido. Exclua uma antes de criar outra.',
+  hwidRequired: 'Informe o HWID.',
+  hwidInvalid:
+    'HWID inválido: use até 256 caracteres ASCII visíveis (letras sem acento, números, espaço e símbolos).',
+  reasonMax: 'O motivo pode ter no máximo 200 caracteres.',
+  hwidBlocked: 'HWID bloqueado.',
+  hwidAlreadyBlocked: 'Este HWID já está bloqueado neste produto.',
+  hwidUnblocked: 'HWID desbloqueado.',
+  hwidNotBlocked: 'Este HWID não está bloqueado neste produto.',
+  /** Audit-log sentences (activity log). */
+  log: {
+    enabled: (product: string, app: string) =>
+      `Ativou a compatibilidade KeyAuth de ${product} (app ${app})`,
+    disabled: (product: string, app: string) =>
+      `Desativou a compatibilidade KeyAuth de ${product} (app ${app})`,
+    changed: (product: string, app: string) =>
+      `Alterou a compatibilidade KeyAuth de ${product} (app ${app})`,
+    secretRotated: (product: string) => `Gerou um novo secret KeyAuth para ${product}`,
+    variableSet: (product: string, name: string) => `Salvou a variável ${name} de ${product}`,
+    variableDeleted: (product: string, name: string) => `Excluiu a variável ${name} de ${product}`,
+    hwidBlocked: (product: string, hwid: string) => `Bloqueou o HWID ${hwid} em ${product}`,
+    hwidUnblocked: (product: string, hwid: string) => `Desbloqueou o HWID ${hwid} em ${product}`,
+  },
 } as const;

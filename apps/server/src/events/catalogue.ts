@@ -156,8 +156,11 @@ export interface DomainEvents {
   'user.registered': {
     userId: string;
     role: Role;
-    /** `signup`: the public form; `admin`: created by an admin. */
-    via: 'signup' | 'admin';
+    /**
+     * `signup`: the public form; `admin`: created by an admin; `keyauth`: a KeyAuth-compatible
+     * loader's `license` (a new key's account) or `register` (docs/keyauth-compat.md).
+     */
+    via: 'signup' | 'admin' | 'keyauth';
     /** The account's `created_at` (epoch ms). */
     at: number;
   };

@@ -138,6 +138,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'products/:id/keyauth',
+                lazy: async () => ({
+                  Component: (await import('@/features/admin/keyauth/components/keyauth-screen'))
+                    .KeyAuthScreen,
+                }),
+              },
+              {
                 path: 'support',
                 lazy: async () => ({
                   Component: (await import('@/features/admin/support/components/support-screen'))

@@ -12,6 +12,9 @@ export function CodeBlock({
 }) {
   return (
     <pre
+      // A sample that scrolls sideways must be reachable by keyboard (axe
+      // scrollable-region-focusable); a wrapped one never scrolls.
+      tabIndex={wrap ? undefined : 0}
       className={cn(
         'bg-muted/60 overflow-x-auto rounded-md border p-3 font-mono text-xs leading-relaxed',
         wrap && 'break-all whitespace-pre-wrap',

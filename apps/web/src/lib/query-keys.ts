@@ -73,6 +73,14 @@ export const queryKeys = {
       list: (query: object) => ['admin', 'deposits', 'list', query] as const,
     },
     paymentSettings: ['admin', 'payment-settings'] as const,
+    /** A product's KeyAuth compatibility: settings, variables, HWID blacklist (issue #26). */
+    keyauth: {
+      all: (productId: string) => ['admin', 'keyauth', productId] as const,
+      settings: (productId: string) => ['admin', 'keyauth', productId, 'settings'] as const,
+      variables: (productId: string) => ['admin', 'keyauth', productId, 'variables'] as const,
+      blacklist: (productId: string, query: object) =>
+        ['admin', 'keyauth', productId, 'blacklist', query] as const,
+    },
     /** Outgoing webhook endpoints and each one's delivery log (issue #25). */
     webhooks: {
       all: ['admin', 'webhooks'] as const,

@@ -10,12 +10,12 @@ const v = messages.validation;
  * profile); only the too-short text differs where the spec gives a form its own. No `@`: a
  * username equal to someone's e-mail would otherwise stand for them at login.
  */
-export function usernameField(minMessage: string = v.usernameMin) {
+export function usernameField(minMessage: string = v.usernameMin, maxLength = 32) {
   return z
     .string()
     .trim()
     .min(LIMITS.usernameMin, minMessage)
-    .max(32)
+    .max(maxLength)
     .refine((username) => !hasAtSign(username), v.usernameNoAt);
 }
 
@@ -28,6 +28,12 @@ function hasAtSign(username: string): boolean {
 }
 
 export const usernameSchema = usernameField();
+
+/**
+ * The name of an account a KeyAuth licence key opens on its own (the key is its username, as in
+ * KeyAuth): KeyAuth's keys run to 70 characters, past the 32 a chosen username may have.
+ */
+export const keyAccountUsernameSchema = usernameField(v.usernameMin, 70);
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email(v.emailInvalid));
 export const passwordSchema = z.string().min(LIMITS.passwordMin, v.passwordMin).max(128);
 

@@ -277,10 +277,15 @@ export function createKeyAuthImport({
         skip(key, m.keyTooLong(key.key));
         continue;
       }
-      const durationDays = Math.max(1, Math.ceil(key.durationSeconds / DAY_SECONDS));
-      if (durationDays > ADMIN_LIMITS.daysMax) {
-        skip(key, m.keyDurationTooLong(key.key));
-        continue;
+      // KeyAuth's "lifetime" keys run for centuries; ours stop at the longest any key may run.
+      const days = Math.max(1, Math.ceil(key.durationSeconds / DAY_SECONDS));
+      const durationDays = Math.min(days, ADMIN_LIMITS.daysMax);
+      if (days > durationDays) {
+        note(
+          'licenses',
+          key.line(),
+          m.keyDurationCapped(key.key, durationDays.toLocaleString('pt-BR')),
+        );
       }
       const used = key.status === 'used';
       const redeemedBy =

@@ -9,6 +9,7 @@ import type {
   LoaderRefusal,
 } from '@chaveiro/contract';
 import {
+  ADMIN_LIMITS,
   KEYAUTH_IMPORT_LIMITS,
   keyAuthImportMessages as m,
   SUBSCRIPTION_DEFAULT_CREDITS,
@@ -131,10 +132,10 @@ describe('KeyAuth import from the seller panel exports', () => {
 
   it('writes the users, their subscriptions and HWIDs, and the keys with their status', async () => {
     expect(first.users).toEqual({ created: 4, existing: 0, skipped: 1 });
-    expect(first.keys).toEqual({ created: 7, existing: 0, skipped: 0 });
+    expect(first.keys).toEqual({ created: 8, existing: 0, skipped: 0 });
     expect(first.subscriptions).toBe(3);
     expect(first.machines).toBe(3);
-    expect(first.message).toBe(m.summary(4, 7));
+    expect(first.message).toBe(m.summary(4, 8));
 
     const joao = await userNamed('joaosilva');
     expect(joao).toMatchObject({
@@ -226,6 +227,10 @@ describe('KeyAuth import from the seller panel exports', () => {
       redeemed_by: null,
     });
     expect((await keyNamed('H0RA01'))?.duration_days).toBe(1);
+    // A KeyAuth "lifetime" key (86 400 days) runs for the longest a key may.
+    expect((await keyNamed('ZJ5C50-X3RHHF-06QTO8-TIT7VC-E12YSQ-XJ1G7G'))?.duration_days).toBe(
+      ADMIN_LIMITS.daysMax,
+    );
   });
 
   it('reports what it skipped or imported with a caveat, by file and line', () => {
@@ -238,14 +243,20 @@ describe('KeyAuth import from the seller panel exports', () => {
       {
         file: 'licenses',
         line: expect.any(Number) as number,
+        message: m.keyDurationCapped('ZJ5C50-X3RHHF-06QTO8-TIT7VC-E12YSQ-XJ1G7G', '36.500'),
+      },
+      {
+        file: 'licenses',
+        line: expect.any(Number) as number,
         message: m.keyUserUnknown('F4NT4S-M4USER-000000', 'fantasma'),
       },
     ]);
     // The line of the entry's username, or of its key.
-    const userLine = first.problems[0]?.line ?? 0;
-    expect(usersExport.split('\n')[userLine - 1]).toContain('"email@dominio.com"');
-    const keyLine = first.problems[1]?.line ?? 0;
-    expect(licensesExport.split('\n')[keyLine - 1]).toContain('"F4NT4S-M4USER-000000"');
+    const lineOf = (text: string, index: number) =>
+      text.split('\n')[(first.problems[index]?.line ?? 0) - 1];
+    expect(lineOf(usersExport, 0)).toContain('"email@dominio.com"');
+    expect(lineOf(licensesExport, 1)).toContain('"ZJ5C50-X3RHHF-06QTO8-TIT7VC-E12YSQ-XJ1G7G"');
+    expect(lineOf(licensesExport, 2)).toContain('"F4NT4S-M4USER-000000"');
   });
 
   it('changes nothing when run again, and counts everything as already there', async () => {
@@ -256,7 +267,7 @@ describe('KeyAuth import from the seller panel exports', () => {
       licenses: licensesExport,
     });
     expect(again.users).toEqual({ created: 0, existing: 4, skipped: 1 });
-    expect(again.keys).toEqual({ created: 0, existing: 7, skipped: 0 });
+    expect(again.keys).toEqual({ created: 0, existing: 8, skipped: 0 });
     expect(again.subscriptions).toBe(0);
     expect(again.machines).toBe(0);
     expect(await counts()).toEqual(before);
@@ -271,7 +282,7 @@ describe('KeyAuth import from the seller panel exports', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({
       actor_id: admin.id,
-      action: m.logImported('Cheat Importado', 4, 7),
+      action: m.logImported('Cheat Importado', 4, 8),
       target: `product:${product.id}`,
     });
   });

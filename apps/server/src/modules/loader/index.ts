@@ -5,3 +5,11 @@ export { createPresence } from './loader-presence.js';
 export { createLoaderSessions } from './loader-sessions.js';
 export { createLoaderService } from './loader-service.js';
 export { loaderRoutes } from './loader-routes.js';
+export { LoaderRefusalError } from './loader-answers.js';
+export type {
+  Admission,
+  LiveSession,
+  LoaderAttempt,
+  LoaderCredentials,
+  LoaderService,
+} from './loader-service.js';

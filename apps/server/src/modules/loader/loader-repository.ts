@@ -202,6 +202,17 @@ export function createLoaderRepository({
         .execute();
     },
 
+    /** Whether the product's HWID blacklist holds `hwid` (one primary-key read). */
+    async isHwidBlacklisted(productId: string, hwid: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('hwid_blacklist')
+        .select('hwid')
+        .where('product_id', '=', productId)
+        .where('hwid', '=', hwid)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /**
      * One statement over primary keys: the subscription, its user, product and the machine.
      * The heartbeat's query, compiled once (only its parameters change from call to call) and

@@ -19,7 +19,13 @@ import type { SettingsCache } from '../settings/index.js';
 import type { UsersRepository } from '../users/index.js';
 import { refuse } from './loader-answers.js';
 import type { Presence } from './loader-presence.js';
-import type { LoaderKey, LoaderRepository, SessionState } from './loader-repository.js';
+import type {
+  LoaderKey,
+  LoaderProduct,
+  LoaderRepository,
+  LoaderSubscription,
+  SessionState,
+} from './loader-repository.js';
 import type { LoaderSession, LoaderSessions } from './loader-sessions.js';
 import { createRecentSet } from './recent-set.js';
 
@@ -41,7 +47,7 @@ export interface LoaderServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
 }
 
 /** Who is attempting, as a failed attempt is logged. */
-interface Attempt {
+export interface LoaderAttempt {
   ip: string;
   hwid: string;
   /** Username when known, else what the caller sent (identifier, part of a key). */
@@ -49,6 +55,26 @@ interface Attempt {
   userId: string | null;
   /** The product the request names (it may not exist). */
   productId: string;
+}
+
+/** What a live session names (a loader token's claims, or a KeyAuth session row). */
+export type LiveSession = Pick<
+  LoaderSession,
+  'machineId' | 'subscriptionId' | 'userId' | 'productId' | 'tokenVersion'
+>;
+
+/** What proves an account: a key, credentials (with the second factor), or both. */
+export type LoaderCredentials = Pick<
+  LoaderAuthBody,
+  'productId' | 'key' | 'identifier' | 'password' | 'totp'
+>;
+
+/** An admitted machine: the account, its product, subscription and bound machine. */
+export interface Admission {
+  user: UserRow;
+  product: LoaderProduct;
+  subscription: LoaderSubscription;
+  machineId: string;
 }
 
 export interface LoaderFile {
@@ -87,7 +113,11 @@ export function createLoaderService({
    * Logs a failed attempt (visible to admins) and records `loader.refused`, then refuses. The
    * event is stored only once a handler subscribes to it: until then it costs nothing.
    */
-  async function fail(attempt: Attempt, code: LoaderRefusalCode, reason: string): Promise<never> {
+  async function fail(
+    attempt: LoaderAttempt,
+    code: LoaderRefusalCode,
+    reason: string,
+  ): Promise<never> {
     await activity.recordAttempt(
       // `who` is the account's username once it is known (userId set).
       { userId: attempt.userId, username: attempt.who, ip: attempt.ip },
@@ -107,11 +137,24 @@ export function createLoaderService({
     return refuse(code);
   }
 
+  /** With 2FA on, the account's current code (or a recovery code) must come with the call. */
+  async function assertSecondFactor(
+    user: UserRow,
+    code: string | undefined,
+    attempt: LoaderAttempt,
+  ): Promise<void> {
+    const secondFactor = await credentials.checkSecondFactor(user, code);
+    if (secondFactor === 'required') refuse('TWO_FACTOR_REQUIRED');
+    if (secondFactor === 'invalid') {
+      await fail(attempt, 'INVALID_TWO_FACTOR', reasons.wrongTwoFactor);
+    }
+  }
+
   /**
    * A key that exists, is not banned, is for `productId`, and if unused is not past its
    * redeem-by date (a used key's own subscription decides, later, whether it ran out).
    */
-  async function usableKey(value: string, productId: string, attempt: Attempt) {
+  async function usableKey(value: string, productId: string, attempt: LoaderAttempt) {
     const key = await repository.findKey(value);
     if (!key || (key.status !== 'active' && key.status !== 'used')) {
       return fail(attempt, 'INVALID_KEY', reasons.invalidKey);
@@ -130,8 +173,8 @@ export function createLoaderService({
    * redeemed key sent alone, which authenticates machines already bound but binds no new one.
    */
   async function authenticate(
-    body: LoaderAuthBody,
-    attempt: Attempt,
+    body: LoaderCredentials,
+    attempt: LoaderAttempt,
   ): Promise<{ user: UserRow; redeem?: LoaderKey; keyOnly?: true }> {
     if (body.identifier !== undefined && body.password !== undefined) {
       const check = await credentials.checkPassword(body.identifier, body.password);
@@ -153,11 +196,7 @@ export function createLoaderService({
       if (check.status === 'wrong-password') {
         return fail(known, 'INVALID_CREDENTIALS', reasons.wrongPassword);
       }
-      const secondFactor = await credentials.checkSecondFactor(user, body.totp);
-      if (secondFactor === 'required') refuse('TWO_FACTOR_REQUIRED');
-      if (secondFactor === 'invalid') {
-        return fail(known, 'INVALID_TWO_FACTOR', reasons.wrongTwoFactor);
-      }
+      await assertSecondFactor(user, body.totp, known);
       if (body.key === undefined) return { user };
       const key = await usableKey(body.key, body.productId, known);
       if (key.status === 'active') return { user, redeem: key };
@@ -177,7 +216,7 @@ export function createLoaderService({
   }
 
   /** Redeems an unused key into the account, as the site's redeem does. */
-  async function redeemInto(user: UserRow, key: LoaderKey, attempt: Attempt): Promise<void> {
+  async function redeemInto(user: UserRow, key: LoaderKey, attempt: LoaderAttempt): Promise<void> {
     try {
       await redemption.redeemKey(user.id, { id: key.id }, { via: 'loader', ip: attempt.ip });
     } catch (error) {
@@ -239,7 +278,7 @@ export function createLoaderService({
   /** Why a live session must end now, if it must. */
   function endOf(
     state: SessionState,
-    session: LoaderSession,
+    session: LiveSession,
     now: number,
   ): { code: LoaderRefusalCode; reason: string } | undefined {
     if (state.user_status === 'banned') return { code: 'ACCOUNT_BANNED', reason: reasons.banned };
@@ -262,7 +301,7 @@ export function createLoaderService({
   }
 
   /** The session's current state in one query, or the refusal that ends it. */
-  async function liveState(session: LoaderSession, ip: string, now: number): Promise<SessionState> {
+  async function liveState(session: LiveSession, ip: string, now: number): Promise<SessionState> {
     const state = await repository.sessionState(session.machineId, session.subscriptionId);
     // The subscription (or its account) was deleted.
     if (!state) return refuse('NO_SUBSCRIPTION');
@@ -284,51 +323,101 @@ export function createLoaderService({
     return refuse(end.code);
   }
 
+  /** A HWID the product's blacklist holds (a KeyAuth `ban`, or the admin) is refused. */
+  async function assertNotBlacklisted(attempt: LoaderAttempt): Promise<void> {
+    if (await repository.isHwidBlacklisted(attempt.productId, attempt.hwid)) {
+      await fail(attempt, 'HWID_BLACKLISTED', reasons.hwidBlacklisted);
+    }
+  }
+
+  /**
+   * What follows authentication, in the protocol's order: banned, e-mail, product, the key's
+   * redemption, subscription (paused, expired), then the HWID's slot (a new machine is bound only
+   * when `bindNew`).
+   */
+  async function admit(
+    user: UserRow,
+    request: { hwid: string; ip: string; redeem?: LoaderKey | undefined; bindNew: boolean },
+    attempt: LoaderAttempt,
+  ): Promise<Admission> {
+    const known: LoaderAttempt = { ...attempt, who: user.username, userId: user.id };
+    if (user.status === 'banned') return fail(known, 'ACCOUNT_BANNED', reasons.banned);
+    if (user.email_verified_at === null) {
+      return fail(known, 'EMAIL_NOT_VERIFIED', reasons.emailNotVerified);
+    }
+    const product = await repository.findProduct(attempt.productId);
+    if (!product) return fail(known, 'PRODUCT_NOT_FOUND', reasons.productNotFound);
+    if (product.status !== 'active') {
+      return fail(known, 'PRODUCT_DISABLED', reasons.productDisabled);
+    }
+    if (request.redeem) await redeemInto(user, request.redeem, known);
+    const sub = await repository.findSubscription(user.id, product.id);
+    if (!sub) return fail(known, 'NO_SUBSCRIPTION', reasons.noSubscription);
+    if (sub.status === 'paused') return fail(known, 'SUBSCRIPTION_PAUSED', reasons.paused);
+    const now = clock.now();
+    if (sub.expires_at === null || sub.expires_at <= now) {
+      return fail(known, 'SUBSCRIPTION_EXPIRED', reasons.expired);
+    }
+    const binding = await bindMachine(
+      { id: sub.id, productName: product.name, ownerId: user.id },
+      { hwid: request.hwid, ip: request.ip, bindNew: request.bindNew },
+      now,
+    );
+    if ('refusal' in binding) {
+      const reason =
+        binding.refusal === 'HWID_MISMATCH' ? reasons.hwidMismatch : reasons.keyOnNewMachine;
+      return fail(known, binding.refusal, reason);
+    }
+    return { user, product, subscription: sub, machineId: binding.machineId };
+  }
+
+  /** A live session re-checked (server open, one query) and its machine marked seen. */
+  async function live(session: LiveSession, ip: string, now: number): Promise<SessionState> {
+    await assertOpen();
+    const state = await liveState(session, ip, now);
+    presence.seen(session.machineId, now, ip);
+    return state;
+  }
+
+  /** The product file of a live session's state. */
+  async function fileOf(state: SessionState): Promise<LoaderFile> {
+    if (!state.file_sha256) return refuse('NO_FILE');
+    try {
+      const file = await files.read(state.file_sha256);
+      return {
+        name: state.file_name ?? 'produto.dll',
+        sha256: state.file_sha256,
+        size: file.size,
+        bytes: file.bytes,
+      };
+    } catch (error) {
+      if (error instanceof NotFoundError) refuse('NO_FILE');
+      throw error;
+    }
+  }
+
   return {
     /**
-     * Checks, in the protocol's order: server offline, maintenance, credentials, banned,
-     * e-mail, product, subscription (paused, expired), HWID slot. Then opens a session.
+     * Checks, in the protocol's order: server offline, maintenance, blacklisted HWID,
+     * credentials, banned, e-mail, product, subscription (paused, expired), HWID slot. Then
+     * opens a session.
      */
     async auth(body: LoaderAuthBody, ip: string): Promise<LoaderAuthSuccess> {
       await assertOpen();
-      const attempt: Attempt = {
+      const attempt: LoaderAttempt = {
         ip,
         hwid: body.hwid,
         who: body.identifier ?? `chave ${(body.key ?? '').slice(0, 4)}…`,
         userId: null,
         productId: body.productId,
       };
+      await assertNotBlacklisted(attempt);
       const { user, redeem, keyOnly } = await authenticate(body, attempt);
-      const known: Attempt = { ...attempt, who: user.username, userId: user.id };
-      if (user.status === 'banned') return fail(known, 'ACCOUNT_BANNED', reasons.banned);
-      if (user.email_verified_at === null) {
-        return fail(known, 'EMAIL_NOT_VERIFIED', reasons.emailNotVerified);
-      }
-      const product = await repository.findProduct(body.productId);
-      if (!product) return fail(known, 'PRODUCT_NOT_FOUND', reasons.productNotFound);
-      if (product.status !== 'active') {
-        return fail(known, 'PRODUCT_DISABLED', reasons.productDisabled);
-      }
-      if (redeem) await redeemInto(user, redeem, known);
-      const sub = await repository.findSubscription(user.id, product.id);
-      if (!sub) return fail(known, 'NO_SUBSCRIPTION', reasons.noSubscription);
-      if (sub.status === 'paused') return fail(known, 'SUBSCRIPTION_PAUSED', reasons.paused);
-      const now = clock.now();
-      if (sub.expires_at === null || sub.expires_at <= now) {
-        return fail(known, 'SUBSCRIPTION_EXPIRED', reasons.expired);
-      }
-      const binding = await bindMachine(
-        { id: sub.id, productName: product.name, ownerId: user.id },
-        { hwid: body.hwid, ip, bindNew: keyOnly !== true },
-        now,
-      );
-      if ('refusal' in binding) {
-        const reason =
-          binding.refusal === 'HWID_MISMATCH' ? reasons.hwidMismatch : reasons.keyOnNewMachine;
-        return fail(known, binding.refusal, reason);
-      }
-      const { machineId } = binding;
-
+      const {
+        product,
+        subscription: sub,
+        machineId,
+      } = await admit(user, { hwid: body.hwid, ip, redeem, bindNew: keyOnly !== true }, attempt);
       const session = sessions.issue({
         machineId,
         subscriptionId: sub.id,
@@ -344,7 +433,7 @@ export function createLoaderService({
         subscription: {
           id: sub.id,
           product: { id: product.id, name: product.name },
-          expiresAt: iso(sub.expires_at),
+          expiresAt: iso(sub.expires_at ?? 0),
         },
         user: { username: user.username },
         file: product.file_sha256
@@ -359,11 +448,12 @@ export function createLoaderService({
 
     /** Re-checks the session in one query, marks the machine seen, renews the session if due. */
     async heartbeat(session: LoaderSession | null, ip: string): Promise<LoaderHeartbeatSuccess> {
-      await assertOpen();
-      if (!session) return refuse('SESSION_INVALID');
+      if (!session) {
+        await assertOpen();
+        return refuse('SESSION_INVALID');
+      }
       const now = clock.now();
-      const state = await liveState(session, ip, now);
-      presence.seen(session.machineId, now, ip);
+      const state = await live(session, ip, now);
       const renewed = sessions.renew(session);
       return {
         ok: true,
@@ -377,20 +467,29 @@ export function createLoaderService({
     async download(session: LoaderSession | null, ip: string): Promise<LoaderFile> {
       await assertOpen();
       if (!session) return refuse('SESSION_INVALID');
-      const state = await liveState(session, ip, clock.now());
-      if (!state.file_sha256) return refuse('NO_FILE');
-      try {
-        const file = await files.read(state.file_sha256);
-        return {
-          name: state.file_name ?? 'produto.dll',
-          sha256: state.file_sha256,
-          size: file.size,
-          bytes: file.bytes,
-        };
-      } catch (error) {
-        if (error instanceof NotFoundError) refuse('NO_FILE');
-        throw error;
-      }
+      return fileOf(await liveState(session, ip, clock.now()));
+    },
+
+    /**
+     * The same checks as steps, for another protocol speaking to the same rules (the KeyAuth
+     * compatibility, modules/keyauth): each refuses with a LoaderRefusalError as above.
+     */
+    steps: {
+      assertOpen,
+      assertNotBlacklisted,
+      /** A key usable for the attempt's product (exists, not banned, not past its redeem-by). */
+      usableKey: (value: string, attempt: LoaderAttempt) =>
+        usableKey(value, attempt.productId, attempt),
+      authenticate,
+      assertSecondFactor,
+      redeemInto,
+      admit,
+      live,
+      fileOf,
+      /** Logs the failed attempt (activity, `loader.refused`) and refuses with `code`. */
+      fail,
+      isHwidBlacklisted: (productId: string, hwid: string) =>
+        repository.isHwidBlacklisted(productId, hwid),
     },
   };
 }

@@ -1,12 +1,16 @@
-import { loaderFileMessages, type Product } from '@chaveiro/contract';
-import { FileUp, MonitorDown, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { keyAuthAppMessages, loaderFileMessages, type Product } from '@chaveiro/contract';
+import { FileUp, MonitorDown, Pencil, Plug, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { RowActionsMenu } from '@/components/data-table/row-actions-menu';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { useUpdateProductStatus } from '../api/update-product-status';
 import { useProductsDialogs } from './products-dialogs-context';
 
-/** Row menu: edit, upload DLL, the loader file, Desligar/Ativar, delete (spec §2). */
+/**
+ * Row menu: edit, upload DLL, the loader file, KeyAuth compatibility (issue #26),
+ * Desligar/Ativar, delete (spec §2).
+ */
 export function ProductRowActions({ row }: { row: Product }) {
   const { setOpen } = useProductsDialogs();
   const status = useUpdateProductStatus();
@@ -20,7 +24,7 @@ export function ProductRowActions({ row }: { row: Product }) {
   };
 
   return (
-    <RowActionsMenu label={`Ações do produto ${row.name}`}>
+    <RowActionsMenu label={`Ações do produto ${row.name}`} className="w-56">
       <DropdownMenuItem onSelect={() => setOpen({ kind: 'edit', row })}>
         <Pencil /> Editar
       </DropdownMenuItem>
@@ -29,6 +33,11 @@ export function ProductRowActions({ row }: { row: Product }) {
       </DropdownMenuItem>
       <DropdownMenuItem onSelect={() => setOpen({ kind: 'loader', row })}>
         <MonitorDown /> {loaderFileMessages.menuItem}
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        <Link to={`/admin/products/${encodeURIComponent(row.id)}/keyauth`}>
+          <Plug /> {keyAuthAppMessages.menuItem}
+        </Link>
       </DropdownMenuItem>
       <DropdownMenuItem disabled={status.isPending} onSelect={toggle}>
         {active ? <PowerOff /> : <Power />} {active ? 'Desligar' : 'Ativar'}

@@ -166,4 +166,17 @@ describe('/admin/products', () => {
       body: { status: 'disabled' },
     });
   });
+
+  it("opens the product's KeyAuth compatibility page from its menu", async () => {
+    signIn();
+    stubApi(() => jsonResponse(200, [product]));
+    const router = renderRoutes(
+      [...routes, { path: '/admin/products/:id/keyauth', Component: () => null }],
+      '/admin/products',
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ações do produto Aimbot Pro' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Compatibilidade KeyAuth' }));
+    expect(router.state.location.pathname).toBe('/admin/products/p1/keyauth');
+  });
 });
