@@ -19,14 +19,13 @@ export const KEYAUTH_IMPORT_FILES = ['users', 'licenses'] as const;
 export type KeyAuthImportFile = (typeof KEYAUTH_IMPORT_FILES)[number];
 
 export const keyAuthImportBodySchema = z
-  .object({
+  .strictObject({
     productId: z.string({ error: m.productRequired }).trim().min(1, m.productRequired).max(64),
     /** The text of KeyAuth's users export (JSON). */
     users: z.string().max(KEYAUTH_IMPORT_LIMITS.maxBodyBytes).optional(),
     /** The text of KeyAuth's licences export (JSON). */
     licenses: z.string().max(KEYAUTH_IMPORT_LIMITS.maxBodyBytes).optional(),
   })
-  .strict()
   .refine((body) => body.users !== undefined || body.licenses !== undefined, {
     message: m.noFiles,
   });

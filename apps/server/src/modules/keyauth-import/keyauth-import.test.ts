@@ -409,6 +409,10 @@ describe('KeyAuth import refusals', () => {
     const empty = await importFiles({ productId: product.id });
     expect(empty.statusCode).toBe(400);
     expect(empty.json<{ message: string }>().message).toContain(m.noFiles);
+    const nested = await importFiles({ productId: product.id, users: { users: [] } });
+    expect(nested.statusCode).toBe(400);
+    const extra = await importFiles({ productId: product.id, users: '[]', keys: '[]' });
+    expect(extra.statusCode).toBe(400);
   });
 
   it('answers 413 to a body over the upload limit, before reading it as exports', async () => {
