@@ -157,6 +157,16 @@ export function createKeyAuthProtocolRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows);
     },
 
+    /** Whether a licence key has exactly this value (any product, any status). */
+    async keyExists(key: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('license_keys')
+        .select('id')
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async findVariable(productId: string, name: string): Promise<string | undefined> {
       const row = await db
         .selectFrom('product_variables')

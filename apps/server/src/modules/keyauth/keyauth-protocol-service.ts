@@ -137,13 +137,18 @@ export function createKeyAuthProtocolService({
     return hwid;
   }
 
-  /** A key as sent, or in our keys' form when it is one of ours typed with separators. */
-  function keyOf(fields: KeyAuthFields): string {
+  /**
+   * A key as sent when a key has exactly that value (imported KeyAuth keys are kept verbatim:
+   * `ABCDEF-GHIJKL-MNOPQR` is one of them), else in our keys' form when it is one of ours typed
+   * with separators or in lower case.
+   */
+  async function keyOf(fields: KeyAuthFields): Promise<string> {
     const key = (fields.get('key') ?? '').trim();
     if (key === '') refuseKeyAuth(text.fieldRequired('key'));
     if (key.length > LIMITS.key) refuseKeyAuth(text.keyTooLong);
     const ours = key.replace(/[\s-]/g, '').toUpperCase();
-    return LICENSE_KEY_PATTERN.test(ours) ? ours : key;
+    if (ours === key || !LICENSE_KEY_PATTERN.test(ours)) return key;
+    return (await repository.keyExists(key)) ? key : ours;
   }
 
   function attemptOf(context: Context, hwid: string, who: string): LoaderAttempt {
@@ -279,7 +284,7 @@ export function createKeyAuthProtocolService({
       async (context) => {
         const { fields, ip } = context.call;
         const hwid = hwidOf(fields);
-        const value = keyOf(fields);
+        const value = await keyOf(fields);
         const attempt = attemptOf(context, hwid, `chave ${value.slice(0, 4)}…`);
         await steps.assertNotBlacklisted(attempt);
         let key = await steps.usableKey(value, attempt);
@@ -349,7 +354,7 @@ export function createKeyAuthProtocolService({
         if (!username.success) refuseKeyAuth(firstIssue(username.error));
         const password = passwordSchema.safeParse(fields.get('pass') ?? '');
         if (!password.success) refuseKeyAuth(firstIssue(password.error));
-        const value = keyOf(fields);
+        const value = await keyOf(fields);
         const attempt = attemptOf(context, hwid, username.data);
         await steps.assertNotBlacklisted(attempt);
         const taken = await accounts.takenByOthers('', { username: username.data }, clock.now());
@@ -383,7 +388,7 @@ export function createKeyAuthProtocolService({
       async (context) => {
         const { fields } = context.call;
         const username = required(fields, 'username', LIMITS.username);
-        const value = keyOf(fields);
+        const value = await keyOf(fields);
         const attempt = attemptOf(context, '-', username);
         const user = await users.findByLogin(username);
         if (!user) refuseKeyAuth(text.usernameNotFound);

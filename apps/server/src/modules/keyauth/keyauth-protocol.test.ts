@@ -354,6 +354,27 @@ describe('license', () => {
     });
   });
 
+  it('finds an imported key whose letters would also read as one of ours (18 without dashes)', async () => {
+    const setup = await product();
+    const imported = 'ABCDEF-GHIJKL-MNOPQR';
+    await t.database.db
+      .updateTable('license_keys')
+      .set({ key: imported })
+      .where('id', '=', setup.key.id)
+      .execute();
+    const answer = await call13({
+      type: 'license',
+      key: imported,
+      hwid: newHwid(),
+      sessionid: await init(setup.app),
+      ...base(setup.app),
+    });
+    expect(answer.json, answer.body).toMatchObject({
+      success: true,
+      info: { username: imported, subscriptions: [{ key: imported }] },
+    });
+  });
+
   it('redeems an imported KeyAuth key of 41 characters into an account named by it', async () => {
     const setup = await product();
     // KeyAuth's default mask (******-******-…): longer than a username a person picks.
