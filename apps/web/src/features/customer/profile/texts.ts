@@ -13,6 +13,7 @@ export const texts = {
   account: 'Dados da conta',
   changeUsername: 'Alterar username',
   changeEmail: 'Alterar e-mail',
+  addEmail: 'Adicionar e-mail',
   changePassword: 'Alterar senha',
   username: 'Novo username',
   email: 'Novo e-mail',

@@ -193,8 +193,15 @@ function PasswordForm({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
  */
 export function AccountForms({ profile }: { profile: Profile }) {
   const twoFactorEnabled = profile.is_two_factor_enabled;
+  // An account without an address (made by a KeyAuth loader) arrives here to add one: open.
+  const withoutEmail = profile.email === null;
   return (
-    <Accordion type="single" collapsible className="w-full">
+    <Accordion
+      type="single"
+      collapsible
+      defaultValue={withoutEmail ? 'email' : undefined}
+      className="w-full"
+    >
       <AccordionItem value="username">
         <AccordionTrigger>{t.changeUsername}</AccordionTrigger>
         <AccordionContent className="px-1">
@@ -202,7 +209,7 @@ export function AccountForms({ profile }: { profile: Profile }) {
         </AccordionContent>
       </AccordionItem>
       <AccordionItem value="email">
-        <AccordionTrigger>{t.changeEmail}</AccordionTrigger>
+        <AccordionTrigger>{withoutEmail ? t.addEmail : t.changeEmail}</AccordionTrigger>
         <AccordionContent className="px-1">
           <EmailForm key={String(twoFactorEnabled)} twoFactorEnabled={twoFactorEnabled} />
         </AccordionContent>

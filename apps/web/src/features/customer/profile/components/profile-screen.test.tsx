@@ -69,6 +69,18 @@ describe('profile screen', () => {
     expect(screen.getByText(/Aguardando confirmação de nova@exemplo.com/)).toBeInTheDocument();
   });
 
+  it('opens "Adicionar e-mail" for an account without one (made by a KeyAuth loader)', async () => {
+    stubProfile(undefined, aProfile({ email: null }));
+    renderRoutes(customerTestRoutes, '/dashboard/profile');
+    expect(await screen.findByText('Sem e-mail')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Adicionar e-mail' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByLabelText('Novo e-mail')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Alterar e-mail' })).not.toBeInTheDocument();
+  });
+
   it('validates the three forms with the spec messages', async () => {
     const sent = stubProfile();
     renderRoutes(customerTestRoutes, '/dashboard/profile');

@@ -28,7 +28,7 @@ function SessionRow({ session, onEnd }: { session: ActiveSession; onEnd: () => v
       </span>
       <div className="grid min-w-0 flex-1 gap-0.5">
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-          <span className="truncate">{session.device}</span>
+          <span className="max-w-full truncate">{session.device}</span>
           {session.current ? (
             <Badge className="bg-emerald-600 text-white dark:bg-emerald-500/80">
               {accountMessages.thisSession}
