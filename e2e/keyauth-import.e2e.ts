@@ -1,5 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KeyAuthSettings } from '@chaveiro/contract';
@@ -26,6 +26,7 @@ let browser: Browser;
 let admin: string;
 let keyauth: KeyAuthSettings;
 let files: { users: string; licenses: string };
+let exportDir: string | undefined;
 const pages = signedInPages(() => browser);
 
 beforeAll(async () => {
@@ -49,6 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  if (exportDir) await rm(exportDir, { recursive: true, force: true });
 });
 
 afterEach(() => pages.closeAll());
@@ -56,6 +58,7 @@ afterEach(() => pages.closeAll());
 /** The two JSON files KeyAuth's seller panel exports, as it writes them (PHP's $2y$ bcrypt). */
 async function exportFiles(): Promise<{ users: string; licenses: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'chaveiro-keyauth-export-'));
+  exportDir = dir;
   const now = Math.floor(Date.now() / 1000);
   const hash = bcrypt.hashSync(PASSWORD, 6).replace(/^\$2[ab]\$/, '$2y$');
   const users = {

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -20,13 +20,15 @@ import { migrateToLatest } from './migrate.js';
 describe('keyauth migration over existing accounts', () => {
   let database: AppDatabase | undefined;
   let dropSchema: (() => Promise<void>) | undefined;
+  let dataDir: string | undefined;
   afterAll(async () => {
     await database?.destroy();
     await dropSchema?.();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   it('keeps every user and their rows, and lets a new account have no e-mail', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'chaveiro-migrate-keyauth-'));
+    dataDir = await mkdtemp(join(tmpdir(), 'chaveiro-migrate-keyauth-'));
     const postgres = await createPostgresSchema();
     dropSchema = postgres ? () => postgres.drop() : undefined;
     const env = { DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url } : {}) };
