@@ -6,6 +6,14 @@ import {
   LoaderStateError,
   LoaderVerificationError,
 } from './errors.js';
+import type { RetryOptions, RetryPolicy } from './retry.js';
+import {
+  backoffDelay,
+  DEFAULT_RETRY,
+  GATEWAY_STATUSES,
+  heartbeatRetryDelay,
+  isTransient,
+} from './retry.js';
 import type { TrustedKey } from './verify.js';
 import { importTrustedKey, verifyAnswer } from './verify.js';
 
@@ -32,6 +40,29 @@ export interface LoaderClientOptions {
   timeoutMs?: number;
   /** For the file download. Default 5 min. */
   downloadTimeoutMs?: number;
+  /** How transient failures are retried: backoff, jitter, auth attempts. */
+  retry?: RetryOptions;
+  /** The timers the heartbeat loop and the retries wait with. Defaults to the global ones. */
+  timers?: LoaderTimers;
+}
+
+export interface LoaderTimers {
+  setTimeout(callback: () => void, delayMs: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** One failed attempt that will be tried again after `nextDelayMs`. */
+export interface RetryStatus {
+  /** Why the attempt failed: a network error, a gateway page, or a signed "not now". */
+  error: LoaderError;
+  /** Failures in a row so far, 1 for the first. */
+  attempt: number;
+  nextDelayMs: number;
+}
+
+export interface AuthOptions {
+  /** Called before each retry of a transient failure. */
+  onRetry?: (status: RetryStatus) => void;
 }
 
 export interface AuthCredentials {
@@ -73,12 +104,16 @@ export interface DownloadResult extends LoaderFile {
 
 export type HeartbeatStatus =
   | { type: 'renewed'; result: HeartbeatResult }
-  /** A network error or rate limit; the loop tries again while the session may still be valid. */
-  | { type: 'retrying'; error: LoaderError };
+  /**
+   * A transient failure (network error, timeout, a gateway's unsigned 5xx, or a signed
+   * RATE_LIMITED, INTERNAL_ERROR, CONFLICT or NONCE_REUSED): the same heartbeat is sent again
+   * after `nextDelayMs`, with a new nonce, while the session is still valid.
+   */
+  | ({ type: 'retrying' } & RetryStatus);
 
 export interface HeartbeatHandlers {
   onStatus?: (status: HeartbeatStatus) => void;
-  /** The session is over: a refusal, an untrustworthy answer, or retries past its expiry. */
+  /** The session is over: a final refusal, an untrustworthy answer, or failures past its expiry. */
   onEnd?: (error: Error) => void;
   /** Send the first heartbeat at once instead of after `heartbeatSeconds`. Default true. */
   immediate?: boolean;
@@ -89,10 +124,14 @@ export interface HeartbeatLoop {
 }
 
 export interface LoaderClient {
-  auth(credentials: AuthCredentials): Promise<AuthResult>;
+  /** Retries transient failures a few times (not with `totp`: the code is single-use). */
+  auth(credentials: AuthCredentials, options?: AuthOptions): Promise<AuthResult>;
   /** Renews the session once; the client keeps the renewed token. */
   heartbeat(): Promise<HeartbeatResult>;
-  /** Heartbeats every `heartbeatSeconds` until `stop()` or the session ends. */
+  /**
+   * Heartbeats every `heartbeatSeconds` until `stop()` or the session ends; a transient failure
+   * is retried with backoff until the session's own expiry.
+   */
   startHeartbeats(handlers?: HeartbeatHandlers): HeartbeatLoop;
   /** The product file, checked against the SHA-256 and size the signed auth answer named. */
   download(): Promise<DownloadResult>;
@@ -118,6 +157,15 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
   };
   const timeoutMs = options.timeoutMs ?? 15_000;
   const downloadTimeoutMs = options.downloadTimeoutMs ?? 5 * 60_000;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const timers: LoaderTimers = options.timers ?? {
+    setTimeout: (callback, delayMs) => globalThis.setTimeout(callback, delayMs),
+    clearTimeout: (handle) => {
+      globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>);
+    },
+  };
+  const sleep = (delayMs: number) =>
+    new Promise<void>((resolve) => timers.setTimeout(resolve, delayMs));
   let state: SessionState | undefined;
 
   /** One signed call: a fresh nonce out, a verified envelope back, a refusal thrown. */
@@ -136,7 +184,32 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
     return openEnvelope(response, bytes, `POST ${path}`, nonce);
   }
 
+  /**
+   * A verified envelope's data, a refusal thrown; an answer that does not verify is a
+   * LoaderVerificationError, except with a gateway status: a load balancer's own error page
+   * (or a node dying mid-answer) is no answer, so it is a network error and nothing in it counts.
+   */
   async function openEnvelope(
+    response: Response,
+    bytes: Uint8Array,
+    request: string,
+    nonce: string,
+  ): Promise<Record<string, unknown>> {
+    try {
+      return await openVerified(response, bytes, request, nonce);
+    } catch (error) {
+      if (error instanceof LoaderVerificationError && GATEWAY_STATUSES.has(response.status)) {
+        throw new LoaderNetworkError('NETWORK_ERROR', {
+          cause: new Error(
+            `${request} answered HTTP ${String(response.status)} without a valid signature (${error.code}: ${error.detail})`,
+          ),
+        });
+      }
+      throw error;
+    }
+  }
+
+  async function openVerified(
     response: Response,
     bytes: Uint8Array,
     request: string,
@@ -167,15 +240,36 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
     return state;
   }
 
-  async function auth(credentials: AuthCredentials): Promise<AuthResult> {
-    const data = await call(LOADER_PATHS.auth, {
-      productId: options.productId,
-      hwid: credentials.hwid,
-      key: credentials.key,
-      identifier: credentials.identifier,
-      password: credentials.password,
-      totp: credentials.totp,
-    });
+  async function auth(
+    credentials: AuthCredentials,
+    { onRetry }: AuthOptions = {},
+  ): Promise<AuthResult> {
+    // Binding this HWID again and redeeming a key into the same account again are no-ops on the
+    // server, so a retry is safe; a TOTP step or recovery code is spent by the first attempt
+    // that reached a node, so a retry could only be refused as a wrong code.
+    const attempts = credentials.totp === undefined ? Math.max(1, policy.authAttempts) : 1;
+    let data: Record<string, unknown>;
+    for (let failures = 0; ;) {
+      try {
+        data = await call(LOADER_PATHS.auth, {
+          productId: options.productId,
+          hwid: credentials.hwid,
+          key: credentials.key,
+          identifier: credentials.identifier,
+          password: credentials.password,
+          totp: credentials.totp,
+        });
+        break;
+      } catch (error) {
+        failures += 1;
+        // Auth rate limits count over minutes: a retry within seconds would only spend more.
+        const limited = error instanceof LoaderRefusedError && error.code === 'RATE_LIMITED';
+        if (failures >= attempts || limited || !isTransient(error)) throw error;
+        const nextDelayMs = backoffDelay(failures, policy);
+        onRetry?.({ error, attempt: failures, nextDelayMs });
+        await sleep(nextDelayMs);
+      }
+    }
     const result = readAuth(data);
     state = {
       token: result.session,
@@ -203,27 +297,35 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
     const session = requireSession();
     const intervalMs = session.heartbeatSeconds * 1000;
     let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timer: unknown;
+    let failures = 0;
 
     const schedule = (delayMs: number) => {
-      timer = setTimeout(() => void beat(), delayMs);
+      timer = timers.setTimeout(() => void beat(), delayMs);
     };
     const beat = async () => {
       try {
         const result = await heartbeat();
         if (stopped) return;
+        failures = 0;
         onStatus?.({ type: 'renewed', result });
         schedule(intervalMs);
       } catch (error) {
         if (stopped) return;
-        const retryable =
-          error instanceof LoaderNetworkError ||
-          (error instanceof LoaderRefusedError && error.code === 'RATE_LIMITED');
-        // Past its expiry the server has forgotten the session; retrying cannot revive it.
-        if (retryable && state && now() + intervalMs < state.expiresAt) {
-          onStatus?.({ type: 'retrying', error });
-          schedule(intervalMs);
-          return;
+        if (isTransient(error)) {
+          failures += 1;
+          // Past its expiry the server has forgotten the session; retrying cannot revive it.
+          const nextDelayMs = heartbeatRetryDelay(
+            failures,
+            policy,
+            intervalMs,
+            (state?.expiresAt ?? 0) - now(),
+          );
+          if (nextDelayMs !== null) {
+            onStatus?.({ type: 'retrying', error, attempt: failures, nextDelayMs });
+            schedule(nextDelayMs);
+            return;
+          }
         }
         stopped = true;
         onEnd?.(error instanceof Error ? error : new Error(String(error)));
@@ -234,7 +336,7 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
     return {
       stop() {
         stopped = true;
-        clearTimeout(timer);
+        timers.clearTimeout(timer);
       },
     };
   }

@@ -1,5 +1,6 @@
 export type {
   AuthCredentials,
+  AuthOptions,
   AuthResult,
   DownloadResult,
   HeartbeatHandlers,
@@ -9,6 +10,8 @@ export type {
   LoaderClient,
   LoaderClientOptions,
   LoaderFile,
+  LoaderTimers,
+  RetryStatus,
 } from './client.js';
 export { createLoaderClient, fetchPublicKeys, LOADER_PATHS } from './client.js';
 export type { NetworkCode, RefusalCode, VerificationCode } from './errors.js';
@@ -21,5 +24,7 @@ export {
   REFUSAL_CODES,
 } from './errors.js';
 export { createNonce, sha256Hex } from './encoding.js';
+export type { RetryOptions } from './retry.js';
+export { GATEWAY_STATUSES, isTransient, TRANSIENT_REFUSALS } from './retry.js';
 export type { AnswerData, Envelope, ExpectedAnswer, TrustedKey } from './verify.js';
 export { importTrustedKey, keyIdOf, MAX_CLOCK_SKEW_MS, verifyAnswer } from './verify.js';

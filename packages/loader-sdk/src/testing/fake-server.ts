@@ -45,6 +45,12 @@ export interface FakeLoaderServer {
   tamper: ((answer: RawAnswer, request: ReceivedRequest) => RawAnswer) | undefined;
   /** Every answer sent, as sent (after `tamper`). */
   answers: RawAnswer[];
+  /**
+   * A load balancer whose node went down: for a request it returns something for, the server
+   * never sees the request (no nonce or session is consumed) and the client gets that answer,
+   * its connection dropped (`'drop'`), or no answer at all (`'hang'`).
+   */
+  outage: ((request: ReceivedRequest) => RawAnswer | 'drop' | 'hang' | undefined) | undefined;
   close(): Promise<void>;
 }
 
@@ -78,6 +84,7 @@ export async function startFakeServer(
     delayMs: 0,
     tamper: undefined,
     answers: [],
+    outage: undefined,
     refuseNext(path, code, message, status) {
       refusals.set(path, { code, message, status });
     },
@@ -210,7 +217,13 @@ export async function startFakeServer(
       body,
     };
     fake.requests.push(request);
-    let answer = route(request);
+    const lost = fake.outage?.(request);
+    if (lost === 'drop') {
+      res.destroy();
+      return;
+    }
+    if (lost === 'hang') return;
+    let answer = lost ?? route(request);
     if (fake.tamper) answer = fake.tamper(answer, request);
     fake.answers.push(answer);
     if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
