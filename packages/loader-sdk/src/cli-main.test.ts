@@ -150,6 +150,47 @@ describe('chaveiro-loader', () => {
     expect(run.out.at(-1)).toBe('Encerrado.');
   });
 
+  it('keeps the session through a node lost behind the load balancer, saying in pt-BR when it tries again', async () => {
+    fake.heartbeatSeconds = 0.02;
+    let lost = 0;
+    fake.outage = (request) => {
+      if (request.path !== '/api/loader/heartbeat' || lost >= 2) return undefined;
+      lost += 1;
+      return lost === 1
+        ? 'drop'
+        : { status: 502, headers: {}, body: new TextEncoder().encode('Bad Gateway') };
+    };
+    const run = io({ retry: { random: () => 1 } });
+    const code = await runCli([...base(), '--key', FAKE.key, '--once'], run.io);
+
+    expect(code).toBe(EXIT.ok);
+    // The waits are capped at the 20 ms heartbeat interval.
+    expect(run.err).toHaveLength(2);
+    expect(run.err[0]).toMatch(
+      /^Não foi possível falar com o servidor\. \(NETWORK_ERROR: .+\) Nova tentativa em 20 ms \(tentativa 2\)\.$/,
+    );
+    expect(run.err[1]).toMatch(
+      /^Não foi possível falar com o servidor\. \(NETWORK_ERROR: POST \/api\/loader\/heartbeat answered HTTP 502 without a valid signature .+\) Nova tentativa em 20 ms \(tentativa 3\)\.$/,
+    );
+    expect(run.out.some((line) => line.startsWith('Sessão renovada às '))).toBe(true);
+  });
+
+  it('tries the authentication again when the first attempt meets a lost node', async () => {
+    let dropped = false;
+    fake.outage = () => {
+      if (dropped) return undefined;
+      dropped = true;
+      return 'drop';
+    };
+    const run = io({ retry: { baseDelayMs: 5, random: () => 1 } });
+    const code = await runCli([...base(), '--key', FAKE.key, '--once'], run.io);
+
+    expect(code).toBe(EXIT.ok);
+    expect(run.err).toHaveLength(1);
+    expect(run.err[0]).toMatch(/Nova tentativa em 5 ms \(tentativa 2\)\.$/);
+    expect(run.out).toContain(`Autenticado como ${FAKE.identifier}.`);
+  });
+
   it('exits 1 with the message when the server ends the session', async () => {
     fake.heartbeatSeconds = 0.02;
     fake.refuseNext('/api/loader/heartbeat', 'HWID_RESET', 'O HWID foi redefinido.', 401);

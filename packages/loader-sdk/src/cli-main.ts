@@ -1,7 +1,7 @@
 import { stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AuthResult, LoaderClient } from './client.js';
+import type { AuthResult, LoaderClient, RetryStatus } from './client.js';
 import { createLoaderClient, fetchPublicKeys } from './client.js';
 import {
   LoaderError,
@@ -10,6 +10,7 @@ import {
   LoaderVerificationError,
 } from './errors.js';
 import { deriveHwid } from './hwid.js';
+import type { RetryOptions } from './retry.js';
 import type { TrustedKey } from './verify.js';
 
 export const EXIT = {
@@ -30,6 +31,8 @@ export interface CliIo {
   fetch?: typeof globalThis.fetch;
   clock?: () => Date | number;
   hwid?: () => string;
+  /** The SDK's retry policy; tests shorten its waits. */
+  retry?: RetryOptions;
 }
 
 export const HELP = `Uso: chaveiro-loader --server URL --product ID (--key CHAVE | --identifier USUÁRIO) [opções]
@@ -125,10 +128,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       trustedKeys,
       fetch: io.fetch,
       clock: io.clock,
+      retry: io.retry,
     });
 
     io.out(`Conectando a ${server} (HWID ${hwid})…`);
-    const auth = await client.auth({ hwid, key, identifier, password, totp });
+    const auth = await client.auth(
+      { hwid, key, identifier, password, totp },
+      { onRetry: (status) => io.err(retryLine(status)) },
+    );
     printAuth(io, auth);
 
     if (values.download !== undefined) {
@@ -171,7 +178,7 @@ function heartbeats(io: CliIo, client: LoaderClient, once: boolean): Promise<num
           );
           if (once) finish(EXIT.ok);
         } else {
-          io.err(`${describe(status.error)} Nova tentativa no próximo pulso.`);
+          io.err(retryLine(status));
         }
       },
       onEnd(error) {
@@ -221,6 +228,13 @@ function describe(error: unknown): string {
   return `Erro: ${error instanceof Error ? error.message : String(error)}`;
 }
 
+/** The SDK decides whether and when to retry (one policy); the CLI only says so. */
+function retryLine({ error, attempt, nextDelayMs }: RetryStatus): string {
+  return `${describe(error)} Nova tentativa em ${formatDelay(nextDelayMs)} (tentativa ${String(
+    attempt + 1,
+  )}).`;
+}
+
 function usage(io: CliIo, message: string): number {
   io.err(message);
   io.err('Use --help para ver as opções.');
@@ -263,6 +277,10 @@ function formatDateTime(iso: string): string {
 
 function formatTime(date: Date): string {
   return Number.isNaN(date.getTime()) ? '?' : time.format(date);
+}
+
+function formatDelay(ms: number): string {
+  return ms < 1000 ? `${String(ms)} ms` : `${number.format(ms / 1000)} s`;
 }
 
 function formatSize(bytes: number): string {
