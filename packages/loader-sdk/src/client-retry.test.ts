@@ -303,6 +303,16 @@ describe('heartbeats behind a load balancer that lost a node', () => {
   });
 });
 
+describe('download behind a load balancer that lost a node', () => {
+  it('reports a gateway page as a network error, not as an untrusted answer', async () => {
+    await client.auth({ hwid: FAKE.hwid, key: FAKE.key });
+    fake.outage = () => UNSIGNED_502;
+    const error = await client.download().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LoaderNetworkError);
+    expect(error).toMatchObject({ code: 'NETWORK_ERROR' });
+  });
+});
+
 describe('auth behind a load balancer that lost a node', () => {
   async function authWhileDriving(run: () => Promise<unknown>) {
     let settled = false;
