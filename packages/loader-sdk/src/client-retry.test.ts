@@ -189,6 +189,27 @@ describe('heartbeats behind a load balancer that lost a node', () => {
     expect(statuses[2]).toMatchObject({ error: { status: 500 } });
   });
 
+  it("waits at least a rate limit's Retry-After before the next attempt", async () => {
+    await client.auth({ hwid: FAKE.hwid, key: FAKE.key });
+    fake.tamper = (answer) =>
+      answer.status === 429
+        ? { ...answer, headers: { ...answer.headers, 'retry-after': '20' } }
+        : answer;
+    fake.refuseNext('/api/loader/heartbeat', 'RATE_LIMITED', 'Muitas tentativas.', 429);
+    const { statuses, loop } = startLoop();
+    await time.runUntil(() => statuses.length === 2);
+    loop.stop();
+
+    expect(statuses[0]).toMatchObject({
+      type: 'retrying',
+      attempt: 1,
+      nextDelayMs: 20_000,
+      error: { code: 'RATE_LIMITED', retryAfterMs: 20_000 },
+    });
+    expect(statuses[1]?.type).toBe('renewed');
+    expect(time.waits).toEqual([0, 20_000]);
+  });
+
   it.each([
     ['HWID_RESET', 401],
     ['SESSION_INVALID', 401],

@@ -222,7 +222,9 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
       options.trustedKeys,
     );
     if (!envelope.data.ok) {
-      throw new LoaderRefusedError(envelope.data.code, envelope.data.message, response.status);
+      throw new LoaderRefusedError(envelope.data.code, envelope.data.message, response.status, {
+        retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+      });
     }
     return envelope.data;
   }
@@ -320,6 +322,7 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
             policy,
             intervalMs,
             (state?.expiresAt ?? 0) - now(),
+            error instanceof LoaderRefusedError ? error.retryAfterMs : undefined,
           );
           if (nextDelayMs !== null) {
             onStatus?.({ type: 'retrying', error, attempt: failures, nextDelayMs });
@@ -435,6 +438,13 @@ async function readBytes(response: Response): Promise<Uint8Array> {
   } catch (error) {
     throw networkError(error);
   }
+}
+
+/** `Retry-After` in whole seconds, as the server sends it; an HTTP date or garbage is ignored. */
+function retryAfterMs(header: string | null): number | undefined {
+  return header !== null && /^\d{1,6}$/.test(header.trim())
+    ? Number(header.trim()) * 1000
+    : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

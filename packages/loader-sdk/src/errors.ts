@@ -76,11 +76,19 @@ export class LoaderRefusedError extends LoaderError {
   declare readonly code: RefusalCode;
   /** HTTP status of the answer; informative only, the signed `code` is what counts. */
   readonly status: number;
+  /** The answer's `Retry-After` (RATE_LIMITED), in ms; unsigned, so it only ever delays. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(code: RefusalCode, message: string, status: number) {
+  constructor(
+    code: RefusalCode,
+    message: string,
+    status: number,
+    options: { retryAfterMs?: number } = {},
+  ) {
     super(code, message);
     this.name = 'LoaderRefusedError';
     this.status = status;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 

@@ -46,6 +46,8 @@ describe('backoffDelay', () => {
   it('leaves the heartbeat retry time to land before the session expires, or gives up', () => {
     expect(heartbeatRetryDelay(4, policy(1), 30_000, 60_000)).toBe(4000);
     expect(heartbeatRetryDelay(4, policy(1), 30_000, 3000)).toBe(2500);
+    expect(heartbeatRetryDelay(1, policy(1), 30_000, 60_000, 45_000)).toBe(45_000);
+    expect(heartbeatRetryDelay(1, policy(1), 30_000, 20_000, 45_000)).toBe(19_500);
     expect(heartbeatRetryDelay(1, policy(1), 30_000, 500)).toBeNull();
     expect(heartbeatRetryDelay(1, policy(1), 30_000, -1)).toBeNull();
   });

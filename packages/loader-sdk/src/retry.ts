@@ -61,14 +61,16 @@ export function backoffDelay(failures: number, policy: RetryPolicy, capMs = poli
 /**
  * The wait before retrying a heartbeat, or null when the session would be over by then: the next
  * attempt must leave `baseDelayMs` to land before `remainingMs` (the session's validity) runs out.
+ * `notBeforeMs` (a rate limit's Retry-After) lengthens the wait, never past that point.
  */
 export function heartbeatRetryDelay(
   failures: number,
   policy: RetryPolicy,
   intervalMs: number,
   remainingMs: number,
+  notBeforeMs = 0,
 ): number | null {
   const latest = remainingMs - policy.baseDelayMs;
   if (latest <= 0) return null;
-  return Math.min(backoffDelay(failures, policy, intervalMs), latest);
+  return Math.min(Math.max(backoffDelay(failures, policy, intervalMs), notBeforeMs), latest);
 }
