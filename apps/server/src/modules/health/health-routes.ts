@@ -1,7 +1,12 @@
-import { errorResponseSchema, healthResponseSchema } from '@chaveiro/contract';
+import {
+  errorResponseSchema,
+  healthProbeResponseSchema,
+  healthResponseSchema,
+} from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { HealthService } from './health-service.js';
 
+/** No session needed; open during maintenance (modules/settings/maintenance-gate.ts). */
 export function healthRoutes({
   health: service,
 }: {
@@ -18,6 +23,32 @@ export function healthRoutes({
         },
       },
       () => service.check(),
+    );
+    app.get(
+      '/health/live',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Liveness probe: the process and its event loop answer (no database call)',
+          response: { 200: healthProbeResponseSchema },
+        },
+      },
+      () => service.live(),
+    );
+    app.get(
+      '/health/ready',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Readiness probe for a load balancer',
+          description:
+            'Status 200 while the database answers, every migration of this build is applied and ' +
+            'the process is not shutting down; otherwise 503 with code DATABASE_UNAVAILABLE, ' +
+            'MIGRATIONS_PENDING or DRAINING.',
+          response: { 200: healthProbeResponseSchema, 503: errorResponseSchema },
+        },
+      },
+      () => service.ready(),
     );
     done();
   };
