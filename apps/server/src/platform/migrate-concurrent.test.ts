@@ -2,8 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { migrationsFor } from '../db/migrations/index.js';
+import type { ServerProcess } from '../testing/server-process.js';
+import { startServerProcess } from '../testing/server-process.js';
 import { createPostgresSchema } from '../testing/test-app.js';
 import type { AppDatabase } from './database.js';
 import { createDatabase } from './database.js';
@@ -13,10 +15,12 @@ import { migrateToLatest, pendingMigrations } from './migrate.js';
 async function freshDatabase() {
   const postgres = await createPostgresSchema();
   const dir = await mkdtemp(join(tmpdir(), 'chaveiro-migrate-'));
+  const storage = { dataDir: dir, databaseUrl: postgres?.url };
   const config = postgres
     ? { database: { kind: 'postgres' as const, url: postgres.url } }
     : { database: { kind: 'sqlite' as const, file: join(dir, 'chaveiro.db') } };
   return {
+    storage,
     connect: () => createDatabase(config),
     async drop() {
       await postgres?.drop();
@@ -76,6 +80,46 @@ describe('migrations started by several nodes at once', { timeout: 60_000 }, () 
     } finally {
       await Promise.all(nodes.map((node) => node.destroy()));
       await shared.drop();
+    }
+  });
+});
+
+describe('two server processes started at once on one fresh database', { timeout: 120_000 }, () => {
+  let shared: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+  const servers: ServerProcess[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+    await shared?.drop();
+  });
+
+  it('both migrate (one waits for the other), seed one admin and become ready', async () => {
+    shared = await freshDatabase();
+    const { storage } = shared;
+    const started = await Promise.allSettled([
+      startServerProcess({ storage }),
+      startServerProcess({ storage }),
+    ]);
+    for (const outcome of started) if (outcome.status === 'fulfilled') servers.push(outcome.value);
+
+    expect(
+      started.map((outcome) =>
+        outcome.status === 'rejected' ? String(outcome.reason) : 'started',
+      ),
+    ).toEqual(['started', 'started']);
+    for (const server of servers) {
+      const ready = await fetch(`${server.url}/api/health/ready`);
+      expect(ready.status, server.output()).toBe(200);
+    }
+    const node = shared.connect();
+    try {
+      const admins = await node.db
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'admin')
+        .execute();
+      expect(admins).toHaveLength(1);
+    } finally {
+      await node.destroy();
     }
   });
 });
