@@ -78,6 +78,25 @@ describe('GET /api/health/live and /api/health/ready', () => {
   });
 });
 
+describe('probe logging', () => {
+  it('writes no access-log line for the probes, unlike other requests', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp({ logStream: { write: (line) => void lines.push(line) } });
+    try {
+      await t.app.inject({ method: 'GET', url: '/api/health/live' });
+      await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      await t.app.inject({ method: 'GET', url: '/api/health' });
+
+      const logged = lines.join('');
+      expect(logged).toContain('/api/health"');
+      expect(logged).not.toContain('/api/health/live');
+      expect(logged).not.toContain('/api/health/ready');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('GET /api/health/ready refusals', () => {
   it('answers 503 DRAINING once the process began draining, while live still answers', async () => {
     const t = await createTestApp();

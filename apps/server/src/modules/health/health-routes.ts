@@ -6,6 +6,12 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { HealthService } from './health-service.js';
 
+/**
+ * A load balancer polls the probes every few seconds on every node: their access-log lines
+ * would drown the rest. Warnings and errors are still logged.
+ */
+const PROBE_LOG_LEVEL = 'warn';
+
 /** No session needed; open during maintenance (modules/settings/maintenance-gate.ts). */
 export function healthRoutes({
   health: service,
@@ -27,6 +33,7 @@ export function healthRoutes({
     app.get(
       '/health/live',
       {
+        logLevel: PROBE_LOG_LEVEL,
         schema: {
           tags: ['health'],
           summary: 'Liveness probe: the process and its event loop answer (no database call)',
@@ -38,6 +45,7 @@ export function healthRoutes({
     app.get(
       '/health/ready',
       {
+        logLevel: PROBE_LOG_LEVEL,
         schema: {
           tags: ['health'],
           summary: 'Readiness probe for a load balancer',
