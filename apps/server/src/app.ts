@@ -57,6 +57,8 @@ import { webhooksRoutes, webhooksV1Routes } from './modules/webhooks/index.js';
 import type { AuthPluginOptions } from './platform/auth.js';
 import { authPlugin, createTokenService } from './platform/auth.js';
 import { createBackgroundWork } from './platform/background-work.js';
+import type { Draining } from './platform/draining.js';
+import { createDraining } from './platform/draining.js';
 import type { Clock } from './platform/clock.js';
 import { systemClock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
@@ -81,6 +83,8 @@ declare module 'fastify' {
     outbox: Outbox;
     /** Deletes expired KeyAuth sessions (issue #26); tests run it at will. */
     keyauthSessionPurge: { runOnce(): Promise<number> };
+    /** Begun on a shutdown signal (platform/shutdown.ts): readiness answers 503 DRAINING. */
+    draining: Draining;
   }
 }
 
@@ -163,7 +167,9 @@ export async function buildApp({
       uploadTimeoutMs: config.http.uploadTimeoutMs,
       uploadRateWindowMs: config.http.uploadRateWindowMs,
     }),
+    draining: createDraining(),
   };
+  app.decorate('draining', ctx.draining);
   // Mails and writes promised by answers already sent finish before the database closes.
   app.addHook('onClose', () => ctx.background.settle(BACKGROUND_SETTLE_MS));
   // One Ed25519 key signs every loader answer: our own protocol and KeyAuth's (issue #26);

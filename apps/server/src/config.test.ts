@@ -41,6 +41,7 @@ describe('loadConfig', () => {
         uploadTimeoutMs: 300_000,
         uploadRateWindowMs: 15_000,
         shutdownTimeoutMs: 10_000,
+        shutdownReadyGraceMs: 0,
       },
     });
     // Resolved from the server's own folder, not from the working directory.
@@ -89,6 +90,7 @@ describe('loadConfig', () => {
       BODY_TIMEOUT_MS: '5000',
       UPLOAD_TIMEOUT_MS: '60000',
       SHUTDOWN_TIMEOUT_MS: '500',
+      SHUTDOWN_READY_GRACE_MS: '3000',
     });
     expect(config.http).toEqual({
       headersTimeoutMs: 2000,
@@ -96,6 +98,7 @@ describe('loadConfig', () => {
       uploadTimeoutMs: 60_000,
       uploadRateWindowMs: 15_000,
       shutdownTimeoutMs: 500,
+      shutdownReadyGraceMs: 3000,
     });
   });
 
@@ -147,6 +150,8 @@ describe('loadConfig', () => {
     ['BODY_TIMEOUT_MS', '1.5'],
     ['UPLOAD_TIMEOUT_MS', 'forever'],
     ['SHUTDOWN_TIMEOUT_MS', '99999999'],
+    ['SHUTDOWN_READY_GRACE_MS', '-1'],
+    ['SHUTDOWN_READY_GRACE_MS', '300001'],
   ])('rejects a bad %s (%s) naming the variable', (name, value) => {
     expect(() => loadConfig({ JWT_SECRET: SECRET, [name]: value })).toThrow(
       new RegExp(`^${name}: `),

@@ -61,6 +61,11 @@ export interface HttpTimeouts {
   uploadRateWindowMs: number;
   /** On SIGTERM/SIGINT: how long in-flight requests may still finish before their sockets close. */
   shutdownTimeoutMs: number;
+  /**
+   * On SIGTERM/SIGINT: how long the server keeps accepting connections while the readiness
+   * probe already answers 503, so a load balancer stops routing to it first (0: stop at once).
+   */
+  shutdownReadyGraceMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -138,6 +143,12 @@ const envSchema = z.object({
   UPLOAD_TIMEOUT_MS: milliseconds(300_000),
   UPLOAD_RATE_WINDOW_MS: milliseconds(15_000),
   SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
+  SHUTDOWN_READY_GRACE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be at least 0 (milliseconds)')
+    .max(300_000, 'must be at most 300000 (five minutes, in milliseconds)')
+    .default(0),
   WEBHOOKS_ALLOW_PRIVATE_URLS: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false'),
@@ -203,6 +214,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       uploadTimeoutMs: vars.UPLOAD_TIMEOUT_MS,
       uploadRateWindowMs: vars.UPLOAD_RATE_WINDOW_MS,
       shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+      shutdownReadyGraceMs: vars.SHUTDOWN_READY_GRACE_MS,
     },
     webhooks: {
       allowPrivateUrls: vars.WEBHOOKS_ALLOW_PRIVATE_URLS === 'true',

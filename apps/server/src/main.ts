@@ -89,7 +89,10 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database, logger: humanLogsOnTerminal() });
-  shutDownOnSignals(app, database, config.http.shutdownTimeoutMs);
+  shutDownOnSignals(app, database, {
+    timeoutMs: config.http.shutdownTimeoutMs,
+    readyGraceMs: config.http.shutdownReadyGraceMs,
+  });
 
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info(`Chaveiro is running at ${address} (public URL ${config.publicUrl})`);

@@ -187,7 +187,7 @@ export function createServices(
     deposits: createDepositsRepository(db, dialect),
     emailTokens: createEmailTokensRepository(db),
     files: createFilesRepository(db),
-    health: createHealthRepository(db),
+    health: createHealthRepository(db, dialect),
     idempotency: createIdempotencyRepository(db),
     keys: createKeysRepository(db, dialect, keyTotals),
     keyAuthImport: createKeyAuthImportRepository(keyTotals),
@@ -483,7 +483,7 @@ export function createServices(
     dashboard,
     deposits,
     files,
-    health: createHealthService({ dialect, repository: repos.health }),
+    health: createHealthService({ dialect, draining: ctx.draining, repository: repos.health }),
     keys: createKeysService({
       db,
       clock,

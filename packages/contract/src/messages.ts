@@ -641,6 +641,13 @@ export const messages = {
     /** Who a log line of a session not yet validated names. */
     logAnonymous: 'sessão sem login',
   },
+  /** Readiness probe's refusals (`GET /api/health/ready`, issue #27). */
+  health: {
+    databaseUnavailable: 'O banco de dados não está respondendo. Tente novamente em instantes.',
+    migrationsPending:
+      'O banco de dados ainda não foi atualizado para esta versão do servidor (migrações pendentes).',
+    draining: 'Este servidor está sendo desligado e não recebe novas requisições.',
+  },
   /** Admin console: the command palette's search (issue #22). */
   adminConsole: {
     searchTooShort: 'Digite ao menos 2 caracteres para buscar.',

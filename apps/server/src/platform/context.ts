@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import type { TokenService } from './auth.js';
 import type { BackgroundWork } from './background-work.js';
 import type { Clock } from './clock.js';
+import type { Draining } from './draining.js';
 import type { ReadNow, SqlDialect } from './database.js';
 import type { Mailer } from './mail.js';
 import type { Uploads } from './multipart.js';
@@ -25,4 +26,6 @@ export interface AppContext {
   background: BackgroundWork;
   /** Multipart uploads, streamed to temporary files (avatars, product DLLs). */
   uploads: Uploads;
+  /** Set once a shutdown signal arrived (readiness answers 503 from then on). */
+  draining: Draining;
 }

@@ -23,6 +23,18 @@ describe('OpenAPI', () => {
     expect(document.paths).not.toHaveProperty('/api/openapi.json');
   });
 
+  it('documents the readiness probe with its 200 and its 503 refusal', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const document = response.json<{ paths: Record<string, unknown> }>();
+
+    expect(document.paths['/api/health/ready']).toMatchObject({
+      get: { tags: ['health'], responses: { 200: {}, 503: {} } },
+    });
+    expect(document.paths['/api/health/live']).toMatchObject({
+      get: { tags: ['health'], responses: { 200: {} } },
+    });
+  });
+
   it('documents the seller API as taking an API token, beside the session bearer', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     const document = response.json<{

@@ -1,10 +1,12 @@
 import type { Socket } from 'node:net';
 import { connect } from 'node:net';
+import { messages } from '@chaveiro/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../testing/server-process.js';
 import { startServerProcess } from '../testing/server-process.js';
 
 const SHUTDOWN_MS = 2_000;
+const READY_GRACE_MS = 1_500;
 
 function openSocket(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
@@ -99,5 +101,47 @@ describe('shutdown on SIGTERM', { timeout: 60_000 }, () => {
     const exit = await running.exited(since);
     expect(exit, running.output()).toMatchObject({ code: 0 });
     expect(exit.afterMs).toBeLessThan(SHUTDOWN_MS);
+  });
+
+  it('drains for SHUTDOWN_READY_GRACE_MS: ready answers 503 while a slow request still gets its 200', async () => {
+    server = await startServerProcess({
+      env: {
+        SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_MS),
+        SHUTDOWN_READY_GRACE_MS: String(READY_GRACE_MS),
+      },
+    });
+    const running = server;
+    const probe = (which: 'live' | 'ready') => fetch(`${running.url}/api/health/${which}`);
+    expect((await probe('ready')).status).toBe(200);
+    // A login (answered 200) whose body is still on its way when the signal comes.
+    const body = JSON.stringify({ identifier: 'admin', password: 'senha-do-admin-123' });
+    const socket = await openSocket(running.port);
+    const answer = answerOn(socket);
+    socket.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${String(body.length)}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await new Promise((done) => setTimeout(done, 200));
+
+    const since = Date.now();
+    running.child.kill('SIGTERM');
+    let ready = await probe('ready');
+    while (ready.status === 200 && Date.now() - since < READY_GRACE_MS / 2) {
+      ready = await probe('ready');
+    }
+    // Still accepting connections during the grace, but no longer ready.
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ message: messages.health.draining, code: 'DRAINING' });
+    expect((await probe('live')).status).toBe(200);
+    expect(Date.now() - since).toBeLessThan(READY_GRACE_MS);
+
+    // Past the grace the listener is closed; the request in flight is still answered.
+    await new Promise((done) => setTimeout(done, READY_GRACE_MS + 300 - (Date.now() - since)));
+    await expect(probe('live')).rejects.toThrow();
+    socket.write(body.slice(5));
+    expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
+    const exit = await running.exited(since);
+    expect(exit, running.output()).toMatchObject({ code: 0 });
+    expect(exit.afterMs).toBeGreaterThanOrEqual(READY_GRACE_MS);
+    expect(exit.afterMs).toBeLessThan(READY_GRACE_MS + SHUTDOWN_MS);
   });
 });

@@ -25,6 +25,11 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   /** Runs it on a pseudo-terminal (util-linux `script`), as `npm start` in a shell does. */
   terminal?: boolean;
+  /**
+   * A data folder and (PostgreSQL) database the caller created, to share between processes;
+   * the caller deletes them. Without it each process gets new ones, deleted by `close`.
+   */
+  storage?: { dataDir: string; databaseUrl: string | undefined };
 }
 
 /**
@@ -34,9 +39,11 @@ export interface ServerProcessOptions {
 export async function startServerProcess({
   env = {},
   terminal = false,
+  storage,
 }: ServerProcessOptions = {}): Promise<ServerProcess> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'chaveiro-process-'));
-  const postgres = await createPostgresSchema();
+  const dataDir = storage?.dataDir ?? (await mkdtemp(join(tmpdir(), 'chaveiro-process-')));
+  const postgres = storage ? undefined : await createPostgresSchema();
+  const databaseUrl = storage ? storage.databaseUrl : postgres?.url;
   const port = await freePort();
   const url = `http://127.0.0.1:${String(port)}`;
   const command = [process.execPath, '--import', 'tsx', 'src/main.ts'];
@@ -49,7 +56,7 @@ export async function startServerProcess({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: postgres?.url ?? '',
+      DATABASE_URL: databaseUrl ?? '',
       WEB_DIST_DIR: join(dataDir, 'no-web'),
       ADMIN_PASSWORD: 'senha-do-admin-123',
       LOG_LEVEL: 'warn',
@@ -90,6 +97,7 @@ export async function startServerProcess({
         child.kill('SIGKILL');
         await exit;
       }
+      if (storage) return;
       await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -18,6 +18,22 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
+/**
+ * `GET /api/health/live` and `GET /api/health/ready` (issue #27): a load balancer's probes.
+ * Live: the process answers. Ready: it may be sent traffic; otherwise a 503 `{ message, code }`
+ * with one of HEALTH_NOT_READY_CODES.
+ */
+export const healthProbeResponseSchema = z.object({ status: z.literal('ok') });
+export type HealthProbeResponse = z.infer<typeof healthProbeResponseSchema>;
+
+/** Why `GET /api/health/ready` answers 503. */
+export const HEALTH_NOT_READY_CODES = [
+  'DATABASE_UNAVAILABLE',
+  'MIGRATIONS_PENDING',
+  'DRAINING',
+] as const;
+export type HealthNotReadyCode = (typeof HEALTH_NOT_READY_CODES)[number];
+
 /** `?q=&page=&pageSize=` accepted by every list (DESIGN.md: no unbounded list). */
 export const pageQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),

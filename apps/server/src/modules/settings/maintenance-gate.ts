@@ -6,12 +6,14 @@ import { ServiceUnavailableError } from '../../platform/errors.js';
 import type { SettingsCache } from './settings-service.js';
 
 /**
- * Calls that stay open during maintenance: liveness, login (whose service refuses non-admins
- * with the same 503, so admins can still sign in) and the public settings the web polls to
- * show its maintenance page.
+ * Calls that stay open during maintenance: health and the load balancer's probes, login (whose
+ * service refuses non-admins with the same 503, so admins can still sign in) and the public
+ * settings the web polls to show its maintenance page.
  */
 const OPEN_ROUTES = new Set([
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'POST /api/auth/login',
   'GET /api/settings/public',
 ]);
@@ -37,9 +39,10 @@ export function maintenanceGateFor(
   isAdmin: (request: FastifyRequest) => Promise<boolean>,
 ) {
   return async (request: FastifyRequest): Promise<void> => {
+    // Open routes first: the liveness probe must not read the settings (the database).
+    if (OPEN_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return;
     const { maintenance_mode } = await cache.read();
     if (maintenance_mode !== 'on') return;
-    if (OPEN_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return;
     if (await isAdmin(request)) return;
     throw new ServiceUnavailableError(messages.settings.maintenance, 'MAINTENANCE');
   };

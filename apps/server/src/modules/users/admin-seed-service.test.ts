@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../platform/database.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import type { TestApp, TestAppOptions } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
@@ -92,5 +93,29 @@ describe('admin seed', () => {
 
     await expect(service.seedAdmin()).rejects.toThrow(/ADMIN_USERNAME/);
     expect(await users.countAdmins()).toBe(0);
+  });
+});
+
+describe('admin seed on several nodes starting at once', () => {
+  it('creates one admin and lets every node start, each on its own connection', async () => {
+    const { t, admins } = await setUp({ ADMIN_PASSWORD: 'senha-do-admin-123' });
+    const nodes = [0, 1, 2].map(() => createDatabase(t.config));
+    try {
+      const results = await Promise.all(
+        nodes.map(({ db }) =>
+          createAdminSeedService({
+            config: t.config,
+            db,
+            clock: t.clock,
+            users: createUsersRepository(db),
+          }).seedAdmin(),
+        ),
+      );
+
+      expect(results.filter((result) => result.created)).toHaveLength(1);
+      expect(await admins()).toHaveLength(1);
+    } finally {
+      await Promise.all(nodes.map((node) => node.destroy()));
+    }
   });
 });

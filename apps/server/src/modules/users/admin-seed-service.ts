@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../../config.js';
 import { withTransaction } from '../../platform/database.js';
+import { isUniqueViolation } from '../../platform/error-handler.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
@@ -35,33 +36,53 @@ export function createAdminSeedService({
       // Hashing is slow; do it before taking the write lock.
       const passwordHash = await hashPassword(password);
 
-      return withTransaction(db, async (trx) => {
-        // Checked again inside the transaction: another process may have seeded meanwhile (on
-        // PostgreSQL two racing first starts end with one unique-index failure, never two admins).
-        if ((await users.countAdmins(trx)) > 0) return { created: false };
-        if (await users.isUsernameOrEmailTaken(username, email, trx)) {
-          throw new Error(
-            `ADMIN_USERNAME/ADMIN_EMAIL: "${username}" or "${email}" belongs to an existing non-admin user`,
-          );
-        }
-        const now = clock.now();
-        await users.insert(
-          {
-            id: newId(),
-            username,
-            email,
-            password_hash: passwordHash,
-            role: 'admin',
-            status: 'active',
-            email_verified_at: now,
-            created_at: now,
-          },
-          trx,
-        );
-        return { created: true, username, email, generatedPassword };
-      });
+      try {
+        return await insertAdmin({ username, email, passwordHash, generatedPassword });
+      } catch (error) {
+        // Two nodes starting together on PostgreSQL: both saw no admin, the second insert hits
+        // the unique index. The other node's admin is the one; this node starts without seeding.
+        if (isUniqueViolation(error) && (await users.countAdmins()) > 0) return { created: false };
+        throw error;
+      }
     },
   };
+
+  function insertAdmin({
+    username,
+    email,
+    passwordHash,
+    generatedPassword,
+  }: {
+    username: string;
+    email: string;
+    passwordHash: string;
+    generatedPassword: string | undefined;
+  }): Promise<AdminSeedResult> {
+    return withTransaction(db, async (trx) => {
+      // Checked again inside the transaction: another process may have seeded meanwhile.
+      if ((await users.countAdmins(trx)) > 0) return { created: false };
+      if (await users.isUsernameOrEmailTaken(username, email, trx)) {
+        throw new Error(
+          `ADMIN_USERNAME/ADMIN_EMAIL: "${username}" or "${email}" belongs to an existing non-admin user`,
+        );
+      }
+      const now = clock.now();
+      await users.insert(
+        {
+          id: newId(),
+          username,
+          email,
+          password_hash: passwordHash,
+          role: 'admin',
+          status: 'active',
+          email_verified_at: now,
+          created_at: now,
+        },
+        trx,
+      );
+      return { created: true, username, email, generatedPassword };
+    });
+  }
 }
 
 /**
