@@ -59,6 +59,7 @@ export function growth(f: number): number {
 }
 
 export function seedShape({ users, products, keys }: SeedParams) {
+  const redeemedKey = (n: number) => Math.floor(n / products) % 4 === 1;
   const resellers =
     users > RESELLER_FIRST ? Math.floor((users - 1 - RESELLER_FIRST) / RESELLER_STRIDE) + 1 : 0;
   const keyBlocks = Math.ceil(keys / KEY_BLOCK);
@@ -81,12 +82,14 @@ export function seedShape({ users, products, keys }: SeedParams) {
     /** Every 50th user (from 7) is banned; user 0 is the admin. */
     bannedUser: (u: number) => u % 50 === 7,
     /**
-     * Key n: product n % products; a fourth of each product's keys (rotating with
-     * ⌊n / products⌋) is redeemed by user n % users.
+     * Key n: product n % products; a fourth of each product's keys (those with
+     * ⌊n / products⌋ % 4 = 1) is redeemed by user n % users. That fourth makes some keys of
+     * products 0 and 1 belong to a running subscription with a bound machine (user ≡ 20 mod 40),
+     * which bench/loader.ts needs to authenticate by key.
      */
     keyProduct: (n: number) => n % products,
-    keyRedeemedBy: (n: number) => ((n + Math.floor(n / products)) % 4 === 0 ? n % users : null),
-    keyBanned: (n: number) => (n + Math.floor(n / products)) % 4 !== 0 && n % 97 === 5,
+    keyRedeemedBy: (n: number) => (redeemedKey(n) ? n % users : null),
+    keyBanned: (n: number) => !redeemedKey(n) && n % 97 === 5,
     /** Its term: one of 1, 7, 14, 30 days, the same for a block's keys of one product. */
     keyDays: (n: number) => [1, 7, 14, 30][(n + Math.floor(n / KEY_BLOCK)) % 4] ?? 30,
     /**
