@@ -62,6 +62,9 @@ export function createAdminSeedService({
       // Checked again inside the transaction: another process may have seeded meanwhile.
       if ((await users.countAdmins(trx)) > 0) return { created: false };
       if (await users.isUsernameOrEmailTaken(username, email, trx)) {
+        // PostgreSQL reads each statement anew: another node's admin, committed since the count
+        // above, is what took the name. Not a clash with a non-admin.
+        if ((await users.countAdmins(trx)) > 0) return { created: false };
         throw new Error(
           `ADMIN_USERNAME/ADMIN_EMAIL: "${username}" or "${email}" belongs to an existing non-admin user`,
         );
