@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOADER, emailSchema, passwordSchema, usernameSchema } from '@chaveiro/contract';
 import { z } from 'zod';
-import { ensurePrivateDir, restrictToOwner } from './platform/private-files.js';
+import { createFileOnce, ensurePrivateDir, restrictToOwner } from './platform/private-files.js';
 import { parseSigningKey } from './platform/signing.js';
 
 /** The only reader of process.env (DESIGN.md); everything else receives an AppConfig. */
@@ -245,12 +245,8 @@ function defaultWebDistDir(): string {
 function readOrCreateJwtSecret(dataDir: string): string {
   const file = join(dataDir, JWT_SECRET_FILE);
   ensurePrivateDir(dataDir);
-  try {
-    // 'wx' fails when the file exists, so two processes starting together keep one secret.
-    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
+  // Two processes starting together keep one secret, and neither reads it half-written.
+  createFileOnce(file, randomBytes(32).toString('base64url'));
   restrictToOwner(file);
   const secret = readFileSync(file, 'utf8').trim();
   if (secret.length < JWT_SECRET_MIN_LENGTH) {

@@ -75,3 +75,17 @@ describe('DATA_DIR privacy', () => {
     }
   });
 });
+
+describe('createFileOnce', () => {
+  it('writes a missing file owner-only, keeps an existing one, and leaves no temporary file', async () => {
+    const { createFileOnce } = await import('./private-files.js');
+    const dir = await mkdtemp(join(tmpdir(), 'chaveiro-once-'));
+    const file = join(dir, 'secret');
+    createFileOnce(file, 'first');
+    createFileOnce(file, 'second');
+    const { readFile } = await import('node:fs/promises');
+    expect(await readFile(file, 'utf8')).toBe('first');
+    expect(await modeOf(file)).toBe(0o600);
+    expect(await readdir(dir)).toEqual(['secret']);
+  });
+});

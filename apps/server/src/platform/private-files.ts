@@ -1,4 +1,14 @@
-import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 
 // DATA_DIR holds the TOTP secrets (in the SQLite file), the JWT secret, the loader's signing key
 // and mails carrying password-reset links: none may be readable by other users of the machine.
@@ -17,6 +27,23 @@ export function ensurePrivateDir(dir: string): void {
 export function ensurePrivateFile(file: string): void {
   closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
   setMode(file, PRIVATE_FILE_MODE);
+}
+
+/**
+ * Writes `contents` to `file`, owner-only, unless `file` exists. The contents go to a temporary
+ * file first and are linked into place (atomic, and refused when the name is taken), so a
+ * process starting at the same moment never reads the file half-written.
+ */
+export function createFileOnce(file: string, contents: string): void {
+  const temporary = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+  writeFileSync(temporary, contents, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
 }
 
 /** Makes an existing file readable by its owner only; a missing one is left missing. */

@@ -1,10 +1,10 @@
 import type { KeyObject } from 'node:crypto';
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sodium from 'sodium-native';
 import { createBackgroundSigner } from './background-signer.js';
-import { ensurePrivateDir, restrictToOwner } from './private-files.js';
+import { createFileOnce, ensurePrivateDir, restrictToOwner } from './private-files.js';
 import { watchEventLoopLoad } from './event-loop-load.js';
 
 /**
@@ -158,15 +158,9 @@ function privateKeyPem(key: KeyObject): string {
 function readOrCreateKeyFile(dataDir: string): KeyObject {
   const file = join(dataDir, SIGNING_KEY_FILE);
   ensurePrivateDir(dataDir);
-  try {
-    // 'wx' fails when the file exists, so two processes starting together keep one key.
-    writeFileSync(file, privateKeyPem(generateKeyPairSync('ed25519').privateKey), {
-      mode: 0o600,
-      flag: 'wx',
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
+  // Two processes starting together keep one key, and neither reads it half-written.
+  if (!existsSync(file))
+    createFileOnce(file, privateKeyPem(generateKeyPairSync('ed25519').privateKey));
   restrictToOwner(file);
   try {
     return parseSigningKey(readFileSync(file, 'utf8'));
