@@ -5,6 +5,7 @@ import type { TokenService } from './auth.js';
 import type { BackgroundWork } from './background-work.js';
 import type { Clock } from './clock.js';
 import type { Draining } from './draining.js';
+import type { JobLeases } from './job-leases.js';
 import type { ReadNow, SqlDialect } from './database.js';
 import type { Mailer } from './mail.js';
 import type { Uploads } from './multipart.js';
@@ -28,4 +29,6 @@ export interface AppContext {
   uploads: Uploads;
   /** Set once a shutdown signal arrived (readiness answers 503 from then on). */
   draining: Draining;
+  /** This process's leases on periodic jobs: each job's timer runs in one process of all. */
+  jobLeases: JobLeases;
 }
