@@ -117,6 +117,28 @@ describe('a periodic job with a lease', () => {
     expect(await holderOf('ticking')).toBeUndefined();
   });
 
+  it('leaves no lease behind when stopped while its first tick is still asking for it', async () => {
+    for (let n = 0; n < 10; n += 1) {
+      let ran = 0;
+      const job = createPeriodicJob({
+        run: () => {
+          ran += 1;
+          return Promise.resolve();
+        },
+        intervalMs: 60_000,
+        onError: (error) => {
+          throw error;
+        },
+        lease: { name: 'stopped-at-once', leases: leasesOn(n % 2 ? other : t.database, 'node-a') },
+      });
+      job.start();
+      await job.stop();
+      expect(await holderOf('stopped-at-once')).toBeUndefined();
+      expect(ran).toBe(0);
+      expect(await job.tick()).toBe(false);
+    }
+  });
+
   it('keeps a lease several intervals long, and at least 30 s', () => {
     expect(leaseTtlMs(15_000)).toBe(45_000);
     expect(leaseTtlMs(2_000)).toBe(30_000);
