@@ -1,7 +1,15 @@
+import { resolve } from 'node:path';
 import { defineProject } from 'vitest/config';
 
 // Integration tests: each file builds the real app on its own fresh database (src/testing).
 export default defineProject({
+  resolve: {
+    // The multi-node tests drive the nodes with the real loader SDK, from its source (its
+    // package points at a build `npm test` does not make).
+    alias: {
+      '@chaveiro/loader-sdk': resolve(import.meta.dirname, '../../packages/loader-sdk/src/index.ts'),
+    },
+  },
   test: {
     name: 'server',
     root: import.meta.dirname,
