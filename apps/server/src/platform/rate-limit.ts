@@ -87,11 +87,13 @@ export function rateLimit(rule: RateLimitRule) {
   }
 
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
+    // Undefined on an app not built by buildApp (a bare Fastify in a test): memory then.
     const store = request.server.sharedState?.rateWindows;
     const key = keyOf(request);
     if (store) {
-      if (key === null || typeof key === 'string')
+      if (key === null || typeof key === 'string') {
         return countShared(store, key, request, reply, done);
+      }
       return void key.then(
         (resolved) => countShared(store, resolved, request, reply, done),
         (error: unknown) => done(error as Error),
