@@ -5,7 +5,12 @@ import { messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.js';
 import type { TestRedisServer } from '../testing/redis-server.js';
-import { redisServerMissing, spawnRedisServer, uniqueKeyPrefix } from '../testing/redis-server.js';
+import {
+  freePort,
+  redisServerMissing,
+  spawnRedisServer,
+  uniqueKeyPrefix,
+} from '../testing/redis-server.js';
 import type { TestApp, TestUser } from '../testing/test-app.js';
 import { createSecondNode, createTestApp } from '../testing/test-app.js';
 import { sharedCountCache } from './count-cache.js';
@@ -271,5 +276,42 @@ describe.skipIf(redisServerMissing !== undefined)('two nodes sharing one Redis',
     expect(first.data).toMatchObject({ ok: true });
     const replayed = await loader(a.app, '/api/loader/heartbeat', { session, nonce });
     expect(replayed.data.code).toBe('NONCE_REUSED');
+  });
+});
+
+describe('a node whose Redis is down when it starts', () => {
+  let t: TestApp;
+  let startedInMs: number;
+
+  beforeAll(async () => {
+    const started = Date.now();
+    // Nothing listens there: every connection attempt is refused.
+    t = await createTestApp({
+      env: { REDIS_URL: `redis://127.0.0.1:${String(await freePort())}` },
+    });
+    startedInMs = Date.now() - started;
+  });
+  afterAll(() => t.close());
+
+  it('starts within a few seconds anyway, not ready until Redis answers, live meanwhile', async () => {
+    expect(startedInMs).toBeLessThan(10_000);
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({
+      message: messages.health.redisUnavailable,
+      code: 'REDIS_UNAVAILABLE',
+    });
+    const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+  });
+
+  it('serves the site: rate limits let calls through rather than answer 500', async () => {
+    const client = await t.createUser();
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier: client.username, password: client.password },
+    });
+    expect(login.statusCode).toBe(200);
   });
 });

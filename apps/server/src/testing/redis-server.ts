@@ -85,7 +85,8 @@ export async function spawnRedisServer(): Promise<TestRedisServer> {
   return { url: `redis://127.0.0.1:${port}`, stop, start };
 }
 
-function freePort(): Promise<number> {
+/** A loopback port nothing listens on (it was free a moment ago). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
