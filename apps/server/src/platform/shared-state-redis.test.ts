@@ -188,6 +188,18 @@ describe.skipIf(redisServerMissing !== undefined)('two nodes sharing one Redis',
     });
   });
 
+  it('reports two rate-limit rules of one name, which would share their windows', () => {
+    const windows = b.sharedState.rateWindows;
+    expect(windows).not.toBeNull();
+    windows?.forRule({ name: 'regra-repetida', windowMs: 60_000 });
+    windows?.forRule({ name: 'regra-repetida', windowMs: 60_000 });
+    const reported = logs.filter((line) =>
+      line.includes('two rate-limit rules share a name, and so their windows'),
+    );
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toContain('regra-repetida');
+  });
+
   it('drops a count cache on every node when one node clears it', async () => {
     const prefix = uniqueKeyPrefix();
     const log = a.app.log;
