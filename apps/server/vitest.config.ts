@@ -17,7 +17,12 @@ export default defineProject({
     environment: 'node',
     // With TEST_DATABASE_URL every test app gets its own PostgreSQL schema instead of a SQLite
     // file. Passed through `provide` because only config.ts may read process.env in src/.
-    provide: { testDatabaseUrl: process.env.TEST_DATABASE_URL ?? '' },
+    // With TEST_REDIS_URL every test app keeps its shared state (rate limits, nonces, cache
+    // announcements) in that Redis, under a key prefix of its own.
+    provide: {
+      testDatabaseUrl: process.env.TEST_DATABASE_URL ?? '',
+      testRedisUrl: process.env.TEST_REDIS_URL ?? '',
+    },
     // argon2id hashing and migrations make set-up slower than a unit test's.
     testTimeout: 20_000,
     hookTimeout: 60_000,

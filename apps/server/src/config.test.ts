@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: resolve(process.cwd(), 'data'),
       database: { kind: 'sqlite', file: resolve(process.cwd(), 'data', 'chaveiro.db') },
+      redis: undefined,
       jwtSecret: SECRET,
       publicUrl: 'http://localhost:3001',
       smtpUrl: undefined,
@@ -123,6 +124,20 @@ describe('loadConfig', () => {
     ).toEqual(['127.0.0.1', '10.0.0.0/8']);
   });
 
+  it('reads REDIS_URL and its key prefix, chaveiro: by default', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET, REDIS_URL: 'redis://cache:6379/2' }).redis).toEqual({
+      url: 'redis://cache:6379/2',
+      keyPrefix: 'chaveiro:',
+    });
+    expect(
+      loadConfig({
+        JWT_SECRET: SECRET,
+        REDIS_URL: 'rediss://:pw@cache.example.com:6380',
+        REDIS_KEY_PREFIX: 'loja-2:',
+      }).redis,
+    ).toEqual({ url: 'rediss://:pw@cache.example.com:6380', keyPrefix: 'loja-2:' });
+  });
+
   it('treats an empty variable as unset', () => {
     const config = loadConfig({ JWT_SECRET: SECRET, PORT: '', SMTP_URL: '' });
     expect(config.port).toBe(3001);
@@ -135,6 +150,9 @@ describe('loadConfig', () => {
     ['PORT', '30.5'],
     ['DATABASE_URL', 'mysql://db/chaveiro'],
     ['JWT_SECRET', 'too-short'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['REDIS_URL', 'cache:6379'],
+    ['REDIS_KEY_PREFIX', 'has space'],
     ['PUBLIC_URL', 'not a url'],
     ['SMTP_URL', 'http://mail'],
     ['ADMIN_USERNAME', 'ab'],

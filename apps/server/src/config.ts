@@ -16,6 +16,11 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   database: DatabaseConfig;
+  /**
+   * State shared by every node (rate-limit windows, loader nonces, cache invalidations) lives in
+   * this Redis; undefined keeps it in this process's memory (one node).
+   */
+  redis: { url: string; keyPrefix: string } | undefined;
   jwtSecret: string;
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -106,6 +111,16 @@ const envSchema = z.object({
       'must start with postgres:// or postgresql:// (unset uses SQLite)',
     )
     .optional(),
+  REDIS_URL: z
+    .url({
+      protocol: /^rediss?$/,
+      error: 'must be a redis:// or rediss:// URL (unset keeps shared state in memory)',
+    })
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1 to 64 characters of letters, digits and :._-')
+    .default('chaveiro:'),
   JWT_SECRET: z
     .string()
     .min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`)
@@ -195,6 +210,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     database: vars.DATABASE_URL
       ? { kind: 'postgres', url: vars.DATABASE_URL }
       : { kind: 'sqlite', file: join(dataDir, 'chaveiro.db') },
+    redis: vars.REDIS_URL ? { url: vars.REDIS_URL, keyPrefix: vars.REDIS_KEY_PREFIX } : undefined,
     jwtSecret: vars.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     smtpUrl: vars.SMTP_URL,

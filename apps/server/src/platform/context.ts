@@ -8,6 +8,7 @@ import type { Draining } from './draining.js';
 import type { ReadNow, SqlDialect } from './database.js';
 import type { Mailer } from './mail.js';
 import type { Uploads } from './multipart.js';
+import type { SharedState } from './shared-state.js';
 import type { RunQueries } from './sqlite-worker.js';
 
 /** What every module's services are built from (services are factories over their deps). */
@@ -28,4 +29,6 @@ export interface AppContext {
   uploads: Uploads;
   /** Set once a shutdown signal arrived (readiness answers 503 from then on). */
   draining: Draining;
+  /** Rate-limit windows, nonces and cache announcements: memory, or Redis with REDIS_URL. */
+  sharedState: SharedState;
 }
