@@ -74,6 +74,9 @@ import type { Uploads } from './platform/multipart.js';
 import { createUploads } from './platform/multipart.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { requestForLog } from './platform/request-log.js';
+import type { SharedState } from './platform/shared-state.js';
+import { createMemorySharedState } from './platform/shared-state.js';
+import { createRedisSharedState } from './platform/shared-state-redis.js';
 import { answerUnknownPaths } from './platform/unknown-paths.js';
 import { webPlugin } from './platform/web.js';
 import type { Services } from './services.js';
@@ -149,6 +152,15 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // What every node must agree on (rate limits, nonces, cache announcements): Redis with
+  // REDIS_URL, this process's memory otherwise. Closed last, after the requests and the work
+  // that may still use it (onClose hooks run last-added first).
+  const sharedState: SharedState = config.redis
+    ? await createRedisSharedState({ ...config.redis, log: app.log })
+    : createMemorySharedState(clock);
+  app.decorate('sharedState', sharedState);
+  app.addHook('onClose', () => sharedState.close());
+
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -170,6 +182,7 @@ export async function buildApp({
       uploadRateWindowMs: config.http.uploadRateWindowMs,
     }),
     draining: createDraining(),
+    sharedState,
     jobLeases: createJobLeases({
       repository: createJobLeasesRepository(database.db),
       clock,
@@ -232,6 +245,7 @@ export async function buildApp({
       await loader.register(
         loaderRoutes({
           clock,
+          sharedState,
           signer: loaderSigner,
           loader: services.loader,
           sessions: services.loaderSessions,

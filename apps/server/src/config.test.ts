@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: resolve(process.cwd(), 'data'),
       database: { kind: 'sqlite', file: resolve(process.cwd(), 'data', 'chaveiro.db') },
+      redis: undefined,
       jwtSecret: SECRET,
       publicUrl: 'http://localhost:3001',
       smtpUrl: undefined,
@@ -123,13 +124,24 @@ describe('loadConfig', () => {
     ).toEqual(['127.0.0.1', '10.0.0.0/8']);
   });
 
+  it('reads REDIS_URL and its key prefix, chaveiro: by default', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET, REDIS_URL: 'redis://cache:6379/2' }).redis).toEqual({
+      url: 'redis://cache:6379/2',
+      keyPrefix: 'chaveiro:',
+    });
+    expect(
+      loadConfig({
+        JWT_SECRET: SECRET,
+        REDIS_URL: 'rediss://:pw@cache.example.com:6380',
+        REDIS_KEY_PREFIX: 'loja-2:',
+      }).redis,
+    ).toEqual({ url: 'rediss://:pw@cache.example.com:6380', keyPrefix: 'loja-2:' });
+  });
+
   it('runs one process by default, WORKERS of them with REDIS_URL, and as many as cores for auto', () => {
     const redis = { JWT_SECRET: SECRET, REDIS_URL: 'redis://127.0.0.1:6379' };
-    expect(loadConfig({ JWT_SECRET: SECRET })).toMatchObject({ workers: 1, redisUrl: undefined });
-    expect(loadConfig({ ...redis, WORKERS: '4' })).toMatchObject({
-      workers: 4,
-      redisUrl: 'redis://127.0.0.1:6379',
-    });
+    expect(loadConfig({ JWT_SECRET: SECRET }).workers).toBe(1);
+    expect(loadConfig({ ...redis, WORKERS: '4' }).workers).toBe(4);
     expect(loadConfig({ ...redis, WORKERS: 'auto' }).workers).toBe(availableParallelism());
     expect(loadConfig({ JWT_SECRET: SECRET, WORKERS: '1' }).workers).toBe(1);
   });
@@ -152,6 +164,9 @@ describe('loadConfig', () => {
     ['PORT', '30.5'],
     ['DATABASE_URL', 'mysql://db/chaveiro'],
     ['JWT_SECRET', 'too-short'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['REDIS_URL', 'cache:6379'],
+    ['REDIS_KEY_PREFIX', 'has space'],
     ['PUBLIC_URL', 'not a url'],
     ['SMTP_URL', 'http://mail'],
     ['ADMIN_USERNAME', 'ab'],
@@ -173,7 +188,6 @@ describe('loadConfig', () => {
     ['WORKERS', 'all'],
     ['WORKERS', '1.5'],
     ['WORKERS', '1000'],
-    ['REDIS_URL', 'http://cache:6379'],
   ])('rejects a bad %s (%s) naming the variable', (name, value) => {
     expect(() => loadConfig({ JWT_SECRET: SECRET, [name]: value })).toThrow(
       new RegExp(`^${name}: `),

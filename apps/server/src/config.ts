@@ -17,6 +17,11 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   database: DatabaseConfig;
+  /**
+   * State shared by every node (rate-limit windows, loader nonces, cache invalidations) lives in
+   * this Redis; undefined keeps it in this process's memory (one node).
+   */
+  redis: { url: string; keyPrefix: string } | undefined;
   jwtSecret: string;
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -47,8 +52,6 @@ export interface AppConfig {
    * server in this process alone.
    */
   workers: number;
-  /** Redis for state shared between processes and nodes (nonces, rate limits); unset: memory. */
-  redisUrl: string | undefined;
   loader: {
     /** Ed25519 PKCS#8 key (PEM or base64 DER); unset → created in DATA_DIR on first start. */
     signingKey: string | undefined;
@@ -116,6 +119,16 @@ const envSchema = z.object({
       'must start with postgres:// or postgresql:// (unset uses SQLite)',
     )
     .optional(),
+  REDIS_URL: z
+    .url({
+      protocol: /^rediss?$/,
+      error: 'must be a redis:// or rediss:// URL (unset keeps shared state in memory)',
+    })
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1 to 64 characters of letters, digits and :._-')
+    .default('chaveiro:'),
   JWT_SECRET: z
     .string()
     .min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`)
@@ -171,9 +184,6 @@ const envSchema = z.object({
     .transform((value) => (value === 'auto' ? availableParallelism() : Number(value)))
     .refine((count) => count <= MAX_WORKERS, `must be at most ${String(MAX_WORKERS)}`)
     .default(1),
-  REDIS_URL: z
-    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
-    .optional(),
   LOADER_SIGNING_KEY: z
     .string()
     .superRefine((value, ctx) => {
@@ -221,6 +231,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     database: vars.DATABASE_URL
       ? { kind: 'postgres', url: vars.DATABASE_URL }
       : { kind: 'sqlite', file: join(dataDir, 'chaveiro.db') },
+    redis: vars.REDIS_URL ? { url: vars.REDIS_URL, keyPrefix: vars.REDIS_KEY_PREFIX } : undefined,
     jwtSecret: vars.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     smtpUrl: vars.SMTP_URL,
@@ -247,7 +258,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       discordApiUrl: vars.WEBHOOKS_DISCORD_API_URL?.replace(/\/+$/, ''),
     },
     workers: vars.WORKERS,
-    redisUrl: vars.REDIS_URL,
     loader: { signingKey: vars.LOADER_SIGNING_KEY, keyGraceDays: vars.LOADER_KEY_GRACE_DAYS },
   };
 }

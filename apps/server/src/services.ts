@@ -147,7 +147,7 @@ import {
   createWebhooksService,
 } from './modules/webhooks/index.js';
 import type { AppContext } from './platform/context.js';
-import { createCountCache } from './platform/count-cache.js';
+import { createCountCache, sharedCountCache } from './platform/count-cache.js';
 import { createPeriodicJob } from './platform/periodic-job.js';
 import type { Signer } from './platform/signing.js';
 
@@ -168,11 +168,15 @@ export function createServices(
 
   // Totals of the licence-key list's filters: read by the keys repository, cleared by every
   // write that changes them (key writes, and deletes that cascade into keys or their redeemer).
-  const keyTotals = createCountCache(ADMIN_LIMITS.listCountCacheMs);
+  // Shared: a write on another node clears this node's copy too (Redis announcements).
+  const keyTotals = sharedCountCache(ctx.sharedState, 'key-totals', ADMIN_LIMITS.listCountCacheMs);
 
   // Repositories: the only holders of SQL.
   const repos = {
-    activity: createActivityRepository(db, createCountCache(ADMIN_LIMITS.listCountCacheMs)),
+    activity: createActivityRepository(
+      db,
+      sharedCountCache(ctx.sharedState, 'activity-totals', ADMIN_LIMITS.listCountCacheMs),
+    ),
     adminActions: createAdminActionsRepository(db, keyTotals),
     adminConsole: createAdminConsoleRepository(db, dialect),
     adminResellers: createAdminResellersRepository(db, dialect),
@@ -221,7 +225,11 @@ export function createServices(
   const balance = createBalanceService({ clock, repository: repos.balance });
   const files = createFilesService({ repository: repos.files });
   const uploads = createFileUploadService({ ...ctx, repository: repos.files });
-  const settingsCache = createSettingsCache({ clock, repository: repos.settings });
+  const settingsCache = createSettingsCache({
+    clock,
+    repository: repos.settings,
+    invalidations: ctx.sharedState,
+  });
   const avatars = createAvatarService({ files, uploads, userAdmin: repos.userAdmin });
   const credentials = createCredentialsChecker({
     clock,
@@ -487,7 +495,12 @@ export function createServices(
     dashboard,
     deposits,
     files,
-    health: createHealthService({ dialect, draining: ctx.draining, repository: repos.health }),
+    health: createHealthService({
+      dialect,
+      draining: ctx.draining,
+      sharedState: ctx.sharedState,
+      repository: repos.health,
+    }),
     keys: createKeysService({
       db,
       clock,
@@ -502,6 +515,7 @@ export function createServices(
     loader: createLoaderService({
       db,
       clock,
+      sharedState: ctx.sharedState,
       repository: repos.loader,
       users: repos.users,
       credentials,

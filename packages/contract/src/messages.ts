@@ -647,6 +647,8 @@ export const messages = {
     migrationsPending:
       'O banco de dados ainda não foi atualizado para esta versão do servidor (migrações pendentes).',
     draining: 'Este servidor está sendo desligado e não recebe novas requisições.',
+    redisUnavailable:
+      'O Redis não está respondendo: este servidor não pode atender até que ele volte.',
   },
   /** Admin console: the command palette's search (issue #22). */
   adminConsole: {

@@ -9,6 +9,7 @@ import type { JobLeases } from './job-leases.js';
 import type { ReadNow, SqlDialect } from './database.js';
 import type { Mailer } from './mail.js';
 import type { Uploads } from './multipart.js';
+import type { SharedState } from './shared-state.js';
 import type { RunQueries } from './sqlite-worker.js';
 
 /** What every module's services are built from (services are factories over their deps). */
@@ -29,6 +30,8 @@ export interface AppContext {
   uploads: Uploads;
   /** Set once a shutdown signal arrived (readiness answers 503 from then on). */
   draining: Draining;
+  /** Rate-limit windows, nonces and cache announcements: memory, or Redis with REDIS_URL. */
+  sharedState: SharedState;
   /** This process's leases on periodic jobs: each job's timer runs in one process of all. */
   jobLeases: JobLeases;
 }

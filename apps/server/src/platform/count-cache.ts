@@ -1,8 +1,10 @@
+import type { CacheInvalidations } from './shared-state.js';
+
 /**
  * Totals of lists over large tables (a count over 1 000 000 keys costs ~10 ms on SQLite, the
  * page itself ~0.3 ms). Each total is counted at most once per `ttlMs` per filter; the owning
  * repository clears the cache on every write it makes, so this node's own changes show at once
- * and another node's within `ttlMs`. Times are wall-clock unless the caller passes `at`: a
+ * and another node's within `ttlMs`, or at once when shared (`sharedCountCache`). Times are wall-clock unless the caller passes `at`: a
  * count that depends on the time (keys whose status is derived from their deadlines) passes
  * the time it counted at, so a total is never served across a jump of the app's clock.
  */
@@ -27,3 +29,23 @@ export function createCountCache(ttlMs: number, now: () => number = Date.now) {
 }
 
 export type CountCache = ReturnType<typeof createCountCache>;
+
+/**
+ * A count cache kept fresh on every node: clearing it (a write of its owning repository) also
+ * tells the other nodes to drop their copy of the cache `name` (a name unique per cache).
+ */
+export function sharedCountCache(
+  invalidations: CacheInvalidations,
+  name: string,
+  ttlMs: number,
+): CountCache {
+  const cache = createCountCache(ttlMs);
+  invalidations.onCleared(name, () => cache.clear());
+  return {
+    get: (key, count, at) => cache.get(key, count, at),
+    clear() {
+      cache.clear();
+      invalidations.announceCleared(name);
+    },
+  };
+}

@@ -1,5 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyRequestsError } from './errors.js';
+import type { SharedRateWindows, SharedState, WindowCount } from './shared-state.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where rate-limit windows, nonces and cache announcements live (platform/shared-state.ts). */
+    sharedState: SharedState;
+  }
+}
 
 export interface RateLimitRule {
   /** Names the rule in the log when it refuses a call. */
@@ -30,14 +38,17 @@ interface Window {
 }
 
 /**
- * A preHandler enforcing a fixed-window limit, counted in this node's memory. Several rules can
- * guard one route (per IP and per account); a rule's handler may guard several routes, which
- * then share its counters. A limited call answers 429 with Retry-After. The bookkeeping is a
- * Map lookup in a callback hook, with no promise: the loader heartbeat passes here on every call
- * (it replaced @fastify/rate-limit, whose store cost about a tenth of a heartbeat).
+ * A preHandler enforcing a fixed-window limit. Several rules can guard one route (per IP and per
+ * account); a rule's handler may guard several routes, which then share its counters. A limited
+ * call answers 429 with Retry-After. Counted in this node's memory unless the app's shared state
+ * is Redis (REDIS_URL), where every node counts in one window per rule name and key. In memory
+ * the bookkeeping is a Map lookup in a callback hook, with no promise: the loader heartbeat
+ * passes here on every call (it replaced @fastify/rate-limit, whose store cost about a tenth of
+ * a heartbeat).
  */
 export function rateLimit(rule: RateLimitRule) {
   const windows = createWindows(rule);
+  const shared = sharedWindows(rule);
   const keyOf = rule.key ?? ipKey;
 
   function countSilently(
@@ -64,8 +75,30 @@ export function rateLimit(rule: RateLimitRule) {
   // Chosen once, so the rules that send no headers (the loader's) run exactly as before.
   const count = rule.headers ? countAndTell : countSilently;
 
+  function countShared(
+    store: SharedRateWindows,
+    key: string | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: (error?: Error) => void,
+  ): void {
+    if (key === null) return done();
+    shared.hit(store, key, request, reply, 1).then((refused) => done(refused), done);
+  }
+
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
+    // Undefined on an app not built by buildApp (a bare Fastify in a test): memory then.
+    const store = request.server.sharedState?.rateWindows;
     const key = keyOf(request);
+    if (store) {
+      if (key === null || typeof key === 'string') {
+        return countShared(store, key, request, reply, done);
+      }
+      return void key.then(
+        (resolved) => countShared(store, resolved, request, reply, done),
+        (error: unknown) => done(error as Error),
+      );
+    }
     if (key === null || typeof key === 'string') return count(key, request, reply, done);
     key.then(
       (resolved) => count(resolved, request, reply, done),
@@ -73,6 +106,10 @@ export function rateLimit(rule: RateLimitRule) {
     );
   };
 }
+
+/** The 429 to answer instead, if any; a promise when the windows are shared (Redis). */
+export type LimitVerdict =
+  TooManyRequestsError | undefined | Promise<TooManyRequestsError | undefined>;
 
 /**
  * A limit on refused calls per IP, for routes whose successful calls must not be counted or
@@ -82,11 +119,59 @@ export function rateLimit(rule: RateLimitRule) {
  */
 export function refusalLimit(rule: Omit<RateLimitRule, 'key'>) {
   const windows = createWindows(rule);
+  const shared = sharedWindows(rule);
+  const hit = (request: FastifyRequest, reply: FastifyReply, calls: number): LimitVerdict => {
+    const store = request.server.sharedState?.rateWindows;
+    return store
+      ? shared.hit(store, request.ip, request, reply, calls)
+      : windows.hit(request.ip, request, reply, calls);
+  };
   return {
-    refused: (request: FastifyRequest, reply: FastifyReply) =>
-      windows.hit(request.ip, request, reply, 1),
-    exceeded: (request: FastifyRequest, reply: FastifyReply) =>
-      windows.hit(request.ip, request, reply, 0),
+    refused: (request: FastifyRequest, reply: FastifyReply) => hit(request, reply, 1),
+    exceeded: (request: FastifyRequest, reply: FastifyReply) => hit(request, reply, 0),
+  };
+}
+
+/**
+ * A rule's windows in the shared store (Redis): the same verdicts and headers as in memory. A
+ * store that does not answer lets the call through (fail open, logged): a limit missed for a
+ * while costs less than refusing every caller while Redis is down.
+ */
+function sharedWindows(rule: Omit<RateLimitRule, 'key'>) {
+  let boundStore: SharedRateWindows | undefined;
+  let windowOf: ((key: string, calls: number) => Promise<WindowCount>) | undefined;
+  return {
+    async hit(
+      store: SharedRateWindows,
+      key: string,
+      request: FastifyRequest,
+      reply: FastifyReply,
+      calls: number,
+    ): Promise<TooManyRequestsError | undefined> {
+      if (store !== boundStore || !windowOf) {
+        boundStore = store;
+        windowOf = store.forRule(rule);
+      }
+      let window: WindowCount;
+      try {
+        window = await windowOf(key, calls);
+      } catch (error) {
+        store.reportUnavailable(request.log, `rate limit ${rule.name}`, error);
+        return undefined;
+      }
+      const resetSeconds = Math.max(0, Math.ceil(window.resetInMs / 1000));
+      if (rule.headers && calls > 0) {
+        void reply.headers({
+          'ratelimit-limit': String(rule.max),
+          'ratelimit-remaining': String(Math.max(0, rule.max - window.count)),
+          'ratelimit-reset': String(resetSeconds),
+        });
+      }
+      if (window.count <= rule.max - 1 + calls) return undefined;
+      request.log.info({ rule: rule.name }, 'rate limited');
+      void reply.header('retry-after', String(resetSeconds));
+      return new TooManyRequestsError();
+    },
   };
 }
 

@@ -22,6 +22,7 @@ import { migrateToLatest } from '../platform/migrate.js';
 import { hashPassword } from '../platform/passwords.js';
 import type { Fixtures } from './fixtures.js';
 import { createFixtures } from './fixtures.js';
+import { uniqueKeyPrefix } from './redis-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -123,17 +124,20 @@ export interface TestAppOptions {
 
 /**
  * Builds the real app on a fresh, migrated database: a SQLite file in a new temporary folder, or
- * with TEST_DATABASE_URL a new PostgreSQL schema. Call once per test file (beforeAll) and close
- * it in afterAll.
+ * with TEST_DATABASE_URL a new PostgreSQL schema; with TEST_REDIS_URL its shared state is in
+ * that Redis under a key prefix of its own. Call once per test file (beforeAll) and close it in
+ * afterAll.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'chaveiro-test-')));
   const postgres = await createPostgresSchema();
+  const redisUrl = inject('testRedisUrl');
   const config = loadConfig({
     DATA_DIR: dataDir,
     // No built web unless a test provides one.
     WEB_DIST_DIR: join(dataDir, 'no-web'),
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: uniqueKeyPrefix() } : {}),
     ...options.env,
   });
   const clock = options.clock ?? createManualClock();
@@ -284,4 +288,23 @@ async function runOnServer(url: string, statement: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Another node of the same installation: a second app built on the test app's configuration,
+ * database and clock (as a second server process on one PostgreSQL and one Redis would be).
+ * The caller closes it before the test app.
+ */
+export async function createSecondNode(
+  t: TestApp,
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<App> {
+  const app = await buildApp({
+    config: t.config,
+    database: t.database,
+    clock: t.clock,
+    logger: options.logStream ? { stream: options.logStream } : false,
+  });
+  await app.ready();
+  return app;
 }

@@ -30,6 +30,7 @@ export type HealthProbeResponse = z.infer<typeof healthProbeResponseSchema>;
 export const HEALTH_NOT_READY_CODES = [
   'DATABASE_UNAVAILABLE',
   'MIGRATIONS_PENDING',
+  'REDIS_UNAVAILABLE',
   'DRAINING',
 ] as const;
 export type HealthNotReadyCode = (typeof HEALTH_NOT_READY_CODES)[number];

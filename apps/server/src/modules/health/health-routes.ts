@@ -50,9 +50,10 @@ export function healthRoutes({
           tags: ['health'],
           summary: 'Readiness probe for a load balancer',
           description:
-            'Status 200 while the database answers, every migration of this build is applied and ' +
-            'the process is not shutting down; otherwise 503 with code DATABASE_UNAVAILABLE, ' +
-            'MIGRATIONS_PENDING or DRAINING.',
+            'Status 200 while the database answers, every migration of this build is applied, ' +
+            'Redis answers (when REDIS_URL is set) and the process is not shutting down; ' +
+            'otherwise 503 with code DATABASE_UNAVAILABLE, MIGRATIONS_PENDING, ' +
+            'REDIS_UNAVAILABLE or DRAINING.',
           response: { 200: healthProbeResponseSchema, 503: errorResponseSchema },
         },
       },

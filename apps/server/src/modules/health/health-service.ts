@@ -4,11 +4,15 @@ import type { AppContext } from '../../platform/context.js';
 import { ServiceUnavailableError } from '../../platform/errors.js';
 import type { HealthRepository } from './health-repository.js';
 
+/** Redis answers a PING within this, or the node is not ready (its nonces would be refused). */
+const REDIS_PING_TIMEOUT_MS = 1_000;
+
 export function createHealthService({
   dialect,
   draining,
+  sharedState,
   repository,
-}: Pick<AppContext, 'dialect' | 'draining'> & { repository: HealthRepository }) {
+}: Pick<AppContext, 'dialect' | 'draining' | 'sharedState'> & { repository: HealthRepository }) {
   // Once every migration this build knows is applied it stays so (migrations are never undone
   // under a running server), so a probe polled every few seconds asks only once.
   let migrated = false;
@@ -26,7 +30,7 @@ export function createHealthService({
 
     /**
      * Readiness: not shutting down, the database answers and has every migration this build
-     * knows; otherwise a 503 whose code says which.
+     * knows, Redis (when configured) answers; otherwise a 503 whose code says which.
      */
     async ready(): Promise<HealthProbeResponse> {
       if (draining.active) {
@@ -48,6 +52,10 @@ export function createHealthService({
           );
         }
         migrated = true;
+      }
+      const redisAnswered = sharedState.ping(REDIS_PING_TIMEOUT_MS);
+      if (redisAnswered && !(await redisAnswered)) {
+        throw new ServiceUnavailableError(messages.health.redisUnavailable, 'REDIS_UNAVAILABLE');
       }
       return { status: 'ok' };
     },

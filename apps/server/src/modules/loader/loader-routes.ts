@@ -18,6 +18,7 @@ import { contentDisposition } from '../../platform/content-disposition.js';
 import type { AppContext } from '../../platform/context.js';
 import type { EarlyRefuser, EarlyRefusals } from '../../platform/early-refusals.js';
 import { logRefusal } from '../../platform/error-handler.js';
+import type { LimitVerdict } from '../../platform/rate-limit.js';
 import { bodyField, rateLimit, refusalLimit } from '../../platform/rate-limit.js';
 import type { Signer } from '../../platform/signing.js';
 import { answerUnknownPaths } from '../../platform/unknown-paths.js';
@@ -26,7 +27,6 @@ import type { AnsweredRequest } from './loader-answers.js';
 import { LoaderRefusalError, envelope, nonceOf, refusalOf } from './loader-answers.js';
 import type { LoaderSession, LoaderSessions } from './loader-sessions.js';
 import type { LoaderService } from './loader-service.js';
-import { createRecentSet } from './recent-set.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,7 +42,8 @@ declare module 'fastify' {
 const MINUTE = 60_000;
 /**
  * Up to a million nonces (some tens of MB): the full 10 minutes at ~800 requests a second; a
- * heavier flood forgets its oldest nonces sooner (recent-set.ts).
+ * heavier flood forgets its oldest nonces sooner (platform/recent-set.ts). In Redis (REDIS_URL)
+ * each nonce is a key that expires with its window, claimed by whichever node sees it first.
  */
 const NONCE_CAPACITY = 1_000_000;
 
@@ -52,7 +53,7 @@ const refusals = Object.fromEntries(
   [400, 401, 403, 404, 409, 429, 500, 503].map((status) => [status, refusalEnvelope]),
 ) as Record<400 | 401 | 403 | 404 | 409 | 429 | 500 | 503, typeof refusalEnvelope>;
 
-export interface LoaderRoutesDeps extends Pick<AppContext, 'clock'> {
+export interface LoaderRoutesDeps extends Pick<AppContext, 'clock' | 'sharedState'> {
   /** Signs every answer but the public key's; app.ts owns it (KeyAuth's answers share it). */
   signer: Signer;
   loader: LoaderService;
@@ -69,12 +70,16 @@ export interface LoaderRoutesDeps extends Pick<AppContext, 'clock'> {
 export function loaderRoutes({
   signer,
   clock,
+  sharedState,
   loader: service,
   sessions,
   accountLimits,
   earlyRefusals,
 }: LoaderRoutesDeps): FastifyPluginCallbackZod {
-  const nonces = createRecentSet(clock, { ttlMs: LOADER.nonceTtlMs, maxEntries: NONCE_CAPACITY });
+  const nonces = sharedState.claimSet('loader-nonce', {
+    ttlMs: LOADER.nonceTtlMs,
+    maxEntries: NONCE_CAPACITY,
+  });
   const answer = <T>(request: AnsweredRequest, data: T) =>
     envelope(request, data, clock.now(), signer.current.keyId);
   /** A request refused before routing: the same signed refusal, without a nonce (no body). */
@@ -114,17 +119,22 @@ export function loaderRoutes({
      */
     const refusalsPerIp = refusalLimit({ name: 'loader-refusals-ip', max: 60, windowMs: MINUTE });
     app.setErrorHandler((error, request, reply) => {
-      let refusal = refusalOf(error);
-      if (refusal.statusCode < 500 && request.routeOptions.config.limitRefusals) {
-        const limited = refusalsPerIp.refused(request, reply);
-        if (limited) refusal = refusalOf(limited);
+      const refusal = refusalOf(error);
+      const send = (limited: Error | undefined) => {
+        const sent = limited ? refusalOf(limited) : refusal;
+        if (sent.data.code === 'INTERNAL_ERROR') {
+          request.log.error({ err: error }, 'loader request failed');
+        } else {
+          logRefusal(request.log, sent.statusCode, sent.data.code);
+        }
+        return reply.status(sent.statusCode).send(answer(request, sent.data));
+      };
+      if (refusal.statusCode >= 500 || !request.routeOptions.config.limitRefusals) {
+        return send(undefined);
       }
-      if (refusal.data.code === 'INTERNAL_ERROR') {
-        request.log.error({ err: error }, 'loader request failed');
-      } else {
-        logRefusal(request.log, refusal.statusCode, refusal.data.code);
-      }
-      return reply.status(refusal.statusCode).send(answer(request, refusal.data));
+      const limited = refusalsPerIp.refused(request, reply);
+      // Counted in Redis: answered once the count is known.
+      return limited instanceof Promise ? limited.then(send) : send(limited);
     });
     // Every unknown path under /api/loader gets the same signed refusal, GET included.
     answerUnknownPaths(app, (request, reply) => {
@@ -137,15 +147,30 @@ export function loaderRoutes({
     });
     app.decorateRequest('loaderSession', null);
 
+    const nonceVerdict = (claimed: boolean) =>
+      claimed ? undefined : new LoaderRefusalError('NONCE_REUSED');
+    /**
+     * A nonce Redis could not check is refused (fail closed: a replay must never pass), with the
+     * signed INTERNAL_ERROR a client retries with a fresh nonce.
+     */
     const claimNonce = (
       request: FastifyRequest,
       _reply: FastifyReply,
       next: (error?: Error) => void,
     ) => {
       const nonce = nonceOf(request);
-      next(
-        nonce !== null && !nonces.claim(nonce) ? new LoaderRefusalError('NONCE_REUSED') : undefined,
+      if (nonce === null) return next();
+      const claimed = nonces.claim(nonce);
+      if (typeof claimed === 'boolean') return next(nonceVerdict(claimed));
+      claimed.then(
+        (shared) => next(nonceVerdict(shared)),
+        (error: unknown) => next(error as Error),
       );
+    };
+    /** Passes a verdict on, waiting for it when it comes from Redis. */
+    const passVerdict = (verdict: LimitVerdict, next: (error?: Error) => void) => {
+      if (verdict instanceof Promise) verdict.then(next, next);
+      else next(verdict);
     };
     const verifySession =
       (tokenOf: (request: FastifyRequest) => string | undefined) =>
@@ -153,7 +178,8 @@ export function loaderRoutes({
         const token = tokenOf(request);
         request.loaderSession = token ? sessions.verify(token) : null;
         // A call bound to be refused, from an IP past its refusals: 429 before any more work.
-        next(request.loaderSession ? undefined : refusalsPerIp.exceeded(request, reply));
+        if (request.loaderSession) return next();
+        passVerdict(refusalsPerIp.exceeded(request, reply), next);
       };
     /** A limit per machine, for calls carrying a valid session (others are refused anyway). */
     const perMachine = (name: string, max: number, windowMs: number) =>

@@ -27,12 +27,11 @@ import type {
   SessionState,
 } from './loader-repository.js';
 import type { LoaderSession, LoaderSessions } from './loader-sessions.js';
-import { createRecentSet } from './recent-set.js';
 
 const text = messages.loader;
 const reasons = text.reasons;
 
-export interface LoaderServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
+export interface LoaderServiceDeps extends Pick<AppContext, 'db' | 'clock' | 'sharedState'> {
   repository: LoaderRepository;
   users: Pick<UsersRepository, 'findById'>;
   credentials: CredentialsChecker;
@@ -98,9 +97,23 @@ export function createLoaderService({
   settings,
   presence,
   sessions,
+  sharedState,
 }: LoaderServiceDeps) {
-  // A session end is logged once per machine and reason, however often its client retries.
-  const loggedEnds = createRecentSet(clock, { ttlMs: LOADER.nonceTtlMs, maxEntries: 100_000 });
+  // A session end is logged once per machine and reason, however often its client retries and
+  // whichever node it reaches.
+  const loggedEnds = sharedState.claimSet('loader-session-end', {
+    ttlMs: LOADER.nonceTtlMs,
+    maxEntries: 100_000,
+  });
+
+  /** Whether to log this end; when Redis does not answer, logged (twice beats never). */
+  async function firstToLog(end: string): Promise<boolean> {
+    try {
+      return await loggedEnds.claim(end);
+    } catch {
+      return true;
+    }
+  }
 
   /** Server offline and maintenance come before anything else, for every call. */
   async function assertOpen(): Promise<void> {
@@ -310,7 +323,7 @@ export function createLoaderService({
     }
     const end = endOf(state, session, now);
     if (!end) return state;
-    if (loggedEnds.claim(`${session.machineId}:${end.code}`)) {
+    if (await firstToLog(`${session.machineId}:${end.code}`)) {
       await activity.recordAttempt(
         { userId: session.userId, username: state.username, ip },
         {

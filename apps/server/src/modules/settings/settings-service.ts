@@ -19,6 +19,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
+import type { CacheInvalidations } from '../../platform/shared-state.js';
 import { withTransaction } from '../../platform/database.js';
 import type { Actor } from '../../platform/auth.js';
 import type { ActivityService } from '../activity/index.js';
@@ -50,16 +51,27 @@ function toSettings(values: Map<string, string>): Settings {
   };
 }
 
+/** The settings cache's name in announcements to the other nodes. */
+const SETTINGS_CACHE_NAME = 'settings';
+
 /**
  * The settings as read by hot paths (the maintenance gate runs on every API call): cached for
- * at most SETTINGS_CACHE_MS, so another node's change is seen within a second; this node's own
- * changes drop the cache at once.
+ * at most SETTINGS_CACHE_MS. This node's own changes drop the cache at once and are announced
+ * to the other nodes (Redis), which drop theirs on the announcement; one lost is made good by
+ * the expiry, so another node's change is seen within a second at worst.
  */
 export function createSettingsCache({
   clock,
   repository,
-}: Pick<AppContext, 'clock'> & { repository: SettingsRepository }) {
+  invalidations,
+}: Pick<AppContext, 'clock'> & {
+  repository: SettingsRepository;
+  invalidations: CacheInvalidations;
+}) {
   let cached: { at: number; value: Promise<Settings> } | undefined;
+  invalidations.onCleared(SETTINGS_CACHE_NAME, () => {
+    cached = undefined;
+  });
   return {
     read(): Promise<Settings> {
       const now = clock.now();
@@ -74,6 +86,7 @@ export function createSettingsCache({
     },
     invalidate(): void {
       cached = undefined;
+      invalidations.announceCleared(SETTINGS_CACHE_NAME);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Clock } from '../../platform/clock.js';
+import type { Clock } from './clock.js';
 
 export interface RecentSetOptions {
   /** A value is remembered for at least this long. */
@@ -12,7 +12,7 @@ export interface RecentSetOptions {
  * `ttlMs` each: a value is remembered between one and two `ttlMs`, and dropping a whole
  * generation costs nothing per entry. When a flood fills a generation early it turns over
  * early: memory stays bounded and only the oldest values of that flood are forgotten sooner.
- * This node's memory only: several nodes would need a shared store.
+ * This node's memory only: with REDIS_URL, platform/shared-state-redis.ts shares them instead.
  */
 export function createRecentSet(clock: Clock, { ttlMs, maxEntries }: RecentSetOptions) {
   const perGeneration = Math.max(1, Math.floor(maxEntries / 2));
