@@ -59,6 +59,8 @@ import { authPlugin, createTokenService } from './platform/auth.js';
 import { createBackgroundWork } from './platform/background-work.js';
 import type { Draining } from './platform/draining.js';
 import { createDraining } from './platform/draining.js';
+import { createJobLeases } from './platform/job-leases.js';
+import { createJobLeasesRepository } from './platform/job-leases-repository.js';
 import type { Clock } from './platform/clock.js';
 import { systemClock } from './platform/clock.js';
 import type { AppContext } from './platform/context.js';
@@ -181,6 +183,10 @@ export async function buildApp({
     }),
     draining: createDraining(),
     sharedState,
+    jobLeases: createJobLeases({
+      repository: createJobLeasesRepository(database.db),
+      clock,
+    }),
   };
   app.decorate('draining', ctx.draining);
   // Mails and writes promised by answers already sent finish before the database closes.

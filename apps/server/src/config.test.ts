@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
@@ -138,6 +138,23 @@ describe('loadConfig', () => {
     ).toEqual({ url: 'rediss://:pw@cache.example.com:6380', keyPrefix: 'loja-2:' });
   });
 
+  it('runs one process by default, WORKERS of them with REDIS_URL, and as many as cores for auto', () => {
+    const redis = { JWT_SECRET: SECRET, REDIS_URL: 'redis://127.0.0.1:6379' };
+    expect(loadConfig({ JWT_SECRET: SECRET })).toMatchObject({ workers: 1, redis: undefined });
+    expect(loadConfig({ ...redis, WORKERS: '4' })).toMatchObject({
+      workers: 4,
+      redis: { url: 'redis://127.0.0.1:6379' },
+    });
+    expect(loadConfig({ ...redis, WORKERS: 'auto' }).workers).toBe(availableParallelism());
+    expect(loadConfig({ JWT_SECRET: SECRET, WORKERS: '1' }).workers).toBe(1);
+  });
+
+  it('refuses WORKERS > 1 without REDIS_URL, saying why', () => {
+    expect(() => loadConfig({ JWT_SECRET: SECRET, WORKERS: '2' })).toThrow(
+      /^WORKERS > 1 needs REDIS_URL: without it loader nonces and rate limits/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     const config = loadConfig({ JWT_SECRET: SECRET, PORT: '', SMTP_URL: '' });
     expect(config.port).toBe(3001);
@@ -170,6 +187,11 @@ describe('loadConfig', () => {
     ['SHUTDOWN_TIMEOUT_MS', '99999999'],
     ['SHUTDOWN_READY_GRACE_MS', '-1'],
     ['SHUTDOWN_READY_GRACE_MS', '300001'],
+    ['WORKERS', '0'],
+    ['WORKERS', 'all'],
+    ['WORKERS', '1.5'],
+    ['WORKERS', '1000'],
+    ['REDIS_URL', 'http://cache:6379'],
   ])('rejects a bad %s (%s) naming the variable', (name, value) => {
     expect(() => loadConfig({ JWT_SECRET: SECRET, [name]: value })).toThrow(
       new RegExp(`^${name}: `),

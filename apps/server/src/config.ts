@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOADER, emailSchema, passwordSchema, usernameSchema } from '@chaveiro/contract';
@@ -46,6 +47,11 @@ export interface AppConfig {
     /** Discord endpoints' requests go to this origin instead of Discord's (tests, a proxy). */
     discordApiUrl: string | undefined;
   };
+  /**
+   * Server processes on this machine (node:cluster), each serving the same port; 1 runs the
+   * server in this process alone.
+   */
+  workers: number;
   loader: {
     /** Ed25519 PKCS#8 key (PEM or base64 DER); unset → created in DATA_DIR on first start. */
     signingKey: string | undefined;
@@ -77,6 +83,8 @@ type Env = Record<string, string | undefined>;
 
 const JWT_SECRET_FILE = 'jwt-secret';
 const JWT_SECRET_MIN_LENGTH = 32;
+/** More processes than this on one machine is a typo, not a plan. */
+const MAX_WORKERS = 256;
 
 const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
   error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -170,6 +178,12 @@ const envSchema = z.object({
   WEBHOOKS_DISCORD_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .optional(),
+  WORKERS: z
+    .string()
+    .regex(/^(auto|[1-9]\d*)$/, 'must be a number of processes (1 or more) or auto')
+    .transform((value) => (value === 'auto' ? availableParallelism() : Number(value)))
+    .refine((count) => count <= MAX_WORKERS, `must be at most ${String(MAX_WORKERS)}`)
+    .default(1),
   LOADER_SIGNING_KEY: z
     .string()
     .superRefine((value, ctx) => {
@@ -200,6 +214,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new Error(`${issue?.path.join('.') ?? 'config'}: ${issue?.message ?? 'invalid'}`);
   }
   const vars = parsed.data;
+  if (vars.WORKERS > 1 && !vars.REDIS_URL) {
+    throw new Error(
+      'WORKERS > 1 needs REDIS_URL: without it loader nonces and rate limits live in each ' +
+        "process's memory, so a nonce would be accepted once per process and every limit " +
+        'multiplied (set REDIS_URL, or WORKERS=1)',
+    );
+  }
   const dataDir = resolve(process.cwd(), vars.DATA_DIR);
   const publicUrl = vars.PUBLIC_URL ?? `http://localhost:${String(vars.PORT)}`;
 
@@ -236,6 +257,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       allowPrivateUrls: vars.WEBHOOKS_ALLOW_PRIVATE_URLS === 'true',
       discordApiUrl: vars.WEBHOOKS_DISCORD_API_URL?.replace(/\/+$/, ''),
     },
+    workers: vars.WORKERS,
     loader: { signingKey: vars.LOADER_SIGNING_KEY, keyGraceDays: vars.LOADER_KEY_GRACE_DAYS },
   };
 }

@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import { setFlagsFromString } from 'node:v8';
+import { pino } from 'pino';
 import pretty from 'pino-pretty';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
@@ -6,8 +8,10 @@ import { invocationDir, loadConfig } from './config.js';
 import { describeBackfill, runAnalyticsBackfill } from './modules/analytics/index.js';
 import type { AdminSeedResult } from './modules/users/index.js';
 import { systemClock } from './platform/clock.js';
+import type { AppDatabase } from './platform/database.js';
 import { createDatabase } from './platform/database.js';
 import { migrateToLatest } from './platform/migrate.js';
+import { superviseWorkers } from './platform/cluster.js';
 import { shutDownOnSignals } from './platform/shutdown.js';
 import { rotateSigningKey } from './platform/signing.js';
 import { runKeyAuthImportCli } from './modules/keyauth-import/index.js';
@@ -16,7 +20,9 @@ import { createCountCache } from './platform/count-cache.js';
 import { createAdminSeed, createKeyAuthImportCommand } from './services.js';
 
 /**
- * config → database → migrate → seed the first admin → listen; `--migrate-only` stops early,
+ * config → database → migrate → seed the first admin → listen; with WORKERS > 1 the last step is
+ * forking that many workers (node:cluster), each of which builds the app and listens on the
+ * shared port (they skip the steps before: done once, here); `--migrate-only` stops early,
  * `--rotate-loader-key` only rotates the loader signing key, `--analytics-backfill` migrates
  * and counts existing data into the analytics rollups (`npm run analytics:backfill`),
  * `--import-keyauth` migrates and imports a KeyAuth seller's exports (`npm run import:keyauth`).
@@ -33,6 +39,11 @@ async function main(): Promise<void> {
   } catch (error) {
     console.error(`Invalid configuration: ${(error as Error).message}`);
     process.exit(1);
+  }
+
+  if (cluster.isWorker) {
+    await serve(config, createDatabase(config));
+    return;
   }
 
   if (process.argv.includes('--rotate-loader-key')) {
@@ -88,7 +99,23 @@ async function main(): Promise<void> {
     return;
   }
 
-  const app = await buildApp({ config, database, logger: humanLogsOnTerminal() });
+  if (config.workers > 1) {
+    await database.destroy();
+    const log = pino({ level: config.logLevel }, humanLogsOnTerminal(true)?.stream);
+    log.info({ workers: config.workers }, 'starting the workers');
+    superviseWorkers({ count: config.workers, log });
+    return;
+  }
+  await serve(config, database);
+}
+
+/** Builds the app and listens: the single process, or one worker of several. */
+async function serve(config: AppConfig, database: AppDatabase): Promise<void> {
+  const app = await buildApp({
+    config,
+    database,
+    logger: humanLogsOnTerminal(cluster.isWorker),
+  });
   shutDownOnSignals(app, database, {
     timeoutMs: config.http.shutdownTimeoutMs,
     readyGraceMs: config.http.shutdownReadyGraceMs,
@@ -100,15 +127,16 @@ async function main(): Promise<void> {
 
 /**
  * A person at a terminal reads one short line per event; anything else (a pipe, a file, a log
- * collector) gets pino's JSON lines. Formatted in this thread, synchronously, so the lines
- * printed just before exiting are not lost.
+ * collector) gets pino's JSON lines (with the process's pid). Formatted in this thread,
+ * synchronously, so the lines printed just before exiting are not lost. With several processes
+ * the terminal's lines keep the pid, to tell the workers apart.
  */
-function humanLogsOnTerminal() {
+function humanLogsOnTerminal(showPid: boolean) {
   if (!process.stdout.isTTY) return undefined;
   return {
     stream: pretty({
       translateTime: 'SYS:HH:MM:ss',
-      ignore: 'pid,hostname',
+      ignore: showPid ? 'hostname' : 'pid,hostname',
       singleLine: true,
       sync: true,
     }),

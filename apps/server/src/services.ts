@@ -249,6 +249,7 @@ export function createServices(
   const webhookDispatcher = createWebhookDispatcher({
     db,
     clock,
+    jobLeases: ctx.jobLeases,
     repository: repos.webhooks,
     allowPrivate: ctx.config.webhooks.allowPrivateUrls,
     discordApiUrl: ctx.config.webhooks.discordApiUrl,
@@ -369,6 +370,7 @@ export function createServices(
     /** "Subscription expiring" notifications, started and stopped with the app. */
     expiryReminders: createExpiryReminders({
       clock,
+      jobLeases: ctx.jobLeases,
       repository: repos.notifications,
       notifications,
       events,
@@ -377,6 +379,7 @@ export function createServices(
     /** The poll of pending Mercado Pago charges, started and stopped with the app. */
     gatewayPoll: createGatewayPoll({
       clock,
+      jobLeases: ctx.jobLeases,
       deposits: repos.deposits,
       settle: (paymentId) => deposits.settle(paymentId),
       log,
@@ -395,6 +398,7 @@ export function createServices(
     analyticsSampler: createAnalyticsSampler({
       db,
       clock,
+      jobLeases: ctx.jobLeases,
       rollups: repos.analyticsRollups,
       // The metric cards' own computation: one definition of 'Usuários Online' and the rest.
       cards: () => dashboard.freshMetrics(),
@@ -619,6 +623,8 @@ export function createServices(
   const keyauthSessionPurge = createPeriodicJob({
     run: () => keyauthProtocol.purgeExpiredSessions(),
     intervalMs: 10 * 60 * 1000,
+    // A delete of what expired: two at once delete it once.
+    lease: { name: 'keyauth-session-purge', leases: ctx.jobLeases },
     onError: (error) => log.error({ err: error }, 'keyauth session purge failed'),
   });
 

@@ -30,6 +30,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
  * money integer cents, flags integer 0/1 (portable across SQLite and PostgreSQL).
  */
 export interface Database {
+  job_leases: JobLeasesTable;
   storefront_deliveries: StorefrontDeliveriesTable;
   storefront_delivery_keys: StorefrontDeliveryKeysTable;
   users: UsersTable;
@@ -624,6 +625,16 @@ export interface EventDeliveriesTable {
   claim_token: string | null;
   last_error: string | null;
   done_at: number | null;
+}
+
+/** Which process runs a periodic job's timer (platform/job-leases.ts). */
+export interface JobLeasesTable {
+  /** The job's stable name. */
+  name: string;
+  /** The holding process: host, pid and a random part. */
+  holder: string;
+  /** The lease lapses at this time unless its holder renews it. */
+  expires_at: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -400,6 +400,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     transaction,
     record,
 
+    // No job lease (platform/job-leases.ts): every process polls, since each must also run what
+    // it records right after commit. Claims are safe side by side: SKIP LOCKED on PostgreSQL,
+    // one writer on SQLite, and a claim token that a lapsed claim cannot finish with (the test
+    // 'never runs one delivery twice with three processes polling at once').
     start() {
       if (started) return;
       started = true;

@@ -5,6 +5,7 @@ import type { TokenService } from './auth.js';
 import type { BackgroundWork } from './background-work.js';
 import type { Clock } from './clock.js';
 import type { Draining } from './draining.js';
+import type { JobLeases } from './job-leases.js';
 import type { ReadNow, SqlDialect } from './database.js';
 import type { Mailer } from './mail.js';
 import type { Uploads } from './multipart.js';
@@ -31,4 +32,6 @@ export interface AppContext {
   draining: Draining;
   /** Rate-limit windows, nonces and cache announcements: memory, or Redis with REDIS_URL. */
   sharedState: SharedState;
+  /** This process's leases on periodic jobs: each job's timer runs in one process of all. */
+  jobLeases: JobLeases;
 }

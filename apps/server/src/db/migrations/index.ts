@@ -23,6 +23,7 @@ import * as activityPaging from './2026112805_activity_paging.js';
 import * as apiTokens from './2026120101_api_tokens.js';
 import * as webhooks from './2026120103_webhooks.js';
 import * as keyauth from './2026120201_keyauth.js';
+import * as jobLeases from './2026120301_job_leases.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -52,6 +53,7 @@ const migrations = {
   '2026120102_storefront_deliveries': storefrontDeliveries,
   '2026120103_webhooks': webhooks,
   '2026120201_keyauth': keyauth,
+  '2026120301_job_leases': jobLeases,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

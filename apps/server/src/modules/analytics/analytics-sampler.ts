@@ -20,7 +20,7 @@ export const ONLINE_MINUTES_KEPT_MS = 35 * 24 * 60 * 60_000;
 /** How often old minute samples are deleted. */
 const PRUNE_EVERY_MS = 60 * 60_000;
 
-export interface AnalyticsSamplerDeps extends Pick<AppContext, 'db' | 'clock'> {
+export interface AnalyticsSamplerDeps extends Pick<AppContext, 'db' | 'clock' | 'jobLeases'> {
   rollups: AnalyticsRollupsRepository;
   /**
    * The four metric cards as the dashboard computes them (one definition: 'Usuários Online' is
@@ -49,6 +49,7 @@ export interface SampleOutcome {
 export function createAnalyticsSampler({
   db,
   clock,
+  jobLeases,
   rollups,
   cards,
   flushPresence,
@@ -92,6 +93,10 @@ export function createAnalyticsSampler({
   return createPeriodicJob({
     run: sample,
     intervalMs: SAMPLER_TICK_MS,
+    // Two runs in one minute count it once (the minute's row is the gate, see above). The
+    // presence it flushes first is this process's own; every process also flushes its own
+    // every 2 s (loader-presence.ts), lease or not.
+    lease: { name: 'analytics-sampler', leases: jobLeases },
     onError: (error) => log.error({ err: error }, 'analytics minute sample failed'),
   });
 }

@@ -16,7 +16,7 @@ const RECHECK_PAID_WITHIN_MS = 30 * 24 * 60 * 60 * 1000;
 const RECHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 const RECHECK_BATCH = 10;
 
-export interface GatewayPollDeps extends Pick<AppContext, 'clock'> {
+export interface GatewayPollDeps extends Pick<AppContext, 'clock' | 'jobLeases'> {
   deposits: Pick<DepositsRepository, 'pendingGatewayPayments' | 'paidGatewayPaymentsToRecheck'>;
   /** The deposits service's one settlement path. */
   settle: (paymentId: string) => Promise<SettleOutcome>;
@@ -31,7 +31,7 @@ export interface GatewayPollDeps extends Pick<AppContext, 'clock'> {
  * `runOnce()` runs it now (tests). The charges' expiry follows the gateway (and so the app clock
  * that set it), not this timer.
  */
-export function createGatewayPoll({ clock, deposits, settle, log }: GatewayPollDeps) {
+export function createGatewayPoll({ clock, jobLeases, deposits, settle, log }: GatewayPollDeps) {
   async function check(): Promise<Record<string, SettleOutcome>> {
     const outcomes: Record<string, SettleOutcome> = {};
     const now = clock.now();
@@ -56,6 +56,8 @@ export function createGatewayPoll({ clock, deposits, settle, log }: GatewayPollD
   return createPeriodicJob({
     run: check,
     intervalMs: GATEWAY_POLL_INTERVAL_MS,
+    // Two polls at once credit once: settling is a conditional change on the payment's status.
+    lease: { name: 'gateway-poll', leases: jobLeases },
     onError: (error) => log.warn({ err: error }, 'gateway poll failed'),
   });
 }

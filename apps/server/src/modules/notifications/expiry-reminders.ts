@@ -28,7 +28,7 @@ export function renewalPath(subscriptionId: string): string {
   return `/dashboard?renovar=${encodeURIComponent(subscriptionId)}`;
 }
 
-export interface ExpiryRemindersDeps extends Pick<AppContext, 'clock'> {
+export interface ExpiryRemindersDeps extends Pick<AppContext, 'clock' | 'jobLeases'> {
   repository: NotificationsRepository;
   notifications: NotificationsService;
   /** Each reminder written records `subscription.expiring` (its e-mail reacts). */
@@ -46,6 +46,7 @@ export interface ExpiryRemindersDeps extends Pick<AppContext, 'clock'> {
  */
 export function createExpiryReminders({
   clock,
+  jobLeases,
   repository,
   notifications,
   events,
@@ -150,6 +151,9 @@ export function createExpiryReminders({
   return createPeriodicJob({
     run: check,
     intervalMs: EXPIRY_REMINDER_INTERVAL_MS,
+    // Two runs at once notify once: the dedupe key and the announcement row are unique, and
+    // the loser of either records no event.
+    lease: { name: 'expiry-reminders', leases: jobLeases },
     onError: (error) => log.error({ err: error }, 'subscription expiry reminders failed'),
   });
 }

@@ -62,7 +62,7 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-export interface WebhookDispatcherDeps extends Pick<AppContext, 'clock'> {
+export interface WebhookDispatcherDeps extends Pick<AppContext, 'clock' | 'jobLeases'> {
   repository: WebhooksRepository;
   db: AppContext['db'];
   /** Lets endpoints on private addresses through (WEBHOOKS_ALLOW_PRIVATE_URLS). */
@@ -219,6 +219,9 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
   const job = createPeriodicJob({
     run: pass,
     intervalMs: WEBHOOK_POLL_INTERVAL_MS,
+    // The timer polls in one process; a kick's pass runs where the fan-out committed, beside
+    // it: deliveries are claimed with tokens, so two passes never send one twice.
+    lease: { name: 'webhook-dispatcher', leases: deps.jobLeases },
     onError: (error) => log.error({ err: error }, 'webhook dispatcher failed; trying again'),
   });
 

@@ -17,6 +17,8 @@ import { withTransaction } from '../../platform/database.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { createWebhookDispatcher } from './webhook-dispatcher.js';
+import { createJobLeases } from '../../platform/job-leases.js';
+import { createJobLeasesRepository } from '../../platform/job-leases-repository.js';
 import { createWebhookHandlers } from './webhook-handlers.js';
 import type { Receiver } from './webhook-receiver.test-helper.js';
 import { startReceiver, verifySignature } from './webhook-receiver.test-helper.js';
@@ -429,6 +431,10 @@ describe('deliveries', () => {
     const other = createWebhookDispatcher({
       db: t.database.db,
       clock: t.clock,
+      jobLeases: createJobLeases({
+        repository: createJobLeasesRepository(t.database.db),
+        clock: t.clock,
+      }),
       repository: createWebhooksRepository(t.database.db, t.database.dialect),
       allowPrivate: true,
       discordApiUrl: undefined,
