@@ -151,6 +151,11 @@ describe.skipIf(redisServerMissing !== undefined)(
         writing = false;
         await writer;
 
+        console.info(
+          `failover: ${String(SESSIONS)} sessions, ${String(renewals.reduce((sum, n) => sum + n, 0))} heartbeats renewed, ` +
+            `${String(retries.filter((count) => count > 0).length)} sessions retried after the kill, ` +
+            `${String(acknowledged.length)} keys acknowledged (${String(beforeKill)} before the kill)`,
+        );
         expect(ended).toEqual([]);
         // The clients of node B retried at least once when it died.
         expect(retries.filter((count) => count > 0).length).toBeGreaterThan(0);
