@@ -1,4 +1,5 @@
 // `npm run bench:loader [-- --dir bench/.data --duration 10 --connections 256 --rate 1000,2000]`
+// `npm run bench:loader -- --nodes 2 --redis`: one process against two, see bench/loader-nodes.ts.
 // The loader's hot paths on a seeded SQLite database next to a bare Fastify "hello" route measured
 // in the same run (DESIGN.md: heartbeat ≥ 25 % of hello; at half its throughput over 256
 // connections, p99 ≤ 5 × bare Fastify POST's p99 at the same rate), then
@@ -22,6 +23,7 @@ import {
 } from './seed-ids.js';
 import { measureOpenLoop, type OpenLoopFigures } from './open-loop.js';
 import { keyFor, readSeedParams, seedShape } from './seed-shape.js';
+import { runNodesBench } from './loader-nodes.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +39,10 @@ const { values } = parseArgs({
     repeat: { type: 'string', default: '3' },
     /** Writes a V8 CPU profile of the server to bench/.profiles for chrome://inspect. */
     'cpu-prof': { type: 'boolean', default: false },
+    /** Compares the heartbeat of this many processes (WORKERS) with one's, in one run. */
+    nodes: { type: 'string' },
+    /** With --nodes: shared state in a throwaway Redis (Debian's redis-server), as in production. */
+    redis: { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
@@ -138,6 +144,21 @@ const forwardedFor = () => ({
   'x-forwarded-for': `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`,
 });
 const randomOctet = () => String(Math.floor(Math.random() * 256));
+
+if (values.nodes) {
+  const tokens = mintSessions(Number(values.sessions));
+  await runNodesBench({
+    dir: values.dir,
+    nodes: Number(values.nodes),
+    redis: values.redis,
+    jwtSecret: JWT_SECRET,
+    duration,
+    connections,
+    sessions: tokens.length,
+    heartbeatBody: (n) => ({ session: tokens[n % tokens.length], nonce: nonce() }),
+  });
+  process.exit(0);
+}
 
 const hello = await startProcess('bench/hello-server.mjs', 3902, '/');
 const chaveiro = await startChaveiro(

@@ -140,8 +140,11 @@ describe('loadConfig', () => {
 
   it('runs one process by default, WORKERS of them with REDIS_URL, and as many as cores for auto', () => {
     const redis = { JWT_SECRET: SECRET, REDIS_URL: 'redis://127.0.0.1:6379' };
-    expect(loadConfig({ JWT_SECRET: SECRET }).workers).toBe(1);
-    expect(loadConfig({ ...redis, WORKERS: '4' }).workers).toBe(4);
+    expect(loadConfig({ JWT_SECRET: SECRET })).toMatchObject({ workers: 1, redis: undefined });
+    expect(loadConfig({ ...redis, WORKERS: '4' })).toMatchObject({
+      workers: 4,
+      redis: { url: 'redis://127.0.0.1:6379' },
+    });
     expect(loadConfig({ ...redis, WORKERS: 'auto' }).workers).toBe(availableParallelism());
     expect(loadConfig({ JWT_SECRET: SECRET, WORKERS: '1' }).workers).toBe(1);
   });

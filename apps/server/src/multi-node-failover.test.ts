@@ -54,115 +54,124 @@ function balancer(urls: readonly string[]) {
   };
 }
 
-describe.skipIf(redisServerMissing !== undefined)('a node killed under load', { timeout: 180_000 }, () => {
-  let redis: Awaited<ReturnType<typeof useTestRedis>>;
-  let nodes: Nodes;
+describe.skipIf(redisServerMissing !== undefined)(
+  'a node killed under load',
+  { timeout: 180_000 },
+  () => {
+    let redis: Awaited<ReturnType<typeof useTestRedis>>;
+    let nodes: Nodes;
 
-  beforeAll(async () => {
-    redis = await useTestRedis();
-    nodes = await startNodes({ count: 2, redis, env: { TRUST_PROXY: '127.0.0.1' } });
-  }, 120_000);
+    beforeAll(async () => {
+      redis = await useTestRedis();
+      nodes = await startNodes({ count: 2, redis, env: { TRUST_PROXY: '127.0.0.1' } });
+    }, 120_000);
 
-  afterAll(async () => {
-    await nodes?.close();
-    await redis?.close();
-  });
+    afterAll(async () => {
+      await nodes?.close();
+      await redis?.close();
+    });
 
-  it(`keeps all ${String(SESSIONS)} loader sessions licensed and every acknowledged write`, async () => {
-    const [a, b] = nodes.urls as [string, string];
-    const productId = (await nodes.fixtures.product()).id;
-    const trustedKeys = await fetchPublicKeys(a);
-    const customers = [];
-    for (let index = 0; index < SESSIONS; index += 1) {
-      const hwid = `HWID-FAILOVER-${String(index).padStart(4, '0')}`;
-      customers.push({ hwid, ...(await nodes.customerWithMachine(productId, hwid)) });
-    }
-    const lb = balancer([a, b]);
+    it(`keeps all ${String(SESSIONS)} loader sessions licensed and every acknowledged write`, async () => {
+      const [a, b] = nodes.urls as [string, string];
+      const productId = (await nodes.fixtures.product()).id;
+      const trustedKeys = await fetchPublicKeys(a);
+      const customers = [];
+      for (let index = 0; index < SESSIONS; index += 1) {
+        const hwid = `HWID-FAILOVER-${String(index).padStart(4, '0')}`;
+        customers.push({ hwid, ...(await nodes.customerWithMachine(productId, hwid)) });
+      }
+      const lb = balancer([a, b]);
 
-    // Every session opens and heartbeats through its own node, half on each.
-    const renewals = new Array<number>(SESSIONS).fill(0);
-    const retries = new Array<number>(SESSIONS).fill(0);
-    const ended: string[] = [];
-    const loops: HeartbeatLoop[] = [];
-    await Promise.all(
-      customers.map(async (customer, index) => {
-        const client = createLoaderClient({
-          serverUrl: 'http://balancer.invalid',
-          productId,
-          trustedKeys,
-          fetch: lb.fetchFor(index, `10.27.${String(index >> 8)}.${String(index & 255)}`),
-          timers: fastTimers,
-        });
-        await client.auth({ hwid: customer.hwid, key: customer.key });
-        loops.push(
-          client.startHeartbeats({
-            onStatus: (status) => {
-              if (status.type === 'renewed') renewals[index]! += 1;
-              else retries[index]! += 1;
-            },
-            onEnd: (error) => ended.push(`${customer.hwid}: ${error.message}`),
-          }),
-        );
-      }),
-    );
-
-    // Writes acknowledged by either node while the sessions run: licence keys generated.
-    const admin = await nodes.adminHeaders(a);
-    const acknowledged: string[] = [];
-    let writing = true;
-    const writer = (async () => {
-      for (let round = 0; writing; round += 1) {
-        const origin = lb.down.has([a, b][round % 2]!) ? a : [a, b][round % 2]!;
-        try {
-          const response = await fetch(`${origin}/api/keys`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...admin },
-            body: JSON.stringify({ productId, days: 30, quantity: 5 }),
+      // Every session opens and heartbeats through its own node, half on each.
+      const renewals = new Array<number>(SESSIONS).fill(0);
+      const retries = new Array<number>(SESSIONS).fill(0);
+      const ended: string[] = [];
+      const loops: HeartbeatLoop[] = [];
+      await Promise.all(
+        customers.map(async (customer, index) => {
+          const client = createLoaderClient({
+            serverUrl: 'http://balancer.invalid',
+            productId,
+            trustedKeys,
+            fetch: lb.fetchFor(index, `10.27.${String(index >> 8)}.${String(index & 255)}`),
+            timers: fastTimers,
           });
-          if (response.status === 201 || response.status === 200) {
-            acknowledged.push(...((await response.json()) as { keys: string[] }).keys);
+          await client.auth({ hwid: customer.hwid, key: customer.key });
+          loops.push(
+            client.startHeartbeats({
+              onStatus: (status) => {
+                if (status.type === 'renewed') renewals[index]! += 1;
+                else retries[index]! += 1;
+              },
+              onEnd: (error) => ended.push(`${customer.hwid}: ${error.message}`),
+            }),
+          );
+        }),
+      );
+
+      // Writes acknowledged by either node while the sessions run: licence keys generated.
+      const admin = await nodes.adminHeaders(a);
+      const acknowledged: string[] = [];
+      let writing = true;
+      const writer = (async () => {
+        for (let round = 0; writing; round += 1) {
+          const origin = lb.down.has([a, b][round % 2]!) ? a : [a, b][round % 2]!;
+          try {
+            const response = await fetch(`${origin}/api/keys`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', ...admin },
+              body: JSON.stringify({ productId, days: 30, quantity: 5 }),
+            });
+            if (response.status === 201 || response.status === 200) {
+              acknowledged.push(...((await response.json()) as { keys: string[] }).keys);
+            }
+          } catch {
+            // Not acknowledged: the node died with the request; nothing is owed.
           }
-        } catch {
-          // Not acknowledged: the node died with the request; nothing is owed.
+          await new Promise((done) => setTimeout(done, 50));
         }
-        await new Promise((done) => setTimeout(done, 50));
+      })();
+
+      const atLeast = async (count: number, timeoutMs: number) => {
+        const deadline = Date.now() + timeoutMs;
+        const start = [...renewals];
+        while (Date.now() < deadline && renewals.some((value, i) => value - start[i]! < count)) {
+          await new Promise((done) => setTimeout(done, 100));
+        }
+        return renewals.filter((value, i) => value - start[i]! < count).length;
+      };
+
+      try {
+        // Two heartbeats each before the kill, both nodes serving.
+        expect(await atLeast(2, 30_000)).toBe(0);
+        const beforeKill = acknowledged.length;
+        nodes.servers[1]!.child.kill('SIGKILL');
+        // Two more each afterwards: the sessions of the dead node fail over to the live one.
+        expect(await atLeast(2, 60_000)).toBe(0);
+        writing = false;
+        await writer;
+
+        console.info(
+          `failover: ${String(SESSIONS)} sessions, ${String(renewals.reduce((sum, n) => sum + n, 0))} heartbeats renewed, ` +
+            `${String(retries.filter((count) => count > 0).length)} sessions retried after the kill, ` +
+            `${String(acknowledged.length)} keys acknowledged (${String(beforeKill)} before the kill)`,
+        );
+        expect(ended).toEqual([]);
+        // The clients of node B retried at least once when it died.
+        expect(retries.filter((count) => count > 0).length).toBeGreaterThan(0);
+        expect(acknowledged.length).toBeGreaterThan(beforeKill);
+        const stored = await nodes.database.db
+          .selectFrom('license_keys')
+          .select('key')
+          .where('product_id', '=', productId)
+          .where('status', '=', 'active')
+          .execute();
+        const storedKeys = new Set(stored.map((row) => row.key));
+        expect(acknowledged.filter((key) => !storedKeys.has(key))).toEqual([]);
+      } finally {
+        writing = false;
+        for (const loop of loops) loop.stop();
       }
-    })();
-
-    const atLeast = async (count: number, timeoutMs: number) => {
-      const deadline = Date.now() + timeoutMs;
-      const start = [...renewals];
-      while (Date.now() < deadline && renewals.some((value, i) => value - start[i]! < count)) {
-        await new Promise((done) => setTimeout(done, 100));
-      }
-      return renewals.filter((value, i) => value - start[i]! < count).length;
-    };
-
-    try {
-      // Two heartbeats each before the kill, both nodes serving.
-      expect(await atLeast(2, 30_000)).toBe(0);
-      const beforeKill = acknowledged.length;
-      nodes.servers[1]!.child.kill('SIGKILL');
-      // Two more each afterwards: the sessions of the dead node fail over to the live one.
-      expect(await atLeast(2, 60_000)).toBe(0);
-      writing = false;
-      await writer;
-
-      expect(ended).toEqual([]);
-      // The clients of node B retried at least once when it died.
-      expect(retries.filter((count) => count > 0).length).toBeGreaterThan(0);
-      expect(acknowledged.length).toBeGreaterThan(beforeKill);
-      const stored = await nodes.database.db
-        .selectFrom('license_keys')
-        .select('key')
-        .where('product_id', '=', productId)
-        .where('status', '=', 'active')
-        .execute();
-      const storedKeys = new Set(stored.map((row) => row.key));
-      expect(acknowledged.filter((key) => !storedKeys.has(key))).toEqual([]);
-    } finally {
-      writing = false;
-      for (const loop of loops) loop.stop();
-    }
-  });
-});
+    });
+  },
+);

@@ -77,8 +77,7 @@ export async function startNodes({
       ),
     );
     for (const outcome of started) if (outcome.status === 'fulfilled') servers.push(outcome.value);
-    const failed = started.find((outcome) => outcome.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
+    for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
     database = createDatabase(
       postgres
         ? { database: { kind: 'postgres', url: postgres.url } }
