@@ -293,14 +293,14 @@ describe.skipIf(redisServerMissing !== undefined)('two nodes sharing one Redis',
 
 describe('a node whose Redis is down when it starts', () => {
   let t: TestApp;
+  let port: number;
   let startedInMs: number;
 
   beforeAll(async () => {
+    port = await freePort();
     const started = Date.now();
-    // Nothing listens there: every connection attempt is refused.
-    t = await createTestApp({
-      env: { REDIS_URL: `redis://127.0.0.1:${String(await freePort())}` },
-    });
+    // Nothing listens there yet: every connection attempt is refused.
+    t = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${String(port)}` } });
     startedInMs = Date.now() - started;
   });
   afterAll(() => t.close());
@@ -326,4 +326,41 @@ describe('a node whose Redis is down when it starts', () => {
     });
     expect(login.statusCode).toBe(200);
   });
+
+  it.skipIf(redisServerMissing !== undefined)(
+    'becomes ready once Redis starts, and hears the other nodes from then on',
+    async () => {
+      const redis = await spawnRedisServer(port);
+      let other: App | undefined;
+      try {
+        await vi.waitFor(
+          async () => {
+            const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+            expect(ready.statusCode).toBe(200);
+          },
+          { timeout: 10_000, interval: 100 },
+        );
+        other = await createSecondNode(t);
+        const client = await t.createUser();
+        const admin = await t.createUser({ role: 'admin' });
+        const dashboard = () =>
+          t.app.inject({ method: 'GET', url: '/api/client/dashboard', headers: client.headers });
+        expect((await dashboard()).statusCode).toBe(200);
+        const set = await other.inject({
+          method: 'PATCH',
+          url: '/api/settings',
+          headers: admin.headers,
+          payload: { key: 'maintenance_mode', value: 'on' },
+        });
+        expect(set.statusCode).toBe(200);
+        await vi.waitFor(async () => expect((await dashboard()).statusCode).toBe(503), {
+          timeout: 1_000,
+          interval: 20,
+        });
+      } finally {
+        await other?.close();
+        await redis.stop();
+      }
+    },
+  );
 });

@@ -65,9 +65,11 @@ export async function createRedisSharedState({
   };
   const redis = new Redis(url, options) as Redis & ChaveiroCommands;
   redis.defineCommand('chaveiroRateHit', { numberOfKeys: 1, lua: RATE_HIT_SCRIPT });
-  // The subscriber queues its SUBSCRIBE until connected and resubscribes after a reconnect.
+  // The subscriber queues its SUBSCRIBE until connected, however long Redis is down at start,
+  // and resubscribes after a reconnect.
   const subscriber = new Redis(url, {
     connectTimeout: CONNECT_TIMEOUT_MS,
+    maxRetriesPerRequest: null,
     retryStrategy: options.retryStrategy,
   });
 
@@ -90,15 +92,15 @@ export async function createRedisSharedState({
     if (message.slice(0, separator) === node) return;
     for (const drop of droppers.get(message.slice(separator + 1)) ?? []) drop();
   });
-  let subscribedOnce = false;
   subscriber.on('ready', () => {
-    // Back after an outage: announcements sent meanwhile were lost, so every copy is dropped.
-    if (subscribedOnce) for (const drops of droppers.values()) for (const drop of drops) drop();
-    subscribedOnce = true;
+    // (Re)connected: announcements sent while this node was not listening were lost, so every
+    // copy is dropped (on the first connection there is little or nothing to drop).
+    for (const drops of droppers.values()) for (const drop of drops) drop();
   });
-  subscriber
-    .subscribe(channel)
-    .catch((error: unknown) => reportUnavailable(log, 'subscriber', error));
+  const subscribed = subscriber.subscribe(channel).then(
+    () => undefined,
+    (error: unknown) => reportUnavailable(log, 'subscriber', error),
+  );
 
   const ruleNames = new Map<string, object>();
   const rateWindows: SharedRateWindows = {
@@ -117,7 +119,7 @@ export async function createRedisSharedState({
     reportUnavailable,
   };
 
-  await waitForFirstConnection(redis, log);
+  await waitForFirstConnection(Promise.all([ready(redis), subscribed]), log);
 
   return {
     kind: 'redis',
@@ -159,21 +161,28 @@ export async function createRedisSharedState({
 
 /**
  * Commands fail while not connected (no offline queue): the app's first requests must not find
- * Redis still connecting. A Redis down at start delays it by FIRST_CONNECT_WAIT_MS at most; the
- * readiness probe then answers 503 until it connects.
+ * Redis still connecting, nor its first announcements go out before this node listens. A Redis
+ * down at start delays it by FIRST_CONNECT_WAIT_MS at most; the readiness probe then answers
+ * 503 until it connects.
  */
-function waitForFirstConnection(redis: Redis, log: FastifyBaseLogger): Promise<void> {
-  if (redis.status === 'ready') return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      redis.off('ready', onReady);
-      log.warn('Redis is not answering yet: starting without it (readiness answers 503)');
-      resolve();
-    }, FIRST_CONNECT_WAIT_MS);
-    function onReady() {
-      clearTimeout(timer);
-      resolve();
-    }
-    redis.once('ready', onReady);
+function waitForFirstConnection(
+  connected: Promise<unknown>,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), FIRST_CONNECT_WAIT_MS);
   });
+  return Promise.race([connected, late]).then((outcome) => {
+    clearTimeout(timer);
+    if (outcome === 'late') {
+      log.warn('Redis is not answering yet: starting without it (readiness answers 503)');
+    }
+  });
+}
+
+/** Resolves once the connection is ready for commands (never rejects: it keeps retrying). */
+function ready(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => redis.once('ready', () => resolve()));
 }

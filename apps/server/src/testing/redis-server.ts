@@ -43,9 +43,12 @@ export function uniqueKeyPrefix(): string {
   return `test-${randomBytes(6).toString('hex')}:`;
 }
 
-/** Spawns `redis-server` without persistence on a free 127.0.0.1 port; resolves once it listens. */
-export async function spawnRedisServer(): Promise<TestRedisServer> {
-  const port = await freePort();
+/**
+ * Spawns `redis-server` without persistence on 127.0.0.1, on `port` or a free one; resolves once
+ * it listens.
+ */
+export async function spawnRedisServer(port?: number): Promise<TestRedisServer> {
+  port ??= await freePort();
   let child: ChildProcess | undefined;
 
   async function start(): Promise<void> {
