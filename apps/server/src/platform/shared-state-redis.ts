@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { RedisOptions } from 'ioredis';
+import { systemClock } from './clock.js';
+import { createRecentSet } from './recent-set.js';
 import type { SharedRateWindows, SharedState, WindowCount } from './shared-state.js';
 
 /** A command Redis has not answered by then fails (the caller fails open or closed). */
@@ -124,10 +126,21 @@ export async function createRedisSharedState({
   return {
     kind: 'redis',
     rateWindows,
-    claimSet(name, { ttlMs }) {
+    claimSet(name, options) {
       const prefix = `${keyPrefix}claim:${name}:`;
+      // While Redis does not answer, values are claimed in this node's memory: a loader keeps
+      // working through a Redis outage, and a replay is still refused by the node that saw the
+      // value (only a replay sent to another node during the outage could pass).
+      const local = createRecentSet(systemClock, options);
       return {
-        claim: async (value) => (await redis.set(prefix + value, '1', 'PX', ttlMs, 'NX')) === 'OK',
+        claim: async (value) => {
+          try {
+            return (await redis.set(prefix + value, '1', 'PX', options.ttlMs, 'NX')) === 'OK';
+          } catch (error) {
+            reportUnavailable(log, `claim ${name}`, error);
+            return local.claim(value);
+          }
+        },
       };
     },
     announceCleared(name) {

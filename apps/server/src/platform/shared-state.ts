@@ -35,8 +35,8 @@ export type CacheInvalidations = Pick<SharedState, 'announceCleared' | 'onCleare
 
 export interface ClaimSet {
   /**
-   * True when `value` was not claimed within the window (it now is). A promise with Redis, which
-   * rejects when Redis does not answer: the caller decides whether to refuse or go on.
+   * True when `value` was not claimed within the window (it now is). A promise with Redis; never
+   * rejected: while Redis does not answer, the value is claimed in this node's memory.
    */
   claim(value: string): boolean | Promise<boolean>;
 }

@@ -149,10 +149,7 @@ export function loaderRoutes({
 
     const nonceVerdict = (claimed: boolean) =>
       claimed ? undefined : new LoaderRefusalError('NONCE_REUSED');
-    /**
-     * A nonce Redis could not check is refused (fail closed: a replay must never pass), with the
-     * signed INTERNAL_ERROR a client retries with a fresh nonce.
-     */
+    /** A nonce seen before, by any node (or by this one while Redis is unreachable), is refused. */
     const claimNonce = (
       request: FastifyRequest,
       _reply: FastifyReply,

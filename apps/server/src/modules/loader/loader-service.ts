@@ -106,15 +106,6 @@ export function createLoaderService({
     maxEntries: 100_000,
   });
 
-  /** Whether to log this end; when Redis does not answer, logged (twice beats never). */
-  async function firstToLog(end: string): Promise<boolean> {
-    try {
-      return await loggedEnds.claim(end);
-    } catch {
-      return true;
-    }
-  }
-
   /** Server offline and maintenance come before anything else, for every call. */
   async function assertOpen(): Promise<void> {
     const current = await settings.read();
@@ -323,7 +314,7 @@ export function createLoaderService({
     }
     const end = endOf(state, session, now);
     if (!end) return state;
-    if (await firstToLog(`${session.machineId}:${end.code}`)) {
+    if (await loggedEnds.claim(`${session.machineId}:${end.code}`)) {
       await activity.recordAttempt(
         { userId: session.userId, username: state.username, ip },
         {
