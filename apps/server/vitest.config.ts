@@ -7,7 +7,10 @@ export default defineProject({
     // The multi-node tests drive the nodes with the real loader SDK, from its source (its
     // package points at a build `npm test` does not make).
     alias: {
-      '@chaveiro/loader-sdk': resolve(import.meta.dirname, '../../packages/loader-sdk/src/index.ts'),
+      '@chaveiro/loader-sdk': resolve(
+        import.meta.dirname,
+        '../../packages/loader-sdk/src/index.ts',
+      ),
     },
   },
   test: {
