@@ -67,7 +67,7 @@ export const bodyDeadlines = fp<{ bodyTimeoutMs: number }>(
     });
     // The body has been parsed by now, unless the handler reads it (multipart uploads).
     app.addHook('preValidation', (request, _reply, next) => {
-      if (request.raw.complete) clearTimeout(deadlines.get(request.raw)?.timer);
+      if (request.raw.complete) forgetDeadline(request.raw);
       next();
     });
     done();
@@ -95,9 +95,21 @@ export function extendBodyDeadline(
 
 /** Ends the body's wait, once it has been read. */
 export function clearBodyDeadline(request: FastifyRequest): void {
-  const deadline = deadlines.get(request.raw);
-  clearTimeout(deadline?.timer);
-  clearInterval(deadline?.pace);
+  forgetDeadline(request.raw);
+}
+
+/**
+ * Stops the request's timers and drops its entry at once. Left in the WeakMap, the entry
+ * (whose timer holds the request and the response) kept every answered request alive through
+ * V8's young-generation collections until the next full one: each heartbeat's HTTP objects
+ * (~3 KB) were copied to the old generation, and scavenges took 5-25 ms.
+ */
+function forgetDeadline(request: IncomingMessage): void {
+  const deadline = deadlines.get(request);
+  if (!deadline) return;
+  clearTimeout(deadline.timer);
+  clearInterval(deadline.pace);
+  deadlines.delete(request);
 }
 
 function cutAfter(request: IncomingMessage, response: ServerResponse, ms: number) {
