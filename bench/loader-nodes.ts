@@ -69,6 +69,8 @@ async function startRedis(): Promise<{ url: string; child: ChildProcess; stop():
 
 interface Row {
   processes: number;
+  /** Whether its shared state was in Redis. */
+  shared: boolean;
   closed: Figures;
   paced: OpenLoopFigures;
   /** CPU µs per heartbeat of the server processes and Redis together, closed loop. */
@@ -79,13 +81,21 @@ export async function runNodesBench(options: NodesBenchOptions): Promise<void> {
   const redis = options.redis ? await startRedis() : undefined;
   const rows: Row[] = [];
   let pacedRate: number | undefined;
+  // With --redis, one process without it first: what sharing the state costs.
+  const runs = [
+    ...(redis ? [{ processes: 1, shared: false }] : []),
+    { processes: 1, shared: Boolean(redis) },
+    { processes: options.nodes, shared: Boolean(redis) },
+  ];
   try {
-    for (const processes of [1, options.nodes]) {
+    for (const { processes, shared } of runs) {
       const port = await freePort();
       const server = await startChaveiro(options.dir, port, {
         JWT_SECRET: options.jwtSecret,
         WORKERS: String(processes),
-        ...(redis ? { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `bench-${String(processes)}:` } : {}),
+        ...(redis && shared
+          ? { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `bench-${String(processes)}:` }
+          : {}),
       });
       try {
         let n = 0;
@@ -112,7 +122,7 @@ export async function runNodesBench(options: NodesBenchOptions): Promise<void> {
         const cpuBefore = treeCpuMicros(server.child.pid) ?? null;
         const redisBefore = treeCpuMicros(redis?.child.pid);
         const closed = await measure({
-          name: `heartbeat, ${String(processes)} process${processes > 1 ? 'es' : ''}${redis ? ' + Redis' : ''}`,
+          name: `heartbeat, ${String(processes)} process${processes > 1 ? 'es' : ''}${shared ? ' + Redis' : ''}`,
           url: server.url,
           connections: options.connections,
           duration: options.duration,
@@ -122,7 +132,7 @@ export async function runNodesBench(options: NodesBenchOptions): Promise<void> {
         const redisAfter = treeCpuMicros(redis?.child.pid);
         const served = closed.requestsPerSecond * options.duration;
         const serverCpu = cpuPerRequest(cpuBefore, cpuAfter, served);
-        const redisCpu = redis ? cpuPerRequest(redisBefore, redisAfter, served) : 0;
+        const redisCpu = shared ? cpuPerRequest(redisBefore, redisAfter, served) : 0;
         closed.cpuMicros = serverCpu === null || redisCpu === null ? null : serverCpu + redisCpu;
         // p99 of both at one rate: half the single process's throughput.
         pacedRate ??= Math.round(closed.requestsPerSecond / 2);
@@ -136,7 +146,7 @@ export async function runNodesBench(options: NodesBenchOptions): Promise<void> {
           connections: options.connections,
           duration: options.duration,
         });
-        rows.push({ processes, closed, paced, cpuMicros: closed.cpuMicros });
+        rows.push({ processes, shared, closed, paced, cpuMicros: closed.cpuMicros });
       } finally {
         await server.stop();
       }
@@ -145,7 +155,15 @@ export async function runNodesBench(options: NodesBenchOptions): Promise<void> {
     redis?.stop();
   }
   printTable(rows.flatMap((row) => [row.closed, row.paced]));
-  const [one, many] = rows;
+  const [one, many] = rows.slice(-2);
+  const alone = rows.length === 3 ? rows[0] : undefined;
+  if (alone && one) {
+    console.log(
+      `\nRedis costs 1 process ${String((one.cpuMicros ?? 0) - (alone.cpuMicros ?? 0))} µs of CPU per heartbeat ` +
+        `(${String(one.cpuMicros)} with it, Redis's own included, vs ${String(alone.cpuMicros)} in memory); ` +
+        `${String(one.closed.requestsPerSecond)} vs ${String(alone.closed.requestsPerSecond)} req/s.`,
+    );
+  }
   if (one && many) {
     console.log(
       `\n${String(many.processes)} processes serve ${(many.closed.requestsPerSecond / one.closed.requestsPerSecond).toFixed(2)} × the heartbeats of 1 ` +
