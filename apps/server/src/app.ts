@@ -284,7 +284,7 @@ export async function buildApp({
       { prefix: '/api/v1' },
     );
     await site.register(apiRoutes(services, auth, ctx.uploads, ctx.clock), { prefix: '/api' });
-    await site.register(webPlugin, { distDir: config.webDistDir });
+    await site.register(webPlugin, { distDir: config.webDistDir, publicUrl: config.publicUrl });
   });
   return app;
 }

@@ -114,3 +114,44 @@ describe('without a built web', () => {
     expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 });
+
+describe('robots.txt and sitemap.xml', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://painel.exemplo.com/' } });
+  });
+  afterAll(() => t.close());
+
+  it('lets crawlers in the public pages and keeps them out of the signed-in areas and the API', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+    expect(response.body.split('\n')).toEqual([
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /admin',
+      'Disallow: /dashboard',
+      'Disallow: /reseller',
+      'Disallow: /api',
+      '',
+      'Sitemap: https://painel.exemplo.com/sitemap.xml',
+      '',
+    ]);
+  });
+
+  it('lists the landing and the terms by their absolute address under PUBLIC_URL', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const locations = [...response.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual(['https://painel.exemplo.com/', 'https://painel.exemplo.com/terms']);
+    expect(response.body).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
+  });
+
+  it('answers HEAD, as crawlers probe', async () => {
+    const response = await t.app.inject({ method: 'HEAD', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+  });
+});

@@ -4,12 +4,18 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { robotsTxt, sitemapXml } from './crawl-files.js';
 import { sendRouteNotFound } from './error-handler.js';
 
 export interface WebPluginOptions {
   /** The built web (Vite's dist): index.html plus hashed files under assets/. */
   distDir: string;
+  /** The site's public address, for the sitemap's absolute URLs. */
+  publicUrl: string;
 }
+
+/** Crawlers re-read these now and then; an hour keeps a PUBLIC_URL change visible soon. */
+const CRAWL_FILES_CACHE = 'public, max-age=3600';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -19,7 +25,20 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * otherwise and when no web is built.
  */
 export const webPlugin = fp<WebPluginOptions>(
-  async (app, { distDir }) => {
+  async (app, { distDir, publicUrl }) => {
+    app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', CRAWL_FILES_CACHE)
+        .send(robotsTxt(publicUrl)),
+    );
+    app.get('/sitemap.xml', { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', CRAWL_FILES_CACHE)
+        .send(sitemapXml(publicUrl)),
+    );
+
     const hasWeb = existsSync(join(distDir, 'index.html'));
     if (hasWeb) {
       const assetsDir = join(distDir, 'assets') + sep;
