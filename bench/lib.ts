@@ -130,16 +130,18 @@ export function cpuTimeMicros(
   if (!child?.pid) return null;
   const pid = String(child.pid);
   try {
-    const stat = readFileSync(
-      of === 'process' ? `/proc/${pid}/stat` : `/proc/${pid}/task/${pid}/stat`,
-      'utf8',
-    );
-    // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+    return statCpuMicros(of === 'process' ? `/proc/${pid}/stat` : `/proc/${pid}/task/${pid}/stat`);
   } catch {
     return null;
   }
+}
+
+/** User + system CPU time in a /proc `stat` file, in µs (throws when the process is gone). */
+export function statCpuMicros(path: string): number {
+  const stat = readFileSync(path, 'utf8');
+  // Fields after the parenthesised command name; utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 /** Server CPU µs per answered request between two readings, when both could be read. */

@@ -6,7 +6,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpuPerRequest, measure, printTable, startChaveiro, type Figures } from './lib.js';
+import {
+  cpuPerRequest,
+  measure,
+  printTable,
+  startChaveiro,
+  statCpuMicros,
+  type Figures,
+} from './lib.js';
 import { measureOpenLoop, type OpenLoopFigures } from './open-loop.js';
 
 export interface NodesBenchOptions {
@@ -26,9 +33,7 @@ export interface NodesBenchOptions {
 function treeCpuMicros(pid: number | undefined): number | null {
   if (!pid) return null;
   try {
-    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    let total = (Number(fields[11]) + Number(fields[12])) * 10_000;
+    let total = statCpuMicros(`/proc/${String(pid)}/stat`);
     const children = readFileSync(`/proc/${String(pid)}/task/${String(pid)}/children`, 'utf8')
       .trim()
       .split(' ')

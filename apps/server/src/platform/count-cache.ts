@@ -4,9 +4,10 @@ import type { CacheInvalidations } from './shared-state.js';
  * Totals of lists over large tables (a count over 1 000 000 keys costs ~10 ms on SQLite, the
  * page itself ~0.3 ms). Each total is counted at most once per `ttlMs` per filter; the owning
  * repository clears the cache on every write it makes, so this node's own changes show at once
- * and another node's within `ttlMs`, or at once when shared (`sharedCountCache`). Times are wall-clock unless the caller passes `at`: a
- * count that depends on the time (keys whose status is derived from their deadlines) passes
- * the time it counted at, so a total is never served across a jump of the app's clock.
+ * and another node's within `ttlMs`, or at once when shared (`sharedCountCache`). Times are
+ * wall-clock unless the caller passes `at`: a count that depends on the time (keys whose status
+ * is derived from their deadlines) passes the time it counted at, so a total is never served
+ * across a jump of the app's clock.
  */
 export function createCountCache(ttlMs: number, now: () => number = Date.now) {
   const entries = new Map<string, { at: number; value: Promise<number> }>();

@@ -159,18 +159,10 @@ function sharedWindows(rule: Omit<RateLimitRule, 'key'>) {
         store.reportUnavailable(request.log, `rate limit ${rule.name}`, error);
         return undefined;
       }
-      const resetSeconds = Math.max(0, Math.ceil(window.resetInMs / 1000));
-      if (rule.headers && calls > 0) {
-        void reply.headers({
-          'ratelimit-limit': String(rule.max),
-          'ratelimit-remaining': String(Math.max(0, rule.max - window.count)),
-          'ratelimit-reset': String(resetSeconds),
-        });
-      }
+      const resetSeconds = secondsUntil(window.resetInMs);
+      if (rule.headers && calls > 0) tellBudget(reply, rule, window.count, resetSeconds);
       if (window.count <= rule.max - 1 + calls) return undefined;
-      request.log.info({ rule: rule.name }, 'rate limited');
-      void reply.header('retry-after', String(resetSeconds));
-      return new TooManyRequestsError();
+      return refuse(request, reply, rule, resetSeconds);
     },
   };
 }
@@ -207,23 +199,47 @@ function createWindows(rule: Omit<RateLimitRule, 'key'>) {
       }
       window.count += calls;
       if (window.count <= rule.max - 1 + calls) return undefined;
-      request.log.info({ rule: rule.name }, 'rate limited');
-      void reply.header('retry-after', String(Math.ceil((window.resetAt - now) / 1000)));
-      return new TooManyRequestsError();
+      return refuse(request, reply, rule, secondsUntil(window.resetAt - now));
     },
 
     /** Sets the RateLimit-* headers of the key's current window (after `hit`). */
     tell(key: string, reply: FastifyReply): void {
       const window = windows.get(key);
       if (!window) return;
-      const resetSeconds = Math.max(0, Math.ceil((window.resetAt - Date.now()) / 1000));
-      void reply.headers({
-        'ratelimit-limit': String(rule.max),
-        'ratelimit-remaining': String(Math.max(0, rule.max - window.count)),
-        'ratelimit-reset': String(resetSeconds),
-      });
+      tellBudget(reply, rule, window.count, secondsUntil(window.resetAt - Date.now()));
     },
   };
+}
+
+/** Whole seconds until a window restarts, as Retry-After and RateLimit-Reset give them. */
+function secondsUntil(ms: number): number {
+  return Math.max(0, Math.ceil(ms / 1000));
+}
+
+/** The RateLimit-* headers of a window that has `count` calls and restarts in `resetSeconds`. */
+function tellBudget(
+  reply: FastifyReply,
+  rule: Omit<RateLimitRule, 'key'>,
+  count: number,
+  resetSeconds: number,
+): void {
+  void reply.headers({
+    'ratelimit-limit': String(rule.max),
+    'ratelimit-remaining': String(Math.max(0, rule.max - count)),
+    'ratelimit-reset': String(resetSeconds),
+  });
+}
+
+/** The 429 a call past its window's `max` gets, Retry-After set, whichever store counted it. */
+function refuse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rule: Omit<RateLimitRule, 'key'>,
+  resetSeconds: number,
+): TooManyRequestsError {
+  request.log.info({ rule: rule.name }, 'rate limited');
+  void reply.header('retry-after', String(resetSeconds));
+  return new TooManyRequestsError();
 }
 
 function ipKey(request: FastifyRequest): string {
