@@ -38,7 +38,30 @@ async function open(
   });
   const page = await context.newPage();
   await page.goto(`${server.url}${path}`);
+  await hydrated(page);
   return page;
+}
+
+/**
+ * Waits until the prerendered page has hydrated: the public pages' smooth-scroll class is set by
+ * a layout effect, so it appears once React has taken over the server's HTML.
+ */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.documentElement.classList.contains('motion-safe:scroll-smooth'),
+  );
+}
+
+/** The scripts a prerendered page names: its module entry and the chunks it preloads. */
+async function scriptsNamedBy(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(
+      document.querySelectorAll('script[src], link[rel="modulepreload"]'),
+      (element) =>
+        new URL(element.getAttribute('src') ?? element.getAttribute('href') ?? '', location.href)
+          .href,
+    ),
+  );
 }
 
 /** Where the section's top edge is in the viewport once scrolling has settled. */
@@ -200,6 +223,91 @@ describe('landing page', () => {
     await expect(page.locator('#privacidade').innerText()).resolves.toContain('LGPD');
     await expect(page.locator('#contato').innerText()).resolves.toContain('@chaveiro.com.br');
   });
+});
+
+describe('prerendered public pages', () => {
+  it('paints the headline, copy and calls to action of / and /terms with JavaScript off', async () => {
+    context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+
+    const headline = page.getByRole('heading', { level: 1 });
+    await expect(headline.innerText()).resolves.toBe('Licenças premium com segurança total');
+    await expect(headline.isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('link', { name: 'Criar minha conta grátis' }).isVisible(),
+    ).resolves.toBe(true);
+    await expect(
+      page.getByText('Compre, resgate e gerencie suas assinaturas').isVisible(),
+    ).resolves.toBe(true);
+    await expect(page.locator('#testimonials figure').count()).resolves.toBe(6);
+    // Styled by the HTML alone: the inlined stylesheet sets the hero's size and colours.
+    const heroFont = await headline.evaluate((element) => getComputedStyle(element).fontSize);
+    expect(Number.parseFloat(heroFont)).toBeGreaterThanOrEqual(36);
+    await expect(page.title()).resolves.toBe('Chaveiro: licenças premium com segurança total');
+    await screenshot(page, 'landing-no-js-390x844');
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Termos de Uso' }).click();
+    await page.waitForURL(`${server.url}/terms`);
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(
+      'Termos de Uso',
+    );
+    await expect(page.locator('#reembolsos').isVisible()).resolves.toBe(true);
+  });
+
+  it('paints a stored dark theme before any bundle runs', async () => {
+    context = await browser.newContext({ viewport: DESKTOP });
+    await context.addInitScript(() => localStorage.setItem('chaveiro-theme', 'dark'));
+    await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await expect(page.evaluate(() => document.documentElement.className)).resolves.toBe('dark');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    // The dark token (zinc 950), not white.
+    expect(background).not.toMatch(/255, 255, 255|oklch\(1 /);
+    await page.screenshot({ path: join(artifactsDir, 'landing-dark-before-js-1440x900.png') });
+  });
+
+  for (const path of ['/', '/terms']) {
+    it(`hydrates ${path} with no warning, loading only the scripts it names and no stylesheet`, async () => {
+      context = await browser.newContext({ viewport: PHONE });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') {
+          problems.push(message.text());
+        }
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+
+      await page.goto(`${server.url}${path}`);
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+
+      expect(problems).toEqual([]);
+      // The stylesheet is inlined; the scripts are the page's own (no app or admin chunk).
+      expect(requested.filter((url) => url.endsWith('.css'))).toEqual([]);
+      const named = await scriptsNamedBy(page);
+      expect(requested.filter((url) => url.endsWith('.js')).sort()).toEqual([...named].sort());
+
+      // The toggle works once hydrated, and the choice outlives a reload.
+      await page.getByRole('button', { name: 'Alterar tema' }).click();
+      await expect(page.evaluate(() => document.documentElement.className)).resolves.toContain(
+        'dark',
+      );
+      await page.reload();
+      await hydrated(page);
+      await expect(page.evaluate(() => localStorage.getItem('chaveiro-theme'))).resolves.toBe(
+        'dark',
+      );
+      await expect(page.evaluate(() => document.documentElement.className)).resolves.toContain(
+        'dark',
+      );
+      expect(problems).toEqual([]);
+    });
+  }
 });
 
 describe('accessibility (axe)', () => {

@@ -1,6 +1,6 @@
 // `npm run size`: the gzip size of every JavaScript chunk of the built web, grouped by the route
-// area that loads it, and the budget of DESIGN.md: the first load of `/` (the entry script and
-// its static imports, plus the landing route's lazy module and its static imports) stays within
+// area that loads it, and the budget of DESIGN.md: the first load of `/` (every script the
+// prerendered dist/pages/landing.html loads or preloads, and their static imports) stays within
 // 120 KB of gzip JavaScript and carries no admin or customer code. Exits 1 when it does not.
 // Reads apps/web/dist (or the folder given as argument) and the Vite manifest (build.manifest in apps/web/vite.config.ts).
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 120 * 1024;
-const LANDING_MODULE = 'src/app/routes/landing.tsx';
+const LANDING_MODULE = 'src/features/landing/components/landing-page.tsx';
 
 // An optional argument names another build to measure.
 const distDir = resolve(process.argv[2] ?? join(import.meta.dirname, '..', 'apps', 'web', 'dist'));
@@ -64,22 +64,31 @@ function sizeOf(key) {
 
 const isJs = (key) => manifest[key].file.endsWith('.js');
 
-// What the HTML loads: its module script, which must be the manifest's entry.
-const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
-for (const key of entryKeys) {
-  if (!html.includes(`/${manifest[key].file}`)) {
-    console.error(`index.html does not load the entry ${manifest[key].file}; rebuild the web.`);
+// What the prerendered landing page loads: its module script and the chunks it preloads.
+const landingPath = join(distDir, 'pages', 'landing.html');
+if (!existsSync(landingPath)) {
+  console.error(`No ${landingPath}: the build did not prerender the landing page.`);
+  process.exit(1);
+}
+const landingHtml = readFileSync(landingPath, 'utf8');
+const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+const loadedKeys = [
+  ...landingHtml.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="\/([^"]+\.js)"/g),
+].map(([, file]) => {
+  const key = keyOfFile.get(file);
+  if (!key) {
+    console.error(`pages/landing.html loads ${file}, which the manifest does not know; rebuild.`);
     process.exit(1);
   }
-}
-if (!manifest[LANDING_MODULE]) {
-  console.error(`The manifest has no lazy module ${LANDING_MODULE}; is the landing route lazy?`);
+  return key;
+});
+if (!loadedKeys.includes(LANDING_MODULE)) {
+  console.error(`pages/landing.html does not preload ${LANDING_MODULE}; rebuild the web.`);
   process.exit(1);
 }
 
 const firstLoad = new Set();
-for (const key of [...entryKeys, LANDING_MODULE]) staticClosure(key, firstLoad);
+for (const key of loadedKeys) staticClosure(key, firstLoad);
 
 // Every other lazily loaded module, its area and the chunks it adds beyond the first load. What
 // the landing imports on demand (the newsletter's validation and toasts) is reported as such.

@@ -11,8 +11,16 @@ const contractSources = ['packages/contract/src', 'packages/contract/package.jso
 const targets = [
   {
     workspace: 'apps/web',
-    output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public'],
+    // The build prerenders the public pages last: the last of them marks a finished build.
+    output: 'apps/web/dist/pages/terms.html',
+    sources: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/public-page.html',
+      'apps/web/scripts',
+      'apps/web/vite.config.ts',
+      'apps/web/public',
+    ],
   },
   {
     workspace: 'apps/server',

@@ -18,6 +18,11 @@ export default defineConfig({
     // dist/.vite/manifest.json maps each route module to its chunks; scripts/size.mjs reads it.
     manifest: true,
     rolldownOptions: {
+      // The app, and the template scripts/build.mjs prerenders the public pages into.
+      input: {
+        app: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'public-page': fileURLToPath(new URL('./public-page.html', import.meta.url)),
+      },
       // The contract builds zod schemas at module level; marking it side-effect free lets the
       // bundler drop every schema a chunk does not use (keeps `/` within its JS budget).
       treeshake: {

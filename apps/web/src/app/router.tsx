@@ -23,11 +23,14 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => null,
     children: [
       {
+        // The public pages are prerendered (public-pages.ts) and served as their own documents;
+        // these routes render them when the app itself navigates there.
         index: true,
-        lazy: async () => ({ Component: (await import('./routes/landing')).LandingRoute }),
+        lazy: async () => ({
+          Component: (await import('@/features/landing/components/landing-page')).LandingPage,
+        }),
       },
       {
-        // Like the landing page: public marketing, outside the app shell.
         path: 'terms',
         lazy: async () => ({
           Component: (await import('@/features/landing/components/terms-page')).TermsPage,

@@ -23,15 +23,14 @@ export function storeTheme(theme: Theme): void {
 }
 
 function darkMedia(): MediaQueryList | null {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null;
+  // No window when the public pages are prerendered at build time.
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(DARK_QUERY)
+    : null;
 }
 
 export function systemTheme(): ResolvedTheme {
   return darkMedia()?.matches ? 'dark' : 'light';
-}
-
-export function resolveTheme(theme: Theme): ResolvedTheme {
-  return theme === 'system' ? systemTheme() : theme;
 }
 
 /** Calls `listener` when the operating system switches between light and dark. */
@@ -42,8 +41,9 @@ export function subscribeToSystemTheme(listener: () => void): () => void {
 }
 
 /**
- * Sets `.dark` on <html>. Runs from the bundle: the CSP forbids the usual inline script, so
- * main.tsx calls it before the first render to keep the flash of the wrong theme short.
+ * Sets `.dark` on <html>. The same rule runs before the first paint from the inline script in
+ * index.html and public-page.html (its hash is allowed by the CSP), so a stored or system dark
+ * theme never flashes light; this keeps it in step with later choices.
  */
 export function applyTheme(resolved: ResolvedTheme): void {
   const root = document.documentElement;

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { Brand } from '@/components/layout/brand';
 import { NAV_SECTIONS, SECTIONS, SUPPORT_EMAIL } from '../landing-content';
 import { NewsletterForm } from './newsletter-form';
@@ -21,13 +20,13 @@ export function LandingFooter() {
     <footer className="bg-muted/40 border-t">
       <div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 sm:px-6 lg:grid-cols-[1.2fr_2fr] lg:gap-16">
         <div className="max-w-sm">
-          <Link
-            to="/"
+          <a
+            href="/"
             aria-label="Chaveiro, início"
             className="focus-visible:ring-ring/50 inline-block rounded-md outline-none focus-visible:ring-[3px]"
           >
             <Brand />
-          </Link>
+          </a>
           <p className="text-muted-foreground mt-4 text-sm leading-relaxed">
             Licenças de software com ativação imediata, vínculo por HWID e suporte humano 24/7. Uma
             plataforma brasileira, feita para você jogar sem preocupação.
@@ -54,36 +53,36 @@ export function LandingFooter() {
           </FooterColumn>
           <FooterColumn title="Conta">
             <li>
-              <Link to="/auth" className={LINK}>
+              <a href="/auth" className={LINK}>
                 Entrar
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/auth?tab=cadastro" className={LINK}>
+              <a href="/auth?tab=cadastro" className={LINK}>
                 Criar conta
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/forgot-password" className={LINK}>
+              <a href="/forgot-password" className={LINK}>
                 Esqueci minha senha
-              </Link>
+              </a>
             </li>
           </FooterColumn>
           <FooterColumn title="Legal e suporte">
             <li>
-              <Link to="/terms" className={LINK}>
+              <a href="/terms" className={LINK}>
                 Termos de Uso
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={{ pathname: '/terms', hash: '#privacidade' }} className={LINK}>
+              <a href="/terms#privacidade" className={LINK}>
                 Privacidade e LGPD
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={{ pathname: '/terms', hash: '#reembolsos' }} className={LINK}>
+              <a href="/terms#reembolsos" className={LINK}>
                 Reembolsos
-              </Link>
+              </a>
             </li>
             <li>
               <a href={`mailto:${SUPPORT_EMAIL}`} className={LINK}>

@@ -1,5 +1,4 @@
 import { labels } from '@chaveiro/contract';
-import { Link } from 'react-router';
 import { Brand } from '@/components/layout/brand';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { NAV_SECTIONS } from '../landing-content';
@@ -10,13 +9,13 @@ export function LandingHeader() {
   return (
     <header className="bg-background/80 supports-[backdrop-filter]:bg-background/70 sticky top-0 z-30 border-b backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4 sm:gap-2 sm:px-6">
-        <Link
-          to="/"
+        <a
+          href="/"
           aria-label="Chaveiro, início"
           className="focus-visible:ring-ring/50 mr-auto rounded-md outline-none focus-visible:ring-[3px]"
         >
           <Brand />
-        </Link>
+        </a>
         <nav aria-label="Seções" className="mr-4 hidden md:block">
           <ul className="flex items-center gap-1">
             {NAV_SECTIONS.map((section) => (
@@ -32,12 +31,12 @@ export function LandingHeader() {
           </ul>
         </nav>
         <LandingThemeToggle />
-        <Link to="/auth" className={buttonVariants({ variant: 'ghost' })}>
+        <a href="/auth" className={buttonVariants({ variant: 'ghost' })}>
           {labels.landing.login}
-        </Link>
-        <Link to="/auth?tab=cadastro" className={buttonVariants()}>
+        </a>
+        <a href="/auth?tab=cadastro" className={buttonVariants()}>
           {labels.landing.register}
-        </Link>
+        </a>
       </div>
     </header>
   );

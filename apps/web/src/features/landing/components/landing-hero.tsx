@@ -1,5 +1,4 @@
 import { ArrowRight, Check, Gauge, KeyRound, ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { FIGURES, SECTIONS } from '../landing-content';
 import { RatingStars } from './rating-stars';
@@ -41,16 +40,16 @@ export function LandingHero() {
             vinculada aos seus dispositivos e protegida do primeiro ao último dia.
           </p>
           <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-            <Link to="/auth?tab=cadastro" className={buttonVariants({ size: 'lg' })}>
+            <a href="/auth?tab=cadastro" className={buttonVariants({ size: 'lg' })}>
               Criar minha conta grátis
               <ArrowRight aria-hidden />
-            </Link>
-            <Link
-              to={{ pathname: '/', hash: `#${SECTIONS.features.id}` }}
+            </a>
+            <a
+              href={`/#${SECTIONS.features.id}`}
               className={buttonVariants({ size: 'lg', variant: 'outline' })}
             >
               Conhecer os recursos
-            </Link>
+            </a>
           </div>
           <ul className="text-muted-foreground mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm lg:justify-start">
             {PROMISES.map((promise) => (

@@ -1,5 +1,4 @@
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { FIGURES } from '../landing-content';
 
 const STATS = [FIGURES.years, FIGURES.users, FIGURES.growth, FIGURES.support] as const;
@@ -25,13 +24,13 @@ export function LandingStats() {
             <p className="mt-4 text-indigo-100">
               Crie sua conta em menos de um minuto e resgate sua primeira licença hoje mesmo.
             </p>
-            <Link
-              to="/auth?tab=cadastro"
+            <a
+              href="/auth?tab=cadastro"
               className="mt-8 inline-flex h-10 items-center gap-2 rounded-md bg-white px-5 text-sm font-semibold text-indigo-950 shadow-sm transition-colors outline-none hover:bg-indigo-50 focus-visible:ring-[3px] focus-visible:ring-white/60"
             >
               Começar agora
               <ArrowRight className="size-4" aria-hidden />
-            </Link>
+            </a>
           </div>
           <dl className="grid grid-cols-2 gap-4">
             {STATS.map((stat) => (

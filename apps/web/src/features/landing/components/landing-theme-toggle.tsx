@@ -4,20 +4,21 @@ import { buttonVariants } from '@/components/ui/button-variants';
 
 /**
  * One button that flips between light and dark. The app's menu toggle needs Radix, which the
- * landing leaves out of its first load.
+ * landing leaves out of its first load. Its markup does not depend on the theme (CSS shows the
+ * icon), so the prerendered HTML hydrates whatever theme the visitor stored.
  */
 export function LandingThemeToggle() {
   const { resolvedTheme, setTheme } = useTheme();
-  const next = resolvedTheme === 'dark' ? 'light' : 'dark';
   return (
     <button
       type="button"
-      onClick={() => setTheme(next)}
+      onClick={() => setTheme(resolvedTheme === 'dark' ? 'light' : 'dark')}
       aria-label="Alterar tema"
-      title={next === 'dark' ? 'Usar tema escuro' : 'Usar tema claro'}
+      title="Alterar tema"
       className={buttonVariants({ variant: 'ghost', size: 'icon' })}
     >
-      {resolvedTheme === 'dark' ? <Sun aria-hidden /> : <Moon aria-hidden />}
+      <Moon aria-hidden className="dark:hidden" />
+      <Sun aria-hidden className="hidden dark:block" />
     </button>
   );
 }

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 
 /**
  * A link to a landing section. It names `/` as well as the anchor, so the same header and footer
- * work on /terms; on the landing page the router's scroll restoration scrolls to the section.
+ * work on /terms; on the landing page itself the browser only scrolls to the section.
  */
 export function SectionLink({
   id,
@@ -15,8 +14,8 @@ export function SectionLink({
   children: ReactNode;
 }) {
   return (
-    <Link to={{ pathname: '/', hash: `#${id}` }} className={className}>
+    <a href={`/#${id}`} className={className}>
       {children}
-    </Link>
+    </a>
   );
 }

@@ -1,0 +1,164 @@
+// `npm run build -w apps/web`: the client build (the app and the public pages' entry), then the
+// public pages prerendered into dist/pages/<id>.html, then every text asset precompressed.
+//
+// The pages are rendered by src/public-render.ts, bundled for Node into node_modules/.cache
+// (so its imports resolve to this workspace's packages) and thrown away after. Each page gets
+// the template's <head>, its own title, description and link-preview tags, its stylesheet inlined
+// (nothing blocks the first paint but the HTML itself) and a preload of its own chunk.
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { extname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const webDir = join(import.meta.dirname, '..');
+const distDir = join(webDir, 'dist');
+const ssrDir = join(webDir, 'node_modules', '.cache', 'public-render');
+const TEMPLATE = 'public-page.html';
+/** Classes that only name an element for its descendants' variants (`group-hover:`). */
+const MARKER_CLASSES = new Set(['group', 'peer']);
+
+await build({ root: webDir });
+await build({
+  root: webDir,
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/public-render.ts',
+    outDir: ssrDir,
+    emptyOutDir: true,
+    manifest: false,
+    copyPublicDir: false,
+  },
+});
+
+const { PUBLIC_PAGES, renderPublicBody, renderPublicHead } = await import(
+  pathToFileURL(join(ssrDir, 'public-render.js')).href
+);
+const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
+const templatePath = join(distDir, TEMPLATE);
+const template = inlineStylesheets(readFileSync(templatePath, 'utf8'));
+const entry = manifest[TEMPLATE];
+if (!entry) fail(`the manifest has no entry ${TEMPLATE}`);
+const appCss = readFileSync(join(distDir, manifest['index.html'].css[0]), 'utf8');
+
+mkdirSync(join(distDir, 'pages'), { recursive: true });
+const pages = [];
+for (const page of PUBLIC_PAGES) {
+  if (!entry.dynamicImports?.includes(page.module)) {
+    fail(`${page.id}'s module ${page.module} is not a chunk the public entry loads`);
+  }
+  const body = await renderPublicBody(page);
+  checkStyled(page, body, template);
+  const html = fill(template, {
+    '<!--public-page-head-->': [renderPublicHead(page), ...preloadsOf(page.module)].join('\n    '),
+    '<div id="root"><!--public-page-body--></div>': `<div id="root" data-page="${page.id}">${body}</div>`,
+  });
+  pages.push({ file: join(distDir, 'pages', `${page.id}.html`), html });
+}
+rmSync(templatePath);
+rmSync(ssrDir, { recursive: true, force: true });
+
+precompress(distDir);
+// Written last: scripts/start.mjs takes the last page as the sign of a finished build.
+for (const { file, html } of pages) writeFileSync(file, html);
+console.log(`prerendered ${pages.map(({ file }) => relative(webDir, file)).join(', ')}`);
+
+function fail(reason) {
+  console.error(`build: ${reason}.`);
+  process.exit(1);
+}
+
+function fill(html, replacements) {
+  let filled = html;
+  for (const [marker, content] of Object.entries(replacements)) {
+    if (!filled.includes(marker)) fail(`${TEMPLATE} lost its marker ${marker}`);
+    filled = filled.replace(marker, () => content);
+  }
+  return filled;
+}
+
+/** The template's stylesheet links, replaced by the stylesheets themselves. */
+function inlineStylesheets(html) {
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g, (_link, file) => {
+    const css = readFileSync(join(distDir, file), 'utf8');
+    if (css.includes('</style')) fail(`${file} cannot be inlined`);
+    return `<style>${css}</style>`;
+  });
+}
+
+/** Preload links for a page's chunk and what it imports, beyond what the template loads. */
+function preloadsOf(module) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  return [...files]
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
+}
+
+/**
+ * Fails the build when a class the page renders has a rule in the app's stylesheet but none in
+ * the inlined one: public-pages.css scans only the public pages' sources.
+ */
+function checkStyled(page, body, html) {
+  const classes = new Set(
+    [...body.matchAll(/class="([^"]*)"/g)].flatMap((match) => match[1].split(/\s+/)),
+  );
+  const missing = [...classes].filter((name) => {
+    if (!name || MARKER_CLASSES.has(name)) return false;
+    // The selector, not a longer class that starts with it.
+    const selector = new RegExp(`\\.${regExpEscape(cssEscape(name))}(?![\\w-])`);
+    return !selector.test(html) && selector.test(appCss);
+  });
+  if (missing.length > 0) {
+    fail(`${page.id} renders classes public-pages.css does not generate: ${missing.join(' ')}`);
+  }
+}
+
+function regExpEscape(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** CSS.escape for the characters Tailwind's class names use. */
+function cssEscape(name) {
+  return name.replace(/^\d/, (digit) => `\\3${digit} `).replace(/[^\w-]/g, (char) => `\\${char}`);
+}
+
+/** Brotli and gzip siblings of every text file worth compressing (the server sends them). */
+function precompress(dir) {
+  for (const entryName of readdirSync(dir)) {
+    const path = join(dir, entryName);
+    if (entryName.startsWith('.')) continue;
+    if (statSync(path).isDirectory()) {
+      precompress(path);
+      continue;
+    }
+    if (!['.js', '.css', '.svg', '.json', '.txt', '.xml'].includes(extname(path))) continue;
+    const bytes = readFileSync(path);
+    if (bytes.length < 1024) continue;
+    const br = brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    });
+    const gz = gzipSync(bytes, { level: 9 });
+    if (br.length < bytes.length) writeFileSync(`${path}.br`, br);
+    if (gz.length < bytes.length) writeFileSync(`${path}.gz`, gz);
+  }
+}
+
+if (!existsSync(join(distDir, 'index.html'))) fail('the app build wrote no index.html');

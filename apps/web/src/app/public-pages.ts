@@ -1,0 +1,38 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The public pages (`/` and /terms): prerendered at build time (scripts/build.mjs renders each
+ * with public-render.ts into dist/pages/<id>.html) and hydrated by public-main.tsx. Everything
+ * else is the client-rendered app of index.html.
+ */
+export interface PublicPage {
+  id: 'landing' | 'terms';
+  path: '/' | '/terms';
+  /** The page component's module, as the build manifest names it: the build preloads its chunk. */
+  module: string;
+  /** The document's title and description, also shown by search results and link previews. */
+  title: string;
+  description: string;
+  load: () => Promise<ComponentType>;
+}
+
+export const PUBLIC_PAGES: readonly PublicPage[] = [
+  {
+    id: 'landing',
+    path: '/',
+    module: 'src/features/landing/components/landing-page.tsx',
+    title: 'Chaveiro: licenças premium com segurança total',
+    description:
+      'Compre, resgate e gerencie suas licenças de software em um só lugar: ativação imediata, vínculo seguro por HWID, pausa quando quiser e suporte 24/7.',
+    load: async () => (await import('@/features/landing/components/landing-page')).LandingPage,
+  },
+  {
+    id: 'terms',
+    path: '/terms',
+    module: 'src/features/landing/components/terms-page.tsx',
+    title: 'Termos de Uso | Chaveiro',
+    description:
+      'As regras para comprar, ativar e usar licenças no Chaveiro: pagamentos, reembolsos, vínculo por HWID, privacidade e como cuidamos dos seus dados conforme a LGPD.',
+    load: async () => (await import('@/features/landing/components/terms-page')).TermsPage,
+  },
+];
