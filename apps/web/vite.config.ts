@@ -25,6 +25,11 @@ export default defineConfig({
       },
       // The contract builds zod schemas at module level; marking it side-effect free lets the
       // bundler drop every schema a chunk does not use (keeps `/` within its JS budget).
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
       treeshake: {
         moduleSideEffects: (id) => !id.includes('/packages/contract/'),
       },
