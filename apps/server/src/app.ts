@@ -79,6 +79,7 @@ import { createMemorySharedState } from './platform/shared-state.js';
 import { createRedisSharedState } from './platform/shared-state-redis.js';
 import { answerUnknownPaths } from './platform/unknown-paths.js';
 import { webPlugin } from './platform/web.js';
+import { inlineScriptHashes } from './platform/web-pages.js';
 import type { Services } from './services.js';
 import { createServices } from './services.js';
 
@@ -271,7 +272,12 @@ export async function buildApp({
     );
   });
   await app.register(async (site) => {
-    await site.register(fastifyHelmet, helmetOptions(config));
+    // The built web's inline scripts (the theme set before first paint), allowed by hash.
+    const inlineScripts = await inlineScriptHashes({
+      distDir: config.webDistDir,
+      publicUrl: config.publicUrl,
+    });
+    await site.register(fastifyHelmet, helmetOptions(config, inlineScripts));
     await site.register(fastifyMultipart, { limits: { fileSize: LIMITS.dllMaxBytes, files: 1 } });
     // The seller API answers for itself (its tokens, maintenance, rate limit, idempotency): a
     // sibling of /api, whose hooks read site sessions. The router prefers its longer prefix.
@@ -368,13 +374,14 @@ function apiRoutes(
   };
 }
 
-function helmetOptions(config: AppConfig) {
+/** `inlineScripts`: the `'sha256-…'` sources of the only inline scripts allowed to run. */
+function helmetOptions(config: AppConfig, inlineScripts: readonly string[]) {
   const behindTls = config.publicUrl.startsWith('https://');
   return {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...inlineScripts],
         'img-src': ["'self'", 'data:', 'blob:'],
         'frame-ancestors': ["'none'"],
         'upgrade-insecure-requests': behindTls ? [] : null,
