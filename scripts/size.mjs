@@ -64,7 +64,7 @@ function sizeOf(key) {
 
 const isJs = (key) => manifest[key].file.endsWith('.js');
 
-// What the prerendered landing page loads: its module script and the chunks it preloads.
+// What the prerendered landing page loads: every script its hydration loader names.
 const landingPath = join(distDir, 'pages', 'landing.html');
 if (!existsSync(landingPath)) {
   console.error(`No ${landingPath}: the build did not prerender the landing page.`);
@@ -73,7 +73,7 @@ if (!existsSync(landingPath)) {
 const landingHtml = readFileSync(landingPath, 'utf8');
 const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
 const loadedKeys = [
-  ...landingHtml.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="\/([^"]+\.js)"/g),
+  ...landingHtml.matchAll(/"\/(assets\/[^"]+\.js)"/g),
 ].map(([, file]) => {
   const key = keyOfFile.get(file);
   if (!key) {

@@ -44,9 +44,9 @@ const { PUBLIC_PAGES, renderPublicBody, renderPublicHead } = await import(
 );
 const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
 const templatePath = join(distDir, TEMPLATE);
-const template = inlineStylesheets(readFileSync(templatePath, 'utf8'));
 const entry = manifest[TEMPLATE];
 if (!entry) fail(`the manifest has no entry ${TEMPLATE}`);
+const template = withoutScriptTags(inlineStylesheets(readFileSync(templatePath, 'utf8')));
 const appCss = readFileSync(join(distDir, manifest['index.html'].css[0]), 'utf8');
 
 mkdirSync(join(distDir, 'pages'), { recursive: true });
@@ -58,8 +58,9 @@ for (const page of PUBLIC_PAGES) {
   const body = await renderPublicBody(page);
   checkStyled(page, body, template);
   const html = fill(template, {
-    '<!--public-page-head-->': [renderPublicHead(page), ...preloadsOf(page.module)].join('\n    '),
+    '<!--public-page-head-->': renderPublicHead(page),
     '<div id="root"><!--public-page-body--></div>': `<div id="root" data-page="${page.id}">${body}</div>`,
+    '</body>': `${hydrationLoader(page.module)}\n  </body>`,
   });
   pages.push({ file: join(distDir, 'pages', `${page.id}.html`), html });
 }
@@ -94,19 +95,52 @@ function inlineStylesheets(html) {
   });
 }
 
-/** Preload links for a page's chunk and what it imports, beyond what the template loads. */
-function preloadsOf(module) {
-  const files = new Set();
+/** The template without the module script and preloads Vite wrote: hydrationLoader loads them. */
+function withoutScriptTags(html) {
+  const stripped = html
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace(/<script type="module"[^>]*src="\/([^"]+)"[^>]*><\/script>\s*/g, (_tag, file) => {
+      if (file !== entry.file) fail(`${TEMPLATE} loads ${file}, not its entry ${entry.file}`);
+      return '';
+    });
+  if (stripped.includes('type="module"')) fail(`${TEMPLATE} kept a module script`);
+  return stripped;
+}
+
+/**
+ * The script that hydrates a page: after the first paint, it preloads the entry, the page's
+ * chunk and everything they import, all at once, then runs the entry. The page paints from its
+ * HTML alone, so nothing is fetched before that paint: on a slow phone network the HTML has the
+ * connection to itself, and hydration follows one frame later with no request waterfall.
+ */
+function hydrationLoader(module) {
+  const files = [];
   const visit = (key) => {
     const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
+    if (!chunk) fail(`the manifest has no chunk ${key}`);
+    if (files.includes(`/${chunk.file}`)) return;
+    files.push(`/${chunk.file}`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
+  visit(TEMPLATE);
   visit(module);
-  return [...files]
-    .filter((file) => !template.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
+  return `<script>
+      (function () {
+        var files = ${JSON.stringify(files)};
+        function hydrate() {
+          files.forEach(function (file) {
+            var link = document.createElement('link');
+            link.rel = 'modulepreload';
+            link.href = file;
+            document.head.appendChild(link);
+          });
+          import(files[0]);
+        }
+        // A hidden tab paints nothing: it starts at once.
+        if (document.visibilityState === 'hidden') hydrate();
+        else requestAnimationFrame(function () { setTimeout(hydrate); });
+      })();
+    </script>`;
 }
 
 /**
