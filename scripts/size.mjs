@@ -72,9 +72,7 @@ if (!existsSync(landingPath)) {
 }
 const landingHtml = readFileSync(landingPath, 'utf8');
 const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
-const loadedKeys = [
-  ...landingHtml.matchAll(/"\/(assets\/[^"]+\.js)"/g),
-].map(([, file]) => {
+const loadedKeys = [...landingHtml.matchAll(/"\/(assets\/[^"]+\.js)"/g)].map(([, file]) => {
   const key = keyOfFile.get(file);
   if (!key) {
     console.error(`pages/landing.html loads ${file}, which the manifest does not know; rebuild.`);

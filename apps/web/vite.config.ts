@@ -27,7 +27,9 @@ export default defineConfig({
       // bundler drop every schema a chunk does not use (keeps `/` within its JS budget).
       output: {
         codeSplitting: {
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+          ],
         },
       },
       treeshake: {

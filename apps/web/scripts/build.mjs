@@ -124,9 +124,11 @@ function hydrationLoader(module) {
   };
   visit(TEMPLATE);
   visit(module);
-  return `<script>
+  // The list is data, the loader constant: its CSP hash survives a rebuild of the web.
+  return `<script type="application/json" id="hydration-scripts">${JSON.stringify(files)}</script>
+    <script>
       (function () {
-        var files = ${JSON.stringify(files)};
+        var files = JSON.parse(document.getElementById('hydration-scripts').textContent);
         function hydrate() {
           files.forEach(function (file) {
             var link = document.createElement('link');
