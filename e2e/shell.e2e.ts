@@ -27,7 +27,7 @@ describe('web shell served by the real server', () => {
   it('renders the landing page at /', async () => {
     const response = await page.goto(`${server.url}/`);
     expect(response?.status()).toBe(200);
-    // The landing route is lazily loaded: wait for it rather than sampling once.
+    // The landing is prerendered: its headline is in the HTML the server answers.
     await page.locator('h1').first().waitFor({ state: 'visible' });
     await expect(page.title()).resolves.toContain('Chaveiro');
     await screenshot(page, 'shell-landing');
