@@ -1,10 +1,26 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { THEME_BOOT_SCRIPT, THEME_COLORS } from './src/lib/theme-boot';
+
+/** What the <head> of every HTML document (the app's and the public pages') carries. */
+function documentHead(): Plugin {
+  return {
+    name: 'chaveiro-document-head',
+    transformIndexHtml: () => [
+      ...Object.entries(THEME_COLORS).map(([scheme, color]) => ({
+        tag: 'meta',
+        attrs: { name: 'theme-color', media: `(prefers-color-scheme: ${scheme})`, content: color },
+        injectTo: 'head' as const,
+      })),
+      { tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head' },
+    ],
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), documentHead()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

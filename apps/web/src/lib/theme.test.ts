@@ -1,16 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { runInThisContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyTheme, readStoredTheme, storeTheme, THEME_STORAGE_KEY } from './theme';
-
-/** The inline script each document runs before its first paint. */
-function bootScriptOf(document: string): string {
-  const html = readFileSync(join(import.meta.dirname, '..', '..', document), 'utf8');
-  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
-  expect(scripts, document).toHaveLength(1);
-  return scripts[0] ?? '';
-}
+import { THEME_BOOT_SCRIPT } from './theme-boot';
 
 afterEach(() => {
   document.documentElement.className = '';
@@ -26,33 +17,29 @@ describe('theme', () => {
     expect(readStoredTheme()).toBe('system');
   });
 
-  it.each(['index.html', 'public-page.html'])(
-    'sets the stored or else the system theme before the first paint in %s',
-    (document_) => {
-      const boot = bootScriptOf(document_);
-      const root = document.documentElement;
-      for (const [stored, systemDark, dark] of [
-        [null, false, false],
-        [null, true, true],
-        ['system', true, true],
-        ['dark', false, true],
-        ['light', true, false],
-        ['neon', true, true],
-      ] as const) {
-        vi.stubGlobal('matchMedia', (query: string) => ({
-          matches: query === '(prefers-color-scheme: dark)' && systemDark,
-        }));
-        if (stored) window.localStorage.setItem(THEME_STORAGE_KEY, stored);
-        else window.localStorage.removeItem(THEME_STORAGE_KEY);
-        runInThisContext(boot);
-        expect(root.classList.contains('dark'), `${stored} / system dark ${systemDark}`).toBe(dark);
-        expect(root.style.colorScheme).toBe(dark ? 'dark' : 'light');
-        // The app reads the same choice the script applied.
-        expect(readStoredTheme()).toBe(stored === 'dark' || stored === 'light' ? stored : 'system');
-      }
-      vi.unstubAllGlobals();
-    },
-  );
+  it('sets the stored or else the system theme before the first paint, as the app reads it', () => {
+    const root = document.documentElement;
+    for (const [stored, systemDark, dark] of [
+      [null, false, false],
+      [null, true, true],
+      ['system', true, true],
+      ['dark', false, true],
+      ['light', true, false],
+      ['neon', true, true],
+    ] as const) {
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query === '(prefers-color-scheme: dark)' && systemDark,
+      }));
+      if (stored) window.localStorage.setItem(THEME_STORAGE_KEY, stored);
+      else window.localStorage.removeItem(THEME_STORAGE_KEY);
+      runInThisContext(THEME_BOOT_SCRIPT);
+      expect(root.classList.contains('dark'), `${stored} / system dark ${systemDark}`).toBe(dark);
+      expect(root.style.colorScheme).toBe(dark ? 'dark' : 'light');
+      // The app reads the same choice the script applied.
+      expect(readStoredTheme()).toBe(stored === 'dark' || stored === 'light' ? stored : 'system');
+    }
+    vi.unstubAllGlobals();
+  });
 
   it('marks <html> with .dark only for the dark theme', () => {
     applyTheme('dark');

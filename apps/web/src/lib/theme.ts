@@ -41,9 +41,9 @@ export function subscribeToSystemTheme(listener: () => void): () => void {
 }
 
 /**
- * Sets `.dark` on <html>. The same rule runs before the first paint from the inline script in
- * index.html and public-page.html (its hash is allowed by the CSP), so a stored or system dark
- * theme never flashes light; this keeps it in step with later choices.
+ * Sets `.dark` on <html>. The same rule runs before the first paint (theme-boot.ts, inline in
+ * every HTML document), so a stored or system dark theme never flashes light; this keeps it in
+ * step with later choices.
  */
 export function applyTheme(resolved: ResolvedTheme): void {
   const root = document.documentElement;
