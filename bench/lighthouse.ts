@@ -3,12 +3,13 @@
 // built app, started as `npm start` runs it (apps/server/dist/main.js) on a fresh temporary data
 // folder and a free port, with PUBLIC_URL set to that address so the canonical URL is valid. Each
 // run starts a fresh headless Chromium (Debian's /usr/bin/chromium, CHROMIUM_PATH overrides it;
-// nothing is downloaded), so every run loads with an empty cache. Prints each run and the median: the four category scores,
-// the paint metrics, the JavaScript `/` loads (transferred and gzip) and its render-blocking
-// requests, then every failing accessibility/best-practices/SEO audit and the largest performance
-// savings, so a regression names its cause, and the DESIGN.md budget (median of the runs). A
-// budget not met is reported, not an error: the exit code is non-zero only when the run failed.
-// `--terms` also runs `/terms` once; `--json <file>` writes the medians and every run's figures.
+// nothing is downloaded), so every run loads with an empty cache. Prints each run and the median:
+// the four category scores, the paint metrics, the JavaScript `/` loads (transferred and gzip)
+// and its render-blocking requests, then every failing accessibility/best-practices/SEO audit and
+// the largest performance savings, so a regression names its cause, and the DESIGN.md budget
+// (median of the runs). A budget not met is reported, not an error: the exit code is non-zero
+// only when the run failed. `--terms` also runs `/terms` once; `--json <file>` writes the medians
+// and every run's figures.
 import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
