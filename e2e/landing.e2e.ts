@@ -256,6 +256,45 @@ describe('prerendered public pages', () => {
     await expect(page.locator('#reembolsos').isVisible()).resolves.toBe(true);
   });
 
+  it('answers both pages compressed, revalidated, with pt-BR search and share tags from PUBLIC_URL', async () => {
+    for (const [path, title] of [
+      ['/', 'Chaveiro: licenças premium com segurança total'],
+      ['/terms', 'Termos de Uso | Chaveiro'],
+    ] as const) {
+      const response = await fetch(`${server.url}${path}`, {
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-encoding'), path).toBe('br');
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      const html = await response.text();
+      const url = `${server.url}${path}`;
+      expect(html).toContain('<html lang="pt-BR">');
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toMatch(/<meta name="description" content="[^"]{50,160}" \/>/);
+      expect(html).toContain(`<link rel="canonical" href="${url}" />`);
+      expect(html).toContain(`<meta property="og:url" content="${url}" />`);
+      expect(html).toContain(`<meta property="og:title" content="${title}" />`);
+      expect(html).toContain('<meta property="og:locale" content="pt_BR" />');
+      expect(html).toContain(`<meta property="og:image" content="${server.url}/og-image.jpg" />`);
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      expect(html).not.toContain('%PUBLIC_URL%');
+
+      // The hashed scripts: brotli from the build, cached for a year.
+      const [script] = JSON.parse(
+        /<script type="application\/json" id="hydration-scripts">(.*?)<\/script>/.exec(html)?.[1] ??
+          '[]',
+      ) as string[];
+      const asset = await fetch(`${server.url}${script}`, {
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(asset.headers.get('content-encoding')).toBe('br');
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    const image = await fetch(`${server.url}/og-image.jpg`);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+  });
+
   it('paints a stored dark theme before any bundle runs', async () => {
     context = await browser.newContext({ viewport: DESKTOP });
     await context.addInitScript(() => localStorage.setItem('chaveiro-theme', 'dark'));

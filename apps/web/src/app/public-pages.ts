@@ -32,7 +32,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
     module: 'src/features/landing/components/terms-page.tsx',
     title: 'Termos de Uso | Chaveiro',
     description:
-      'As regras para comprar, ativar e usar licenças no Chaveiro: pagamentos, reembolsos, vínculo por HWID, privacidade e como cuidamos dos seus dados conforme a LGPD.',
+      'As regras para comprar, ativar e usar licenças no Chaveiro: pagamentos, reembolsos, vínculo por HWID e como cuidamos dos seus dados conforme a LGPD.',
     load: async () => (await import('@/features/landing/components/terms-page')).TermsPage,
   },
 ];
