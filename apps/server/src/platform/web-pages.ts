@@ -167,11 +167,19 @@ function escapeHtmlAttribute(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** The text of every `<script>` without a `src`, exactly as the browser hashes it. */
+/** A `type` the browser runs: none, a JavaScript MIME type or `module` (not a data block). */
+const RUNNABLE_TYPE = /^(|module|(text|application)\/(x-)?(java|ecma)script)$/i;
+
+/** The text of every `<script>` that runs without a `src`, exactly as the browser hashes it. */
 function inlineScripts(html: string): string[] {
   const scripts: string[] = [];
-  for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    if (!/\ssrc\s*=/i.test(attributes ?? '')) scripts.push(text ?? '');
+  for (const [, attributes = '', text] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi,
+  )) {
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '';
+    if (!/\ssrc\s*=/i.test(attributes) && RUNNABLE_TYPE.test(type.trim())) {
+      scripts.push(text ?? '');
+    }
   }
   return scripts;
 }

@@ -25,6 +25,8 @@ function prerendered(title: string, script = THEME_SCRIPT): string {
     '<link rel="canonical" href="%PUBLIC_URL%/">',
     '<meta property="og:image" content="%PUBLIC_URL%/og.png">',
     '<script type="module" src="/assets/landing-abc.js"></script>',
+    // Data, not code: no hash needed, and it changes with every build.
+    '<script type="application/json" id="hydration-scripts">["/assets/landing-abc.js"]</script>',
     `</head><body><main><h1>${title}</h1>${'<p>Venda chaves pelo Discord.</p>'.repeat(40)}</main></body></html>`,
   ].join('');
 }
