@@ -196,18 +196,7 @@ export function createKeyAuthAppsRepository(db: Kysely<Database>, dialect: SqlDi
       entry: { productId: string; hwid: string; reason: string; now: number },
       executor: Kysely<Database> = db,
     ): Promise<boolean> {
-      const result = await executor
-        .insertInto('hwid_blacklist')
-        .values({
-          product_id: entry.productId,
-          hwid: entry.hwid,
-          reason: entry.reason,
-          user_id: null,
-          created_at: entry.now,
-        })
-        .onConflict((oc) => oc.columns(['product_id', 'hwid']).doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      return insertBlacklistedHwid(executor, { ...entry, userId: null });
     },
 
     findBlacklisted(
@@ -242,3 +231,25 @@ export function createKeyAuthAppsRepository(db: Kysely<Database>, dialect: SqlDi
 }
 
 export type KeyAuthAppsRepository = ReturnType<typeof createKeyAuthAppsRepository>;
+
+/**
+ * Puts an HWID on a product's blacklist, by the console (no user) or by a loader's `ban` (the
+ * banned user); false when it was already there, kept as it was.
+ */
+export async function insertBlacklistedHwid(
+  executor: Kysely<Database>,
+  entry: { productId: string; hwid: string; reason: string; userId: string | null; now: number },
+): Promise<boolean> {
+  const result = await executor
+    .insertInto('hwid_blacklist')
+    .values({
+      product_id: entry.productId,
+      hwid: entry.hwid,
+      reason: entry.reason,
+      user_id: entry.userId,
+      created_at: entry.now,
+    })
+    .onConflict((conflict) => conflict.columns(['product_id', 'hwid']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}

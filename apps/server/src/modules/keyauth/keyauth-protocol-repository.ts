@@ -1,6 +1,7 @@
 import type { ProductStatus } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database, KeyAuthSessionsTable } from '../../db/schema.js';
+import { insertBlacklistedHwid } from './keyauth-apps-repository.js';
 
 /** A product answering KeyAuth's protocol, as a loader's `ownerid` and `name` find it. */
 export interface KeyAuthApp {
@@ -230,17 +231,7 @@ export function createKeyAuthProtocolRepository(db: Kysely<Database>) {
       entry: { productId: string; hwid: string; reason: string; userId: string; now: number },
       executor: Kysely<Database> = db,
     ): Promise<void> {
-      await executor
-        .insertInto('hwid_blacklist')
-        .values({
-          product_id: entry.productId,
-          hwid: entry.hwid,
-          reason: entry.reason,
-          user_id: entry.userId,
-          created_at: entry.now,
-        })
-        .onConflict((conflict) => conflict.columns(['product_id', 'hwid']).doNothing())
-        .execute();
+      await insertBlacklistedHwid(executor, entry);
     },
 
     /** Ends every KeyAuth session of the account (a ban, a username change). */
