@@ -42,6 +42,33 @@ export function createJobLeasesRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Who holds the lease `name`, lapsed or not; undefined when nobody does. */
+    async holderOf(name: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('job_leases')
+        .select('holder')
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return row?.holder;
+    },
+
+    /** Moves the lease `name` from `from` to `holder` until `expiresAt`, if `from` still holds it. */
+    async takeOver(request: {
+      name: string;
+      from: string;
+      holder: string;
+      expiresAt: number;
+    }): Promise<boolean> {
+      const { name, from, holder, expiresAt } = request;
+      const result = await db
+        .updateTable('job_leases')
+        .set({ holder, expires_at: expiresAt })
+        .where('name', '=', name)
+        .where('holder', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     /** Who holds each lease now, by name (expired ones included: nobody took them yet). */
     async holders(): Promise<Record<string, string>> {
       const rows = await db.selectFrom('job_leases').select(['name', 'holder']).execute();

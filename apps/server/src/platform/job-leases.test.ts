@@ -1,9 +1,12 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../testing/test-app.js';
 import { createTestApp } from '../testing/test-app.js';
 import { createDatabase } from './database.js';
 import type { AppDatabase } from './database.js';
-import { createJobLeases } from './job-leases.js';
+import { createJobLeases, isExitedLocalHolder } from './job-leases.js';
 import { createJobLeasesRepository } from './job-leases-repository.js';
 import { createPeriodicJob, leaseTtlMs } from './periodic-job.js';
 
@@ -34,7 +37,43 @@ async function holderOf(name: string): Promise<string | undefined> {
   return (await createJobLeasesRepository(t.database.db).holders())[name];
 }
 
+/** The pid of a process of this machine that ran and has exited. */
+async function exitedPid(): Promise<number> {
+  // Not spawnSync: blocking this thread would stall the other connection's statements.
+  const child = spawn(process.execPath, ['-e', '']);
+  await once(child, 'exit');
+  if (child.pid === undefined) throw new Error('could not start a process');
+  return child.pid;
+}
+
 describe('job leases', () => {
+  it('takes over at once a lease whose holder is a process of this machine that has exited', async () => {
+    const killed = `${hostname()}:${String(await exitedPid())}:0badcafe`;
+    const running = `${hostname()}:${String(process.pid)}:0c0ffee0`;
+    const elsewhere = `another-machine:${String(await exitedPid())}:0d0d0d0d`;
+    expect(isExitedLocalHolder(killed)).toBe(true);
+    expect(isExitedLocalHolder(running)).toBe(false);
+    expect(isExitedLocalHolder(elsewhere)).toBe(false);
+    expect(isExitedLocalHolder('node-a')).toBe(false);
+
+    const fresh = leasesOn(other, `${hostname()}:${String(process.pid)}:0a0a0a0a`);
+    for (const [name, holder] of [
+      ['exited-holder', killed],
+      ['running-holder', running],
+      ['foreign-holder', elsewhere],
+    ] as const) {
+      expect(await leasesOn(t.database, holder).acquire(name, TTL)).toBe(true);
+    }
+    // Well before any lease lapses: only the exited process's job moves.
+    t.clock.advance(1_000);
+    expect(await fresh.acquire('exited-holder', TTL)).toBe(true);
+    expect(await holderOf('exited-holder')).toBe(fresh.holder);
+    expect(await fresh.acquire('running-holder', TTL)).toBe(false);
+    expect(await holderOf('running-holder')).toBe(running);
+    expect(await fresh.acquire('foreign-holder', TTL)).toBe(false);
+    expect(await holderOf('foreign-holder')).toBe(elsewhere);
+  });
+
   it('gives a free lease to the first holder and refuses it to a second until it lapses', async () => {
     const a = leasesOn(t.database, 'node-a');
     const b = leasesOn(other, 'node-b');
