@@ -4,7 +4,8 @@
 // The pages are rendered by src/public-render.ts, bundled for Node into node_modules/.cache
 // (so its imports resolve to this workspace's packages) and thrown away after. Each page gets
 // the template's <head>, its own title, description and link-preview tags, its stylesheet inlined
-// (nothing blocks the first paint but the HTML itself) and a preload of its own chunk.
+// (nothing blocks the first paint but the HTML itself) and a loader that hydrates it after that
+// paint (docs/architecture.md, "The public pages").
 import {
   existsSync,
   mkdirSync,
@@ -42,6 +43,7 @@ await build({
 const { PUBLIC_PAGES, renderPublicBody, renderPublicHead } = await import(
   pathToFileURL(join(ssrDir, 'public-render.js')).href
 );
+if (!existsSync(join(distDir, 'index.html'))) fail('the app build wrote no index.html');
 const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
 const templatePath = join(distDir, TEMPLATE);
 const entry = manifest[TEMPLATE];
@@ -98,6 +100,8 @@ function inlineStylesheets(html) {
 /** The template without the module script and preloads Vite wrote: hydrationLoader loads them. */
 function withoutScriptTags(html) {
   const stripped = html
+    // The template's notes to its readers, not to visitors.
+    .replace(/<!--(?!public-page-)[\s\S]*?-->\s*/g, '')
     .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
     .replace(/<script type="module"[^>]*src="\/([^"]+)"[^>]*><\/script>\s*/g, (_tag, file) => {
       if (file !== entry.file) fail(`${TEMPLATE} loads ${file}, not its entry ${entry.file}`);
@@ -196,5 +200,3 @@ function precompress(dir) {
     if (gz.length < bytes.length) writeFileSync(`${path}.gz`, gz);
   }
 }
-
-if (!existsSync(join(distDir, 'index.html'))) fail('the app build wrote no index.html');
