@@ -246,6 +246,8 @@ describe('prerendered public pages', () => {
     const heroFont = await headline.evaluate((element) => getComputedStyle(element).fontSize);
     expect(Number.parseFloat(heroFont)).toBeGreaterThanOrEqual(36);
     await expect(page.title()).resolves.toBe('Chaveiro: licenças premium com segurança total');
+    // The newsletter needs its script: no native submit putting the e-mail in the address.
+    await expect(page.getByRole('button', { name: 'Inscrever' }).isDisabled()).resolves.toBe(true);
     await screenshot(page, 'landing-no-js-390x844');
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'Termos de Uso' }).click();

@@ -1,12 +1,23 @@
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { THEME_STORAGE_KEY } from '@/lib/theme';
 import { PublicPageRoot } from './public-page-root';
 import { PUBLIC_PAGES } from './public-pages';
 
 let root: Root | undefined;
+
+// React's act() outside Testing Library's render: React needs to be told this is a test.
+const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+let previousActEnvironment: boolean | undefined;
+beforeAll(() => {
+  previousActEnvironment = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterAll(() => {
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = previousActEnvironment;
+});
 
 afterEach(() => {
   act(() => root?.unmount());
@@ -56,6 +67,9 @@ describe.each(PUBLIC_PAGES)('the prerendered $id page', (page) => {
     expect(headline).not.toBeNull();
     expect(container.querySelector('h1')).toBe(headline);
     expect(document.documentElement).toHaveClass('dark');
+    // The newsletter's button waits for hydration: before it, a submit would be a native GET.
+    expect(html).toMatch(/<button type="submit" disabled=""[^>]*>Inscrever/);
+    expect(container.querySelector('button[type="submit"]')).toBeEnabled();
 
     const toggle = container.querySelector<HTMLButtonElement>('button[aria-label="Alterar tema"]');
     act(() => toggle?.click());

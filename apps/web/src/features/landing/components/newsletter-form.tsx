@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
+import { useHydrated } from '@/hooks/use-hydrated';
 
 // Validation, the API client and sonner load once the visitor reaches for the field, so none of
 // them weighs on the first load of `/`.
@@ -21,6 +22,8 @@ export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [engaged, setEngaged] = useState(false);
+  // Before hydration a submit would be the browser's own GET, with the e-mail in the address.
+  const hydrated = useHydrated();
 
   function engage() {
     if (engaged) return;
@@ -70,7 +73,7 @@ export function NewsletterForm() {
           />
           <button
             type="submit"
-            disabled={status.kind === 'sending'}
+            disabled={!hydrated || status.kind === 'sending'}
             className={buttonVariants({ size: 'lg' })}
           >
             {status.kind === 'sending' ? (
