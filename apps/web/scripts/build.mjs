@@ -133,7 +133,10 @@ function hydrationLoader(module) {
     <script>
       (function () {
         var files = JSON.parse(document.getElementById('hydration-scripts').textContent);
+        var started = false;
         function hydrate() {
+          if (started) return;
+          started = true;
           files.forEach(function (file) {
             var link = document.createElement('link');
             link.rel = 'modulepreload';
@@ -142,9 +145,17 @@ function hydrationLoader(module) {
           });
           import(files[0]);
         }
+        var paintTiming =
+          window.PerformanceObserver &&
+          PerformanceObserver.supportedEntryTypes &&
+          PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0;
         // A hidden tab paints nothing: it starts at once.
         if (document.visibilityState === 'hidden') hydrate();
-        else requestAnimationFrame(function () { setTimeout(hydrate); });
+        else if (paintTiming) {
+          // Reported once the first paint is on screen; the timer if it never is.
+          new PerformanceObserver(hydrate).observe({ type: 'paint', buffered: true });
+          setTimeout(hydrate, 3000);
+        } else requestAnimationFrame(function () { setTimeout(hydrate); });
       })();
     </script>`;
 }
