@@ -29,7 +29,8 @@ const PAGES_DIR = 'pages';
 const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%';
 
 const ENCODINGS = ['br', 'gzip'] as const;
-type Encoding = (typeof ENCODINGS)[number] | 'identity';
+type CompressedEncoding = (typeof ENCODINGS)[number];
+type Encoding = CompressedEncoding | 'identity';
 
 interface Representation {
   body: Buffer;
@@ -90,7 +91,7 @@ export function createHtmlFiles({
  * the hashed assets of its build), and answers 304 when the client already holds these bytes.
  */
 export function sendHtml(request: FastifyRequest, reply: FastifyReply, file: HtmlFile) {
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const encoding = acceptedEncodings(request.headers['accept-encoding'])[0] ?? 'identity';
   const { body, etag } = file[encoding];
   void reply
     .header('cache-control', 'no-cache')
@@ -185,11 +186,13 @@ function inlineScripts(html: string): string[] {
 }
 
 /**
- * Brotli before gzip at equal quality; a coding the client refuses with `q=0` is never sent,
- * even when it also accepts `*`; anything unreadable gets the uncompressed bytes.
+ * The compressed codings the client takes, best first: brotli before gzip at equal quality; a
+ * coding refused with `q=0` is left out even when `*` accepts the rest (the negotiator alone
+ * would still pick it); empty when it takes neither or the header is unreadable. Pages and
+ * static files both go by it (web.ts hands it to @fastify/static).
  */
-function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity';
+export function acceptedEncodings(acceptEncoding: string | undefined): CompressedEncoding[] {
+  if (!acceptEncoding) return [];
   const header = acceptEncoding.toLowerCase();
   const refused = new Set(
     header
@@ -198,8 +201,13 @@ function preferredEncoding(acceptEncoding: string | undefined): Encoding {
       .filter(([, ...params]) => params.some((param) => /^q\s*=\s*0(\.0{0,3})?$/.test(param)))
       .map(([name]) => name),
   );
-  const offered = ENCODINGS.filter((encoding) => !refused.has(encoding));
-  return negotiate(header, offered) ?? 'identity';
+  const accepted: CompressedEncoding[] = [];
+  let offered = ENCODINGS.filter((encoding) => !refused.has(encoding));
+  for (let best = negotiate(header, offered); best; best = negotiate(header, offered)) {
+    accepted.push(best);
+    offered = offered.filter((encoding) => encoding !== best);
+  }
+  return accepted;
 }
 
 /** If-None-Match compares weakly (RFC 9110 §13.1.2): `W/"x"` matches `"x"`. */

@@ -269,6 +269,10 @@ describe('built web and security headers', () => {
       ['gzip, deflate, br', 'br'],
       ['gzip', 'gzip'],
       ['br;q=0, gzip', 'gzip'],
+      // As for the pages: `*` takes neither coding refused with q=0.
+      ['br;q=0, *', 'gzip'],
+      ['gzip;q=0, br;q=0, *', undefined],
+      ['*', 'br'],
       ['', undefined],
       ['deflate, garbage;q=', undefined],
     ] as const) {

@@ -5,7 +5,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { robotsTxt, sitemapXml } from './crawl-files.js';
 import { sendRouteNotFound } from './error-handler.js';
-import { createHtmlFiles, PRERENDERED_PAGES, sendHtml, SPA_SHELL } from './web-pages.js';
+import {
+  acceptedEncodings,
+  createHtmlFiles,
+  PRERENDERED_PAGES,
+  sendHtml,
+  SPA_SHELL,
+} from './web-pages.js';
 
 export interface WebPluginOptions {
   /**
@@ -72,22 +78,31 @@ export const webPlugin = fp<WebPluginOptions>(
     }
 
     const assetsDir = join(distDir, 'assets') + sep;
-    await app.register(fastifyStatic, {
-      root: distDir,
-      // `/` and every HTML file are the page routes' (above and the not-found handler).
-      index: false,
-      // Vite puts a content hash in every asset name, so they can be cached forever; the
-      // files without one must be revalidated on every load.
-      cacheControl: false,
-      // The build writes .br and .gz beside each text file: sent as is to a client that takes
-      // them, so no request compresses anything.
-      preCompressed: true,
-      // Build metadata such as .vite/manifest.json (source paths) stays private.
-      allowedPath: (pathName: string) =>
-        !HTML_FILE.test(pathName) && !pathName.split('/').some((part) => part.startsWith('.')),
-      setHeaders: (reply: FastifyReply, path: string) => {
-        void reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
-      },
+    await app.register(async (files) => {
+      // The static files' codings are chosen as the pages' are: @fastify/static's own
+      // negotiation would send a coding refused with `q=0` when `*` takes the rest.
+      files.addHook('onRequest', (request, _reply, done) => {
+        const accepted = acceptedEncodings(request.headers['accept-encoding']);
+        request.headers['accept-encoding'] = accepted.length > 0 ? accepted.join(', ') : 'identity';
+        done();
+      });
+      await files.register(fastifyStatic, {
+        root: distDir,
+        // `/` and every HTML file are the page routes' (above and the not-found handler).
+        index: false,
+        // Vite puts a content hash in every asset name, so they can be cached forever; the
+        // files without one must be revalidated on every load.
+        cacheControl: false,
+        // The build writes .br and .gz beside each text file: sent as is to a client that takes
+        // them, so no request compresses anything.
+        preCompressed: true,
+        // Build metadata such as .vite/manifest.json (source paths) stays private.
+        allowedPath: (pathName: string) =>
+          !HTML_FILE.test(pathName) && !pathName.split('/').some((part) => part.startsWith('.')),
+        setHeaders: (reply: FastifyReply, path: string) => {
+          void reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+        },
+      });
     });
 
     app.setNotFoundHandler(async (request, reply) => {
