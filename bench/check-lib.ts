@@ -5,13 +5,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { messages } from '@chaveiro/contract';
-import { repoRoot } from './lib.js';
+import { freePort, repoRoot } from './lib.js';
 
 export const ADMIN = {
   username: 'checkadmin',
@@ -20,17 +19,6 @@ export const ADMIN = {
 };
 export const PASSWORD = 'check-password-1';
 const JWT_SECRET = 'check-jwt-secret-0123456789abcdef0123456789';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Where the server keeps its data: SQLite in dataDir, or the PostgreSQL database at url. */
 export interface Target {

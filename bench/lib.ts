@@ -2,6 +2,7 @@
 // autocannon, print one line per scenario.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 
@@ -200,6 +201,11 @@ export function printTable(rows: Figures[]): void {
     String(row.errors),
     row.cpuMicros === null ? '–' : String(row.cpuMicros),
   ]);
+  printColumns(header, lines);
+}
+
+/** Prints `lines` under `header`, each column as wide as its widest cell. */
+export function printColumns(header: string[], lines: string[][]): void {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
   );
@@ -207,4 +213,16 @@ export function printTable(rows: Figures[]): void {
     cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
   console.log(format(header));
   for (const line of lines) console.log(format(line));
+}
+
+/** A loopback port nothing listens on now, for a server a benchmark starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }

@@ -12,14 +12,13 @@
 // and every run's figures.
 import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result, type Trace } from 'lighthouse';
-import { startProcess } from './lib.js';
+import { freePort, printColumns, startProcess } from './lib.js';
 
 const { values } = parseArgs({
   options: {
@@ -99,17 +98,6 @@ type Figure =
   | 'scriptTransferBytes'
   | 'scriptGzipBytes'
   | 'renderBlocking';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function median(numbers: number[]): number {
   const sorted = [...numbers].sort((a, b) => a - b);
@@ -303,13 +291,7 @@ function printTable(rows: { label: string; figures: RunFigures }[]): void {
     kb(f.scriptGzipBytes),
     String(f.renderBlocking),
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
-  );
-  const format = (cells: string[]) =>
-    cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
-  console.log(format(header));
-  for (const line of lines) console.log(format(line));
+  printColumns(header, lines);
 }
 
 /** Each figure's median over the runs (scores too), the findings of any run. */

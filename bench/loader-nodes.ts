@@ -5,9 +5,9 @@
 // heartbeat costs (every server process and Redis together) is the figure that carries over.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import {
   cpuPerRequest,
+  freePort,
   measure,
   printTable,
   startChaveiro,
@@ -44,17 +44,6 @@ function treeCpuMicros(pid: number | undefined): number | null {
   } catch {
     return null;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function startRedis(): Promise<{ url: string; child: ChildProcess; stop(): void }> {
