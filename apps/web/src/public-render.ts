@@ -8,7 +8,7 @@ import { PUBLIC_PAGES, type PublicPage } from '@/app/public-pages';
 export { PUBLIC_PAGES };
 
 /** The placeholder the server replaces with PUBLIC_URL, which is known only when it runs. */
-export const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%';
+const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%';
 
 const SITE_NAME = 'Chaveiro';
 const SHARE_IMAGE = {

@@ -33,8 +33,8 @@ function leasesOn(database: AppDatabase, holder: string) {
   });
 }
 
-async function holderOf(name: string): Promise<string | undefined> {
-  return (await createJobLeasesRepository(t.database.db).holders())[name];
+function holderOf(name: string): Promise<string | undefined> {
+  return createJobLeasesRepository(t.database.db).holderOf(name);
 }
 
 /** The pid of a process of this machine that ran and has exited. */

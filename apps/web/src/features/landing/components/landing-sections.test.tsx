@@ -1,36 +1,16 @@
 import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { TESTIMONIALS } from '../landing-content';
-import { LandingAbout } from './landing-about';
-import { LandingFeatures } from './landing-features';
-import { LandingFooter } from './landing-footer';
-import { LandingHeader } from './landing-header';
-import { LandingHero } from './landing-hero';
-import { LandingStats } from './landing-stats';
-import { LandingTestimonials } from './landing-testimonials';
+import { LandingPage } from './landing-page';
 
+/** The page as public-main.tsx hydrates it: no router, plain links. */
 function renderLanding() {
-  const router = createMemoryRouter([
-    {
-      path: '/',
-      element: (
-        <ThemeProvider>
-          <LandingHeader />
-          <main>
-            <LandingHero />
-            <LandingFeatures />
-            <LandingAbout />
-            <LandingTestimonials />
-            <LandingStats />
-          </main>
-          <LandingFooter />
-        </ThemeProvider>
-      ),
-    },
-  ]);
-  return render(<RouterProvider router={router} />);
+  return render(
+    <ThemeProvider>
+      <LandingPage />
+    </ThemeProvider>,
+  );
 }
 
 /** Spec §9's static marketing figures, as the page writes them. */
