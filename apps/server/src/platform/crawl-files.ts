@@ -1,3 +1,5 @@
+import { escapeHtml } from './mail-layout.js';
+
 /**
  * What search engines read before the pages (issue #28): the public pages are crawlable, the
  * signed-in areas and the API are not, and the sitemap names the public pages by their absolute
@@ -23,7 +25,7 @@ export function robotsTxt(publicUrl: string): string {
 
 export function sitemapXml(publicUrl: string): string {
   const urls = PUBLIC_PAGES.map(
-    (page) => `  <url><loc>${escapeXml(`${publicUrl}${page}`)}</loc></url>`,
+    (page) => `  <url><loc>${escapeHtml(`${publicUrl}${page}`)}</loc></url>`,
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -32,13 +34,4 @@ export function sitemapXml(publicUrl: string): string {
     '</urlset>',
     '',
   ].join('\n');
-}
-
-function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
 }

@@ -37,6 +37,7 @@ export function mailLayout(
 </html>`;
 }
 
+/** Text or an attribute value in HTML or XML (e-mails, pages, the sitemap), markup-safe. */
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')

@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PUBLIC_PAGES } from './crawl-files.js';
+import { escapeHtml } from './mail-layout.js';
 
 /**
  * The HTML of the built web (issue #28): the pages prerendered at build time for the public
@@ -156,16 +157,7 @@ function representation(body: Buffer): Representation {
 }
 
 function withPublicUrl(html: string, publicUrl: string): string {
-  return html.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtmlAttribute(publicUrl));
-}
-
-function escapeHtmlAttribute(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return html.replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(publicUrl));
 }
 
 /** A `type` the browser runs: none, a JavaScript MIME type or `module` (not a data block). */
