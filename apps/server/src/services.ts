@@ -8,6 +8,7 @@ import {
   createActivityService,
 } from './modules/activity/index.js';
 import {
+  createApiTokenEpochRevocation,
   createApiTokensRepository,
   createApiTokensService,
   createIdempotency,
@@ -95,6 +96,7 @@ import {
   createOrdersService,
 } from './modules/orders/index.js';
 import {
+  createApiTokensRevokedMail,
   createDepositApprovedNotice,
   createDepositRejectedNotice,
   createExpiryMail,
@@ -171,6 +173,14 @@ export function createServices(
   // Shared: a write on another node clears this node's copy too (Redis announcements).
   const keyTotals = sharedCountCache(ctx.sharedState, 'key-totals', ADMIN_LIMITS.listCountCacheMs);
 
+  // The outbox, for what is built before it: the order completion records events from its
+  // handler, and the accounts kernel records the end of a security epoch where token_version
+  // rises. It reaches the outbox once built.
+  const lateEvents: EventRecorder = {
+    transaction: (fn) => outbox.transaction(fn),
+    record: (executor, type, payload) => outbox.record(executor, type, payload),
+  };
+
   // Repositories: the only holders of SQL.
   const repos = {
     activity: createActivityRepository(
@@ -211,7 +221,7 @@ export function createServices(
     subscriptions: createSubscriptionsRepository(db),
     support: createSupportRepository(db, dialect),
     totp: createTotpRepository(db),
-    userAdmin: createUserAdminRepository(db, keyTotals),
+    userAdmin: createUserAdminRepository(db, keyTotals, lateEvents),
     userDirectory: createUserDirectoryRepository(db, dialect),
     userLogins: createUserLoginsRepository(db),
     userSessions: createSessionsRepository(db),
@@ -256,12 +266,7 @@ export function createServices(
     log,
   });
 
-  // Domain events (docs/architecture.md): who reacts to what, after the change committed. The
-  // order completion records events from its handler: it reaches the outbox once built.
-  const lateEvents: EventRecorder = {
-    transaction: (fn) => outbox.transaction(fn),
-    record: (executor, type, payload) => outbox.record(executor, type, payload),
-  };
+  // Domain events (docs/architecture.md): who reacts to what, after the change committed.
   const fulfilment = createOrderFulfilment({
     clock,
     orders: repos.orders,
@@ -283,6 +288,8 @@ export function createServices(
       createKeyRedeemedNotice({ repository: repos.reseller, notifications }),
       ...createMachineBoundNotice({ ...ctx, notifications, users: repos.users }),
       ...createNewDeviceNotice({ ...ctx, notifications, users: repos.users }),
+      createApiTokenEpochRevocation({ repository: repos.apiTokens, events: lateEvents }),
+      createApiTokensRevokedMail({ ...ctx, users: repos.users }),
       createDepositApprovedNotice({ notifications }),
       createDepositRejectedNotice({ notifications }),
       createTicketAnsweredNotice({ notifications }),
@@ -440,6 +447,7 @@ export function createServices(
       clock,
       resellers: repos.adminResellers,
       users: repos.users,
+      userAdmin: repos.userAdmin,
       activity,
       balance,
       events,

@@ -1,4 +1,5 @@
 import type {
+  ApiTokenRevokedReason,
   BypassRegion,
   DepositFlag,
   DepositGateway,
@@ -142,8 +143,15 @@ export interface ApiTokensTable {
   created_at: number;
   expires_at: number | null;
   revoked_at: number | null;
+  /** Why it was revoked (2026120410): by its owner, or the security epoch's end that did it. */
+  revoked_reason: ApiTokenRevokedReason | null;
   last_used_at: number | null;
   last_used_ip: string | null;
+  /**
+   * The owner's token_version when it was minted (2026120410): the token answers only while
+   * it is still the owner's, so every end of the account's security epoch ends it.
+   */
+  epoch: number;
 }
 
 /** An `Idempotency-Key` of a v1 POST per owner (2026120101_api_tokens). */

@@ -4,6 +4,7 @@ import type {
   PausedBy,
   PlanDurationType,
   Role,
+  SecurityEpochReason,
 } from '@chaveiro/contract';
 
 /** Where a key was redeemed. */
@@ -223,6 +224,24 @@ export interface DomainEvents {
     device: string;
     ip: string;
     at: number;
+  };
+  /**
+   * An account's security epoch ended: its token_version rose (a password reset or change, an
+   * e-mail change undone, a ban, a role change). Every session, loader session and API token of
+   * the earlier epochs is refused from this commit on; handlers record what that ended.
+   */
+  'account.epoch_ended': {
+    userId: string;
+    reason: SecurityEpochReason;
+    /** The account's token_version from now on. */
+    tokenVersion: number;
+  };
+  /** The end of a security epoch revoked the account's live API tokens (at least one). */
+  'api_tokens.revoked': {
+    userId: string;
+    reason: SecurityEpochReason;
+    /** The tokens revoked, as the owner recognises them. */
+    tokens: { id: string; name: string; prefix: string }[];
   };
   /** A loader request refused, as counted per address. */
   'loader.refused': {

@@ -14,6 +14,8 @@ export interface AuthContext {
   username: string;
   /** The server-side session (user_sessions.id) the token belongs to: its `sid` claim. */
   sessionId: string;
+  /** The account's security epoch the session belongs to (its `ver` claim, still current). */
+  tokenVersion: number;
 }
 
 /** What the guard needs to know about the token's user, read fresh on every request. */
@@ -121,6 +123,7 @@ export const authPlugin = fp<AuthPluginOptions>(
           role: user.role,
           username: user.username,
           sessionId: user.sessionId,
+          tokenVersion: user.tokenVersion,
         };
       };
     });

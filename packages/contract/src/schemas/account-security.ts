@@ -3,6 +3,19 @@ import { RECOVERY_CODE_PATTERN } from '../constants.js';
 import { messages } from '../messages.js';
 
 /**
+ * What ends an account's security epoch (users.token_version): its sessions, loader sessions
+ * and API tokens end at once. Recorded with the epoch's end, so whoever reacts knows why.
+ */
+export const SECURITY_EPOCH_REASONS = [
+  'password_reset',
+  'password_changed',
+  'email_restored',
+  'banned',
+  'role_changed',
+] as const;
+export type SecurityEpochReason = (typeof SECURITY_EPOCH_REASONS)[number];
+
+/**
  * Account security (issue #24): 2FA recovery codes, server-side sessions, re-authentication for
  * sensitive changes, the e-mail change undo and the new-device alert.
  */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SECURITY_EPOCH_REASONS, type SecurityEpochReason } from './account-security.js';
 import { pageOf, pageQuerySchema } from './common.js';
 
 /**
@@ -57,6 +58,23 @@ export const API_TOKEN_LIMITS = {
 export const API_TOKEN_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type ApiTokenStatus = (typeof API_TOKEN_STATUSES)[number];
 
+/**
+ * Why a token was revoked: by its owner, or by the end of the account's security epoch (a
+ * password reset or change, an e-mail change undone, a ban, a role change), which revokes every
+ * token the account holds.
+ */
+export const API_TOKEN_REVOKED_REASONS = ['owner', ...SECURITY_EPOCH_REASONS] as const;
+export type ApiTokenRevokedReason = (typeof API_TOKEN_REVOKED_REASONS)[number];
+
+/** What the owner is told an epoch's end did, in the revocation mail ("porque …"). */
+const EPOCH_CAUSES: Record<SecurityEpochReason, string> = {
+  password_reset: 'a senha da conta foi redefinida',
+  password_changed: 'a senha da conta foi alterada',
+  email_restored: 'uma alteração do e-mail da conta foi desfeita',
+  banned: 'a conta foi banida',
+  role_changed: 'o tipo da conta foi alterado',
+};
+
 export const apiTokenMessages = {
   nameRequired: 'Dê um nome ao token.',
   nameMax: `O nome pode ter no máximo ${API_TOKEN_LIMITS.nameMax} caracteres.`,
@@ -73,6 +91,30 @@ export const apiTokenMessages = {
   invalid: 'Token de API inválido, revogado ou expirado.',
   /** 403 on `/api/v1`: the token lacks the route's scope. */
   missingScope: (scope: string) => `Este token não tem a permissão ${scope}.`,
+  /** The reason shown under "Revogado" on "Tokens de API". */
+  revokedReasons: {
+    owner: 'Revogado por você',
+    password_reset: 'Senha redefinida',
+    password_changed: 'Senha alterada',
+    email_restored: 'Alteração de e-mail desfeita',
+    banned: 'Conta banida',
+    role_changed: 'Tipo de conta alterado',
+  } satisfies Record<ApiTokenRevokedReason, string>,
+  /** The owner's e-mail when an epoch's end revoked their tokens. */
+  epochMailSubject: 'Seus tokens de API foram revogados',
+  epochMailBody: (reason: SecurityEpochReason, tokens: readonly string[]) => {
+    const revoked =
+      tokens.length === 1
+        ? 'o token de API da sua conta foi revogado'
+        : `os ${tokens.length} tokens de API da sua conta foram revogados`;
+    const users = tokens.length === 1 ? 'Quem o usava' : 'Quem os usava';
+    return `Por segurança, ${revoked} porque ${EPOCH_CAUSES[reason]}: ${tokens.join(', ')}. ${users} passa a receber o erro 401. Se ainda precisar de acesso à API, crie um token novo em Tokens de API.`;
+  },
+  epochMailAction: 'Ver tokens de API',
+  epochMailFooter:
+    'Você recebe este aviso sempre que tokens de API da sua conta são revogados por segurança.',
+  /** A token as the mail names it: its name and recognisable start. */
+  mailTokenLabel: (name: string, prefix: string) => `"${name}" (${prefix}…)`,
   /** Activity-log lines of the owner's own actions. */
   logCreated: (name: string, prefix: string) => `Token de API "${name}" (${prefix}…) criado`,
   logRevoked: (name: string, prefix: string) => `Token de API "${name}" (${prefix}…) revogado`,
@@ -91,6 +133,8 @@ export const apiTokenSchema = z.object({
   lastUsedAt: z.iso.datetime().nullable(),
   lastUsedIp: z.string().nullable(),
   revokedAt: z.iso.datetime().nullable(),
+  /** Why it was revoked; null while it is not. */
+  revokedReason: z.enum(API_TOKEN_REVOKED_REASONS).nullable(),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 

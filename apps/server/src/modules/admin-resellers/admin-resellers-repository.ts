@@ -43,22 +43,6 @@ export function createAdminResellersRepository(db: Kysely<Database>, dialect: Sq
         offset,
       );
     },
-
-    /**
-     * Makes a client a reseller; the role change ends the client's sessions (token_version).
-     * Returns the balance the account already holds, or undefined when the user is not (any
-     * more) a client.
-     */
-    async promoteClient(id: string, executor: Kysely<Database> = db): Promise<number | undefined> {
-      const row = await executor
-        .updateTable('users')
-        .set((eb) => ({ role: 'reseller', token_version: eb('token_version', '+', 1) }))
-        .where('id', '=', id)
-        .where('role', '=', 'client')
-        .returning('balance_cents')
-        .executeTakeFirst();
-      return row === undefined ? undefined : Number(row.balance_cents);
-    },
   };
 }
 

@@ -19,7 +19,7 @@ import { hashPassword } from '../../platform/passwords.js';
 import type { Actor } from '../../platform/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { BalanceService } from '../balance/index.js';
-import type { UsersRepository } from '../users/index.js';
+import type { UserAdminRepository, UsersRepository } from '../users/index.js';
 import type { AdminResellersRepository } from './admin-resellers-repository.js';
 
 const text = messages.resellers;
@@ -36,9 +36,14 @@ function money(cents: number, signed = false): string {
 export interface AdminResellersServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   resellers: AdminResellersRepository;
   users: UsersRepository;
+  /** A promotion is a role change: it ends the account's security epoch. */
+  userAdmin: Pick<UserAdminRepository, 'changeRole'>;
   activity: ActivityService;
   balance: BalanceService;
-  /** A new reseller account records `user.registered` with it. */
+  /**
+   * A new reseller account records `user.registered` with it; a promotion, the end of the
+   * account's security epoch.
+   */
   events: EventRecorder;
 }
 
@@ -48,6 +53,7 @@ export function createAdminResellersService({
   clock,
   resellers,
   users,
+  userAdmin,
   activity,
   balance,
   events,
@@ -124,11 +130,12 @@ export function createAdminResellersService({
     actor: Actor,
   ): Promise<CreateResellerResponse> {
     const initialCents = reaisToCents(body.initialBalance);
-    const after = await withTransaction(db, async (trx) => {
+    const after = await events.transaction(async (trx) => {
       const user = await users.findById(body.userId, trx);
       if (!user) throw new NotFoundError(messages.admin.userNotFound);
-      const held = await resellers.promoteClient(user.id, trx);
-      if (held === undefined) throw new ConflictError(text.notAClient, 'NOT_A_CLIENT');
+      const promoted = await userAdmin.changeRole(user.id, 'client', 'reseller', trx);
+      if (promoted === undefined) throw new ConflictError(text.notAClient, 'NOT_A_CLIENT');
+      const held = promoted.balanceCents;
       const credited =
         initialCents > 0 ? await creditInitial(trx, user.id, actor, initialCents) : held;
       await activity.record(trx, actor, {

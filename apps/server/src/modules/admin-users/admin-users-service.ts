@@ -515,11 +515,19 @@ export function createAdminUsersService({
         body.password !== undefined && 'senha',
       ].filter((field): field is string => typeof field === 'string');
       await withNameCheck(id, body, () =>
-        withTransaction(db, async (trx) => {
+        // A new password ends the account's security epoch, recorded in this transaction.
+        events.transaction(async (trx) => {
           await existingUser(id, trx);
           await userAdmin.updateAccount(
             id,
-            { username: body.username, email: body.email, passwordHash },
+            {
+              username: body.username,
+              email: body.email,
+              password:
+                passwordHash === undefined
+                  ? undefined
+                  : { hash: passwordHash, reason: 'password_changed' },
+            },
             trx,
           );
           if (passwordHash) await sessions.endAllExcept(id, null, clock.now(), trx);

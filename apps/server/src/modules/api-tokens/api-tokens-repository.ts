@@ -1,3 +1,4 @@
+import type { ApiTokenRevokedReason, SecurityEpochReason } from '@chaveiro/contract';
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SqlDialect } from '../../platform/database.js';
@@ -12,8 +13,16 @@ export interface ApiTokenRow {
   created_at: number;
   expires_at: number | null;
   revoked_at: number | null;
+  revoked_reason: ApiTokenRevokedReason | null;
   last_used_at: number | null;
   last_used_ip: string | null;
+  /** The owner's security epoch (token_version) it was minted in. */
+  epoch: number;
+}
+
+/** A token as listed: with its owner's current epoch, which a live token must still be in. */
+export interface ApiTokenListRow extends ApiTokenRow {
+  owner_epoch: number;
 }
 
 /** A token found by its hash, joined to what the guard must know of its owner. */
@@ -24,9 +33,12 @@ export interface ApiTokenAuthRow {
   expires_at: number | null;
   revoked_at: number | null;
   last_used_at: number | null;
+  epoch: number;
   owner_username: string;
   owner_role: string;
   owner_status: string;
+  /** The owner's current token_version: the token answers only while its epoch is this one. */
+  owner_epoch: number;
 }
 
 const listColumns = [
@@ -38,8 +50,10 @@ const listColumns = [
   'created_at',
   'expires_at',
   'revoked_at',
+  'revoked_reason',
   'last_used_at',
   'last_used_ip',
+  'epoch',
 ] as const;
 
 /** Seller API tokens: stored by the sha256 of the whole token, never the token itself. */
@@ -60,19 +74,34 @@ export function createApiTokensRepository(db: Kysely<Database>, dialect: SqlDial
           'api_tokens.expires_at',
           'api_tokens.revoked_at',
           'api_tokens.last_used_at',
+          'api_tokens.epoch',
           'users.username as owner_username',
           'users.role as owner_role',
           'users.status as owner_status',
+          'users.token_version as owner_epoch',
         ])
         .where('api_tokens.token_hash', '=', tokenHash)
         .executeTakeFirst();
     },
 
-    /** The owner's tokens, newest first. */
+    /** The owner's tokens, newest first, each with the owner's current epoch. */
     page(ownerId: string, limit: number, offset: number) {
       return readPage(
         db.selectFrom('api_tokens').where('owner_id', '=', ownerId),
-        (query) => query.select(listColumns).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+        (query) =>
+          query
+            .select(listColumns)
+            .select((eb) =>
+              eb
+                .selectFrom('users')
+                .select('users.token_version')
+                .whereRef('users.id', '=', 'api_tokens.owner_id')
+                .$asScalar()
+                .$notNull()
+                .as('owner_epoch'),
+            )
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc'),
         limit,
         offset,
       );
@@ -87,17 +116,15 @@ export function createApiTokensRepository(db: Kysely<Database>, dialect: SqlDial
     },
 
     /**
-     * Holds the owner's row until the transaction ends, so two creations at once count the
-     * live tokens one after the other (SQLite's write transactions are serial already).
+     * The owner's current security epoch, holding the owner's row until the transaction ends:
+     * two creations at once count the live tokens one after the other, and an epoch's end
+     * waits for a creation under way or is seen by it (SQLite's write transactions are serial
+     * already). Undefined when the owner is gone.
      */
-    async lockOwner(ownerId: string, executor: Kysely<Database>): Promise<void> {
-      if (dialect !== 'postgres') return;
-      await executor
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', ownerId)
-        .forUpdate()
-        .executeTakeFirst();
+    async lockOwnerEpoch(ownerId: string, executor: Kysely<Database>): Promise<number | undefined> {
+      let query = executor.selectFrom('users').select('token_version').where('id', '=', ownerId);
+      if (dialect === 'postgres') query = query.forUpdate();
+      return (await query.executeTakeFirst())?.token_version;
     },
 
     /** Tokens of the owner neither revoked nor expired at `now`. */
@@ -113,7 +140,7 @@ export function createApiTokensRepository(db: Kysely<Database>, dialect: SqlDial
     },
 
     async insert(
-      row: Omit<ApiTokenRow, 'revoked_at' | 'last_used_at' | 'last_used_ip'> & {
+      row: Omit<ApiTokenRow, 'revoked_at' | 'revoked_reason' | 'last_used_at' | 'last_used_ip'> & {
         token_hash: string;
       },
       executor: Kysely<Database>,
@@ -130,12 +157,34 @@ export function createApiTokensRepository(db: Kysely<Database>, dialect: SqlDial
     ): Promise<boolean> {
       const result = await executor
         .updateTable('api_tokens')
-        .set({ revoked_at: now })
+        .set({ revoked_at: now, revoked_reason: 'owner' })
         .where('id', '=', id)
         .where('owner_id', '=', ownerId)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Revokes, for `reason`, the owner's tokens minted before epoch `epoch` and still live at
+     * `at` (neither revoked nor expired); answers those it revoked.
+     */
+    revokeBeforeEpoch(
+      ownerId: string,
+      epoch: number,
+      reason: SecurityEpochReason,
+      at: number,
+      executor: Kysely<Database>,
+    ): Promise<{ id: string; name: string; prefix: string }[]> {
+      return executor
+        .updateTable('api_tokens')
+        .set({ revoked_at: at, revoked_reason: reason })
+        .where('owner_id', '=', ownerId)
+        .where('epoch', '<', epoch)
+        .where('revoked_at', 'is', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]))
+        .returning(['id', 'name', 'prefix'])
+        .execute();
     },
 
     /** The throttled last-use write, run off the request; never moves the time backwards. */

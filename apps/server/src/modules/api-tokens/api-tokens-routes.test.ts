@@ -72,6 +72,7 @@ describe('POST /api/api-tokens', () => {
       lastUsedAt: null,
       lastUsedIp: null,
       revokedAt: null,
+      revokedReason: null,
     });
 
     const row = await t.database.db
@@ -240,6 +241,7 @@ describe('DELETE /api/api-tokens/{id}', () => {
     expect(item).toMatchObject({
       status: 'revoked',
       revokedAt: new Date(t.clock.now()).toISOString(),
+      revokedReason: 'owner',
     });
 
     const again = await revoke(admin, id);

@@ -13,7 +13,8 @@ import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-
 import type { ApiTokensService, TokenOwner } from './api-tokens-service.js';
 
 function ownerOf(request: FastifyRequest): TokenOwner {
-  return { ...actorOf(request), role: authOf(request).role };
+  const { role, tokenVersion } = authOf(request);
+  return { ...actorOf(request), role, epoch: tokenVersion };
 }
 
 /** "Tokens de API": an admin's or reseller's own tokens for the seller API (issue #25). */

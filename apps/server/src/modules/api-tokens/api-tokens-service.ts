@@ -19,12 +19,17 @@ import type { ApiAuth } from '../../platform/api-token-auth.js';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { withTransaction } from '../../platform/database.js';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
+import {
+  ConflictError,
+  NotFoundError,
+  UnauthorizedError,
+  UnprocessableError,
+} from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { pageOf } from '../../platform/paging.js';
 import { newSecretToken, sha256Hex } from '../../platform/secret-tokens.js';
 import type { ActivityService } from '../activity/index.js';
-import type { ApiTokenRow, ApiTokensRepository } from './api-tokens-repository.js';
+import type { ApiTokenListRow, ApiTokenRow, ApiTokensRepository } from './api-tokens-repository.js';
 
 const text = apiTokenMessages;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,6 +42,8 @@ const RESELLER_SCOPES = new Set<string>(RESELLER_API_TOKEN_SCOPES);
 /** Who manages tokens: a signed-in admin or reseller (the routes admit no one else). */
 export interface TokenOwner extends Actor {
   role: Role;
+  /** The security epoch of the owner's session: a token minted now belongs to it. */
+  epoch: number;
 }
 
 export interface ApiTokensServiceDeps extends Pick<
@@ -58,15 +65,20 @@ function scopesOf(stored: string): ApiTokenScope[] {
   return stored.split(' ').filter((scope): scope is ApiTokenScope => KNOWN_SCOPES.has(scope));
 }
 
-function statusOf(row: ApiTokenRow, now: number): ApiTokenStatus {
+/**
+ * A token of an epoch that ended is revoked even before the epoch's end marked it so (its
+ * handler runs right after that commit): the guard refuses it already.
+ */
+function statusOf(row: ApiTokenRow & { owner_epoch?: number }, now: number): ApiTokenStatus {
   if (row.revoked_at !== null) return 'revoked';
+  if (row.owner_epoch !== undefined && row.epoch !== row.owner_epoch) return 'revoked';
   if (row.expires_at !== null && row.expires_at <= now) return 'expired';
   return 'active';
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function toApiToken(row: ApiTokenRow, now: number): ApiToken {
+function toApiToken(row: ApiTokenRow | ApiTokenListRow, now: number): ApiToken {
   return {
     id: row.id,
     name: row.name,
@@ -78,6 +90,7 @@ function toApiToken(row: ApiTokenRow, now: number): ApiToken {
     lastUsedAt: iso(row.last_used_at),
     lastUsedIp: row.last_used_ip,
     revokedAt: iso(row.revoked_at),
+    revokedReason: row.revoked_reason,
   };
 }
 
@@ -136,11 +149,17 @@ export function createApiTokensService({
         created_at: now,
         expires_at: body.expiresInDays === null ? null : now + body.expiresInDays * DAY_MS,
         revoked_at: null,
+        revoked_reason: null,
         last_used_at: null,
         last_used_ip: null,
+        epoch: owner.epoch,
       };
       await withTransaction(db, async (trx) => {
-        await repository.lockOwner(owner.userId, trx);
+        // A session whose epoch ended meanwhile (a password reset, a ban…) mints nothing: its
+        // token would be refused anyway, and the list would show it live.
+        if ((await repository.lockOwnerEpoch(owner.userId, trx)) !== owner.epoch) {
+          throw new UnauthorizedError();
+        }
         if ((await repository.countLive(owner.userId, now, trx)) >= API_TOKEN_LIMITS.activeMax) {
           throw new ConflictError(text.tooMany, 'API_TOKEN_LIMIT');
         }
@@ -154,6 +173,7 @@ export function createApiTokensService({
             scopes: row.scopes,
             created_at: row.created_at,
             expires_at: row.expires_at,
+            epoch: row.epoch,
           },
           trx,
         );
@@ -186,8 +206,10 @@ export function createApiTokensService({
     /**
      * The guard's check (ApiTokenAuthOptions.authenticate): the token by its hash joined to its
      * owner, read on every request (no cache to invalidate, so a revocation, a ban or a role
-     * change refuses the next call on every node). The last use is written off the request,
-     * at most every API_TOKEN_LIMITS.lastUsedWriteMs.
+     * change refuses the next call on every node). A token answers only within the security
+     * epoch it was minted in: whatever raised the owner's token_version ended it, whether or
+     * not anything marked it revoked yet. The last use is written off the request, at most
+     * every API_TOKEN_LIMITS.lastUsedWriteMs.
      */
     async authenticate(
       authorization: string | undefined,
@@ -197,6 +219,7 @@ export function createApiTokensService({
       if (token === undefined || !TOKEN_PATTERN.test(token)) return undefined;
       const row = await repository.findForAuth(sha256Hex(token));
       if (!row || row.revoked_at !== null || row.owner_status !== 'active') return undefined;
+      if (row.epoch !== row.owner_epoch) return undefined;
       const now = clock.now();
       if (row.expires_at !== null && row.expires_at <= now) return undefined;
       const role = row.owner_role;

@@ -3,6 +3,7 @@ export type { ApiTokensService } from './api-tokens-service.js';
 export { createApiTokensRepository } from './api-tokens-repository.js';
 export { createApiTokensService } from './api-tokens-service.js';
 export { apiTokensRoutes } from './api-tokens-routes.js';
+export { createApiTokenEpochRevocation } from './epoch-revocation.js';
 export { createIdempotencyRepository } from './idempotency-repository.js';
 export type { Idempotency } from './idempotency.js';
 export { createIdempotency } from './idempotency.js';

@@ -204,8 +204,13 @@ export function createAuthService({
     if (!user) return 'taken';
     const now = clock.now();
     const voidPassword = await hashPassword(randomBytes(32).toString('base64url'));
-    // Raises token_version and drops pending reset links (they may have gone to the intruder).
-    await accounts.updateAccount(userId, { email: oldEmail, passwordHash: voidPassword }, trx);
+    // Ends the security epoch (sessions, loader sessions, API tokens) and drops pending reset
+    // links (they may have gone to the intruder).
+    await accounts.updateAccount(
+      userId,
+      { email: oldEmail, password: { hash: voidPassword, reason: 'email_restored' } },
+      trx,
+    );
     await emailTokens.revokeUnused(userId, 'email_change', now, trx);
     await emailTokens.revokeUnused(userId, 'email_undo', now, trx, undo.createdAt);
     await sessionRows.endAllExcept(userId, null, now, trx);
@@ -313,7 +318,8 @@ export function createAuthService({
      * address is told, with a link to undo); or, from that link, switches it back.
      */
     async verifyEmail(token: string): Promise<VerifyEmailResponse> {
-      const outcome = await withTransaction(db, async (trx) => {
+      // An undo ends the account's security epoch: recorded in this transaction.
+      const outcome = await events.transaction(async (trx) => {
         const consumed = await emailTokens.consume(
           sha256(token),
           ['verify', 'email_change', 'email_undo'],
@@ -444,12 +450,16 @@ export function createAuthService({
 
     async resetPassword(body: ResetPasswordBody): Promise<MessageResponse> {
       const passwordHash = await hashPassword(body.password);
-      const done = await withTransaction(db, async (trx) => {
+      const done = await events.transaction(async (trx) => {
         const consumed = await emailTokens.consume(sha256(body.token), ['reset'], clock.now(), trx);
         if (!consumed) return false;
         const { userId } = consumed;
-        // A new password raises token_version, and every session of the account ends.
-        await accounts.updateAccount(userId, { passwordHash }, trx);
+        // A new password ends the account's security epoch, and every session of it ends.
+        await accounts.updateAccount(
+          userId,
+          { password: { hash: passwordHash, reason: 'password_reset' } },
+          trx,
+        );
         await sessionRows.endAllExcept(userId, null, clock.now(), trx);
         // The link reached the mailbox, which proves the address as well.
         await users.markEmailVerified(userId, clock.now(), trx);

@@ -182,8 +182,10 @@ export function createProfileService({
     ): Promise<ProfileUpdateResponse> {
       const user = await load(userId);
       await reauthenticate(user, body);
-      // Raises token_version and ends every other session; this one gets a fresh token.
-      await accounts.updateAccount(userId, { passwordHash: await hashPassword(body.newPassword) });
+      // Ends the account's security epoch and every other session; this one gets a fresh token.
+      await accounts.updateAccount(userId, {
+        password: { hash: await hashPassword(body.newPassword), reason: 'password_changed' },
+      });
       await sessions.endAllExcept(userId, sessionId, clock.now());
       return { message: text.passwordUpdated, token: await freshToken(userId, sessionId) };
     },

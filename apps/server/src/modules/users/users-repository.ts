@@ -1,6 +1,7 @@
-import type { EmailTokenPurpose, UserStatus } from '@chaveiro/contract';
+import type { EmailTokenPurpose, Role, SecurityEpochReason, UserStatus } from '@chaveiro/contract';
 import type { InferResult, Kysely } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/schema.js';
+import type { EventRecorder } from '../../events/index.js';
 import type { AuthUserState } from '../../platform/auth.js';
 import type { CountCache } from '../../platform/count-cache.js';
 
@@ -236,12 +237,13 @@ async function applyAccountChange(
   id: string,
   change: AccountChange,
   revokeResetLinks: boolean,
+  endEpoch: EndEpoch,
 ): Promise<void> {
   if (revokeResetLinks) {
     // A new password also cancels address changes waiting for their link: asked with the old
     // password, perhaps by whoever the new one is meant to keep out.
     const purposes: EmailTokenPurpose[] =
-      change.passwordHash !== undefined ? ['reset', 'email_change'] : ['reset'];
+      change.password !== undefined ? ['reset', 'email_change'] : ['reset'];
     await executor
       .deleteFrom('email_tokens')
       .where('user_id', '=', id)
@@ -251,7 +253,7 @@ async function applyAccountChange(
   }
   await executor
     .updateTable('users')
-    .set((eb) => ({
+    .set({
       ...(change.username !== undefined && {
         username: change.username,
         username_lower: change.username.toLowerCase(),
@@ -260,13 +262,11 @@ async function applyAccountChange(
         email: change.email,
         email_lower: change.email.toLowerCase(),
       }),
-      ...(change.passwordHash !== undefined && { password_hash: change.passwordHash }),
-      ...((change.passwordHash !== undefined || change.endSessions) && {
-        token_version: eb('token_version', '+', 1),
-      }),
-    }))
+      ...(change.password !== undefined && { password_hash: change.password.hash }),
+    })
     .where('id', '=', id)
     .execute();
+  if (change.password !== undefined) await endEpoch(executor, id, change.password.reason);
 }
 
 /**
@@ -296,25 +296,64 @@ function loginColumn(identifier: string): 'email_lower' | 'username_lower' {
   return identifier.includes('@') ? 'email_lower' : 'username_lower';
 }
 
+/** The epoch ends a new password brings, and the reason each is recorded with. */
+export type PasswordEpochReason = Extract<
+  SecurityEpochReason,
+  'password_reset' | 'password_changed' | 'email_restored'
+>;
+
 export interface AccountChange {
   username?: string | undefined;
   email?: string | undefined;
-  passwordHash?: string | undefined;
-  /** Raises token_version without a new password: every session token stops working. */
-  endSessions?: boolean | undefined;
+  /** A new password hash: it ends the account's security epoch, for `reason`. */
+  password?: { hash: string; reason: PasswordEpochReason } | undefined;
 }
 
-/** Admin changes to one user (console: ban, delete, account, profile). */
+type EndEpoch = (trx: Kysely<Database>, id: string, reason: SecurityEpochReason) => Promise<void>;
+
+/** Admin changes to one user (console: ban, delete, account, profile, role). */
 export function createUserAdminRepository(
   db: Kysely<Database>,
   /** The licence-key list totals: a deleted user changes the search by redeemer. */
   keyTotals: CountCache,
+  /** The end of a security epoch is recorded (`account.epoch_ended`) in its transaction. */
+  events: EventRecorder,
 ) {
+  /**
+   * Ends the account's security epoch: the one place token_version rises, so every session,
+   * loader session and API token of the account stops at once (each is refused once its
+   * version is not the account's), and `account.epoch_ended` records why, in the same
+   * transaction, for whoever reacts (the API tokens listed as revoked, the owner's mail).
+   * `trx` must be an outbox transaction (`inOutboxTransaction`).
+   */
+  const endEpoch: EndEpoch = async (trx, id, reason) => {
+    const row = await trx
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', id)
+      .returning('token_version')
+      .executeTakeFirst();
+    if (!row) return;
+    await events.record(trx, 'account.epoch_ended', {
+      userId: id,
+      reason,
+      tokenVersion: Number(row.token_version),
+    });
+  };
+
+  /** `fn` in the caller's transaction, or in an outbox transaction of its own. */
+  function inOutboxTransaction<T>(
+    executor: Kysely<Database>,
+    fn: (trx: Kysely<Database>) => Promise<T>,
+  ): Promise<T> {
+    return executor.isTransaction ? fn(executor) : events.transaction(fn);
+  }
+
   return {
     /**
-     * Bans (ending every session) or unbans. `onlyIfChanged`: leaves a user already in that
-     * status untouched (a bulk action's rows, of which two concurrent ones change each once).
-     * True when the row changed.
+     * Bans (ending the account's security epoch) or unbans (which revives nothing the ban
+     * ended). `onlyIfChanged`: leaves a user already in that status untouched (a bulk
+     * action's rows, of which two concurrent ones change each once). True when the row changed.
      */
     async setStatus(
       id: string,
@@ -322,17 +361,39 @@ export function createUserAdminRepository(
       executor: Kysely<Database> = db,
       { onlyIfChanged = false }: { onlyIfChanged?: boolean } = {},
     ): Promise<boolean> {
-      let update = executor
-        .updateTable('users')
-        .set((eb) => ({
-          status,
-          token_version:
-            status === 'banned' ? eb('token_version', '+', 1) : eb.ref('token_version'),
-        }))
-        .where('id', '=', id);
-      if (onlyIfChanged) update = update.where('status', '<>', status);
-      const result = await update.executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return inOutboxTransaction(executor, async (trx) => {
+        let update = trx.updateTable('users').set({ status }).where('id', '=', id);
+        if (onlyIfChanged) update = update.where('status', '<>', status);
+        const result = await update.executeTakeFirst();
+        const changed = result.numUpdatedRows > 0n;
+        if (changed && status === 'banned') await endEpoch(trx, id, 'banned');
+        return changed;
+      });
+    },
+
+    /**
+     * Moves the account from role `from` to `to`, ending its security epoch (what it could do
+     * under the old role ends with its sessions and tokens). The balance it holds as changed,
+     * or undefined when its role is not `from` (any more).
+     */
+    async changeRole(
+      id: string,
+      from: Role,
+      to: Role,
+      executor: Kysely<Database> = db,
+    ): Promise<{ balanceCents: number } | undefined> {
+      return inOutboxTransaction(executor, async (trx) => {
+        const row = await trx
+          .updateTable('users')
+          .set({ role: to })
+          .where('id', '=', id)
+          .where('role', '=', from)
+          .returning('balance_cents')
+          .executeTakeFirst();
+        if (!row) return undefined;
+        await endEpoch(trx, id, 'role_changed');
+        return { balanceCents: Number(row.balance_cents) };
+      });
     },
 
     /** True when the user was there to delete. */
@@ -344,19 +405,17 @@ export function createUserAdminRepository(
     },
 
     /**
-     * Changes any of username, e-mail, password. Every password change passes here: it ends every
-     * session and, in the same transaction, every reset link still outstanding (a used link or a
-     * change in the profile must not leave others alive); so does a new e-mail, whose old
-     * mailbox may hold one.
+     * Changes any of username, e-mail, password. Every password change passes here: it ends the
+     * account's security epoch and, in the same transaction, every reset link still outstanding
+     * (a used link or a change in the profile must not leave others alive); so does a new
+     * e-mail, whose old mailbox may hold one.
      */
     async updateAccount(id: string, change: AccountChange, executor: Kysely<Database> = db) {
-      const revokesResetLinks = change.passwordHash !== undefined || change.email !== undefined;
-      if (!revokesResetLinks || executor.isTransaction) {
-        return applyAccountChange(executor, id, change, revokesResetLinks);
-      }
-      await executor
-        .transaction()
-        .execute((trx) => applyAccountChange(trx, id, change, revokesResetLinks));
+      const revokesResetLinks = change.password !== undefined || change.email !== undefined;
+      if (!revokesResetLinks) return applyAccountChange(executor, id, change, false, endEpoch);
+      await inOutboxTransaction(executor, (trx) =>
+        applyAccountChange(trx, id, change, true, endEpoch),
+      );
     },
 
     async setAvatarUrl(id: string, avatarUrl: string, executor: Kysely<Database> = db) {

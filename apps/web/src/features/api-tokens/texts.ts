@@ -41,6 +41,7 @@ export const apiTokensTexts = {
     revoke: 'Revogar',
     revokeOf: (name: string) => `Revogar o token ${name}`,
     revokedAt: (when: string) => `Revogado em ${when}`,
+    revokedReason: (reason: string) => `Motivo: ${reason}`,
   },
   status: {
     active: 'Ativo',

@@ -27,6 +27,7 @@ const storefront: ApiToken = {
   lastUsedAt: '2026-11-28T09:30:00.000Z',
   lastUsedIp: '203.0.113.7',
   revokedAt: null,
+  revokedReason: null,
 };
 const oldBot: ApiToken = {
   ...storefront,
@@ -39,12 +40,23 @@ const oldBot: ApiToken = {
   lastUsedAt: null,
   lastUsedIp: null,
   revokedAt: '2026-11-25T12:00:00.000Z',
+  revokedReason: 'owner',
+};
+/** Revoked by the end of its owner's security epoch: a password reset. */
+const intrudersToken: ApiToken = {
+  ...storefront,
+  id: 'tok-4',
+  name: 'Token do intruso',
+  prefix: 'chv_live_Qq77Ww',
+  status: 'revoked',
+  revokedAt: '2026-11-26T12:00:00.000Z',
+  revokedReason: 'password_reset',
 };
 const SECRET = `chv_live_${'x'.repeat(43)}`;
 
 /** The server: lists the tokens, creates one (answering the secret once), revokes. */
 function stubServer() {
-  let tokens = [storefront, oldBot];
+  let tokens = [storefront, oldBot, intrudersToken];
   return stubApi(({ method, url, body }) => {
     if (method === 'GET' && url.startsWith('/api/api-tokens')) {
       const page: ApiTokensPage = { items: tokens, total: tokens.length, page: 1, pageSize: 20 };
@@ -71,7 +83,9 @@ function stubServer() {
     }
     if (method === 'DELETE' && url === '/api/api-tokens/tok-1') {
       tokens = tokens.map((t) =>
-        t.id === 'tok-1' ? { ...t, status: 'revoked', revokedAt: new Date().toISOString() } : t,
+        t.id === 'tok-1'
+          ? { ...t, status: 'revoked', revokedAt: new Date().toISOString(), revokedReason: 'owner' }
+          : t,
       );
       return jsonResponse(200, { message: apiTokenMessages.revoked });
     }
@@ -106,7 +120,14 @@ describe('Tokens de API', () => {
     expect(revoked).toHaveTextContent(/Revogado em \d\d\/\d\d\/\d{4} \d\d:\d\d/);
     expect(revoked).toHaveTextContent('Nunca usado');
     expect(revoked).toHaveTextContent('Sem validade');
+    expect(revoked).toHaveTextContent('Motivo: Revogado por você');
     expect(within(revoked).queryByRole('button', { name: /Revogar/ })).not.toBeInTheDocument();
+    // Revoked with the account's security epoch: the reason says which end.
+    const ended = screen.getByText('Token do intruso').closest('tr') as HTMLElement;
+    expect(within(ended).getByText('Revogado')).toBeInTheDocument();
+    expect(ended).toHaveTextContent('Motivo: Senha redefinida');
+    expect(within(ended).queryByRole('button', { name: /Revogar/ })).not.toBeInTheDocument();
+    expect(row).not.toHaveTextContent('Motivo:');
     // How to use it, and where the API is documented.
     expect(screen.getByText('Authorization: Bearer chv_live_…')).toBeInTheDocument();
     expect(

@@ -1,4 +1,4 @@
-import { API_TOKEN_SCOPE_LABELS, type ApiToken } from '@chaveiro/contract';
+import { API_TOKEN_SCOPE_LABELS, apiTokenMessages, type ApiToken } from '@chaveiro/contract';
 import { Ban } from 'lucide-react';
 import { RowCard, ScrollTable, type ListQuery } from '@/components/data-table/scroll-table';
 import { Badge } from '@/components/ui/badge';
@@ -60,6 +60,11 @@ function Status({ token }: { token: ApiToken }) {
       {token.revokedAt ? (
         <span className="text-muted-foreground text-xs whitespace-nowrap">
           {text.revokedAt(formatDateTime(token.revokedAt))}
+        </span>
+      ) : null}
+      {token.revokedReason ? (
+        <span className="text-muted-foreground text-xs">
+          {text.revokedReason(apiTokenMessages.revokedReasons[token.revokedReason])}
         </span>
       ) : null}
     </span>
