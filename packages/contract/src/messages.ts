@@ -118,6 +118,9 @@ export const messages = {
     keyQuantityRange: 'A quantidade deve ser um número inteiro entre 1 e 1000.',
     keyUpdateRequired: 'Informe a nova validade em dias ou o novo status (não ambos).',
     keyNotUnused: 'Esta chave já foi utilizada e não pode ser alterada.',
+    /** A reseller lifting a ban it did not make (the administration's). */
+    keyBanNotYours:
+      'Esta chave foi banida pela administração: só um administrador pode desbani-la.',
     keyRedeemByPassed:
       'Esta chave passou da data de "Resgatar até": a validade não pode mais ser alterada.',
     keyAlreadyUsed: 'Esta chave já foi utilizada.',
@@ -690,6 +693,7 @@ export const ERROR_CODES = [
   'CANNOT_TARGET_ADMIN',
   'KEY_NOT_REDEEMABLE',
   'KEY_NOT_UNUSED',
+  'KEY_BAN_NOT_YOURS',
   'KEY_REDEEM_BY_PASSED',
   'PRODUCT_IN_USE',
   'PRODUCT_DISABLED',

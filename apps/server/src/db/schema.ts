@@ -374,6 +374,11 @@ export interface LicenseKeysTable {
   price_cents: Generated<number | null>;
   retail_price_cents: Generated<number | null>;
   created_at: number;
+  /**
+   * Who banned it while it is banned (2026120411): a reseller lifts only its own bans. Null
+   * otherwise, and for a ban by an import or an account since deleted (admins only).
+   */
+  banned_by: Generated<string | null>;
 }
 
 export interface SubscriptionsTable {

@@ -25,6 +25,7 @@ import * as webhooks from './2026120103_webhooks.js';
 import * as keyauth from './2026120201_keyauth.js';
 import * as jobLeases from './2026120301_job_leases.js';
 import * as apiTokenEpochs from './2026120410_api_token_epochs.js';
+import * as keyBans from './2026120411_key_bans.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -56,6 +57,7 @@ const migrations = {
   '2026120201_keyauth': keyauth,
   '2026120301_job_leases': jobLeases,
   '2026120410_api_token_epochs': apiTokenEpochs,
+  '2026120411_key_bans': keyBans,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

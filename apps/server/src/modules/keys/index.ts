@@ -5,6 +5,6 @@ export type { KeyIssuer } from './key-issuer.js';
 export { createKeyIssuer } from './key-issuer.js';
 export type { KeyRedemption, Redemption } from './key-redemption.js';
 export { createKeyRedemption } from './key-redemption.js';
-export type { KeysService } from './keys-service.js';
+export type { KeyActor, KeysService } from './keys-service.js';
 export { createKeysService } from './keys-service.js';
 export { keysRoutes } from './keys-routes.js';

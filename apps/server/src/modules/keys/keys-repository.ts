@@ -368,7 +368,16 @@ export function createKeysRepository(
     find(ref: { id: string } | { key: string }, executor: Kysely<Database> = db) {
       const query = executor
         .selectFrom('license_keys')
-        .select(['id', 'key', 'product_id', 'duration_days', 'status', 'expires_at', 'created_by']);
+        .select([
+          'id',
+          'key',
+          'product_id',
+          'duration_days',
+          'status',
+          'expires_at',
+          'created_by',
+          'banned_by',
+        ]);
       return (
         'id' in ref ? query.where('id', '=', ref.id) : query.where('key', '=', ref.key)
       ).executeTakeFirst();
@@ -426,12 +435,28 @@ export function createKeysRepository(
     },
 
     /**
-     * Changes an unused (active or banned) key, past its redeem-by date or not (the service
-     * decides which changes such a key takes); false when it is used, stored expired or gone.
+     * Resets the duration of an unused (active or banned) key, past its redeem-by date or not
+     * (the service decides which keys take it); false when it is used, stored expired or gone.
      */
-    async updateUnused(
+    async setDuration(id: string, days: number, executor: Kysely<Database> = db): Promise<boolean> {
+      totals.clear();
+      const result = await executor
+        .updateTable('license_keys')
+        .set({ duration_days: days })
+        .where('id', '=', id)
+        .where('status', 'in', ['active', 'banned'])
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Bans an unused key as `by`. A key already banned stays banned by whoever banned it first,
+     * so banning it again never makes its ban someone else's to lift. False when it is used,
+     * stored expired or gone, or not in `from`.
+     */
+    async ban(
       id: string,
-      change: { duration_days: number } | { status: 'active' | 'banned' },
+      by: string,
       executor: Kysely<Database> = db,
       /** The stored statuses it may change from (a bulk ban: `active` only, once per key). */
       from: ('active' | 'banned')[] = ['active', 'banned'],
@@ -439,10 +464,43 @@ export function createKeysRepository(
       totals.clear();
       const result = await executor
         .updateTable('license_keys')
-        .set(change)
+        .set((eb) => ({
+          status: 'banned',
+          banned_by: eb
+            .case()
+            .when('status', '=', 'banned')
+            .then(eb.ref('banned_by'))
+            .else(by)
+            .end(),
+        }))
         .where('id', '=', id)
         .where('status', 'in', from)
         .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Lifts an unused key's ban (an active key stays active). `onlyBannedBy`: lifts only a ban
+     * that account made, in the same statement (a ban made meanwhile by someone else holds).
+     * False when it is used, stored expired or gone, or banned by another.
+     */
+    async unban(
+      id: string,
+      { onlyBannedBy }: { onlyBannedBy?: string } = {},
+      executor: Kysely<Database> = db,
+    ): Promise<boolean> {
+      totals.clear();
+      let update = executor
+        .updateTable('license_keys')
+        .set({ status: 'active', banned_by: null })
+        .where('id', '=', id)
+        .where('status', 'in', ['active', 'banned']);
+      if (onlyBannedBy !== undefined) {
+        update = update.where((eb) =>
+          eb.or([eb('status', '=', 'active'), eb('banned_by', '=', onlyBannedBy)]),
+        );
+      }
+      const result = await update.executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 

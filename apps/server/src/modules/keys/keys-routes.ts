@@ -15,7 +15,7 @@ import {
 import { Readable } from 'node:stream';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
-import { actorOf } from '../../platform/auth.js';
+import { actorOf, authOf } from '../../platform/auth.js';
 import type { KeysService } from './keys-service.js';
 
 const withNotFound = { ...adminErrors, ...errorResponses(404) };
@@ -99,12 +99,18 @@ export function keysRoutes({ keys: service }: { keys: KeysService }): FastifyPlu
     app.patch(
       '/:id',
       guardedRoute(admin, tags, {
-        summary: 'Reset the duration of, ban or unban an unused key',
+        summary:
+          'Reset the duration of, ban or unban an unused key (a ban records who made it: ' +
+          'admins lift any ban, anyone else only its own)',
         params: idParamSchema,
         body: updateKeyBodySchema,
         response: { 200: messageResponseSchema, ...withNotFound, ...errorResponses(409) },
       }),
-      (request) => service.update(request.params.id, request.body, actorOf(request)),
+      (request) =>
+        service.update(request.params.id, request.body, {
+          ...actorOf(request),
+          role: authOf(request).role,
+        }),
     );
 
     app.delete(

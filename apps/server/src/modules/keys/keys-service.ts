@@ -8,6 +8,7 @@ import type {
   KeysPage,
   KeysQuery,
   MessageResponse,
+  Role,
   UpdateKeyBody,
 } from '@chaveiro/contract';
 import {
@@ -27,6 +28,7 @@ import { csvLine } from '../../platform/csv.js';
 import {
   BadRequestError,
   ConflictError,
+  ForbiddenError,
   NotFoundError,
   UnprocessableError,
 } from '../../platform/errors.js';
@@ -46,6 +48,11 @@ import { keyStatusAt } from './keys-repository.js';
 const text = messages.admin;
 const log = messages.activity;
 const EXPORT_BATCH_ROWS = 5_000;
+
+/** Who changes a key through the key menu or the seller API: an admin, or its reseller. */
+export interface KeyActor extends Actor {
+  role: Role;
+}
 
 export interface KeysServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   keys: KeysRepository;
@@ -163,7 +170,7 @@ export function createKeysService({
               skipped += 1;
               continue;
             }
-            if (!(await keys.updateUnused(id, { status: 'banned' }, trx, ['active']))) continue;
+            if (!(await keys.ban(id, actor.userId, trx, ['active']))) continue;
             await activity.record(trx, actor, {
               type: 'key.banned',
               action: log.keyBanned(key.key),
@@ -257,9 +264,11 @@ export function createKeysService({
     /**
      * Reset Duration, ban or unban; only while the key is unused. An unused key past its
      * redeem-by date can still be banned or unbanned (it stays unredeemable either way), but its
-     * duration is no longer changed: no one can redeem it.
+     * duration is no longer changed: no one can redeem it. A ban records who made it; an admin
+     * lifts any ban, anyone else only its own (403 KEY_BAN_NOT_YOURS), for the key menu and
+     * the seller API alike.
      */
-    async update(id: string, body: UpdateKeyBody, actor: Actor): Promise<MessageResponse> {
+    async update(id: string, body: UpdateKeyBody, actor: KeyActor): Promise<MessageResponse> {
       await withTransaction(db, async (trx) => {
         const key = await keys.find({ id }, trx);
         if (!key) throw new NotFoundError(text.keyNotFound);
@@ -268,24 +277,40 @@ export function createKeysService({
         if (body.days !== undefined && redeemByPassed) {
           throw new ConflictError(text.keyRedeemByPassed, 'KEY_REDEEM_BY_PASSED');
         }
-        const change =
+        const status = body.status ?? 'active';
+        const lifting = body.days === undefined && status === 'active';
+        // Anyone but an admin lifts only the bans it made.
+        const onlyBannedBy = actor.role === 'admin' ? undefined : actor.userId;
+        const notTheirs = (row: { status: string; banned_by: string | null } | undefined) =>
+          lifting &&
+          onlyBannedBy !== undefined &&
+          row?.status === 'banned' &&
+          row.banned_by !== onlyBannedBy;
+        if (notTheirs(key)) throw new ForbiddenError(text.keyBanNotYours, 'KEY_BAN_NOT_YOURS');
+        const changed =
           body.days !== undefined
-            ? { duration_days: body.days }
-            : { status: body.status ?? ('active' as const) };
-        if (!(await keys.updateUnused(id, change, trx))) {
+            ? await keys.setDuration(id, body.days, trx)
+            : status === 'banned'
+              ? await keys.ban(id, actor.userId, trx)
+              : await keys.unban(id, { onlyBannedBy }, trx);
+        if (!changed) {
+          // A ban someone else made since the key was read holds.
+          if (notTheirs(await keys.find({ id }, trx))) {
+            throw new ForbiddenError(text.keyBanNotYours, 'KEY_BAN_NOT_YOURS');
+          }
           throw new ConflictError(text.keyNotUnused, 'KEY_NOT_UNUSED');
         }
         await activity.record(trx, actor, {
           type:
             body.days !== undefined
               ? 'key.updated'
-              : body.status === 'banned'
+              : status === 'banned'
                 ? 'key.banned'
                 : 'key.unbanned',
           action:
             body.days !== undefined
               ? log.keyDaysReset(key.key, body.days)
-              : body.status === 'banned'
+              : status === 'banned'
                 ? log.keyBanned(key.key)
                 : log.keyUnbanned(key.key),
           target: `key:${id}`,

@@ -360,6 +360,50 @@ describe('one key: GET, ban, unban, DELETE /api/v1/keys/:key', () => {
     expect(unbanned.json<ApiKey>().status).toBe('active');
   });
 
+  it('lets a reseller lift only its own bans: the admin’s holds (403), key menu or API', async () => {
+    const key = await resellerKey();
+    const stored = () =>
+      t.database.db
+        .selectFrom('license_keys')
+        .select(['id', 'status', 'banned_by'])
+        .where('key', '=', key)
+        .executeTakeFirstOrThrow();
+    const { id } = await stored();
+    const keyMenu = (status: 'banned' | 'active') =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/keys/${id}`,
+        headers: admin.headers,
+        payload: { status },
+      });
+    const notYours = { message: messages.admin.keyBanNotYours, code: 'KEY_BAN_NOT_YOURS' };
+
+    // The admin bans the reseller's key from the key menu: the reseller cannot lift it.
+    expect((await keyMenu('banned')).statusCode).toBe(200);
+    expect(await stored()).toMatchObject({ status: 'banned', banned_by: admin.id });
+    const refused = await v1('POST', `/keys/${key}/unban`, resellerToken);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(notYours);
+    // Banning it again does not make the ban the reseller's.
+    expect((await v1('POST', `/keys/${key}/ban`, resellerToken)).statusCode).toBe(200);
+    expect(await stored()).toMatchObject({ status: 'banned', banned_by: admin.id });
+    expect((await v1('POST', `/keys/${key}/unban`, resellerToken)).json()).toEqual(notYours);
+    // An admin lifts it, through the API as through the key menu.
+    const lifted = await v1('POST', `/keys/${key}/unban`, adminToken);
+    expect(lifted.statusCode).toBe(200);
+    expect(await stored()).toMatchObject({ status: 'active', banned_by: null });
+
+    // The reseller's own ban: the reseller lifts it; so may an admin, from the key menu.
+    expect((await v1('POST', `/keys/${key}/ban`, resellerToken)).statusCode).toBe(200);
+    expect(await stored()).toMatchObject({ status: 'banned', banned_by: reseller.id });
+    const own = await v1('POST', `/keys/${key}/unban`, resellerToken);
+    expect(own.statusCode).toBe(200);
+    expect(own.json<ApiKey>().status).toBe('active');
+    expect((await v1('POST', `/keys/${key}/ban`, resellerToken)).statusCode).toBe(200);
+    expect((await keyMenu('active')).statusCode).toBe(200);
+    expect(await stored()).toMatchObject({ status: 'active', banned_by: null });
+  });
+
   it('refuses to ban a used key (409)', async () => {
     const key = await resellerKey();
     const customer = await t.createUser();

@@ -113,7 +113,7 @@ export function sellerApiV1Routes({
       '/keys/:key/unban',
       sellerApiRoute(keysWrite, keys, {
         headers: idempotencyKeyHeadersSchema,
-        summary: 'Unban a key',
+        summary: 'Unban a key (a reseller token lifts only the bans its owner made)',
         params: apiKeyParamSchema,
         response: { 200: apiKeySchema, ...errors },
       }),

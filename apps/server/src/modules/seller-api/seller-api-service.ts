@@ -276,7 +276,12 @@ export function createSellerApiService({
     /** Ban or unban an unused key (the key menu's rule: a used key cannot be banned). */
     async setKeyBanned(caller: ApiCaller, value: string, banned: boolean): Promise<ApiKey> {
       const key = await visibleKey(caller, value);
-      await keys.update(key.id, { status: banned ? 'banned' : 'active' }, actorOf(caller));
+      // The keys service decides whose ban may be lifted (a reseller: only its own).
+      await keys.update(
+        key.id,
+        { status: banned ? 'banned' : 'active' },
+        { ...actorOf(caller), role: caller.role },
+      );
       return apiKeyById(key.id);
     },
 
