@@ -620,6 +620,17 @@ export const messages = {
     logged: 'Log registrado.',
     usernameChanged: 'Nome de usuário alterado. Entre novamente.',
     usernameNotFound: 'Usuário não encontrado.',
+    /**
+     * Our loader's refusals a KeyAuth loader hears in KeyAuth's own words (the others are our
+     * loader's messages, `messages.loader.refusals`).
+     */
+    refusals: {
+      ACCOUNT_LOGIN_REQUIRED:
+        'Chave já utilizada: ela foi resgatada em uma conta com senha. Entre com o usuário e a senha dessa conta para usar este computador.',
+    } satisfies Partial<Record<LoaderRefusalCode, string>>,
+    /** changeUsername or ban from a session a key opened on an account with a password. */
+    accountChangeNeedsPassword:
+      'Esta sessão entrou só com a chave: entre com o usuário e a senha da conta para alterá-la.',
     fieldRequired: (field: string) => `Campo obrigatório ausente: ${field}.`,
     fieldTooLong: (field: string) => `O campo ${field} é longo demais.`,
     enckeyTooLong: 'O parâmetro enckey deve ter no máximo 35 caracteres.',
