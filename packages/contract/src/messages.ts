@@ -647,6 +647,9 @@ export const messages = {
     banReasonDefault: 'banido pelo próprio loader',
     logBanned: (username: string, reason: string) =>
       `Loader (KeyAuth): ${username} banido e HWID bloqueado — ${reason}`,
+    /** A ban whose machine another active account also has bound: the HWID stays unblocked. */
+    logBannedHwidShared: (username: string, reason: string) =>
+      `Loader (KeyAuth): ${username} banido; HWID não bloqueado (outra conta usa este computador) — ${reason}`,
     logLine: (who: string, pcUser: string, message: string) =>
       `Loader (KeyAuth) — ${who} (PC ${pcUser}): ${message}`,
     /** Who a log line of a session not yet validated names. */

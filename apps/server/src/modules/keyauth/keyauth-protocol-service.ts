@@ -516,6 +516,9 @@ export function createKeyAuthProtocolService({
         // an admin's machine must not lock the shop out).
         if (user.role === 'admin') refuseKeyAuth(messages.admin.cannotTargetAdmin);
         const hwid = state.hwid ?? refuseKeyAuth(text.sessionNotFound);
+        // A loader vouches for its own machine only: an HWID is a claim, and one another active
+        // account has bound (claimed here to get it blocked) stays unblocked.
+        const shared = await repository.hwidBoundToOthers(context.app.productId, hwid, user.id);
         await events.transaction(async (trx) => {
           // The admin's ban path: status, token_version raised, `user.banned`, the log line.
           if (await accounts.setStatus(user.id, 'banned', trx, { onlyIfChanged: true })) {
@@ -525,15 +528,19 @@ export function createKeyAuthProtocolService({
               { userId: user.id, username: user.username, ip },
               {
                 type: 'user.banned',
-                action: text.logBanned(user.username, reason),
+                action: shared
+                  ? text.logBannedHwidShared(user.username, reason)
+                  : text.logBanned(user.username, reason),
                 target: `user:${user.id}`,
               },
             );
           }
-          await repository.blacklist(
-            { productId: context.app.productId, hwid, reason, userId: user.id, now: clock.now() },
-            trx,
-          );
+          if (!shared) {
+            await repository.blacklist(
+              { productId: context.app.productId, hwid, reason, userId: user.id, now: clock.now() },
+              trx,
+            );
+          }
           await repository.deleteSessionsOf(user.id, trx);
         });
         return success(text.banned);

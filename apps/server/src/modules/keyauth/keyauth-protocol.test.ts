@@ -1334,6 +1334,35 @@ describe('ban acts on the session’s own machine only', () => {
     expect(await blacklistOf(setup.app.productId)).toEqual([blacklistedHwidForm(attackerHwid)]);
     await license(victimKey.key, victimHwid);
   });
+
+  it('blocks no HWID another account has bound, even once the banning session bound it too', async () => {
+    const setup = await product();
+    const victimKey = await t.fixtures.key(setup.product.id);
+    const victimHwid = newHwid();
+    const license = async (key: string, hwid: string) => {
+      const sessionid = await init(setup.app);
+      const answer = await call13({ type: 'license', key, hwid, sessionid, ...base(setup.app) });
+      return { sessionid, json: answer.json };
+    };
+    expect((await license(victimKey.key, victimHwid)).json).toMatchObject({ success: true });
+    // The attacker claims the victim's HWID (in another case) as its own machine, then bans.
+    const claimed = await license(setup.key.key, victimHwid.toLowerCase());
+    expect(claimed.json).toMatchObject({ success: true });
+    const banned = await call13({ type: 'ban', sessionid: claimed.sessionid, ...base(setup.app) });
+    expect(banned.json).toMatchObject({ success: true, message: text.banned });
+    expect(
+      await t.database.db
+        .selectFrom('users')
+        .select('status')
+        .where('username', '=', setup.key.key)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'banned' });
+    expect(await blacklistOf(setup.app.productId)).toEqual([]);
+    expect(await activityOf('user.banned')).toContain(
+      text.logBannedHwidShared(setup.key.key, text.banReasonDefault),
+    );
+    expect((await license(victimKey.key, victimHwid)).json).toMatchObject({ success: true });
+  });
 });
 
 describe('fetchOnline', () => {
