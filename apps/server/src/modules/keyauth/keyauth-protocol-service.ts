@@ -218,8 +218,11 @@ export function createKeyAuthProtocolService({
       );
     } catch (error) {
       if (!isUniqueViolation(error) && failureOf(error) === undefined) throw error;
-      const now = await steps.usableKey(key.key, attempt);
-      if (now.status === 'active') return steps.fail(attempt, 'INVALID_KEY', reasons.invalidKey);
+      // Another call redeemed it first (then the rule below decides), or the key is unusable.
+      const current = await steps.usableKey(key.key, attempt);
+      if (current.status === 'active') {
+        return steps.fail(attempt, 'INVALID_KEY', reasons.invalidKey);
+      }
     }
   }
 
