@@ -623,6 +623,17 @@ export const messages = {
     logged: 'Log registrado.',
     usernameChanged: 'Nome de usuário alterado. Entre novamente.',
     usernameNotFound: 'Usuário não encontrado.',
+    /**
+     * Our loader's refusals a KeyAuth loader hears in KeyAuth's own words (the others are our
+     * loader's messages, `messages.loader.refusals`).
+     */
+    refusals: {
+      ACCOUNT_LOGIN_REQUIRED:
+        'Chave já utilizada: ela foi resgatada em uma conta com senha. Entre com o usuário e a senha dessa conta para usar este computador.',
+    } satisfies Partial<Record<LoaderRefusalCode, string>>,
+    /** changeUsername or ban from a session a key opened on an account with a password. */
+    accountChangeNeedsPassword:
+      'Esta sessão entrou só com a chave: entre com o usuário e a senha da conta para alterá-la.',
     fieldRequired: (field: string) => `Campo obrigatório ausente: ${field}.`,
     fieldTooLong: (field: string) => `O campo ${field} é longo demais.`,
     enckeyTooLong: 'O parâmetro enckey deve ter no máximo 35 caracteres.',
@@ -639,6 +650,9 @@ export const messages = {
     banReasonDefault: 'banido pelo próprio loader',
     logBanned: (username: string, reason: string) =>
       `Loader (KeyAuth): ${username} banido e HWID bloqueado — ${reason}`,
+    /** A ban whose machine another active account also has bound: the HWID stays unblocked. */
+    logBannedHwidShared: (username: string, reason: string) =>
+      `Loader (KeyAuth): ${username} banido; HWID não bloqueado (outra conta usa este computador) — ${reason}`,
     logLine: (who: string, pcUser: string, message: string) =>
       `Loader (KeyAuth) — ${who} (PC ${pcUser}): ${message}`,
     /** Who a log line of a session not yet validated names. */

@@ -24,7 +24,15 @@ import type {
   WebhookDeliveryStatus,
   WebhookFormat,
 } from '@chaveiro/contract';
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * What a loader credential may do with the account it opens (modules/loader, `credentialOf`):
+ * `account`, the account's own credential, binds new machines and may change the account;
+ * `bound-machines`, a key redeemed into an account with a password, only reopens machines
+ * already bound to it.
+ */
+export type CredentialReach = 'account' | 'bound-machines';
 
 /**
  * Row types of the tables created by db/migrations. Ids are UUIDv7 text, times epoch ms,
@@ -107,6 +115,15 @@ export interface KeyAuthSessionsTable {
   token_version: number | null;
   /** Null until a login, licence or register validates the session. */
   validated_at: number | null;
+  /**
+   * How the login opened the account (the loader's `CredentialReach`): `account` may change it,
+   * `bound-machines` (a key on an account with a password) may not; null before it was recorded.
+   */
+  reach: ColumnType<
+    CredentialReach | null,
+    CredentialReach | null | undefined,
+    CredentialReach | null
+  >;
   created_at: number;
   expires_at: number;
 }
@@ -311,6 +328,11 @@ export interface UsersTable {
   /** Raised on ban, password change, role change and deletion; older session tokens die. */
   token_version: Generated<number>;
   created_at: number;
+  /**
+   * The licence key this account was made from by a KeyAuth loader's `license` (named by the
+   * key, a random password): that key is its credential. Null for an account with a password.
+   */
+  credential_key_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProductsTable {

@@ -29,6 +29,15 @@ export const KEYAUTH_SECRET_PATTERN = /^[0-9a-f]{64}$/;
  * (LOADER_HWID_PATTERN) are a subset, so one list serves both loaders.
  */
 export const KEYAUTH_HWID_PATTERN = /^[\x20-\x7e]{1,256}$/;
+
+/**
+ * The form in which the HWID blacklist stores and looks up an HWID: trimmed, as a KeyAuth login
+ * binds it, and in lower case, so a blocked machine cannot slip past by changing the case of
+ * its id. Every insert, lookup and removal of the blacklist goes through it.
+ */
+export function blacklistedHwidForm(hwid: string): string {
+  return hwid.trim().toLowerCase();
+}
 /** A variable id as loaders ask for it with `var`. */
 export const KEYAUTH_VARIABLE_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 

@@ -24,6 +24,7 @@ import * as apiTokens from './2026120101_api_tokens.js';
 import * as webhooks from './2026120103_webhooks.js';
 import * as keyauth from './2026120201_keyauth.js';
 import * as jobLeases from './2026120301_job_leases.js';
+import * as keyauthCredentials from './2026120405_keyauth_credentials.js';
 import * as apiTokenEpochs from './2026120410_api_token_epochs.js';
 import * as keyBans from './2026120411_key_bans.js';
 
@@ -56,6 +57,7 @@ const migrations = {
   '2026120103_webhooks': webhooks,
   '2026120201_keyauth': keyauth,
   '2026120301_job_leases': jobLeases,
+  '2026120405_keyauth_credentials': keyauthCredentials,
   '2026120410_api_token_epochs': apiTokenEpochs,
   '2026120411_key_bans': keyBans,
 };

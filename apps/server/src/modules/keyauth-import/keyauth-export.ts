@@ -62,11 +62,12 @@ export class KeyAuthFileError extends UnprocessableError {
   }
 }
 
-const STATUSES: Record<string, KeyAuthKeyStatus> = {
-  'not used': 'unused',
-  used: 'used',
-  banned: 'banned',
-};
+/** KeyAuth's key statuses, by their lower-case text (a Map: `__proto__` is no status). */
+const STATUSES: ReadonlyMap<string, KeyAuthKeyStatus> = new Map([
+  ['not used', 'unused'],
+  ['used', 'used'],
+  ['banned', 'banned'],
+]);
 
 export function readUsersExport(text: string): KeyAuthUser[] {
   const { lines, entries, path } = readEntries(text, 'users', ['users']);
@@ -125,7 +126,7 @@ export function readLicensesExport(text: string): KeyAuthKey[] {
     }
     seen.set(key, index);
     const statusText = field.text('status', { required: true });
-    const status = STATUSES[statusText.trim().toLowerCase()];
+    const status = STATUSES.get(statusText.trim().toLowerCase());
     if (!status) {
       throw new KeyAuthFileError('licenses', lines.of(at, 'status'), m.fieldStatus(statusText));
     }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KeyAuthImportSummary } from '@chaveiro/contract';
+import { hashSync } from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
@@ -130,6 +131,43 @@ describe('imported KeyAuth accounts on the KeyAuth API', () => {
       .executeTakeFirstOrThrow();
     expect(key.status).toBe('used');
     expect(key.redeemed_by).not.toBeNull();
+  });
+
+  it('keep a license user’s key as its credential: `license` binds a new machine with it', async () => {
+    // KeyAuth's license users are named by their key, with the key as their password.
+    const value = `LIC${randomBytes(3).toString('hex').toUpperCase()}-M9PL4T-ZR83WD`;
+    const users = {
+      users: [
+        {
+          username: value,
+          password: `$2y$${hashSync(value, 4).slice(4)}`,
+          hwid: null,
+          createdate: '1700000000',
+          banned: null,
+          subscriptions: [{ subscription: 'default', key: value, expiry: '1798761600' }],
+        },
+      ],
+    };
+    const licenses = [
+      { key: value, expires: '2592000', status: 'Used', usedby: value, usedon: '1700000000' },
+    ];
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/keyauth-import',
+      headers: admin.headers,
+      payload: { productId, users: JSON.stringify(users), licenses: JSON.stringify(licenses) },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const answer = await keyauth({
+      type: 'license',
+      key: value,
+      hwid: 'PC-NOVO-DO-LICENCIADO',
+      sessionid: await session(),
+    });
+    expect(answer, JSON.stringify(answer)).toMatchObject({
+      success: true,
+      info: { username: value },
+    });
   });
 
   it('refuse an imported banned key', async () => {

@@ -192,6 +192,31 @@ export function createKeyAuthImportRepository(keyTotals: CountCache) {
       return found;
     },
 
+    /**
+     * KeyAuth's license users (named by the key they redeemed, the key as their password): that
+     * key becomes their credential, as for an account our `license` makes (users of `userIds`
+     * that have none yet).
+     */
+    async recordKeyCredentials(
+      executor: Kysely<Database>,
+      userIds: readonly string[],
+    ): Promise<void> {
+      for (const batch of chunks(userIds, LOOKUP_BATCH)) {
+        await executor
+          .updateTable('users')
+          .set((eb) => ({
+            credential_key_id: eb
+              .selectFrom('license_keys as k')
+              .select((inner) => inner.fn.min('k.id').as('id'))
+              .whereRef('k.redeemed_by', '=', 'users.id')
+              .whereRef('k.key', '=', 'users.username'),
+          }))
+          .where('id', 'in', batch)
+          .where('credential_key_id', 'is', null)
+          .execute();
+      }
+    },
+
     /** Answers the key values written. */
     async insertKeys(
       executor: Kysely<Database>,

@@ -266,6 +266,8 @@ export function createKeyAuthImport({
     );
     let existing = 0;
     const rows: ImportedKeyRow[] = [];
+    /** Accounts KeyAuth's `license` made: named by the key they redeemed. */
+    const namedByKey = new Map<string, string>();
     for (const key of keys) {
       const found = stored.get(key.key);
       if (found) {
@@ -293,6 +295,7 @@ export function createKeyAuthImport({
       if (used && key.usedBy && redeemedBy === null) {
         note('licenses', key.line(), m.keyUserUnknown(key.key, key.usedBy));
       }
+      if (redeemedBy !== null && key.usedBy === key.key) namedByKey.set(key.key, redeemedBy);
       rows.push({
         id: newId(),
         key: key.key,
@@ -306,6 +309,10 @@ export function createKeyAuthImport({
       });
     }
     const inserted = await repository.insertKeys(trx, rows);
+    await repository.recordKeyCredentials(
+      trx,
+      [...namedByKey].filter(([value]) => inserted.has(value)).map(([, userId]) => userId),
+    );
     // A key another import wrote meanwhile: there now, so "existing" (or a clash, if elsewhere).
     const racing = new Set(rows.filter((row) => !inserted.has(row.key)).map((row) => row.key));
     if (racing.size > 0) {

@@ -353,6 +353,28 @@ describe('KeyAuth import refusals', () => {
     expect(await userNamed('valido_a')).toBeUndefined();
   });
 
+  it('refuses a status named like an object’s own property (__proto__, constructor) as any unknown one', async () => {
+    const product = await t.fixtures.product();
+    const before = await counts();
+    for (const status of ['__proto__', 'constructor', 'toString']) {
+      const keys = JSON.parse(licensesExport) as Record<string, unknown>[];
+      keys[2] = { ...keys[2], key: `PROTO-${status}`, status };
+      const text = JSON.stringify(keys, null, 2);
+      const line = text.split('\n').findIndex((row) => row.includes(`"${status}"`)) + 1;
+      const response = await importFiles({
+        productId: product.id,
+        users: usersFile([`proto_${status}`]),
+        licenses: text,
+      });
+      expect(response.statusCode, status).toBe(422);
+      expect(response.json()).toEqual({
+        message: m.fileInvalid(m.licensesFile, line, m.fieldStatus(status)),
+        code: 'KEYAUTH_FILE_INVALID',
+      });
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it('names the line of a JSON syntax error', async () => {
     const product = await t.fixtures.product();
     const text = usersFile(['sintaxe_a', 'sintaxe_b']).replace('"sintaxe_b",', '"sintaxe_b"');
@@ -551,6 +573,14 @@ describe('npm run import:keyauth', () => {
     expect(bad).toEqual({
       code: 1,
       output: `${m.fileInvalid(m.licensesFile, 2, m.fieldSeconds('expires'))}\n`,
+    });
+    await writeFile(
+      join(dir, 'proto.json'),
+      '[\n{"key": "A", "expires": "86400", "status": "__proto__"}\n]',
+    );
+    expect(await cli(['--licenses', 'proto.json', '--product', product.id])).toEqual({
+      code: 1,
+      output: `${m.fileInvalid(m.licensesFile, 2, m.fieldStatus('__proto__'))}\n`,
     });
     const missing = await cli(['--users', 'nao-existe.json', '--product', product.id]);
     expect(missing.code).toBe(1);

@@ -1,3 +1,4 @@
+import { blacklistedHwidForm } from '@chaveiro/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type {
   Database,
@@ -210,7 +211,7 @@ export function createKeyAuthAppsRepository(db: Kysely<Database>, dialect: SqlDi
         .selectAll('hwid_blacklist')
         .select('users.username')
         .where('hwid_blacklist.product_id', '=', productId)
-        .where('hwid_blacklist.hwid', '=', hwid)
+        .where('hwid_blacklist.hwid', '=', blacklistedHwidForm(hwid))
         .executeTakeFirst();
     },
 
@@ -223,7 +224,7 @@ export function createKeyAuthAppsRepository(db: Kysely<Database>, dialect: SqlDi
       const result = await executor
         .deleteFrom('hwid_blacklist')
         .where('product_id', '=', productId)
-        .where('hwid', '=', hwid)
+        .where('hwid', '=', blacklistedHwidForm(hwid))
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
@@ -234,7 +235,7 @@ export type KeyAuthAppsRepository = ReturnType<typeof createKeyAuthAppsRepositor
 
 /**
  * Puts an HWID on a product's blacklist, by the console (no user) or by a loader's `ban` (the
- * banned user); false when it was already there, kept as it was.
+ * banned user), in its compared form; false when it was already there, kept as it was.
  */
 export async function insertBlacklistedHwid(
   executor: Kysely<Database>,
@@ -244,7 +245,7 @@ export async function insertBlacklistedHwid(
     .insertInto('hwid_blacklist')
     .values({
       product_id: entry.productId,
-      hwid: entry.hwid,
+      hwid: blacklistedHwidForm(entry.hwid),
       reason: entry.reason,
       user_id: entry.userId,
       created_at: entry.now,

@@ -495,7 +495,7 @@ describe('product variables', () => {
 });
 
 describe('HWID blacklist', () => {
-  it('adds with a reason, lists newest first with paging, and removes an encoded HWID', async () => {
+  it('adds with a reason in its compared form, lists newest first with paging, and removes an encoded HWID', async () => {
     const first = await call('POST', blacklistUrl(), {
       hwid: 'S-1-5-21-1000',
       reason: ' Chargeback ',
@@ -504,7 +504,8 @@ describe('HWID blacklist', () => {
     expect(first.json()).toEqual({
       message: text.hwidBlocked,
       entry: {
-        hwid: 'S-1-5-21-1000',
+        // Stored trimmed and in lower case: the loaders' HWIDs match it in any case.
+        hwid: 's-1-5-21-1000',
         reason: 'Chargeback',
         userId: null,
         username: null,
@@ -520,12 +521,12 @@ describe('HWID blacklist', () => {
       await call('GET', `${blacklistUrl()}?page=1&pageSize=2`)
     ).json<HwidBlacklistPage>();
     expect(page.total).toBe(3);
-    expect(page.items.map((e) => e.hwid)).toEqual(['machine.guid_0003', 'AB:CD:EF:01:23:45']);
+    expect(page.items.map((e) => e.hwid)).toEqual(['machine.guid_0003', 'ab:cd:ef:01:23:45']);
     expect(page.items[1]?.reason).toBe('');
     const next = (
       await call('GET', `${blacklistUrl()}?page=2&pageSize=2`)
     ).json<HwidBlacklistPage>();
-    expect(next.items.map((e) => e.hwid)).toEqual(['S-1-5-21-1000']);
+    expect(next.items.map((e) => e.hwid)).toEqual(['s-1-5-21-1000']);
 
     const removed = await call(
       'DELETE',
@@ -554,7 +555,7 @@ describe('HWID blacklist', () => {
       .insertInto('hwid_blacklist')
       .values({
         product_id: product.id,
-        hwid: 'S-1-5-21-4000',
+        hwid: 's-1-5-21-4000',
         reason: '',
         user_id: banned.id,
         created_at: t.clock.now(),
@@ -563,7 +564,7 @@ describe('HWID blacklist', () => {
     const page = (await call('GET', blacklistUrl())).json<HwidBlacklistPage>();
     expect(page.items).toEqual([
       {
-        hwid: 'S-1-5-21-4000',
+        hwid: 's-1-5-21-4000',
         reason: '',
         userId: banned.id,
         username: 'trapaceiro',
@@ -595,7 +596,7 @@ describe('HWID blacklist', () => {
     const hwid = 'Linux {machine}/id 42';
     const added = await call('POST', blacklistUrl(), { hwid: `  ${hwid}  ` });
     expect(added.statusCode).toBe(201);
-    expect(added.json<{ entry: { hwid: string } }>().entry.hwid).toBe(hwid);
+    expect(added.json<{ entry: { hwid: string } }>().entry.hwid).toBe(hwid.toLowerCase());
     const removed = await call('DELETE', `${blacklistUrl()}/${encodeURIComponent(hwid)}`);
     expect(removed.statusCode).toBe(200);
     expect((await call('GET', blacklistUrl())).json<HwidBlacklistPage>().total).toBe(0);

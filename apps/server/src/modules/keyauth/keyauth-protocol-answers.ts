@@ -42,9 +42,16 @@ export function failureOf(error: unknown): KeyAuthAnswer | undefined {
   return undefined;
 }
 
-/** The answer of a loader refusal: its pt-BR message, as our own loader API words it. */
+/** Refusals of our loader's rules that KeyAuth's answers word in their own way. */
+const keyauthWording: Partial<Record<LoaderRefusalCode, string>> =
+  messages.keyauthProtocol.refusals;
+
+/**
+ * The answer of a loader refusal: its pt-BR message, in KeyAuth's words where they differ,
+ * else as our own loader API words it.
+ */
 export function refusal(code: LoaderRefusalCode): KeyAuthAnswer {
-  return { success: false, message: messages.loader.refusals[code] };
+  return { success: false, message: keyauthWording[code] ?? messages.loader.refusals[code] };
 }
 
 function statusOf(error: unknown): number | undefined {

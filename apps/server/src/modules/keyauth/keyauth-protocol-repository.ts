@@ -1,6 +1,7 @@
 import type { ProductStatus } from '@chaveiro/contract';
-import type { Kysely } from 'kysely';
-import type { Database, KeyAuthSessionsTable } from '../../db/schema.js';
+import { blacklistedHwidForm } from '@chaveiro/contract';
+import type { Kysely, Selectable } from 'kysely';
+import type { CredentialReach, Database, KeyAuthSessionsTable } from '../../db/schema.js';
 import { insertBlacklistedHwid } from './keyauth-apps-repository.js';
 
 /** A product answering KeyAuth's protocol, as a loader's `ownerid` and `name` find it. */
@@ -15,7 +16,7 @@ export interface KeyAuthApp {
   downloadUrl: string | null;
 }
 
-export type KeyAuthSessionRow = KeyAuthSessionsTable;
+export type KeyAuthSessionRow = Selectable<KeyAuthSessionsTable>;
 
 /** What a login writes into its session. */
 export interface SessionValidation {
@@ -23,6 +24,8 @@ export interface SessionValidation {
   subscriptionId: string;
   machineId: string;
   tokenVersion: number;
+  /** How the login opened the account: what the session may change on it. */
+  reach: CredentialReach;
   validatedAt: number;
   expiresAt: number;
 }
@@ -99,6 +102,7 @@ export function createKeyAuthProtocolRepository(db: Kysely<Database>) {
           subscription_id: null,
           machine_id: null,
           token_version: null,
+          reach: null,
           validated_at: null,
           created_at: session.now,
           expires_at: session.expiresAt,
@@ -129,6 +133,7 @@ export function createKeyAuthProtocolRepository(db: Kysely<Database>) {
           subscription_id: validation.subscriptionId,
           machine_id: validation.machineId,
           token_version: validation.tokenVersion,
+          reach: validation.reach,
           validated_at: validation.validatedAt,
           expires_at: validation.expiresAt,
         })
@@ -205,25 +210,54 @@ export function createKeyAuthProtocolRepository(db: Kysely<Database>) {
       };
     },
 
-    /** Usernames of the accounts seen online since `since`, alphabetically, at most `limit`. */
-    async onlineUsernames(productId: string, since: number, limit: number): Promise<string[]> {
+    /**
+     * The accounts seen online since `since`, alphabetically, at most `limit`: each username, and
+     * whether it is a licence key's value (an account a `license` made, or KeyAuth's own license
+     * users, imported): such a name is a credential.
+     */
+    async onlineUsernames(
+      productId: string,
+      since: number,
+      limit: number,
+    ): Promise<{ username: string; namedByKey: boolean }[]> {
       const rows = await onlineAccounts(productId, since)
-        .select('u.username')
+        .select((eb) => [
+          'u.username',
+          eb
+            .exists(
+              eb
+                .selectFrom('license_keys as k')
+                .select('k.id')
+                .whereRef('k.key', '=', 'u.username'),
+            )
+            .as('named_by_key'),
+        ])
         .distinct()
         .orderBy('u.username')
         .limit(limit)
         .execute();
-      return rows.map((row) => row.username);
+      return rows.map((row) => ({
+        username: row.username,
+        namedByKey: Boolean(Number(row.named_by_key)),
+      }));
     },
 
-    /** The HWID of a bound machine, if it is still bound. */
-    async machineHwid(machineId: string): Promise<string | undefined> {
+    /**
+     * Whether an active account other than `userId` has a machine of the product bound whose
+     * HWID is `hwid` as the blacklist compares it (trimmed, any case).
+     */
+    async hwidBoundToOthers(productId: string, hwid: string, userId: string): Promise<boolean> {
       const row = await db
-        .selectFrom('machines')
-        .select('hwid')
-        .where('id', '=', machineId)
+        .selectFrom('machines as m')
+        .innerJoin('subscriptions as s', 's.id', 'm.subscription_id')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select('m.id')
+        .where('s.product_id', '=', productId)
+        .where('s.user_id', '<>', userId)
+        .where('u.status', '=', 'active')
+        .where((eb) => eb(eb.fn('lower', ['m.hwid']), '=', blacklistedHwidForm(hwid)))
         .executeTakeFirst();
-      return row?.hwid;
+      return row !== undefined;
     },
 
     /** Adds the HWID to the product's blacklist (kept as it was when already there). */

@@ -8,7 +8,6 @@ import {
   passwordSchema,
   usernameSchema,
 } from '@chaveiro/contract';
-import type { UserRow } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { isUniqueViolation } from '../../platform/error-handler.js';
@@ -21,6 +20,7 @@ import type {
   LiveSession,
   LoaderAttempt,
   LoaderCredentials,
+  LoaderKey,
   LoaderService,
 } from '../loader/index.js';
 import { LoaderRefusalError } from '../loader/index.js';
@@ -165,13 +165,13 @@ export function createKeyAuthProtocolService({
   /**
    * Creates a client account (no e-mail: nothing to confirm, the site asks for one later) and
    * redeems the key into it, in one transaction: a key another call redeemed first leaves no
-   * account behind.
+   * account behind. `credentialKeyId`: the key is the account's credential (a `license`).
    */
   async function createAccountWithKey(
-    account: { username: string; passwordHash: string },
+    account: { username: string; passwordHash: string; credentialKeyId?: string },
     keyId: string,
     ip: string,
-  ): Promise<UserRow> {
+  ): Promise<void> {
     const id = newId();
     await events.transaction(async (trx) => {
       const now = clock.now();
@@ -183,6 +183,7 @@ export function createKeyAuthProtocolService({
           password_hash: account.passwordHash,
           email_verified_at: now,
           created_at: now,
+          credential_key_id: account.credentialKeyId ?? null,
         },
         trx,
       );
@@ -194,9 +195,40 @@ export function createKeyAuthProtocolService({
       });
       await redemption.redeemKeyIn(trx, id, { id: keyId }, { via: 'loader', ip });
     });
-    const user = await users.findById(id);
-    if (!user) throw new Error('account just created is missing');
-    return user;
+  }
+
+  /**
+   * An unused key becomes an account of its own, named by the key (as KeyAuth does); its
+   * password is random, and the account records the key as its credential. A key another call
+   * redeemed first is left to the loader's rule, as any redeemed key.
+   */
+  async function accountFromKey(key: LoaderKey, attempt: LoaderAttempt, ip: string) {
+    if (!keyAccountUsernameSchema.safeParse(key.key).success) {
+      return steps.fail(attempt, 'INVALID_KEY', reasons.invalidKey);
+    }
+    try {
+      await createAccountWithKey(
+        {
+          username: key.key,
+          passwordHash: await hashPassword(randomBytes(32).toString('hex')),
+          credentialKeyId: key.id,
+        },
+        key.id,
+        ip,
+      );
+    } catch (error) {
+      if (!isUniqueViolation(error) && failureOf(error) === undefined) throw error;
+      // Another call redeemed it first (then the rule below decides), or the key is unusable.
+      const current = await steps.usableKey(key.key, attempt);
+      if (current.status === 'active') {
+        return steps.fail(attempt, 'INVALID_KEY', reasons.invalidKey);
+      }
+    }
+  }
+
+  /** A session that may change its account: opened with the account's own credential. */
+  function assertOpenedWithAccountCredential(session: KeyAuthSessionRow): void {
+    if (session.reach !== 'account') refuseKeyAuth(text.accountChangeNeedsPassword);
   }
 
   /** KeyAuth's `info`: the account, this machine and the product's subscription. */
@@ -234,6 +266,7 @@ export function createKeyAuthProtocolService({
       subscriptionId: admission.subscription.id,
       machineId: admission.machineId,
       tokenVersion: admission.user.token_version,
+      reach: admission.reach,
       validatedAt: now,
       expiresAt: now + KEYAUTH_SESSION_TTL_MS,
     });
@@ -285,42 +318,24 @@ export function createKeyAuthProtocolService({
         const { fields, ip } = context.call;
         const hwid = hwidOf(fields);
         const value = await keyOf(fields);
+        // With 2FA on, the code comes in `code` (the C++ SDK's license(key, code)).
+        const code = field(fields, 'code', LIMITS.code);
         const attempt = attemptOf(context, hwid, `chave ${value.slice(0, 4)}…`);
         await steps.assertNotBlacklisted(attempt);
-        let key = await steps.usableKey(value, attempt);
+        const key = await steps.usableKey(value, attempt);
         await assertProductUp(attempt, context.app);
-        let owner: UserRow | undefined;
-        if (key.status === 'active') {
-          // An unused key becomes an account of its own, named by the key (as KeyAuth does);
-          // its password is random: the key is its only credential.
-          const usable = keyAccountUsernameSchema.safeParse(key.key).success;
-          if (!usable) return steps.fail(attempt, 'INVALID_KEY', reasons.invalidKey);
-          try {
-            owner = await createAccountWithKey(
-              {
-                username: key.key,
-                passwordHash: await hashPassword(randomBytes(32).toString('hex')),
-              },
-              key.id,
-              ip,
-            );
-          } catch (error) {
-            const failure = failureOf(error);
-            if (!isUniqueViolation(error) && failure === undefined) throw error;
-            // Another call redeemed it first: the key now names its account, as below.
-            key = await steps.usableKey(value, attempt);
-            if (key.status === 'active')
-              return steps.fail(attempt, 'INVALID_KEY', reasons.invalidKey);
-          }
-        }
-        owner ??= key.redeemed_by ? await users.findById(key.redeemed_by) : undefined;
-        if (!owner) return steps.fail(attempt, 'INVALID_KEY', reasons.invalidKey);
-        // The key stands for its account's password, not its second factor: with 2FA on, the
-        // code comes in `code` (the C++ SDK's license(key, code)).
-        const known: LoaderAttempt = { ...attempt, who: owner.username, userId: owner.id };
-        await steps.assertSecondFactor(owner, field(fields, 'code', LIMITS.code), known);
-        // KeyAuth binds the machine a key logs in from: a free device slot takes it.
-        const admission = await steps.admit(owner, { hwid, ip, bindNew: true }, attempt);
+        if (key.status === 'active') await accountFromKey(key, attempt, ip);
+        // Our loader's rule decides what the key opens: the account made from it, fully; an
+        // account with a password, only on the machines already bound to it.
+        const credential = await steps.authenticate(
+          {
+            productId: context.app.productId,
+            key: key.key,
+            ...(code !== undefined && { totp: code }),
+          },
+          attempt,
+        );
+        const admission = await steps.admit(credential, { hwid, ip }, attempt);
         return loggedIn(context, admission, hwid, key.key);
       },
     ],
@@ -340,8 +355,8 @@ export function createKeyAuthProtocolService({
           password,
           ...(code !== undefined && { totp: code }),
         };
-        const { user } = await steps.authenticate(credentials, attempt);
-        const admission = await steps.admit(user, { hwid, ip, bindNew: true }, attempt);
+        const credential = await steps.authenticate(credentials, attempt);
+        const admission = await steps.admit(credential, { hwid, ip }, attempt);
         return loggedIn(context, admission, hwid, 'N/A');
       },
     ],
@@ -364,9 +379,8 @@ export function createKeyAuthProtocolService({
           return steps.fail(attempt, 'KEY_ALREADY_USED', reasons.keyOfAnotherAccount);
         }
         await assertProductUp(attempt, context.app);
-        let user: UserRow;
         try {
-          user = await createAccountWithKey(
+          await createAccountWithKey(
             { username: username.data, passwordHash: await hashPassword(password.data) },
             key.id,
             ip,
@@ -379,7 +393,12 @@ export function createKeyAuthProtocolService({
           }
           throw error;
         }
-        const admission = await steps.admit(user, { hwid, ip, bindNew: true }, attempt);
+        // The new account's own password, as a login would present it.
+        const credential = await steps.authenticate(
+          { productId: context.app.productId, identifier: username.data, password: password.data },
+          attempt,
+        );
+        const admission = await steps.admit(credential, { hwid, ip }, attempt);
         return loggedIn(context, admission, hwid, key.key);
       },
     ],
@@ -390,14 +409,16 @@ export function createKeyAuthProtocolService({
         const username = required(fields, 'username', LIMITS.username);
         const value = await keyOf(fields);
         const attempt = attemptOf(context, '-', username);
+        // The key first: without an unused key of the product, nothing tells whether a username
+        // or an e-mail address has an account.
+        const key = await steps.usableKey(value, attempt);
+        if (key.status !== 'active') {
+          return steps.fail(attempt, 'KEY_ALREADY_USED', reasons.keyOfAnotherAccount);
+        }
+        await assertProductUp(attempt, context.app);
         const user = await users.findByLogin(username);
         if (!user) refuseKeyAuth(text.usernameNotFound);
         const known: LoaderAttempt = { ...attempt, who: user.username, userId: user.id };
-        const key = await steps.usableKey(value, known);
-        if (key.status !== 'active') {
-          return steps.fail(known, 'KEY_ALREADY_USED', reasons.keyOfAnotherAccount);
-        }
-        await assertProductUp(known, context.app);
         await steps.redeemInto(user, key, known);
         return success(text.upgraded);
       },
@@ -459,16 +480,17 @@ export function createKeyAuthProtocolService({
     [
       'fetchOnline',
       async (context) => {
+        // Who is online is for logged-in loaders only.
+        await live(context);
         const since = context.now - TIMING.onlineWindowMs;
-        const names = await repository.onlineUsernames(
+        const accounts = await repository.onlineUsernames(
           context.app.productId,
           since,
           ONLINE_LIST_MAX,
         );
-        if (names.length === 0) return { success: false, message: text.noOnlineUsers };
-        // Masked past 10 characters, as KeyAuth shows them: a key-named account's key stays private.
+        if (accounts.length === 0) return { success: false, message: text.noOnlineUsers };
         return success(text.onlineFetched, {
-          users: names.map((name) => ({ credential: maskCredential(name) })),
+          users: accounts.map((account) => ({ credential: maskCredential(account) })),
         });
       },
     ],
@@ -487,14 +509,19 @@ export function createKeyAuthProtocolService({
         const { fields, ip } = context.call;
         const reason = (fields.get('reason') ?? '').trim() || text.banReasonDefault;
         if (reason.length > LIMITS.reason) refuseKeyAuth(text.reasonTooLong);
-        const session = liveSessionOf(context.session, context.app.productId);
+        // The session's own machine, still bound, is the one blocked: a session whose machine
+        // was released is dead, and the request never names the HWID.
+        const { session, state } = await live(context);
+        assertOpenedWithAccountCredential(context.session);
         const user = await users.findById(session.userId);
         if (!user) return refuseKeyAuth(text.sessionNotFound);
         // As the admin's ban: an administrator is never banned (a loader's anti-debug tripping on
         // an admin's machine must not lock the shop out).
         if (user.role === 'admin') refuseKeyAuth(messages.admin.cannotTargetAdmin);
-        const hwid =
-          (await repository.machineHwid(session.machineId)) ?? (fields.get('hwid') ?? '').trim();
+        const hwid = state.hwid ?? refuseKeyAuth(text.sessionNotFound);
+        // A loader vouches for its own machine only: an HWID is a claim, and one another active
+        // account has bound (claimed here to get it blocked) stays unblocked.
+        const shared = await repository.hwidBoundToOthers(context.app.productId, hwid, user.id);
         await events.transaction(async (trx) => {
           // The admin's ban path: status, token_version raised, `user.banned`, the log line.
           if (await accounts.setStatus(user.id, 'banned', trx, { onlyIfChanged: true })) {
@@ -504,12 +531,14 @@ export function createKeyAuthProtocolService({
               { userId: user.id, username: user.username, ip },
               {
                 type: 'user.banned',
-                action: text.logBanned(user.username, reason),
+                action: shared
+                  ? text.logBannedHwidShared(user.username, reason)
+                  : text.logBanned(user.username, reason),
                 target: `user:${user.id}`,
               },
             );
           }
-          if (KEYAUTH_HWID_PATTERN.test(hwid)) {
+          if (!shared) {
             await repository.blacklist(
               { productId: context.app.productId, hwid, reason, userId: user.id, now: clock.now() },
               trx,
@@ -523,7 +552,8 @@ export function createKeyAuthProtocolService({
     [
       'changeUsername',
       async (context) => {
-        const session = liveSessionOf(context.session, context.app.productId);
+        const { session } = await live(context);
+        assertOpenedWithAccountCredential(context.session);
         const username = usernameSchema.safeParse(context.call.fields.get('newUsername') ?? '');
         if (!username.success) refuseKeyAuth(firstIssue(username.error));
         const taken = await accounts.takenByOthers(
@@ -631,8 +661,14 @@ function seconds(epochMs: number): string {
   return String(Math.floor(epochMs / 1000));
 }
 
-function maskCredential(name: string): string {
-  return name.length <= 10 ? name : name.slice(0, 10) + '*'.repeat(name.length - 10);
+/**
+ * An online account's name as `fetchOnline` lists it: a name that is a licence key (a credential)
+ * shows its first 4 characters, any other its first 10, as KeyAuth masks them.
+ */
+function maskCredential(account: { username: string; namedByKey: boolean }): string {
+  const shown = account.namedByKey ? 4 : 10;
+  const name = account.username;
+  return name.length <= shown ? name : name.slice(0, shown) + '*'.repeat(name.length - shown);
 }
 
 function firstIssue(error: { issues: readonly { message: string }[] }): string {

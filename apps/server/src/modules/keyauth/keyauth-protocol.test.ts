@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { createHmac, randomBytes, verify } from 'node:crypto';
 import type { LoaderPublicKey, MetricsResponse } from '@chaveiro/contract';
-import { TIMING, messages } from '@chaveiro/contract';
+import { TIMING, blacklistedHwidForm, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
@@ -460,25 +460,22 @@ describe('license', () => {
     });
   });
 
-  it('asks a key whose account has 2FA on for the code, as a password login would', async () => {
-    const { app, product: p } = await product();
-    const user = await t.createUser();
-    await t.fixtures.subscription(user.id, p.id);
-    const redeemed = await t.fixtures.key(p.id, { status: 'used', redeemedBy: user.id });
+  it('asks for the 2FA code in `code` when the key is the account’s credential, as a password login would', async () => {
+    const first = await licensed();
     const secret = newTotpSecret();
     await t.database.db
       .updateTable('users')
       .set({ totp_secret: secret, totp_enabled: 1 })
-      .where('id', '=', user.id)
+      .where('username', '=', first.key.key)
       .execute();
     const license = async (code?: string) =>
       (
         await call13({
           type: 'license',
-          key: redeemed.key,
-          hwid: newHwid(),
-          sessionid: await init(app),
-          ...base(app),
+          key: first.key.key,
+          hwid: first.hwid,
+          sessionid: await init(first.app),
+          ...base(first.app),
           ...(code !== undefined && { code }),
         })
       ).json;
@@ -700,10 +697,11 @@ describe('login, register, upgrade', () => {
       ...base(app),
     });
     expect(again.json).toMatchObject({ success: false, message: refusals.KEY_ALREADY_USED });
+    const unused = await t.fixtures.key(p.id);
     const nobody = await call13({
       type: 'upgrade',
       username: 'ninguem_aqui',
-      key: extra.key,
+      key: unused.key,
       sessionid,
       ...base(app),
     });
@@ -876,7 +874,8 @@ describe('a validated session: check, var, file, log, stats, online, logout', ()
       appinfo: { numUsers: '1', numKeys: '1', numOnlineUsers: '1', version: '1.0' },
     });
     const online = await call13({ type: 'fetchOnline', sessionid: s.sessionid, ...base(s.app) });
-    const masked = s.key.key.slice(0, 10) + '*'.repeat(s.key.key.length - 10);
+    // Named by its key: only the key's first 4 characters show.
+    const masked = s.key.key.slice(0, 4) + '*'.repeat(s.key.key.length - 4);
     expect(online.json).toMatchObject({ success: true, users: [{ credential: masked }] });
     t.clock.advance(TIMING.onlineWindowMs + 1000);
     expect(
@@ -980,7 +979,11 @@ describe('ban and the HWID blacklist', () => {
       .selectAll()
       .where('product_id', '=', s.app.productId)
       .executeTakeFirstOrThrow();
-    expect(listed).toMatchObject({ hwid: s.hwid, reason: 'depurador', user_id: account.id });
+    expect(listed).toMatchObject({
+      hwid: blacklistedHwidForm(s.hwid),
+      reason: 'depurador',
+      user_id: account.id,
+    });
     expect(await activityOf('user.banned')).toContain(text.logBanned(s.key.key, 'depurador'));
     const events = await t.database.db
       .selectFrom('events')
@@ -1057,7 +1060,13 @@ describe('ban and the HWID blacklist', () => {
     const hwid = newHwid();
     await t.database.db
       .insertInto('hwid_blacklist')
-      .values({ product_id: app.productId, hwid, reason: '', user_id: null, created_at: 0 })
+      .values({
+        product_id: app.productId,
+        hwid: blacklistedHwidForm(hwid),
+        reason: '',
+        user_id: null,
+        created_at: 0,
+      })
       .execute();
     const answer = await call13({
       type: 'license',
@@ -1073,6 +1082,392 @@ describe('ban and the HWID blacklist', () => {
       .where('id', '=', key.id)
       .executeTakeFirstOrThrow();
     expect(unused.status).toBe('active');
+  });
+});
+
+/** The product's blacklist, as stored. */
+async function blacklistOf(productId: string): Promise<string[]> {
+  const rows = await t.database.db
+    .selectFrom('hwid_blacklist')
+    .select('hwid')
+    .where('product_id', '=', productId)
+    .orderBy('hwid')
+    .execute();
+  return rows.map((row) => row.hwid);
+}
+
+async function accountRow(id: string) {
+  return t.database.db
+    .selectFrom('users')
+    .select(['username', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/** Our own loader's answer to `body` (a nonce and an address of its own). */
+async function ourLoader(body: Record<string, unknown>) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/loader/auth',
+    payload: { nonce: randomBytes(16).toString('hex'), ...body },
+    remoteAddress: nextIp(),
+  });
+  return response.json<{ data: { ok: boolean; code?: string } }>().data;
+}
+
+/**
+ * A customer with a password who redeemed the product's key on the site, then logged in from
+ * their machine with username and password; their subscription has free device slots.
+ */
+async function customerWithRedeemedKey() {
+  const setup = await product();
+  const customer = await t.createUser();
+  const redeemed = await t.app.inject({
+    method: 'POST',
+    url: '/api/client/redeem-key',
+    headers: customer.headers,
+    payload: { keyValue: setup.key.key },
+  });
+  expect(redeemed.statusCode, redeemed.body).toBe(200);
+  await t.database.db
+    .updateTable('subscriptions')
+    .set({ max_devices: 3 })
+    .where('user_id', '=', customer.id)
+    .execute();
+  const hwid = newHwid();
+  const sessionid = await init(setup.app);
+  const login = await call13({
+    type: 'login',
+    username: customer.username,
+    pass: customer.password,
+    hwid,
+    sessionid,
+    ...base(setup.app),
+  });
+  expect(login.json, login.body).toMatchObject({ success: true });
+  return { ...setup, customer, hwid, sessionid };
+}
+
+describe('a key redeemed into an account with a password (one rule with our loader)', () => {
+  it('binds no new machine with license: refused in KeyAuth’s words, as our loader refuses it', async () => {
+    const c = await customerWithRedeemedKey();
+    const hwid = newHwid();
+    const answer = await call13({
+      type: 'license',
+      key: c.key.key,
+      hwid,
+      sessionid: await init(c.app),
+      ...base(c.app),
+    });
+    expect(answer.json).toMatchObject({
+      success: false,
+      message: text.refusals.ACCOUNT_LOGIN_REQUIRED,
+    });
+    const bound = await t.database.db
+      .selectFrom('machines as m')
+      .innerJoin('subscriptions as s', 's.id', 'm.subscription_id')
+      .select('m.hwid')
+      .where('s.user_id', '=', c.customer.id)
+      .execute();
+    expect(bound.map((machine) => machine.hwid)).toEqual([c.hwid]);
+    expect(await activityOf('loader.refused')).toContain(
+      messages.loader.logFailure(
+        messages.loader.reasons.keyOnNewMachine,
+        c.customer.username,
+        hwid,
+      ),
+    );
+    expect(
+      await ourLoader({ productId: c.app.productId, hwid: newHwid(), key: c.key.key }),
+    ).toEqual(expect.objectContaining({ ok: false, code: 'ACCOUNT_LOGIN_REQUIRED' }));
+  });
+
+  it('reopens the customer’s own machine, but that session cannot rename or ban the account', async () => {
+    const c = await customerWithRedeemedKey();
+    const sessionid = await init(c.app);
+    const reopened = await call13({
+      type: 'license',
+      key: c.key.key,
+      hwid: c.hwid,
+      sessionid,
+      ...base(c.app),
+    });
+    expect(reopened.json).toMatchObject({ success: true, message: text.loggedIn });
+    expect((await call13({ type: 'check', sessionid, ...base(c.app) })).json).toMatchObject({
+      success: true,
+    });
+    const calls: Record<string, string>[] = [
+      { type: 'changeUsername', newUsername: `tomada_${randomBytes(3).toString('hex')}` },
+      { type: 'ban', reason: 'tomada' },
+    ];
+    for (const fields of calls) {
+      const answer = await call13({ ...fields, sessionid, ...base(c.app) });
+      expect(answer.json, JSON.stringify(fields)).toMatchObject({
+        success: false,
+        message: text.accountChangeNeedsPassword,
+      });
+    }
+    expect(await accountRow(c.customer.id)).toEqual({
+      username: c.customer.username,
+      status: 'active',
+    });
+    expect(await blacklistOf(c.app.productId)).toEqual([]);
+    // The session the password opened may.
+    const username = `novo_${randomBytes(3).toString('hex')}`;
+    const renamed = await call13({
+      type: 'changeUsername',
+      newUsername: username,
+      sessionid: c.sessionid,
+      ...base(c.app),
+    });
+    expect(renamed.json).toMatchObject({ success: true, message: text.usernameChanged });
+    expect((await accountRow(c.customer.id)).username).toBe(username);
+  });
+});
+
+describe('an account license made from a key', () => {
+  it('keeps the key as its credential, on our loader too; another key redeemed into it does not open it', async () => {
+    const first = await licensed();
+    await t.database.db
+      .updateTable('subscriptions')
+      .set({ max_devices: 4 })
+      .where('product_id', '=', first.app.productId)
+      .execute();
+    const second = await call13({
+      type: 'license',
+      key: first.key.key,
+      hwid: newHwid(),
+      sessionid: await init(first.app),
+      ...base(first.app),
+    });
+    expect(second.json).toMatchObject({ success: true });
+    expect(
+      await ourLoader({ productId: first.app.productId, hwid: newHwid(), key: first.key.key }),
+    ).toMatchObject({ ok: true });
+
+    // A key anyone redeems into the account with `upgrade` is no credential of it.
+    const gift = await t.fixtures.key(first.app.productId);
+    const upgraded = await call13({
+      type: 'upgrade',
+      username: first.key.key,
+      key: gift.key,
+      sessionid: await init(first.app),
+      ...base(first.app),
+    });
+    expect(upgraded.json).toMatchObject({ success: true });
+    const withGift = await call13({
+      type: 'license',
+      key: gift.key,
+      hwid: newHwid(),
+      sessionid: await init(first.app),
+      ...base(first.app),
+    });
+    expect(withGift.json).toMatchObject({
+      success: false,
+      message: text.refusals.ACCOUNT_LOGIN_REQUIRED,
+    });
+  });
+});
+
+describe('account-changing calls on a session that is no longer alive', () => {
+  it('changeUsername is refused once a password change raised the token version', async () => {
+    const c = await customerWithRedeemedKey();
+    await t.database.db
+      .updateTable('users')
+      .set({ token_version: 7 })
+      .where('id', '=', c.customer.id)
+      .execute();
+    const answer = await call13({
+      type: 'changeUsername',
+      newUsername: `depois_${randomBytes(3).toString('hex')}`,
+      sessionid: c.sessionid,
+      ...base(c.app),
+    });
+    expect(answer.json).toMatchObject({ success: false, message: refusals.SESSION_INVALID });
+    expect((await accountRow(c.customer.id)).username).toBe(c.customer.username);
+  });
+});
+
+describe('ban acts on the session’s own machine only', () => {
+  it('never blocks an HWID the request names, and is refused once the session’s machine was released', async () => {
+    const setup = await product();
+    const victimKey = await t.fixtures.key(setup.product.id);
+    const victimHwid = newHwid();
+    const license = async (key: string, hwid: string) => {
+      const sessionid = await init(setup.app);
+      const answer = await call13({ type: 'license', key, hwid, sessionid, ...base(setup.app) });
+      expect(answer.json, answer.body).toMatchObject({ success: true });
+      return sessionid;
+    };
+    await license(victimKey.key, victimHwid);
+    const attackerHwid = newHwid();
+    const attacker = await license(setup.key.key, attackerHwid);
+    const attackerId = (
+      await t.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', setup.key.key)
+        .executeTakeFirstOrThrow()
+    ).id;
+
+    // The attacker resets its own HWID on the site: its machine is released, its session dead.
+    await t.database.db.deleteFrom('machines').where('hwid', '=', attackerHwid).execute();
+    const dead = await call13({
+      type: 'ban',
+      hwid: victimHwid,
+      sessionid: attacker,
+      ...base(setup.app),
+    });
+    expect(dead.json).toMatchObject({ success: false, message: refusals.HWID_RESET });
+    expect(await blacklistOf(setup.app.productId)).toEqual([]);
+    expect((await accountRow(attackerId)).status).toBe('active');
+
+    // Bound again, its ban blocks its own machine whatever `hwid` it sends.
+    const again = await license(setup.key.key, attackerHwid);
+    const banned = await call13({
+      type: 'ban',
+      hwid: victimHwid,
+      sessionid: again,
+      ...base(setup.app),
+    });
+    expect(banned.json).toMatchObject({ success: true, message: text.banned });
+    expect(await blacklistOf(setup.app.productId)).toEqual([blacklistedHwidForm(attackerHwid)]);
+    await license(victimKey.key, victimHwid);
+  });
+
+  it('blocks no HWID another account has bound, even once the banning session bound it too', async () => {
+    const setup = await product();
+    const victimKey = await t.fixtures.key(setup.product.id);
+    const victimHwid = newHwid();
+    const license = async (key: string, hwid: string) => {
+      const sessionid = await init(setup.app);
+      const answer = await call13({ type: 'license', key, hwid, sessionid, ...base(setup.app) });
+      return { sessionid, json: answer.json };
+    };
+    expect((await license(victimKey.key, victimHwid)).json).toMatchObject({ success: true });
+    // The attacker claims the victim's HWID (in another case) as its own machine, then bans.
+    const claimed = await license(setup.key.key, victimHwid.toLowerCase());
+    expect(claimed.json).toMatchObject({ success: true });
+    const banned = await call13({ type: 'ban', sessionid: claimed.sessionid, ...base(setup.app) });
+    expect(banned.json).toMatchObject({ success: true, message: text.banned });
+    expect(
+      await t.database.db
+        .selectFrom('users')
+        .select('status')
+        .where('username', '=', setup.key.key)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'banned' });
+    expect(await blacklistOf(setup.app.productId)).toEqual([]);
+    expect(await activityOf('user.banned')).toContain(
+      text.logBannedHwidShared(setup.key.key, text.banReasonDefault),
+    );
+    expect((await license(victimKey.key, victimHwid)).json).toMatchObject({ success: true });
+  });
+});
+
+describe('fetchOnline', () => {
+  it('lists online accounts to logged-in sessions only, a name that is a key showing 4 characters', async () => {
+    const s = await licensed();
+    const open = await init(s.app);
+    expect(
+      (await call13({ type: 'fetchOnline', sessionid: open, ...base(s.app) })).json,
+    ).toMatchObject({ success: false, message: text.sessionNotValidated });
+
+    const named = await t.createUser({ username: `cliente_${randomBytes(4).toString('hex')}` });
+    await t.fixtures.subscription(named.id, s.app.productId);
+    const login = await call13({
+      type: 'login',
+      username: named.username,
+      pass: named.password,
+      hwid: newHwid(),
+      sessionid: await init(s.app),
+      ...base(s.app),
+    });
+    expect(login.json).toMatchObject({ success: true });
+    const online = await call13({ type: 'fetchOnline', sessionid: s.sessionid, ...base(s.app) });
+    const credentials = (online.json.users as { credential: string }[]).map(
+      (user) => user.credential,
+    );
+    expect(credentials.sort()).toEqual(
+      [
+        s.key.key.slice(0, 4) + '*'.repeat(s.key.key.length - 4),
+        named.username.slice(0, 10) + '*'.repeat(named.username.length - 10),
+      ].sort(),
+    );
+  });
+});
+
+describe('the HWID blacklist compares HWIDs trimmed and in any case', () => {
+  it('refuses the blocked machine however its HWID is cased, on KeyAuth and our loader, and unblocks it alike', async () => {
+    const { app, key, product: p } = await product();
+    const url = `/api/products/${p.id}/hwid-blacklist`;
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: admin.headers,
+      payload: { hwid: '  S-1-5-21-ABCDEF-1001 ', reason: 'trapaça' },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(201);
+    const twice = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: admin.headers,
+      payload: { hwid: 's-1-5-21-abcdef-1001' },
+    });
+    expect(twice.statusCode).toBe(409);
+
+    const license = await call13({
+      type: 'license',
+      key: key.key,
+      hwid: ' s-1-5-21-AbCdEf-1001 ',
+      sessionid: await init(app),
+      ...base(app),
+    });
+    expect(license.json).toMatchObject({ success: false, message: refusals.HWID_BLACKLISTED });
+    const check = await call13({
+      type: 'checkblacklist',
+      hwid: 'S-1-5-21-abcdef-1001',
+      sessionid: await init(app),
+      ...base(app),
+    });
+    expect(check.json).toMatchObject({ success: true, message: text.blacklisted });
+    const user = await t.createUser();
+    await t.fixtures.subscription(user.id, p.id);
+    const login = { productId: p.id, identifier: user.username, password: user.password };
+    expect(await ourLoader({ ...login, hwid: 's-1-5-21-abcdef-1001' })).toMatchObject({
+      ok: false,
+      code: 'HWID_BLACKLISTED',
+    });
+
+    const unblocked = await t.app.inject({
+      method: 'DELETE',
+      url: `${url}/${encodeURIComponent('S-1-5-21-AbCdEf-1001')}`,
+      headers: admin.headers,
+    });
+    expect(unblocked.statusCode, unblocked.body).toBe(200);
+    expect(await ourLoader({ ...login, hwid: 's-1-5-21-abcdef-1001' })).toMatchObject({
+      ok: true,
+    });
+  });
+});
+
+describe('upgrade', () => {
+  it('tells nothing about an account, by username or e-mail, without an unused key of the product', async () => {
+    const { app } = await product();
+    const user = await t.createUser();
+    for (const username of [user.username, user.email, 'ninguem_aqui', 'ninguem@example.com']) {
+      const answer = await call13({
+        type: 'upgrade',
+        username,
+        key: 'NAOEXISTE',
+        sessionid: await init(app),
+        ...base(app),
+      });
+      expect(answer.json, username).toMatchObject({
+        success: false,
+        message: refusals.INVALID_KEY,
+      });
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 /** The loader API (docs/loader-protocol.md): authenticate, heartbeat, download. */
 export { createLoaderRepository } from './loader-repository.js';
+export type { LoaderKey } from './loader-repository.js';
 export type { Presence } from './loader-presence.js';
 export { createPresence } from './loader-presence.js';
 export { createLoaderSessions } from './loader-sessions.js';
@@ -8,6 +9,8 @@ export { loaderRoutes } from './loader-routes.js';
 export { LoaderRefusalError } from './loader-answers.js';
 export type {
   Admission,
+  Credential,
+  CredentialReach,
   LiveSession,
   LoaderAttempt,
   LoaderCredentials,

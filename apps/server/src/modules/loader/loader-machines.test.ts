@@ -8,6 +8,7 @@ import type {
 } from '@chaveiro/contract';
 import { LOADER_REFUSALS, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTotpSecret, totpCode } from '../../platform/totp.js';
 import { DAY } from '../../testing/fixtures.js';
 import type { SmtpInbox } from '../../testing/smtp-inbox.js';
 import { startSmtpInbox } from '../../testing/smtp-inbox.js';
@@ -113,6 +114,48 @@ describe('a sold key', () => {
       .execute();
     expect((await auth({ productId: product.id, ...login })).data.ok).toBe(true);
     expect(await machines(buyer)).toHaveLength(2);
+  });
+});
+
+describe('the key an account was made from', () => {
+  it('is that account’s credential: it binds a new machine alone (with the 2FA code); another key redeemed into it is not', async () => {
+    const product = await t.fixtures.product();
+    const made = await t.fixtures.key(product.id, { status: 'used' });
+    // As a KeyAuth loader's `license` makes it: named by the key, the key as its credential.
+    const owner = await t.createUser({ username: made.key });
+    await t.database.db
+      .updateTable('users')
+      .set({ credential_key_id: made.id })
+      .where('id', '=', owner.id)
+      .execute();
+    await t.database.db
+      .updateTable('license_keys')
+      .set({ redeemed_by: owner.id, redeemed_at: t.clock.now() })
+      .where('id', '=', made.id)
+      .execute();
+    await t.fixtures.subscription(owner.id, product.id, { maxDevices: 3 });
+    expect((await auth({ productId: product.id, key: made.key })).data.ok).toBe(true);
+
+    const secret = newTotpSecret();
+    await t.database.db
+      .updateTable('users')
+      .set({ totp_secret: secret, totp_enabled: 1 })
+      .where('id', '=', owner.id)
+      .execute();
+    expect((await auth({ productId: product.id, key: made.key })).data).toMatchObject({
+      code: 'TWO_FACTOR_REQUIRED',
+    });
+    const withCode = await auth({
+      productId: product.id,
+      key: made.key,
+      totp: totpCode(secret, t.clock.now()),
+    });
+    expect(withCode.data.ok).toBe(true);
+
+    const other = await t.fixtures.key(product.id, { status: 'used', redeemedBy: owner.id });
+    const refused = await auth({ productId: product.id, key: other.key });
+    expect(refused.data).toMatchObject({ ok: false, code: 'ACCOUNT_LOGIN_REQUIRED' });
+    expect(await machines(owner)).toHaveLength(2);
   });
 });
 

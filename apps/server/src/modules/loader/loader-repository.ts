@@ -1,4 +1,5 @@
 import type { KeyStatus, ProductStatus, SubscriptionStatus, UserStatus } from '@chaveiro/contract';
+import { blacklistedHwidForm } from '@chaveiro/contract';
 import type { InferResult, Kysely } from 'kysely';
 import { CompiledQuery } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -202,13 +203,16 @@ export function createLoaderRepository({
         .execute();
     },
 
-    /** Whether the product's HWID blacklist holds `hwid` (one primary-key read). */
+    /**
+     * Whether the product's HWID blacklist holds `hwid`, in any case and spacing around it
+     * (one primary-key read).
+     */
     async isHwidBlacklisted(productId: string, hwid: string): Promise<boolean> {
       const row = await db
         .selectFrom('hwid_blacklist')
         .select('hwid')
         .where('product_id', '=', productId)
-        .where('hwid', '=', hwid)
+        .where('hwid', '=', blacklistedHwidForm(hwid))
         .executeTakeFirst();
       return row !== undefined;
     },

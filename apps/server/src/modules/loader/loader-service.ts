@@ -5,7 +5,7 @@ import type {
   LoaderRefusalCode,
 } from '@chaveiro/contract';
 import { LOADER, messages } from '@chaveiro/contract';
-import type { UserRow } from '../../db/schema.js';
+import type { CredentialReach, UserRow } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, NotFoundError } from '../../platform/errors.js';
@@ -68,12 +68,27 @@ export type LoaderCredentials = Pick<
   'productId' | 'key' | 'identifier' | 'password' | 'totp'
 >;
 
+export type { CredentialReach };
+
+/**
+ * An account a credential opened, and what it may do there (`reach`): the one answer every
+ * loader API (ours and KeyAuth's) acts on, given by `authenticate` alone.
+ */
+export interface Credential {
+  user: UserRow;
+  reach: CredentialReach;
+  /** An unused key sent with the account's password, to redeem into it. */
+  redeem?: LoaderKey;
+}
+
 /** An admitted machine: the account, its product, subscription and bound machine. */
 export interface Admission {
   user: UserRow;
   product: LoaderProduct;
   subscription: LoaderSubscription;
   machineId: string;
+  /** What the credential that admitted it may do with the account. */
+  reach: CredentialReach;
 }
 
 export interface LoaderFile {
@@ -173,13 +188,21 @@ export function createLoaderService({
   }
 
   /**
-   * The account the request proves, and the unused key to redeem into it, if any. `keyOnly`: a
-   * redeemed key sent alone, which authenticates machines already bound but binds no new one.
+   * The one rule deciding whether a credential opens an account, and what it may do there
+   * (DESIGN.md, Security), for every loader API:
+   * - the account's password (with its second factor) opens it fully (`account`), and an unused
+   *   key sent with it is redeemed into it;
+   * - a redeemed key sent alone names its owner. When the account was made from that very key
+   *   (a KeyAuth `license`: named by the key, a password nobody knows) the key is the account's
+   *   own credential and opens it fully, second factor included. On any other account the key
+   *   was seen by whoever sold it, so it only reopens machines already bound
+   *   (`bound-machines`): it binds no new one and changes nothing on the account;
+   * - an unused key alone opens nothing (KEY_NOT_REDEEMED).
    */
   async function authenticate(
     body: LoaderCredentials,
     attempt: LoaderAttempt,
-  ): Promise<{ user: UserRow; redeem?: LoaderKey; keyOnly?: true }> {
+  ): Promise<Credential> {
     if (body.identifier !== undefined && body.password !== undefined) {
       const check = await credentials.checkPassword(body.identifier, body.password);
       if (check.status === 'unknown-account') {
@@ -201,22 +224,27 @@ export function createLoaderService({
         return fail(known, 'INVALID_CREDENTIALS', reasons.wrongPassword);
       }
       await assertSecondFactor(user, body.totp, known);
-      if (body.key === undefined) return { user };
+      if (body.key === undefined) return { user, reach: 'account' };
       const key = await usableKey(body.key, body.productId, known);
-      if (key.status === 'active') return { user, redeem: key };
+      if (key.status === 'active') return { user, reach: 'account', redeem: key };
       if (key.redeemed_by !== user.id) {
         return fail(known, 'KEY_ALREADY_USED', reasons.keyOfAnotherAccount);
       }
-      return { user };
+      return { user, reach: 'account' };
     }
-    // Key only: once redeemed, the key names its owner, but whoever saw it before the sale
-    // must not take a device slot with it: it only reopens machines already bound.
     if (body.key === undefined) return refuse('INVALID_REQUEST');
     const key = await usableKey(body.key, body.productId, attempt);
     if (key.status === 'active') return fail(attempt, 'KEY_NOT_REDEEMED', reasons.keyNotRedeemed);
     const owner = key.redeemed_by ? await users.findById(key.redeemed_by) : undefined;
     if (!owner) return fail(attempt, 'INVALID_KEY', reasons.invalidKey);
-    return { user: owner, keyOnly: true };
+    if (owner.credential_key_id !== key.id) return { user: owner, reach: 'bound-machines' };
+    // The key stands for the account's password, not its second factor.
+    await assertSecondFactor(owner, body.totp, {
+      ...attempt,
+      who: owner.username,
+      userId: owner.id,
+    });
+    return { user: owner, reach: 'account' };
   }
 
   /** Redeems an unused key into the account, as the site's redeem does. */
@@ -337,13 +365,14 @@ export function createLoaderService({
   /**
    * What follows authentication, in the protocol's order: banned, e-mail, product, the key's
    * redemption, subscription (paused, expired), then the HWID's slot (a new machine is bound only
-   * when `bindNew`).
+   * for a credential of `account` reach).
    */
   async function admit(
-    user: UserRow,
-    request: { hwid: string; ip: string; redeem?: LoaderKey | undefined; bindNew: boolean },
+    credential: Credential,
+    request: { hwid: string; ip: string },
     attempt: LoaderAttempt,
   ): Promise<Admission> {
+    const { user, reach, redeem } = credential;
     const known: LoaderAttempt = { ...attempt, who: user.username, userId: user.id };
     if (user.status === 'banned') return fail(known, 'ACCOUNT_BANNED', reasons.banned);
     if (user.email_verified_at === null) {
@@ -354,7 +383,7 @@ export function createLoaderService({
     if (product.status !== 'active') {
       return fail(known, 'PRODUCT_DISABLED', reasons.productDisabled);
     }
-    if (request.redeem) await redeemInto(user, request.redeem, known);
+    if (redeem) await redeemInto(user, redeem, known);
     const sub = await repository.findSubscription(user.id, product.id);
     if (!sub) return fail(known, 'NO_SUBSCRIPTION', reasons.noSubscription);
     if (sub.status === 'paused') return fail(known, 'SUBSCRIPTION_PAUSED', reasons.paused);
@@ -364,7 +393,7 @@ export function createLoaderService({
     }
     const binding = await bindMachine(
       { id: sub.id, productName: product.name, ownerId: user.id },
-      { hwid: request.hwid, ip: request.ip, bindNew: request.bindNew },
+      { hwid: request.hwid, ip: request.ip, bindNew: reach === 'account' },
       now,
     );
     if ('refusal' in binding) {
@@ -372,7 +401,7 @@ export function createLoaderService({
         binding.refusal === 'HWID_MISMATCH' ? reasons.hwidMismatch : reasons.keyOnNewMachine;
       return fail(known, binding.refusal, reason);
     }
-    return { user, product, subscription: sub, machineId: binding.machineId };
+    return { user, product, subscription: sub, machineId: binding.machineId, reach };
   }
 
   /** A live session re-checked (server open, one query) and its machine marked seen. */
@@ -416,12 +445,13 @@ export function createLoaderService({
         productId: body.productId,
       };
       await assertNotBlacklisted(attempt);
-      const { user, redeem, keyOnly } = await authenticate(body, attempt);
+      const credential = await authenticate(body, attempt);
       const {
+        user,
         product,
         subscription: sub,
         machineId,
-      } = await admit(user, { hwid: body.hwid, ip, redeem, bindNew: keyOnly !== true }, attempt);
+      } = await admit(credential, { hwid: body.hwid, ip }, attempt);
       const session = sessions.issue({
         machineId,
         subscriptionId: sub.id,
@@ -485,7 +515,6 @@ export function createLoaderService({
       usableKey: (value: string, attempt: LoaderAttempt) =>
         usableKey(value, attempt.productId, attempt),
       authenticate,
-      assertSecondFactor,
       redeemInto,
       admit,
       live,

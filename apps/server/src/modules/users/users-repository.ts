@@ -221,7 +221,13 @@ export function createUsersRepository(db: Kysely<Database>) {
     insertClient(
       client: Pick<
         NewUserInput,
-        'id' | 'username' | 'email' | 'password_hash' | 'email_verified_at' | 'created_at'
+        | 'id'
+        | 'username'
+        | 'email'
+        | 'password_hash'
+        | 'email_verified_at'
+        | 'created_at'
+        | 'credential_key_id'
       >,
       executor: Kysely<Database> = db,
     ): Promise<void> {
