@@ -1269,6 +1269,53 @@ describe('an account license made from a key', () => {
   });
 });
 
+describe('a key-made account given a password of its own', () => {
+  it('no longer opens with the key alone on a new machine, on KeyAuth and our loader', async () => {
+    const first = await licensed();
+    await t.database.db
+      .updateTable('subscriptions')
+      .set({ max_devices: 4 })
+      .where('product_id', '=', first.app.productId)
+      .execute();
+    const owner = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', first.key.key)
+      .executeTakeFirstOrThrow();
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${owner.id}/account`,
+      headers: admin.headers,
+      payload: { password: 'senha-propria-123' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const newMachine = await call13({
+      type: 'license',
+      key: first.key.key,
+      hwid: newHwid(),
+      sessionid: await init(first.app),
+      ...base(first.app),
+    });
+    expect(newMachine.json).toMatchObject({
+      success: false,
+      message: text.refusals.ACCOUNT_LOGIN_REQUIRED,
+    });
+    expect(
+      await ourLoader({ productId: first.app.productId, hwid: newHwid(), key: first.key.key }),
+    ).toMatchObject({ ok: false, code: 'ACCOUNT_LOGIN_REQUIRED' });
+    // The machine it was made on still reopens with the key.
+    const sameMachine = await call13({
+      type: 'license',
+      key: first.key.key,
+      hwid: first.hwid,
+      sessionid: await init(first.app),
+      ...base(first.app),
+    });
+    expect(sameMachine.json).toMatchObject({ success: true });
+  });
+});
+
 describe('account-changing calls on a session that is no longer alive', () => {
   it('changeUsername is refused once a password change raised the token version', async () => {
     const c = await customerWithRedeemedKey();

@@ -268,7 +268,12 @@ async function applyAccountChange(
         email: change.email,
         email_lower: change.email.toLowerCase(),
       }),
-      ...(change.password !== undefined && { password_hash: change.password.hash }),
+      // A password of its own makes the key an account was made from (a KeyAuth `license`)
+      // no longer its credential: whoever sold the key must not open the account with it.
+      ...(change.password !== undefined && {
+        password_hash: change.password.hash,
+        credential_key_id: null,
+      }),
     })
     .where('id', '=', id)
     .execute();
