@@ -92,6 +92,7 @@ interface Case {
 /** The multipart routes (their body is not in the OpenAPI document): file field, text fields. */
 const UPLOADS: Record<string, { field: string; fields: string[] }> = {
   'POST /api/products/{id}/upload-dll': { field: 'dllFile', fields: [] },
+  'POST /api/products/{id}/loader': { field: 'loaderFile', fields: ['version', 'notes'] },
   'POST /api/profile/avatar/upload': { field: 'avatar', fields: [] },
   'PATCH /api/admin/profile': { field: 'avatar', fields: ['username'] },
 };
