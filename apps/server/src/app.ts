@@ -73,7 +73,7 @@ import { createMailer } from './platform/mail.js';
 import type { Uploads } from './platform/multipart.js';
 import { createUploads } from './platform/multipart.js';
 import { openApiPlugin } from './platform/openapi.js';
-import { requestForLog } from './platform/request-log.js';
+import { queryIsCredentials, requestForLog, urlForLog } from './platform/request-log.js';
 import type { SharedState } from './platform/shared-state.js';
 import { createMemorySharedState } from './platform/shared-state.js';
 import { createRedisSharedState } from './platform/shared-state-redis.js';
@@ -139,7 +139,13 @@ export async function buildApp({
     logger:
       logger === false
         ? false
-        : { level: config.logLevel, stream: logger?.stream, serializers: { req: requestForLog } },
+        : {
+            level: config.logLevel,
+            stream: logger?.stream,
+            // Credentials never reach the log: not in the access log's URL, nor in any `url`
+            // another line records (platform/request-log.ts).
+            serializers: { req: requestForLog, url: urlForLogged },
+          },
     // Not behind a known proxy by default: request.ip (rate limits, activity) is the socket peer,
     // which a client cannot forge with X-Forwarded-For. TRUST_PROXY names the proxies to believe.
     trustProxy: config.trustProxy,
@@ -262,6 +268,8 @@ export async function buildApp({
   runFromReadyToClose(app, services.keyauthSessionPurge);
   await app.register(async (keyauth) => {
     keyauth.addHook('onRequest', noStore);
+    // A 1.2 GET carries the whole call in its query: passwords, keys, session ids.
+    keyauth.addHook('onRoute', queryIsCredentials);
     await keyauth.register(
       keyauthProtocolRoutes({
         clock,
@@ -293,6 +301,11 @@ export async function buildApp({
     await site.register(webPlugin, { distDir: config.webDistDir, publicUrl: config.publicUrl });
   });
   return app;
+}
+
+/** A logged `url` field as the access log would show it. */
+function urlForLogged(url: unknown): unknown {
+  return typeof url === 'string' ? urlForLog(url) : url;
 }
 
 /** A background job started once the app is ready and stopped (awaited) when it closes. */

@@ -478,6 +478,8 @@ export const messages = {
       `Depósito ${reference} de ${username} pago pelo Mercado Pago (${amount})`,
     logAmountMismatch: (reference: string, username: string, paid: string, expected: string) =>
       `Depósito ${reference} de ${username}: o Mercado Pago informou ${paid}, esperado ${expected} (não creditado)`,
+    /** A payment whose currency Mercado Pago did not say, in the mismatch's line. */
+    currencyUnknown: 'moeda não informada',
     logRefunded: (reference: string, username: string, amount: string) =>
       `Depósito ${reference} de ${username} estornado (${amount} debitados)`,
     logCancelled: (reference: string, username: string) =>

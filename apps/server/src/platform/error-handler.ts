@@ -11,8 +11,15 @@ export interface ErrorAnswer {
 }
 
 /**
+ * Seconds a 429 asks the caller to wait when whoever refused could not say (an upload refused
+ * while the caller's others are still in flight): a rate limit says when its window restarts.
+ */
+export const DEFAULT_RETRY_AFTER_SECONDS = 10;
+
+/**
  * The one error handler: every failure leaves as `{ message, code }` with a pt-BR message.
- * Details of unexpected errors go to the log only, never to the client.
+ * Details of unexpected errors go to the log only, never to the client. Every 429, whichever
+ * scope answered it (the site, the seller API, the loader), says when to come back.
  */
 export const errorHandler = fp(
   (app, _options, done) => {
@@ -22,6 +29,12 @@ export const errorHandler = fp(
         request.log.error({ err: error }, 'request failed');
       else logRefusal(request.log, answer.statusCode, answer.body.code);
       return reply.status(answer.statusCode).send(answer.body);
+    });
+    app.addHook('onSend', (_request, reply, payload, next) => {
+      if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) {
+        void reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
+      }
+      next(null, payload);
     });
     done();
   },

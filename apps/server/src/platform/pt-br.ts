@@ -13,6 +13,24 @@ export function formatCents(cents: number): string {
   return currency.format(cents / 100).replace(/\u00a0/g, ' ');
 }
 
+/**
+ * An amount in any currency as a Brazilian reads it (`US$ 1.234,56`); a code Intl does not know
+ * is shown as sent, before the number (`XYZ 1.234,56`).
+ */
+export function formatMoney(amount: number, currencyCode: string): string {
+  let formatted: string;
+  try {
+    formatted = new Intl.NumberFormat('pt-BR', {
+      style: 'currency',
+      currency: currencyCode,
+    }).format(amount);
+  } catch {
+    const number = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format(amount);
+    formatted = `${currencyCode} ${number}`;
+  }
+  return formatted.replace(/\u00a0/g, ' ');
+}
+
 /** Epoch ms as dd/MM/yyyy in São Paulo time. */
 export function formatBrDate(epochMs: number): string {
   return date.format(new Date(epochMs));

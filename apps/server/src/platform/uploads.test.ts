@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../testing/multipart.js';
 import type { TestApp, TestUser } from '../testing/test-app.js';
 import { createTestApp } from '../testing/test-app.js';
+import { DEFAULT_RETRY_AFTER_SECONDS } from './error-handler.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -200,7 +201,7 @@ describe('uploads', () => {
     expect((await uploadDll(product.id, dllOf(1024))).statusCode).toBe(200);
   });
 
-  it('refuses a third upload in flight from one account with 429 while another account uploads', async () => {
+  it('refuses a third upload in flight from one account with 429 and Retry-After while another account uploads', async () => {
     const hoarder = await t.createUser();
     const held = [await stalledAvatar(hoarder), await stalledAvatar(hoarder)];
 
@@ -212,13 +213,14 @@ describe('uploads', () => {
       message: messages.errors.uploadsPerClient,
       code: 'TOO_MANY_REQUESTS',
     });
+    expect(refused.headers['retry-after']).toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
     expect(other.statusCode).toBe(200);
     for (const socket of held) socket.destroy();
     await eventually(async () => (await temporaryFiles()).length === 0, 'uploads ended');
     expect((await uploadAvatar(hoarder)).statusCode).toBe(200);
   });
 
-  it('refuses an upload with 429 once its address has eight in flight, whatever the account', async () => {
+  it('refuses an upload with 429 and Retry-After once its address has eight in flight, whatever the account', async () => {
     const held: Socket[] = [];
     for (let account = 0; account < 4; account += 1) {
       const user = await t.createUser();
@@ -232,6 +234,7 @@ describe('uploads', () => {
       message: messages.errors.uploadsPerClient,
       code: 'TOO_MANY_REQUESTS',
     });
+    expect(refused.headers['retry-after']).toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
     for (const socket of held) socket.destroy();
     await eventually(async () => (await temporaryFiles()).length === 0, 'uploads ended');
     expect((await uploadAvatar(await t.createUser())).statusCode).toBe(200);

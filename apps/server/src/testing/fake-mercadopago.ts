@@ -47,7 +47,8 @@ export interface FakePayment {
   status: 'pending' | 'approved' | 'cancelled' | 'rejected' | 'refunded' | 'charged_back';
   status_detail: string;
   transaction_amount: number;
-  currency_id: 'BRL';
+  /** `BRL` as created; a test may make the payer's payment another currency. */
+  currency_id: string;
   description: string | null;
   payment_method_id: 'pix';
   payment_type_id: 'bank_transfer';
@@ -76,8 +77,14 @@ export interface FakeMercadoPago {
   requests: { method: string; path: string; headers: IncomingMessage['headers']; body: unknown }[];
   /** Access tokens accepted; any non-empty token when empty. */
   tokens: Set<string>;
-  /** The payer approves it: status approved, `transaction_amount` = `amount` when given. */
-  approve(id: number, options?: { amount?: number; externalReference?: string }): FakePayment;
+  /**
+   * The payer approves it: status approved, `transaction_amount` = `amount` and `currency_id` =
+   * `currency` when given.
+   */
+  approve(
+    id: number,
+    options?: { amount?: number; externalReference?: string; currency?: string },
+  ): FakePayment;
   refund(id: number): FakePayment;
   chargeback(id: number): FakePayment;
   reject(id: number): FakePayment;
@@ -316,9 +323,10 @@ export async function startFakeMercadoPago(
     payments,
     requests,
     tokens,
-    approve(id, { amount, externalReference } = {}) {
+    approve(id, { amount, externalReference, currency } = {}) {
       const p = payment(id);
       if (amount !== undefined) p.transaction_amount = amount;
+      if (currency !== undefined) p.currency_id = currency;
       if (externalReference !== undefined) p.external_reference = externalReference;
       p.date_approved = new Date(now()).toISOString();
       p.transaction_details = { total_paid_amount: p.transaction_amount, net_received_amount: 0 };

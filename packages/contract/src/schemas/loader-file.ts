@@ -41,6 +41,8 @@ export const loaderFileMessages = {
   subscriptionNotFound: 'Assinatura não encontrada.',
   subscriptionPaused: 'Reative a assinatura para baixar o loader.',
   subscriptionExpired: 'Esta assinatura expirou. Renove para baixar o loader.',
+  productDisabled: 'Este produto está desligado no momento: o loader não pode ser baixado.',
+  serverOffline: 'O servidor está offline no momento. Tente baixar o loader mais tarde.',
   loaderMissing: 'Este produto ainda não tem um loader disponível para download.',
 
   // First-run guide (subscription card and redeem-success modal)

@@ -1,4 +1,4 @@
-import type { PausedBy } from '@chaveiro/contract';
+import type { PausedBy, ProductStatus, UserStatus } from '@chaveiro/contract';
 import type { Kysely, UpdateResult } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -20,6 +20,10 @@ export interface OwnSubscriptionRow {
   last_seen_at: number | null;
   free_release_at: number | null;
   created_at: number;
+  /** What decides whether the loader may be used and downloaded (the loader's availability). */
+  user_status: UserStatus;
+  email_verified_at: number | null;
+  product_status: ProductStatus;
   /** The product's loader file (null columns when it has none). */
   loader_sha256: string | null;
   loader_name: string | null;
@@ -54,6 +58,7 @@ export function createClientRepository(db: Kysely<Database>) {
     executor
       .selectFrom('subscriptions')
       .innerJoin('products', 'products.id', 'subscriptions.product_id')
+      .innerJoin('users', 'users.id', 'subscriptions.user_id')
       .select([
         'subscriptions.id',
         'subscriptions.product_id',
@@ -68,6 +73,9 @@ export function createClientRepository(db: Kysely<Database>) {
         'subscriptions.last_seen_at',
         'subscriptions.free_release_at',
         'subscriptions.created_at',
+        'users.status as user_status',
+        'users.email_verified_at',
+        'products.status as product_status',
         'products.loader_sha256',
         'products.loader_name',
         'products.loader_size',

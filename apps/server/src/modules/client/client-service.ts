@@ -18,13 +18,22 @@ import {
 import type { EventRecorder } from '../../events/index.js';
 import { BUSINESS_TIME_ZONE, addDays, dayIn } from '../../platform/calendar.js';
 import type { AppContext } from '../../platform/context.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
+import type { AppError } from '../../platform/errors.js';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '../../platform/errors.js';
 import type { AnalyticsRepository } from '../analytics/index.js';
 import type { FilesService } from '../files/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { SubscriptionsRepository } from '../subscriptions/index.js';
 import { effectiveExpiry } from '../subscriptions/index.js';
 import type { KeyRedemption } from '../keys/index.js';
+import type { ClosedCode, UnusableCode } from '../loader/index.js';
+import { unavailabilityOf } from '../loader/index.js';
 import type { ClientRepository, MachineRow, OwnSubscriptionRow } from './client-repository.js';
 import { isOnline, subscriptionStanding } from './subscription-standing.js';
 
@@ -301,7 +310,8 @@ export function createClientService({
     },
 
     /**
-     * The loader file of the user's own running subscription (not paused, not expired), logged
+     * The loader file of the user's own subscription while the loader API would admit it (the
+     * loader module's availability rule: server open, product on, subscription running), logged
      * with the address it went to.
      */
     async downloadLoader(
@@ -313,12 +323,8 @@ export function createClientService({
       // Another user's id answers exactly like an unknown one: nothing leaks.
       if (!sub) throw new NotFoundError(loaderFileMessages.subscriptionNotFound);
       const now = clock.now();
-      if (sub.status === 'paused') {
-        throw new ConflictError(loaderFileMessages.subscriptionPaused, 'SUBSCRIPTION_PAUSED');
-      }
-      if (effectiveExpiry(sub, now) <= now) {
-        throw new ConflictError(loaderFileMessages.subscriptionExpired, 'SUBSCRIPTION_EXPIRED');
-      }
+      const unavailable = unavailabilityOf(await settings.read(), sub, now);
+      if (unavailable) throw downloadRefusal(unavailable);
       if (!sub.loader_sha256) {
         throw new NotFoundError(loaderFileMessages.loaderMissing, 'LOADER_MISSING');
       }
@@ -389,6 +395,25 @@ export function createClientService({
       };
     },
   };
+}
+
+/** A download the loader's availability rule refuses, in the customer's words. */
+function downloadRefusal(code: ClosedCode | UnusableCode): AppError {
+  switch (code) {
+    case 'SUBSCRIPTION_PAUSED':
+      return new ConflictError(loaderFileMessages.subscriptionPaused, code);
+    case 'SUBSCRIPTION_EXPIRED':
+      return new ConflictError(loaderFileMessages.subscriptionExpired, code);
+    case 'PRODUCT_DISABLED':
+      return new ConflictError(loaderFileMessages.productDisabled, code);
+    case 'SERVER_OFFLINE':
+      return new ConflictError(loaderFileMessages.serverOffline, code);
+    case 'MAINTENANCE':
+      return new ServiceUnavailableError(messages.settings.maintenance, code);
+    case 'ACCOUNT_BANNED':
+    case 'EMAIL_NOT_VERIFIED':
+      return new ForbiddenError(messages.loader.refusals[code], code);
+  }
 }
 
 /** "5 h 12 min" / "12 min" for the wait until the next bonus. */

@@ -31,7 +31,7 @@ import {
   NotFoundError,
 } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { formatCents } from '../../platform/pt-br.js';
+import { formatCents, formatMoney } from '../../platform/pt-br.js';
 import type { ActivityService } from '../activity/index.js';
 import type { BalanceService } from '../balance/index.js';
 import type { SettingsRepository } from '../settings/index.js';
@@ -103,9 +103,19 @@ function toAdminDeposit(row: AdminDepositRow): AdminDeposit {
   };
 }
 
-/** Reais as Mercado Pago writes them, to cents. */
-function reaisFromGateway(amount: number): number {
-  return Math.round(amount * 100);
+/**
+ * What a payment paid in centavos, or null when it was not paid in reais: an amount is its
+ * number and its currency, and a payment in another currency matches no deposit.
+ */
+function paidCents(payment: MercadoPagoPayment): number | null {
+  return payment.currency_id === 'BRL' ? Math.round(payment.transaction_amount * 100) : null;
+}
+
+/** What a payment paid, as the audit log shows it: `R$ 1,00`, `US$ 1,00`, `XYZ 1,00`. */
+function paidText(payment: MercadoPagoPayment): string {
+  const cents = paidCents(payment);
+  if (cents !== null) return formatCents(cents);
+  return formatMoney(payment.transaction_amount, payment.currency_id ?? text.currencyUnknown);
 }
 
 function payerOf(payment: MercadoPagoPayment, checkedAt: number) {
@@ -337,10 +347,7 @@ export function createDepositsService({
     }
     const paymentId = String(payment.id);
     const qrCode = payment.point_of_interaction?.transaction_data?.qr_code ?? '';
-    if (
-      payment.external_reference !== reference ||
-      reaisFromGateway(payment.transaction_amount) !== amountCents
-    ) {
+    if (payment.external_reference !== reference || paidCents(payment) !== amountCents) {
       log.warn({ paymentId }, 'Mercado Pago answered a charge that is not ours');
       throw new BadGatewayError(text.gatewayUnavailable, 'PAYMENT_GATEWAY_UNAVAILABLE');
     }
@@ -444,8 +451,10 @@ export function createDepositsService({
           await deposits.noteGatewayState(row.id, state);
           return 'unchanged';
         }
-        const paidCents = reaisFromGateway(payment.transaction_amount);
-        if (payment.external_reference !== row.reference || paidCents !== row.amount_cents) {
+        if (
+          payment.external_reference !== row.reference ||
+          paidCents(payment) !== row.amount_cents
+        ) {
           return withTransaction(db, async (trx) => {
             await deposits.noteGatewayState(row.id, state, trx);
             const flagged = await deposits.flagPending(row.id, 'amount_mismatch', trx);
@@ -455,7 +464,7 @@ export function createDepositsService({
               action: text.logAmountMismatch(
                 row.reference,
                 await usernameOf(row.id, trx),
-                formatCents(paidCents),
+                paidText(payment),
                 formatCents(row.amount_cents),
               ),
               target: `user:${row.user_id}`,

@@ -13,6 +13,8 @@ const paymentSchema = z.object({
   status: z.string(),
   status_detail: z.string().nullish(),
   transaction_amount: z.number(),
+  /** ISO 4217: `BRL` for a PIX payment; only an amount in reais can match a deposit. */
+  currency_id: z.string().nullish(),
   external_reference: z.string().nullish(),
   date_created: z.string().nullish(),
   date_approved: z.string().nullish(),

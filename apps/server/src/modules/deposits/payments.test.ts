@@ -447,6 +447,68 @@ describe('settlement: exactly once', () => {
     expect(await t.fixtures.balance(client.id)).toBe(0);
   });
 
+  it('a payment in another currency is flagged like a wrong amount, never credited, by webhook or poll', async () => {
+    await useGateway();
+    const client = await t.createUser();
+    // The right number, in dollars: by the webhook.
+    const dollars = await payments.charge(client, 100);
+    fake.approve(dollars.paymentId, { currency: 'USD' });
+    expect((await fake.sendWebhook(webhookUrl, SECRET, dollars.paymentId)).status).toBe(200);
+    await vi.waitFor(
+      async () =>
+        expect(await payments.depositRow(dollars.deposit.id)).toMatchObject({
+          status: 'pending',
+          flag: 'amount_mismatch',
+        }),
+      { timeout: 5000, interval: 20 },
+    );
+    // No currency at all, or one nobody knows: by the poll.
+    const unnamed = await payments.charge(client, 20);
+    const unknown = await payments.charge(client, 30);
+    fake.approve(unnamed.paymentId);
+    delete (fake.payments.get(unnamed.paymentId) as { currency_id?: string }).currency_id;
+    fake.approve(unknown.paymentId, { currency: 'XYZ' });
+    const polled = await t.app.gatewayPoll.runOnce();
+    expect(polled[String(unnamed.paymentId)]).toBe('flagged');
+    expect(polled[String(unknown.paymentId)]).toBe('flagged');
+    // Re-read later, still flagged and still not credited; nothing reached the balance.
+    await t.app.gatewayPoll.runOnce();
+    expect((await fake.sendWebhook(webhookUrl, SECRET, dollars.paymentId)).status).toBe(200);
+    await t.app.outbox.drain();
+    for (const { deposit } of [dollars, unnamed, unknown]) {
+      expect(await payments.depositRow(deposit.id)).toMatchObject({
+        status: 'pending',
+        flag: 'amount_mismatch',
+      });
+    }
+    expect(paid.filter((e) => e.payload.userId === client.id)).toEqual([]);
+    // One audit line each, naming what was paid and in which currency.
+    const lines = await t.database.db
+      .selectFrom('activity')
+      .select('action')
+      .where('type', '=', 'deposit.amount_mismatch')
+      .where('target', '=', `user:${client.id}`)
+      .execute();
+    expect(lines.map((line) => line.action).sort()).toEqual(
+      [
+        text.logAmountMismatch(
+          dollars.deposit.reference,
+          client.username,
+          'US$ 100,00',
+          'R$ 100,00',
+        ),
+        text.logAmountMismatch(
+          unnamed.deposit.reference,
+          client.username,
+          `${text.currencyUnknown} 20,00`,
+          'R$ 20,00',
+        ),
+        text.logAmountMismatch(unknown.deposit.reference, client.username, 'XYZ 30,00', 'R$ 30,00'),
+      ].sort(),
+    );
+    expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(0);
+  });
+
   it('expired and cancelled charges close the deposit without credit', async () => {
     await useGateway();
     const client = await t.createUser();

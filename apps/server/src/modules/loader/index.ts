@@ -7,6 +7,8 @@ export { createLoaderSessions } from './loader-sessions.js';
 export { createLoaderService } from './loader-service.js';
 export { loaderRoutes } from './loader-routes.js';
 export { LoaderRefusalError } from './loader-answers.js';
+export { unavailabilityOf } from './loader-availability.js';
+export type { ClosedCode, UnusableCode } from './loader-availability.js';
 export type {
   Admission,
   Credential,

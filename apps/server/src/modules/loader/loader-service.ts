@@ -18,6 +18,8 @@ import { keyStatusAt } from '../keys/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { UsersRepository } from '../users/index.js';
 import { refuse } from './loader-answers.js';
+import type { UnusableCode } from './loader-availability.js';
+import { closedBy, unusableBy } from './loader-availability.js';
 import type { Presence } from './loader-presence.js';
 import type {
   LoaderKey,
@@ -30,6 +32,14 @@ import type { LoaderSession, LoaderSessions } from './loader-sessions.js';
 
 const text = messages.loader;
 const reasons = text.reasons;
+/** How the activity log names why a session ended. */
+const UNUSABLE_REASONS: Record<UnusableCode, string> = {
+  ACCOUNT_BANNED: reasons.banned,
+  EMAIL_NOT_VERIFIED: reasons.emailNotVerified,
+  PRODUCT_DISABLED: reasons.productDisabled,
+  SUBSCRIPTION_PAUSED: reasons.paused,
+  SUBSCRIPTION_EXPIRED: reasons.expired,
+};
 
 export interface LoaderServiceDeps extends Pick<AppContext, 'db' | 'clock' | 'sharedState'> {
   repository: LoaderRepository;
@@ -123,9 +133,8 @@ export function createLoaderService({
 
   /** Server offline and maintenance come before anything else, for every call. */
   async function assertOpen(): Promise<void> {
-    const current = await settings.read();
-    if (current.server_status === 'offline') refuse('SERVER_OFFLINE');
-    if (current.maintenance_mode === 'on') refuse('MAINTENANCE');
+    const closed = closedBy(await settings.read());
+    if (closed) refuse(closed);
   }
 
   /**
@@ -313,21 +322,13 @@ export function createLoaderService({
     session: LiveSession,
     now: number,
   ): { code: LoaderRefusalCode; reason: string } | undefined {
-    if (state.user_status === 'banned') return { code: 'ACCOUNT_BANNED', reason: reasons.banned };
-    // A raised token_version (password change, role change) ends every session of the account.
-    if (state.token_version !== session.tokenVersion) {
+    // A raised token_version (password change, role change) ends every session of the account;
+    // a ban raises it too, and is named as a ban.
+    if (state.user_status !== 'banned' && state.token_version !== session.tokenVersion) {
       return { code: 'SESSION_INVALID', reason: reasons.sessionRevoked };
     }
-    if (state.email_verified_at === null) {
-      return { code: 'EMAIL_NOT_VERIFIED', reason: reasons.emailNotVerified };
-    }
-    if (state.product_status !== 'active') {
-      return { code: 'PRODUCT_DISABLED', reason: reasons.productDisabled };
-    }
-    if (state.status === 'paused') return { code: 'SUBSCRIPTION_PAUSED', reason: reasons.paused };
-    if ((state.expires_at ?? 0) <= now) {
-      return { code: 'SUBSCRIPTION_EXPIRED', reason: reasons.expired };
-    }
+    const unusable = unusableBy(state, now);
+    if (unusable) return { code: unusable, reason: UNUSABLE_REASONS[unusable] };
     if (state.machine_id === null) return { code: 'HWID_RESET', reason: reasons.hwidReset };
     return undefined;
   }

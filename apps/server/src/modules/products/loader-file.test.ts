@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { LoaderEnvelope } from '@chaveiro/contract';
 import { LIMITS, loaderFileMessages as text } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY } from '../../testing/fixtures.js';
@@ -289,6 +291,55 @@ describe('customer: downloading the loader file', () => {
       expect.objectContaining({ subscription_id: answer.subscription_id, loader }),
     ]);
     expect((await download(user, answer.subscription_id)).statusCode).toBe(200);
+  });
+
+  it('serves the file exactly when the loader API admits the subscription: product off, server offline', async () => {
+    const { product } = await productWithLoader('Triggerbot');
+    const user = await t.createUser();
+    const sub = await t.fixtures.subscription(user.id, product.id);
+    const hwid = `PC-${randomBytes(6).toString('hex')}`;
+    /** The loader API's answer to this subscriber's machine, and the site's download. */
+    const both = async () => {
+      const loader = await t.app.inject({
+        method: 'POST',
+        url: '/api/loader/auth',
+        payload: {
+          productId: product.id,
+          hwid,
+          nonce: randomBytes(16).toString('base64url'),
+          identifier: user.username,
+          password: user.password,
+        },
+      });
+      const file = await download(user, sub.id);
+      return {
+        loader: loader.json<LoaderEnvelope<{ ok: boolean; code?: string }>>().data.code ?? 'OK',
+        download: file.statusCode === 200 ? 'OK' : file.json<{ code: string }>().code,
+        status: file.statusCode,
+        message: file.statusCode === 200 ? '' : file.json<{ message: string }>().message,
+      };
+    };
+    const change = (url: string, payload: object) =>
+      t.app.inject({ method: 'PATCH', url, headers: admin.headers, payload });
+
+    expect(await both()).toMatchObject({ loader: 'OK', download: 'OK' });
+    await change(`/api/products/${product.id}/status`, { status: 'disabled' });
+    expect(await both()).toEqual({
+      loader: 'PRODUCT_DISABLED',
+      download: 'PRODUCT_DISABLED',
+      status: 409,
+      message: text.productDisabled,
+    });
+    await change(`/api/products/${product.id}/status`, { status: 'active' });
+    await change('/api/settings', { key: 'server_status', value: 'offline' });
+    expect(await both()).toEqual({
+      loader: 'SERVER_OFFLINE',
+      download: 'SERVER_OFFLINE',
+      status: 409,
+      message: text.serverOffline,
+    });
+    await change('/api/settings', { key: 'server_status', value: 'online' });
+    expect(await both()).toMatchObject({ loader: 'OK', download: 'OK' });
   });
 
   it('refuses another user’s, a paused, an expired subscription and a product without loader, logging nothing', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discordMessage, formatOf } from './discord.js';
+import { discordMessage, discordText, formatOf } from './discord.js';
 
 describe('Discord endpoints', () => {
   it.each([
@@ -44,5 +44,77 @@ describe('Discord endpoints', () => {
       ],
     });
     expect(message.allowed_mentions).toEqual({ parse: [] });
+  });
+});
+
+describe('what someone typed, in a Discord message', () => {
+  const HOSTILE = [
+    '[Suporte](https://evil.example)',
+    'https://evil.example/nitro-gratis discord://x',
+    '@everyone @here',
+    '<@123456789012345678> <@!1> <#987> <@&555> <t:1700000000:R> </cmd:1>',
+    '```js\nalert(1)\n```',
+    '# Título\n## sub\n-# pequeno',
+    '- item\n* item\n+ item\n1. item',
+    '1. lista',
+    '> citação\n>>> bloco',
+    '**negrito** __sublinhado__ *itálico* ~~riscado~~ ||spoiler|| `código`',
+    '\\*já escapado\\*',
+    'conta\u202elanif',
+    'x'.repeat(5000),
+  ];
+
+  /** Inert: nothing but escaped punctuation, no link scheme, no mention, one line. */
+  function expectInert(value: string) {
+    const unescaped = value.replace(/\\[^A-Za-z0-9\s]/g, '');
+    expect(unescaped).not.toMatch(/[\\`*_~|[\]<>#+-]/);
+    expect(value).not.toMatch(/:\/\//);
+    expect(value).not.toMatch(/@(?!\u200b)/);
+    expect(value).not.toMatch(/^\d+\./);
+    expect(value).not.toMatch(/[\n\r\u202a-\u202e\u2066-\u2069]/);
+    expect(value.length).toBeLessThanOrEqual(1024);
+  }
+
+  /** Inert in a code span: one span, one line. */
+  function expectCodeSpan(value: string) {
+    expect(value).toMatch(/^`[^`\n\r]*`$/);
+    expect(value.length).toBeLessThanOrEqual(1024);
+  }
+
+  it.each(HOSTILE.map((hostile) => [hostile.slice(0, 80), hostile]))(
+    'shows %j as typed in every field, never as markdown',
+    (_shown, hostile) => {
+      const message = discordMessage({
+        id: hostile,
+        type: 'loader.hwid_mismatch',
+        createdAt: '2026-01-15T12:00:00.000Z',
+        data: {
+          product: { id: 'p1', name: hostile },
+          user: { id: 'u1', username: hostile },
+          key: { value: hostile, days: 30 },
+          reference: hostile,
+          hwid: hostile,
+          ip: hostile,
+        },
+      });
+      const embed = message.embeds[0]!;
+      const values = Object.fromEntries(embed.fields.map((f) => [f.name, f.value]));
+      for (const name of ['Produto', 'Usuário', 'Referência', 'IP']) expectInert(values[name]!);
+      for (const name of ['Chave', 'HWID']) expectCodeSpan(values[name]!);
+      expectInert(embed.description.split(' · ')[1]!);
+      expect(message.allowed_mentions).toEqual({ parse: [] });
+    },
+  );
+
+  it('turns a masked link, a mention and a heading into their text', () => {
+    expect(discordText('[Suporte](https://evil.example)')).toBe(
+      '\\[Suporte\\](https:\u200b//evil.example)',
+    );
+    expect(discordText('@everyone')).toBe('@\u200beveryone');
+    expect(discordText('<@&555>')).toBe('\\<@\u200b&555\\>');
+    expect(discordText('# Olá\n- item')).toBe('\\# Olá \\- item');
+    expect(discordText('a`b', 'code')).toBe('`aˋb`');
+    expect(discordText('Aim Pro 2')).toBe('Aim Pro 2');
+    expect(discordText('127.0.0.1')).toBe('127.0.0.1');
   });
 });

@@ -65,9 +65,49 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-/** Discord limits a field's value to 1 024 characters. */
-function field(name: string, value: string | null, inline = true): EmbedField[] {
-  return value === null ? [] : [{ name, value: value.slice(0, 1024), inline }];
+/**
+ * Characters Discord's markdown reads in a message or an embed: emphasis, strike, spoilers, code,
+ * masked links (`[text](url)` needs its brackets), headings, lists, quotes, mentions and
+ * timestamps (`<@id>`, `<#id>`, `<t:…>`). A backslash before any punctuation shows it as typed.
+ */
+const MARKDOWN = /[\\`*_~|[\]<>#\-+]/g;
+/** Line breaks, other control characters and bidirectional overrides (text shown reversed). */
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
+/** Zero-width space: breaks what a backslash cannot, a bare link or `@everyone`. */
+const ZWSP = '\u200b';
+/** Characters kept of one value: escaped, it stays within Discord's 1 024 per field value. */
+const VALUE_MAX = 500;
+
+/**
+ * A value someone typed (a username, a product name, a HWID, a key), as Discord shows it: as
+ * typed, never as markdown, a link, a mention or a heading. `code` shows it in a code span,
+ * where Discord reads nothing but the backtick that would end it. Every field goes through here.
+ */
+export function discordText(value: string, style: 'text' | 'code' = 'text'): string {
+  const raw = value.replace(CONTROLS, ' ');
+  const kept = raw.length > VALUE_MAX ? `${raw.slice(0, VALUE_MAX)}…` : raw;
+  if (style === 'code') return `\`${kept.replace(/`/g, 'ˋ')}\``;
+  return (
+    kept
+      .replace(MARKDOWN, '\\$&')
+      // `1. ` opens a numbered list.
+      .replace(/^(\d+)\.(?=\s)/, '$1\\.')
+      // A bare link (any scheme) would be linked and embedded.
+      .replace(/:\/\//g, `:${ZWSP}//`)
+      // @everyone, @here and any other @name.
+      .replace(/@/g, `@${ZWSP}`)
+  );
+}
+
+/** A field of the embed, its value escaped (null: the event has no such fact). */
+function field(
+  name: string,
+  value: string | null,
+  style: 'text' | 'code' = 'text',
+  inline = true,
+): EmbedField[] {
+  return value === null ? [] : [{ name, value: discordText(value, style), inline }];
 }
 
 /** The pt-BR embed fields of an event's data, in a fixed order. */
@@ -91,12 +131,12 @@ function fieldsOf(body: WebhookBody): EmbedField[] {
           ? webhookTexts.deletedUser
           : null,
     ),
-    ...field(f.key, text(key?.value) && `\`${String(key?.value)}\``),
+    ...field(f.key, text(key?.value), 'code'),
     ...field(f.days, typeof key?.days === 'number' ? String(key.days) : null),
     ...field(f.amount, cents === null ? null : formatCents(cents)),
     ...field(f.balanceAfter, balanceAfter === null ? null : formatCents(balanceAfter)),
     ...field(f.reference, text(data.reference)),
-    ...field(f.hwid, text(data.hwid) && `\`${String(data.hwid)}\``),
+    ...field(f.hwid, text(data.hwid), 'code'),
     ...field(f.ip, text(data.ip)),
     ...field(
       f.machines,
@@ -108,7 +148,7 @@ function fieldsOf(body: WebhookBody): EmbedField[] {
 
 function descriptionOf(body: WebhookBody): string {
   if (body.type === 'webhook.test') return webhookTexts.testDescription;
-  return `\`${body.type}\` · ${body.id}`;
+  return `${discordText(body.type, 'code')} · ${discordText(body.id)}`;
 }
 
 /** The Discord message for one event: a pt-BR embed (Discord ignores unknown JSON). */
@@ -125,7 +165,7 @@ export function discordMessage(body: WebhookBody) {
         footer: { text: webhookTexts.discordFooter },
       },
     ],
-    // Never ping @everyone or roles from data someone typed (a username).
+    // Never ping anyone, whatever a value carried past the escaping.
     allowed_mentions: { parse: [] as string[] },
   };
 }

@@ -614,7 +614,8 @@ describe('Discord endpoints', () => {
     expect(fields).toEqual(
       expect.arrayContaining([
         { name: 'Produto', value: 'Spoofer', inline: true },
-        { name: 'Usuário', value: client.username, inline: true },
+        // Discord's markdown would read `_` as emphasis: the name is shown as typed.
+        { name: 'Usuário', value: 'cliente\\_wh', inline: true },
         { name: 'Chave', value: `\`${key.key}\``, inline: true },
         expect.objectContaining({
           name: 'Expira em',
