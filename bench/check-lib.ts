@@ -284,8 +284,11 @@ const CATALOGUE = new Set<string>();
 
 /** Why `message` does not read as pt-BR, or null when it does. */
 export function notPortuguese(message: string): string | null {
-  // "Campo(s) não permitido(s): a, b." echoes the caller's own key names.
-  const own = message.replace(/não permitido\(s\):.*$/, 'não permitido(s)');
+  // "Campo(s) não permitido(s): a, b." echoes the caller's own key names, "Valor inválido. Use:
+  // a, b." the API's own values.
+  const own = message
+    .replace(/não permitido\(s\):.*$/, 'não permitido(s)')
+    .replace(/Valor inválido\. Use: .*$/, 'Valor inválido.');
   if (CATALOGUE.has(message)) return null;
   const english = ENGLISH.exec(own);
   if (english) return `English word "${english[0]}"`;
