@@ -73,6 +73,7 @@ import { createMailer } from './platform/mail.js';
 import type { Uploads } from './platform/multipart.js';
 import { createUploads } from './platform/multipart.js';
 import { openApiPlugin } from './platform/openapi.js';
+import { drainOversizedBody } from './platform/oversized-bodies.js';
 import { queryIsCredentials, requestForLog, urlForLog } from './platform/request-log.js';
 import type { SharedState } from './platform/shared-state.js';
 import { createMemorySharedState } from './platform/shared-state.js';
@@ -240,6 +241,7 @@ export async function buildApp({
   });
 
   app.addHook('preValidation', rejectUnstorableInput);
+  app.addHook('preParsing', drainOversizedBody);
 
   // Which hooks apply is decided by the scope the router picks, never by comparing the raw URL
   // (the router decodes `/%61pi/…` to `/api/…`); each prefixed scope answers its unknown paths.
