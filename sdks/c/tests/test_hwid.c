@@ -47,6 +47,15 @@ static void remove_file(const char *root, const char *path) {
   remove(full);
 }
 
+/* The files the tests write: removed first, so that a run does not see the last one's. */
+static void clear_root(const char *root) {
+  static const char *const files[] = {
+      "/etc/machine-id", "/var/lib/dbus/machine-id", "/sys/class/dmi/id/sys_vendor",
+      "/sys/class/dmi/id/product_name", "/sys/class/dmi/id/board_vendor",
+      "/sys/class/dmi/id/board_name", "/sys/class/dmi/id/product_uuid"};
+  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) remove_file(root, files[i]);
+}
+
 static const char *linux_hwid(const char *root, const char *product) {
   static char id[CHAVEIRO_HWID_BUFFER_SIZE];
   chaveiro_status status = chv_hwid_linux(root, product, id, sizeof id);
@@ -75,6 +84,7 @@ static void test_the_id_is_salted_hashed_parts(void) {
 
 static void test_linux_reads_machine_id_and_the_dmi_model(void) {
   const char *root = "hwid-root-a";
+  clear_root(root);
   write_file(root, "/etc/machine-id", "4c4c4544004a3510804cb2c04f4e5931\n");
   char first[CHAVEIRO_HWID_BUFFER_SIZE];
   snprintf(first, sizeof first, "%s", linux_hwid(root, "prod_1"));
@@ -104,6 +114,7 @@ static void test_linux_reads_machine_id_and_the_dmi_model(void) {
 
 static void test_linux_falls_back_to_dbus_then_to_the_product_uuid(void) {
   const char *root = "hwid-root-b";
+  clear_root(root);
   write_file(root, "/var/lib/dbus/machine-id", "4c4c4544004a3510804cb2c04f4e5931\n");
   char dbus[CHAVEIRO_HWID_BUFFER_SIZE];
   snprintf(dbus, sizeof dbus, "%s", linux_hwid(root, "prod_1"));
