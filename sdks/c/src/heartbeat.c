@@ -47,7 +47,7 @@ static void emit(chaveiro_heartbeat_loop *loop, chaveiro_heartbeat_event event,
                  const chaveiro_heartbeat_result *result, const chaveiro_error *error,
                  uint32_t attempt, int64_t next_delay_ms) {
   if (loop->callback) {
-    loop->callback(loop->user, event, result, error, attempt,
+    loop->callback(loop->user, loop, event, result, error, attempt,
                    next_delay_ms > UINT32_MAX ? UINT32_MAX : (uint32_t)next_delay_ms);
   }
 }

@@ -567,7 +567,7 @@ typedef struct events {
   chaveiro_heartbeat_loop *loop;
 } events;
 
-static void on_beat(void *user, chaveiro_heartbeat_event event,
+static void on_beat(void *user, chaveiro_heartbeat_loop *self, chaveiro_heartbeat_event event,
                     const chaveiro_heartbeat_result *result, const chaveiro_error *error,
                     uint32_t attempt, uint32_t delay) {
   events *e = user;
@@ -587,10 +587,10 @@ static void on_beat(void *user, chaveiro_heartbeat_event event,
   }
   if (error) snprintf(e->last_code, sizeof e->last_code, "%s", chaveiro_error_code(error));
   int stop = e->stop_after_renewals && e->renewed == e->stop_after_renewals;
-  chaveiro_heartbeat_loop *loop = e->loop;
+  CHECK(e->loop == NULL || e->loop == self);
   chv_cond_broadcast(&e->cond);
   chv_mutex_unlock(&e->mutex);
-  if (stop) chaveiro_heartbeat_stop(loop);
+  if (stop) chaveiro_heartbeat_stop(self);
 }
 
 static void events_init(events *e) {

@@ -302,11 +302,12 @@ typedef enum chaveiro_heartbeat_event {
 
 /**
  * Heartbeat loop callback, called on the loop's own thread, one call at a time. `result` and
- * `error` live during the call only. It may call chaveiro_heartbeat_stop on its own loop (no
- * further callback follows) and chaveiro_heartbeat_result/error accessors; it must not call
+ * `error` live during the call only. It may call chaveiro_heartbeat_stop(loop) (no further
+ * callback follows) and the result and error accessors; it must not call
  * chaveiro_heartbeat_wait or chaveiro_heartbeat_free on its own loop.
  */
-typedef void (*chaveiro_heartbeat_fn)(void *user, chaveiro_heartbeat_event event,
+typedef void (*chaveiro_heartbeat_fn)(void *user, chaveiro_heartbeat_loop *loop,
+                                      chaveiro_heartbeat_event event,
                                       const chaveiro_heartbeat_result *result,
                                       const chaveiro_error *error, uint32_t attempt,
                                       uint32_t next_delay_ms);
