@@ -8,7 +8,10 @@
 
 #include "chaveiro/chaveiro.h"
 
-#if defined(__GNUC__)
+#if defined(__MINGW32__)
+/* C99 printf (%zu…) from mingw-w64's own stdio, not msvcrt's (__USE_MINGW_ANSI_STDIO). */
+#  define CHV_PRINTF(fmt, args) __attribute__((format(gnu_printf, fmt, args)))
+#elif defined(__GNUC__)
 #  define CHV_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
 #else
 #  define CHV_PRINTF(fmt, args)
