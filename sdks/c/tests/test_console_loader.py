@@ -30,7 +30,7 @@ def closed_port():
 
 def main():
     loader = sys.argv[1]
-    wrapper = sys.argv[2:]
+    wrapper = [part for part in sys.argv[2:] if part]
     out = os.path.join(tempfile.mkdtemp(prefix="chaveiro-loader-"), "aim.dll")
     key = ["--key", "ABCDEFGHJK23456789"]
     account = ["--user", "ana", "--password", "s3nha", "--code", "123456"]

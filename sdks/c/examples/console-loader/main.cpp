@@ -124,6 +124,14 @@ std::string size_text(std::uint64_t bytes) {
   return std::to_string(bytes / (1024 * 1024)) + " MB";
 }
 
+// Seconds with a decimal comma, as pt-BR writes them: 0,2 · 30 · 1,5.
+std::string seconds_text(double seconds) {
+  long tenths = static_cast<long>(seconds * 10 + 0.5);
+  std::string text = std::to_string(tenths / 10);
+  if (tenths % 10) text += "," + std::to_string(tenths % 10);
+  return text;
+}
+
 std::string delay_text(std::uint32_t ms) {
   if (ms < 1000) return std::to_string(ms) + " ms";
   return std::to_string(ms / 1000) + "," + std::to_string(ms % 1000 / 100) + " s";
@@ -195,7 +203,7 @@ int run(const options &o) {
             << "Produto: " << auth.product_name << " (" << auth.product_id << ")\n"
             << "Assinatura expira em " << when(auth.subscription_expires_at) << ".\n"
             << "Sessão válida até " << when(auth.session_expires_at) << "; pulso a cada "
-            << auth.heartbeat_seconds << " s." << std::endl;
+            << seconds_text(auth.heartbeat_seconds) << " s." << std::endl;
   if (auth.file) {
     std::cout << "Arquivo: " << auth.file->name << " (" << size_text(auth.file->size) << ")"
               << std::endl;
