@@ -440,6 +440,15 @@ static chaveiro_status keep_session(chaveiro_client *client, const cJSON *data,
   return CHAVEIRO_OK;
 }
 
+/* Wipes the strings of a request body (a password, a session token) and frees it. */
+static void wipe_and_delete(cJSON *body) {
+  if (!body) return;
+  for (cJSON *item = body->child; item; item = item->next) {
+    if (cJSON_IsString(item)) sodium_memzero(item->valuestring, strlen(item->valuestring));
+  }
+  cJSON_Delete(body);
+}
+
 static int add_optional(cJSON *body, const char *name, const char *value) {
   return !value || cJSON_AddStringToObject(body, name, value) != NULL;
 }
@@ -477,7 +486,7 @@ chaveiro_status chaveiro_auth(chaveiro_client *client, const char *hwid, const c
       !cJSON_AddStringToObject(body, "hwid", hwid) || !add_optional(body, "key", key) ||
       !add_optional(body, "identifier", identifier) ||
       !add_optional(body, "password", password) || !add_optional(body, "totp", totp)) {
-    cJSON_Delete(body);
+    wipe_and_delete(body);
     return chv_error_give(error, chv_error_no_memory());
   }
 
@@ -499,11 +508,7 @@ chaveiro_status chaveiro_auth(chaveiro_client *client, const char *hwid, const c
     err = NULL;
     chv_sleep_ms((uint64_t)delay);
   }
-  /* The body holds the password: wipe every string in it. */
-  for (cJSON *item = body->child; item; item = item->next) {
-    if (cJSON_IsString(item)) sodium_memzero(item->valuestring, strlen(item->valuestring));
-  }
-  cJSON_Delete(body);
+  wipe_and_delete(body);
   if (err) return chv_error_give(error, err);
 
   const cJSON *data = chv_json_get(root, "data");
@@ -578,13 +583,13 @@ chaveiro_status chv_client_heartbeat(chaveiro_client *client, chv_cancel *cancel
   cJSON *body = cJSON_CreateObject();
   if (!token || !body || !cJSON_AddStringToObject(body, "session", token)) {
     chv_free_secret(token);
-    cJSON_Delete(body);
+    wipe_and_delete(body);
     return chv_error_give(error, chv_error_no_memory());
   }
   chv_free_secret(token);
   cJSON *root = NULL;
   chaveiro_status status = call(client, CHV_PATH_HEARTBEAT, body, cancel, &root, error);
-  cJSON_Delete(body);
+  wipe_and_delete(body);
   if (status != CHAVEIRO_OK) return status;
 
   const cJSON *data = chv_json_get(root, "data");

@@ -12,6 +12,7 @@ import base64
 import datetime
 import hashlib
 import json
+import os
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -21,7 +22,12 @@ import nacl.signing
 
 TEST_KEY = nacl.signing.SigningKey(bytes(range(32)))
 OTHER_KEY = nacl.signing.SigningKey(bytes(255 - i for i in range(32)))
-FILE = b"the product file, 26 bytes"
+# CHAVEIRO_FAKE_FILE_BYTES=N serves N bytes instead (for measuring a 1 MB download).
+FILE = (
+    bytes(i % 251 for i in range(int(os.environ["CHAVEIRO_FAKE_FILE_BYTES"])))
+    if os.environ.get("CHAVEIRO_FAKE_FILE_BYTES")
+    else b"the product file, 26 bytes"
+)
 
 
 def key_id(key):

@@ -6,6 +6,11 @@
 
 #include "support.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+/* From the ASan runtime (sanitizer/allocator_interface.h, which GCC 12 does not install). */
+size_t __sanitizer_get_current_allocated_bytes(void);
+#endif
+
 #define PRODUCT "prod_1"
 #define HWID "test-machine-0001"
 #define FILE_BYTES "the product file, 26 bytes"
@@ -902,6 +907,24 @@ static void test_the_download_uses_the_renewed_token(void) {
   chaveiro_file_free(file);
 }
 
+/* DESIGN.md: no allocation grows per heartbeat. Measured where ASan counts live bytes. */
+static void test_heartbeats_do_not_grow_memory(void) {
+#if defined(__SANITIZE_ADDRESS__)
+  fresh_client();
+  authenticated();
+  action beat[] = {{AUTH_OK, 0, NULL, NULL}};
+  reset(beat, 0, beat[0]);
+  for (int i = 0; i < 50; i++) CHECK_INT(chaveiro_heartbeat(client, NULL, NULL), CHAVEIRO_OK);
+  size_t after_50 = __sanitizer_get_current_allocated_bytes();
+  for (int i = 0; i < 500; i++) CHECK_INT(chaveiro_heartbeat(client, NULL, NULL), CHAVEIRO_OK);
+  size_t after_550 = __sanitizer_get_current_allocated_bytes();
+  /* The token's text may grow by a digit ("token-99" → "token-100"): a few bytes, not per beat. */
+  CHECK(after_550 <= after_50 + 64);
+#else
+  printf("  (needs the AddressSanitizer build)\n");
+#endif
+}
+
 static void test_version_and_status_names(void) {
   CHECK_STR(chaveiro_version(), CHAVEIRO_VERSION_STRING);
   CHECK_INT(chaveiro_version_number(), (CHAVEIRO_VERSION_MAJOR << 16) |
@@ -948,6 +971,7 @@ int main(void) {
   RUN(test_the_download_is_checked_against_the_signed_hash);
   RUN(test_a_download_when_auth_named_no_file_is_a_mismatch);
   RUN(test_the_download_uses_the_renewed_token);
+  RUN(test_heartbeats_do_not_grow_memory);
   RUN(test_version_and_status_names);
   chaveiro_client_free(client);
   chv_cond_destroy(&S.cond);
