@@ -181,6 +181,8 @@ void chaveiro_heartbeat_stop(chaveiro_heartbeat_loop *loop) {
   chv_mutex_lock(&loop->mutex);
   int join = !loop->joined;
   loop->joined = 1;
+  /* Another thread joins it: wait for the end of its last callback all the same. */
+  while (!join && !loop->finished) chv_cond_wait_ms(&loop->changed, &loop->mutex, UINT64_MAX);
   chv_mutex_unlock(&loop->mutex);
   if (join) chv_thread_join(&loop->thread);
 }

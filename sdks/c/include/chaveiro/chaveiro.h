@@ -105,10 +105,10 @@ CHAVEIRO_API uint32_t chaveiro_version_number(void);
 CHAVEIRO_API const char *chaveiro_status_name(chaveiro_status status);
 
 /**
- * Initialises the libraries underneath (libsodium; libcurl on Linux). The only global state of
- * the SDK. Call it once at program start, before other threads exist and before any other
- * chaveiro_ function except the version and status-name functions; calls are counted, so each
- * one is paired with one chaveiro_global_cleanup. NOT thread-safe.
+ * Initialises the libraries underneath (libsodium; libcurl on Linux): the only global state of
+ * the SDK. Call it once at program start, before other threads exist; calls are counted, each
+ * paired with one chaveiro_global_cleanup. (Without it they initialise themselves on first use,
+ * which libcurl does thread-safely only from 7.84 on.) NOT thread-safe.
  */
 CHAVEIRO_API chaveiro_status chaveiro_global_init(void);
 
