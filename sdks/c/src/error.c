@@ -40,6 +40,9 @@ static const char *sdk_message(const char *code) {
 }
 
 static chaveiro_error *error_newv(chaveiro_status status, const char *code, const char *message,
+                                  const char *detail_format, va_list args) CHV_PRINTF(4, 0);
+
+static chaveiro_error *error_newv(chaveiro_status status, const char *code, const char *message,
                                   const char *detail_format, va_list args) {
   chaveiro_error *err = calloc(1, sizeof *err);
   if (!err) return (chaveiro_error *)&no_memory_error;
