@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Linux: builds the SDK (shared and static libraries, the example) with AddressSanitizer and
-# UBSan, and runs the unit tests and the example-loader test with ctest.
+# UBSan, and runs with ctest the unit tests, the example loader against a fake server, and the
+# example loader against the real server (tests/test_real_server.py: needs node and a built
+# apps/server/dist/main.js, else those tests are skipped; libfaketime for the renewal test).
 # Usage: scripts/test-linux.sh [-j N]
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"

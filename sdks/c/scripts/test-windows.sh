@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Windows x64: builds the dependencies from Debian's sources (once), cross-compiles the SDK with
 # mingw-w64 (chaveiro.dll + libchaveiro.dll.a, libchaveiro.a, the example and the unit tests)
-# and runs the tests under Wine, in a throw-away Wine prefix.
+# and runs the tests under Wine, in a throw-away Wine prefix: the unit tests, the example loader
+# against a fake server and against the real one on loopback (as in scripts/test-linux.sh).
 # Usage: scripts/test-windows.sh [-j N]
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
