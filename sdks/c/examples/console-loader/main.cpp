@@ -124,8 +124,11 @@ std::string size_text(std::uint64_t bytes) {
   return std::to_string(bytes / (1024 * 1024)) + " MB";
 }
 
-// Seconds with a decimal comma, as pt-BR writes them: 0,2 · 30 · 1,5.
+// Seconds with a decimal comma, as pt-BR writes them: 0,2 · 30 · 1,5. The value is signed but
+// any JSON number (1e999 reads as infinity): clamped before the cast, which would be undefined.
 std::string seconds_text(double seconds) {
+  if (!(seconds > 0)) seconds = 0;
+  if (seconds > 86400) seconds = 86400;
   long tenths = static_cast<long>(seconds * 10 + 0.5);
   std::string text = std::to_string(tenths / 10);
   if (tenths % 10) text += "," + std::to_string(tenths % 10);
