@@ -29,11 +29,11 @@ phase() {
   echo "==> native SDK: $name: $((SECONDS - start)) s"
 }
 
-build_server() {
+build_server() (
   cd "$repo"
   [[ -d node_modules ]] || npm ci
   npm run build -w apps/server
-}
+)
 if [[ ! -f "$repo/apps/server/dist/main.js" ]]; then
   phase "the server for the integration tests (apps/server/dist/main.js)" build_server
 fi

@@ -6,6 +6,7 @@ Nothing here stands in for the server: seeding goes through the same routes the 
 calls. Python 3's standard library only (PyNaCl is for tamper_proxy.py).
 """
 import base64
+import ctypes
 import hashlib
 import hmac
 import json
@@ -30,6 +31,15 @@ FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
 ADMIN = {"username": "sdkadmin", "email": "sdkadmin@example.com",
          "password": "sdk-admin-password-1"}
 JWT_SECRET = "sdk-integration-jwt-secret-0123456789abcdef"
+
+
+def _die_with_parent():
+    """In the child, before exec: SIGKILL when this test process dies, however it dies (a
+    ctest timeout kills only the test), so no server or loader outlives the test."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 class Skip(Exception):
@@ -108,7 +118,8 @@ class Server:
             })
         log = open(self.log_path, "ab")
         self.process = subprocess.Popen([self.node, SERVER_MAIN], cwd=REPO, env=env,
-                                        stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+                                        stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                        preexec_fn=_die_with_parent)
         log.close()
         deadline = time.monotonic() + 60
         while True:
@@ -301,7 +312,7 @@ class LoaderRun:
         self.changed = threading.Condition(self.lock)
         self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        env=env)
+                                        env=env, preexec_fn=_die_with_parent)
         self.readers = [threading.Thread(target=self._read, args=(stream,), daemon=True)
                         for stream in (self.process.stdout, self.process.stderr)]
         for reader in self.readers:
