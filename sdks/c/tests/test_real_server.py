@@ -26,6 +26,8 @@ import sys
 import tempfile
 import time
 
+# The helpers beside this file, imported without leaving a __pycache__ in the source tree.
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import real_server  # noqa: E402
 import tamper_proxy as tp  # noqa: E402
