@@ -1,0 +1,770 @@
+/* The loader client: auth, heartbeat and download over verified answers. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cJSON.h>
+#include <sodium.h>
+
+#include "client.h"
+
+struct chaveiro_auth_result {
+  char *username;
+  char *product_id;
+  char *product_name;
+  char *subscription_id;
+  char *subscription_expires_at;
+  char *session_expires_at;
+  double heartbeat_seconds;
+  int has_file;
+  char *file_name;
+  char *file_sha256;
+  uint64_t file_size;
+};
+
+struct chaveiro_file {
+  chv_buf bytes;
+  char *name;
+  char sha256[65];
+};
+
+/* ---- library -------------------------------------------------------------------------------- */
+
+const char *chaveiro_version(void) { return CHAVEIRO_VERSION_STRING; }
+
+uint32_t chaveiro_version_number(void) {
+  return ((uint32_t)CHAVEIRO_VERSION_MAJOR << 16) | ((uint32_t)CHAVEIRO_VERSION_MINOR << 8) |
+         (uint32_t)CHAVEIRO_VERSION_PATCH;
+}
+
+chaveiro_status chaveiro_global_init(void) {
+  if (sodium_init() < 0) return CHAVEIRO_E_INTERNAL;
+  return chv_transport_global_init() == 0 ? CHAVEIRO_OK : CHAVEIRO_E_INTERNAL;
+}
+
+void chaveiro_global_cleanup(void) { chv_transport_global_cleanup(); }
+
+chaveiro_status chaveiro_key_id(const char *public_key_base64, char *buffer, size_t buffer_size) {
+  if (!buffer) return CHAVEIRO_E_INVALID_ARGUMENT;
+  if (buffer_size < CHAVEIRO_KEY_ID_BUFFER_SIZE) return CHAVEIRO_E_BUFFER_TOO_SMALL;
+  chv_trusted_key key;
+  if (chv_trusted_key_parse(public_key_base64, &key) != 0) return CHAVEIRO_E_INVALID_ARGUMENT;
+  memcpy(buffer, key.key_id, CHAVEIRO_KEY_ID_BUFFER_SIZE);
+  return CHAVEIRO_OK;
+}
+
+chaveiro_status chaveiro_verify_answer(const uint8_t *body, size_t body_length,
+                                       const char *signature_header, const char *request,
+                                       const char *nonce, int64_t now_ms,
+                                       const char *const *public_keys, size_t public_key_count,
+                                       chaveiro_error **error) {
+  if ((!body && body_length) || !request || (!public_keys && public_key_count)) {
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT,
+                                                  "body, request and public_keys are required"));
+  }
+  if (sodium_init() < 0) {
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INTERNAL, "libsodium failed"));
+  }
+  chv_trusted_key *keys = calloc(public_key_count ? public_key_count : 1, sizeof *keys);
+  if (!keys) return chv_error_give(error, chv_error_no_memory());
+  for (size_t i = 0; i < public_key_count; i++) {
+    if (chv_trusted_key_parse(public_keys[i], &keys[i]) != 0) {
+      free(keys);
+      return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT,
+                                                    "public key %zu is not base64 of 32 bytes",
+                                                    i));
+    }
+  }
+  chv_expected expected = {request, nonce, now_ms};
+  cJSON *root = NULL;
+  chaveiro_status status = chv_verify_answer(body, body_length, signature_header, &expected, keys,
+                                             public_key_count, &root, error);
+  cJSON_Delete(root);
+  free(keys);
+  return status;
+}
+
+/* ---- client --------------------------------------------------------------------------------- */
+
+static int valid_text(const char *text) {
+  return text && chv_utf8_valid((const uint8_t *)text, strlen(text));
+}
+
+chaveiro_status chaveiro_client_new(const char *server_url, const char *product_id,
+                                    chaveiro_client **out) {
+  if (!out) return CHAVEIRO_E_INVALID_ARGUMENT;
+  *out = NULL;
+  if (!valid_text(server_url) || !valid_text(product_id) || !product_id[0]) {
+    return CHAVEIRO_E_INVALID_ARGUMENT;
+  }
+  if (strncmp(server_url, "http://", 7) != 0 && strncmp(server_url, "https://", 8) != 0) {
+    return CHAVEIRO_E_INVALID_ARGUMENT;
+  }
+  if (sodium_init() < 0) return CHAVEIRO_E_INTERNAL;
+  chaveiro_client *client = calloc(1, sizeof *client);
+  if (!client) return CHAVEIRO_E_NO_MEMORY;
+  if (chv_mutex_init(&client->mutex) != 0) {
+    free(client);
+    return CHAVEIRO_E_INTERNAL;
+  }
+  client->refs = 1;
+  size_t url_len = strlen(server_url);
+  while (url_len > 0 && server_url[url_len - 1] == '/') url_len--;
+  client->base_url = chv_strndup(server_url, url_len);
+  client->product_id = chv_strdup(product_id);
+  client->timeout_ms = 15000;
+  client->download_timeout_ms = 300000;
+  chv_retry_policy_default(&client->policy);
+  client->transport = chv_transport_default_new();
+  if (!client->base_url || !client->product_id || !client->transport) {
+    chaveiro_status status = client->transport ? CHAVEIRO_E_NO_MEMORY : CHAVEIRO_E_INTERNAL;
+    chv_client_unref(client);
+    return status;
+  }
+  *out = client;
+  return CHAVEIRO_OK;
+}
+
+void chv_client_unref(chaveiro_client *client) {
+  chv_mutex_lock(&client->mutex);
+  int last = --client->refs == 0;
+  chv_mutex_unlock(&client->mutex);
+  if (!last) return;
+  if (client->transport) client->transport->destroy(client->transport);
+  chv_free_secret(client->session_token);
+  free(client->file_name);
+  free(client->keys);
+  free(client->base_url);
+  free(client->product_id);
+  chv_mutex_destroy(&client->mutex);
+  free(client);
+}
+
+void chaveiro_client_free(chaveiro_client *client) {
+  if (!client) return;
+  chv_loop_detach_all(client);
+  chv_client_unref(client);
+}
+
+chaveiro_status chaveiro_client_add_trusted_key(chaveiro_client *client,
+                                                const char *public_key_base64,
+                                                const char *key_id) {
+  if (!client) return CHAVEIRO_E_INVALID_ARGUMENT;
+  chv_trusted_key key;
+  if (chv_trusted_key_parse(public_key_base64, &key) != 0) return CHAVEIRO_E_INVALID_ARGUMENT;
+  if (key_id && strcmp(key_id, key.key_id) != 0) return CHAVEIRO_E_INVALID_ARGUMENT;
+  chv_trusted_key *keys = realloc(client->keys, (client->key_count + 1) * sizeof *keys);
+  if (!keys) return CHAVEIRO_E_NO_MEMORY;
+  keys[client->key_count++] = key;
+  client->keys = keys;
+  return CHAVEIRO_OK;
+}
+
+chaveiro_status chaveiro_client_set_timeouts(chaveiro_client *client, uint32_t request_ms,
+                                             uint32_t download_ms) {
+  if (!client) return CHAVEIRO_E_INVALID_ARGUMENT;
+  if (request_ms) client->timeout_ms = request_ms;
+  if (download_ms) client->download_timeout_ms = download_ms;
+  return CHAVEIRO_OK;
+}
+
+chaveiro_status chaveiro_client_set_retry(chaveiro_client *client, uint32_t base_delay_ms,
+                                          uint32_t max_delay_ms, uint32_t auth_attempts) {
+  if (!client) return CHAVEIRO_E_INVALID_ARGUMENT;
+  client->policy.base_delay_ms = base_delay_ms;
+  client->policy.max_delay_ms = max_delay_ms;
+  client->policy.auth_attempts = auth_attempts;
+  return CHAVEIRO_OK;
+}
+
+chaveiro_status chaveiro_client_set_clock(chaveiro_client *client, chaveiro_clock_fn clock,
+                                          void *user) {
+  if (!client) return CHAVEIRO_E_INVALID_ARGUMENT;
+  client->clock = clock;
+  client->clock_user = user;
+  return CHAVEIRO_OK;
+}
+
+chaveiro_status chaveiro_client_set_retry_callback(chaveiro_client *client,
+                                                   chaveiro_retry_fn callback, void *user) {
+  if (!client) return CHAVEIRO_E_INVALID_ARGUMENT;
+  client->on_retry = callback;
+  client->on_retry_user = user;
+  return CHAVEIRO_OK;
+}
+
+void chv_client_set_transport(chaveiro_client *client, chv_transport *transport) {
+  if (client->transport) client->transport->destroy(client->transport);
+  client->transport = transport;
+}
+
+void chv_client_set_random(chaveiro_client *client, chv_random_fn random, void *user) {
+  client->policy.random = random;
+  client->policy.random_user = user;
+}
+
+int64_t chv_client_now(chaveiro_client *client) {
+  int64_t now = client->clock ? client->clock(client->clock_user) : chv_realtime_ms();
+  const int64_t limit = INT64_C(1) << 62;
+  return now > limit ? limit : now < -limit ? -limit : now;
+}
+
+/* ---- one signed call ------------------------------------------------------------------------ */
+
+static chaveiro_error *transport_error(chv_http_outcome outcome, const char *request,
+                                       const chv_http_response *response, const char *detail) {
+  switch (outcome) {
+    case CHV_HTTP_TIMEOUT:
+      return chv_error_network("TIMEOUT", "%s: %s", request, detail);
+    case CHV_HTTP_NO_MEMORY:
+      return chv_error_no_memory();
+    case CHV_HTTP_TOO_LARGE: {
+      chaveiro_error *err =
+          chv_is_gateway_status(response->status)
+              ? chv_error_network("NETWORK_ERROR", "%s answered HTTP %d: %s", request,
+                                  response->status, detail)
+              : chv_error_verification("MALFORMED_ANSWER", "%s: %s", request, detail);
+      chv_error_set_http(err, response->status, -1);
+      return err;
+    }
+    default:
+      return chv_error_network("NETWORK_ERROR", "%s: %s", request, detail);
+  }
+}
+
+/**
+ * A verified envelope, its refusal as an error; an answer that does not verify is a
+ * verification error, except with a gateway status: a load balancer's own error page (or a node
+ * dying mid-answer) is no answer, so it is a network error and nothing in it counts.
+ */
+static chaveiro_status open_envelope(chaveiro_client *client, const chv_http_response *response,
+                                     const char *request, const char *nonce, cJSON **out_root,
+                                     chaveiro_error **error) {
+  chv_expected expected = {request, nonce, chv_client_now(client)};
+  chaveiro_error *err = NULL;
+  cJSON *root = NULL;
+  chv_verify_answer(response->body.data, response->body.len, response->signature, &expected,
+                    client->keys, client->key_count, &root, &err);
+  if (err) {
+    if (chv_is_gateway_status(response->status) && err->status == CHAVEIRO_E_VERIFICATION) {
+      chaveiro_error *network = chv_error_network(
+          "NETWORK_ERROR", "%s answered HTTP %d without a valid signature (%s: %s)", request,
+          response->status, err->code, err->detail);
+      chaveiro_error_free(err);
+      err = network;
+    }
+    chv_error_set_http(err, response->status, -1);
+    return chv_error_give(error, err);
+  }
+  const cJSON *data = chv_json_get(root, "data");
+  if (cJSON_IsFalse(chv_json_get(data, "ok"))) {
+    err = chv_error_new(CHAVEIRO_E_REFUSED, chv_json_string(data, "code"),
+                        chv_json_string(data, "message"), "%s refused (HTTP %d)", request,
+                        response->status);
+    chv_error_set_http(err, response->status, chv_retry_after_ms(response->retry_after));
+    cJSON_Delete(root);
+    return chv_error_give(error, err);
+  }
+  *out_root = root;
+  return CHAVEIRO_OK;
+}
+
+/** POST `path` with `body` plus a fresh nonce; the verified envelope back, a refusal an error. */
+static chaveiro_status call(chaveiro_client *client, const char *path, cJSON *body,
+                            chv_cancel *cancel, cJSON **out_root, chaveiro_error **error) {
+  char nonce[32];
+  chv_nonce(nonce);
+  char request[64];
+  snprintf(request, sizeof request, "POST %s", path);
+  cJSON *old = cJSON_DetachItemFromObjectCaseSensitive(body, "nonce");
+  cJSON_Delete(old);
+  if (!cJSON_AddStringToObject(body, "nonce", nonce)) {
+    return chv_error_give(error, chv_error_no_memory());
+  }
+  char *json = cJSON_PrintUnformatted(body);
+  size_t url_len = strlen(client->base_url) + strlen(path) + 1;
+  char *url = malloc(url_len);
+  if (!json || !url) {
+    free(url);
+    cJSON_free(json);
+    return chv_error_give(error, chv_error_no_memory());
+  }
+  snprintf(url, url_len, "%s%s", client->base_url, path);
+  chv_http_request http = {"POST", url, NULL, json, strlen(json), client->timeout_ms,
+                           CHV_MAX_ENVELOPE_BYTES};
+  chv_http_response response;
+  memset(&response, 0, sizeof response);
+  char detail[256] = "";
+  chv_http_outcome outcome =
+      client->transport->send(client->transport, &http, &response, cancel, detail, sizeof detail);
+  /* The body held the password or the session token. */
+  sodium_memzero(json, strlen(json));
+  cJSON_free(json);
+  free(url);
+  chaveiro_status status;
+  if (outcome != CHV_HTTP_OK) {
+    status = chv_error_give(error, transport_error(outcome, request, &response, detail));
+  } else {
+    status = open_envelope(client, &response, request, nonce, out_root, error);
+  }
+  chv_http_response_free(&response);
+  return status;
+}
+
+/* ---- auth ----------------------------------------------------------------------------------- */
+
+static int valid_hwid(const char *hwid) {
+  size_t len = hwid ? strlen(hwid) : 0;
+  if (len < 8 || len > 128) return 0;
+  for (size_t i = 0; i < len; i++) {
+    char c = hwid[i];
+    int ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+             c == '.' || c == '_' || c == ':' || c == '-';
+    if (!ok) return 0;
+  }
+  return 1;
+}
+
+static int is_hex64(const char *text) {
+  if (!text || strlen(text) != 64) return 0;
+  for (size_t i = 0; i < 64; i++) {
+    char c = text[i];
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) return 0;
+  }
+  return 1;
+}
+
+static char *copy_or_null(const char *text) { return text ? chv_strdup(text) : NULL; }
+
+void chaveiro_auth_result_free(chaveiro_auth_result *r) {
+  if (!r) return;
+  free(r->username);
+  free(r->product_id);
+  free(r->product_name);
+  free(r->subscription_id);
+  free(r->subscription_expires_at);
+  free(r->session_expires_at);
+  free(r->file_name);
+  free(r->file_sha256);
+  free(r);
+}
+
+/** The fields the client relies on, as the TypeScript SDK's readAuth demands them. */
+static chaveiro_status read_auth(const cJSON *data, chaveiro_auth_result **out,
+                                 int64_t *session_expires_ms, chaveiro_error **error) {
+  const char *session = chv_json_string(data, "session");
+  const char *session_expires_at = chv_json_string(data, "sessionExpiresAt");
+  const cJSON *heartbeat = chv_json_get(data, "heartbeatSeconds");
+  const cJSON *subscription = chv_json_get(data, "subscription");
+  const cJSON *product = chv_json_get(subscription, "product");
+  const cJSON *user = chv_json_get(data, "user");
+  const cJSON *file = chv_json_get(data, "file");
+  const char *problem = NULL;
+  if (!session || !session[0]) {
+    problem = "auth: no session";
+  } else if (!session_expires_at || chv_parse_iso8601(session_expires_at, session_expires_ms)) {
+    problem = "auth: no sessionExpiresAt";
+  } else if (!cJSON_IsNumber(heartbeat) || !(heartbeat->valuedouble > 0)) {
+    problem = "auth: no heartbeatSeconds";
+  } else if (!cJSON_IsObject(subscription) || !cJSON_IsObject(product) ||
+             !cJSON_IsObject(user)) {
+    problem = "auth: no subscription or user";
+  } else if (!cJSON_IsNull(file) &&
+             !(cJSON_IsObject(file) && is_hex64(chv_json_string(file, "sha256")) &&
+               cJSON_IsNumber(chv_json_get(file, "size")) && chv_json_string(file, "name"))) {
+    problem = "auth: file is not { sha256, size, name } or null";
+  }
+  if (problem) return chv_error_give(error, chv_error_verification("MALFORMED_ANSWER", "%s", problem));
+
+  chaveiro_auth_result *r = calloc(1, sizeof *r);
+  if (!r) return chv_error_give(error, chv_error_no_memory());
+  r->username = copy_or_null(chv_json_string(user, "username"));
+  r->product_id = copy_or_null(chv_json_string(product, "id"));
+  r->product_name = copy_or_null(chv_json_string(product, "name"));
+  r->subscription_id = copy_or_null(chv_json_string(subscription, "id"));
+  r->subscription_expires_at = copy_or_null(chv_json_string(subscription, "expiresAt"));
+  r->session_expires_at = chv_strdup(session_expires_at);
+  r->heartbeat_seconds = heartbeat->valuedouble;
+  int failed = !r->session_expires_at;
+  if (cJSON_IsObject(file)) {
+    double size = chv_json_get(file, "size")->valuedouble;
+    r->has_file = 1;
+    r->file_name = chv_strdup(chv_json_string(file, "name"));
+    r->file_sha256 = chv_strdup(chv_json_string(file, "sha256"));
+    r->file_size = size >= 0 && size < 18446744073709551616.0 ? (uint64_t)size : 0;
+    failed |= !r->file_name || !r->file_sha256;
+  }
+  if (failed) {
+    chaveiro_auth_result_free(r);
+    return chv_error_give(error, chv_error_no_memory());
+  }
+  *out = r;
+  return CHAVEIRO_OK;
+}
+
+/** Keeps the session (and the file the download must match) of a verified auth answer. */
+static chaveiro_status keep_session(chaveiro_client *client, const cJSON *data,
+                                    int64_t session_expires_ms) {
+  const char *token = chv_json_string(data, "session");
+  const cJSON *file = chv_json_get(data, "file");
+  char *token_copy = chv_strdup(token);
+  char *name_copy = cJSON_IsObject(file) ? chv_strdup(chv_json_string(file, "name")) : NULL;
+  if (!token_copy || (cJSON_IsObject(file) && !name_copy)) {
+    chv_free_secret(token_copy);
+    free(name_copy);
+    return CHAVEIRO_E_NO_MEMORY;
+  }
+  double seconds = chv_json_get(data, "heartbeatSeconds")->valuedouble;
+  /* A day at most: the interval is a wait, and a wait past the session's expiry is useless. */
+  double interval = seconds * 1000.0 > 86400000.0 ? 86400000.0 : seconds * 1000.0;
+  chv_mutex_lock(&client->mutex);
+  chv_free_secret(client->session_token);
+  free(client->file_name);
+  client->has_session = 1;
+  client->session_token = token_copy;
+  client->session_expires_ms = session_expires_ms;
+  client->heartbeat_interval_ms = interval < 1 ? 1 : (int64_t)interval;
+  client->has_file = cJSON_IsObject(file);
+  client->file_name = name_copy;
+  client->file_size = client->has_file ? chv_json_get(file, "size")->valuedouble : 0;
+  client->file_sha256[0] = '\0';
+  if (client->has_file) {
+    const char *sha = chv_json_string(file, "sha256");
+    for (size_t i = 0; i < 64; i++) {
+      char c = sha[i];
+      client->file_sha256[i] = c >= 'A' && c <= 'F' ? (char)(c - 'A' + 'a') : c;
+    }
+    client->file_sha256[64] = '\0';
+  }
+  chv_mutex_unlock(&client->mutex);
+  return CHAVEIRO_OK;
+}
+
+/* Wipes the strings of a request body (a password, a session token) and frees it. */
+static void wipe_and_delete(cJSON *body) {
+  if (!body) return;
+  for (cJSON *item = body->child; item; item = item->next) {
+    if (cJSON_IsString(item)) sodium_memzero(item->valuestring, strlen(item->valuestring));
+  }
+  cJSON_Delete(body);
+}
+
+static int add_optional(cJSON *body, const char *name, const char *value) {
+  return !value || cJSON_AddStringToObject(body, name, value) != NULL;
+}
+
+chaveiro_status chaveiro_auth(chaveiro_client *client, const char *hwid, const char *key,
+                              const char *identifier, const char *password, const char *totp,
+                              chaveiro_auth_result **out, chaveiro_error **error) {
+  if (out) *out = NULL;
+  if (error) *error = NULL;
+  if (!client) {
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT, "no client"));
+  }
+  const char *problem = NULL;
+  if (!valid_hwid(hwid)) {
+    problem = "hwid must be 8 to 128 characters of [A-Za-z0-9._:-]";
+  } else if (!key && !identifier) {
+    problem = "a key, an identifier and password, or both";
+  } else if (identifier && !password) {
+    problem = "an identifier needs its password";
+  } else if (!identifier && (password || totp)) {
+    problem = "password and totp go with an identifier";
+  } else if ((key && !valid_text(key)) || (identifier && !valid_text(identifier)) ||
+             (password && !valid_text(password)) || (totp && !valid_text(totp))) {
+    problem = "credentials must be UTF-8";
+  } else if (client->key_count == 0) {
+    problem = "no trusted key: pin the server's public key (chaveiro_client_add_trusted_key)";
+  }
+  if (problem) {
+    return chv_error_give(error,
+                          chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT, "%s", problem));
+  }
+
+  cJSON *body = cJSON_CreateObject();
+  if (!body || !cJSON_AddStringToObject(body, "productId", client->product_id) ||
+      !cJSON_AddStringToObject(body, "hwid", hwid) || !add_optional(body, "key", key) ||
+      !add_optional(body, "identifier", identifier) ||
+      !add_optional(body, "password", password) || !add_optional(body, "totp", totp)) {
+    wipe_and_delete(body);
+    return chv_error_give(error, chv_error_no_memory());
+  }
+
+  /* Binding this HWID again and redeeming a key into the same account again are no-ops on the
+   * server, so a retry is safe; a TOTP step or recovery code is spent by the first attempt that
+   * reached a node, so a retry could only be refused as a wrong code. */
+  uint32_t attempts = totp ? 1 : client->policy.auth_attempts ? client->policy.auth_attempts : 1;
+  cJSON *root = NULL;
+  chaveiro_error *err = NULL;
+  for (uint32_t failures = 0;;) {
+    if (call(client, CHV_PATH_AUTH, body, NULL, &root, &err) == CHAVEIRO_OK) break;
+    failures++;
+    /* Auth rate limits count over minutes: a retry within seconds would only spend more. */
+    int limited = err->status == CHAVEIRO_E_REFUSED && strcmp(err->code, "RATE_LIMITED") == 0;
+    if (failures >= attempts || limited || !chv_is_transient(err)) break;
+    int64_t delay = chv_backoff_delay(failures, &client->policy, client->policy.max_delay_ms);
+    if (client->on_retry) client->on_retry(client->on_retry_user, err, failures, (uint32_t)delay);
+    chaveiro_error_free(err);
+    err = NULL;
+    chv_sleep_ms((uint64_t)delay);
+  }
+  wipe_and_delete(body);
+  if (err) return chv_error_give(error, err);
+
+  const cJSON *data = chv_json_get(root, "data");
+  chaveiro_auth_result *result = NULL;
+  int64_t session_expires_ms = 0;
+  chaveiro_status status = read_auth(data, &result, &session_expires_ms, error);
+  if (status == CHAVEIRO_OK && keep_session(client, data, session_expires_ms) != CHAVEIRO_OK) {
+    chaveiro_auth_result_free(result);
+    result = NULL;
+    status = chv_error_give(error, chv_error_no_memory());
+  }
+  cJSON_Delete(root);
+  if (status == CHAVEIRO_OK && out) {
+    *out = result;
+  } else {
+    chaveiro_auth_result_free(result);
+  }
+  return status;
+}
+
+#define AUTH_GETTER(name, field)                                                                 \
+  const char *chaveiro_auth_result_##name(const chaveiro_auth_result *result) {                 \
+    return result ? result->field : NULL;                                                        \
+  }
+AUTH_GETTER(username, username)
+AUTH_GETTER(product_id, product_id)
+AUTH_GETTER(product_name, product_name)
+AUTH_GETTER(subscription_id, subscription_id)
+AUTH_GETTER(subscription_expires_at, subscription_expires_at)
+AUTH_GETTER(session_expires_at, session_expires_at)
+AUTH_GETTER(file_name, file_name)
+AUTH_GETTER(file_sha256, file_sha256)
+
+double chaveiro_auth_result_heartbeat_seconds(const chaveiro_auth_result *result) {
+  return result ? result->heartbeat_seconds : 0;
+}
+
+int chaveiro_auth_result_has_file(const chaveiro_auth_result *result) {
+  return result ? result->has_file : 0;
+}
+
+uint64_t chaveiro_auth_result_file_size(const chaveiro_auth_result *result) {
+  return result ? result->file_size : 0;
+}
+
+/* ---- heartbeat ------------------------------------------------------------------------------ */
+
+void chaveiro_heartbeat_result_free(chaveiro_heartbeat_result *result) {
+  if (!result) return;
+  free(result->session_expires_at);
+  free(result->expires_at);
+  free(result);
+}
+
+const char *chaveiro_heartbeat_result_session_expires_at(const chaveiro_heartbeat_result *r) {
+  return r ? r->session_expires_at : NULL;
+}
+
+const char *chaveiro_heartbeat_result_expires_at(const chaveiro_heartbeat_result *r) {
+  return r ? r->expires_at : NULL;
+}
+
+chaveiro_status chv_client_heartbeat(chaveiro_client *client, chv_cancel *cancel,
+                                     chaveiro_heartbeat_result **out, chaveiro_error **error) {
+  chv_mutex_lock(&client->mutex);
+  char *token = client->has_session ? chv_strdup(client->session_token) : NULL;
+  int had_session = client->has_session;
+  chv_mutex_unlock(&client->mutex);
+  if (!had_session) {
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_NOT_AUTHENTICATED, "no session"));
+  }
+  cJSON *body = cJSON_CreateObject();
+  if (!token || !body || !cJSON_AddStringToObject(body, "session", token)) {
+    chv_free_secret(token);
+    wipe_and_delete(body);
+    return chv_error_give(error, chv_error_no_memory());
+  }
+  chv_free_secret(token);
+  cJSON *root = NULL;
+  chaveiro_status status = call(client, CHV_PATH_HEARTBEAT, body, cancel, &root, error);
+  wipe_and_delete(body);
+  if (status != CHAVEIRO_OK) return status;
+
+  const cJSON *data = chv_json_get(root, "data");
+  const char *session = chv_json_string(data, "session");
+  const char *session_expires_at = chv_json_string(data, "sessionExpiresAt");
+  const char *expires_at = chv_json_string(data, "expiresAt");
+  int64_t session_expires_ms = 0;
+  if (!session || !session[0]) {
+    status = chv_error_give(error,
+                            chv_error_verification("MALFORMED_ANSWER", "heartbeat: no session"));
+  } else if (!session_expires_at || !expires_at ||
+             chv_parse_iso8601(session_expires_at, &session_expires_ms) != 0) {
+    status = chv_error_give(error, chv_error_verification(
+                                       "MALFORMED_ANSWER",
+                                       "heartbeat: no sessionExpiresAt or expiresAt"));
+  }
+  chaveiro_heartbeat_result *result = NULL;
+  char *new_token = NULL;
+  if (status == CHAVEIRO_OK) {
+    result = calloc(1, sizeof *result);
+    new_token = chv_strdup(session);
+    if (result) {
+      result->session_expires_at = chv_strdup(session_expires_at);
+      result->expires_at = chv_strdup(expires_at);
+    }
+    if (!result || !new_token || !result->session_expires_at || !result->expires_at) {
+      chaveiro_heartbeat_result_free(result);
+      chv_free_secret(new_token);
+      result = NULL;
+      status = chv_error_give(error, chv_error_no_memory());
+    }
+  }
+  cJSON_Delete(root);
+  if (status != CHAVEIRO_OK) return status;
+
+  /* The session token is replaced by the one answered (renewed after half its lifetime). */
+  chv_mutex_lock(&client->mutex);
+  chv_free_secret(client->session_token);
+  client->session_token = new_token;
+  client->session_expires_ms = session_expires_ms;
+  chv_mutex_unlock(&client->mutex);
+  if (out) {
+    *out = result;
+  } else {
+    chaveiro_heartbeat_result_free(result);
+  }
+  return CHAVEIRO_OK;
+}
+
+chaveiro_status chaveiro_heartbeat(chaveiro_client *client, chaveiro_heartbeat_result **out,
+                                   chaveiro_error **error) {
+  if (out) *out = NULL;
+  if (error) *error = NULL;
+  if (!client) {
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT, "no client"));
+  }
+  return chv_client_heartbeat(client, NULL, out, error);
+}
+
+/* ---- download ------------------------------------------------------------------------------- */
+
+chaveiro_status chaveiro_download(chaveiro_client *client, chaveiro_file **out,
+                                  chaveiro_error **error) {
+  if (out) *out = NULL;
+  if (error) *error = NULL;
+  if (!client || !out) {
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT,
+                                                  "client and out are required"));
+  }
+  chv_mutex_lock(&client->mutex);
+  int had_session = client->has_session;
+  char *token = had_session ? chv_strdup(client->session_token) : NULL;
+  int has_file = client->has_file;
+  double expected_size = client->file_size;
+  char expected_sha[65];
+  memcpy(expected_sha, client->file_sha256, sizeof expected_sha);
+  char *name = has_file ? chv_strdup(client->file_name) : NULL;
+  chv_mutex_unlock(&client->mutex);
+  if (!had_session) {
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_NOT_AUTHENTICATED, "no session"));
+  }
+
+  char nonce[32];
+  chv_nonce(nonce);
+  size_t url_len = strlen(client->base_url) + sizeof CHV_PATH_DOWNLOAD + sizeof "?nonce=" + 32;
+  char *url = malloc(url_len);
+  if (!token || !url || (has_file && !name)) {
+    chv_free_secret(token);
+    free(url);
+    free(name);
+    return chv_error_give(error, chv_error_no_memory());
+  }
+  snprintf(url, url_len, "%s%s?nonce=%s", client->base_url, CHV_PATH_DOWNLOAD, nonce);
+  /* Room for the signed size (a longer body is a mismatch) or for a refusal envelope. */
+  size_t max_body = CHV_MAX_ENVELOPE_BYTES;
+  if (has_file && expected_size > (double)max_body && expected_size < (double)(SIZE_MAX / 2)) {
+    max_body = (size_t)expected_size;
+  }
+  /* The bearer header keeps the session token out of URLs and access logs. */
+  chv_http_request http = {"GET", url, token, NULL, 0, client->download_timeout_ms, max_body};
+  chv_http_response response;
+  memset(&response, 0, sizeof response);
+  char detail[256] = "";
+  chv_http_outcome outcome =
+      client->transport->send(client->transport, &http, &response, NULL, detail, sizeof detail);
+  chv_free_secret(token);
+  free(url);
+
+  const char *request = "GET " CHV_PATH_DOWNLOAD;
+  int is_file = response.status >= 200 && response.status <= 299 && !response.signature;
+  chaveiro_status status = CHAVEIRO_OK;
+  if (outcome == CHV_HTTP_TOO_LARGE && is_file) {
+    status = chv_error_give(error, chv_error_verification(
+                                       "FILE_MISMATCH",
+                                       "more than the %.0f bytes the auth answer signed",
+                                       expected_size));
+  } else if (outcome != CHV_HTTP_OK) {
+    status = chv_error_give(error, transport_error(outcome, request, &response, detail));
+  } else if (!is_file) {
+    /* Refusals are signed envelopes; file bytes are not, and are trusted through auth's hash. */
+    cJSON *root = NULL;
+    status = open_envelope(client, &response, request, nonce, &root, error);
+    if (status == CHAVEIRO_OK) {
+      cJSON_Delete(root);
+      status = chv_error_give(error, chv_error_verification(
+                                         "MALFORMED_ANSWER", "a signed success instead of a file"));
+    }
+  } else if (!has_file) {
+    status = chv_error_give(error, chv_error_verification(
+                                       "FILE_MISMATCH", "auth named no file; authenticate again"));
+  } else {
+    uint8_t digest[crypto_hash_sha256_BYTES];
+    char sha[65];
+    crypto_hash_sha256(digest, response.body.data ? response.body.data : (const uint8_t *)"",
+                       response.body.len);
+    chv_hex(digest, sizeof digest, sha);
+    if (strcmp(sha, expected_sha) != 0 || (double)response.body.len != expected_size) {
+      status = chv_error_give(
+          error, chv_error_verification(
+                     "FILE_MISMATCH",
+                     "got %zu bytes with sha256 %s, expected %.0f bytes with %s",
+                     response.body.len, sha, expected_size, expected_sha));
+    } else {
+      chaveiro_file *file = calloc(1, sizeof *file);
+      if (!file) {
+        status = chv_error_give(error, chv_error_no_memory());
+      } else {
+        file->bytes = response.body;
+        memset(&response.body, 0, sizeof response.body);
+        file->name = name;
+        name = NULL;
+        memcpy(file->sha256, sha, sizeof sha);
+        *out = file;
+      }
+    }
+  }
+  free(name);
+  chv_http_response_free(&response);
+  return status;
+}
+
+void chaveiro_file_free(chaveiro_file *file) {
+  if (!file) return;
+  chv_buf_free(&file->bytes);
+  free(file->name);
+  free(file);
+}
+
+const uint8_t *chaveiro_file_data(const chaveiro_file *file) {
+  if (!file) return NULL;
+  return file->bytes.data ? file->bytes.data : (const uint8_t *)"";
+}
+
+size_t chaveiro_file_size(const chaveiro_file *file) { return file ? file->bytes.len : 0; }
+
+const char *chaveiro_file_name(const chaveiro_file *file) { return file ? file->name : NULL; }
+
+const char *chaveiro_file_sha256(const chaveiro_file *file) { return file ? file->sha256 : NULL; }

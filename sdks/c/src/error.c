@@ -1,0 +1,189 @@
+/* Error objects: a stable code, a pt-BR message for the user, an English detail for logs. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Handed out when even the error cannot be allocated; never freed. */
+static const chaveiro_error no_memory_error = {
+    CHAVEIRO_E_NO_MEMORY, (char *)"NO_MEMORY", (char *)"Memória insuficiente.",
+    (char *)"out of memory", 0, -1};
+
+struct code_message {
+  const char *code;
+  const char *message;
+};
+
+/* The TypeScript SDK's messages (packages/loader-sdk/src/errors.ts), word for word. */
+static const struct code_message sdk_messages[] = {
+    {"MISSING_SIGNATURE", "A resposta do servidor não está assinada."},
+    {"BAD_SIGNATURE", "A assinatura da resposta do servidor é inválida."},
+    {"UNTRUSTED_KEY", "A resposta foi assinada por uma chave que este loader não reconhece."},
+    {"WRONG_REQUEST", "A resposta do servidor não corresponde à requisição feita."},
+    {"WRONG_NONCE",
+     "A resposta do servidor não corresponde a esta requisição (possível repetição)."},
+    {"STALE_ANSWER",
+     "A resposta do servidor está fora do horário. Confira o relógio deste computador."},
+    {"MALFORMED_ANSWER", "A resposta do servidor está em um formato inesperado."},
+    {"FILE_MISMATCH", "O arquivo recebido não confere com o informado pelo servidor."},
+    {"NETWORK_ERROR", "Não foi possível falar com o servidor."},
+    {"TIMEOUT", "O servidor demorou demais para responder."},
+    {"NOT_AUTHENTICATED", "Autentique-se antes de usar a sessão do loader."},
+};
+
+static const char *sdk_message(const char *code) {
+  for (size_t i = 0; i < sizeof sdk_messages / sizeof sdk_messages[0]; i++) {
+    if (strcmp(sdk_messages[i].code, code) == 0) return sdk_messages[i].message;
+  }
+  return "Erro no loader.";
+}
+
+static chaveiro_error *error_newv(chaveiro_status status, const char *code, const char *message,
+                                  const char *detail_format, va_list args) CHV_PRINTF(4, 0);
+
+static chaveiro_error *error_newv(chaveiro_status status, const char *code, const char *message,
+                                  const char *detail_format, va_list args) {
+  chaveiro_error *err = calloc(1, sizeof *err);
+  if (!err) return (chaveiro_error *)&no_memory_error;
+  char detail[512];
+  detail[0] = '\0';
+  if (detail_format) vsnprintf(detail, sizeof detail, detail_format, args);
+  err->status = status;
+  err->code = chv_strdup(code);
+  err->message = chv_strdup(message);
+  err->detail = chv_strdup(detail);
+  err->retry_after_ms = -1;
+  if (!err->code || !err->message || !err->detail) {
+    chaveiro_error_free(err);
+    return (chaveiro_error *)&no_memory_error;
+  }
+  return err;
+}
+
+chaveiro_error *chv_error_new(chaveiro_status status, const char *code, const char *message,
+                              const char *detail_format, ...) {
+  va_list args;
+  va_start(args, detail_format);
+  chaveiro_error *err = error_newv(status, code, message, detail_format, args);
+  va_end(args);
+  return err;
+}
+
+chaveiro_error *chv_error_verification(const char *code, const char *detail_format, ...) {
+  va_list args;
+  va_start(args, detail_format);
+  chaveiro_error *err =
+      error_newv(CHAVEIRO_E_VERIFICATION, code, sdk_message(code), detail_format, args);
+  va_end(args);
+  return err;
+}
+
+chaveiro_error *chv_error_network(const char *code, const char *detail_format, ...) {
+  va_list args;
+  va_start(args, detail_format);
+  chaveiro_error *err =
+      error_newv(CHAVEIRO_E_NETWORK, code, sdk_message(code), detail_format, args);
+  va_end(args);
+  return err;
+}
+
+chaveiro_error *chv_error_simple(chaveiro_status status, const char *detail_format, ...) {
+  const char *code;
+  const char *message;
+  switch (status) {
+    case CHAVEIRO_E_NOT_AUTHENTICATED:
+      code = "NOT_AUTHENTICATED";
+      message = sdk_message(code);
+      break;
+    case CHAVEIRO_E_INVALID_ARGUMENT:
+      code = "INVALID_ARGUMENT";
+      message = "Parâmetro inválido para o loader.";
+      break;
+    case CHAVEIRO_E_NO_MEMORY:
+      return (chaveiro_error *)&no_memory_error;
+    case CHAVEIRO_E_IO:
+      code = "IO_ERROR";
+      message = "Não foi possível gravar o arquivo.";
+      break;
+    case CHAVEIRO_E_UNAVAILABLE:
+      code = "UNAVAILABLE";
+      message = "Não foi possível identificar este computador.";
+      break;
+    default:
+      code = "INTERNAL_ERROR";
+      message = "Erro interno do loader.";
+      break;
+  }
+  va_list args;
+  va_start(args, detail_format);
+  chaveiro_error *err = error_newv(status, code, message, detail_format, args);
+  va_end(args);
+  return err;
+}
+
+chaveiro_error *chv_error_no_memory(void) { return (chaveiro_error *)&no_memory_error; }
+
+void chv_error_set_http(chaveiro_error *err, int http_status, int64_t retry_after_ms) {
+  if (!err || err == &no_memory_error) return;
+  err->http_status = http_status;
+  err->retry_after_ms = retry_after_ms;
+}
+
+chaveiro_status chv_error_give(chaveiro_error **out, chaveiro_error *err) {
+  chaveiro_status status = err ? err->status : CHAVEIRO_OK;
+  if (out) {
+    *out = err;
+  } else {
+    chaveiro_error_free(err);
+  }
+  return status;
+}
+
+void chaveiro_error_free(chaveiro_error *error) {
+  if (!error || error == &no_memory_error) return;
+  free(error->code);
+  free(error->message);
+  free(error->detail);
+  free(error);
+}
+
+chaveiro_status chaveiro_error_status(const chaveiro_error *error) {
+  return error ? error->status : CHAVEIRO_E_INVALID_ARGUMENT;
+}
+
+const char *chaveiro_error_code(const chaveiro_error *error) { return error ? error->code : ""; }
+
+const char *chaveiro_error_message(const chaveiro_error *error) {
+  return error ? error->message : "";
+}
+
+const char *chaveiro_error_detail(const chaveiro_error *error) {
+  return error ? error->detail : "";
+}
+
+int chaveiro_error_http_status(const chaveiro_error *error) {
+  return error ? error->http_status : 0;
+}
+
+int64_t chaveiro_error_retry_after_ms(const chaveiro_error *error) {
+  return error ? error->retry_after_ms : -1;
+}
+
+const char *chaveiro_status_name(chaveiro_status status) {
+  switch (status) {
+    case CHAVEIRO_OK: return "CHAVEIRO_OK";
+    case CHAVEIRO_E_REFUSED: return "CHAVEIRO_E_REFUSED";
+    case CHAVEIRO_E_VERIFICATION: return "CHAVEIRO_E_VERIFICATION";
+    case CHAVEIRO_E_NETWORK: return "CHAVEIRO_E_NETWORK";
+    case CHAVEIRO_E_NOT_AUTHENTICATED: return "CHAVEIRO_E_NOT_AUTHENTICATED";
+    case CHAVEIRO_E_INVALID_ARGUMENT: return "CHAVEIRO_E_INVALID_ARGUMENT";
+    case CHAVEIRO_E_NO_MEMORY: return "CHAVEIRO_E_NO_MEMORY";
+    case CHAVEIRO_E_BUFFER_TOO_SMALL: return "CHAVEIRO_E_BUFFER_TOO_SMALL";
+    case CHAVEIRO_E_IO: return "CHAVEIRO_E_IO";
+    case CHAVEIRO_E_UNAVAILABLE: return "CHAVEIRO_E_UNAVAILABLE";
+    case CHAVEIRO_E_STILL_RUNNING: return "CHAVEIRO_E_STILL_RUNNING";
+    case CHAVEIRO_E_INTERNAL: return "CHAVEIRO_E_INTERNAL";
+  }
+  return "CHAVEIRO_E_UNKNOWN";
+}

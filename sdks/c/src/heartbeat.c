@@ -1,0 +1,242 @@
+/* The heartbeat loop: its own thread, a cancellable wait, and the retry policy. */
+#include <stdlib.h>
+
+#include "client.h"
+
+struct chaveiro_heartbeat_loop {
+  chaveiro_client *client; /* one reference held */
+  struct chaveiro_heartbeat_loop *next; /* in client->loops, while attached */
+  int attached;
+
+  chv_mutex mutex;
+  chv_cond changed;
+  int stop_requested;
+  int finished;
+  int joined;
+  chv_cancel cancel;
+  chv_thread thread;
+
+  chaveiro_heartbeat_fn callback;
+  void *user;
+  int immediate;
+  int64_t interval_ms;
+};
+
+/* Waits `delay_ms` unless a stop comes first; 1 when stopped. */
+static int wait_or_stop(chaveiro_heartbeat_loop *loop, int64_t delay_ms) {
+  uint64_t deadline = chv_monotonic_ms() + (uint64_t)(delay_ms > 0 ? delay_ms : 0);
+  chv_mutex_lock(&loop->mutex);
+  while (!loop->stop_requested) {
+    uint64_t now = chv_monotonic_ms();
+    if (now >= deadline) break;
+    chv_cond_wait_ms(&loop->changed, &loop->mutex, deadline - now);
+  }
+  int stopped = loop->stop_requested;
+  chv_mutex_unlock(&loop->mutex);
+  return stopped;
+}
+
+static int stop_requested(chaveiro_heartbeat_loop *loop) {
+  chv_mutex_lock(&loop->mutex);
+  int stopped = loop->stop_requested;
+  chv_mutex_unlock(&loop->mutex);
+  return stopped;
+}
+
+static void emit(chaveiro_heartbeat_loop *loop, chaveiro_heartbeat_event event,
+                 const chaveiro_heartbeat_result *result, const chaveiro_error *error,
+                 uint32_t attempt, int64_t next_delay_ms) {
+  if (loop->callback) {
+    loop->callback(loop->user, loop, event, result, error, attempt,
+                   next_delay_ms > UINT32_MAX ? UINT32_MAX : (uint32_t)next_delay_ms);
+  }
+}
+
+static void run(void *arg) {
+  chaveiro_heartbeat_loop *loop = arg;
+  chaveiro_client *client = loop->client;
+  /* The starter holds the lock until the thread handle is stored. */
+  chv_mutex_lock(&loop->mutex);
+  chv_mutex_unlock(&loop->mutex);
+
+  int64_t delay = loop->immediate ? 0 : loop->interval_ms;
+  uint32_t failures = 0;
+  while (!wait_or_stop(loop, delay)) {
+    chaveiro_heartbeat_result *result = NULL;
+    chaveiro_error *error = NULL;
+    chv_client_heartbeat(client, &loop->cancel, &result, &error);
+    if (stop_requested(loop)) {
+      chaveiro_heartbeat_result_free(result);
+      chaveiro_error_free(error);
+      break;
+    }
+    if (!error) {
+      failures = 0;
+      emit(loop, CHAVEIRO_HEARTBEAT_RENEWED, result, NULL, 0, 0);
+      chaveiro_heartbeat_result_free(result);
+      delay = loop->interval_ms;
+      continue;
+    }
+    if (chv_is_transient(error)) {
+      failures++;
+      /* Past its expiry the server has forgotten the session; retrying cannot revive it. */
+      int64_t now = chv_client_now(client);
+      chv_mutex_lock(&client->mutex);
+      int64_t remaining = client->session_expires_ms - now;
+      chv_mutex_unlock(&client->mutex);
+      int64_t next = chv_heartbeat_retry_delay(
+          failures, &client->policy, loop->interval_ms, remaining,
+          error->status == CHAVEIRO_E_REFUSED ? error->retry_after_ms : -1);
+      if (next >= 0) {
+        emit(loop, CHAVEIRO_HEARTBEAT_RETRYING, NULL, error, failures, next);
+        chaveiro_error_free(error);
+        delay = next;
+        continue;
+      }
+    }
+    emit(loop, CHAVEIRO_HEARTBEAT_ENDED, NULL, error, failures, 0);
+    chaveiro_error_free(error);
+    break;
+  }
+
+  chv_mutex_lock(&loop->mutex);
+  loop->finished = 1;
+  chv_cond_broadcast(&loop->changed);
+  chv_mutex_unlock(&loop->mutex);
+}
+
+chaveiro_status chaveiro_heartbeat_start(chaveiro_client *client, int immediate,
+                                         chaveiro_heartbeat_fn callback, void *user,
+                                         chaveiro_heartbeat_loop **out, chaveiro_error **error) {
+  if (error) *error = NULL;
+  if (!client || !out) {
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT,
+                                                  "client and out are required"));
+  }
+  *out = NULL;
+  chv_mutex_lock(&client->mutex);
+  int has_session = client->has_session;
+  int64_t interval = client->heartbeat_interval_ms;
+  chv_mutex_unlock(&client->mutex);
+  if (!has_session) {
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_NOT_AUTHENTICATED, "no session"));
+  }
+
+  chaveiro_heartbeat_loop *loop = calloc(1, sizeof *loop);
+  if (!loop) return chv_error_give(error, chv_error_no_memory());
+  if (chv_mutex_init(&loop->mutex) != 0) {
+    free(loop);
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INTERNAL, "mutex"));
+  }
+  if (chv_cond_init(&loop->changed) != 0) {
+    chv_mutex_destroy(&loop->mutex);
+    free(loop);
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INTERNAL, "condition variable"));
+  }
+  if (chv_cancel_init(&loop->cancel) != 0) {
+    chv_cond_destroy(&loop->changed);
+    chv_mutex_destroy(&loop->mutex);
+    free(loop);
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INTERNAL, "mutex"));
+  }
+  loop->client = client;
+  loop->callback = callback;
+  loop->user = user;
+  loop->immediate = immediate;
+  loop->interval_ms = interval;
+
+  chv_mutex_lock(&client->mutex);
+  client->refs++;
+  loop->next = client->loops;
+  client->loops = loop;
+  loop->attached = 1;
+  chv_mutex_unlock(&client->mutex);
+
+  chv_mutex_lock(&loop->mutex);
+  int rc = chv_thread_start(&loop->thread, run, loop);
+  chv_mutex_unlock(&loop->mutex);
+  if (rc != 0) {
+    loop->finished = 1;
+    loop->joined = 1;
+    chaveiro_heartbeat_free(loop);
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INTERNAL, "thread"));
+  }
+  *out = loop;
+  return CHAVEIRO_OK;
+}
+
+/* Asks the loop to stop: wakes its wait and cancels its call in flight. */
+static void request_stop(chaveiro_heartbeat_loop *loop) {
+  chv_mutex_lock(&loop->mutex);
+  loop->stop_requested = 1;
+  chv_cond_broadcast(&loop->changed);
+  chv_mutex_unlock(&loop->mutex);
+  chv_cancel_set(&loop->cancel);
+}
+
+void chaveiro_heartbeat_stop(chaveiro_heartbeat_loop *loop) {
+  if (!loop) return;
+  request_stop(loop);
+  if (chv_thread_is_current(&loop->thread)) return;
+  chv_mutex_lock(&loop->mutex);
+  int join = !loop->joined;
+  loop->joined = 1;
+  /* Another thread joins it: wait for the end of its last callback all the same. */
+  while (!join && !loop->finished) chv_cond_wait_ms(&loop->changed, &loop->mutex, UINT64_MAX);
+  chv_mutex_unlock(&loop->mutex);
+  if (join) chv_thread_join(&loop->thread);
+}
+
+chaveiro_status chaveiro_heartbeat_wait(chaveiro_heartbeat_loop *loop, uint32_t timeout_ms) {
+  if (!loop || chv_thread_is_current(&loop->thread)) return CHAVEIRO_E_INVALID_ARGUMENT;
+  uint64_t deadline = timeout_ms == CHAVEIRO_WAIT_FOREVER ? UINT64_MAX
+                                                          : chv_monotonic_ms() + timeout_ms;
+  chv_mutex_lock(&loop->mutex);
+  while (!loop->finished) {
+    uint64_t now = chv_monotonic_ms();
+    if (deadline != UINT64_MAX && now >= deadline) break;
+    chv_cond_wait_ms(&loop->changed, &loop->mutex,
+                     deadline == UINT64_MAX ? UINT64_MAX : deadline - now);
+  }
+  int finished = loop->finished;
+  chv_mutex_unlock(&loop->mutex);
+  return finished ? CHAVEIRO_OK : CHAVEIRO_E_STILL_RUNNING;
+}
+
+static void detach(chaveiro_heartbeat_loop *loop) {
+  chaveiro_client *client = loop->client;
+  chv_mutex_lock(&client->mutex);
+  if (loop->attached) {
+    for (chaveiro_heartbeat_loop **p = &client->loops; *p; p = &(*p)->next) {
+      if (*p == loop) {
+        *p = loop->next;
+        break;
+      }
+    }
+    loop->attached = 0;
+  }
+  chv_mutex_unlock(&client->mutex);
+}
+
+void chv_loop_detach_all(chaveiro_client *client) {
+  /* Each loop keeps its reference to the client until chaveiro_heartbeat_free. Lock order:
+   * client, then loop (nothing takes them the other way round). */
+  chv_mutex_lock(&client->mutex);
+  for (chaveiro_heartbeat_loop *loop = client->loops; loop; loop = loop->next) {
+    loop->attached = 0;
+    request_stop(loop);
+  }
+  client->loops = NULL;
+  chv_mutex_unlock(&client->mutex);
+}
+
+void chaveiro_heartbeat_free(chaveiro_heartbeat_loop *loop) {
+  if (!loop) return;
+  chaveiro_heartbeat_stop(loop);
+  detach(loop);
+  chv_client_unref(loop->client);
+  chv_cancel_destroy(&loop->cancel);
+  chv_cond_destroy(&loop->changed);
+  chv_mutex_destroy(&loop->mutex);
+  free(loop);
+}

@@ -1,0 +1,105 @@
+#!/usr/bin/python3
+"""Runs the example loader against fake_server.py, once per behaviour, and checks its exit code
+and what it printed: 0 ok, 1 usage, 2 signed refusal, 3 verification failure, 4 unreachable.
+
+Usage: test_console_loader.py LOADER [WRAPPER...]   e.g. `... chaveiro-console-loader.exe wine`
+"""
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TEST_KEY = "A6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg="
+OTHER_KEY = "uvxxvq06xeS2PpyCFu5xo0quxlci7tvKcotOmzzM45Y="  # the fake server's other key
+FILE = b"the product file, 26 bytes"
+
+
+def start(mode):
+    server = subprocess.Popen([sys.executable, os.path.join(HERE, "fake_server.py"), mode],
+                              stdout=subprocess.PIPE, text=True)
+    return server, int(server.stdout.readline())
+
+
+def closed_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def main():
+    loader = sys.argv[1]
+    wrapper = [part for part in sys.argv[2:] if part]
+    out = os.path.join(tempfile.mkdtemp(prefix="chaveiro-loader-"), "aim.dll")
+    key = ["--key", "ABCDEFGHJK23456789"]
+    account = ["--user", "ana", "--password", "s3nha", "--code", "123456"]
+    cases = [
+        # (name, server mode or None for a closed port, arguments, exit code, expected output)
+        ("key, download and heartbeats through renewals", "ok",
+         key + ["--out", out, "--beats", "3"], 0,
+         ["Autenticado como ana.", "SHA-256 conferido", "Pulso 3/3", "Pronto."]),
+        ("account with a 2FA code", "ok", account, 0, ["Autenticado como ana."]),
+        ("key and account", "ok", key + ["--user", "bia", "--password", "pw"], 0,
+         ["Autenticado como bia."]),
+        ("rotation: the previous key pinned beside a new one", "ok",
+         key + ["--public-key", OTHER_KEY], 0, ["Pronto."]),
+        ("signed refusal", "refuse", key, 2,
+         ["Recusado pelo servidor: HWID diferente", "(HWID_MISMATCH)"]),
+        ("maintenance mid-session", "maintenance-beat", key + ["--beats", "3"], 2,
+         ["Servidor em manutenção.", "(MAINTENANCE)"]),
+        ("one byte flipped in the auth answer", "tamper-auth", key, 3, ["BAD_SIGNATURE"]),
+        ("one byte flipped in a heartbeat answer", "tamper-beat", key + ["--beats", "3"], 3,
+         ["BAD_SIGNATURE"]),
+        ("an earlier heartbeat answer replayed", "replay-beat", key + ["--beats", "3"], 3,
+         ["WRONG_NONCE"]),
+        ("signature stripped", "strip-auth", key, 3, ["MISSING_SIGNATURE"]),
+        ("signed by another key", "other-key-auth", key, 3, ["UNTRUSTED_KEY"]),
+        ("answer issued 400 s ago", "stale-auth", key, 3, ["STALE_ANSWER"]),
+        ("file bytes that do not match the signed hash", "bad-file", key + ["--out", out], 3,
+         ["FILE_MISMATCH"]),
+        ("a load balancer's 502 on every attempt", "gateway", key, 4,
+         ["Nova tentativa", "NETWORK_ERROR"]),
+        ("a lost node: one 502, then an answer", "flaky", key, 0,
+         ["Nova tentativa", "Pronto."]),
+        ("nothing listening", None, key, 4, ["NETWORK_ERROR"]),
+        ("no pinned key", "usage", ["--key", "K"], 1, ["--public-key"]),
+    ]
+    failures = 0
+    for name, mode, arguments, expected_code, expected_output in cases:
+        if os.path.exists(out):
+            os.remove(out)
+        server = None
+        if mode is None:
+            port = closed_port()
+        elif mode == "usage":
+            port = 1
+        else:
+            server, port = start(mode)
+        pinned = [] if mode == "usage" else ["--public-key", TEST_KEY]
+        command = wrapper + [loader, "--server", f"http://127.0.0.1:{port}", "--product",
+                             "prod_1", "--hwid", "test-machine-0001"] + pinned + arguments
+        try:
+            run = subprocess.run(command, capture_output=True, timeout=60)
+        finally:
+            if server:
+                server.kill()
+                server.wait()
+        output = (run.stdout + run.stderr).decode("utf-8", errors="replace")
+        missing = [text for text in expected_output if text not in output]
+        file_ok = True
+        if "--out" in arguments:
+            written = os.path.exists(out) and open(out, "rb").read() == FILE
+            file_ok = written if expected_code == 0 else not os.path.exists(out)
+        if run.returncode != expected_code or missing or not file_ok:
+            failures += 1
+            print(f"FAIL {name}: exit {run.returncode} (expected {expected_code}), "
+                  f"missing {missing}, file {'ok' if file_ok else 'wrong'}\n{output}")
+        else:
+            print(f"ok   {name} (exit {run.returncode})")
+    print(f"console loader: {len(cases) - failures}/{len(cases)} passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
