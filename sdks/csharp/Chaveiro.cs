@@ -688,12 +688,14 @@ namespace Chaveiro
             {
                 ChaveiroException failure = error == IntPtr.Zero ? null : Errors.From(ChaveiroStatus.Internal, error);
                 HeartbeatResult renewed = result == IntPtr.Zero ? null : ChaveiroClient.ReadHeartbeat(result);
+                // Once a stop is asked, nothing more is reported: the caller's stop settles Completion.
                 if (Volatile.Read(ref stopAsked) == 0)
                 {
+                    // Settled first: the session's end stays the outcome if the handler stops the loop.
+                    if (type == HeartbeatEventType.Ended) completion.TrySetException(failure);
                     onEvent(new HeartbeatEvent(this, type, renewed, failure, (int)attempt,
                         TimeSpan.FromMilliseconds(nextDelayMs)));
                 }
-                if (type == HeartbeatEventType.Ended) completion.TrySetException(failure);
             }
             catch (Exception thrown)
             {
