@@ -1,4 +1,9 @@
-import { keyAuthAppMessages, type KeyAuthSettings, type LoaderPublicKey } from '@chaveiro/contract';
+import {
+  keyAuthAppMessages,
+  loaderIntegrationMessages,
+  type KeyAuthSettings,
+  type LoaderPublicKey,
+} from '@chaveiro/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, setupPoster } from './support/api.js';
@@ -114,6 +119,61 @@ describe('KeyAuth compatibility console', () => {
     expect(rotated.secret).not.toBe(saved.secret);
     expect(rotated.ownerId).toBe(saved.ownerId);
     await page.getByText(rotated.secret, { exact: true }).waitFor();
+  });
+
+  it('hands a native loader its server, product and pinned key from "Integrar loader", beside the KeyAuth snippets', async () => {
+    const t = loaderIntegrationMessages;
+    const { data: keys } = await apiCall<LoaderPublicKey>(server.url, 'GET', '/loader/public-key');
+    for (const [viewport, theme] of [
+      [DESKTOP, 'light'],
+      [DESKTOP, 'dark'],
+      [PHONE, 'light'],
+    ] as const) {
+      const page = await openPage(viewport, theme);
+      await page.goto(`${server.url}/admin/products`);
+      await page.getByRole('button', { name: `Ações do produto ${PRODUCT}` }).click();
+      await page.getByRole('menuitem', { name: t.menuItem }).click();
+      const dialog = page.getByRole('dialog', { name: t.title(PRODUCT) });
+      await dialog.getByText(keys.publicKey, { exact: true }).waitFor();
+      await dialog
+        .getByText(`chaveiro::client client("${server.url}", "${productId}", {`)
+        .waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+      expect(overflow).toBe(false);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      const name = `loader-integration-${viewport === PHONE ? 'phone' : 'desktop'}-${theme}`;
+      await screenshot(page, name);
+      await dialog.getByRole('link', { name: new RegExp(`^${t.docs}`) }).scrollIntoViewIfNeeded();
+      await screenshot(page, `${name}-end`);
+      if (viewport !== DESKTOP || theme !== 'light') continue;
+
+      for (const [label, value] of [
+        [t.serverUrl, server.url],
+        [t.productId, productId],
+        [t.currentKey(keys.keyId), keys.publicKey],
+      ] as const) {
+        await dialog.getByRole('button', { name: t.copy(label) }).click();
+        expect(await clipboard(page)).toBe(value);
+      }
+      await dialog.getByRole('tab', { name: 'C#' }).click();
+      await dialog.getByText(`new ChaveiroClient("${server.url}", "${productId}", new[]`).waitFor();
+      await dialog.getByRole('tab', { name: 'TypeScript' }).click();
+      await dialog
+        .getByText(`{ keyId: '${keys.keyId}', publicKey: '${keys.publicKey}' }`, { exact: false })
+        .waitFor();
+      await dialog.getByRole('button', { name: t.copySnippet }).click();
+      expect(await clipboard(page)).toContain(`serverUrl: '${server.url}',`);
+
+      // The reference the dialog links is served with the web, readable in the browser.
+      const docs = dialog.getByRole('link', { name: new RegExp(`^${t.docs}`) });
+      const [tab] = await Promise.all([page.context().waitForEvent('page'), docs.click()]);
+      await tab.waitForLoadState();
+      expect(tab.url()).toBe(`${server.url}/docs/sdk.md`);
+      expect(await tab.locator('body').innerText()).toContain(
+        'Native loader SDK: C, C++ and C# reference',
+      );
+      expect(await tab.locator('body').innerText()).toContain('Sessão válida até');
+    }
   });
 
   it('manages variables and blocked HWIDs on a phone in dark mode', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -19,8 +20,24 @@ function documentHead(): Plugin {
   };
 }
 
+/**
+ * docs/sdk.md at /docs/sdk.md in the built web, where the product menu's "Integrar loader" links:
+ * the reference travels with the server that the loaders talk to.
+ */
+function sdkDocs(): Plugin {
+  const source = fileURLToPath(new URL('../../docs/sdk.md', import.meta.url));
+  return {
+    name: 'chaveiro-sdk-docs',
+    // The client build only (the public pages' Node build is thrown away).
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'docs/sdk.md', source: readFileSync(source) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), documentHead()],
+  plugins: [react(), tailwindcss(), documentHead(), sdkDocs()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -839,3 +839,51 @@ export const keyAuthAppMessages = {
     hwidUnblocked: (product: string, hwid: string) => `Desbloqueou o HWID ${hwid} em ${product}`,
   },
 } as const;
+
+/**
+ * "Integrar loader" on a product's menu (issue #39): the values a native loader pins and ready
+ * snippets for the SDKs (docs/sdk.md).
+ */
+export const loaderIntegrationMessages = {
+  /** The product menu's entry. */
+  menuItem: 'Integrar loader',
+  title: (product: string) => `Integrar loader: ${product}`,
+  description:
+    'Seu loader em C++, C# ou TypeScript fala com o Chaveiro pelo protocolo assinado: nenhum segredo vai dentro dele, só a chave pública fixada. Copie os valores ou um trecho pronto.',
+  values: 'Valores para o loader',
+  serverUrl: 'URL do servidor',
+  productId: 'ID do produto',
+  currentKey: (keyId: string) => `Chave pública atual (keyId ${keyId})`,
+  previousKey: (keyId: string, until: string) =>
+    `Chave pública anterior (keyId ${keyId}, aceita até ${until})`,
+  rotationHint:
+    'Depois de uma rotação da chave, a anterior continua aceita por alguns dias: fixe as duas e publique um loader com a nova antes que a anterior expire.',
+  loadingKeys: 'Carregando a chave pública…',
+  snippets: 'Trechos prontos',
+  tabs: { cpp: 'C++', csharp: 'C#', typescript: 'TypeScript' },
+  hints: {
+    cpp: 'Cabeçalho chaveiro/chaveiro.hpp sobre a biblioteca nativa (chaveiro.dll no Windows).',
+    csharp: 'Chaveiro.cs no seu projeto e chaveiro.dll ao lado do executável.',
+    typescript: 'Pacote @chaveiro/loader-sdk, para Node 20 ou navegadores atuais.',
+  },
+  copy: (label: string) => `Copiar ${label}`,
+  copied: (label: string) => `${label} copiado.`,
+  copySnippet: 'Copiar trecho',
+  snippetCopied: 'Trecho copiado.',
+  copyFailed: 'Não foi possível copiar. Selecione o texto e copie manualmente.',
+  docs: 'Ver a documentação do SDK',
+  opensInNewTab: '(abre em nova aba)',
+  close: 'Fechar',
+  /** Comments inside the snippets. */
+  snippet: {
+    init: 'uma vez, no início do programa',
+    currentKey: 'chave pública atual',
+    previousKey: (until: string) => `chave anterior, aceita até ${until}`,
+    credentials: 'usuário (ou e-mail) e senha da conta, e o código se ela usa 2FA',
+    download: 'bytes conferidos com o SHA-256 assinado',
+    heartbeats: 'pulsos até a sessão acabar ou o loop ser parado',
+    refused: 'mensagem do servidor em pt-BR; aja conforme o código (docs/sdk.md)',
+    untrusted: 'resposta não confiável: não continue',
+    unreachable: 'servidor inacessível',
+  },
+} as const;

@@ -81,6 +81,8 @@ export const queryKeys = {
       blacklist: (productId: string, query: object) =>
         ['admin', 'keyauth', productId, 'blacklist', query] as const,
     },
+    /** The keys that sign loader answers, for "Integrar loader" (issue #39). */
+    loaderPublicKey: ['admin', 'loader-public-key'] as const,
     /** Outgoing webhook endpoints and each one's delivery log (issue #25). */
     webhooks: {
       all: ['admin', 'webhooks'] as const,

@@ -1,6 +1,7 @@
 import { ProductDeleteDialog } from './product-delete-dialog';
 import { ProductDialog } from './product-dialog';
 import { ProductDllDialog } from './product-dll-dialog';
+import { ProductIntegrationDialog } from './product-integration-dialog';
 import { ProductLoaderDialog } from './product-loader-dialog';
 import { useProductsDialogs } from './products-dialogs-context';
 
@@ -18,6 +19,8 @@ export function ProductDialogs() {
       return <ProductDllDialog key={open.row.id} row={open.row} onClose={close} />;
     case 'loader':
       return <ProductLoaderDialog key={open.row.id} row={open.row} onClose={close} />;
+    case 'integration':
+      return <ProductIntegrationDialog key={open.row.id} row={open.row} onClose={close} />;
     case 'delete':
       return <ProductDeleteDialog key={open.row.id} row={open.row} onClose={close} />;
   }

@@ -1,5 +1,10 @@
-import { keyAuthAppMessages, loaderFileMessages, type Product } from '@chaveiro/contract';
-import { FileUp, MonitorDown, Pencil, Plug, Power, PowerOff, Trash2 } from 'lucide-react';
+import {
+  keyAuthAppMessages,
+  loaderFileMessages,
+  loaderIntegrationMessages,
+  type Product,
+} from '@chaveiro/contract';
+import { Code, FileUp, MonitorDown, Pencil, Plug, Power, PowerOff, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { RowActionsMenu } from '@/components/data-table/row-actions-menu';
@@ -8,8 +13,8 @@ import { useUpdateProductStatus } from '../api/update-product-status';
 import { useProductsDialogs } from './products-dialogs-context';
 
 /**
- * Row menu: edit, upload DLL, the loader file, KeyAuth compatibility (issue #26),
- * Desligar/Ativar, delete (spec §2).
+ * Row menu: edit, upload DLL, the loader file, KeyAuth compatibility (issue #26), the native
+ * loader integration (issue #39), Desligar/Ativar, delete (spec §2).
  */
 export function ProductRowActions({ row }: { row: Product }) {
   const { setOpen } = useProductsDialogs();
@@ -38,6 +43,9 @@ export function ProductRowActions({ row }: { row: Product }) {
         <Link to={`/admin/products/${encodeURIComponent(row.id)}/keyauth`}>
           <Plug /> {keyAuthAppMessages.menuItem}
         </Link>
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => setOpen({ kind: 'integration', row })}>
+        <Code /> {loaderIntegrationMessages.menuItem}
       </DropdownMenuItem>
       <DropdownMenuItem disabled={status.isPending} onSelect={toggle}>
         {active ? <PowerOff /> : <Power />} {active ? 'Desligar' : 'Ativar'}

@@ -7,6 +7,7 @@ export type ProductDialog =
   | { kind: 'edit'; row: Product }
   | { kind: 'dll'; row: Product }
   | { kind: 'loader'; row: Product }
+  | { kind: 'integration'; row: Product }
   | { kind: 'delete'; row: Product };
 
 export interface ProductsDialogsValue {

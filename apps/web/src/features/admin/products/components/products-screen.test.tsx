@@ -179,4 +179,22 @@ describe('/admin/products', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Compatibilidade KeyAuth' }));
     expect(router.state.location.pathname).toBe('/admin/products/p1/keyauth');
   });
+
+  it('opens "Integrar loader" from the menu with the pinned key of this server', async () => {
+    signIn();
+    stubApi(({ url }) =>
+      url === '/api/loader/public-key'
+        ? jsonResponse(200, { keyId: '56475aa75463474c', publicKey: 'PK=', pem: '', previous: [] })
+        : jsonResponse(200, [product]),
+    );
+    renderRoutes(routes, '/admin/products');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ações do produto Aimbot Pro' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Integrar loader' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Integrar loader: Aimbot Pro' }),
+    );
+    expect(await dialog.findByText('PK=')).toBeInTheDocument();
+    expect(dialog.getByText('p1')).toBeInTheDocument();
+  });
 });
