@@ -2,13 +2,15 @@
 # What CI runs for the native SDK: the Debian packages it needs, the server the integration
 # tests start (built only when it is not), then the Linux build with its unit and real-server
 # tests under sanitizers, the Windows cross build with its tests under Wine (unit tests and the
-# example loader against the real server), and a bounded libFuzzer run.
+# example loader against the real server), a bounded libFuzzer run, and the C# front end on
+# Mono (sdks/csharp/test.sh).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 
 packages=(cmake make gcc g++ pkg-config libsodium-dev libcurl4-openssl-dev libcjson-dev
-  python3 python3-nacl mingw-w64 wine64 dpkg-dev autoconf automake libtool clang faketime)
+  python3 python3-nacl mingw-w64 wine64 dpkg-dev autoconf automake libtool clang faketime
+  mono-mcs mono-runtime)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
@@ -45,3 +47,4 @@ phase "Linux, ASan + UBSan: unit tests, the example loader against the real serv
 phase "Windows x64 (mingw-w64) under Wine: unit tests, the example loader against the real server" \
   "$here/scripts/test-windows.sh"
 phase "libFuzzer over the answer readers (clang, ASan + UBSan)" "$here/scripts/test-fuzz.sh"
+phase "C# front end on Mono (sdks/csharp)" "$repo/sdks/csharp/test.sh"
