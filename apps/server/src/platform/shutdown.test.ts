@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import type { Socket } from 'node:net';
 import { connect } from 'node:net';
 import { messages } from '@chaveiro/contract';
@@ -25,6 +26,68 @@ function answerOn(socket: Socket): Promise<string> {
   });
 }
 
+/** One request of a keep-alive client's loop: when its bytes were all written, how it ended. */
+interface Sent {
+  writtenAt: number | undefined;
+  /** `answered`, or the error code (`ECONNREFUSED`), or the body of a failed answer. */
+  outcome: string;
+}
+
+/**
+ * `clients` keep-alive clients, each sending `GET /api/health` again as soon as its answer is
+ * in, until the server refuses a connection; SIGTERM after `signalAfterMs`. Resolves with every
+ * request and the signal's time, once every client has stopped.
+ */
+async function keepAliveLoad(running: ServerProcess, clients: number, signalAfterMs: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: clients });
+  const sent: Sent[] = [];
+  const once = () =>
+    new Promise<Sent>((resolve) => {
+      const entry: Sent = { writtenAt: undefined, outcome: 'pending' };
+      const call = request(
+        { host: '127.0.0.1', port: running.port, path: '/api/health', agent },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => {
+            entry.outcome =
+              response.statusCode === 200 && body.includes('"ok"') ? 'answered' : body;
+            resolve(entry);
+          });
+          response.on('error', (error: NodeJS.ErrnoException) => {
+            entry.outcome = error.code ?? error.message;
+            resolve(entry);
+          });
+          // Cut before its end: a partial answer (a no-op once 'end' resolved it).
+          response.on('close', () => {
+            if (entry.outcome === 'pending') entry.outcome = 'partial answer';
+            resolve(entry);
+          });
+        },
+      );
+      call.on('finish', () => (entry.writtenAt = Date.now()));
+      call.on('error', (error: NodeJS.ErrnoException) => {
+        entry.outcome = error.code ?? error.message;
+        resolve(entry);
+      });
+      call.end();
+    });
+  const loop = async () => {
+    for (;;) {
+      const entry = await once();
+      sent.push(entry);
+      if (entry.outcome === 'ECONNREFUSED') return;
+    }
+  };
+  const loops = Array.from({ length: clients }, loop);
+  await new Promise((done) => setTimeout(done, signalAfterMs));
+  const signalAt = Date.now();
+  running.child.kill('SIGTERM');
+  await Promise.all(loops);
+  agent.destroy();
+  return { sent, signalAt, exit: await running.exited(signalAt) };
+}
+
 describe('shutdown on SIGTERM', { timeout: 60_000 }, () => {
   let server: ServerProcess | undefined;
   afterEach(async () => {
@@ -36,6 +99,43 @@ describe('shutdown on SIGTERM', { timeout: 60_000 }, () => {
     server = await startServerProcess({ env: { SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_MS) } });
     return server;
   }
+
+  it('answers every request keep-alive clients sent before SIGTERM, resets none and refuses new connections', async () => {
+    for (let run = 0; run < 3; run += 1) {
+      const running = await start();
+      const { sent, signalAt, exit } = await keepAliveLoad(running, 32, 400);
+      const before = sent.filter((entry) => (entry.writtenAt ?? Infinity) < signalAt);
+      const after = sent.filter((entry) => !before.includes(entry));
+
+      expect(before.length).toBeGreaterThan(32);
+      expect(before.filter((entry) => entry.outcome !== 'answered')).toEqual([]);
+      // After the signal: answered (with Connection: close) or refused at connect, never reset.
+      expect(
+        after.filter((entry) => entry.outcome !== 'answered' && entry.outcome !== 'ECONNREFUSED'),
+      ).toEqual([]);
+      expect(exit, running.output()).toMatchObject({ code: 0 });
+      await running.close();
+      server = undefined;
+    }
+  }, 180_000);
+
+  it('answers a request sent on an idle keep-alive socket just after SIGTERM, then closes it', async () => {
+    const running = await start();
+    const socket = await openSocket(running.port);
+    const received = answerOn(socket);
+    socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await new Promise((done) => socket.once('data', done));
+
+    const since = Date.now();
+    running.child.kill('SIGTERM');
+    await new Promise((done) => setTimeout(done, 300));
+    socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+
+    const answers = (await received).split(/(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(2);
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 200 [^]*\r\nconnection: close\r\n[^]*"ok"/i);
+    expect(await running.exited(since)).toMatchObject({ code: 0 });
+  });
 
   it('exits 0 at once with its background workers running and an idle socket open', async () => {
     const running = await start();
@@ -134,9 +234,10 @@ describe('shutdown on SIGTERM', { timeout: 60_000 }, () => {
     expect((await probe('live')).status).toBe(200);
     expect(Date.now() - since).toBeLessThan(READY_GRACE_MS);
 
-    // Past the grace the listener is closed; the request in flight is still answered.
+    // Past the grace the listener is closed (a new connection is refused); the request in
+    // flight is still answered.
     await new Promise((done) => setTimeout(done, READY_GRACE_MS + 300 - (Date.now() - since)));
-    await expect(probe('live')).rejects.toThrow();
+    await expect(openSocket(running.port)).rejects.toThrow(/ECONNREFUSED/);
     socket.write(body.slice(5));
     expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
     const exit = await running.exited(since);
