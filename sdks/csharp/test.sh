@@ -2,7 +2,9 @@
 # The C# front end on Linux with Debian's Mono: builds libchaveiro.so (release, and ASan + UBSan),
 # compiles ConsoleLoader.exe and the self-test with mcs, then runs, against the signing fake
 # server (sdks/c/tests/fake_server.py):
-#   1. the console loader's contract, the same cases as the C++ example's (exit codes 0 to 4);
+#   1. the console loader's contract, the same cases as the C++ example's (exit codes 0 to 4),
+#      then the same accounts group as the C++ example against the real server when it is built
+#      (sdks/c/tests/test_real_server.py);
 #   2. a UTF-8 round trip through the loader (non-ASCII account and password out, the name and
 #      the server's pt-BR refusal back), under the C locale too;
 #   3. the self-test (Chaveiro.cs's API: UTF-8, arguments, loop cancellation, retries), once on
@@ -66,6 +68,18 @@ serve() {
 
 echo "==> ConsoleLoader.exe: the console loader's contract (exit codes 0 to 4)"
 "$python" "$sdk_c/tests/test_console_loader.py" "$loader" mono
+
+echo "==> ConsoleLoader.exe against the real server: accounts, 2FA, download, key rotation"
+# test_real_server.py exits 77 when no server is built (npm run build); ci.sh requires it.
+set +e
+"$python" "$sdk_c/tests/test_real_server.py" accounts "$loader" mono
+status=$?
+set -e
+if ((status == 77)); then
+  echo "skipped: no built server (apps/server/dist/main.js)"
+elif ((status != 0)); then
+  exit 1
+fi
 
 echo "==> ConsoleLoader.exe: UTF-8 round trip"
 key="A6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg="
