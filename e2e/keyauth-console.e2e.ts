@@ -152,7 +152,7 @@ describe('KeyAuth compatibility console', () => {
         [t.productId, productId],
         [t.currentKey(keys.keyId), keys.publicKey],
       ] as const) {
-        await dialog.getByRole('button', { name: t.copy(label) }).click();
+        await dialog.getByRole('button', { name: `Copiar ${label}` }).click();
         expect(await clipboard(page)).toBe(value);
       }
       await dialog.getByRole('tab', { name: 'C#' }).click();

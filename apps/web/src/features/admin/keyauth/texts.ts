@@ -50,9 +50,6 @@ export const keyAuthTexts = {
     secret: 'Secret',
     version: 'Versão',
     publicKey: 'Chave pública (hex)',
-    copy: (label: string) => `Copiar ${label}`,
-    copied: (label: string) => `${label} copiado.`,
-    copyFailed: 'Não foi possível copiar. Selecione o texto e copie manualmente.',
     rotate: 'Gerar novo secret',
   },
   snippets: {

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useRotateKeyAuthSecret } from '../api/rotate-keyauth-secret';
 import { keyAuthTexts } from '../texts';
-import { CopyValue } from './copy-value';
+import { CopyValue } from '@/components/copy-value';
 
 const text = keyAuthTexts;
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { keyAuthTexts } from '../texts';
-import { copyToClipboard } from './copy-to-clipboard';
+import { copyToClipboard } from '@/lib/copy-to-clipboard';
 import { loaderSnippet, type LoaderLanguage } from './keyauth-snippets';
 
 const text = keyAuthTexts.snippets;

@@ -91,10 +91,10 @@ describe('the "Integrar loader" dialog', () => {
       [t.currentKey('56475aa75463474c'), CURRENT],
     ] as const) {
       expect(dialog.getByText(value)).toBeInTheDocument();
-      await user.click(dialog.getByRole('button', { name: t.copy(label) }));
+      await user.click(dialog.getByRole('button', { name: `Copiar ${label}` }));
       expect(await navigator.clipboard.readText()).toBe(value);
     }
-    expect(await screen.findByText(t.copied(t.serverUrl))).toBeInTheDocument();
+    expect(await screen.findByText(`${t.serverUrl} copiado.`)).toBeInTheDocument();
   });
 
   it('fills the C++, C# and TypeScript snippets with the address, the product and the key', async () => {
@@ -126,7 +126,7 @@ describe('the "Integrar loader" dialog', () => {
     const label = t.previousKey('a1b2c3d4e5f60718', formatDateTime(VALID_UNTIL));
     expect(await dialog.findByText(label)).toBeInTheDocument();
     expect(dialog.getByText(PREVIOUS)).toBeInTheDocument();
-    expect(dialog.getByRole('button', { name: t.copy(label) })).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: `Copiar ${label}` })).toBeInTheDocument();
     const cpp = code();
     expect(cpp.indexOf(CURRENT)).toBeLessThan(cpp.indexOf(PREVIOUS));
     expect(cpp).toContain(`"${PREVIOUS}",  // chave anterior, aceita até 07/12/2026`);

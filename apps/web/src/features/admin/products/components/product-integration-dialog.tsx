@@ -1,8 +1,7 @@
 import { loaderIntegrationMessages as t, type Product } from '@chaveiro/contract';
-import { Check, Copy, ExternalLink } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { Copy, ExternalLink } from 'lucide-react';
 import { CodeBlock } from '@/components/code-block';
+import { CopyValue } from '@/components/copy-value';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,6 +13,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { copyToClipboard } from '@/lib/copy-to-clipboard';
 import { formatDateTime } from '@/lib/format';
 import { useLoaderPublicKey } from '../api/get-loader-public-key';
 import {
@@ -24,47 +24,6 @@ import {
 
 /** docs/sdk.md, copied into the built web by the build (vite.config.ts). */
 const SDK_DOCS_URL = '/docs/sdk.md';
-
-/** Copies `text`, confirming with a toast (`copied`) or saying how to copy by hand. */
-async function copyText(text: string, copied: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success(copied);
-    return true;
-  } catch {
-    toast.error(t.copyFailed);
-    return false;
-  }
-}
-
-/** One value the seller pins in the loader: its label, the value, a copy button. */
-function IntegrationValue({ label, value }: { label: string; value: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  return (
-    <div className="bg-muted/40 grid min-w-0 gap-0.5 rounded-md border py-1.5 pr-1 pl-3">
-      <dt className="text-muted-foreground text-xs">{label}</dt>
-      <dd className="flex min-w-0 items-center justify-between gap-2">
-        <span className="min-w-0 font-mono text-sm break-all select-all">{value}</span>
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          className="-my-1 shrink-0"
-          aria-label={t.copy(label)}
-          onClick={() => void copyText(value, t.copied(label)).then(setCopied)}
-        >
-          {copied ? <Check className="text-emerald-600" aria-hidden /> : <Copy aria-hidden />}
-        </Button>
-      </dd>
-    </div>
-  );
-}
 
 /** The C++, C# and TypeScript snippets, one tab each, each with its copy button. */
 function IntegrationSnippets({ integration }: { integration: LoaderIntegration }) {
@@ -90,7 +49,7 @@ function IntegrationSnippets({ integration }: { integration: LoaderIntegration }
               <Button
                 variant="outline"
                 className="w-fit"
-                onClick={() => void copyText(snippet, t.snippetCopied)}
+                onClick={() => void copyToClipboard(snippet, t.snippetCopied)}
               >
                 <Copy aria-hidden />
                 {t.copySnippet}
@@ -156,13 +115,13 @@ export function ProductIntegrationDialog({ row, onClose }: { row: Product; onClo
             {t.values}
           </h3>
           <dl className="grid min-w-0 gap-2">
-            <IntegrationValue label={t.serverUrl} value={serverUrl} />
-            <IntegrationValue label={t.productId} value={row.id} />
+            <CopyValue label={t.serverUrl} value={serverUrl} />
+            <CopyValue label={t.productId} value={row.id} />
             {data ? (
               <>
-                <IntegrationValue label={t.currentKey(data.keyId)} value={data.publicKey} />
+                <CopyValue label={t.currentKey(data.keyId)} value={data.publicKey} />
                 {data.previous.map((key) => (
-                  <IntegrationValue
+                  <CopyValue
                     key={key.keyId}
                     label={t.previousKey(key.keyId, formatDateTime(key.validUntil))}
                     value={key.publicKey}

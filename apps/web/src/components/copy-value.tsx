@@ -1,12 +1,14 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { keyAuthTexts } from '../texts';
-import { copyToClipboard } from './copy-to-clipboard';
+import { copyToClipboard } from '@/lib/copy-to-clipboard';
 
-const text = keyAuthTexts.values;
+const text = {
+  copy: (label: string) => `Copiar ${label}`,
+  copied: (label: string) => `${label} copiado.`,
+};
 
-/** One value the seller pastes into the loader: its label, the value, a copy button. */
+/** One value to paste elsewhere (a loader's settings): its label, the value, a copy button. */
 export function CopyValue({ label, value }: { label: string; value: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
