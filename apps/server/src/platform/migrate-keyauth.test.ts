@@ -1,14 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Kysely } from 'kysely';
-import { Migrator, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { migrationsFor } from '../db/migrations/index.js';
-import { createPostgresSchema } from '../testing/test-app.js';
-import type { AppDatabase } from './database.js';
-import { createDatabase } from './database.js';
+import type { MigratedDatabase } from '../testing/migrated-database.js';
+import { databaseMigratedTo } from '../testing/migrated-database.js';
 import { newId } from './ids.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -18,32 +10,12 @@ import { migrateToLatest } from './migrate.js';
  * the unique indexes still hold, and foreign keys are on and cascade again afterwards.
  */
 describe('keyauth migration over existing accounts', () => {
-  let database: AppDatabase | undefined;
-  let dropSchema: (() => Promise<void>) | undefined;
-  let dataDir: string | undefined;
-  afterAll(async () => {
-    await database?.destroy();
-    await dropSchema?.();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  let migrated: MigratedDatabase | undefined;
+  afterAll(() => migrated?.close());
 
   it('keeps every user and their rows, and lets a new account have no e-mail', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'chaveiro-migrate-keyauth-'));
-    const postgres = await createPostgresSchema();
-    dropSchema = postgres ? () => postgres.drop() : undefined;
-    const env = { DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url } : {}) };
-    database = createDatabase(loadConfig(env));
-    const schema = postgres
-      ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0]?.s
-      : undefined;
-    const migrator = new Migrator({
-      db: database.db,
-      provider: { getMigrations: () => Promise.resolve(migrationsFor(database!.dialect)) },
-      migrationTableSchema: schema,
-    });
-    expect((await migrator.migrateTo('2026120103_webhooks')).error).toBeUndefined();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of that time
-    const raw = database.db as unknown as Kysely<any>;
+    migrated = await databaseMigratedTo('2026120103_webhooks');
+    const { database, raw } = migrated;
     const now = Date.now();
     const userId = newId();
     const productId = newId();
