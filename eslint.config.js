@@ -117,6 +117,9 @@ export default tseslint.config(
       'data/**',
       'bench/.data/**',
       'e2e/artifacts/**',
+      // The native SDK's CMake build folders (CMake writes compiler_depend.ts files there).
+      'sdks/c/build*/**',
+      'sdks/csharp/build/**',
       // Generated shadcn/ui primitives are kept as generated (STYLE.md).
       'apps/web/src/components/ui/**',
     ],
