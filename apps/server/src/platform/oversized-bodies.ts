@@ -21,8 +21,13 @@ export async function drainOversizedBody(
   payload: RequestPayload,
 ): Promise<RequestPayload> {
   const length = Number(request.headers['content-length']);
-  const limit = request.routeOptions.bodyLimit;
-  if (!(length > limit) || length > DRAIN_MAX_BYTES) return payload;
+  // Every call passes here (the loader's heartbeat too): the usual body, under the server's
+  // limit, costs one comparison. `routeOptions` builds an object on each read, so it is read
+  // only for a body over that limit (routes here only ever raise theirs).
+  if (!(length > request.server.initialConfig.bodyLimit!) || length > DRAIN_MAX_BYTES) {
+    return payload;
+  }
+  if (length <= request.routeOptions.bodyLimit) return payload;
   if (/^multipart\//i.test(request.headers['content-type'] ?? '')) return payload;
   for await (const chunk of payload) void chunk;
   throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
