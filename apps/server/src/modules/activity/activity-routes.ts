@@ -19,7 +19,7 @@ export function activityRoutes({
     const tags = ['activity'];
 
     app.get(
-      '/activity',
+      '',
       guardedRoute(admin, tags, {
         summary:
           'Page the activity log, newest first; filters: q (action text), type, actorId, target, subject (a user: actor or target), from/to (São Paulo days)',
@@ -30,7 +30,7 @@ export function activityRoutes({
     );
 
     app.get(
-      '/activity/export',
+      '/export',
       guardedRoute(admin, tags, {
         summary: 'The activity lines matching the filters as CSV (at most 50 000 rows)',
         querystring: activityExportQuerySchema,

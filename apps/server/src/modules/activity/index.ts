@@ -1,6 +1,31 @@
 /** The admin activity log: every admin action and failed loader attempt, one line each. */
+import { ADMIN_LIMITS } from '@chaveiro/contract';
+import type { Platform } from '../../module.js';
+import { defineModule } from '../../module.js';
+import { sharedCountCache } from '../../platform/count-cache.js';
+import { createActivityHandlers } from './activity-handlers.js';
+import { createActivityRepository } from './activity-repository.js';
+import { activityRoutes } from './activity-routes.js';
+import { createActivityService } from './activity-service.js';
+
 export { createActivityRepository } from './activity-repository.js';
 export type { ActivityService } from './activity-service.js';
 export { createActivityService } from './activity-service.js';
-export { activityRoutes } from './activity-routes.js';
-export { createActivityHandlers } from './activity-handlers.js';
+
+export function createActivityModule({
+  db,
+  clock,
+  sharedState,
+}: Pick<Platform, 'db' | 'clock' | 'sharedState'>) {
+  const repository = createActivityRepository(
+    db,
+    // The list's filter totals, cleared on every node when a line is written (Redis).
+    sharedCountCache(sharedState, 'activity-totals', ADMIN_LIMITS.listCountCacheMs),
+  );
+  const activity = createActivityService({ clock, repository });
+  return defineModule({
+    services: { activity },
+    routes: [{ scope: 'api', prefix: '/activity', plugin: activityRoutes({ activity }) }],
+    handlers: createActivityHandlers({ activity, repository }),
+  });
+}

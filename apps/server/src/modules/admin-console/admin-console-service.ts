@@ -26,7 +26,7 @@ export interface AdminConsoleServiceDeps extends Pick<AppContext, 'db' | 'clock'
 
 /**
  * The admin console's work queues, the command palette's search and the outbox's dead
- * deliveries (issue #22).
+ * deliveries.
  */
 export function createAdminConsoleService({
   db,

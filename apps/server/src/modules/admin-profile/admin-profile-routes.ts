@@ -23,7 +23,7 @@ export function adminProfileRoutes({
     const tags = ['admin profile'];
 
     app.get(
-      '/profile',
+      '',
       guardedRoute(admin, tags, {
         summary: "The admin's username and avatar",
         response: { 200: adminProfileSchema, ...adminErrors, ...errorResponses(404) },
@@ -32,7 +32,7 @@ export function adminProfileRoutes({
     );
 
     app.patch(
-      '/profile',
+      '',
       guardedRoute(admin, tags, {
         summary: 'Change username and/or avatar (multipart: username, avatar image ≤ 2 MB)',
         consumes: ['multipart/form-data'],

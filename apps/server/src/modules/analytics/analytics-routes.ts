@@ -58,7 +58,7 @@ export function analyticsRoutes({
   };
 }
 
-/** The reseller's own analytics, under /api/reseller (resellers only, like its other routes). */
+/** The reseller's own analytics, /api/reseller/analytics (resellers only, like its other routes). */
 export function resellerAnalyticsRoutes({
   analytics: service,
 }: {
@@ -68,7 +68,7 @@ export function resellerAnalyticsRoutes({
     const reseller = app.requireRole('reseller');
 
     app.get(
-      '/analytics',
+      '',
       guardedRoute(reseller, ['reseller'], {
         summary:
           "The reseller's own keys per day: sold, redeemed and balance spent, with the previous period",

@@ -40,7 +40,7 @@ export interface SampleOutcome {
 }
 
 /**
- * The minute sampler (issue #23): once per minute of the app's clock, the minute's start is inserted
+ * The minute sampler: once per minute of the app's clock, the minute's start is inserted
  * into `analytics_online_minutes`; only the process whose insert went in applies the rest, in
  * the same transaction: the day's gauges (the four cards and running subscriptions, last sample
  * wins), online peak/sum/samples, and +1 minute of usage to each subscription with a machine
@@ -102,10 +102,3 @@ export function createAnalyticsSampler({
 }
 
 export type AnalyticsSampler = ReturnType<typeof createAnalyticsSampler>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The minute sampler, decorated by buildApp so tests can run it at will. */
-    analyticsSampler: AnalyticsSampler;
-  }
-}

@@ -1,11 +1,38 @@
-/** Seller API tokens, their guard's check, and the `/api/v1` scope with its idempotency. */
+/** Seller API tokens: minted and revoked by their owners, checked by the `/api/v1` guard. */
+import type { Platform } from '../../module.js';
+import { defineModule } from '../../module.js';
+import type { ActivityService } from '../activity/index.js';
+import { createApiTokensRepository } from './api-tokens-repository.js';
+import { apiTokensRoutes } from './api-tokens-routes.js';
+import { createApiTokensService } from './api-tokens-service.js';
+import { createApiTokenEpochRevocation } from './epoch-revocation.js';
+
 export type { ApiTokensService } from './api-tokens-service.js';
-export { createApiTokensRepository } from './api-tokens-repository.js';
-export { createApiTokensService } from './api-tokens-service.js';
-export { apiTokensRoutes } from './api-tokens-routes.js';
-export { createApiTokenEpochRevocation } from './epoch-revocation.js';
-export { createIdempotencyRepository } from './idempotency-repository.js';
-export type { Idempotency } from './idempotency.js';
-export { createIdempotency } from './idempotency.js';
-export type { SellerApiScopeDeps } from './seller-api-scope.js';
-export { sellerApiScope } from './seller-api-scope.js';
+
+export function createApiTokensModule({
+  db,
+  dialect,
+  clock,
+  background,
+  runInBackground,
+  events,
+  activity,
+}: Pick<Platform, 'db' | 'dialect' | 'clock' | 'background' | 'runInBackground' | 'events'> & {
+  activity: ActivityService;
+}) {
+  const repository = createApiTokensRepository(db, dialect);
+  const apiTokens = createApiTokensService({
+    db,
+    clock,
+    background,
+    runInBackground,
+    repository,
+    activity,
+  });
+  return defineModule({
+    // Its `authenticate` is the `/api/v1` guard's per-request check (app.ts).
+    services: { apiTokens },
+    routes: [{ scope: 'api', prefix: '/api-tokens', plugin: apiTokensRoutes({ apiTokens }) }],
+    handlers: [createApiTokenEpochRevocation({ repository, events })],
+  });
+}

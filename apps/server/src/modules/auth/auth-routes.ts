@@ -13,23 +13,28 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/route-schemas.js';
 import { bodyField, rateLimit } from '../../platform/rate-limit.js';
 import type { AccountLimits } from './account-limits.js';
+import { authOf } from '../../platform/auth.js';
 import type { AuthService } from './auth-service.js';
+import type { SessionsService } from './sessions-service.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 const errors = errorResponses(400, 401, 403, 409, 429, 503);
+const logoutErrors = errorResponses(400, 401, 403, 404, 429);
 
 export interface AuthRoutesDeps {
   auth: AuthService;
   /** The login limit is shared with the loader's account login. */
   accountLimits: AccountLimits;
+  sessions: SessionsService;
 }
 
-/** Public account routes: sign-up, e-mail confirmation, login and password reset. */
+/** Account routes: sign-up, e-mail confirmation, login, password reset and logout. */
 export function authRoutes({
   auth: service,
   accountLimits,
+  sessions,
 }: AuthRoutesDeps): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     // Per IP against scripted abuse, per account against guessing one password from many IPs.
@@ -121,6 +126,19 @@ export function authRoutes({
         },
       },
       (request) => service.resetPassword(request.body),
+    );
+
+    app.post(
+      '/logout',
+      {
+        onRequest: app.requireRole('client', 'reseller', 'admin'),
+        schema: {
+          tags: ['auth'],
+          summary: "Log out: ends the token's session on the server (401 afterwards)",
+          response: { 200: messageResponseSchema, ...logoutErrors },
+        },
+      },
+      (request) => sessions.logout(authOf(request)),
     );
 
     done();

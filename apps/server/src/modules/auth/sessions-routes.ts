@@ -11,7 +11,7 @@ import type { SessionsService } from './sessions-service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
-/** The signed-in user's sessions (`Perfil › Sessões ativas`) and logout; every role has them. */
+/** The signed-in user's sessions (`Perfil › Sessões ativas`); every role has them. */
 export function sessionsRoutes({
   sessions: service,
 }: {
@@ -21,7 +21,7 @@ export function sessionsRoutes({
     const signedIn = app.requireRole('client', 'reseller', 'admin');
 
     app.get(
-      '/profile/sessions',
+      '',
       {
         onRequest: signedIn,
         schema: {
@@ -34,7 +34,7 @@ export function sessionsRoutes({
     );
 
     app.delete(
-      '/profile/sessions/:id',
+      '/:id',
       {
         onRequest: signedIn,
         schema: {
@@ -48,7 +48,7 @@ export function sessionsRoutes({
     );
 
     app.post(
-      '/profile/sessions/end-others',
+      '/end-others',
       {
         onRequest: signedIn,
         schema: {
@@ -58,19 +58,6 @@ export function sessionsRoutes({
         },
       },
       (request) => service.endOthers(authOf(request)),
-    );
-
-    app.post(
-      '/auth/logout',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags: ['auth'],
-          summary: "Log out: ends the token's session on the server (401 afterwards)",
-          response: { 200: messageResponseSchema, ...errors },
-        },
-      },
-      (request) => service.logout(authOf(request)),
     );
 
     done();

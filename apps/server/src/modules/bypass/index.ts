@@ -1,4 +1,23 @@
 /** Bypass UIDs and the API keys that query them. */
-export { createBypassRepository } from './bypass-repository.js';
-export { createBypassService } from './bypass-service.js';
-export { bypassRoutes } from './bypass-routes.js';
+import type { Platform } from '../../module.js';
+import { defineModule } from '../../module.js';
+import type { ActivityService } from '../activity/index.js';
+import { createBypassRepository } from './bypass-repository.js';
+import { bypassRoutes } from './bypass-routes.js';
+import { createBypassService } from './bypass-service.js';
+
+export function createBypassModule({
+  db,
+  clock,
+  activity,
+}: Pick<Platform, 'db' | 'clock'> & { activity: ActivityService }) {
+  const bypass = createBypassService({
+    db,
+    clock,
+    repository: createBypassRepository(db),
+    activity,
+  });
+  return defineModule({
+    routes: [{ scope: 'api', prefix: '/bypass', plugin: bypassRoutes({ bypass }) }],
+  });
+}

@@ -1,4 +1,22 @@
 /** The admin dashboard's live metrics. */
-export { createDashboardRepository } from './dashboard-repository.js';
-export { createDashboardService } from './dashboard-service.js';
-export { dashboardRoutes } from './dashboard-routes.js';
+import type { Platform } from '../../module.js';
+import { defineModule } from '../../module.js';
+import type { ActivityService } from '../activity/index.js';
+import { createDashboardRepository } from './dashboard-repository.js';
+import { dashboardRoutes } from './dashboard-routes.js';
+import { createDashboardService } from './dashboard-service.js';
+
+export type DashboardService = ReturnType<typeof createDashboardService>;
+
+export function createDashboardModule({
+  db,
+  clock,
+  activity,
+}: Pick<Platform, 'db' | 'clock'> & { activity: ActivityService }) {
+  const dashboard = createDashboardService({ clock, repository: createDashboardRepository(db) });
+  return defineModule({
+    // The analytics sampler records the metric cards' own figures (one definition of each).
+    services: { dashboard },
+    routes: [{ scope: 'api', prefix: '/dashboard', plugin: dashboardRoutes({ dashboard, activity }) }],
+  });
+}

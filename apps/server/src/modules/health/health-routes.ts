@@ -20,7 +20,7 @@ export function healthRoutes({
 }): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     app.get(
-      '/health',
+      '',
       {
         schema: {
           tags: ['health'],
@@ -31,7 +31,7 @@ export function healthRoutes({
       () => service.check(),
     );
     app.get(
-      '/health/live',
+      '/live',
       {
         logLevel: PROBE_LOG_LEVEL,
         schema: {
@@ -43,7 +43,7 @@ export function healthRoutes({
       () => service.live(),
     );
     app.get(
-      '/health/ready',
+      '/ready',
       {
         logLevel: PROBE_LOG_LEVEL,
         schema: {

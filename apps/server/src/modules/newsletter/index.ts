@@ -1,4 +1,16 @@
 /** The landing page's newsletter sign-up. */
-export { createNewsletterRepository } from './newsletter-repository.js';
-export { createNewsletterService } from './newsletter-service.js';
-export { newsletterRoutes } from './newsletter-routes.js';
+import type { Platform } from '../../module.js';
+import { defineModule } from '../../module.js';
+import { createNewsletterRepository } from './newsletter-repository.js';
+import { newsletterRoutes } from './newsletter-routes.js';
+import { createNewsletterService } from './newsletter-service.js';
+
+export function createNewsletterModule({ db, clock }: Pick<Platform, 'db' | 'clock'>) {
+  const newsletter = createNewsletterService({
+    clock,
+    subscribers: createNewsletterRepository(db),
+  });
+  return defineModule({
+    routes: [{ scope: 'api', prefix: '/newsletter', plugin: newsletterRoutes({ newsletter }) }],
+  });
+}

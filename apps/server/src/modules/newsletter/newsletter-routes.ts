@@ -14,7 +14,7 @@ export function newsletterRoutes({
 }): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     app.post(
-      '/newsletter',
+      '',
       {
         // Per IP: a public form must not become a way to fill the table with scripted addresses.
         preHandler: rateLimit({ name: 'newsletter-ip', max: 5, windowMs: HOUR }),

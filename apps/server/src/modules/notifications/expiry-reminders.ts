@@ -159,10 +159,3 @@ export function createExpiryReminders({
 }
 
 export type ExpiryReminders = ReturnType<typeof createExpiryReminders>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The periodic expiry check, decorated by buildApp so tests can run it at will. */
-    expiryReminders: ExpiryReminders;
-  }
-}

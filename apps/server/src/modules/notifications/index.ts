@@ -3,20 +3,69 @@
  * domain events (a machine bound, a deposit approved or rejected, a ticket answered, API tokens
  * revoked by the end of a security epoch).
  */
-export { createNotificationsRepository } from './notifications-repository.js';
-export type { NotificationsService } from './notifications-service.js';
-export { createNotificationsService } from './notifications-service.js';
-export type { ExpiryReminders } from './expiry-reminders.js';
-export { createExpiryReminders } from './expiry-reminders.js';
-export type { Notify } from './bell-notice.js';
-export { bellNotice } from './bell-notice.js';
-export { createMachineBoundNotice } from './machine-bound-notice.js';
-export { createNewDeviceNotice } from './new-device-notice.js';
-export { createApiTokensRevokedMail } from './api-tokens-revoked-mail.js';
-export {
+import type { Platform } from '../../module.js';
+import { defineModule } from '../../module.js';
+import type { UsersRepository } from '../users/index.js';
+import { createApiTokensRevokedMail } from './api-tokens-revoked-mail.js';
+import {
   createDepositApprovedNotice,
   createDepositRejectedNotice,
   createTicketAnsweredNotice,
 } from './customer-notices.js';
-export { notificationsRoutes } from './notifications-routes.js';
-export { createExpiryMail, createPurchaseNotices } from './purchase-notices.js';
+import { createExpiryReminders } from './expiry-reminders.js';
+import { createMachineBoundNotice } from './machine-bound-notice.js';
+import { createNewDeviceNotice } from './new-device-notice.js';
+import { createNotificationsRepository } from './notifications-repository.js';
+import { notificationsRoutes } from './notifications-routes.js';
+import { createNotificationsService } from './notifications-service.js';
+import { createExpiryMail, createPurchaseNotices } from './purchase-notices.js';
+
+export type { NotificationsService } from './notifications-service.js';
+export type { ExpiryReminders } from './expiry-reminders.js';
+export type { Notify } from './bell-notice.js';
+export { bellNotice } from './bell-notice.js';
+
+export function createNotificationsModule({
+  db,
+  clock,
+  config,
+  mailer,
+  jobLeases,
+  events,
+  log,
+  users,
+}: Pick<Platform, 'db' | 'clock' | 'config' | 'mailer' | 'jobLeases' | 'events' | 'log'> & {
+  users: Pick<UsersRepository, 'findById'>;
+}) {
+  const repository = createNotificationsRepository(db);
+  const notifications = createNotificationsService({ db, clock, repository });
+  const mail = { config, mailer, users };
+  return defineModule({
+    // Other modules' handlers ring the bell in their own transactions.
+    services: { notifications },
+    routes: [
+      { scope: 'api', prefix: '/notifications', plugin: notificationsRoutes({ notifications }) },
+    ],
+    handlers: [
+      ...createMachineBoundNotice({ ...mail, notifications }),
+      ...createNewDeviceNotice({ ...mail, notifications }),
+      createApiTokensRevokedMail(mail),
+      createDepositApprovedNotice({ notifications }),
+      createDepositRejectedNotice({ notifications }),
+      createTicketAnsweredNotice({ notifications }),
+      ...createPurchaseNotices({ ...mail, notifications }),
+      ...createExpiryMail(mail),
+    ],
+    jobs: {
+      /** "Subscription expiring" notifications, checked at start and every few minutes. */
+      expiryReminders: createExpiryReminders({
+        clock,
+        jobLeases,
+        repository,
+        notifications,
+        events,
+        log,
+      }),
+    },
+  });
+}

@@ -1,5 +1,5 @@
 /**
- * Outgoing webhooks (issue #25): endpoints, the fan-out handlers, the dispatcher. The service
+ * Outgoing webhooks: endpoints, the fan-out handlers, the dispatcher. The service
  * is actor-based so another entry (API tokens, `/api/v1/webhook-endpoints`) can expose it too.
  */
 export type { WebhooksRepository } from './webhooks-repository.js';
@@ -10,4 +10,3 @@ export type { WebhookDispatcher } from './webhook-dispatcher.js';
 export { createWebhookDispatcher, signatureHeader } from './webhook-dispatcher.js';
 export { createWebhookHandlers } from './webhook-handlers.js';
 export { webhooksRoutes } from './webhooks-routes.js';
-export { webhooksV1Routes } from './webhooks-v1-routes.js';

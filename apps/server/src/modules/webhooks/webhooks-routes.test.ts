@@ -20,8 +20,8 @@ import { createWebhookDispatcher } from './webhook-dispatcher.js';
 import { createJobLeases } from '../../platform/job-leases.js';
 import { createJobLeasesRepository } from '../../platform/job-leases-repository.js';
 import { createWebhookHandlers } from './webhook-handlers.js';
-import type { Receiver } from './webhook-receiver.test-helper.js';
-import { startReceiver, verifySignature } from './webhook-receiver.test-helper.js';
+import type { Receiver } from '../../testing/webhook-receiver.js';
+import { startReceiver, verifySignature } from '../../testing/webhook-receiver.js';
 import { createWebhooksRepository } from './webhooks-repository.js';
 
 const HOUR = 60 * 60 * 1000;

@@ -13,8 +13,8 @@ import {
 } from '../../platform/outbound-http.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
-import type { Receiver } from './webhook-receiver.test-helper.js';
-import { startReceiver } from './webhook-receiver.test-helper.js';
+import type { Receiver } from '../../testing/webhook-receiver.js';
+import { startReceiver } from '../../testing/webhook-receiver.js';
 
 // The default configuration: WEBHOOKS_ALLOW_PRIVATE_URLS unset, the SSRF guard on.
 let t: TestApp;

@@ -20,7 +20,7 @@ import {
   sellerApiPostErrors,
   sellerApiRoute,
 } from '../../platform/route-schemas.js';
-import type { WebhooksService } from './webhooks-service.js';
+import type { WebhooksService } from '../webhooks/index.js';
 
 const withNotFound = { ...sellerApiErrors, ...errorResponses(400, 404) };
 const postWithNotFound = { ...sellerApiPostErrors, ...errorResponses(404) };

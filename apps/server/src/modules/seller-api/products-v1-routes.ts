@@ -1,7 +1,7 @@
 import { sellerApiProductsResponseSchema } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { sellerApiErrors, sellerApiRoute } from '../../platform/route-schemas.js';
-import type { ProductsService } from './products-service.js';
+import type { ProductsService } from '../products/index.js';
 
 /** The catalogue on the seller API (`/api/v1/products`, scope `products:read`). */
 export function productsV1Routes({
