@@ -140,6 +140,7 @@ import {
   createRedemptionXp,
   createTotpRepository,
   createUserAdminRepository,
+  createUserBalancesRepository,
   createUsersRepository,
 } from './modules/users/index.js';
 import {
@@ -187,7 +188,7 @@ export function createServices(
       db,
       sharedCountCache(ctx.sharedState, 'activity-totals', ADMIN_LIMITS.listCountCacheMs),
     ),
-    adminActions: createAdminActionsRepository(db, keyTotals),
+    adminActions: createAdminActionsRepository(db),
     adminConsole: createAdminConsoleRepository(db, dialect),
     adminResellers: createAdminResellersRepository(db, dialect),
     analytics: createAnalyticsRepository(db, dialect),
@@ -222,6 +223,7 @@ export function createServices(
     support: createSupportRepository(db, dialect),
     totp: createTotpRepository(db),
     userAdmin: createUserAdminRepository(db, keyTotals, lateEvents),
+    userBalances: createUserBalancesRepository(db),
     userDirectory: createUserDirectoryRepository(db, dialect),
     userLogins: createUserLoginsRepository(db),
     userSessions: createSessionsRepository(db),
@@ -232,7 +234,11 @@ export function createServices(
   // The kernel most services use.
   const activity = createActivityService({ clock, repository: repos.activity });
   const notifications = createNotificationsService({ db, clock, repository: repos.notifications });
-  const balance = createBalanceService({ clock, repository: repos.balance });
+  const balance = createBalanceService({
+    clock,
+    repository: repos.balance,
+    balances: repos.userBalances,
+  });
   const files = createFilesService({ repository: repos.files });
   const uploads = createFileUploadService({ ...ctx, repository: repos.files });
   const settingsCache = createSettingsCache({
@@ -424,6 +430,7 @@ export function createServices(
       db,
       clock,
       repository: repos.keyAuthImport,
+      usersRepository: repos.users,
       products: repos.products,
       activity,
     }),
@@ -431,6 +438,7 @@ export function createServices(
       db,
       repository: repos.adminActions,
       subscriptions: repos.subscriptions,
+      accounts: repos.userAdmin,
       activity,
       files,
     }),
@@ -486,6 +494,7 @@ export function createServices(
     client: createClientService({
       clock,
       client: repos.client,
+      users: repos.users,
       settings: settingsCache,
       subscriptions: repos.subscriptions,
       redemption,
@@ -690,6 +699,7 @@ export function createKeyAuthImportCommand(ctx: Pick<AppContext, 'db' | 'clock'>
   return createKeyAuthImport({
     ...ctx,
     repository: createKeyAuthImportRepository(createCountCache(0)),
+    usersRepository: createUsersRepository(ctx.db),
     products: createProductsRepository(ctx.db, createCountCache(0)),
     activity: createActivityService({
       clock: ctx.clock,

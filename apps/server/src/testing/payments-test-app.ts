@@ -9,6 +9,7 @@ import {
   createMercadoPagoClient,
 } from '../modules/deposits/index.js';
 import { createSettingsRepository } from '../modules/settings/index.js';
+import { createUserBalancesRepository } from '../modules/users/index.js';
 import type { FakeMercadoPago } from './fake-mercadopago.js';
 import { startFakeMercadoPago } from './fake-mercadopago.js';
 import type { TestApp, TestAppOptions, TestUser } from './test-app.js';
@@ -85,7 +86,11 @@ export async function startPaymentsTestApp(
         clock: t.clock,
         deposits: createDepositsRepository(db, t.database.dialect),
         settings: createSettingsRepository(db),
-        balance: createBalanceService({ clock: t.clock, repository: createBalanceRepository(db) }),
+        balance: createBalanceService({
+          clock: t.clock,
+          repository: createBalanceRepository(db),
+          balances: createUserBalancesRepository(db),
+        }),
         activity: createActivityService({
           clock: t.clock,
           repository: createActivityRepository(db),

@@ -1,13 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { CountCache } from '../../platform/count-cache.js';
 
 /** Mass actions over every account except admins (spec §6). */
-export function createAdminActionsRepository(
-  db: Kysely<Database>,
-  /** The licence-key list totals: deleting accounts cascades into the keys' redeemer. */
-  keyTotals: CountCache,
-) {
+export function createAdminActionsRepository(db: Kysely<Database>) {
   const nonAdminSubscriptions = (executor: Kysely<Database>) =>
     executor
       .selectFrom('subscriptions')
@@ -34,19 +29,6 @@ export function createAdminActionsRepository(
         .where('avatar_url', 'is not', null)
         .execute();
       return rows.flatMap((row) => (row.avatar_url === null ? [] : [row.avatar_url]));
-    },
-
-    /**
-     * Deletes every non-admin account; their subscriptions, machines, tokens and ledger go with
-     * them (cascade), keys and logs keep a null reference. Returns how many accounts it deleted.
-     */
-    async deleteNonAdmins(executor: Kysely<Database> = db): Promise<number> {
-      keyTotals.clear();
-      const result = await executor
-        .deleteFrom('users')
-        .where('role', '<>', 'admin')
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
     },
   };
 }

@@ -7,6 +7,7 @@ import type { ActivityService } from '../activity/index.js';
 import type { FilesService } from '../files/index.js';
 import { fileShaOf } from '../files/index.js';
 import type { SubscriptionsRepository } from '../subscriptions/index.js';
+import type { UserAdminRepository } from '../users/index.js';
 import type { AdminActionsRepository } from './admin-actions-repository.js';
 
 const text = messages.settings;
@@ -14,6 +15,8 @@ const text = messages.settings;
 export interface AdminActionsServiceDeps extends Pick<AppContext, 'db'> {
   repository: AdminActionsRepository;
   subscriptions: SubscriptionsRepository;
+  /** The mass deletion of non-admin accounts. */
+  accounts: Pick<UserAdminRepository, 'deleteNonAdmins'>;
   activity: ActivityService;
   files: FilesService;
 }
@@ -23,6 +26,7 @@ export function createAdminActionsService({
   db,
   repository,
   subscriptions,
+  accounts,
   activity,
   files,
 }: AdminActionsServiceDeps) {
@@ -44,7 +48,7 @@ export function createAdminActionsService({
     async deleteAllUsers(actor: Actor): Promise<MassActionResponse> {
       const count = await withTransaction(db, async (trx) => {
         const avatars = await repository.nonAdminAvatarUrls(trx);
-        const deleted = await repository.deleteNonAdmins(trx);
+        const deleted = await accounts.deleteNonAdmins(trx);
         for (const url of avatars) await files.release(trx, fileShaOf(url));
         await activity.record(trx, actor, {
           type: 'mass.users_deleted',

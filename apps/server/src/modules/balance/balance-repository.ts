@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { readPage } from '../../platform/paging.js';
 
@@ -22,38 +21,9 @@ export interface LedgerRow {
   created_at: number;
 }
 
-/** Any account's balance and its ledger. */
+/** The balance ledger: one line per money movement (the balance itself is the users module's). */
 export function createBalanceRepository(db: Kysely<Database>) {
   return {
-    /**
-     * Adds `deltaCents` (negative spends) in one conditional statement: concurrent movements
-     * serialise on the row, none is lost, and the balance never goes below zero (the CHECK
-     * constraint backs this). Returns the new balance, or undefined when nothing changed.
-     */
-    async add(
-      userId: string,
-      deltaCents: number,
-      executor: Kysely<Database> = db,
-    ): Promise<number | undefined> {
-      const row = await executor
-        .updateTable('users')
-        .set({ balance_cents: sql<number>`balance_cents + ${deltaCents}` })
-        .where('id', '=', userId)
-        .where(sql<boolean>`balance_cents + ${deltaCents} >= 0`)
-        .returning('balance_cents')
-        .executeTakeFirst();
-      return row === undefined ? undefined : Number(row.balance_cents);
-    },
-
-    async balanceOf(userId: string, executor: Kysely<Database> = db): Promise<number> {
-      const row = await executor
-        .selectFrom('users')
-        .select('balance_cents')
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      return row === undefined ? 0 : Number(row.balance_cents);
-    },
-
     async insertLedger(line: LedgerLine, executor: Kysely<Database> = db): Promise<void> {
       await executor
         .insertInto('balance_ledger')

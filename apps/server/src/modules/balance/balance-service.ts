@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
 import { pageOf } from '../../platform/paging.js';
+import type { UserBalancesRepository } from '../users/index.js';
 import type { BalanceRepository } from './balance-repository.js';
 
 export interface BalanceMovement {
@@ -19,13 +20,15 @@ export interface BalanceMovement {
 
 export interface BalanceServiceDeps extends Pick<AppContext, 'clock'> {
   repository: BalanceRepository;
+  /** The accounts' balance column, moved in the ledger line's transaction. */
+  balances: UserBalancesRepository;
 }
 
 /**
  * Every money movement: the balance change and its ledger line, in the caller's transaction, so
  * any balance equals the sum of its ledger.
  */
-export function createBalanceService({ clock, repository }: BalanceServiceDeps) {
+export function createBalanceService({ clock, repository, balances }: BalanceServiceDeps) {
   const service = {
     /** One page of an account's ledger, newest first (amounts in reais). */
     ledger(userId: string, query: LedgerQuery): Promise<LedgerPage> {
@@ -49,7 +52,7 @@ export function createBalanceService({ clock, repository }: BalanceServiceDeps) 
      * answers 409 'Saldo insuficiente.'.
      */
     async move(executor: Kysely<Database>, movement: BalanceMovement): Promise<number | undefined> {
-      const after = await repository.add(movement.userId, movement.amountCents, executor);
+      const after = await balances.add(movement.userId, movement.amountCents, executor);
       if (after === undefined) return undefined;
       await repository.insertLedger(
         {
@@ -78,7 +81,7 @@ export function createBalanceService({ clock, repository }: BalanceServiceDeps) 
     ): Promise<{ debitedCents: number; balanceAfterCents: number; uncoveredCents: number }> {
       const wanted = Math.abs(movement.amountCents);
       for (;;) {
-        const balanceCents = await repository.balanceOf(movement.userId, executor);
+        const balanceCents = await balances.balanceOf(movement.userId, executor);
         const available = Math.min(wanted, balanceCents);
         if (available <= 0) {
           return { debitedCents: 0, balanceAfterCents: balanceCents, uncoveredCents: wanted };

@@ -269,27 +269,6 @@ export function createClientRepository(db: Kysely<Database>) {
         .where('id', '=', userId)
         .executeTakeFirst();
     },
-
-    /**
-     * Grants the daily bonus when the last one is at least `intervalMs` old, in one conditional
-     * statement, so two clicks in the same instant grant it once.
-     */
-    async claimDailyBonus(
-      userId: string,
-      xp: number,
-      now: number,
-      intervalMs: number,
-    ): Promise<boolean> {
-      return changedRow(
-        db
-          .updateTable('users')
-          .set({ xp: sql<number>`xp + ${xp}`, daily_bonus_at: now })
-          .where('id', '=', userId)
-          .where((eb) =>
-            eb.or([eb('daily_bonus_at', 'is', null), eb('daily_bonus_at', '<=', now - intervalMs)]),
-          ),
-      );
-    },
   };
 }
 

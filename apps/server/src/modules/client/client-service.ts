@@ -32,6 +32,7 @@ import type { SettingsCache } from '../settings/index.js';
 import type { SubscriptionsRepository } from '../subscriptions/index.js';
 import { effectiveExpiry } from '../subscriptions/index.js';
 import type { KeyRedemption } from '../keys/index.js';
+import type { UsersRepository } from '../users/index.js';
 import type { ClosedCode, UnusableCode } from '../loader/index.js';
 import { unavailabilityOf } from '../loader/index.js';
 import type { ClientRepository, MachineRow, OwnSubscriptionRow } from './client-repository.js';
@@ -50,6 +51,8 @@ const brDate = new Intl.DateTimeFormat('pt-BR', {
 
 export interface ClientServiceDeps extends Pick<AppContext, 'clock'> {
   client: ClientRepository;
+  /** The daily bonus's XP, granted on the account. */
+  users: Pick<UsersRepository, 'claimDailyBonus'>;
   settings: SettingsCache;
   subscriptions: SubscriptionsRepository;
   redemption: KeyRedemption;
@@ -71,6 +74,7 @@ export interface LoaderDownload {
 export function createClientService({
   clock,
   client,
+  users,
   settings,
   subscriptions,
   redemption,
@@ -375,7 +379,7 @@ export function createClientService({
 
     async claimDailyBonus(userId: string): Promise<DailyBonusResponse> {
       const now = clock.now();
-      const claimed = await client.claimDailyBonus(
+      const claimed = await users.claimDailyBonus(
         userId,
         XP_RULES.dailyBonus,
         now,

@@ -9,14 +9,6 @@ const INSERT_BATCH = 400;
 /** Values per `in (…)` lookup. */
 const LOOKUP_BATCH = 1_000;
 
-export interface ImportedUserRow {
-  id: string;
-  username: string;
-  passwordHash: string;
-  status: 'active' | 'banned';
-  createdAt: number;
-}
-
 export interface ImportedSubscriptionRow {
   id: string;
   userId: string;
@@ -59,9 +51,10 @@ export interface AccountByName {
 }
 
 /**
- * Writes of the KeyAuth import. Every insert is `on conflict do nothing` and answers what it
- * actually wrote: a re-run, or a second import of the same files at the same time, adds nothing
- * twice; the unique indexes decide, not a read before the write.
+ * Writes of the KeyAuth import (its accounts go through the users module). Every insert is
+ * `on conflict do nothing` and answers what it actually wrote: a re-run, or a second import of
+ * the same files at the same time, adds nothing twice; the unique indexes decide, not a read
+ * before the write.
  */
 export function createKeyAuthImportRepository(keyTotals: CountCache) {
   return {
@@ -79,41 +72,6 @@ export function createKeyAuthImportRepository(keyTotals: CountCache) {
         for (const row of rows) found.push({ ...row, created_at: Number(row.created_at) });
       }
       return found;
-    },
-
-    /** Client accounts without e-mail (nothing to confirm: verified at creation). */
-    async insertUsers(
-      executor: Kysely<Database>,
-      users: readonly ImportedUserRow[],
-    ): Promise<Set<string>> {
-      const inserted = new Set<string>();
-      for (const batch of chunks(users, INSERT_BATCH)) {
-        const rows = await executor
-          .insertInto('users')
-          .values(
-            batch.map((user) => ({
-              id: user.id,
-              username: user.username,
-              username_lower: user.username.toLowerCase(),
-              email: null,
-              email_lower: null,
-              password_hash: user.passwordHash,
-              role: 'client' as const,
-              status: user.status,
-              email_verified_at: user.createdAt,
-              avatar_url: null,
-              totp_secret: null,
-              totp_last_step: null,
-              daily_bonus_at: null,
-              created_at: user.createdAt,
-            })),
-          )
-          .onConflict((oc) => oc.column('username_lower').doNothing())
-          .returning('id')
-          .execute();
-        for (const row of rows) inserted.add(row.id);
-      }
-      return inserted;
     },
 
     /** Answers the ids of the subscriptions written (a user's existing one is left alone). */
@@ -190,31 +148,6 @@ export function createKeyAuthImportRepository(keyTotals: CountCache) {
         for (const row of rows) found.set(row.key, { productId: row.product_id });
       }
       return found;
-    },
-
-    /**
-     * KeyAuth's license users (named by the key they redeemed, the key as their password): that
-     * key becomes their credential, as for an account our `license` makes (users of `userIds`
-     * that have none yet).
-     */
-    async recordKeyCredentials(
-      executor: Kysely<Database>,
-      userIds: readonly string[],
-    ): Promise<void> {
-      for (const batch of chunks(userIds, LOOKUP_BATCH)) {
-        await executor
-          .updateTable('users')
-          .set((eb) => ({
-            credential_key_id: eb
-              .selectFrom('license_keys as k')
-              .select((inner) => inner.fn.min('k.id').as('id'))
-              .whereRef('k.redeemed_by', '=', 'users.id')
-              .whereRef('k.key', '=', 'users.username'),
-          }))
-          .where('id', 'in', batch)
-          .where('credential_key_id', 'is', null)
-          .execute();
-      }
     },
 
     /** Answers the key values written. */

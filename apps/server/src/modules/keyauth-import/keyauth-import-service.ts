@@ -19,6 +19,7 @@ import { newId } from '../../platform/ids.js';
 import { isBcryptHash } from '../../platform/passwords.js';
 import type { ActivityService } from '../activity/index.js';
 import type { ProductsRepository } from '../products/index.js';
+import type { ImportedUserRow, UsersRepository } from '../users/index.js';
 import type { KeyAuthKey, KeyAuthKeyStatus, KeyAuthUser } from './keyauth-export.js';
 import { readLicensesExport, readUsersExport } from './keyauth-export.js';
 import type {
@@ -26,7 +27,6 @@ import type {
   ImportedKeyRow,
   ImportedMachineRow,
   ImportedSubscriptionRow,
-  ImportedUserRow,
   KeyAuthImportRepository,
 } from './keyauth-import-repository.js';
 
@@ -57,6 +57,8 @@ export interface KeyAuthImportInput {
 export interface KeyAuthImportDeps extends Pick<AppContext, 'clock'> {
   db: Kysely<Database>;
   repository: KeyAuthImportRepository;
+  /** The imported accounts and their key credentials, written in the import's transaction. */
+  usersRepository: Pick<UsersRepository, 'insertImported' | 'recordKeyCredentials'>;
   products: Pick<ProductsRepository, 'find'>;
   activity: Pick<ActivityService, 'record'>;
 }
@@ -77,6 +79,7 @@ export function createKeyAuthImport({
   clock,
   db,
   repository,
+  usersRepository,
   products,
   activity,
 }: KeyAuthImportDeps) {
@@ -182,7 +185,7 @@ export function createKeyAuthImport({
 
     classify(await repository.accountsByName(trx, [...rows.keys()]));
     const toInsert = [...rows.values()];
-    const inserted = await repository.insertUsers(trx, toInsert);
+    const inserted = await usersRepository.insertImported(toInsert, trx);
     for (const row of toInsert) {
       const lower = row.username.toLowerCase();
       const user = byLower.get(lower);
@@ -309,9 +312,9 @@ export function createKeyAuthImport({
       });
     }
     const inserted = await repository.insertKeys(trx, rows);
-    await repository.recordKeyCredentials(
-      trx,
+    await usersRepository.recordKeyCredentials(
       [...namedByKey].filter(([value]) => inserted.has(value)).map(([, userId]) => userId),
+      trx,
     );
     // A key another import wrote meanwhile: there now, so "existing" (or a clash, if elsewhere).
     const racing = new Set(rows.filter((row) => !inserted.has(row.key)).map((row) => row.key));

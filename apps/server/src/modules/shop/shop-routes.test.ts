@@ -5,6 +5,7 @@ import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { createBalanceRepository, createBalanceService } from '../balance/index.js';
+import { createUserBalancesRepository } from '../users/index.js';
 
 const text = messages.shop;
 const HOUR = 60 * 60 * 1000;
@@ -32,6 +33,7 @@ async function fund(user: TestUser, cents: number): Promise<void> {
   const balance = createBalanceService({
     clock: t.clock,
     repository: createBalanceRepository(t.database.db),
+    balances: createUserBalancesRepository(t.database.db),
   });
   await withTransaction(t.database.db, (trx) =>
     balance.move(trx, { userId: user.id, amountCents: cents, reason: 'Teste', actorId: null }),

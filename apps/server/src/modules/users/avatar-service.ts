@@ -5,7 +5,7 @@ import { UnprocessableError } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/multipart.js';
 import type { FileUploadService, FilesService } from '../files/index.js';
 import { fileShaOf, fileUrl } from '../files/index.js';
-import type { UserAdminRepository } from './users-repository.js';
+import type { UserAdminRepository } from './user-admin-repository.js';
 
 export interface AvatarServiceDeps {
   files: FilesService;

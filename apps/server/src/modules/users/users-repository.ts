@@ -1,11 +1,23 @@
-import type { EmailTokenPurpose, Role, SecurityEpochReason, UserStatus } from '@chaveiro/contract';
 import type { InferResult, Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/schema.js';
-import type { EventRecorder } from '../../events/index.js';
 import type { AuthUserState } from '../../platform/auth.js';
-import type { CountCache } from '../../platform/count-cache.js';
 
 export type NewUserInput = Omit<NewUser, 'username_lower' | 'email_lower'>;
+
+/** An account a KeyAuth import writes: a client without e-mail. */
+export interface ImportedUserRow {
+  id: string;
+  username: string;
+  passwordHash: string;
+  status: 'active' | 'banned';
+  createdAt: number;
+}
+
+/** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
+const INSERT_BATCH = 400;
+/** Values per `in (…)` list. */
+const LOOKUP_BATCH = 1_000;
 
 /** Stand-ins for the parameters of the compiled auth-state query, swapped on each call. */
 const USER = '\u0000user';
@@ -30,7 +42,7 @@ function authStateSelect(db: Kysely<Database>, userId: string, sessionId: string
 }
 type AuthStateRow = InferResult<ReturnType<typeof authStateSelect>>[number];
 
-/** Queries on `users`. Every method takes an optional transaction. */
+/** Queries on `users`. Every method takes a transaction, optional where it may run alone. */
 export function createUsersRepository(db: Kysely<Database>) {
   const authStateQuery = authStateSelect(db, USER, SESSION).compile();
   /** Inserts a user; the lower-case lookup columns are derived here so they never drift. */
@@ -197,6 +209,28 @@ export function createUsersRepository(db: Kysely<Database>) {
     },
 
     /**
+     * Grants the daily bonus when the last one is at least `intervalMs` old, in one conditional
+     * statement, so two clicks in the same instant grant it once.
+     */
+    async claimDailyBonus(
+      userId: string,
+      xp: number,
+      now: number,
+      intervalMs: number,
+      executor: Kysely<Database> = db,
+    ): Promise<boolean> {
+      const result = await executor
+        .updateTable('users')
+        .set({ xp: sql<number>`xp + ${xp}`, daily_bonus_at: now })
+        .where('id', '=', userId)
+        .where((eb) =>
+          eb.or([eb('daily_bonus_at', 'is', null), eb('daily_bonus_at', '<=', now - intervalMs)]),
+        )
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
      * Replaces an outdated password hash (an imported bcrypt one) by its argon2id rehash, only
      * while `from` is still the stored one: a password changed meanwhile is not overwritten.
      * Sessions stay valid (no token_version change): the password itself is the same.
@@ -233,58 +267,82 @@ export function createUsersRepository(db: Kysely<Database>) {
     ): Promise<void> {
       return insert({ ...client, role: 'client', status: 'active' }, executor);
     },
+
+    /**
+     * Client accounts of a KeyAuth import, without e-mail (nothing to confirm: verified at
+     * creation), in the import's transaction. `on conflict do nothing`: a re-run, or a second
+     * import of the same files at the same time, adds no account twice (the unique index
+     * decides, not a read before the write). Answers the ids actually written.
+     */
+    async insertImported(
+      users: readonly ImportedUserRow[],
+      executor: Kysely<Database>,
+    ): Promise<Set<string>> {
+      const inserted = new Set<string>();
+      for (let start = 0; start < users.length; start += INSERT_BATCH) {
+        const batch = users.slice(start, start + INSERT_BATCH);
+        const rows = await executor
+          .insertInto('users')
+          .values(
+            batch.map((user) => ({
+              id: user.id,
+              username: user.username,
+              username_lower: user.username.toLowerCase(),
+              email: null,
+              email_lower: null,
+              password_hash: user.passwordHash,
+              role: 'client' as const,
+              status: user.status,
+              email_verified_at: user.createdAt,
+              avatar_url: null,
+              totp_secret: null,
+              totp_last_step: null,
+              daily_bonus_at: null,
+              created_at: user.createdAt,
+            })),
+          )
+          .onConflict((oc) => oc.column('username_lower').doNothing())
+          .returning('id')
+          .execute();
+        for (const row of rows) inserted.add(row.id);
+      }
+      return inserted;
+    },
+
+    /**
+     * KeyAuth's license users (named by the key they redeemed, the key as their password): that
+     * key becomes their credential, as for an account our `license` makes (users of `userIds`
+     * that have none yet).
+     */
+    async recordKeyCredentials(
+      userIds: readonly string[],
+      executor: Kysely<Database>,
+    ): Promise<void> {
+      for (let start = 0; start < userIds.length; start += LOOKUP_BATCH) {
+        await executor
+          .updateTable('users')
+          .set((eb) => ({
+            credential_key_id: eb
+              .selectFrom('license_keys as k')
+              .select((inner) => inner.fn.min('k.id').as('id'))
+              .whereRef('k.redeemed_by', '=', 'users.id')
+              .whereRef('k.key', '=', 'users.username'),
+          }))
+          .where('id', 'in', userIds.slice(start, start + LOOKUP_BATCH))
+          .where('credential_key_id', 'is', null)
+          .execute();
+      }
+    },
   };
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
-async function applyAccountChange(
-  executor: Kysely<Database>,
-  id: string,
-  change: AccountChange,
-  revokeResetLinks: boolean,
-  endEpoch: EndEpoch,
-): Promise<void> {
-  if (revokeResetLinks) {
-    // A new password also cancels address changes waiting for their link: asked with the old
-    // password, perhaps by whoever the new one is meant to keep out.
-    const purposes: EmailTokenPurpose[] =
-      change.password !== undefined ? ['reset', 'email_change'] : ['reset'];
-    await executor
-      .deleteFrom('email_tokens')
-      .where('user_id', '=', id)
-      .where('purpose', 'in', purposes)
-      .where('used_at', 'is', null)
-      .execute();
-  }
-  await executor
-    .updateTable('users')
-    .set({
-      ...(change.username !== undefined && {
-        username: change.username,
-        username_lower: change.username.toLowerCase(),
-      }),
-      ...(change.email !== undefined && {
-        email: change.email,
-        email_lower: change.email.toLowerCase(),
-      }),
-      // A password of its own makes the key an account was made from (a KeyAuth `license`)
-      // no longer its credential: whoever sold the key must not open the account with it.
-      ...(change.password !== undefined && {
-        password_hash: change.password.hash,
-        credential_key_id: null,
-      }),
-    })
-    .where('id', '=', id)
-    .execute();
-  if (change.password !== undefined) await endEpoch(executor, id, change.password.reason);
-}
-
 /**
  * Whether a sign-up whose e-mail had an account holds `username` until after `now`: such a
  * sign-up must look like a pending account, whose username is taken.
  */
-async function isUsernameHeld(
+export async function isUsernameHeld(
   executor: Kysely<Database>,
   username: string,
   now: number,
@@ -306,170 +364,3 @@ async function isUsernameHeld(
 function loginColumn(identifier: string): 'email_lower' | 'username_lower' {
   return identifier.includes('@') ? 'email_lower' : 'username_lower';
 }
-
-/** The epoch ends a new password brings, and the reason each is recorded with. */
-export type PasswordEpochReason = Extract<
-  SecurityEpochReason,
-  'password_reset' | 'password_changed' | 'email_restored'
->;
-
-export interface AccountChange {
-  username?: string | undefined;
-  email?: string | undefined;
-  /** A new password hash: it ends the account's security epoch, for `reason`. */
-  password?: { hash: string; reason: PasswordEpochReason } | undefined;
-}
-
-type EndEpoch = (trx: Kysely<Database>, id: string, reason: SecurityEpochReason) => Promise<void>;
-
-/** Admin changes to one user (console: ban, delete, account, profile, role). */
-export function createUserAdminRepository(
-  db: Kysely<Database>,
-  /** The licence-key list totals: a deleted user changes the search by redeemer. */
-  keyTotals: CountCache,
-  /** The end of a security epoch is recorded (`account.epoch_ended`) in its transaction. */
-  events: EventRecorder,
-) {
-  /**
-   * Ends the account's security epoch: the one place token_version rises, so every session,
-   * loader session and API token of the account stops at once (each is refused once its
-   * version is not the account's), and `account.epoch_ended` records why, in the same
-   * transaction, for whoever reacts (the API tokens listed as revoked, the owner's mail).
-   * `trx` must be an outbox transaction (`inOutboxTransaction`).
-   */
-  const endEpoch: EndEpoch = async (trx, id, reason) => {
-    const row = await trx
-      .updateTable('users')
-      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
-      .where('id', '=', id)
-      .returning('token_version')
-      .executeTakeFirst();
-    if (!row) return;
-    await events.record(trx, 'account.epoch_ended', {
-      userId: id,
-      reason,
-      tokenVersion: Number(row.token_version),
-    });
-  };
-
-  /** `fn` in the caller's transaction, or in an outbox transaction of its own. */
-  function inOutboxTransaction<T>(
-    executor: Kysely<Database>,
-    fn: (trx: Kysely<Database>) => Promise<T>,
-  ): Promise<T> {
-    return executor.isTransaction ? fn(executor) : events.transaction(fn);
-  }
-
-  return {
-    /**
-     * Bans (ending the account's security epoch) or unbans (which revives nothing the ban
-     * ended). `onlyIfChanged`: leaves a user already in that status untouched (a bulk
-     * action's rows, of which two concurrent ones change each once). True when the row changed.
-     */
-    async setStatus(
-      id: string,
-      status: UserStatus,
-      executor: Kysely<Database> = db,
-      { onlyIfChanged = false }: { onlyIfChanged?: boolean } = {},
-    ): Promise<boolean> {
-      return inOutboxTransaction(executor, async (trx) => {
-        let update = trx.updateTable('users').set({ status }).where('id', '=', id);
-        if (onlyIfChanged) update = update.where('status', '<>', status);
-        const result = await update.executeTakeFirst();
-        const changed = result.numUpdatedRows > 0n;
-        if (changed && status === 'banned') await endEpoch(trx, id, 'banned');
-        return changed;
-      });
-    },
-
-    /**
-     * Moves the account from role `from` to `to`, ending its security epoch (what it could do
-     * under the old role ends with its sessions and tokens). The balance it holds as changed,
-     * or undefined when its role is not `from` (any more).
-     */
-    async changeRole(
-      id: string,
-      from: Role,
-      to: Role,
-      executor: Kysely<Database> = db,
-    ): Promise<{ balanceCents: number } | undefined> {
-      return inOutboxTransaction(executor, async (trx) => {
-        const row = await trx
-          .updateTable('users')
-          .set({ role: to })
-          .where('id', '=', id)
-          .where('role', '=', from)
-          .returning('balance_cents')
-          .executeTakeFirst();
-        if (!row) return undefined;
-        await endEpoch(trx, id, 'role_changed');
-        return { balanceCents: Number(row.balance_cents) };
-      });
-    },
-
-    /** True when the user was there to delete. */
-    async delete(id: string, executor: Kysely<Database> = db): Promise<boolean> {
-      // The key list's search by redeemer changes with it.
-      keyTotals.clear();
-      const result = await executor.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
-    },
-
-    /**
-     * Changes any of username, e-mail, password. Every password change passes here: it ends the
-     * account's security epoch and, in the same transaction, every reset link still outstanding
-     * (a used link or a change in the profile must not leave others alive); so does a new
-     * e-mail, whose old mailbox may hold one.
-     */
-    async updateAccount(id: string, change: AccountChange, executor: Kysely<Database> = db) {
-      const revokesResetLinks = change.password !== undefined || change.email !== undefined;
-      if (!revokesResetLinks) return applyAccountChange(executor, id, change, false, endEpoch);
-      await inOutboxTransaction(executor, (trx) =>
-        applyAccountChange(trx, id, change, true, endEpoch),
-      );
-    },
-
-    async setAvatarUrl(id: string, avatarUrl: string, executor: Kysely<Database> = db) {
-      await executor
-        .updateTable('users')
-        .set({ avatar_url: avatarUrl })
-        .where('id', '=', id)
-        .execute();
-    },
-
-    /**
-     * Whether another account than `exceptId` uses the username / e-mail (case-insensitive); a
-     * username held by a sign-up until after `now` is taken too.
-     */
-    async takenByOthers(
-      exceptId: string,
-      names: { username?: string | undefined; email?: string | undefined },
-      now: number,
-      executor: Kysely<Database> = db,
-    ): Promise<{ username: boolean; email: boolean }> {
-      const username = names.username?.toLowerCase();
-      const email = names.email?.toLowerCase();
-      if (username === undefined && email === undefined) return { username: false, email: false };
-      const rows = await executor
-        .selectFrom('users')
-        .select(['username_lower', 'email_lower'])
-        .where('id', '<>', exceptId)
-        .where((eb) =>
-          eb.or([
-            ...(username !== undefined ? [eb('username_lower', '=', username)] : []),
-            ...(email !== undefined ? [eb('email_lower', '=', email)] : []),
-          ]),
-        )
-        .execute();
-      return {
-        username:
-          username !== undefined &&
-          (rows.some((row) => row.username_lower === username) ||
-            (await isUsernameHeld(executor, username, now))),
-        email: email !== undefined && rows.some((row) => row.email_lower === email),
-      };
-    },
-  };
-}
-
-export type UserAdminRepository = ReturnType<typeof createUserAdminRepository>;
