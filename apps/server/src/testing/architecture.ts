@@ -241,7 +241,7 @@ export function tableWriters(): TableWriters {
   const note = (table: string, owner: Owner, path: string) => {
     if (!tables.has(table)) return;
     let byOwner = writers.get(table);
-    if (!byOwner) writers.set(table, (byOwner = new Map()));
+    if (!byOwner) writers.set(table, (byOwner = new Map<Owner, string[]>()));
     const files = byOwner.get(owner) ?? [];
     if (!files.includes(path)) byOwner.set(owner, [...files, path]);
   };
