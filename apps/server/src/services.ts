@@ -174,8 +174,9 @@ export function createServices(
   const keyTotals = sharedCountCache(ctx.sharedState, 'key-totals', ADMIN_LIMITS.listCountCacheMs);
 
   // The outbox, for what is built before it: the order completion records events from its
-  // handler, and the accounts kernel records the end of a security epoch where token_version
-  // rises. It reaches the outbox once built.
+  // handler, the accounts kernel records the end of a security epoch where token_version
+  // rises, and the subscriptions (which the order completion grants through) record pauses,
+  // resets, releases and bindings. It reaches the outbox once built.
   const lateEvents: EventRecorder = {
     transaction: (fn) => outbox.transaction(fn),
     record: (executor, type, payload) => outbox.record(executor, type, payload),
@@ -218,7 +219,7 @@ export function createServices(
     settings: createSettingsRepository(db),
     shop: createShopRepository(db),
     signupHolds: createSignupHoldsRepository(db),
-    subscriptions: createSubscriptionsRepository(db),
+    subscriptions: createSubscriptionsRepository(db, dialect),
     support: createSupportRepository(db, dialect),
     totp: createTotpRepository(db),
     userAdmin: createUserAdminRepository(db, keyTotals, lateEvents),
@@ -250,9 +251,11 @@ export function createServices(
   });
   const subscriptions = createSubscriptionsService({
     ...ctx,
-    subscriptions: repos.subscriptions,
+    repository: repos.subscriptions,
     // The grant's locked in-transaction read of pause_all_users (never the cache).
     settings: repos.settings,
+    events: lateEvents,
+    activity,
   });
 
   // Outgoing webhooks: the fan-out handlers queue deliveries, the dispatcher sends them.
@@ -271,8 +274,7 @@ export function createServices(
     clock,
     orders: repos.orders,
     products: repos.products,
-    subscriptions: repos.subscriptions,
-    granting: subscriptions,
+    subscriptions,
     balance,
     activity,
     events: lateEvents,
@@ -323,7 +325,6 @@ export function createServices(
     keys: repos.keys,
     users: repos.users,
     subscriptions,
-    subscriptionRows: repos.subscriptions,
     products: repos.products,
   });
   const keyIssuer = createKeyIssuer({ clock, keys: repos.keys });
@@ -430,7 +431,7 @@ export function createServices(
     adminActions: createAdminActionsService({
       db,
       repository: repos.adminActions,
-      subscriptions: repos.subscriptions,
+      subscriptions,
       activity,
       files,
     }),
@@ -459,7 +460,6 @@ export function createServices(
       userAdmin: repos.userAdmin,
       directory: repos.userDirectory,
       products: repos.products,
-      subscriptionsRepository: repos.subscriptions,
       subscriptions,
       activity,
       files,
@@ -487,9 +487,8 @@ export function createServices(
       clock,
       client: repos.client,
       settings: settingsCache,
-      subscriptions: repos.subscriptions,
+      subscriptions,
       redemption,
-      events,
       usage: repos.analytics,
       files,
     }),
@@ -514,7 +513,7 @@ export function createServices(
       clock,
       keys: repos.keys,
       products: repos.products,
-      subscriptionsRepository: repos.subscriptions,
+      subscriptions,
       redemption,
       activity,
       issuer: keyIssuer,
@@ -531,6 +530,7 @@ export function createServices(
       files,
       activity,
       events,
+      subscriptions,
       settings: settingsCache,
       presence,
       sessions: loaderSessions,
@@ -549,7 +549,7 @@ export function createServices(
       clock,
       orders: repos.orders,
       fulfilment,
-      subscriptions: repos.subscriptions,
+      subscriptions,
       users: repos.users,
       deposits,
       settings: repos.settings,
@@ -593,7 +593,7 @@ export function createServices(
       clock,
       repository: repos.settings,
       cache: settingsCache,
-      subscriptions: repos.subscriptions,
+      subscriptions,
       activity,
       events,
     }),
@@ -601,7 +601,7 @@ export function createServices(
       clock,
       shop: repos.shop,
       products: repos.products,
-      subscriptions: repos.subscriptions,
+      subscriptions,
       fulfilment,
       orders: repos.orders,
       events,
@@ -640,9 +640,7 @@ export function createServices(
   const adminCustomers = createAdminCustomersService({
     clock,
     customers: repos.customers,
-    subscriptions: repos.subscriptions,
-    activity,
-    events,
+    subscriptions,
     balance,
     deposits,
     orders: built.orders,
@@ -666,7 +664,7 @@ export function createServices(
       reseller: built.reseller,
       adminUsers: built.adminUsers,
       adminCustomers,
-      subscriptions: repos.subscriptions,
+      subscriptions,
       users: repos.users,
     }),
   };

@@ -8,22 +8,7 @@ export function createAdminActionsRepository(
   /** The licence-key list totals: deleting accounts cascades into the keys' redeemer. */
   keyTotals: CountCache,
 ) {
-  const nonAdminSubscriptions = (executor: Kysely<Database>) =>
-    executor
-      .selectFrom('subscriptions')
-      .innerJoin('users', 'users.id', 'subscriptions.user_id')
-      .where('users.role', '<>', 'admin');
-
   return {
-    /** How many non-admin accounts have at least one HWID bound. */
-    async countAccountsWithMachines(executor: Kysely<Database> = db): Promise<number> {
-      const row = await nonAdminSubscriptions(executor)
-        .innerJoin('machines', 'machines.subscription_id', 'subscriptions.id')
-        .select((eb) => eb.fn.count<number>('subscriptions.user_id').distinct().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
-
     /** Distinct avatar addresses of non-admin accounts (uploaded ones are released after). */
     async nonAdminAvatarUrls(executor: Kysely<Database> = db): Promise<string[]> {
       const rows = await executor

@@ -6,14 +6,15 @@ import type { Actor } from '../../platform/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { FilesService } from '../files/index.js';
 import { fileShaOf } from '../files/index.js';
-import type { SubscriptionsRepository } from '../subscriptions/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { AdminActionsRepository } from './admin-actions-repository.js';
 
 const text = messages.settings;
 
 export interface AdminActionsServiceDeps extends Pick<AppContext, 'db'> {
   repository: AdminActionsRepository;
-  subscriptions: SubscriptionsRepository;
+  /** The mass HWID reset is the subscriptions'. */
+  subscriptions: Pick<SubscriptionsService, 'resetAllHwids'>;
   activity: ActivityService;
   files: FilesService;
 }
@@ -29,8 +30,7 @@ export function createAdminActionsService({
   return {
     async resetAllHwids(actor: Actor): Promise<MassActionResponse> {
       const count = await withTransaction(db, async (trx) => {
-        const touched = await repository.countAccountsWithMachines(trx);
-        await subscriptions.unbindMachines({ nonAdmins: true }, trx);
+        const touched = await subscriptions.resetAllHwids(trx);
         await activity.record(trx, actor, {
           type: 'mass.hwids_reset',
           action: text.logHwidsReset(touched),
