@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { moduleCycles, moduleImports, tableWriters } from './testing/architecture.js';
+import {
+  eventRecordSites,
+  moduleCycles,
+  moduleImports,
+  tableWriters,
+} from './testing/architecture.js';
 
 describe('server architecture', () => {
   it('has no import cycle between modules, type-only imports and re-exports included', () => {
@@ -31,6 +36,15 @@ describe('server architecture', () => {
       expect(writers && Object.fromEntries(writers)).toEqual({
         subscriptions: expect.any(Array) as unknown,
       });
+    },
+  );
+
+  it.each(['subscription.paused', 'subscription.resumed', 'hwid.reset', 'machine.released'])(
+    'records %s in one place, in the subscriptions module',
+    (type) => {
+      const sites = eventRecordSites().get(type) ?? [];
+      expect(sites).toHaveLength(1);
+      expect(sites[0]).toMatch(/^modules\/subscriptions\//);
     },
   );
 });

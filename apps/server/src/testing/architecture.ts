@@ -271,3 +271,34 @@ export function tableWriters(): TableWriters {
   }
   return writers;
 }
+
+/** Where an event type is recorded: `file:line` of each `….record(executor, '<type>', …)`. */
+export type EventRecordSites = Map<string, string[]>;
+
+/**
+ * Every place an event is recorded with its type written out (`events.record(trx,
+ * 'hwid.reset', …)`), per type. A type passed through a variable is not seen (the outbox's own
+ * plumbing does that, not a module announcing a change).
+ */
+export function eventRecordSites(): EventRecordSites {
+  const sites: EventRecordSites = new Map();
+  for (const file of sourceFiles()) {
+    const visit = (node: ts.Node): void => {
+      const type = node.kind === ts.SyntaxKind.CallExpression ? recordedType(node) : undefined;
+      if (type !== undefined) {
+        const { line } = file.ast.getLineAndCharacterOfPosition(node.getStart(file.ast));
+        sites.set(type, [...(sites.get(type) ?? []), `${file.path}:${String(line + 1)}`]);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file.ast);
+  }
+  return sites;
+}
+
+function recordedType(node: ts.Node): string | undefined {
+  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return;
+  if (node.expression.name.text !== 'record') return;
+  const type = node.arguments[1];
+  return type && ts.isStringLiteralLike(type) ? type.text : undefined;
+}
