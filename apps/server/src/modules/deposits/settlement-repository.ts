@@ -223,5 +223,3 @@ export function createSettlementRepository(db: Kysely<Database>) {
     rememberWebhookRequest,
   };
 }
-
-export type SettlementRepository = ReturnType<typeof createSettlementRepository>;
