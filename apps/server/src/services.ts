@@ -175,8 +175,9 @@ export function createServices(
   const keyTotals = sharedCountCache(ctx.sharedState, 'key-totals', ADMIN_LIMITS.listCountCacheMs);
 
   // The outbox, for what is built before it: the order completion records events from its
-  // handler, and the accounts kernel records the end of a security epoch where token_version
-  // rises. It reaches the outbox once built.
+  // handler, the accounts kernel records the end of a security epoch where token_version
+  // rises, and the subscriptions (which the order completion grants through) record pauses,
+  // resets, releases and bindings. It reaches the outbox once built.
   const lateEvents: EventRecorder = {
     transaction: (fn) => outbox.transaction(fn),
     record: (executor, type, payload) => outbox.record(executor, type, payload),
@@ -219,7 +220,7 @@ export function createServices(
     settings: createSettingsRepository(db),
     shop: createShopRepository(db),
     signupHolds: createSignupHoldsRepository(db),
-    subscriptions: createSubscriptionsRepository(db),
+    subscriptions: createSubscriptionsRepository(db, dialect),
     support: createSupportRepository(db, dialect),
     totp: createTotpRepository(db),
     userAdmin: createUserAdminRepository(db, keyTotals, lateEvents),
@@ -256,9 +257,11 @@ export function createServices(
   });
   const subscriptions = createSubscriptionsService({
     ...ctx,
-    subscriptions: repos.subscriptions,
+    repository: repos.subscriptions,
     // The grant's locked in-transaction read of pause_all_users (never the cache).
     settings: repos.settings,
+    events: lateEvents,
+    activity,
   });
 
   // Outgoing webhooks: the fan-out handlers queue deliveries, the dispatcher sends them.
@@ -277,8 +280,7 @@ export function createServices(
     clock,
     orders: repos.orders,
     products: repos.products,
-    subscriptions: repos.subscriptions,
-    granting: subscriptions,
+    subscriptions,
     balance,
     activity,
     events: lateEvents,
@@ -329,7 +331,6 @@ export function createServices(
     keys: repos.keys,
     users: repos.users,
     subscriptions,
-    subscriptionRows: repos.subscriptions,
     products: repos.products,
   });
   const keyIssuer = createKeyIssuer({ clock, keys: repos.keys });
@@ -437,7 +438,7 @@ export function createServices(
     adminActions: createAdminActionsService({
       db,
       repository: repos.adminActions,
-      subscriptions: repos.subscriptions,
+      subscriptions,
       accounts: repos.userAdmin,
       activity,
       files,
@@ -467,7 +468,6 @@ export function createServices(
       userAdmin: repos.userAdmin,
       directory: repos.userDirectory,
       products: repos.products,
-      subscriptionsRepository: repos.subscriptions,
       subscriptions,
       activity,
       files,
@@ -496,9 +496,8 @@ export function createServices(
       client: repos.client,
       users: repos.users,
       settings: settingsCache,
-      subscriptions: repos.subscriptions,
+      subscriptions,
       redemption,
-      events,
       usage: repos.analytics,
       files,
     }),
@@ -523,7 +522,7 @@ export function createServices(
       clock,
       keys: repos.keys,
       products: repos.products,
-      subscriptionsRepository: repos.subscriptions,
+      subscriptions,
       redemption,
       activity,
       issuer: keyIssuer,
@@ -540,6 +539,7 @@ export function createServices(
       files,
       activity,
       events,
+      subscriptions,
       settings: settingsCache,
       presence,
       sessions: loaderSessions,
@@ -558,7 +558,7 @@ export function createServices(
       clock,
       orders: repos.orders,
       fulfilment,
-      subscriptions: repos.subscriptions,
+      subscriptions,
       users: repos.users,
       deposits,
       settings: repos.settings,
@@ -602,7 +602,7 @@ export function createServices(
       clock,
       repository: repos.settings,
       cache: settingsCache,
-      subscriptions: repos.subscriptions,
+      subscriptions,
       activity,
       events,
     }),
@@ -610,7 +610,7 @@ export function createServices(
       clock,
       shop: repos.shop,
       products: repos.products,
-      subscriptions: repos.subscriptions,
+      subscriptions,
       fulfilment,
       orders: repos.orders,
       events,
@@ -649,9 +649,7 @@ export function createServices(
   const adminCustomers = createAdminCustomersService({
     clock,
     customers: repos.customers,
-    subscriptions: repos.subscriptions,
-    activity,
-    events,
+    subscriptions,
     balance,
     deposits,
     orders: built.orders,
@@ -675,7 +673,7 @@ export function createServices(
       reseller: built.reseller,
       adminUsers: built.adminUsers,
       adminCustomers,
-      subscriptions: repos.subscriptions,
+      subscriptions,
       users: repos.users,
     }),
   };

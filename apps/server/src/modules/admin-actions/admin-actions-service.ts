@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { FilesService } from '../files/index.js';
 import { fileShaOf } from '../files/index.js';
-import type { SubscriptionsRepository } from '../subscriptions/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { UserAdminRepository } from '../users/index.js';
 import type { AdminActionsRepository } from './admin-actions-repository.js';
 
@@ -14,7 +14,8 @@ const text = messages.settings;
 
 export interface AdminActionsServiceDeps extends Pick<AppContext, 'db'> {
   repository: AdminActionsRepository;
-  subscriptions: SubscriptionsRepository;
+  /** The mass HWID reset is the subscriptions'. */
+  subscriptions: Pick<SubscriptionsService, 'resetAllHwids'>;
   /** The mass deletion of non-admin accounts. */
   accounts: Pick<UserAdminRepository, 'deleteNonAdmins'>;
   activity: ActivityService;
@@ -33,8 +34,7 @@ export function createAdminActionsService({
   return {
     async resetAllHwids(actor: Actor): Promise<MassActionResponse> {
       const count = await withTransaction(db, async (trx) => {
-        const touched = await repository.countAccountsWithMachines(trx);
-        await subscriptions.unbindMachines({ nonAdmins: true }, trx);
+        const touched = await subscriptions.resetAllHwids(trx);
         await activity.record(trx, actor, {
           type: 'mass.hwids_reset',
           action: text.logHwidsReset(touched),

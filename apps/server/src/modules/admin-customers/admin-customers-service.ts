@@ -10,11 +10,9 @@ import type {
   TicketsPage,
 } from '@chaveiro/contract';
 import { centsToReais, messages } from '@chaveiro/contract';
-import type { EventRecorder } from '../../events/index.js';
 import type { Actor } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { NotFoundError } from '../../platform/errors.js';
-import type { ActivityService } from '../activity/index.js';
 import type { BalanceService } from '../balance/index.js';
 import type {
   ClientRepository,
@@ -25,18 +23,14 @@ import type {
 import { isOnline, subscriptionStanding } from '../client/index.js';
 import type { DepositsService } from '../deposits/index.js';
 import type { OrdersService } from '../orders/index.js';
-import type { SubscriptionsRepository } from '../subscriptions/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { SupportService } from '../support/index.js';
 import type { CustomerRepository } from './customer-repository.js';
 
-const text = messages.customers;
-
 export interface AdminCustomersServiceDeps extends Pick<AppContext, 'clock'> {
   customers: CustomerRepository;
-  subscriptions: SubscriptionsRepository;
-  activity: ActivityService;
-  /** A release records `machine.released` in its transaction. */
-  events: EventRecorder;
+  /** An administrator's release of a machine is the subscriptions'. */
+  subscriptions: Pick<SubscriptionsService, 'releaseMachineByAdmin'>;
   // The sections are the lists the customer sees of themself, read by their own services.
   balance: Pick<BalanceService, 'ledger'>;
   deposits: Pick<DepositsService, 'list'>;
@@ -54,8 +48,6 @@ export function createAdminCustomersService({
   clock,
   customers,
   subscriptions,
-  activity,
-  events,
   balance,
   deposits,
   orders,
@@ -171,39 +163,15 @@ export function createAdminCustomersService({
 
     /**
      * Releases one machine of the customer (the others stay bound) without spending any of
-     * their credits: the machine's unbinding, its `machine.released` event and the activity
-     * line in one transaction.
+     * their credits; an unknown customer is 404 before any machine is looked at.
      */
     async releaseMachine(
       userId: string,
       machineId: string,
       actor: Actor,
     ): Promise<MessageResponse> {
-      const user = await existing(userId);
-      const hwid = await events.transaction(async (trx) => {
-        const machine = await customers.findOwnedMachine(userId, machineId, trx);
-        const unbound =
-          machine &&
-          (await subscriptions.unbindMachines(
-            { subscriptionId: machine.subscription_id, machineId },
-            trx,
-          ));
-        if (!machine || !unbound) throw new NotFoundError(text.machineNotFound);
-        await events.record(trx, 'machine.released', {
-          machineId,
-          subscriptionId: machine.subscription_id,
-          ownerId: userId,
-          free: true,
-          by: actor.userId,
-        });
-        await activity.record(trx, actor, {
-          type: 'machine.released',
-          action: text.machineReleasedLog(user.username, machine.hwid, machine.product_name),
-          target: `user:${userId}`,
-        });
-        return machine.hwid;
-      });
-      return { message: text.machineReleased(hwid) };
+      await existing(userId);
+      return subscriptions.releaseMachineByAdmin(userId, machineId, actor);
     },
   };
 }

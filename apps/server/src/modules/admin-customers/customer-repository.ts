@@ -16,18 +16,10 @@ export interface CustomerProfileRow {
   created_at: number;
 }
 
-/** A machine of one of the customer's subscriptions, with what its release line names. */
-export interface OwnedMachineRow {
-  id: string;
-  hwid: string;
-  subscription_id: string;
-  product_name: string;
-}
-
 /**
- * The customer page's own reads: the account, its latest sign-in and the machine a release
- * names (the subscriptions and machines are the client repository's lists). Each is an index
- * range on the user's id (users pk, user_logins (user_id, last_at)).
+ * The customer page's own reads: the account and its latest sign-in (the subscriptions and
+ * machines are the client repository's lists). Each is an index range on the user's id (users
+ * pk, user_logins (user_id, last_at)).
  */
 export function createCustomerRepository(db: Kysely<Database>) {
   return {
@@ -59,22 +51,6 @@ export function createCustomerRepository(db: Kysely<Database>) {
         .where('user_id', '=', userId)
         .orderBy('last_at', 'desc')
         .limit(1)
-        .executeTakeFirst();
-    },
-
-    /** The machine when it is bound to one of the user's subscriptions. */
-    findOwnedMachine(
-      userId: string,
-      machineId: string,
-      executor: Kysely<Database> = db,
-    ): Promise<OwnedMachineRow | undefined> {
-      return executor
-        .selectFrom('machines as m')
-        .innerJoin('subscriptions as s', 's.id', 'm.subscription_id')
-        .innerJoin('products as p', 'p.id', 's.product_id')
-        .select(['m.id', 'm.hwid', 'm.subscription_id', 'p.name as product_name'])
-        .where('m.id', '=', machineId)
-        .where('s.user_id', '=', userId)
         .executeTakeFirst();
     },
   };

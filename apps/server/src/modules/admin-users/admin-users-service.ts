@@ -19,7 +19,6 @@ import {
   centsToReais,
   messages,
   parseSort,
-  sellerApiMessages,
   tableMessages,
 } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
@@ -38,13 +37,12 @@ import type { FilesService } from '../files/index.js';
 import { fileShaOf } from '../files/index.js';
 import type { ProductsRepository } from '../products/index.js';
 import { assertProductEnabled } from '../products/index.js';
-import type { SubscriptionsRepository, SubscriptionsService } from '../subscriptions/index.js';
-import { DAY_MS, effectiveExpiry } from '../subscriptions/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
+import { effectiveExpiry } from '../subscriptions/index.js';
 import type { DirectoryRow, UserDirectoryRepository } from './user-directory-repository.js';
 import type { UserAdminRepository, UsersRepository } from '../users/index.js';
 
 const text = messages.admin;
-const api = sellerApiMessages;
 const log = messages.activity;
 const EXPORT_BATCH_ROWS = 5_000;
 /** The users CSV holds at most this many rows (the whole table of the benchmark). */
@@ -55,13 +53,16 @@ export interface AdminUsersServiceDeps extends Pick<AppContext, 'db' | 'clock'> 
   userAdmin: UserAdminRepository;
   directory: UserDirectoryRepository;
   products: ProductsRepository;
-  subscriptionsRepository: SubscriptionsRepository;
-  subscriptions: SubscriptionsService;
+  /** Grants, the account's HWID reset and the subscription dialog's changes are theirs. */
+  subscriptions: Pick<
+    SubscriptionsService,
+    'grant' | 'listForUser' | 'resetAccountHwids' | 'changeDays' | 'removeSubscription'
+  >;
   activity: ActivityService;
   files: FilesService;
   /**
-   * A creation records `user.registered`, a ban `user.banned`, an account's HWID reset
-   * `hwid.reset`, in their transaction.
+   * A creation records `user.registered`, a ban `user.banned`, in their transaction; an
+   * account's HWID reset opens the one its `hwid.reset` events are recorded in.
    */
   events: EventRecorder;
   /** A password set by an admin ends every session of the account. */
@@ -76,7 +77,6 @@ export function createAdminUsersService({
   userAdmin,
   directory,
   products,
-  subscriptionsRepository,
   subscriptions,
   activity,
   files,
@@ -267,7 +267,7 @@ export function createAdminUsersService({
     async subscriptions(userId: string): Promise<UserSubscription[]> {
       await existingUser(userId);
       const now = clock.now();
-      return (await subscriptionsRepository.listForUser(userId)).map((sub) => ({
+      return (await subscriptions.listForUser(userId)).map((sub) => ({
         id: sub.id,
         name: sub.product_name,
         status: sub.status,
@@ -351,19 +351,7 @@ export function createAdminUsersService({
     async resetHwid(id: string, actor: Actor): Promise<MessageResponse> {
       await events.transaction(async (trx) => {
         const user = await existingUser(id, trx);
-        const released = await subscriptionsRepository.unbindMachinesPerSubscription(
-          { userId: id },
-          trx,
-        );
-        // One event per subscription that lost machines, as the owner's own reset records.
-        for (const [subscriptionId, machinesReleased] of released) {
-          await events.record(trx, 'hwid.reset', {
-            subscriptionId,
-            userId: id,
-            machinesReleased,
-            by: actor.userId,
-          });
-        }
+        await subscriptions.resetAccountHwids(trx, id, actor.userId);
         await activity.record(trx, actor, {
           type: 'user.hwid_reset',
           action: log.hwidReset(user.username),
@@ -371,79 +359,6 @@ export function createAdminUsersService({
         });
       });
       return { message: text.hwidReset };
-    },
-
-    /**
-     * An administrator's pause of one subscription: its clock frozen as "pause all" freezes it
-     * (paused by the administration, no credit spent, the customer cannot resume it).
-     */
-    async pauseSubscription(subId: string, actor: Actor): Promise<MessageResponse> {
-      await events.transaction(async (trx) => {
-        const sub = await subscriptionsRepository.findDetail(subId, trx);
-        if (!sub) throw new NotFoundError(text.subscriptionNotFound);
-        if (sub.status === 'paused') throw new ConflictError(api.alreadyPaused, 'ALREADY_PAUSED');
-        if (!(await subscriptionsRepository.pauseByAdmin(subId, clock.now(), trx))) {
-          throw new ConflictError(api.expiredCannotPause, 'SUBSCRIPTION_EXPIRED');
-        }
-        await events.record(trx, 'subscription.paused', {
-          subscriptionId: subId,
-          userId: sub.user_id,
-          by: 'admin',
-        });
-        await activity.record(trx, actor, {
-          type: 'subscription.paused',
-          action: api.logSubscriptionPaused(sub.username, sub.product_name),
-          target: `user:${sub.user_id}`,
-        });
-      });
-      return { message: api.paused };
-    },
-
-    /** An administrator's resume of one paused subscription, whoever paused it. */
-    async resumeSubscription(subId: string, actor: Actor): Promise<MessageResponse> {
-      await events.transaction(async (trx) => {
-        const sub = await subscriptionsRepository.findDetail(subId, trx);
-        if (!sub) throw new NotFoundError(text.subscriptionNotFound);
-        if (!(await subscriptionsRepository.resume(subId, clock.now(), trx))) {
-          throw new ConflictError(api.alreadyActive, 'NOT_PAUSED');
-        }
-        await events.record(trx, 'subscription.resumed', {
-          subscriptionId: subId,
-          userId: sub.user_id,
-          by: 'admin',
-        });
-        await activity.record(trx, actor, {
-          type: 'subscription.resumed',
-          action: api.logSubscriptionResumed(sub.username, sub.product_name),
-          target: `user:${sub.user_id}`,
-        });
-      });
-      return { message: api.resumed };
-    },
-
-    /** Every machine of one subscription unbound, no credit spent (the account-wide reset's rule). */
-    async resetSubscriptionHwid(subId: string, actor: Actor): Promise<MessageResponse> {
-      await events.transaction(async (trx) => {
-        const sub = await subscriptionsRepository.findDetail(subId, trx);
-        if (!sub) throw new NotFoundError(text.subscriptionNotFound);
-        const released = await subscriptionsRepository.unbindMachines(
-          { subscriptionId: subId },
-          trx,
-        );
-        if (released === 0) throw new ConflictError(api.noHwidBound, 'NO_HWID_BOUND');
-        await events.record(trx, 'hwid.reset', {
-          subscriptionId: subId,
-          userId: sub.user_id,
-          machinesReleased: released,
-          by: actor.userId,
-        });
-        await activity.record(trx, actor, {
-          type: 'subscription.hwid_reset',
-          action: api.logSubscriptionHwidReset(sub.username, sub.product_name),
-          target: `user:${sub.user_id}`,
-        });
-      });
-      return { message: api.hwidReset };
     },
 
     /** Adds days to the user's subscription to the product, creating it if needed. */
@@ -465,37 +380,13 @@ export function createAdminUsersService({
       return { message: text.subscriptionAdded };
     },
 
-    async removeSubscription(subId: string, actor: Actor): Promise<MessageResponse> {
-      await withTransaction(db, async (trx) => {
-        const sub = await subscriptionsRepository.findDetail(subId, trx);
-        if (!sub) throw new NotFoundError(text.subscriptionNotFound);
-        await subscriptionsRepository.delete(subId, trx);
-        await activity.record(trx, actor, {
-          type: 'subscription.removed',
-          action: log.subscriptionRemoved(sub.username, sub.product_name),
-          target: `user:${sub.user_id}`,
-        });
-      });
-      return { message: text.subscriptionRemoved };
+    removeSubscription(subId: string, actor: Actor): Promise<MessageResponse> {
+      return subscriptions.removeSubscription(subId, actor);
     },
 
     /** Adds (positive) or removes (negative) days; removing never goes below now. */
-    async changeDays(subId: string, days: number, actor: Actor): Promise<MessageResponse> {
-      await withTransaction(db, async (trx) => {
-        const sub = await subscriptionsRepository.findDetail(subId, trx);
-        if (!sub) throw new NotFoundError(text.subscriptionNotFound);
-        if (days > 0) {
-          await subscriptionsRepository.extend({ id: subId }, days * DAY_MS, 0, clock.now(), trx);
-        } else {
-          await subscriptionsRepository.shorten(subId, -days * DAY_MS, clock.now(), trx);
-        }
-        await activity.record(trx, actor, {
-          type: 'subscription.days_changed',
-          action: log.subscriptionDays(sub.username, sub.product_name, days),
-          target: `user:${sub.user_id}`,
-        });
-      });
-      return { message: text.daysUpdated };
+    changeDays(subId: string, days: number, actor: Actor): Promise<MessageResponse> {
+      return subscriptions.changeDays(subId, days, actor);
     },
 
     /** Username, e-mail and/or password; a new password ends the user's sessions. */

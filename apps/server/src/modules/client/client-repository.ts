@@ -3,7 +3,6 @@ import type { Kysely, UpdateResult } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { resumedColumns } from '../subscriptions/index.js';
 
 export interface OwnSubscriptionRow {
   id: string;
@@ -50,10 +49,6 @@ async function changedRow(update: { executeTakeFirst(): Promise<UpdateResult> })
 
 /** The customer's own subscriptions, machines, redemptions and loyalty figures. */
 export function createClientRepository(db: Kysely<Database>) {
-  /** An update of subscription `id` that touches it only while it is the user's. */
-  const updateOwnSubscription = (executor: Kysely<Database>, userId: string, id: string) =>
-    executor.updateTable('subscriptions').where('id', '=', id).where('user_id', '=', userId);
-
   const ownSubscriptions = (executor: Kysely<Database>, userId: string) =>
     executor
       .selectFrom('subscriptions')
@@ -145,95 +140,6 @@ export function createClientRepository(db: Kysely<Database>) {
         .orderBy('machines.last_seen_at', 'desc')
         .orderBy('machines.id')
         .execute();
-    },
-
-    /**
-     * Freezes a running, unexpired subscription and spends one pause credit, in one conditional
-     * statement: two clicks can never spend two credits or pause twice.
-     */
-    async pause(
-      userId: string,
-      id: string,
-      now: number,
-      executor: Kysely<Database> = db,
-    ): Promise<boolean> {
-      return changedRow(
-        updateOwnSubscription(executor, userId, id)
-          .set({
-            status: 'paused',
-            paused_remaining_ms: sql<number>`expires_at - ${now}`,
-            expires_at: null,
-            paused_by: 'user',
-            pause_credits: sql<number>`pause_credits - 1`,
-            updated_at: now,
-          })
-          .where('status', '=', 'active')
-          .where('expires_at', '>', now)
-          .where('pause_credits', '>', 0),
-      );
-    },
-
-    /** Restarts the clock with the frozen remainder; only a pause the user made. */
-    async resume(
-      userId: string,
-      id: string,
-      now: number,
-      executor: Kysely<Database> = db,
-    ): Promise<boolean> {
-      return changedRow(
-        updateOwnSubscription(executor, userId, id)
-          .set(resumedColumns(now))
-          .where('status', '=', 'paused')
-          .where('paused_by', '=', 'user'),
-      );
-    },
-
-    /** Spends one reset credit if any is left; run with the machine deletion in a transaction. */
-    async spendResetCredit(
-      userId: string,
-      id: string,
-      now: number,
-      executor: Kysely<Database> = db,
-    ): Promise<boolean> {
-      return changedRow(
-        updateOwnSubscription(executor, userId, id)
-          .set({ hwid_reset_credits: sql<number>`hwid_reset_credits - 1`, updated_at: now })
-          .where('hwid_reset_credits', '>', 0),
-      );
-    },
-
-    /** One machine of the subscription (the caller checked the subscription is the user's). */
-    findMachine(
-      subscriptionId: string,
-      machineId: string,
-      executor: Kysely<Database> = db,
-    ): Promise<Pick<MachineRow, 'id' | 'first_seen_at'> | undefined> {
-      return executor
-        .selectFrom('machines')
-        .select(['id', 'first_seen_at'])
-        .where('id', '=', machineId)
-        .where('subscription_id', '=', subscriptionId)
-        .executeTakeFirst();
-    },
-
-    /**
-     * Takes the subscription's free release when the last one is at least `everyMs` old, in one
-     * conditional statement (two releases at once cannot both be free).
-     */
-    async claimFreeRelease(
-      userId: string,
-      id: string,
-      now: number,
-      everyMs: number,
-      executor: Kysely<Database> = db,
-    ): Promise<boolean> {
-      return changedRow(
-        updateOwnSubscription(executor, userId, id)
-          .set({ free_release_at: now, updated_at: now })
-          .where((eb) =>
-            eb.or([eb('free_release_at', 'is', null), eb('free_release_at', '<=', now - everyMs)]),
-          ),
-      );
     },
 
     /** Keys the user redeemed, newest first, with the subscription each one fed. */

@@ -9,18 +9,15 @@ import type {
 } from '@chaveiro/contract';
 import {
   ANALYTICS_LIMITS,
-  MACHINE_RELEASE,
   XP_RULES,
   loaderFileMessages,
   messages,
   rankFor,
 } from '@chaveiro/contract';
-import type { EventRecorder } from '../../events/index.js';
 import { BUSINESS_TIME_ZONE, addDays, dayIn } from '../../platform/calendar.js';
 import type { AppContext } from '../../platform/context.js';
 import type { AppError } from '../../platform/errors.js';
 import {
-  BadRequestError,
   ConflictError,
   ForbiddenError,
   NotFoundError,
@@ -29,8 +26,8 @@ import {
 import type { AnalyticsRepository } from '../analytics/index.js';
 import type { FilesService } from '../files/index.js';
 import type { SettingsCache } from '../settings/index.js';
-import type { SubscriptionsRepository } from '../subscriptions/index.js';
-import { effectiveExpiry } from '../subscriptions/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
+import { effectiveExpiry, freeReleaseDue, recentlyBound } from '../subscriptions/index.js';
 import type { KeyRedemption } from '../keys/index.js';
 import type { UsersRepository } from '../users/index.js';
 import type { ClosedCode, UnusableCode } from '../loader/index.js';
@@ -54,10 +51,9 @@ export interface ClientServiceDeps extends Pick<AppContext, 'clock'> {
   /** The daily bonus's XP, granted on the account. */
   users: Pick<UsersRepository, 'claimDailyBonus'>;
   settings: SettingsCache;
-  subscriptions: SubscriptionsRepository;
+  /** The owner's pause and resume, HWID reset and machine release are the subscriptions'. */
+  subscriptions: Pick<SubscriptionsService, 'setOwnStatus' | 'resetOwnHwid' | 'releaseOwnMachine'>;
   redemption: KeyRedemption;
-  /** Pauses, resumes, resets and releases record their event in their transaction. */
-  events: EventRecorder;
   /** The minutes online per subscription and day (the card's usage). */
   usage: Pick<AnalyticsRepository, 'usage'>;
   /** The bytes of the products' loader files. */
@@ -78,17 +74,9 @@ export function createClientService({
   settings,
   subscriptions,
   redemption,
-  events,
   usage,
   files,
 }: ClientServiceDeps) {
-  /** Bound recently enough for a free release ("this wasn't me", MACHINE_RELEASE). */
-  const recentlyBound = (machine: Pick<MachineRow, 'first_seen_at'>, now: number) =>
-    now - machine.first_seen_at <= MACHINE_RELEASE.freeWithinMs;
-  /** The subscription's free release is available again. */
-  const freeReleaseDue = (sub: OwnSubscriptionRow, now: number) =>
-    sub.free_release_at === null || now - sub.free_release_at >= MACHINE_RELEASE.freeEveryMs;
-
   /**
    * Minutes online per subscription over the last `usageDays` São Paulo days (today included),
    * every day present, oldest first: one read for all the user's subscriptions.
@@ -143,18 +131,12 @@ export function createClientService({
         bound_at: new Date(machine.first_seen_at).toISOString(),
         last_seen_at: new Date(machine.last_seen_at).toISOString(),
         is_online: isOnline(machine.last_seen_at, now),
-        free_release: recentlyBound(machine, now) && freeReleaseDue(sub, now),
+        free_release:
+          recentlyBound(machine.first_seen_at, now) && freeReleaseDue(sub.free_release_at, now),
       })),
       ...usageOfSub,
       loader: loaderOf(sub),
     } satisfies ClientSubscription;
-  }
-
-  async function ownSubscription(userId: string, id: string): Promise<OwnSubscriptionRow> {
-    const sub = await client.findSubscription(userId, id);
-    // Another user's id answers exactly like an unknown one: nothing leaks.
-    if (!sub) throw new NotFoundError(text.subscriptionNotFound);
-    return sub;
   }
 
   function bonusAvailableAt(lastClaim: number | null, now: number): number | null {
@@ -192,109 +174,21 @@ export function createClientService({
       };
     },
 
-    async setStatus(
-      userId: string,
-      id: string,
-      status: 'active' | 'paused',
-    ): Promise<MessageResponse> {
-      const sub = await ownSubscription(userId, id);
-      const now = clock.now();
-      if (status === 'paused') {
-        if (sub.status === 'paused') throw new ConflictError(text.alreadyPaused);
-        if ((sub.expires_at ?? 0) <= now) throw new ConflictError(text.expiredCannotPause);
-        if (sub.pause_credits <= 0) {
-          throw new ConflictError(messages.errors.noPauseCredits, 'NO_PAUSE_CREDITS');
-        }
-        await events.transaction(async (trx) => {
-          if (!(await client.pause(userId, id, now, trx))) {
-            throw new ConflictError(text.alreadyPaused);
-          }
-          await events.record(trx, 'subscription.paused', {
-            subscriptionId: id,
-            userId,
-            by: 'user',
-          });
-        });
-        return { message: text.paused };
-      }
-      if (sub.status === 'active') throw new ConflictError(text.alreadyActive);
-      if (sub.paused_by !== 'user') throw new ConflictError(text.pausedByAdmin, 'PAUSED_BY_ADMIN');
-      await events.transaction(async (trx) => {
-        if (!(await client.resume(userId, id, now, trx))) {
-          throw new ConflictError(text.alreadyActive);
-        }
-        await events.record(trx, 'subscription.resumed', {
-          subscriptionId: id,
-          userId,
-          by: 'user',
-        });
-      });
-      return { message: text.resumed };
+    setStatus(userId: string, id: string, status: 'active' | 'paused'): Promise<MessageResponse> {
+      return subscriptions.setOwnStatus(userId, id, status);
     },
 
-    async resetHwid(userId: string, subscriptionId?: string): Promise<MessageResponse> {
-      let id = subscriptionId;
-      if (!id) {
-        const subs = await client.listSubscriptions(userId);
-        if (subs.length !== 1) throw new BadRequestError(text.chooseSubscription);
-        id = subs[0]?.id;
-      }
-      const sub = await ownSubscription(userId, id ?? '');
-      if (sub.hwid_reset_credits <= 0) {
-        throw new ConflictError(messages.errors.noResetCredits, 'NO_RESET_CREDITS');
-      }
-      await events.transaction(async (trx) => {
-        // Unbinding first decides who resets: concurrent resets of one subscription queue on
-        // its machine rows, and only the one that freed a machine goes on to spend a credit.
-        // Nothing bound: refusing (a rollback) keeps the credit instead of spending it on nothing.
-        const released = await subscriptions.unbindMachines({ subscriptionId: sub.id }, trx);
-        if (released === 0) throw new ConflictError(text.noHwidBound, 'NO_HWID_BOUND');
-        if (!(await client.spendResetCredit(userId, sub.id, clock.now(), trx))) {
-          throw new ConflictError(messages.errors.noResetCredits, 'NO_RESET_CREDITS');
-        }
-        await events.record(trx, 'hwid.reset', {
-          subscriptionId: sub.id,
-          userId,
-          machinesReleased: released,
-        });
-      });
-      return { message: text.hwidReset };
+    resetHwid(userId: string, subscriptionId?: string): Promise<MessageResponse> {
+      return subscriptions.resetOwnHwid(userId, subscriptionId);
     },
 
-    /**
-     * Unbinds one machine ('Liberar'): free for a machine bound in the last 24 h once per 30 days
-     * (the "this wasn't me" case), otherwise it spends a reset credit like a reset, so releasing
-     * machines one by one never resets HWIDs for free. Concurrent releases of one machine: the
-     * one that unbinds it wins, the others find it gone.
-     */
-    async releaseMachine(
+    /** Unbinds one machine ('Liberar'): free once in a while for a new one, else a reset credit. */
+    releaseMachine(
       userId: string,
       subscriptionId: string,
       machineId: string,
     ): Promise<MessageResponse> {
-      const sub = await ownSubscription(userId, subscriptionId);
-      const now = clock.now();
-      const free = await events.transaction(async (trx) => {
-        const machine = await client.findMachine(sub.id, machineId, trx);
-        const unbound =
-          machine &&
-          (await subscriptions.unbindMachines({ subscriptionId: sub.id, machineId }, trx));
-        if (!machine || !unbound) throw new NotFoundError(text.machineNotFound);
-        const freeRelease =
-          recentlyBound(machine, now) &&
-          (await client.claimFreeRelease(userId, sub.id, now, MACHINE_RELEASE.freeEveryMs, trx));
-        if (!freeRelease && !(await client.spendResetCredit(userId, sub.id, now, trx))) {
-          throw new ConflictError(messages.errors.noResetCredits, 'NO_RESET_CREDITS');
-        }
-        await events.record(trx, 'machine.released', {
-          machineId,
-          subscriptionId: sub.id,
-          ownerId: userId,
-          free: freeRelease,
-        });
-        return freeRelease;
-      });
-      return { message: free ? text.machineReleasedFree : text.machineReleased };
+      return subscriptions.releaseOwnMachine(userId, subscriptionId, machineId);
     },
 
     /** Answers the subscription the key went into and its loader, for "Baixar loader". */

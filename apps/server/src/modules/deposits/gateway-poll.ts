@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { createPeriodicJob } from '../../platform/periodic-job.js';
 import type { DepositsRepository } from './deposits-repository.js';
-import type { SettleOutcome } from './deposits-service.js';
+import type { SettleOutcome } from './settlement-table.js';
 
 /** How often pending gateway charges are re-read (webhooks get lost). */
 export const GATEWAY_POLL_INTERVAL_MS = 30_000;

@@ -68,50 +68,54 @@ export interface MercadoPagoClientOptions {
   timeoutMs?: number;
 }
 
+/** One call to the API: its JSON answer, or a MercadoPagoError for any failure. */
+async function call(
+  { baseUrl, timeoutMs }: Required<MercadoPagoClientOptions>,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    throw new MercadoPagoError(`${method} ${path}: ${String(error)}`);
+  }
+  const text = await response.text().catch(() => '');
+  if (!response.ok) {
+    throw new MercadoPagoError(
+      `${method} ${path}: HTTP ${String(response.status)} ${text.slice(0, 200)}`,
+      response.status,
+    );
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new MercadoPagoError(`${method} ${path}: not JSON (${text.slice(0, 100)})`);
+  }
+}
+
+/** The documented payment, or a MercadoPagoError. */
+function payment(value: unknown, what: string): MercadoPagoPayment {
+  const parsed = paymentSchema.safeParse(value);
+  if (!parsed.success) throw new MercadoPagoError(`${what}: not a payment`);
+  return parsed.data;
+}
+
 export function createMercadoPagoClient({ baseUrl, timeoutMs = 10_000 }: MercadoPagoClientOptions) {
-  async function call(
-    token: string,
-    method: 'GET' | 'POST' | 'PUT',
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      throw new MercadoPagoError(`${method} ${path}: ${String(error)}`);
-    }
-    const text = await response.text().catch(() => '');
-    if (!response.ok) {
-      throw new MercadoPagoError(
-        `${method} ${path}: HTTP ${String(response.status)} ${text.slice(0, 200)}`,
-        response.status,
-      );
-    }
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new MercadoPagoError(`${method} ${path}: not JSON (${text.slice(0, 100)})`);
-    }
-  }
-
-  function payment(value: unknown, what: string): MercadoPagoPayment {
-    const parsed = paymentSchema.safeParse(value);
-    if (!parsed.success) throw new MercadoPagoError(`${what}: not a payment`);
-    return parsed.data;
-  }
-
+  const options = { baseUrl, timeoutMs };
   return {
     /** POST /v1/payments; the idempotency key makes a retry return the same payment. */
     async createPixPayment(
@@ -120,7 +124,9 @@ export function createMercadoPagoClient({ baseUrl, timeoutMs = 10_000 }: Mercado
       idempotencyKey: string,
     ): Promise<MercadoPagoPayment> {
       const created = payment(
-        await call(token, 'POST', '/v1/payments', body, { 'x-idempotency-key': idempotencyKey }),
+        await call(options, token, 'POST', '/v1/payments', body, {
+          'x-idempotency-key': idempotencyKey,
+        }),
         'create',
       );
       if (!created.point_of_interaction?.transaction_data?.qr_code) {
@@ -132,7 +138,10 @@ export function createMercadoPagoClient({ baseUrl, timeoutMs = 10_000 }: Mercado
     /** GET /v1/payments/{id}; undefined when MP does not know it (404). */
     async getPayment(token: string, id: string): Promise<MercadoPagoPayment | undefined> {
       try {
-        return payment(await call(token, 'GET', `/v1/payments/${encodeURIComponent(id)}`), 'get');
+        return payment(
+          await call(options, token, 'GET', `/v1/payments/${encodeURIComponent(id)}`),
+          'get',
+        );
       } catch (error) {
         if (error instanceof MercadoPagoError && error.status === 404) return undefined;
         throw error;
@@ -142,7 +151,9 @@ export function createMercadoPagoClient({ baseUrl, timeoutMs = 10_000 }: Mercado
     /** PUT /v1/payments/{id} `{ status: 'cancelled' }`: only a pending payment can be. */
     async cancelPayment(token: string, id: string): Promise<MercadoPagoPayment> {
       return payment(
-        await call(token, 'PUT', `/v1/payments/${encodeURIComponent(id)}`, { status: 'cancelled' }),
+        await call(options, token, 'PUT', `/v1/payments/${encodeURIComponent(id)}`, {
+          status: 'cancelled',
+        }),
         'cancel',
       );
     },
@@ -150,6 +161,7 @@ export function createMercadoPagoClient({ baseUrl, timeoutMs = 10_000 }: Mercado
     /** POST /v1/payments/{id}/refunds with no body: a full refund. */
     async refundPayment(token: string, id: string): Promise<void> {
       await call(
+        options,
         token,
         'POST',
         `/v1/payments/${encodeURIComponent(id)}/refunds`,

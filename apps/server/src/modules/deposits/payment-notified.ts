@@ -1,5 +1,5 @@
 import { defineHandler } from '../../events/index.js';
-import type { SettleOutcome } from './deposits-service.js';
+import type { SettleOutcome } from './settlement-table.js';
 
 /**
  * On `payment.notified` (a signature-checked webhook): settles the payment through the one

@@ -1,5 +1,4 @@
-import type { KeyStatus, PausedBy, SubscriptionStatus } from '@chaveiro/contract';
-import { SUBSCRIPTION_DEFAULT_CREDITS } from '@chaveiro/contract';
+import type { KeyStatus } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { CountCache } from '../../platform/count-cache.js';
@@ -8,27 +7,6 @@ import type { CountCache } from '../../platform/count-cache.js';
 const INSERT_BATCH = 400;
 /** Values per `in (…)` lookup. */
 const LOOKUP_BATCH = 1_000;
-
-export interface ImportedSubscriptionRow {
-  id: string;
-  userId: string;
-  productId: string;
-  status: SubscriptionStatus;
-  expiresAt: number | null;
-  pausedRemainingMs: number | null;
-  pausedBy: PausedBy | null;
-  maxDevices: number;
-  createdAt: number;
-}
-
-export interface ImportedMachineRow {
-  id: string;
-  subscriptionId: string;
-  hwid: string;
-  firstSeenAt: number;
-  lastSeenAt: number;
-  lastIp: string | null;
-}
 
 export interface ImportedKeyRow {
   id: string;
@@ -51,10 +29,10 @@ export interface AccountByName {
 }
 
 /**
- * Writes of the KeyAuth import (its accounts go through the users module). Every insert is
- * `on conflict do nothing` and answers what it actually wrote: a re-run, or a second import of
- * the same files at the same time, adds nothing twice; the unique indexes decide, not a read
- * before the write.
+ * Writes of the KeyAuth import (its accounts go through the users module, its subscriptions and
+ * machines through the subscriptions module's own inserts). Every insert is `on conflict do
+ * nothing` and answers what it actually wrote: a re-run, or a second import of the same files at
+ * the same time, adds nothing twice; the unique indexes decide, not a read before the write.
  */
 export function createKeyAuthImportRepository(keyTotals: CountCache) {
   return {
@@ -72,66 +50,6 @@ export function createKeyAuthImportRepository(keyTotals: CountCache) {
         for (const row of rows) found.push({ ...row, created_at: Number(row.created_at) });
       }
       return found;
-    },
-
-    /** Answers the ids of the subscriptions written (a user's existing one is left alone). */
-    async insertSubscriptions(
-      executor: Kysely<Database>,
-      subscriptions: readonly ImportedSubscriptionRow[],
-    ): Promise<Set<string>> {
-      const inserted = new Set<string>();
-      for (const batch of chunks(subscriptions, INSERT_BATCH)) {
-        const rows = await executor
-          .insertInto('subscriptions')
-          .values(
-            batch.map((sub) => ({
-              id: sub.id,
-              user_id: sub.userId,
-              product_id: sub.productId,
-              status: sub.status,
-              expires_at: sub.expiresAt,
-              paused_remaining_ms: sub.pausedRemainingMs,
-              paused_by: sub.pausedBy,
-              max_devices: sub.maxDevices,
-              // The credits every new subscription starts with (subscriptions-service `grant`).
-              pause_credits: SUBSCRIPTION_DEFAULT_CREDITS.pauseCredits,
-              hwid_reset_credits: SUBSCRIPTION_DEFAULT_CREDITS.hwidResetCredits,
-              created_at: sub.createdAt,
-              updated_at: sub.createdAt,
-            })),
-          )
-          .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
-          .returning('id')
-          .execute();
-        for (const row of rows) inserted.add(row.id);
-      }
-      return inserted;
-    },
-
-    async insertMachines(
-      executor: Kysely<Database>,
-      machines: readonly ImportedMachineRow[],
-    ): Promise<number> {
-      let count = 0;
-      for (const batch of chunks(machines, INSERT_BATCH)) {
-        const rows = await executor
-          .insertInto('machines')
-          .values(
-            batch.map((machine) => ({
-              id: machine.id,
-              subscription_id: machine.subscriptionId,
-              hwid: machine.hwid,
-              first_seen_at: machine.firstSeenAt,
-              last_seen_at: machine.lastSeenAt,
-              last_ip: machine.lastIp,
-            })),
-          )
-          .onConflict((oc) => oc.columns(['subscription_id', 'hwid']).doNothing())
-          .returning('id')
-          .execute();
-        count += rows.length;
-      }
-      return count;
     },
 
     async keysByValue(

@@ -20,13 +20,13 @@ import { isBcryptHash } from '../../platform/passwords.js';
 import type { ActivityService } from '../activity/index.js';
 import type { ProductsRepository } from '../products/index.js';
 import type { ImportedUserRow, UsersRepository } from '../users/index.js';
+import type { ImportedMachineRow, ImportedSubscriptionRow } from '../subscriptions/index.js';
+import { insertImportedMachines, insertImportedSubscriptions } from '../subscriptions/index.js';
 import type { KeyAuthKey, KeyAuthKeyStatus, KeyAuthUser } from './keyauth-export.js';
 import { readLicensesExport, readUsersExport } from './keyauth-export.js';
 import type {
   AccountByName,
   ImportedKeyRow,
-  ImportedMachineRow,
-  ImportedSubscriptionRow,
   KeyAuthImportRepository,
 } from './keyauth-import-repository.js';
 
@@ -228,7 +228,7 @@ export function createKeyAuthImport({
       subscriptions.push(row);
       if (hwid !== null) hwids.set(row.id, account);
     }
-    const inserted = await repository.insertSubscriptions(trx, subscriptions);
+    const inserted = await insertImportedSubscriptions(trx, subscriptions);
     // Machines only on subscriptions written now: an existing subscription keeps its own.
     const machines: ImportedMachineRow[] = [];
     for (const [subscriptionId, { user }] of hwids) {
@@ -245,7 +245,7 @@ export function createKeyAuthImport({
     }
     return {
       subscriptions: inserted.size,
-      machines: await repository.insertMachines(trx, machines),
+      machines: await insertImportedMachines(trx, machines),
     };
   }
 

@@ -5,11 +5,7 @@ import type { EventRecorder, RedemptionVia } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
 import type { ProductsRepository } from '../products/index.js';
-import type {
-  SubscriptionDetail,
-  SubscriptionsRepository,
-  SubscriptionsService,
-} from '../subscriptions/index.js';
+import type { SubscriptionDetail, SubscriptionsService } from '../subscriptions/index.js';
 import type { UsersRepository } from '../users/index.js';
 import type { KeysRepository } from './keys-repository.js';
 import { keyStatusAt } from './keys-repository.js';
@@ -34,8 +30,7 @@ export interface KeyRedemptionDeps extends Pick<AppContext, 'clock'> {
   events: EventRecorder;
   keys: KeysRepository;
   users: Pick<UsersRepository, 'findById'>;
-  subscriptions: Pick<SubscriptionsService, 'grant'>;
-  subscriptionRows: Pick<SubscriptionsRepository, 'findDetail'>;
+  subscriptions: Pick<SubscriptionsService, 'grant' | 'findDetail'>;
   products: Pick<ProductsRepository, 'find'>;
 }
 
@@ -51,7 +46,6 @@ export function createKeyRedemption({
   keys,
   users,
   subscriptions,
-  subscriptionRows,
   products,
 }: KeyRedemptionDeps) {
   /** Redeems the key for the user inside `executor`, a transaction `events.transaction` opened. */
@@ -95,7 +89,7 @@ export function createKeyRedemption({
       via: origin.via,
       ip: origin.ip ?? undefined,
     });
-    const subscription = await subscriptionRows.findDetail(subscriptionId, executor);
+    const subscription = await subscriptions.findDetail(subscriptionId, executor);
     // Granted a moment ago in this same transaction.
     if (!subscription) throw new Error('Subscription missing after its grant');
     return {

@@ -39,7 +39,7 @@ import type { ActivityService } from '../activity/index.js';
 import type { ProductsRepository } from '../products/index.js';
 import { assertProductEnabled } from '../products/index.js';
 import { effectiveExpiry } from '../subscriptions/index.js';
-import type { SubscriptionsRepository } from '../subscriptions/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { KeyIssuer } from './key-issuer.js';
 import type { KeyRedemption } from './key-redemption.js';
 import type { KeyListRow, KeysRepository } from './keys-repository.js';
@@ -57,7 +57,7 @@ export interface KeyActor extends Actor {
 export interface KeysServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   keys: KeysRepository;
   products: ProductsRepository;
-  subscriptionsRepository: SubscriptionsRepository;
+  subscriptions: Pick<SubscriptionsService, 'findByUserProduct'>;
   redemption: KeyRedemption;
   activity: ActivityService;
   issuer: KeyIssuer;
@@ -70,7 +70,7 @@ export function createKeysService({
   clock,
   keys,
   products,
-  subscriptionsRepository,
+  subscriptions,
   redemption,
   activity,
   issuer,
@@ -224,7 +224,7 @@ export function createKeysService({
       const row = await keys.findInfo(id);
       if (!row) throw new NotFoundError(text.keyNotFound);
       const fed = row.redeemed_by
-        ? await subscriptionsRepository.findByUserProduct(row.redeemed_by, row.product_id)
+        ? await subscriptions.findByUserProduct(row.redeemed_by, row.product_id)
         : undefined;
       const { client: _client, clientId: _clientId, ...listed } = toKeyRow(row, clock.now());
       return {

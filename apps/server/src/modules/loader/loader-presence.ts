@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { presenceUpdates } from './loader-repository.js';
+import { presenceUpdates } from '../subscriptions/index.js';
 
 /** How often noted presence is written (app clock). */
 export const PRESENCE_FLUSH_MS = 2_000;

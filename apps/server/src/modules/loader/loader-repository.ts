@@ -1,10 +1,8 @@
 import type { KeyStatus, ProductStatus, SubscriptionStatus, UserStatus } from '@chaveiro/contract';
 import { blacklistedHwidForm } from '@chaveiro/contract';
 import type { InferResult, Kysely } from 'kysely';
-import { CompiledQuery } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
-import type { SqlDialect } from '../../platform/database.js';
 
 export interface LoaderKey {
   id: string;
@@ -49,36 +47,6 @@ export interface SessionState {
   hwid: string | null;
 }
 
-/**
- * Rows written per presence statement: far below SQLite's and PostgreSQL's bind limits, and a
- * statement short enough (~2 ms) that a request's write waiting for the lock hardly notices.
- */
-const TOUCH_CHUNK = 250;
-
-const touchStatements = new Map<string, string>();
-
-/**
- * The presence update for `rows` machines, its text built once per size and dialect: compiling
- * hundreds of query fragments through Kysely on every flush cost more than the update itself.
- */
-function touchStatement(dialect: SqlDialect, rows: number): string {
-  const cacheKey = `${dialect}:${String(rows)}`;
-  let text = touchStatements.get(cacheKey);
-  if (!text) {
-    const parameter = (n: number) => (dialect === 'postgres' ? `$${String(n)}` : '?');
-    const values = Array.from(
-      { length: rows },
-      (_, row) =>
-        `(${parameter(3 * row + 1)}, cast(${parameter(3 * row + 2)} as bigint), cast(${parameter(3 * row + 3)} as text))`,
-    );
-    text = `update machines set last_seen_at = v.column2, last_ip = v.column3
-      from (values ${values.join(', ')}) as v
-      where machines.id = v.column1 and machines.last_seen_at < v.column2`;
-    touchStatements.set(cacheKey, text);
-  }
-  return text;
-}
-
 /** Stand-ins for the parameters of the precompiled session query. */
 const MACHINE = '\u0000machine';
 const SUBSCRIPTION = '\u0000subscription';
@@ -111,12 +79,11 @@ function sessionStateSelect(db: Kysely<Database>, machineId: string, subscriptio
 }
 type SessionStateRow = InferResult<ReturnType<typeof sessionStateSelect>>[number];
 
-/** Queries of the loader API: keys, products, subscriptions and the machines bound to them. */
-export function createLoaderRepository({
-  db,
-  dialect,
-  readNow,
-}: Pick<AppContext, 'db' | 'dialect' | 'readNow'>) {
+/**
+ * Reads of the loader API: keys, products, subscriptions and the session's state (binding
+ * machines and writing their presence are the subscriptions module's).
+ */
+export function createLoaderRepository({ db, readNow }: Pick<AppContext, 'db' | 'readNow'>) {
   const sessionStateQuery = sessionStateSelect(db, MACHINE, SUBSCRIPTION).compile();
   return {
     findKey(key: string): Promise<LoaderKey | undefined> {
@@ -143,64 +110,6 @@ export function createLoaderRepository({
         .where('user_id', '=', userId)
         .where('product_id', '=', productId)
         .executeTakeFirst();
-    },
-
-    async findMachine(
-      subscriptionId: string,
-      hwid: string,
-      executor: Kysely<Database> = db,
-    ): Promise<string | undefined> {
-      const row = await executor
-        .selectFrom('machines')
-        .select('id')
-        .where('subscription_id', '=', subscriptionId)
-        .where('hwid', '=', hwid)
-        .executeTakeFirst();
-      return row?.id;
-    },
-
-    /**
-     * The subscription's device limit, read so that binders of one subscription take turns: on
-     * PostgreSQL the row is locked FOR UPDATE until the transaction ends; SQLite transactions
-     * already hold the write lock from their start.
-     */
-    async lockDeviceSlots(
-      subscriptionId: string,
-      executor: Kysely<Database>,
-    ): Promise<number | undefined> {
-      let query = executor
-        .selectFrom('subscriptions')
-        .select('max_devices')
-        .where('id', '=', subscriptionId);
-      if (dialect === 'postgres') query = query.forUpdate();
-      const row = await query.executeTakeFirst();
-      return row?.max_devices;
-    },
-
-    async countMachines(subscriptionId: string, executor: Kysely<Database>): Promise<number> {
-      const row = await executor
-        .selectFrom('machines')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('subscription_id', '=', subscriptionId)
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
-
-    async insertMachine(
-      machine: { id: string; subscriptionId: string; hwid: string; ip: string; now: number },
-      executor: Kysely<Database>,
-    ): Promise<void> {
-      await executor
-        .insertInto('machines')
-        .values({
-          id: machine.id,
-          subscription_id: machine.subscriptionId,
-          hwid: machine.hwid,
-          first_seen_at: machine.now,
-          last_seen_at: machine.now,
-          last_ip: machine.ip,
-        })
-        .execute();
     },
 
     /**
@@ -239,27 +148,3 @@ export function createLoaderRepository({
 }
 
 export type LoaderRepository = ReturnType<typeof createLoaderRepository>;
-
-/**
- * Presence: the statements setting each machine's last_seen_at and the address it was seen
- * from, never moving it backwards (so running one twice is harmless), a few hundred rows each
- * (`UPDATE … FROM (VALUES …)`). Rows go in id order so concurrent writers on PostgreSQL lock
- * them in one order.
- */
-export function presenceUpdates(
-  dialect: SqlDialect,
-  seen: [machineId: string, sighting: { at: number; ip: string }][],
-): CompiledQuery[] {
-  const rows = [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const queries: CompiledQuery[] = [];
-  for (let start = 0; start < rows.length; start += TOUCH_CHUNK) {
-    const chunk = rows.slice(start, start + TOUCH_CHUNK);
-    queries.push(
-      CompiledQuery.raw(
-        touchStatement(dialect, chunk.length),
-        chunk.flatMap(([id, { at, ip }]) => [id, at, ip]),
-      ),
-    );
-  }
-  return queries;
-}

@@ -9,13 +9,13 @@ import type { CredentialReach, UserRow } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, NotFoundError } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
 import type { ActivityService } from '../activity/index.js';
 import type { CredentialsChecker } from '../auth/index.js';
 import type { FilesService } from '../files/index.js';
 import type { KeyRedemption } from '../keys/index.js';
 import { keyStatusAt } from '../keys/index.js';
 import type { SettingsCache } from '../settings/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { UsersRepository } from '../users/index.js';
 import { refuse } from './loader-answers.js';
 import type { UnusableCode } from './loader-availability.js';
@@ -48,8 +48,10 @@ export interface LoaderServiceDeps extends Pick<AppContext, 'db' | 'clock' | 'sh
   redemption: Pick<KeyRedemption, 'redeemKey'>;
   files: FilesService;
   activity: ActivityService;
-  /** Bindings record `machine.bound` (the owner's notices react), refusals `loader.refused`. */
+  /** Refusals record `loader.refused`. */
   events: EventRecorder;
+  /** Binding a machine (and its `machine.bound`) is the subscriptions'. */
+  subscriptions: Pick<SubscriptionsService, 'boundMachine' | 'bindMachine'>;
   settings: SettingsCache;
   presence: Presence;
   sessions: LoaderSessions;
@@ -119,6 +121,7 @@ export function createLoaderService({
   files,
   activity,
   events,
+  subscriptions,
   settings,
   presence,
   sessions,
@@ -273,10 +276,8 @@ export function createLoaderService({
 
   /**
    * The machine id of `hwid` on the subscription, binding it when `bindNew` and a slot is free;
-   * otherwise why not: ACCOUNT_LOGIN_REQUIRED (not bound, `bindNew` false), HWID_MISMATCH (full).
-   * Binders of one subscription take turns (write lock on SQLite, the subscription row FOR UPDATE
-   * on PostgreSQL), so two new HWIDs racing for the last slot cannot both win. A new machine
-   * records `machine.bound` in the binding's transaction: its owner's bell and e-mail react.
+   * otherwise why not: ACCOUNT_LOGIN_REQUIRED (not bound, `bindNew` false), HWID_MISMATCH (full;
+   * the subscriptions module's binding decides, its binders taking turns).
    */
   async function bindMachine(
     sub: { id: string; productName: string; ownerId: string },
@@ -284,36 +285,13 @@ export function createLoaderService({
     now: number,
   ): Promise<{ machineId: string } | { refusal: 'ACCOUNT_LOGIN_REQUIRED' | 'HWID_MISMATCH' }> {
     // The usual case, a machine already bound, needs no lock.
-    const bound = await repository.findMachine(sub.id, request.hwid);
+    const bound = await subscriptions.boundMachine(sub.id, request.hwid);
     if (bound) {
       presence.seen(bound, now, request.ip);
       return { machineId: bound };
     }
     if (!request.bindNew) return { refusal: 'ACCOUNT_LOGIN_REQUIRED' };
-    return events.transaction(async (trx) => {
-      const maxDevices = await repository.lockDeviceSlots(sub.id, trx);
-      if (maxDevices === undefined) return { refusal: 'HWID_MISMATCH' } as const;
-      const raced = await repository.findMachine(sub.id, request.hwid, trx);
-      if (raced) return { machineId: raced };
-      if ((await repository.countMachines(sub.id, trx)) >= maxDevices) {
-        return { refusal: 'HWID_MISMATCH' } as const;
-      }
-      const machineId = newId();
-      await repository.insertMachine(
-        { id: machineId, subscriptionId: sub.id, hwid: request.hwid, ip: request.ip, now },
-        trx,
-      );
-      await events.record(trx, 'machine.bound', {
-        machineId,
-        subscriptionId: sub.id,
-        ownerId: sub.ownerId,
-        productName: sub.productName,
-        hwid: request.hwid,
-        ip: request.ip,
-        at: now,
-      });
-      return { machineId };
-    });
+    return subscriptions.bindMachine(sub, request, now);
   }
 
   /** Why a live session must end now, if it must. */

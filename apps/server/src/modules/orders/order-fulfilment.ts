@@ -11,7 +11,7 @@ import type { Actor } from '../../platform/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { BalanceService } from '../balance/index.js';
 import type { ProductRecord, ProductsRepository } from '../products/index.js';
-import type { SubscriptionsRepository, SubscriptionsService } from '../subscriptions/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import { effectiveExpiry } from '../subscriptions/index.js';
 import type { OrdersRepository } from './orders-repository.js';
 
@@ -20,8 +20,7 @@ const shop = messages.shop;
 export interface OrderFulfilmentDeps extends Pick<AppContext, 'clock'> {
   orders: OrdersRepository;
   products: ProductsRepository;
-  subscriptions: SubscriptionsRepository;
-  granting: SubscriptionsService;
+  subscriptions: Pick<SubscriptionsService, 'grant' | 'findDetail'>;
   balance: BalanceService;
   activity: ActivityService;
   events: EventRecorder;
@@ -50,7 +49,6 @@ export function createOrderFulfilment({
   orders,
   products,
   subscriptions,
-  granting,
   balance,
   activity,
   events,
@@ -68,7 +66,7 @@ export function createOrderFulfilment({
       method: 'balance' | 'pix';
     },
   ): Promise<{ subscriptionId: string; expiry: number }> {
-    const subscriptionId = await granting.grant(trx, {
+    const subscriptionId = await subscriptions.grant(trx, {
       userId: line.userId,
       productId: line.productId,
       days: line.days,

@@ -15,7 +15,7 @@ import { formatBrDate, formatCents } from '../../platform/pt-br.js';
 import type { Actor } from '../../platform/auth.js';
 import type { DepositsService } from '../deposits/index.js';
 import type { SettingsRepository } from '../settings/index.js';
-import type { SubscriptionsRepository } from '../subscriptions/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { UsersRepository } from '../users/index.js';
 import type { OrderFulfilment } from './order-fulfilment.js';
 import type { OrderDetailRow, OrdersRepository } from './orders-repository.js';
@@ -75,7 +75,7 @@ class OpenOrderExists extends Error {
 export interface OrdersServiceDeps extends Pick<AppContext, 'clock'> {
   orders: OrdersRepository;
   fulfilment: OrderFulfilment;
-  subscriptions: SubscriptionsRepository;
+  subscriptions: Pick<SubscriptionsService, 'findDetail'>;
   users: Pick<UsersRepository, 'findById'>;
   deposits: Pick<DepositsService, 'create' | 'detail'>;
   /** The seller's name on receipts (the PIX beneficiary). */

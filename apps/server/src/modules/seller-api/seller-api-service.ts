@@ -31,7 +31,7 @@ import type { AdminUsersService } from '../admin-users/index.js';
 import type { KeyListRow, KeysRepository, KeysService } from '../keys/index.js';
 import { keyStatusAt } from '../keys/index.js';
 import type { ResellerService } from '../reseller/index.js';
-import type { SubscriptionsRepository } from '../subscriptions/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { UsersRepository } from '../users/index.js';
 import type { SellerApiRepository } from './seller-api-repository.js';
 
@@ -52,16 +52,19 @@ export interface SellerApiServiceDeps extends Pick<AppContext, 'clock'> {
   keys: KeysService;
   keyRows: Pick<KeysRepository, 'find' | 'byIds' | 'keysetPage'>;
   reseller: Pick<ResellerService, 'buyKeysIn'>;
-  adminUsers: Pick<
-    AdminUsersService,
-    | 'setStatus'
+  adminUsers: Pick<AdminUsersService, 'setStatus'>;
+  adminCustomers: Pick<AdminCustomersService, 'overview'>;
+  /** A licence's changes: the dashboards' own rules, events and activity lines. */
+  subscriptions: Pick<
+    SubscriptionsService,
+    | 'findDetail'
+    | 'findByUserProduct'
     | 'changeDays'
-    | 'pauseSubscription'
-    | 'resumeSubscription'
-    | 'resetSubscriptionHwid'
+    | 'pauseByAdmin'
+    | 'resumeByAdmin'
+    | 'resetHwidByAdmin'
+    | 'releaseMachineByAdmin'
   >;
-  adminCustomers: Pick<AdminCustomersService, 'overview' | 'releaseMachine'>;
-  subscriptions: Pick<SubscriptionsRepository, 'findDetail' | 'findByUserProduct'>;
   users: Pick<UsersRepository, 'findById' | 'findByLogin' | 'findByEmail'>;
 }
 
@@ -316,22 +319,22 @@ export function createSellerApiService({
     async changeDays(caller: ApiCaller, subscriptionId: string, days: number) {
       assertAdmin(caller);
       await existingLicense(subscriptionId);
-      await adminUsers.changeDays(subscriptionId, days, actorOf(caller));
+      await subscriptions.changeDays(subscriptionId, days, actorOf(caller));
       return licenseById(subscriptionId);
     },
 
     async setPaused(caller: ApiCaller, subscriptionId: string, paused: boolean) {
       assertAdmin(caller);
       await existingLicense(subscriptionId);
-      if (paused) await adminUsers.pauseSubscription(subscriptionId, actorOf(caller));
-      else await adminUsers.resumeSubscription(subscriptionId, actorOf(caller));
+      if (paused) await subscriptions.pauseByAdmin(subscriptionId, actorOf(caller));
+      else await subscriptions.resumeByAdmin(subscriptionId, actorOf(caller));
       return licenseById(subscriptionId);
     },
 
     async resetHwid(caller: ApiCaller, subscriptionId: string) {
       assertAdmin(caller);
       await existingLicense(subscriptionId);
-      await adminUsers.resetSubscriptionHwid(subscriptionId, actorOf(caller));
+      await subscriptions.resetHwidByAdmin(subscriptionId, actorOf(caller));
       return licenseById(subscriptionId);
     },
 
@@ -342,7 +345,7 @@ export function createSellerApiService({
       if (!license.machines.some((machine) => machine.id === machineId)) {
         throw new NotFoundError(text.machineNotFound, 'MACHINE_NOT_FOUND');
       }
-      return adminCustomers.releaseMachine(license.user_id, machineId, actorOf(caller));
+      return subscriptions.releaseMachineByAdmin(license.user_id, machineId, actorOf(caller));
     },
 
     async lookupUser(

@@ -23,7 +23,7 @@ import type { CacheInvalidations } from '../../platform/shared-state.js';
 import { withTransaction } from '../../platform/database.js';
 import type { Actor } from '../../platform/auth.js';
 import type { ActivityService } from '../activity/index.js';
-import type { SubscriptionsRepository } from '../subscriptions/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import { resellerDiscountBasisPoints } from './reseller-discount.js';
 import type { SettingsRepository } from './settings-repository.js';
 
@@ -96,9 +96,10 @@ export type SettingsCache = ReturnType<typeof createSettingsCache>;
 export interface SettingsServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   repository: SettingsRepository;
   cache: SettingsCache;
-  subscriptions: SubscriptionsRepository;
+  /** "Pause all" and its undo freeze and restart the clocks (one event per subscription). */
+  subscriptions: Pick<SubscriptionsService, 'applyPauseAll'>;
   activity: ActivityService;
-  /** "Pause all" and its undo record one event per subscription they change. */
+  /** The transaction a change of the pause's clocks records its events in. */
   events: EventRecorder;
 }
 
@@ -137,20 +138,9 @@ export function createSettingsService({
         let action = text.logSetting(body.key, body.value);
         if (body.key === 'pause_all_users') {
           const pausing = body.value === 'on';
-          const changed = pausing
-            ? await subscriptions.freezeAllRunning(now, trx)
-            : await subscriptions.resumeAllGlobal(now, trx);
-          const count = changed.length;
+          const count = await subscriptions.applyPauseAll(trx, pausing, now);
           message = pausing ? text.allPaused(count) : text.allResumed(count);
           action = pausing ? text.logPauseAll(count) : text.logResumeAll(count);
-          const type = pausing ? 'subscription.paused' : 'subscription.resumed';
-          for (const sub of changed) {
-            await events.record(trx, type, {
-              subscriptionId: sub.id,
-              userId: sub.user_id,
-              by: 'global',
-            });
-          }
         }
         await activity.record(trx, actor, {
           type: 'settings.changed',

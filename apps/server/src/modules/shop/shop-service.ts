@@ -13,7 +13,7 @@ import { formatBrDate } from '../../platform/pt-br.js';
 import type { Actor } from '../../platform/auth.js';
 import type { OrderFulfilment, OrdersRepository } from '../orders/index.js';
 import type { ProductRecord, ProductsRepository } from '../products/index.js';
-import type { SubscriptionsRepository } from '../subscriptions/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import { effectiveExpiry } from '../subscriptions/index.js';
 import type { ShopRepository } from './shop-repository.js';
 
@@ -22,7 +22,7 @@ const text = messages.shop;
 export interface ShopServiceDeps extends Pick<AppContext, 'clock'> {
   shop: ShopRepository;
   products: ProductsRepository;
-  subscriptions: SubscriptionsRepository;
+  subscriptions: Pick<SubscriptionsService, 'findDetail'>;
   /** The purchase itself (debit, grant, order row, `purchase.completed`, activity). */
   fulfilment: OrderFulfilment;
   /** The plan last bought, for "Renovar". */

@@ -1,9 +1,12 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { PausedBy } from '@chaveiro/contract';
+import type { Kysely, UpdateResult } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { SqlDialect } from '../../platform/database.js';
+import { createMachinesRepository } from './machines-repository.js';
 
 /** A paused subscription restarting at `now`: its frozen remainder runs again from there. */
-export function resumedColumns(now: number) {
+function resumedColumns(now: number) {
   return {
     status: 'active' as const,
     expires_at: sql<number>`${now} + coalesce(paused_remaining_ms, 0)`,
@@ -26,10 +29,6 @@ export interface NewSubscription {
   pausedGlobally?: boolean;
 }
 
-/** Which machines `unbindMachines` frees. */
-export type MachineScope =
-  { subscriptionId: string; machineId?: string } | { userId: string } | { nonAdmins: true };
-
 /** A subscription with the names an admin message or log line needs. */
 export interface SubscriptionDetail {
   id: string;
@@ -49,53 +48,32 @@ export interface OwnedSubscription {
   user_id: string;
 }
 
-/** Queries on `subscriptions` and the `machines` bound to them. */
-export function createSubscriptionsRepository(db: Kysely<Database>) {
-  /**
-   * Machines in `scope` lose their binding: each subscription first keeps the latest access of
-   * what it loses, so 'Último acesso' survives; answers the delete of those machines, to run.
-   */
-  async function unbindQuery(scope: MachineScope, executor: Kysely<Database>) {
-    const owned = executor.selectFrom('subscriptions as owned').select('owned.id');
-    const inScope =
-      'subscriptionId' in scope
-        ? owned.where('owned.id', '=', scope.subscriptionId)
-        : 'userId' in scope
-          ? owned.where('owned.user_id', '=', scope.userId)
-          : owned.where('owned.user_id', 'in', (eb) =>
-              eb.selectFrom('users').select('users.id').where('users.role', '<>', 'admin'),
-            );
-    const machineId = 'machineId' in scope ? scope.machineId : undefined;
-    /** The machines of the subscription being updated that this call unbinds. */
-    const lost = (eb: ExpressionBuilder<Database, 'subscriptions'>) => {
-      const machines = eb
-        .selectFrom('machines as m')
-        .whereRef('m.subscription_id', '=', 'subscriptions.id');
-      return machineId === undefined ? machines : machines.where('m.id', '=', machineId);
-    };
-    await executor
-      .updateTable('subscriptions')
-      .set((eb) => ({
-        last_seen_at: lost(eb).select((inner) => inner.fn.max('m.last_seen_at').as('latest')),
-      }))
-      .where('subscriptions.id', 'in', inScope)
-      .where((eb) =>
-        eb.exists(
-          lost(eb)
-            .select('m.id')
-            .where((inner) =>
-              inner.or([
-                inner('subscriptions.last_seen_at', 'is', null),
-                inner('m.last_seen_at', '>', inner.ref('subscriptions.last_seen_at')),
-              ]),
-            ),
-        ),
-      )
-      .execute();
-    let unbind = executor.deleteFrom('machines').where('subscription_id', 'in', inScope);
-    if (machineId !== undefined) unbind = unbind.where('id', '=', machineId);
-    return unbind;
-  }
+/** What the owner's own actions (pause, resume, reset, release) check of their subscription. */
+export interface OwnSubscription {
+  id: string;
+  status: 'active' | 'paused';
+  expires_at: number | null;
+  paused_by: PausedBy | null;
+  pause_credits: number;
+  hwid_reset_credits: number;
+}
+
+/** Runs a conditional update; true when its condition held and it changed the row. */
+async function changedRow(update: { executeTakeFirst(): Promise<UpdateResult> }): Promise<boolean> {
+  return (await update.executeTakeFirst()).numUpdatedRows > 0n;
+}
+
+/** Queries on `subscriptions`, and (machines-repository.ts) on the `machines` bound to them. */
+export function createSubscriptionsRepository(db: Kysely<Database>, dialect: SqlDialect) {
+  return { ...createSubscriptionRowsRepository(db), ...createMachinesRepository(db, dialect) };
+}
+
+export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;
+
+function createSubscriptionRowsRepository(db: Kysely<Database>) {
+  /** An update of subscription `id` that touches it only while it is the user's. */
+  const updateOwnSubscription = (executor: Kysely<Database>, userId: string, id: string) =>
+    executor.updateTable('subscriptions').where('id', '=', id).where('user_id', '=', userId);
 
   return {
     /** Inserts unless the user already holds the product; true when it inserted. */
@@ -302,35 +280,93 @@ export function createSubscriptionsRepository(db: Kysely<Database>) {
       return result.numUpdatedRows > 0n;
     },
 
-    /**
-     * Unbinds machines (HWID resets, a released machine): `subscriptionId` alone frees all of
-     * one subscription, with `machineId` only that machine; `userId` every subscription of one
-     * account; `nonAdmins` every account but the admins'. Each subscription first keeps the
-     * latest access of what it loses, so 'Último acesso' survives. Returns how many it unbound.
-     */
-    async unbindMachines(scope: MachineScope, executor: Kysely<Database> = db): Promise<number> {
-      const result = await (await unbindQuery(scope, executor)).executeTakeFirst();
-      return Number(result.numDeletedRows);
+    /** The user's own subscription `id`; undefined for another user's, exactly as an unknown one. */
+    findOwn(
+      userId: string,
+      id: string,
+      executor: Kysely<Database> = db,
+    ): Promise<OwnSubscription | undefined> {
+      return executor
+        .selectFrom('subscriptions')
+        .select(['id', 'status', 'expires_at', 'paused_by', 'pause_credits', 'hwid_reset_credits'])
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
     },
 
     /**
-     * As `unbindMachines`, answering how many machines each subscription lost (only those that
-     * lost any), for one event per subscription.
+     * The owner's pause: freezes a running, unexpired subscription and spends one pause credit,
+     * in one conditional statement: two clicks can never spend two credits or pause twice.
      */
-    async unbindMachinesPerSubscription(
-      scope: MachineScope,
+    async pauseOwn(
+      userId: string,
+      id: string,
+      now: number,
       executor: Kysely<Database> = db,
-    ): Promise<Map<string, number>> {
-      const rows = await (
-        await unbindQuery(scope, executor)
-      )
-        .returning('subscription_id')
-        .execute();
-      const released = new Map<string, number>();
-      for (const { subscription_id: id } of rows) released.set(id, (released.get(id) ?? 0) + 1);
-      return released;
+    ): Promise<boolean> {
+      return changedRow(
+        updateOwnSubscription(executor, userId, id)
+          .set({
+            status: 'paused',
+            paused_remaining_ms: sql<number>`expires_at - ${now}`,
+            expires_at: null,
+            paused_by: 'user',
+            pause_credits: sql<number>`pause_credits - 1`,
+            updated_at: now,
+          })
+          .where('status', '=', 'active')
+          .where('expires_at', '>', now)
+          .where('pause_credits', '>', 0),
+      );
+    },
+
+    /** The owner's resume: restarts the clock with the frozen remainder; only a pause they made. */
+    async resumeOwn(
+      userId: string,
+      id: string,
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<boolean> {
+      return changedRow(
+        updateOwnSubscription(executor, userId, id)
+          .set(resumedColumns(now))
+          .where('status', '=', 'paused')
+          .where('paused_by', '=', 'user'),
+      );
+    },
+
+    /** Spends one reset credit if any is left; run with the machine deletion in a transaction. */
+    async spendResetCredit(
+      userId: string,
+      id: string,
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<boolean> {
+      return changedRow(
+        updateOwnSubscription(executor, userId, id)
+          .set({ hwid_reset_credits: sql<number>`hwid_reset_credits - 1`, updated_at: now })
+          .where('hwid_reset_credits', '>', 0),
+      );
+    },
+
+    /**
+     * Takes the subscription's free release when the last one is at least `everyMs` old, in one
+     * conditional statement (two releases at once cannot both be free).
+     */
+    async claimFreeRelease(
+      userId: string,
+      id: string,
+      now: number,
+      everyMs: number,
+      executor: Kysely<Database> = db,
+    ): Promise<boolean> {
+      return changedRow(
+        updateOwnSubscription(executor, userId, id)
+          .set({ free_release_at: now, updated_at: now })
+          .where((eb) =>
+            eb.or([eb('free_release_at', 'is', null), eb('free_release_at', '<=', now - everyMs)]),
+          ),
+      );
     },
   };
 }
-
-export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;

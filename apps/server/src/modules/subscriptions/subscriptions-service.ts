@@ -1,12 +1,13 @@
 import { SUBSCRIPTION_DEFAULT_CREDITS } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { AppContext } from '../../platform/context.js';
 import { newId } from '../../platform/ids.js';
-import type { SettingsRepository } from '../settings/index.js';
-import type { SubscriptionsRepository } from './subscriptions-repository.js';
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS, createDayChanges } from './day-changes.js';
+import { createHwidResets } from './hwid-resets.js';
+import { createMachineBinding } from './machine-binding.js';
+import { createMachineRelease } from './machine-release.js';
+import { createSubscriptionPausing } from './subscription-pausing.js';
+import type { SubscriptionsServiceDeps } from './subscriptions-deps.js';
 
 /** The expiry shown for a subscription: a paused one's is what it would be if resumed now. */
 export function effectiveExpiry(
@@ -27,21 +28,14 @@ export interface Grant {
   devices: number;
 }
 
-export interface SubscriptionsServiceDeps extends Pick<AppContext, 'dialect' | 'clock'> {
-  subscriptions: SubscriptionsRepository;
-  /**
-   * pause_all_users is read locked (FOR SHARE on PostgreSQL) inside the grant's transaction, so
-   * a grant and a change of the pause take turns: a read no cache can serve.
-   */
-  settings: Pick<SettingsRepository, 'getLocked'>;
-}
-
-export function createSubscriptionsService({
-  dialect,
-  clock,
-  subscriptions,
-  settings,
-}: SubscriptionsServiceDeps) {
+/**
+ * The one owner of a subscription's clock, credits and machines: grants, pauses and resumes
+ * (owner, administrator, "pause all users"), HWID resets, machine bindings and releases, and
+ * the administration's day changes. Other modules call these; none writes `subscriptions` or
+ * `machines` itself.
+ */
+export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
+  const { dialect, clock, repository, settings } = deps;
   return {
     /**
      * Gives a user `days` of a product: a new subscription with the default credits, or, when the
@@ -58,7 +52,7 @@ export function createSubscriptionsService({
       // (paused by the administration) and start running when the pause is lifted.
       const pausedGlobally =
         (await settings.getLocked('pause_all_users', executor, dialect)) === 'on';
-      const created = await subscriptions.insertIfAbsent(
+      const created = await repository.insertIfAbsent(
         {
           id,
           userId,
@@ -73,14 +67,35 @@ export function createSubscriptionsService({
         executor,
       );
       if (created) return id;
-      await subscriptions.extend({ userId, productId }, days * DAY_MS, devices, now, executor);
-      const existing = await subscriptions.findByUserProduct(userId, productId, executor);
+      await repository.extend({ userId, productId }, days * DAY_MS, devices, now, executor);
+      const existing = await repository.findByUserProduct(userId, productId, executor);
       // The unique (user, product) row that made the insert a no-op cannot vanish mid-transaction.
       if (!existing) throw new Error('Subscription missing after a conflicting insert');
       // An expired subscription left running by the pause restarts with this grant: freeze it too.
-      if (pausedGlobally) await subscriptions.freezeAllRunning(now, executor, existing.id);
+      if (pausedGlobally) await repository.freezeAllRunning(now, executor, existing.id);
       return existing.id;
     },
+
+    /** A subscription with its owner's and product's names. */
+    findDetail(id: string, executor?: Kysely<Database>) {
+      return repository.findDetail(id, executor);
+    },
+
+    /** The user's subscription to the product, if any. */
+    findByUserProduct(userId: string, productId: string, executor?: Kysely<Database>) {
+      return repository.findByUserProduct(userId, productId, executor);
+    },
+
+    /** Every subscription of one user with its product's name, oldest first. */
+    listForUser(userId: string) {
+      return repository.listForUser(userId);
+    },
+
+    ...createSubscriptionPausing(deps),
+    ...createHwidResets(deps),
+    ...createMachineRelease(deps),
+    ...createMachineBinding(deps),
+    ...createDayChanges(deps),
   };
 }
 
