@@ -16,44 +16,8 @@ import type { FastifyPluginCallbackZod, ZodTypeProvider } from 'fastify-type-pro
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { AnyEventHandler, Outbox } from './events/index.js';
-import { activityRoutes } from './modules/activity/index.js';
-import { adminActionsRoutes } from './modules/admin-actions/index.js';
-import { keyAuthImportRoutes } from './modules/keyauth-import/index.js';
-import { adminProfileRoutes } from './modules/admin-profile/index.js';
-import { adminResellersRoutes } from './modules/admin-resellers/index.js';
-import { adminUsersRoutes } from './modules/admin-users/index.js';
-import { adminCustomersRoutes } from './modules/admin-customers/index.js';
-import { analyticsRoutes, resellerAnalyticsRoutes } from './modules/analytics/index.js';
-import { apiTokensRoutes, sellerApiScope } from './modules/api-tokens/index.js';
-import { authRoutes, sessionsRoutes } from './modules/auth/index.js';
-import { bypassRoutes } from './modules/bypass/index.js';
-import { clientRoutes } from './modules/client/index.js';
-import { adminConsoleRoutes } from './modules/admin-console/index.js';
-import { dashboardRoutes } from './modules/dashboard/index.js';
-import {
-  adminDepositsRoutes,
-  depositsRoutes,
-  paymentWebhookRoutes,
-} from './modules/deposits/index.js';
-import { filesRoutes } from './modules/files/index.js';
-import { healthRoutes } from './modules/health/index.js';
-import { keysRoutes } from './modules/keys/index.js';
-import { loaderRoutes } from './modules/loader/index.js';
-import { keyAuthAppsRoutes, keyauthProtocolRoutes } from './modules/keyauth/index.js';
 import { loadSigner } from './platform/signing.js';
-import { newsletterRoutes } from './modules/newsletter/index.js';
-import { notificationsRoutes } from './modules/notifications/index.js';
-import { checkoutRoutes, ordersRoutes } from './modules/orders/index.js';
-import { productsRoutes, productsV1Routes } from './modules/products/index.js';
-import { profileRoutes } from './modules/profile/index.js';
-import { resellerRoutes } from './modules/reseller/index.js';
-import { sellerApiV1Routes } from './modules/seller-api/index.js';
-import { maintenanceGate, settingsRoutes } from './modules/settings/index.js';
-import { shopRoutes } from './modules/shop/index.js';
-import { adminSupportRoutes, supportRoutes } from './modules/support/index.js';
-import { avatarsRoutes } from './modules/users/index.js';
 import { apiTokenAuthPlugin } from './platform/api-token-auth.js';
-import { webhooksRoutes, webhooksV1Routes } from './modules/webhooks/index.js';
 import type { AuthPluginOptions } from './platform/auth.js';
 import { authPlugin, createTokenService } from './platform/auth.js';
 import { createBackgroundWork } from './platform/background-work.js';
@@ -70,26 +34,29 @@ import { errorHandler, sendRouteNotFound } from './platform/error-handler.js';
 import { bodyDeadlines, serverTimeouts } from './platform/http-timeouts.js';
 import { rejectUnstorableInput } from './platform/input-guard.js';
 import { createMailer } from './platform/mail.js';
-import type { Uploads } from './platform/multipart.js';
 import { createUploads } from './platform/multipart.js';
 import { openApiPlugin } from './platform/openapi.js';
 import { drainOversizedBody } from './platform/oversized-bodies.js';
-import { queryIsCredentials, requestForLog, urlForLog } from './platform/request-log.js';
+import { requestForLog, urlForLog } from './platform/request-log.js';
 import type { SharedState } from './platform/shared-state.js';
 import { createMemorySharedState } from './platform/shared-state.js';
 import { createRedisSharedState } from './platform/shared-state-redis.js';
 import { answerUnknownPaths } from './platform/unknown-paths.js';
 import { webPlugin } from './platform/web.js';
 import { inlineScriptHashes } from './platform/web-pages.js';
-import type { Services } from './services.js';
+import type { BackgroundJob, ModuleRoutes, RouteScope } from './module.js';
+import { maintenanceGate } from './modules/settings/index.js';
+import type { Jobs, Services } from './services.js';
 import { createServices } from './services.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The domain events' outbox (events/outbox.ts): tests drain it and read its dead letters. */
     outbox: Outbox;
-    /** Deletes expired KeyAuth sessions (issue #26); tests run it at will. */
-    keyauthSessionPurge: { runOnce(): Promise<number> };
+    /** The modules' background jobs, by name: tests run one at will. */
+    jobs: Jobs;
+    /** Every module's services, for tests and tools that act as a module would. */
+    services: Services['services'];
     /** Begun on a shutdown signal (platform/shutdown.ts): readiness answers 503 DRAINING. */
     draining: Draining;
   }
@@ -207,30 +174,24 @@ export async function buildApp({
     graceDays: config.loader.keyGraceDays,
   });
   app.addHook('onClose', () => loaderSigner.close());
-  const services = createServices(ctx, app.log, eventHandlers, loaderSigner);
-  const auth: AuthPluginOptions = { tokens: ctx.tokens, loadUser: services.loadAuthUser };
-  const { presence, expiryReminders, outbox, gatewayPoll, analyticsSampler, webhookDispatcher } =
-    services;
-  app.decorate('loaderPresence', presence);
-  app.addHook('onClose', () => presence.close());
-  // "Subscription expiring" notifications: checked at start and every few minutes until close.
-  app.decorate('expiryReminders', expiryReminders);
-  runFromReadyToClose(app, expiryReminders);
-  // Analytics: online users, the cards' gauges and usage sampled once a minute until close.
-  app.decorate('analyticsSampler', analyticsSampler);
-  runFromReadyToClose(app, analyticsSampler);
-  // Domain events: the poller (retries, what a crashed process left) runs from ready to close.
-  // onClose hooks run last-added first, after the server stopped taking requests: the poller and
-  // the deliveries under way finish here, before the caller destroys the database.
-  app.decorate('outbox', outbox);
-  runFromReadyToClose(app, outbox);
-  // Pending Mercado Pago charges re-read every 30 s; stopped before the outbox (last-added first).
-  app.decorate('gatewayPoll', gatewayPoll);
-  runFromReadyToClose(app, gatewayPoll);
-  // Outgoing webhooks sent every few seconds (and right after a fan-out); stopped before the
-  // outbox, so no handler kicks it after it stopped.
-  app.decorate('webhookDispatcher', webhookDispatcher);
-  runFromReadyToClose(app, webhookDispatcher);
+  const { services, routes, jobs } = createServices(ctx, app.log, {
+    loaderSigner,
+    earlyRefusals,
+    extraHandlers: eventHandlers,
+    sellerApiExtensions: extraSellerApiRoutes,
+  });
+  const auth: AuthPluginOptions = {
+    tokens: ctx.tokens,
+    // The role guard's per-request read of the token's user and live session.
+    loadUser: (id, sessionId) => services.sessions.loadUser(id, sessionId),
+  };
+  // The modules' background jobs run from ready to close. onClose hooks run last-added first,
+  // after the server stopped taking requests: the outbox's poller, added first, stops last, so
+  // no job records an event after it stopped, and all finish before the database is closed.
+  app.decorate('jobs', jobs);
+  app.decorate('services', services);
+  app.decorate('outbox', jobs.outbox);
+  for (const job of Object.values<BackgroundJob>(jobs)) runFromReadyToClose(app, job);
 
   await app.register(bodyDeadlines, { bodyTimeoutMs: config.http.bodyTimeoutMs });
   await app.register(errorHandler);
@@ -245,41 +206,12 @@ export async function buildApp({
 
   // Which hooks apply is decided by the scope the router picks, never by comparing the raw URL
   // (the router decodes `/%61pi/…` to `/api/…`); each prefixed scope answers its unknown paths.
-  // The loader API serves desktop clients, not browsers, and answers maintenance itself: it
-  // stays out of the site's scope below (browser security headers, uploads, maintenance gate),
-  // whose hooks were a good part of a heartbeat's cost.
-  await app.register(
-    async (loader) => {
-      loader.addHook('onRequest', noStore);
-      await loader.register(
-        loaderRoutes({
-          clock,
-          sharedState,
-          signer: loaderSigner,
-          loader: services.loader,
-          sessions: services.loaderSessions,
-          accountLimits: services.accountLimits,
-          earlyRefusals,
-        }),
-      );
-    },
-    { prefix: '/api/loader' },
-  );
-  // KeyAuth's loader API (/api/1.3/, /api/1.2/, issue #26): loaders too, out of the site's scope.
-  app.decorate('keyauthSessionPurge', services.keyauthSessionPurge);
-  runFromReadyToClose(app, services.keyauthSessionPurge);
-  await app.register(async (keyauth) => {
-    keyauth.addHook('onRequest', noStore);
-    // A 1.2 GET carries the whole call in its query: passwords, keys, session ids.
-    keyauth.addHook('onRoute', queryIsCredentials);
-    await keyauth.register(
-      keyauthProtocolRoutes({
-        clock,
-        signer: loaderSigner,
-        keyauth: services.keyauthProtocol,
-        accountLimits: services.accountLimits,
-      }),
-    );
+  // Loaders are desktop clients, not browsers, and answer maintenance themselves: they stay out
+  // of the site's scope below (browser security headers, uploads, maintenance gate), whose
+  // hooks were a good part of a heartbeat's cost.
+  await app.register(async (loader) => {
+    loader.addHook('onRequest', noStore);
+    await mount(loader, routes, 'loader');
   });
   await app.register(async (site) => {
     // The built web's inline scripts (the theme set before first paint), allowed by hash.
@@ -289,20 +221,31 @@ export async function buildApp({
     });
     await site.register(fastifyHelmet, helmetOptions(config, inlineScripts));
     await site.register(fastifyMultipart, { limits: { fileSize: LIMITS.dllMaxBytes, files: 1 } });
-    // The seller API answers for itself (its tokens, maintenance, rate limit, idempotency): a
-    // sibling of /api, whose hooks read site sessions. The router prefers its longer prefix.
+    await mount(site, routes, 'site');
     await site.register(
-      sellerApiScope({
-        settingsCache: services.settingsCache,
-        idempotency: services.sellerApiIdempotency,
-        routes: [...sellerApiRoutes(services), ...extraSellerApiRoutes],
-      }),
-      { prefix: '/api/v1' },
+      async (api) => {
+        api.addHook('onRequest', noStore);
+        // Maintenance mode: non-admin API calls answer 503 (DESIGN.md).
+        api.addHook('onRequest', maintenanceGate(services.settingsCache, auth));
+        answerUnknownPaths(api, (_request, reply) => sendRouteNotFound(reply));
+        await mount(api, routes, 'api');
+      },
+      { prefix: '/api' },
     );
-    await site.register(apiRoutes(services, auth, ctx.uploads, ctx.clock), { prefix: '/api' });
     await site.register(webPlugin, { distDir: config.webDistDir, publicUrl: config.publicUrl });
   });
   return app;
+}
+
+/** Registers the modules' route plugins of one scope, each under its prefix. */
+async function mount(
+  scope: FastifyInstance,
+  routes: readonly ModuleRoutes[],
+  which: RouteScope,
+): Promise<void> {
+  for (const { prefix, plugin } of routes.filter((route) => route.scope === which)) {
+    await scope.register(plugin, { prefix });
+  }
 }
 
 /** A logged `url` field as the access log would show it. */
@@ -326,67 +269,6 @@ function runFromReadyToClose(app: FastifyInstance, job: { start(): void; stop():
 function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   void reply.header('cache-control', 'no-store');
   done();
-}
-
-/**
- * The seller API's route plugins, under `/api/v1` (issue #25). Add a module's v1 plugin here;
- * each route takes `sellerApiRoute(app.requireApiToken('<scope>'), tags, schema)` and reads the
- * caller with `apiAuthOf(request)` / `apiActorOf(request)` (platform/api-token-auth.ts).
- */
-function sellerApiRoutes(s: Services): FastifyPluginCallbackZod[] {
-  return [productsV1Routes(s), sellerApiV1Routes(s), webhooksV1Routes(s)];
-}
-
-function apiRoutes(
-  services: Services,
-  auth: AuthPluginOptions,
-  uploads: Uploads,
-  clock: Clock,
-): FastifyPluginCallbackZod {
-  const s = services;
-  return (api, _options, done) => {
-    api.addHook('onRequest', noStore);
-    // Maintenance mode: non-admin API calls answer 503 (DESIGN.md).
-    api.addHook('onRequest', maintenanceGate(s.settingsCache, auth));
-    answerUnknownPaths(api, (_request, reply) => sendRouteNotFound(reply));
-    void api.register(healthRoutes(s));
-    void api.register(authRoutes(s), { prefix: '/auth' });
-    void api.register(sessionsRoutes(s));
-    void api.register(newsletterRoutes(s));
-    void api.register(dashboardRoutes(s), { prefix: '/dashboard' });
-    void api.register(analyticsRoutes(s), { prefix: '/analytics' });
-    void api.register(activityRoutes(s));
-    void api.register(adminUsersRoutes(s), { prefix: '/users' });
-    void api.register(adminCustomersRoutes(s), { prefix: '/users' });
-    void api.register(adminProfileRoutes({ ...s, uploads }), { prefix: '/admin' });
-    void api.register(keysRoutes(s), { prefix: '/keys' });
-    void api.register(productsRoutes({ ...s, uploads }), { prefix: '/products' });
-    void api.register(keyAuthAppsRoutes(s), { prefix: '/products' });
-    void api.register(filesRoutes(s), { prefix: '/files' });
-    void api.register(profileRoutes({ ...s, uploads }));
-    void api.register(clientRoutes(s), { prefix: '/client' });
-    void api.register(avatarsRoutes(s));
-    void api.register(adminResellersRoutes(s), { prefix: '/resellers' });
-    void api.register(resellerRoutes(s), { prefix: '/reseller' });
-    void api.register(resellerAnalyticsRoutes(s), { prefix: '/reseller' });
-    void api.register(bypassRoutes(s), { prefix: '/bypass' });
-    void api.register(apiTokensRoutes(s), { prefix: '/api-tokens' });
-    void api.register(settingsRoutes(s), { prefix: '/settings' });
-    void api.register(adminActionsRoutes(s), { prefix: '/admin-actions' });
-    void api.register(keyAuthImportRoutes(s), { prefix: '/admin' });
-    void api.register(shopRoutes(s), { prefix: '/shop' });
-    void api.register(checkoutRoutes(s), { prefix: '/shop' });
-    void api.register(ordersRoutes(s), { prefix: '/orders' });
-    void api.register(depositsRoutes(s), { prefix: '/deposits' });
-    void api.register(adminDepositsRoutes(s), { prefix: '/admin' });
-    void api.register(adminConsoleRoutes(s), { prefix: '/admin' });
-    void api.register(webhooksRoutes(s), { prefix: '/admin' });
-    void api.register(paymentWebhookRoutes({ ...s, clock }), { prefix: '/payments' });
-    void api.register(supportRoutes(s), { prefix: '/support' });
-    void api.register(adminSupportRoutes(s), { prefix: '/admin/support' });
-    void api.register(notificationsRoutes(s), { prefix: '/notifications' });
-    done();
-  };
 }
 
 /** `inlineScripts`: the `'sha256-…'` sources of the only inline scripts allowed to run. */

@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AnyEventHandler, EventRecorder, Outbox } from './events/index.js';
 import type { AppContext } from './platform/context.js';
 import type { CountCache } from './platform/count-cache.js';
+import type { EarlyRefusals } from './platform/early-refusals.js';
 import type { Signer } from './platform/signing.js';
 
 /**
@@ -21,20 +22,24 @@ export interface Platform extends AppContext {
    */
   keyTotals: CountCache;
   /** The loader signing key, shared by our loader API and KeyAuth's. */
-  loaderSigner: Pick<Signer, 'current'>;
+  loaderSigner: Signer;
+  /** Requests refused before the router picks a scope; the loader adds its signed refusal. */
+  earlyRefusals: EarlyRefusals;
+  /** Route plugins under /api/v1 beside the seller API's own (tests' probe routes). */
+  sellerApiExtensions: readonly FastifyPluginCallbackZod[];
 }
 
 /**
- * Where a route plugin is served. Each scope has its own hooks (app.ts): `api` the site's
- * `/api` (sessions, maintenance gate, browser headers), `seller-api` `/api/v1` (API tokens,
- * idempotency), `loader` `/api/loader` and `keyauth` KeyAuth's paths (desktop clients, signed
- * answers, outside the site's hooks).
+ * Where a route plugin is served. Each scope has its own hooks, set once in app.ts: `api` is the
+ * site's `/api` (browser headers, sessions, the maintenance gate), `site` the site without
+ * `/api`'s hooks (the seller API brings its own), `loader` the desktop clients' (signed answers,
+ * no browser headers or uploads, never cached).
  */
-export type RouteScope = 'api' | 'seller-api' | 'loader' | 'keyauth';
+export type RouteScope = 'api' | 'site' | 'loader';
 
 export interface ModuleRoutes {
   scope: RouteScope;
-  /** Under the scope's own prefix; no two modules mount the same (scope, prefix). */
+  /** Under the scope's own (`/api` for `api`); no two modules mount the same one. */
   prefix: string;
   plugin: FastifyPluginCallbackZod;
 }

@@ -71,7 +71,8 @@ export interface OutboxOptions {
   dialect: SqlDialect;
   clock: Clock;
   log: OutboxLogger;
-  handlers: readonly AnyEventHandler[];
+  /** Every handler, at once; or later, once, with `subscribe` (before the first event). */
+  handlers?: readonly AnyEventHandler[];
   /** How often the poller looks for due deliveries. Default 2 s. */
   pollIntervalMs?: number;
   /**
@@ -101,6 +102,11 @@ export interface DeadDelivery extends DeliveryKey {
 }
 
 export interface Outbox {
+  /**
+   * Gives the outbox every handler of the app, once, before the first event is recorded (the
+   * modules that record events are built before the handlers they contribute are known).
+   */
+  subscribe(handlers: readonly AnyEventHandler[]): void;
   /**
    * Runs `fn` in one transaction (platform/database.ts `withTransaction`); the events recorded
    * in it are handled right after it commits: `handle` handlers before this resolves, `deliver`
@@ -161,11 +167,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   const byName = new Map<string, AnyEventHandler>();
   const byType = new Map<EventType, AnyEventHandler[]>();
-  for (const handler of options.handlers) {
-    if (byName.has(handler.name)) throw new Error(`Two event handlers named ${handler.name}`);
-    byName.set(handler.name, handler);
-    byType.set(handler.on, [...(byType.get(handler.on) ?? []), handler]);
+  let handlerNames: string[] = [];
+  let subscribed = false;
+  /** Every handler of the app, given once: the modules that record events are built first. */
+  function subscribe(handlers: readonly AnyEventHandler[]): void {
+    if (subscribed) throw new Error('The outbox has its handlers already');
+    subscribed = true;
+    for (const handler of handlers) {
+      if (byName.has(handler.name)) throw new Error(`Two event handlers named ${handler.name}`);
+      byName.set(handler.name, handler);
+      byType.set(handler.on, [...(byType.get(handler.on) ?? []), handler]);
+    }
+    handlerNames = [...byName.keys()];
   }
+  if (options.handlers) subscribe(options.handlers);
 
   /** The names of the handlers that take this event. */
   function handlersOf<T extends EventType>(type: T, payload: EventPayload<T>): string[] {
@@ -176,7 +191,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
     return names;
   }
-  const handlerNames = [...byName.keys()];
 
   /** The events recorded so far by each transaction `transaction` opened. */
   const openTransactions = new WeakMap<Kysely<Database>, DomainEvent[]>();
@@ -371,6 +385,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     type: T,
     payload: EventPayload<T>,
   ): Promise<void> {
+    // Before it, an event would be stored for nobody and lost.
+    if (!subscribed) throw new Error(`Event ${type} recorded before the outbox had its handlers`);
     const handlers = handlersOf(type, payload);
     const recorded = openTransactions.get(executor);
     if (!recorded) {
@@ -397,6 +413,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   return {
+    subscribe,
     transaction,
     record,
 

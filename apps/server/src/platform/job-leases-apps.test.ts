@@ -66,11 +66,11 @@ describe('periodic jobs on two apps sharing one database', () => {
     const first = await startNode();
     // The first app's start took every job's lease; its runs at start are over after these.
     await expect.poll(async () => Object.keys(await holders()).sort()).toEqual(LEASED_JOBS);
-    await first.analyticsSampler.runOnce();
-    await first.gatewayPoll.runOnce();
-    await first.webhookDispatcher.runOnce();
-    await first.keyauthSessionPurge.runOnce();
-    expect(await first.expiryReminders.tick()).toBe(true);
+    await first.jobs.analyticsSampler.runOnce();
+    await first.jobs.gatewayPoll.runOnce();
+    await first.jobs.webhookDispatcher.runOnce();
+    await first.jobs.keyauthSessionPurge.runOnce();
+    expect(await first.jobs.expiryReminders.tick()).toBe(true);
     const firstHolder = (await holders())['expiry-reminders'];
     expect(new Set(Object.values(await holders()))).toEqual(new Set([firstHolder]));
 
@@ -79,12 +79,12 @@ describe('periodic jobs on two apps sharing one database', () => {
       expiresAt: t.clock.now() + 2 * DAY,
     });
     // The second app's tick does not run while the first holds the lease...
-    expect(await second.expiryReminders.tick()).toBe(false);
+    expect(await second.jobs.expiryReminders.tick()).toBe(false);
     expect(await remindersFor(soon.id)).toBe(0);
     // ...the first's does.
-    expect(await first.expiryReminders.tick()).toBe(true);
+    expect(await first.jobs.expiryReminders.tick()).toBe(true);
     expect(await remindersFor(soon.id)).toBe(1);
-    expect(await second.expiryReminders.tick()).toBe(false);
+    expect(await second.jobs.expiryReminders.tick()).toBe(false);
     expect(await remindersFor(soon.id)).toBe(1);
 
     // Closing (as on SIGTERM) releases every lease the first app held...
@@ -94,7 +94,7 @@ describe('periodic jobs on two apps sharing one database', () => {
     const later = await t.fixtures.subscription(customer.id, products[1] ?? '', {
       expiresAt: t.clock.now() + 2 * DAY + 60_000,
     });
-    expect(await second.expiryReminders.tick()).toBe(true);
+    expect(await second.jobs.expiryReminders.tick()).toBe(true);
     expect(await remindersFor(later.id)).toBe(1);
     expect(await remindersFor(soon.id)).toBe(1);
     const secondHolder = (await holders())['expiry-reminders'];

@@ -1,15 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { CreateDepositResponse } from '@chaveiro/contract';
 import { expect } from 'vitest';
-import { createActivityRepository, createActivityService } from '../modules/activity/index.js';
-import { createBalanceRepository, createBalanceService } from '../modules/balance/index.js';
 import {
   createDepositsRepository,
   createDepositsService,
   createMercadoPagoClient,
 } from '../modules/deposits/index.js';
-import { createSettingsRepository } from '../modules/settings/index.js';
-import { createUserBalancesRepository } from '../modules/users/index.js';
 import type { FakeMercadoPago } from './fake-mercadopago.js';
 import { startFakeMercadoPago } from './fake-mercadopago.js';
 import type { TestApp, TestAppOptions, TestUser } from './test-app.js';
@@ -81,20 +77,14 @@ export async function startPaymentsTestApp(
     depositRow: (id) => depositRowOf(t, id),
     depositsService(gateway = createMercadoPagoClient({ baseUrl: fake.url })) {
       const { db } = t.database;
+      const { settingsRows, balance, activity } = t.app.services;
       return createDepositsService({
         db,
         clock: t.clock,
         deposits: createDepositsRepository(db, t.database.dialect),
-        settings: createSettingsRepository(db),
-        balance: createBalanceService({
-          clock: t.clock,
-          repository: createBalanceRepository(db),
-          balances: createUserBalancesRepository(db),
-        }),
-        activity: createActivityService({
-          clock: t.clock,
-          repository: createActivityRepository(db),
-        }),
+        settings: settingsRows,
+        balance,
+        activity,
         gateway,
         webhookUrl,
         events: t.app.outbox,

@@ -28,7 +28,7 @@ export function adminCustomersRoutes({
     const tags = ['users'];
 
     app.get(
-      '/:id/overview',
+      '/overview',
       guardedRoute(admin, tags, {
         summary: 'The customer page head: profile, last sign-in, subscriptions and machines',
         params: customerParamSchema,
@@ -38,7 +38,7 @@ export function adminCustomersRoutes({
     );
 
     app.get(
-      '/:id/ledger',
+      '/ledger',
       guardedRoute(admin, tags, {
         summary: 'Balance ledger, newest first',
         params: customerParamSchema,
@@ -49,7 +49,7 @@ export function adminCustomersRoutes({
     );
 
     app.get(
-      '/:id/deposits',
+      '/deposits',
       guardedRoute(admin, tags, {
         summary: 'Deposits, newest first',
         params: customerParamSchema,
@@ -60,7 +60,7 @@ export function adminCustomersRoutes({
     );
 
     app.get(
-      '/:id/orders',
+      '/orders',
       guardedRoute(admin, tags, {
         summary: 'Purchases and unspent deposits ("Pedidos"), newest first',
         params: customerParamSchema,
@@ -71,7 +71,7 @@ export function adminCustomersRoutes({
     );
 
     app.get(
-      '/:id/redeemed-keys',
+      '/redeemed-keys',
       guardedRoute(admin, tags, {
         summary: 'Keys the customer redeemed, newest first',
         params: customerParamSchema,
@@ -82,7 +82,7 @@ export function adminCustomersRoutes({
     );
 
     app.get(
-      '/:id/tickets',
+      '/tickets',
       guardedRoute(admin, tags, {
         summary: 'Support tickets, latest activity first',
         params: customerParamSchema,
@@ -93,7 +93,7 @@ export function adminCustomersRoutes({
     );
 
     app.delete(
-      '/:id/machines/:machineId',
+      '/machines/:machineId',
       guardedRoute(admin, tags, {
         summary: "Release one of the customer's machines (the others stay bound, no credit spent)",
         params: customerMachineParamSchema,

@@ -58,7 +58,7 @@ const without = (rows: DailyRow[], metric: string) => rows.filter((row) => row.m
  */
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.analyticsSampler.stop();
+  await t.app.jobs.analyticsSampler.stop();
   // Redeliveries are drained by the tests, not taken by the poller meanwhile.
   await t.app.outbox.stop();
   t.clock.set(DAY_A);

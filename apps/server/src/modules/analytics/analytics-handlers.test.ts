@@ -16,7 +16,7 @@ let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   // Only what the tests run: no minute samples behind their back.
-  await t.app.analyticsSampler.stop();
+  await t.app.jobs.analyticsSampler.stop();
   // Redeliveries are drained by the tests, not taken by the poller meanwhile.
   await t.app.outbox.stop();
   admin = await t.createUser({ role: 'admin', username: 'chefe_numeros' });

@@ -17,7 +17,7 @@ let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   // Samples are taken by the test, at the time it chooses.
-  await t.app.analyticsSampler.stop();
+  await t.app.jobs.analyticsSampler.stop();
   await clearRollups(t);
   admin = await t.createUser({ role: 'admin' });
 });
@@ -69,7 +69,7 @@ describe('the dashboards read what the handlers and the sampler wrote', () => {
     await t.fixtures.machine(sub.id, 'HWID-FLOW', t.clock.now());
     // The next minute (12:01 UTC): the app sampled 12:00 when it started, before the machine.
     t.clock.advance(60_000);
-    await t.app.analyticsSampler.runOnce();
+    await t.app.jobs.analyticsSampler.runOnce();
 
     const overview = await get('/api/analytics?period=7', admin);
     expect(overview.statusCode).toBe(200);

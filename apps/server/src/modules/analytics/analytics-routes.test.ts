@@ -20,7 +20,7 @@ let client: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   // Every rollup row here is written by hand: no minute sample of the test's clock.
-  await t.app.analyticsSampler.stop();
+  await t.app.jobs.analyticsSampler.stop();
   await clearRollups(t);
   admin = await t.createUser({ role: 'admin' });
   client = await t.createUser();

@@ -22,11 +22,11 @@ const MINUTE = 60_000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.analyticsSampler.stop();
+  await t.app.jobs.analyticsSampler.stop();
   const database = createDatabase(t.config);
   const app = await buildApp({ config: t.config, database, clock: t.clock, logger: false });
   await app.ready();
-  await app.analyticsSampler.stop();
+  await app.jobs.analyticsSampler.stop();
   second = { app, database };
   admin = await t.createUser({ role: 'admin', username: 'chefe_amostras' });
 });
@@ -94,14 +94,17 @@ describe('the minute sampler', () => {
       bannedUsers: 1,
       expiredSubscriptions: 1,
     });
-    expect(await t.app.analyticsSampler.runOnce()).toEqual({
+    expect(await t.app.jobs.analyticsSampler.runOnce()).toEqual({
       minute: NINE_PM,
       counted: true,
       users: 2,
     });
     // Again within the minute: the minute is taken, nothing is added.
     t.clock.advance(30_000);
-    expect(await t.app.analyticsSampler.runOnce()).toEqual({ minute: NINE_PM, counted: false });
+    expect(await t.app.jobs.analyticsSampler.runOnce()).toEqual({
+      minute: NINE_PM,
+      counted: false,
+    });
 
     expect(await minutesRow(NINE_PM)).toEqual([{ minute: NINE_PM, users: 2 }]);
     const day = '2026-04-10';
@@ -128,7 +131,7 @@ describe('the minute sampler', () => {
       .set({ last_seen_at: t.clock.now() })
       .where('hwid', 'in', ['HWID-CAIO', 'HWID-ANA-1'])
       .execute();
-    expect(await t.app.analyticsSampler.runOnce()).toEqual({
+    expect(await t.app.jobs.analyticsSampler.runOnce()).toEqual({
       minute: NINE_PM + MINUTE,
       counted: true,
       users: 2,
@@ -140,7 +143,7 @@ describe('the minute sampler', () => {
       .set({ last_seen_at: NINE_PM - DAY })
       .where('hwid', '=', 'HWID-CAIO')
       .execute();
-    expect(await t.app.analyticsSampler.runOnce()).toMatchObject({ counted: true, users: 1 });
+    expect(await t.app.jobs.analyticsSampler.runOnce()).toMatchObject({ counted: true, users: 1 });
 
     expect(await dayValues(t.database.db, day)).toMatchObject({
       [METRICS.onlineUsers]: 1,
@@ -159,7 +162,7 @@ describe('the minute sampler', () => {
     t.clock.set(minute + 5_000);
     const before = await dayValues(t.database.db, '2026-04-10');
     const runs = [t.app, second.app, t.app, second.app].map(
-      (app) => () => app.analyticsSampler.runOnce(),
+      (app) => () => app.jobs.analyticsSampler.runOnce(),
     );
     // On PostgreSQL the two race for real. Two SQLite connections in one process cannot: the
     // second's BEGIN IMMEDIATE waits synchronously (busy_timeout), blocking the event loop the
@@ -187,8 +190,8 @@ describe('the minute sampler', () => {
       .where('hwid', '=', 'HWID-CAIO')
       .executeTakeFirstOrThrow();
     // A heartbeat noted in memory only; the sample flushes it first.
-    t.app.loaderPresence.seen(machine.id, t.clock.now(), '10.0.0.9');
-    expect(await t.app.analyticsSampler.runOnce()).toMatchObject({ counted: true, users: 1 });
+    t.app.jobs.loaderPresence.seen(machine.id, t.clock.now(), '10.0.0.9');
+    expect(await t.app.jobs.analyticsSampler.runOnce()).toMatchObject({ counted: true, users: 1 });
   });
 
   it('deletes minute samples older than 35 days', async () => {
@@ -203,7 +206,7 @@ describe('the minute sampler', () => {
         { minute: recent, users: 8 },
       ])
       .execute();
-    await t.app.analyticsSampler.runOnce();
+    await t.app.jobs.analyticsSampler.runOnce();
     expect(await minutesRow(old)).toEqual([]);
     expect(await minutesRow(recent)).toEqual([{ minute: recent, users: 8 }]);
   });

@@ -1,19 +1,99 @@
 /** Sign-up, e-mail confirmation, login and password reset; credentials shared with the loader. */
+import type { Platform } from '../../module.js';
+import { defineModule } from '../../module.js';
+import type { ActivityService } from '../activity/index.js';
+import type { SettingsCache } from '../settings/index.js';
+import type {
+  RecoveryCodesRepository,
+  TotpRepository,
+  UserAdminRepository,
+  UsersRepository,
+} from '../users/index.js';
+import { createAccountLimits } from './account-limits.js';
+import { authRoutes } from './auth-routes.js';
+import { createAuthService } from './auth-service.js';
+import { createCredentialsChecker } from './credentials.js';
+import { createEmailTokensRepository } from './email-tokens-repository.js';
+import { createSessionsRepository } from './sessions-repository.js';
+import { sessionsRoutes } from './sessions-routes.js';
+import { createSessionsService } from './sessions-service.js';
+import { createSignupHoldsRepository } from './signup-holds-repository.js';
+import { createUserLoginsRepository } from './user-logins-repository.js';
+
 export type { AccountLimits } from './account-limits.js';
-export { createAccountLimits } from './account-limits.js';
 export type { AuthService } from './auth-service.js';
-export { createAuthService } from './auth-service.js';
 export type { CredentialsChecker } from './credentials.js';
-export { createCredentialsChecker } from './credentials.js';
 export type { EmailTokensRepository } from './email-tokens-repository.js';
-export { createEmailTokensRepository } from './email-tokens-repository.js';
-export { createSignupHoldsRepository } from './signup-holds-repository.js';
 export type { UserLoginsRepository } from './user-logins-repository.js';
-export { createUserLoginsRepository } from './user-logins-repository.js';
-export { authRoutes } from './auth-routes.js';
 export type { SessionRow, SessionsRepository } from './sessions-repository.js';
 export { createSessionsRepository } from './sessions-repository.js';
 export type { SessionsService } from './sessions-service.js';
-export { createSessionsService } from './sessions-service.js';
-export { sessionsRoutes } from './sessions-routes.js';
 export { deviceLabel } from './device-label.js';
+
+export function createAuthModule({
+  db,
+  clock,
+  config,
+  tokens,
+  mailer,
+  background,
+  runInBackground,
+  events,
+  users,
+  userAdmin,
+  totp,
+  recoveryCodes,
+  settingsCache,
+  activity,
+}: Pick<
+  Platform,
+  'db' | 'clock' | 'config' | 'tokens' | 'mailer' | 'background' | 'runInBackground' | 'events'
+> & {
+  users: UsersRepository;
+  userAdmin: UserAdminRepository;
+  totp: TotpRepository;
+  recoveryCodes: RecoveryCodesRepository;
+  settingsCache: SettingsCache;
+  activity: ActivityService;
+}) {
+  const holds = createSignupHoldsRepository(db);
+  const sessionRows = createSessionsRepository(db);
+  const emailTokens = createEmailTokensRepository(db);
+  const credentials = createCredentialsChecker({ clock, users, totp, recoveryCodes, holds });
+  const sessions = createSessionsService({
+    clock,
+    background,
+    runInBackground,
+    sessions: sessionRows,
+    users,
+    events,
+  });
+  const auth = createAuthService({
+    db,
+    clock,
+    config,
+    tokens,
+    mailer,
+    background,
+    sessions,
+    sessionRows,
+    users,
+    accounts: userAdmin,
+    emailTokens,
+    holds,
+    settings: settingsCache,
+    credentials,
+    logins: createUserLoginsRepository(db),
+    activity,
+    events,
+  });
+  /** Per-account limits; the login one is shared by the site's and the loader's login. */
+  const accountLimits = createAccountLimits(users);
+  return defineModule({
+    services: { auth, sessions, sessionRows, emailTokens, credentials, accountLimits },
+    routes: [
+      { scope: 'api', prefix: '/auth', plugin: authRoutes({ auth, accountLimits, sessions }) },
+      { scope: 'api', prefix: '/profile/sessions', plugin: sessionsRoutes({ sessions }) },
+    ],
+  });
+}

@@ -1,6 +1,5 @@
 import type { PausedBy, ProductStatus, UserStatus } from '@chaveiro/contract';
-import type { Kysely, UpdateResult } from 'kysely';
-import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../platform/ids.js';
 
@@ -40,11 +39,6 @@ export interface MachineRow {
   last_seen_at: number;
   /** The IP of the last heartbeat or sign-in (the admin's customer page shows it). */
   last_ip: string | null;
-}
-
-/** Runs a conditional update; true when its condition held and it changed the row. */
-async function changedRow(update: { executeTakeFirst(): Promise<UpdateResult> }): Promise<boolean> {
-  return (await update.executeTakeFirst()).numUpdatedRows > 0n;
 }
 
 /** The customer's own subscriptions, machines, redemptions and loyalty figures. */

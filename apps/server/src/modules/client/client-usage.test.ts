@@ -9,7 +9,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   // The usage rows are written by hand: no minute sample of the test's clock.
-  await t.app.analyticsSampler.stop();
+  await t.app.jobs.analyticsSampler.stop();
 });
 afterAll(() => t.close());
 

@@ -17,6 +17,8 @@ export function createDashboardModule({
   return defineModule({
     // The analytics sampler records the metric cards' own figures (one definition of each).
     services: { dashboard },
-    routes: [{ scope: 'api', prefix: '/dashboard', plugin: dashboardRoutes({ dashboard, activity }) }],
+    routes: [
+      { scope: 'api', prefix: '/dashboard', plugin: dashboardRoutes({ dashboard, activity }) },
+    ],
   });
 }

@@ -21,7 +21,7 @@ const decisionErrors = { ...adminErrors, ...errorResponses(404, 409) };
 /** The admin's deposits list and its CSV export. */
 export function addDepositListRoutes(app: App, admin: RoleGuard, service: DepositsBackOffice) {
   app.get(
-    '/deposits',
+    '',
     guardedRoute(admin, tags, {
       summary: 'Page every deposit, newest first; filter by status, search user or reference',
       querystring: adminDepositsQuerySchema,
@@ -31,7 +31,7 @@ export function addDepositListRoutes(app: App, admin: RoleGuard, service: Deposi
   );
 
   app.get(
-    '/deposits/export.csv',
+    '/export.csv',
     guardedRoute(admin, tags, {
       summary: 'The deposits matching the filters as CSV, newest first (at most 100 000 rows)',
       querystring: adminDepositsExportQuerySchema,
@@ -47,7 +47,7 @@ export function addDepositListRoutes(app: App, admin: RoleGuard, service: Deposi
 /** The admin's decisions: approve or reject a manual deposit, cancel or refund a gateway one. */
 export function addDepositDecisionRoutes(app: App, admin: RoleGuard, service: DepositsBackOffice) {
   app.post(
-    '/deposits/:id/approve',
+    '/:id/approve',
     guardedRoute(admin, tags, {
       summary: 'Credit a pending deposit to its owner, exactly once (409 when decided)',
       params: idParamSchema,
@@ -57,7 +57,7 @@ export function addDepositDecisionRoutes(app: App, admin: RoleGuard, service: De
   );
 
   app.post(
-    '/deposits/:id/reject',
+    '/:id/reject',
     guardedRoute(admin, tags, {
       summary: 'Refuse a pending deposit with a reason shown to its owner',
       params: idParamSchema,
@@ -68,7 +68,7 @@ export function addDepositDecisionRoutes(app: App, admin: RoleGuard, service: De
   );
 
   app.post(
-    '/deposits/:id/cancel',
+    '/:id/cancel',
     guardedRoute(admin, tags, {
       summary:
         'Cancel a pending Mercado Pago charge (there, then here); 502 when the gateway does not confirm',
@@ -79,7 +79,7 @@ export function addDepositDecisionRoutes(app: App, admin: RoleGuard, service: De
   );
 
   app.post(
-    '/deposits/:id/refund',
+    '/:id/refund',
     guardedRoute(admin, tags, {
       summary:
         'Refund a paid Mercado Pago deposit and debit it from the balance; 502 when the gateway does not confirm',

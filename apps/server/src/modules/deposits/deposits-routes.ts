@@ -80,17 +80,28 @@ export function depositsRoutes({
   };
 }
 
-/** Admin side: confirm or refuse deposits and set the PIX key shown to payers. */
+/** Admin side, /api/admin/deposits: the deposits list, its export and each one's decision. */
 export function adminDepositsRoutes({
   deposits: service,
 }: {
-  deposits: DepositsBackOffice & PaymentSettingsService;
+  deposits: DepositsBackOffice;
 }): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     const admin = app.requireRole('admin');
     addDepositListRoutes(app, admin, service);
     addDepositDecisionRoutes(app, admin, service);
-    addPaymentSettingsRoutes(app, admin, service);
+    done();
+  };
+}
+
+/** Admin side, /api/admin/payment-settings: the PIX key shown to payers, Mercado Pago's keys. */
+export function paymentSettingsRoutes({
+  deposits: service,
+}: {
+  deposits: PaymentSettingsService;
+}): FastifyPluginCallbackZod {
+  return (app, _options, done) => {
+    addPaymentSettingsRoutes(app, app.requireRole('admin'), service);
     done();
   };
 }

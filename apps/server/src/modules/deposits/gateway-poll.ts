@@ -63,10 +63,3 @@ export function createGatewayPoll({ clock, jobLeases, deposits, settle, log }: G
 }
 
 export type GatewayPoll = ReturnType<typeof createGatewayPoll>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The poll of pending gateway charges, decorated by buildApp so tests can run it. */
-    gatewayPoll: GatewayPoll;
-  }
-}

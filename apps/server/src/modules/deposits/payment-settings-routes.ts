@@ -20,7 +20,7 @@ export function addPaymentSettingsRoutes(
   service: PaymentSettingsService,
 ) {
   app.get(
-    '/payment-settings',
+    '',
     guardedRoute(admin, tags, {
       summary: 'The payment mode, the BR Code data and the Mercado Pago credentials (masked)',
       response: { 200: paymentSettingsSchema, ...adminErrors },
@@ -29,7 +29,7 @@ export function addPaymentSettingsRoutes(
   );
 
   app.patch(
-    '/payment-settings',
+    '',
     guardedRoute(admin, tags, {
       summary:
         'Save every field; an empty PIX key turns manual deposits off; an empty secret keeps the stored one, null clears it',

@@ -239,12 +239,12 @@ describe('settlement against the admin and a failing gateway', () => {
     const created = await payments.charge(client, 15);
     for (const mode of ['down', 'garbage'] as const) {
       fake[mode]();
-      await t.app.gatewayPoll.runOnce();
+      await t.app.jobs.gatewayPoll.runOnce();
       expect((await payments.depositRow(created.deposit.id)).status).toBe('pending');
     }
     fake.healthy();
     fake.approve(created.paymentId);
-    await t.app.gatewayPoll.runOnce();
+    await t.app.jobs.gatewayPoll.runOnce();
     expect((await payments.depositRow(created.deposit.id)).status).toBe('approved');
     expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(1500);
   });
@@ -257,7 +257,7 @@ describe('settlement against the admin and a failing gateway', () => {
     fake.approve(created.paymentId);
     const [cancel] = await Promise.all([
       call('POST', `/api/admin/deposits/${created.deposit.id}/cancel`, admin),
-      t.app.gatewayPoll.runOnce(),
+      t.app.jobs.gatewayPoll.runOnce(),
       fake.sendWebhook(webhookUrl, SECRET, created.paymentId),
     ]);
     // Paid before the admin's cancel reached the gateway: 409, not a gateway failure (502).
@@ -272,7 +272,7 @@ describe('settlement against the admin and a failing gateway', () => {
     // Refund racing a chargeback notification and the poll: debited once.
     const [refund] = await Promise.all([
       call('POST', `/api/admin/deposits/${created.deposit.id}/refund`, admin),
-      t.app.gatewayPoll.runOnce(),
+      t.app.jobs.gatewayPoll.runOnce(),
       fake.sendWebhook(webhookUrl, SECRET, created.paymentId),
     ]);
     expect(refund.statusCode).toBe(200);
@@ -369,7 +369,7 @@ describe('checkout by Mercado Pago', () => {
     const cancelled = await open('weekly');
     fake.expire(expiring.paymentId);
     fake.reject(cancelled.paymentId);
-    await t.app.gatewayPoll.runOnce();
+    await t.app.jobs.gatewayPoll.runOnce();
     await t.app.outbox.drain();
 
     expect(await orderOf(expiring.orderId)).toMatchObject({
@@ -381,7 +381,7 @@ describe('checkout by Mercado Pago', () => {
       failure_reason: messages.orders.cancelledChargeClosed,
     });
     // A second poll (or the webhook) finds the deposit closed: nothing recorded twice.
-    await t.app.gatewayPoll.runOnce();
+    await t.app.jobs.gatewayPoll.runOnce();
     const closedEvents = await t.database.db
       .selectFrom('events')
       .select('id')
@@ -408,7 +408,7 @@ describe('refund after the money was spent on the order it paid', () => {
     const { order, deposit } = opened.json<{ order: { id: string }; deposit: { id: string } }>();
     const paymentId = (await payments.depositRow(deposit.id)).gateway_payment_id!;
     fake.approve(Number(paymentId));
-    await t.app.gatewayPoll.runOnce();
+    await t.app.jobs.gatewayPoll.runOnce();
     await t.app.outbox.drain();
     const completed = await t.database.db
       .selectFrom('orders')
@@ -428,7 +428,7 @@ describe('refund after the money was spent on the order it paid', () => {
       message: text.alreadyRefunded,
       code: 'DEPOSIT_NOT_REFUNDABLE',
     });
-    await t.app.gatewayPoll.runOnce();
+    await t.app.jobs.gatewayPoll.runOnce();
     await t.app.outbox.drain();
     const row = await payments.depositRow(deposit.id);
     expect(row).toMatchObject({ status: 'refunded', flag: 'negative_balance' });
@@ -447,14 +447,14 @@ describe('secrets', () => {
     fake.healthy();
     const created = await payments.charge(client, 10);
     fake.down();
-    await t.app.gatewayPoll.runOnce();
+    await t.app.jobs.gatewayPoll.runOnce();
     expect(
       (await call('POST', `/api/admin/deposits/${created.deposit.id}/cancel`, admin)).statusCode,
     ).toBe(502);
     fake.healthy();
     fake.tokens.clear();
     fake.tokens.add('another-token');
-    await t.app.gatewayPoll.runOnce();
+    await t.app.jobs.gatewayPoll.runOnce();
     fake.tokens.clear();
     fake.tokens.add(TOKEN);
     await fake.sendWebhook(webhookUrl, 'wrong', created.paymentId);
@@ -486,21 +486,21 @@ describe('a refund whose webhook never arrives', () => {
     const client = await t.createUser();
     const paid = await payments.charge(client, 30);
     fake.approve(paid.paymentId);
-    expect((await t.app.gatewayPoll.runOnce())[String(paid.paymentId)]).toBe('paid');
+    expect((await t.app.jobs.gatewayPoll.runOnce())[String(paid.paymentId)]).toBe('paid');
     expect(await t.fixtures.balance(client.id)).toBe(3000);
 
     fake.refund(paid.paymentId); // Mercado Pago refunds it; the notification is lost.
     // Read moments ago: not re-read yet.
-    expect(await t.app.gatewayPoll.runOnce()).not.toHaveProperty(String(paid.paymentId));
+    expect(await t.app.jobs.gatewayPoll.runOnce()).not.toHaveProperty(String(paid.paymentId));
     t.clock.advance(6 * 60 * 60 * 1000 + 1);
-    expect((await t.app.gatewayPoll.runOnce())[String(paid.paymentId)]).toBe('refunded');
+    expect((await t.app.jobs.gatewayPoll.runOnce())[String(paid.paymentId)]).toBe('refunded');
     expect((await payments.depositRow(paid.deposit.id)).status).toBe('refunded');
     expect(await t.fixtures.balance(client.id)).toBe(0);
     expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(0);
 
     // Refunded deposits are no longer re-read; nothing is taken twice.
     t.clock.advance(6 * 60 * 60 * 1000 + 1);
-    expect(await t.app.gatewayPoll.runOnce()).not.toHaveProperty(String(paid.paymentId));
+    expect(await t.app.jobs.gatewayPoll.runOnce()).not.toHaveProperty(String(paid.paymentId));
     expect(await t.fixtures.balance(client.id)).toBe(0);
   });
 });

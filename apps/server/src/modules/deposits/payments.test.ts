@@ -254,7 +254,7 @@ describe('refunds, chargebacks and admin actions', () => {
     const client = await t.createUser();
     const created = await payments.charge(client, 20);
     fake.approve(created.paymentId);
-    await t.app.gatewayPoll.runOnce();
+    await t.app.jobs.gatewayPoll.runOnce();
     fake.refund(created.paymentId);
     await Promise.all([
       fake.sendWebhook(webhookUrl, SECRET, created.paymentId),
@@ -285,7 +285,7 @@ describe('refunds, chargebacks and admin actions', () => {
     const client = await t.createUser();
     const created = await payments.charge(client, 50);
     fake.approve(created.paymentId);
-    await t.app.gatewayPoll.runOnce();
+    await t.app.jobs.gatewayPoll.runOnce();
     // The customer spends R$ 30 of it.
     await t.database.db
       .updateTable('users')
@@ -345,7 +345,7 @@ describe('refunds, chargebacks and admin actions', () => {
 
     const paidCharge = await payments.charge(client, 25);
     fake.approve(paidCharge.paymentId);
-    await t.app.gatewayPoll.runOnce();
+    await t.app.jobs.gatewayPoll.runOnce();
     fake.down();
     const failed = await call('POST', `/api/admin/deposits/${paidCharge.deposit.id}/refund`, admin);
     expect(failed.statusCode).toBe(502);
@@ -401,7 +401,7 @@ describe('DepositsService.create with an order', () => {
       (p) => p.external_reference === created.deposit.reference,
     );
     fake.approve(payment!.id);
-    await t.app.gatewayPoll.runOnce();
+    await t.app.jobs.gatewayPoll.runOnce();
     expect(paid.find((e) => e.payload.depositId === created.deposit.id)?.payload.orderId).toBe(
       'order-1',
     );

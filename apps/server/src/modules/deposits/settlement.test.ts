@@ -164,7 +164,7 @@ describe('webhook: x-signature', () => {
     const client = await t.createUser();
     const created = await payments.charge(client, 12);
     expect((await fake.sendWebhook(webhookUrl, SECRET, created.paymentId)).status).toBe(200);
-    await t.app.gatewayPoll.runOnce();
+    await t.app.jobs.gatewayPoll.runOnce();
     expect((await payments.depositRow(created.deposit.id)).status).toBe('pending');
     expect(await t.fixtures.balance(client.id)).toBe(0);
   });
@@ -178,9 +178,9 @@ describe('settlement: exactly once', () => {
     fake.approve(created.paymentId);
     const results = await Promise.all([
       ...Array.from({ length: 5 }, () => fake.sendWebhook(webhookUrl, SECRET, created.paymentId)),
-      t.app.gatewayPoll.runOnce(),
-      t.app.gatewayPoll.runOnce(),
-      t.app.gatewayPoll.runOnce(),
+      t.app.jobs.gatewayPoll.runOnce(),
+      t.app.jobs.gatewayPoll.runOnce(),
+      t.app.jobs.gatewayPoll.runOnce(),
     ]);
     expect(results.slice(0, 5).map((r) => (r as { status: number }).status)).toEqual([
       200, 200, 200, 200, 200,
@@ -199,10 +199,10 @@ describe('settlement: exactly once', () => {
     const client = await t.createUser();
     const created = await payments.charge(client, 9.99);
     fake.approve(created.paymentId);
-    const outcomes = await t.app.gatewayPoll.runOnce();
+    const outcomes = await t.app.jobs.gatewayPoll.runOnce();
     expect(outcomes[String(created.paymentId)]).toBe('paid');
     expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(999);
-    expect((await t.app.gatewayPoll.runOnce())[String(created.paymentId)]).toBeUndefined();
+    expect((await t.app.jobs.gatewayPoll.runOnce())[String(created.paymentId)]).toBeUndefined();
   });
 
   it('a restart between the notification and its settlement still credits once', async () => {
@@ -233,7 +233,7 @@ describe('settlement: exactly once', () => {
       await second.outbox.drain();
       expect((await payments.depositRow(created.deposit.id)).status).toBe('approved');
       // Its poll and a late duplicate notification change nothing.
-      await second.gatewayPoll.runOnce();
+      await second.jobs.gatewayPoll.runOnce();
       expect((await fake.sendWebhook(webhookUrl, SECRET, created.paymentId)).status).toBe(200);
       await t.app.outbox.drain();
       await second.outbox.drain();
@@ -251,7 +251,7 @@ describe('settlement: exactly once', () => {
     const client = await t.createUser();
     const created = await payments.charge(client, 100);
     fake.approve(created.paymentId, { amount: 1 });
-    expect((await t.app.gatewayPoll.runOnce())[String(created.paymentId)]).toBe('flagged');
+    expect((await t.app.jobs.gatewayPoll.runOnce())[String(created.paymentId)]).toBe('flagged');
     expect(await t.fixtures.balance(client.id)).toBe(0);
     const row = await payments.depositRow(created.deposit.id);
     expect(row).toMatchObject({ status: 'pending', flag: 'amount_mismatch' });
@@ -268,7 +268,7 @@ describe('settlement: exactly once', () => {
 
     const other = await payments.charge(client, 10);
     fake.approve(other.paymentId, { externalReference: 'OUTRAREF' });
-    expect((await t.app.gatewayPoll.runOnce())[String(other.paymentId)]).toBe('flagged');
+    expect((await t.app.jobs.gatewayPoll.runOnce())[String(other.paymentId)]).toBe('flagged');
     expect(await t.fixtures.balance(client.id)).toBe(0);
   });
 
@@ -293,11 +293,11 @@ describe('settlement: exactly once', () => {
     fake.approve(unnamed.paymentId);
     delete (fake.payments.get(unnamed.paymentId) as { currency_id?: string }).currency_id;
     fake.approve(unknown.paymentId, { currency: 'XYZ' });
-    const polled = await t.app.gatewayPoll.runOnce();
+    const polled = await t.app.jobs.gatewayPoll.runOnce();
     expect(polled[String(unnamed.paymentId)]).toBe('flagged');
     expect(polled[String(unknown.paymentId)]).toBe('flagged');
     // Re-read later, still flagged and still not credited; nothing reached the balance.
-    await t.app.gatewayPoll.runOnce();
+    await t.app.jobs.gatewayPoll.runOnce();
     expect((await fake.sendWebhook(webhookUrl, SECRET, dollars.paymentId)).status).toBe(200);
     await t.app.outbox.drain();
     for (const { deposit } of [dollars, unnamed, unknown]) {
@@ -341,7 +341,7 @@ describe('settlement: exactly once', () => {
     const rejected = await payments.charge(client, 11);
     fake.expire(expiring.paymentId);
     fake.reject(rejected.paymentId);
-    await t.app.gatewayPoll.runOnce();
+    await t.app.jobs.gatewayPoll.runOnce();
     expect((await payments.depositRow(expiring.deposit.id)).status).toBe('expired');
     expect((await payments.depositRow(rejected.deposit.id)).status).toBe('cancelled');
     expect(await t.fixtures.balance(client.id)).toBe(0);

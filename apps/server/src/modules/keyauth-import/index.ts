@@ -1,7 +1,46 @@
-/** Import of a KeyAuth seller's exports (issue #26): admin route and `npm run import:keyauth`. */
+/** Import of a KeyAuth seller's exports: admin route and `npm run import:keyauth`. */
+import type { Platform } from '../../module.js';
+import { defineModule } from '../../module.js';
+import type { ActivityService } from '../activity/index.js';
+import type { ProductsRepository } from '../products/index.js';
+import type { UsersRepository } from '../users/index.js';
+import { createKeyAuthImportRepository } from './keyauth-import-repository.js';
+import { keyAuthImportRoutes } from './keyauth-import-routes.js';
+import { createKeyAuthImport } from './keyauth-import-service.js';
+
 export type { KeyAuthImport, KeyAuthImportInput } from './keyauth-import-service.js';
 export { createKeyAuthImport } from './keyauth-import-service.js';
 export type { KeyAuthImportRepository } from './keyauth-import-repository.js';
 export { createKeyAuthImportRepository } from './keyauth-import-repository.js';
-export { keyAuthImportRoutes } from './keyauth-import-routes.js';
 export { runKeyAuthImportCli } from './keyauth-import-cli.js';
+
+export function createKeyAuthImportModule({
+  db,
+  clock,
+  keyTotals,
+  users,
+  productRows,
+  activity,
+}: Pick<Platform, 'db' | 'clock' | 'keyTotals'> & {
+  users: UsersRepository;
+  productRows: ProductsRepository;
+  activity: ActivityService;
+}) {
+  const keyAuthImport = createKeyAuthImport({
+    db,
+    clock,
+    repository: createKeyAuthImportRepository(keyTotals),
+    usersRepository: users,
+    products: productRows,
+    activity,
+  });
+  return defineModule({
+    routes: [
+      {
+        scope: 'api',
+        prefix: '/admin/keyauth-import',
+        plugin: keyAuthImportRoutes({ keyAuthImport }),
+      },
+    ],
+  });
+}

@@ -21,7 +21,7 @@ export function keyAuthImportRoutes({
     const admin = app.requireRole('admin');
 
     app.post(
-      '/keyauth-import',
+      '',
       {
         ...guardedRoute(admin, ['keyauth-import'], {
           summary:

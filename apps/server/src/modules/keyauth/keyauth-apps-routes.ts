@@ -35,7 +35,7 @@ export function keyAuthAppsRoutes({
     const tags = ['keyauth'];
 
     app.get(
-      '/:id/keyauth',
+      '/keyauth',
       guardedRoute(admin, tags, {
         summary: "The product's KeyAuth app: what its loaders are built with",
         description:
@@ -49,7 +49,7 @@ export function keyAuthAppsRoutes({
     );
 
     app.put(
-      '/:id/keyauth',
+      '/keyauth',
       guardedRoute(admin, tags, {
         summary: 'Switch KeyAuth compatibility on or off and set the app name, version and link',
         description:
@@ -64,7 +64,7 @@ export function keyAuthAppsRoutes({
     );
 
     app.post(
-      '/:id/keyauth/secret',
+      '/keyauth/secret',
       guardedRoute(admin, tags, {
         summary: 'Generate a new app secret: loaders on API 1.2 need the new one at once',
         params: idParamSchema,
@@ -74,7 +74,7 @@ export function keyAuthAppsRoutes({
     );
 
     app.get(
-      '/:id/variables',
+      '/variables',
       guardedRoute(admin, tags, {
         summary: "The product's variables (KeyAuth `var`), by name",
         params: idParamSchema,
@@ -84,7 +84,7 @@ export function keyAuthAppsRoutes({
     );
 
     app.put(
-      '/:id/variables/:name',
+      '/variables/:name',
       guardedRoute(admin, tags, {
         summary: 'Create (201) or replace (200) a variable',
         description: 'At most 100 variables per product: creating one more answers 422.',
@@ -105,7 +105,7 @@ export function keyAuthAppsRoutes({
     );
 
     app.delete(
-      '/:id/variables/:name',
+      '/variables/:name',
       guardedRoute(admin, tags, {
         summary: 'Delete a variable',
         params: productVariableParamSchema,
@@ -115,7 +115,7 @@ export function keyAuthAppsRoutes({
     );
 
     app.get(
-      '/:id/hwid-blacklist',
+      '/hwid-blacklist',
       guardedRoute(admin, tags, {
         summary: 'The HWIDs the product refuses, newest first',
         params: idParamSchema,
@@ -126,7 +126,7 @@ export function keyAuthAppsRoutes({
     );
 
     app.post(
-      '/:id/hwid-blacklist',
+      '/hwid-blacklist',
       guardedRoute(admin, tags, {
         summary: "Block a HWID: the product's loaders refuse that machine",
         params: idParamSchema,
@@ -144,7 +144,7 @@ export function keyAuthAppsRoutes({
     );
 
     app.delete(
-      '/:id/hwid-blacklist/:hwid',
+      '/hwid-blacklist/:hwid',
       guardedRoute(admin, tags, {
         summary: 'Unblock a HWID (URL-encoded in the path)',
         params: hwidBlacklistParamSchema,

@@ -4,6 +4,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { logRefusal } from '../../platform/error-handler.js';
+import { queryIsCredentials } from '../../platform/request-log.js';
 import { rateLimit } from '../../platform/rate-limit.js';
 import type { Signer } from '../../platform/signing.js';
 import type { AccountLimits } from '../auth/index.js';
@@ -168,6 +169,8 @@ export function keyauthProtocolRoutes({
   }
 
   return (app, _options, done) => {
+    // A 1.2 GET carries the whole call in its query: passwords, keys, session ids.
+    app.addHook('onRoute', queryIsCredentials);
     app.removeAllContentTypeParsers();
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',

@@ -711,7 +711,7 @@ describe('login, register, upgrade', () => {
 
 describe('a validated session: check, var, file, log, stats, online, logout', () => {
   async function onlineUsers(): Promise<number> {
-    await t.app.loaderPresence.flush();
+    await t.app.jobs.loaderPresence.flush();
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/dashboard/metrics',
@@ -940,7 +940,7 @@ describe('a validated session: check, var, file, log, stats, online, logout', ()
   it('expired sessions are purged by the periodic job', async () => {
     const s = await licensed();
     t.clock.advance(6 * 60 * 60 * 1000 + 1);
-    await t.app.keyauthSessionPurge.runOnce();
+    await t.app.jobs.keyauthSessionPurge.runOnce();
     const row = await t.database.db
       .selectFrom('keyauth_sessions')
       .select('id')

@@ -1,11 +1,21 @@
 /** The loader API (docs/loader-protocol.md): authenticate, heartbeat, download. */
-export { createLoaderRepository } from './loader-repository.js';
+import type { Platform } from '../../module.js';
+import { defineModule } from '../../module.js';
+import type { ActivityService } from '../activity/index.js';
+import type { AccountLimits, CredentialsChecker } from '../auth/index.js';
+import type { FilesService } from '../files/index.js';
+import type { KeyRedemption } from '../keys/index.js';
+import type { SettingsCache } from '../settings/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
+import type { UsersRepository } from '../users/index.js';
+import { createPresence } from './loader-presence.js';
+import { createLoaderRepository } from './loader-repository.js';
+import { loaderRoutes } from './loader-routes.js';
+import { createLoaderService } from './loader-service.js';
+import { createLoaderSessions } from './loader-sessions.js';
+
 export type { LoaderKey } from './loader-repository.js';
 export type { Presence } from './loader-presence.js';
-export { createPresence } from './loader-presence.js';
-export { createLoaderSessions } from './loader-sessions.js';
-export { createLoaderService } from './loader-service.js';
-export { loaderRoutes } from './loader-routes.js';
 export { LoaderRefusalError } from './loader-answers.js';
 export { unavailabilityOf } from './loader-availability.js';
 export type { ClosedCode, UnusableCode } from './loader-availability.js';
@@ -18,3 +28,87 @@ export type {
   LoaderCredentials,
   LoaderService,
 } from './loader-service.js';
+
+export function createLoaderModule({
+  db,
+  dialect,
+  clock,
+  config,
+  sharedState,
+  readNow,
+  runInBackground,
+  events,
+  log,
+  loaderSigner,
+  earlyRefusals,
+  users,
+  credentials,
+  accountLimits,
+  redemption,
+  files,
+  activity,
+  subscriptions,
+  settingsCache,
+}: Pick<
+  Platform,
+  | 'db'
+  | 'dialect'
+  | 'clock'
+  | 'config'
+  | 'sharedState'
+  | 'readNow'
+  | 'runInBackground'
+  | 'events'
+  | 'log'
+  | 'loaderSigner'
+  | 'earlyRefusals'
+> & {
+  users: UsersRepository;
+  credentials: CredentialsChecker;
+  accountLimits: AccountLimits;
+  redemption: KeyRedemption;
+  files: FilesService;
+  activity: ActivityService;
+  subscriptions: SubscriptionsService;
+  settingsCache: SettingsCache;
+}) {
+  // Heartbeats note presence in memory; it is written every few seconds and on close.
+  const presence = createPresence({ dialect, clock, runInBackground }, log);
+  const sessions = createLoaderSessions(config.jwtSecret, clock);
+  const loader = createLoaderService({
+    db,
+    clock,
+    sharedState,
+    repository: createLoaderRepository({ db, readNow }),
+    users,
+    credentials,
+    redemption,
+    files,
+    activity,
+    events,
+    subscriptions,
+    settings: settingsCache,
+    presence,
+    sessions,
+  });
+  return defineModule({
+    // KeyAuth's protocol runs our loader's checks; the analytics sample flushes presence first.
+    services: { loader, presence },
+    routes: [
+      {
+        scope: 'loader',
+        prefix: '/api/loader',
+        plugin: loaderRoutes({
+          clock,
+          sharedState,
+          signer: loaderSigner,
+          loader,
+          sessions,
+          accountLimits,
+          earlyRefusals,
+        }),
+      },
+    ],
+    jobs: { loaderPresence: presence },
+  });
+}

@@ -68,7 +68,7 @@ describe('loader presence', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row.last_ip).toBe('198.51.100.4');
-    await presence.close();
+    await presence.stop();
   });
 
   it('writes a machine at most once per resolution, however often it is seen', async () => {
@@ -85,7 +85,7 @@ describe('loader presence', () => {
     presence.seen(id, start + 1_000 + PRESENCE_RESOLUTION_MS, '203.0.113.7');
     await presence.flush();
     expect(await lastSeen([id])).toEqual([start + 1_000 + PRESENCE_RESOLUTION_MS]);
-    await presence.close();
+    await presence.stop();
   });
 
   it('writes many machines in one flush, and what is pending on close', async () => {
@@ -99,7 +99,7 @@ describe('loader presence', () => {
 
     const later = start + 60_000;
     ids.slice(0, 3).forEach((id) => presence.seen(id, later, '203.0.113.7'));
-    await presence.close();
+    await presence.stop();
     expect(await lastSeen(ids.slice(0, 4))).toEqual([later, later, later, start + 3]);
   });
 });

@@ -59,15 +59,7 @@ export function createPresence(
     await running;
   }
 
-  // Real time only paces the checks; whether to write is decided by the app's clock, so a test's
-  // manual clock writes nothing behind its back.
-  const timer = setInterval(() => {
-    if (pending.size === 0 || clock.now() - lastFlushAt < PRESENCE_FLUSH_MS) return;
-    flush().catch((error: unknown) => {
-      log.error({ err: error }, 'loader presence flush failed');
-    });
-  }, TICK_MS);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
 
   return {
     /** Notes that the machine was seen at `at` (epoch ms) from `ip`. */
@@ -77,19 +69,25 @@ export function createPresence(
       pending.set(machineId, { at, ip });
     },
     flush,
+    /** Starts writing what heartbeats noted (app ready). */
+    start(): void {
+      // Real time only paces the checks; whether to write is decided by the app's clock, so a
+      // test's manual clock writes nothing behind its back.
+      timer ??= setInterval(() => {
+        if (pending.size === 0 || clock.now() - lastFlushAt < PRESENCE_FLUSH_MS) return;
+        flush().catch((error: unknown) => {
+          log.error({ err: error }, 'loader presence flush failed');
+        });
+      }, TICK_MS);
+      timer.unref();
+    },
     /** Stops the timer and writes what is pending (app close). */
-    async close(): Promise<void> {
+    async stop(): Promise<void> {
       clearInterval(timer);
+      timer = undefined;
       await flush();
     },
   };
 }
 
 export type Presence = ReturnType<typeof createPresence>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Loader presence, decorated by buildApp so tests can flush it at will. */
-    loaderPresence: Presence;
-  }
-}

@@ -470,7 +470,7 @@ describe('POST /api/loader/heartbeat', () => {
     const c = await customer();
     const opened = await openSession(c);
     t.clock.advance(100_000);
-    await t.app.loaderPresence.flush();
+    await t.app.jobs.loaderPresence.flush();
     expect(await onlineUsers()).toBe(0);
 
     t.clock.advance(1_000);
@@ -484,7 +484,7 @@ describe('POST /api/loader/heartbeat', () => {
     const seenAt = t.clock.now();
     // Written by the flusher, not by the heartbeat itself.
     expect((await machinesOf(c.subscription.id))[0]?.last_seen_at).toBeLessThan(seenAt);
-    await t.app.loaderPresence.flush();
+    await t.app.jobs.loaderPresence.flush();
     expect((await machinesOf(c.subscription.id))[0]?.last_seen_at).toBe(seenAt);
 
     t.clock.advance(1_000);

@@ -171,8 +171,8 @@ describe('subscription expiry reminders', () => {
       expiresAt: now + 2 * DAY + 3 * HOUR,
     });
 
-    await t.app.expiryReminders.runOnce();
-    await t.app.expiryReminders.runOnce();
+    await t.app.jobs.expiryReminders.runOnce();
+    await t.app.jobs.expiryReminders.runOnce();
     const notices = await expiringNotices(user.id);
     expect(notices).toEqual([
       expect.objectContaining({
@@ -201,27 +201,27 @@ describe('subscription expiry reminders', () => {
     await t.fixtures.subscription(user.id, (await t.fixtures.product()).id, {
       expiresAt: now + 3 * DAY + HOUR,
     });
-    await t.app.expiryReminders.runOnce();
+    await t.app.jobs.expiryReminders.runOnce();
     expect(await expiringNotices(user.id)).toEqual([]);
 
     // The far one comes within 3 days as time passes.
     t.clock.advance(2 * HOUR);
-    await t.app.expiryReminders.runOnce();
+    await t.app.jobs.expiryReminders.runOnce();
     expect(await expiringNotices(user.id)).toHaveLength(1);
 
     // A renewed subscription that nears its new expiry is a new reminder.
     const renewed = await t.fixtures.subscription(user.id, product.id, {
       expiresAt: t.clock.now() + DAY,
     });
-    await t.app.expiryReminders.runOnce();
+    await t.app.jobs.expiryReminders.runOnce();
     expect(await expiringNotices(user.id)).toHaveLength(2);
     await t.database.db
       .updateTable('subscriptions')
       .set({ expires_at: t.clock.now() + 2 * DAY })
       .where('id', '=', renewed.id)
       .execute();
-    await t.app.expiryReminders.runOnce();
-    await t.app.expiryReminders.runOnce();
+    await t.app.jobs.expiryReminders.runOnce();
+    await t.app.jobs.expiryReminders.runOnce();
     expect(await expiringNotices(user.id)).toHaveLength(3);
   });
 
@@ -264,7 +264,7 @@ describe('subscription expiry reminders', () => {
         .execute();
     }
 
-    await Promise.all([t.app.expiryReminders.runOnce(), t.app.expiryReminders.runOnce()]);
+    await Promise.all([t.app.jobs.expiryReminders.runOnce(), t.app.jobs.expiryReminders.runOnce()]);
     const notices = await Promise.all(users.map((user) => expiringNotices(user.id)));
     expect(notices.map((list) => list.length)).toEqual([400, 400, 400]);
   });

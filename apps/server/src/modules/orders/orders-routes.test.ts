@@ -499,8 +499,8 @@ describe('expiry reminders', () => {
         .orderBy('created_at')
         .execute();
 
-    await t.app.expiryReminders.runOnce();
-    await t.app.expiryReminders.runOnce();
+    await t.app.jobs.expiryReminders.runOnce();
+    await t.app.jobs.expiryReminders.runOnce();
     const link = `/dashboard?renovar=${sub.id}`;
     expect(await reminders()).toEqual([
       {
@@ -516,8 +516,8 @@ describe('expiry reminders', () => {
     // A day and a half later: the last reminder, once.
     const before = t.clock.now();
     t.clock.advance(DAY + 12 * HOUR);
-    await t.app.expiryReminders.runOnce();
-    await t.app.expiryReminders.runOnce();
+    await t.app.jobs.expiryReminders.runOnce();
+    await t.app.jobs.expiryReminders.runOnce();
     expect(await reminders()).toEqual([
       expect.objectContaining({ title: messages.notifications.expiringTitle }),
       {

@@ -20,7 +20,7 @@ export function checkoutRoutes({
   return (app, _options, done) => {
     const customer = app.requireRole('client', 'reseller');
     app.post(
-      '/checkout',
+      '',
       guardedRoute(customer, ['shop'], {
         summary:
           'Buy or renew a plan: from the balance now, or an order completed by itself once its PIX deposit (shortfall or whole price) is paid',

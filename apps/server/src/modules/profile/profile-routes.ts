@@ -41,7 +41,7 @@ export function profileRoutes({
       }),
     ];
     app.get(
-      '/profile',
+      '',
       {
         onRequest: signedIn,
         schema: {
@@ -54,7 +54,7 @@ export function profileRoutes({
     );
 
     app.patch(
-      '/profile',
+      '',
       {
         onRequest: signedIn,
         // An e-mail change checks the password (and the second factor).
@@ -74,7 +74,7 @@ export function profileRoutes({
     );
 
     app.patch(
-      '/profile/password',
+      '/password',
       {
         onRequest: signedIn,
         preHandler: secretsLimit,
@@ -93,7 +93,7 @@ export function profileRoutes({
     );
 
     app.patch(
-      '/profile/avatar/select',
+      '/avatar/select',
       {
         onRequest: signedIn,
         schema: {
@@ -107,7 +107,7 @@ export function profileRoutes({
     );
 
     app.post(
-      '/profile/avatar/upload',
+      '/avatar/upload',
       {
         // At onRequest: no upload is read for a caller without a session.
         onRequest: signedIn,
@@ -132,7 +132,7 @@ export function profileRoutes({
     );
 
     app.post(
-      '/profile/2fa/generate',
+      '/2fa/generate',
       {
         onRequest: signedIn,
         schema: {
@@ -145,7 +145,7 @@ export function profileRoutes({
     );
 
     app.post(
-      '/profile/2fa/verify',
+      '/2fa/verify',
       {
         onRequest: signedIn,
         preHandler: secretsLimit,
@@ -161,7 +161,7 @@ export function profileRoutes({
     );
 
     app.post(
-      '/profile/2fa/recovery-codes',
+      '/2fa/recovery-codes',
       {
         onRequest: signedIn,
         preHandler: secretsLimit,
@@ -177,7 +177,7 @@ export function profileRoutes({
     );
 
     app.post(
-      '/profile/2fa/disable',
+      '/2fa/disable',
       {
         onRequest: signedIn,
         preHandler: secretsLimit,

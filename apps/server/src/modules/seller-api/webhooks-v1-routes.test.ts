@@ -74,7 +74,7 @@ describe('/api/v1/webhook-endpoints (scope webhooks:manage)', () => {
       headers: auth,
     });
     expect(test.json()).toEqual({ message: webhookMessages.testSent });
-    await t.app.webhookDispatcher.runOnce();
+    await t.app.jobs.webhookDispatcher.runOnce();
     const [request] = receiver.requests.filter((r) => r.path === '/v1-hook');
     expect(request).toBeDefined();
     const signature = request!.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()];

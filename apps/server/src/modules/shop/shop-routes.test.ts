@@ -4,8 +4,6 @@ import { withTransaction } from '../../platform/database.js';
 import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
-import { createBalanceRepository, createBalanceService } from '../balance/index.js';
-import { createUserBalancesRepository } from '../users/index.js';
 
 const text = messages.shop;
 const HOUR = 60 * 60 * 1000;
@@ -30,11 +28,7 @@ function call(method: Method, url: string, user: TestUser | null, payload?: obje
 
 /** Credits `cents` the way a deposit approval does: a balance movement with its ledger line. */
 async function fund(user: TestUser, cents: number): Promise<void> {
-  const balance = createBalanceService({
-    clock: t.clock,
-    repository: createBalanceRepository(t.database.db),
-    balances: createUserBalancesRepository(t.database.db),
-  });
+  const { balance } = t.app.services;
   await withTransaction(t.database.db, (trx) =>
     balance.move(trx, { userId: user.id, amountCents: cents, reason: 'Teste', actorId: null }),
   );

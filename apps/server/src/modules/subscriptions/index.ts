@@ -2,11 +2,17 @@
  * Subscriptions: the one module that writes `subscriptions` and `machines`. Grants, pauses and
  * resumes, HWID resets, machine bindings and releases, day changes, and how an expiry reads.
  */
-export { createSubscriptionsRepository } from './subscriptions-repository.js';
+import type { Platform } from '../../module.js';
+import { defineModule } from '../../module.js';
+import type { ActivityService } from '../activity/index.js';
+import type { PauseAllSwitch } from './subscriptions-deps.js';
+import { createSubscriptionsRepository } from './subscriptions-repository.js';
+import { createSubscriptionsService } from './subscriptions-service.js';
+
 export type { SubscriptionDetail } from './subscriptions-repository.js';
 export type { PauseAllSwitch } from './subscriptions-deps.js';
 export type { Grant, SubscriptionsService } from './subscriptions-service.js';
-export { createSubscriptionsService, effectiveExpiry } from './subscriptions-service.js';
+export { effectiveExpiry } from './subscriptions-service.js';
 export { DAY_MS } from './day-changes.js';
 export { freeReleaseDue, recentlyBound } from './machine-release.js';
 export type { BindingSubscription } from './machine-binding.js';
@@ -19,3 +25,30 @@ export {
   insertImportedMachines,
   insertImportedSubscriptions,
 } from './subscription-import-repository.js';
+
+export function createSubscriptionsModule({
+  db,
+  dialect,
+  clock,
+  events,
+  settingsRows,
+  activity,
+}: Pick<Platform, 'db' | 'dialect' | 'clock' | 'events'> & {
+  /** The grant's locked in-transaction read of pause_all_users (never the cache). */
+  settingsRows: PauseAllSwitch;
+  activity: ActivityService;
+}) {
+  return defineModule({
+    services: {
+      subscriptions: createSubscriptionsService({
+        db,
+        dialect,
+        clock,
+        repository: createSubscriptionsRepository(db, dialect),
+        settings: settingsRows,
+        events,
+        activity,
+      }),
+    },
+  });
+}

@@ -14,7 +14,7 @@ export function avatarsRoutes({
 }): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     app.get(
-      '/avatars/:style',
+      '/:style',
       {
         schema: {
           tags: ['profile'],

@@ -273,10 +273,3 @@ function describeError(cause: unknown): string {
   const code = (cause as NodeJS.ErrnoException).code;
   return webhookDeliveryErrors.network(code ?? (cause instanceof Error ? cause.message : 'erro'));
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The outgoing webhooks' sender, decorated by buildApp so tests can run a pass. */
-    webhookDispatcher: WebhookDispatcher;
-  }
-}

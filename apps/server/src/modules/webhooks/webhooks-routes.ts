@@ -18,7 +18,7 @@ import type { WebhooksService } from './webhooks-service.js';
 
 const withNotFound = { ...adminErrors, ...errorResponses(404) };
 
-/** The admin's outgoing webhooks (issue #25), under /api/admin/webhooks. */
+/** The admin's outgoing webhooks, under /api/admin/webhooks. */
 export function webhooksRoutes({
   webhooks: service,
 }: {
@@ -29,7 +29,7 @@ export function webhooksRoutes({
     const tags = ['webhooks'];
 
     app.get(
-      '/webhooks',
+      '',
       guardedRoute(admin, tags, {
         summary: 'Page the webhook endpoints, newest first, each with its latest delivery',
         querystring: webhookEndpointsQuerySchema,
@@ -39,7 +39,7 @@ export function webhooksRoutes({
     );
 
     app.post(
-      '/webhooks',
+      '',
       guardedRoute(admin, tags, {
         summary: 'Register an endpoint; answers its signing secret (shown only now)',
         description:
@@ -57,7 +57,7 @@ export function webhooksRoutes({
     );
 
     app.patch(
-      '/webhooks/:id',
+      '/:id',
       guardedRoute(admin, tags, {
         summary: 'Change an endpoint: URL, events, description, enabled',
         params: idParamSchema,
@@ -68,7 +68,7 @@ export function webhooksRoutes({
     );
 
     app.delete(
-      '/webhooks/:id',
+      '/:id',
       guardedRoute(admin, tags, {
         summary: 'Delete an endpoint and its delivery log',
         params: idParamSchema,
@@ -78,7 +78,7 @@ export function webhooksRoutes({
     );
 
     app.post(
-      '/webhooks/:id/secret',
+      '/:id/secret',
       guardedRoute(admin, tags, {
         summary: 'Roll the signing secret: the old one stops at once',
         params: idParamSchema,
@@ -88,7 +88,7 @@ export function webhooksRoutes({
     );
 
     app.post(
-      '/webhooks/:id/test',
+      '/:id/test',
       guardedRoute(admin, tags, {
         summary: 'Queue a webhook.test event to this endpoint only',
         params: idParamSchema,
@@ -98,7 +98,7 @@ export function webhooksRoutes({
     );
 
     app.get(
-      '/webhooks/:id/deliveries',
+      '/:id/deliveries',
       guardedRoute(admin, tags, {
         summary: "An endpoint's delivery log, newest first",
         params: idParamSchema,
@@ -109,7 +109,7 @@ export function webhooksRoutes({
     );
 
     app.post(
-      '/webhooks/deliveries/:deliveryId/resend',
+      '/deliveries/:deliveryId/resend',
       guardedRoute(admin, tags, {
         summary: 'Reenviar: send a delivery again now, with a fresh 24 h retry window',
         params: webhookDeliveryParamSchema,

@@ -135,7 +135,7 @@ describe('sending', () => {
       url: `/api/admin/webhooks/${id}/test`,
       headers: admin.headers,
     });
-    await t.app.webhookDispatcher.runOnce();
+    await t.app.jobs.webhookDispatcher.runOnce();
     expect(receiver.requests).toHaveLength(0);
     const log = await t.app.inject({
       method: 'GET',
