@@ -69,15 +69,6 @@ async function login(
   return { authorization: `Bearer ${response.json<{ token: string }>().token}` };
 }
 
-function call(
-  method: 'GET' | 'POST' | 'DELETE' | 'PATCH',
-  url: string,
-  headers: { authorization: string },
-  payload?: object,
-) {
-  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-}
-
 interface Listed {
   id: string;
   device: string;
@@ -88,7 +79,7 @@ interface Listed {
 }
 
 async function listSessions(headers: { authorization: string }): Promise<Listed[]> {
-  const response = await call('GET', '/api/profile/sessions', headers);
+  const response = await t.as(headers).get('/api/profile/sessions');
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ sessions: Listed[] }>().sessions;
 }
@@ -99,7 +90,7 @@ function sidOf(headers: { authorization: string }): string {
 
 /** A guarded call that only a live session passes. */
 async function statusOf(headers: { authorization: string }): Promise<number> {
-  return (await call('GET', '/api/profile', headers)).statusCode;
+  return (await t.as(headers).get('/api/profile')).statusCode;
 }
 
 async function sessionRow(id: string) {
@@ -181,7 +172,7 @@ describe('login sessions', () => {
       sessionId: 'no-such-session',
     });
     for (const token of [borrowed, invented]) {
-      const response = await call('GET', '/api/profile', { authorization: `Bearer ${token}` });
+      const response = await t.as(token).get('/api/profile');
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual(sessionInvalid);
     }
@@ -217,11 +208,11 @@ describe('ending sessions', () => {
     const there = await login(user, FIREFOX_LINUX);
     expect(await statusOf(there)).toBe(200);
 
-    const ended = await call('DELETE', `/api/profile/sessions/${sidOf(there)}`, here);
+    const ended = await t.as(here).delete(`/api/profile/sessions/${sidOf(there)}`);
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toEqual({ message: accountMessages.sessionEnded });
 
-    const refused = await call('GET', '/api/profile', there);
+    const refused = await t.as(there).get('/api/profile');
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual(sessionInvalid);
     expect(await statusOf(here)).toBe(200);
@@ -229,7 +220,7 @@ describe('ending sessions', () => {
     expect((await sessionRow(sidOf(there))).ended_at).toBe(t.clock.now());
 
     // Ended already, or someone else's: not found, and nothing changes.
-    const again = await call('DELETE', `/api/profile/sessions/${sidOf(there)}`, here);
+    const again = await t.as(here).delete(`/api/profile/sessions/${sidOf(there)}`);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({
       message: accountMessages.sessionNotFound,
@@ -237,7 +228,7 @@ describe('ending sessions', () => {
     });
     const stranger = await newUser();
     const strangers = await login(stranger);
-    const foreign = await call('DELETE', `/api/profile/sessions/${sidOf(here)}`, strangers);
+    const foreign = await t.as(strangers).delete(`/api/profile/sessions/${sidOf(here)}`);
     expect(foreign.statusCode).toBe(404);
     expect(await statusOf(here)).toBe(200);
   });
@@ -251,14 +242,14 @@ describe('ending sessions', () => {
     ];
     const bystander = await login(await newUser());
 
-    const response = await call('POST', '/api/profile/sessions/end-others', here);
+    const response = await t.as(here).post('/api/profile/sessions/end-others');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: accountMessages.othersEnded(2), ended: 2 });
     for (const other of others) expect(await statusOf(other)).toBe(401);
     expect(await statusOf(here)).toBe(200);
     expect(await statusOf(bystander)).toBe(200);
 
-    const none = await call('POST', '/api/profile/sessions/end-others', here);
+    const none = await t.as(here).post('/api/profile/sessions/end-others');
     expect(none.json()).toEqual({ message: accountMessages.othersEnded(0), ended: 0 });
   });
 
@@ -267,21 +258,21 @@ describe('ending sessions', () => {
     const session = await login(user);
     const elsewhere = await login(user, FIREFOX_LINUX);
 
-    const response = await call('POST', '/api/auth/logout', session);
+    const response = await t.as(session).post('/api/auth/logout');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: accountMessages.loggedOut });
 
-    const after = await call('GET', '/api/profile', session);
+    const after = await t.as(session).get('/api/profile');
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual(sessionInvalid);
-    expect((await call('POST', '/api/auth/logout', session)).statusCode).toBe(401);
+    expect((await t.as(session).post('/api/auth/logout')).statusCode).toBe(401);
     expect(await statusOf(elsewhere)).toBe(200);
   });
 
   it('ending the current session from the list logs it out too', async () => {
     const user = await newUser();
     const session = await login(user);
-    const response = await call('DELETE', `/api/profile/sessions/${sidOf(session)}`, session);
+    const response = await t.as(session).delete(`/api/profile/sessions/${sidOf(session)}`);
     expect(response.statusCode).toBe(200);
     expect(await statusOf(session)).toBe(401);
   });
@@ -291,7 +282,7 @@ describe('ending sessions', () => {
       const user = await newUser(role);
       const session = await login(user);
       expect((await listSessions(session)).map((row) => row.current)).toEqual([true]);
-      expect((await call('POST', '/api/auth/logout', session)).statusCode).toBe(200);
+      expect((await t.as(session).post('/api/auth/logout')).statusCode).toBe(200);
       expect(await statusOf(session)).toBe(401);
     }
     for (const [method, url] of [
@@ -306,7 +297,7 @@ describe('ending sessions', () => {
 
   it('answers 400, not 500, to an oversized session id', async () => {
     const session = await login(await newUser());
-    const response = await call('DELETE', `/api/profile/sessions/${'x'.repeat(65)}`, session);
+    const response = await t.as(session).delete(`/api/profile/sessions/${'x'.repeat(65)}`);
     expect(response.statusCode).toBe(400);
   });
 });
@@ -317,7 +308,7 @@ describe('password changes end sessions', () => {
     const here = await login(user, CHROME_WINDOWS);
     const there = await login(user, FIREFOX_LINUX);
 
-    const response = await call('PATCH', '/api/profile/password', here, {
+    const response = await t.as(here).patch('/api/profile/password', {
       currentPassword: PASSWORD,
       newPassword: 'outra-senha-2',
     });
@@ -337,7 +328,7 @@ describe('password changes end sessions', () => {
     const user = await newUser();
     const session = await login(user);
     counter += 1;
-    const response = await call('PATCH', '/api/profile', session, {
+    const response = await t.as(session).patch('/api/profile', {
       username: `renomeado${counter}`,
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -417,7 +408,7 @@ describe('new-device alert', () => {
 
     // Known now, even after its session ended; a known browser from a new address is new.
     const firefox = await login(user, FIREFOX_LINUX, '203.0.113.30');
-    await call('POST', '/api/auth/logout', firefox);
+    await t.as(firefox).post('/api/auth/logout');
     await login(user, FIREFOX_LINUX, '203.0.113.30');
     expect(await bellOf(user)).toHaveLength(1);
     await login(user, CHROME_WINDOWS, '198.51.100.99');
@@ -447,16 +438,16 @@ describe('maintenance gate', () => {
     const adminSession = await login(admin);
     const clientSession = await login(client);
     const setting = (value: 'on' | 'off') =>
-      call('PATCH', '/api/settings', adminSession, { key: 'maintenance_mode', value });
+      t.as(adminSession).patch('/api/settings', { key: 'maintenance_mode', value });
     expect((await setting('on')).statusCode).toBe(200);
     try {
       const other = await login(admin, FIREFOX_LINUX);
       expect(await statusOf(other)).toBe(200);
-      expect((await call('POST', '/api/auth/logout', other)).statusCode).toBe(200);
-      const ended = await call('GET', '/api/profile', other);
+      expect((await t.as(other).post('/api/auth/logout')).statusCode).toBe(200);
+      const ended = await t.as(other).get('/api/profile');
       expect(ended.statusCode).toBe(503);
       expect(ended.json()).toMatchObject({ code: 'MAINTENANCE' });
-      expect((await call('GET', '/api/profile', clientSession)).statusCode).toBe(503);
+      expect((await t.as(clientSession).get('/api/profile')).statusCode).toBe(503);
     } finally {
       expect((await setting('off')).statusCode).toBe(200);
     }
