@@ -65,8 +65,7 @@ async function authorizationOf(caller: Caller): Promise<string | undefined> {
   if (caller === null) return undefined;
   if (typeof caller === 'string') return `Bearer ${caller}`;
   if (typeof caller === 'function') return `Bearer ${await caller()}`;
-  if ('authorization' in caller) return caller.authorization;
-  return `Bearer ${caller.token}`;
+  return 'headers' in caller ? caller.headers.authorization : caller.authorization;
 }
 
 /** A client sending to `app` as `caller`: what TestApp's `as` builds, and one for a second node. */

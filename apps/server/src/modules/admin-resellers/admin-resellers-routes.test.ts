@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 async function newReseller(initialBalance = 0) {
   const suffix = Math.random().toString(36).slice(2, 8);
   const response = await t.as(admin).post('/api/resellers', {

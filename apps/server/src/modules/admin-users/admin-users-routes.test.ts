@@ -21,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 async function sessionWorks(user: TestUser): Promise<boolean> {
   const response = await t.as(user).get('/api/test/session');
   return response.statusCode === 200;
@@ -231,7 +230,9 @@ describe('PATCH /api/users/:id/status', () => {
     const user = await t.createUser({ username: 'maria' });
     expect(await sessionWorks(user)).toBe(true);
 
-    const ban = await t.as(admin).patch(`/api/users/${user.id}/status`, { status: 'banned' });
+    const ban = await t
+      .as(admin, { ip: '127.0.0.1' })
+      .patch(`/api/users/${user.id}/status`, { status: 'banned' });
     expect(ban.statusCode).toBe(200);
     expect(ban.json()).toEqual({ message: text.userBanned });
     expect(await sessionWorks(user)).toBe(false);

@@ -19,7 +19,6 @@ const DAY_A = Date.UTC(2026, 4, 4, 15);
 const DAY_B = Date.UTC(2026, 4, 6, 1);
 const TODAY = Date.UTC(2026, 4, 8, 15);
 
-
 async function signedNow(user: TestUser): Promise<TestUser> {
   const token = await t.tokenFor(user);
   return { ...user, token, headers: { authorization: `Bearer ${token}` } };

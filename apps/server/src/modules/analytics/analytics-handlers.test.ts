@@ -29,7 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 /** Each test works on its own São Paulo day: its clock is set to `hourUtc` of that UTC date. */
 function onDay(year: number, month: number, date: number, hourUtc = 15, minute = 0): void {
   t.clock.set(Date.UTC(year, month - 1, date, hourUtc, minute));

@@ -13,7 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 interface Deposit {
   id: string;
   amount: number;

@@ -31,7 +31,6 @@ afterAll(async () => {
   await inbox?.close();
 });
 
-
 async function fund(user: TestUser, cents: number): Promise<void> {
   // A plain deposit, approved: the way money reaches a balance.
   const opened = await t.as(user).post('/api/deposits', { amount: cents / 100 });

@@ -13,7 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 async function productSwitchedOff(name: string) {
   const product = await t.fixtures.product({ name, plans: { monthly: 1000 } });
   const off = await t.as(admin).patch(`/api/products/${product.id}/status`, {

@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 interface Product {
   id: string;
   name: string;

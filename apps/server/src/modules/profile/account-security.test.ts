@@ -383,12 +383,10 @@ describe('re-authentication of e-mail and password changes', () => {
     expect(first.json<{ code: string }>().code).toBe('TOKEN_INVALID');
 
     // ...or resets it by the link mailed to the account's address.
-    const again = await t
-      .as(token)
-      .patch('/api/profile', {
-        email: 'lia-intrusa-3@example.com',
-        currentPassword: 'senha-nova-da-lia',
-      });
+    const again = await t.as(token).patch('/api/profile', {
+      email: 'lia-intrusa-3@example.com',
+      currentPassword: 'senha-nova-da-lia',
+    });
     expect(again.statusCode).toBe(200);
     const third = inbox.linkIn(
       await inbox.waitFor('lia-intrusa-3@example.com'),

@@ -23,7 +23,6 @@ beforeEach(async () => {
   await t.as(admin).put('/api/settings/reseller-pricing', { discountPercent: 0 });
 });
 
-
 function newReseller(reais: number): Promise<TestUser> {
   return t.createResellerViaAdmin(admin.headers, reais);
 }

@@ -17,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 /** Credits `cents` the way a deposit approval does: a balance movement with its ledger line. */
 async function fund(user: TestUser, cents: number): Promise<void> {
   const balance = createBalanceService({

@@ -17,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 async function openTicket(
   user: TestUser,
   subject = 'Não consigo entrar no loader',
@@ -235,11 +234,9 @@ describe('staff side', () => {
   it('answers a ticket: answered status, staff name hidden from the customer, notification', async () => {
     const id = await openTicket(client, 'Loader fecha sozinho');
     const before = (await notificationsOf(client.id)).length;
-    const response = await t
-      .as(admin)
-      .post(`/api/admin/support/tickets/${id}/messages`, {
-        message: 'Atualize o loader para a versão 2.1 e tente de novo.',
-      });
+    const response = await t.as(admin).post(`/api/admin/support/tickets/${id}/messages`, {
+      message: 'Atualize o loader para a versão 2.1 e tente de novo.',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: text.answered, status: 'answered' });
 

@@ -248,7 +248,9 @@ describe('deliveries', () => {
     const product = await t.fixtures.product({ name: 'Aimbot Pro' });
     const key = await t.fixtures.key(product.id, { days: 7 });
 
-    const redeemed = await t.as(client).post('/api/client/redeem-key', { keyValue: key.key });
+    const redeemed = await t
+      .as(client, { ip: '127.0.0.1' })
+      .post('/api/client/redeem-key', { keyValue: key.key });
     expect(redeemed.statusCode, redeemed.body).toBe(200);
     await t.app.webhookDispatcher.runOnce();
 
