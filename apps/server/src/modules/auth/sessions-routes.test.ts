@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../platform/auth.js';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.js';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app.js';
+import { nextClientAddress } from '../../testing/test-client.js';
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -16,13 +17,6 @@ const sessionInvalid = { message: messages.errors.sessionInvalid, code: 'UNAUTHO
 let t: TestApp;
 let inbox: SmtpInbox;
 let counter = 0;
-let ipCounter = 0;
-
-/** Each login comes from its own address unless a test is about addresses (login-ip limit). */
-function nextIp(): string {
-  ipCounter += 1;
-  return `10.24.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-}
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
@@ -55,16 +49,16 @@ async function newUser(role: 'client' | 'admin' | 'reseller' = 'client'): Promis
 async function login(
   user: { username: string },
   userAgent = CHROME_WINDOWS,
-  ip = nextIp(),
+  ip = nextClientAddress(),
   password = PASSWORD,
 ): Promise<{ authorization: string }> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { identifier: user.username, password },
-    headers: { 'user-agent': userAgent },
-    remoteAddress: ip,
-  });
+  const response = await t
+    .as(null, { ip })
+    .post(
+      '/api/auth/login',
+      { identifier: user.username, password },
+      { headers: { 'user-agent': userAgent } },
+    );
   expect(response.statusCode, response.body).toBe(200);
   return { authorization: `Bearer ${response.json<{ token: string }>().token}` };
 }
@@ -340,7 +334,7 @@ describe('password changes end sessions', () => {
   it('a password reset ends every session of the account', async () => {
     const user = await newUser();
     // Two sessions from the same browser and address: no new-device mail comes before the link.
-    const ip = nextIp();
+    const ip = nextClientAddress();
     const sessions = [await login(user, CHROME_WINDOWS, ip), await login(user, CHROME_WINDOWS, ip)];
 
     const asked = await t.app.inject({
@@ -362,7 +356,7 @@ describe('password changes end sessions', () => {
       expect(await statusOf(session)).toBe(401);
       expect((await sessionRow(sidOf(session))).ended_at).toBe(t.clock.now());
     }
-    const again = await login(user, CHROME_WINDOWS, nextIp(), 'nova-senha-3');
+    const again = await login(user, CHROME_WINDOWS, nextClientAddress(), 'nova-senha-3');
     expect((await listSessions(again)).map((session) => session.id)).toEqual([sidOf(again)]);
   });
 
