@@ -15,12 +15,16 @@ export type Body = InjectOptions['payload'];
 export type TestResponse = LightMyRequestResponse;
 
 /**
- * Who a request is sent as: a test user (its session token), a session token, the
- * `{ authorization }` headers of one, a function signing a token per request (for tests that
- * move the clock past a token's life), or null for nobody.
+ * Who a request is sent as: a test user (its `headers`), a session token, the `{ authorization }`
+ * headers of one, a function signing a token per request (for tests that move the clock past a
+ * token's life), or null for nobody.
  */
 export type Caller =
-  { token: string } | { authorization: string } | string | (() => Promise<string>) | null;
+  | { headers: { authorization: string } }
+  | { authorization: string }
+  | string
+  | (() => Promise<string>)
+  | null;
 
 export interface ClientOptions {
   /** The client address of every request; a new one per request otherwise. */
