@@ -20,8 +20,9 @@ import { createWebhookDispatcher } from './webhook-dispatcher.js';
 import { createJobLeases } from '../../platform/job-leases.js';
 import { createJobLeasesRepository } from '../../platform/job-leases-repository.js';
 import { createWebhookHandlers } from './webhook-handlers.js';
-import type { Receiver } from './webhook-receiver.test-helper.js';
-import { startReceiver, verifySignature } from './webhook-receiver.test-helper.js';
+import type { Receiver } from '../../testing/http-receiver.js';
+import { startReceiver } from '../../testing/http-receiver.js';
+import { verifySignature } from './webhook-signature.test-helper.js';
 import { createWebhooksRepository } from './webhooks-repository.js';
 
 const HOUR = 60 * 60 * 1000;
