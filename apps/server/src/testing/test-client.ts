@@ -56,7 +56,7 @@ export interface TestClient {
 let addressesHandedOut = 0;
 
 /**
- * A new client address per call, from 198.18.0.0/15 (the block set aside for network tests), so
+ * A new client address per call, from 198.18.0.0/15 (reserved for network benchmarking), so
  * it never equals an address a test pins.
  */
 export function nextClientAddress(): string {
