@@ -239,6 +239,14 @@ export function fakeIp(n: number): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
+let fakeIpsHandedOut = 0;
+
+/** The next address of a sequence (fakeIp(1), fakeIp(2), …): each request from its own. */
+export function nextFakeIp(): string {
+  fakeIpsHandedOut += 1;
+  return fakeIp(fakeIpsHandedOut);
+}
+
 export async function login(baseUrl: string, identifier: string, password: string, ip: string) {
   const answer = await send(baseUrl, {
     method: 'POST',

@@ -15,6 +15,7 @@ import {
   ADMIN,
   PASSWORD,
   fakeIp,
+  nextFakeIp,
   inBatches,
   login,
   openReader,
@@ -95,17 +96,15 @@ let adminToken = '';
 let productId = '';
 const clients: Account[] = [];
 const resellers: Account[] = [];
-let ipCounter = 0;
 
 /**
  * Sends one write. `ok`: the server answered 2xx (acknowledged). `lost`: no answer (the kill
  * came first), outcome unknown. A 5xx is a failure; other statuses are returned for the caller.
  */
 async function write(outgoing: Outgoing): Promise<{ ok: boolean; lost: boolean; answer?: Answer }> {
-  ipCounter += 1;
   try {
     const answer = await send(server.url, {
-      ip: fakeIp(ipCounter),
+      ip: nextFakeIp(),
       ...outgoing,
       timeoutMs: 30_000,
     });

@@ -14,7 +14,7 @@ import {
   ADMIN,
   PASSWORD,
   errorProblem,
-  fakeIp,
+  nextFakeIp,
   login,
   postgresUrl,
   printRows,
@@ -118,11 +118,9 @@ interface Fixtures {
 
 let server: CheckServer;
 let fixtures: Fixtures;
-let ipCounter = 0;
-const nextIp = () => fakeIp(++ipCounter);
 
 async function ok(outgoing: Outgoing): Promise<Answer> {
-  const answer = await send(server.url, { ip: nextIp(), ...outgoing });
+  const answer = await send(server.url, { ip: nextFakeIp(), ...outgoing });
   if (answer.status >= 300) {
     throw new Error(`set-up ${outgoing.method} ${outgoing.path}: ${answer.status} ${answer.text}`);
   }
@@ -131,7 +129,7 @@ async function ok(outgoing: Outgoing): Promise<Answer> {
 
 async function adminToken(): Promise<string> {
   // By e-mail: a fuzzed PATCH /api/admin/profile may have renamed the admin.
-  return login(server.url, ADMIN.email, ADMIN.password, nextIp());
+  return login(server.url, ADMIN.email, ADMIN.password, nextFakeIp());
 }
 
 async function makeFixtures(): Promise<Fixtures> {
@@ -161,8 +159,8 @@ async function makeFixtures(): Promise<Fixtures> {
     subscription: { productId, days: 30, devices: 2 },
   });
   const clientId = (client.body as { id: string }).id;
-  const clientToken = await login(server.url, clientName, PASSWORD, nextIp());
-  const resellerToken = await login(server.url, resellerName, PASSWORD, nextIp());
+  const clientToken = await login(server.url, clientName, PASSWORD, nextFakeIp());
+  const resellerToken = await login(server.url, resellerName, PASSWORD, nextFakeIp());
   await as(admin, 'POST', '/api/keys', { productId, days: 7, quantity: 3 });
   const keys = await as(admin, 'GET', '/api/keys?pageSize=1');
   const keyId = (keys.body as { items: { id: string }[] }).items[0]?.id ?? '';
@@ -218,7 +216,7 @@ async function restore(): Promise<void> {
     await ok({ method: 'PATCH', path: '/api/settings', token: admin, json: { key, value } });
   }
   const alive = async (token: string, path: string): Promise<boolean> =>
-    (await send(server.url, { method: 'GET', path, token, ip: nextIp() })).status === 200;
+    (await send(server.url, { method: 'GET', path, token, ip: nextFakeIp() })).status === 200;
   const intact =
     (await alive(fixtures.client, '/api/client/dashboard')) &&
     (await alive(fixtures.reseller, '/api/reseller/stats')) &&
@@ -850,7 +848,7 @@ async function roleOf(op: Operation): Promise<{ label: string; token: string | u
             body: '{',
             headers: { 'content-type': 'application/json' },
           };
-    const answer = await send(server.url, { ip: nextIp(), ...probe });
+    const answer = await send(server.url, { ip: nextFakeIp(), ...probe });
     if (answer.status !== 401 && answer.status !== 403) return { label, token };
   }
   return { label: 'none', token: undefined };
@@ -886,7 +884,11 @@ async function fuzzCheck(target: Target, logFile: string) {
         const logBefore = statSync(logFile).size;
         let answer: Answer;
         try {
-          answer = await send(server.url, { ip: nextIp(), ...testCase.request, timeoutMs: 30_000 });
+          answer = await send(server.url, {
+            ip: nextFakeIp(),
+            ...testCase.request,
+            timeoutMs: 30_000,
+          });
         } catch (error) {
           answer = { status: 0, headers: {}, text: (error as Error).message, body: undefined };
         }

@@ -12,6 +12,7 @@ import {
   PASSWORD,
   errorProblem,
   fakeIp,
+  nextFakeIp,
   inBatches,
   login,
   openReader,
@@ -52,24 +53,18 @@ interface Outcome {
 
 /** The world a race runs in: the server, an admin token and small helpers over the API. */
 class World {
-  private counter = 0;
   constructor(
     readonly server: CheckServer,
     readonly adminToken: string,
     readonly reader: Reader,
   ) {}
 
-  nextIp(): string {
-    this.counter += 1;
-    return fakeIp(this.counter);
-  }
-
   unique(prefix: string): string {
     return `${prefix}${randomBytes(4).toString('hex')}`;
   }
 
   async call(outgoing: Outgoing, expected: number[] = [200, 201]): Promise<Answer> {
-    const answer = await send(this.server.url, { ip: this.nextIp(), ...outgoing });
+    const answer = await send(this.server.url, { ip: nextFakeIp(), ...outgoing });
     if (!expected.includes(answer.status)) {
       throw new Error(`${outgoing.method} ${outgoing.path}: ${answer.status} ${answer.text}`);
     }
@@ -101,7 +96,7 @@ class World {
       email: `${username}@example.com`,
       password: PASSWORD,
     });
-    const token = await login(this.server.url, username, PASSWORD, this.nextIp());
+    const token = await login(this.server.url, username, PASSWORD, nextFakeIp());
     return { id: (answer.body as { id: string }).id, username, token };
   }
 
@@ -114,7 +109,7 @@ class World {
       password: PASSWORD,
       initialBalance: balance,
     });
-    const token = await login(this.server.url, username, PASSWORD, this.nextIp());
+    const token = await login(this.server.url, username, PASSWORD, nextFakeIp());
     return { id: (answer.body as { id: string }).id, username, token };
   }
 

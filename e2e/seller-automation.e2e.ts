@@ -5,10 +5,9 @@ import {
   webhookMessages,
 } from '@chaveiro/contract';
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startReceiver, type ReceivedRequest } from '../apps/server/src/testing/http-receiver.js';
 import { apiCall, apiLogin, setupPoster } from './support/api.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { DESKTOP, expectToast, launchBrowser, PHONE, screenshot } from './support/browser.js';
@@ -22,28 +21,19 @@ const RESELLER = {
 };
 const TOKEN_NAME = 'Loja virtual e2e';
 
-/** One request the in-test receiver got. */
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 /** A storefront's endpoint: records every delivery and answers 200 with a small JSON body. */
-async function startReceiver(): Promise<{ url: string; received: Received[]; server: Server }> {
-  const received: Received[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end('{"ok":true,"loja":"recebido"}');
-    });
+async function startStorefront() {
+  const receiver = await startReceiver();
+  receiver.setFallback({
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"ok":true,"loja":"recebido"}',
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hooks/chaveiro`, received, server };
+  return {
+    url: `${receiver.origin}/hooks/chaveiro`,
+    received: receiver.requests,
+    close: receiver.close,
+  };
 }
 
 async function waitUntil(check: () => boolean, what: string, timeoutMs = 20_000) {
@@ -55,7 +45,7 @@ async function waitUntil(check: () => boolean, what: string, timeoutMs = 20_000)
 }
 
 /** `Chaveiro-Signature: t=<unix>,v1=<hex HMAC-SHA256("t.body")>` made with `secret`. */
-function signatureMatches(delivery: Received, secret: string): boolean {
+function signatureMatches(delivery: ReceivedRequest, secret: string): boolean {
   const header = delivery.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()];
   const parts = Object.fromEntries(
     String(header ?? '')
@@ -67,11 +57,11 @@ function signatureMatches(delivery: Received, secret: string): boolean {
   return expected === parts.v1;
 }
 
-const isKeyRedeemed = (delivery: Received) => delivery.body.includes('"key.redeemed"');
+const isKeyRedeemed = (delivery: ReceivedRequest) => delivery.body.includes('"key.redeemed"');
 
 let server: RunningServer;
 let browser: Browser;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: Awaited<ReturnType<typeof startStorefront>>;
 let admin: string;
 let client: string;
 let reseller: string;
@@ -83,7 +73,7 @@ beforeAll(async () => {
     // The receiver listens on 127.0.0.1, which the SSRF guard refuses unless told otherwise.
     startServer({ WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' }),
     launchBrowser(),
-    startReceiver(),
+    startStorefront(),
   ]);
   admin = await apiLogin(server.url, server.admin.username, server.admin.password);
   const post = setupPoster(server.url, admin);
@@ -106,7 +96,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await new Promise((done) => receiver?.server.close(done));
+  await receiver?.close();
 });
 
 afterEach(async () => {

@@ -1,8 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { LoaderClient } from '@chaveiro/loader-sdk';
 import { createLoaderClient, createNonce, fetchPublicKeys } from '@chaveiro/loader-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReceiver } from './testing/http-receiver.js';
 import type { Nodes } from './testing/nodes.js';
 import { startNodes } from './testing/nodes.js';
 import { redisServerMissing, useTestRedis } from './testing/redis-server.js';
@@ -10,26 +9,6 @@ import { redisServerMissing, useTestRedis } from './testing/redis-server.js';
 // Issue #27: two server processes on one database (PostgreSQL in CI's second run) and one Redis,
 // as two machines behind a load balancer. Each check sends one half of a story to node A and
 // the other half to node B.
-
-/** Receives the outgoing webhooks the nodes send, to count deliveries of one event. */
-async function startWebhookReceiver() {
-  const received: { type: string; id: string }[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      const event = JSON.parse(body) as { id: string; type: string };
-      received.push({ type: event.type, id: event.id });
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/hook`,
-    received,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
 
 async function until<T>(
   read: () => Promise<T>,
@@ -119,13 +98,13 @@ describe.skipIf(redisServerMissing !== undefined)(
     });
 
     it('ends on node B, at its next heartbeat, the session of a user banned on node A, and sends the ban webhook once', async () => {
-      const receiver = await startWebhookReceiver();
+      const receiver = await startReceiver();
       try {
         const admin = await nodes.adminHeaders(a);
         const hook = await post(
           a,
           '/api/admin/webhooks',
-          { url: receiver.url, events: ['user.banned'] },
+          { url: `${receiver.origin}/hook`, events: ['user.banned'] },
           admin,
         );
         expect(hook.status).toBe(201);
@@ -147,12 +126,14 @@ describe.skipIf(redisServerMissing !== undefined)(
 
         // Both nodes poll the outbox and the deliveries: the one event is sent once.
         await until(
-          () => Promise.resolve(receiver.received.length),
+          () => Promise.resolve(receiver.requests.length),
           (count) => count > 0,
           15_000,
         );
         await new Promise((done) => setTimeout(done, 3_000));
-        expect(receiver.received.map((event) => event.type)).toEqual(['user.banned']);
+        expect(
+          receiver.requests.map((request) => (JSON.parse(request.body) as { type: string }).type),
+        ).toEqual(['user.banned']);
       } finally {
         await receiver.close();
       }

@@ -305,10 +305,6 @@ describe('key.redeemed through the outbox', () => {
   });
 });
 
-function call(user: TestUser, method: 'POST' | 'PATCH', url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
-}
-
 /** One event of `type` matching `match`, its only delivery done once; a later poll repeats it not. */
 async function expectHandledOnce(
   type: string,
@@ -342,7 +338,7 @@ describe('purchase.completed through the outbox', () => {
       .execute();
 
     const boughtAt = t.clock.now();
-    const response = await call(buyer, 'POST', '/api/shop/purchase', {
+    const response = await t.as(buyer).post('/api/shop/purchase', {
       productId: plan.id,
       durationType: 'weekly',
     });
@@ -380,11 +376,11 @@ describe('deposit.rejected through the outbox', () => {
       pix_beneficiary: 'Loja Exemplo',
       pix_city: 'Curitiba',
     };
-    expect((await call(admin, 'PATCH', '/api/admin/payment-settings', pix)).statusCode).toBe(200);
-    const opened = await call(customer, 'POST', '/api/deposits', { amount: 20 });
+    expect((await t.as(admin).patch('/api/admin/payment-settings', pix)).statusCode).toBe(200);
+    const opened = await t.as(customer).post('/api/deposits', { amount: 20 });
     const deposit = opened.json<{ deposit: { id: string; reference: string } }>().deposit;
 
-    const rejected = await call(admin, 'POST', `/api/admin/deposits/${deposit.id}/reject`, {
+    const rejected = await t.as(admin).post(`/api/admin/deposits/${deposit.id}/reject`, {
       reason: 'Pagamento não encontrado',
     });
     expect(rejected.statusCode).toBe(200);

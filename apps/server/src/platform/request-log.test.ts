@@ -46,8 +46,6 @@ describe('access log', () => {
       secrets.push(value);
       return value;
     };
-    let ip = 0;
-    const from = () => `10.38.4.${(ip += 1)}`;
 
     // The seller signs in and switches KeyAuth on for a product, as on the console.
     const sitePassword = secret(`senha-site-${randomBytes(6).toString('hex')}`);
@@ -73,22 +71,18 @@ describe('access log', () => {
     // KeyAuth 1.3 (form POSTs) and 1.2 (the same calls as GET queries).
     const app12 = { name: app.name, ownerid: app.ownerId };
     const post13 = async (fields: Record<string, string>) => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/1.3/',
-        payload: new URLSearchParams({ ...app12, ...fields }).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        remoteAddress: from(),
-      });
+      const response = await t.anonymous.post(
+        '/api/1.3/',
+        new URLSearchParams({ ...app12, ...fields }).toString(),
+        { headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      );
       expect(response.statusCode).toBe(200);
       return response.json<{ success: boolean; sessionid?: string }>();
     };
     const get12 = async (fields: Record<string, string>, path = '/api/1.2/') => {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `${path}?${new URLSearchParams({ ...app12, ...fields }).toString()}`,
-        remoteAddress: from(),
-      });
+      const response = await t.anonymous.get(
+        `${path}?${new URLSearchParams({ ...app12, ...fields }).toString()}`,
+      );
       expect(response.statusCode).toBe(200);
       return JSON.parse(response.body) as { success: boolean; sessionid?: string };
     };

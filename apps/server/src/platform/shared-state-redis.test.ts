@@ -13,6 +13,7 @@ import {
 } from '../testing/redis-server.js';
 import type { TestApp, TestUser } from '../testing/test-app.js';
 import { createSecondNode, createTestApp } from '../testing/test-app.js';
+import { createTestClient } from '../testing/test-client.js';
 import { sharedCountCache } from './count-cache.js';
 import { createRedisSharedState } from './shared-state-redis.js';
 
@@ -49,17 +50,15 @@ describe.skipIf(redisServerMissing !== undefined)('two nodes sharing one Redis',
 
   const newNonce = () => randomBytes(16).toString('base64url');
   const newHwid = () => `PC-${randomBytes(6).toString('hex').toUpperCase()}`;
-  let ipCounter = 0;
-  const nextIp = () => `10.9.0.${String((ipCounter += 1))}`;
 
   /** A loader call whose answer must be signed with the published key, whatever it says. */
   async function loader(
     node: App,
     url: string,
     body: Record<string, unknown>,
-    ip = nextIp(),
+    ip?: string,
   ): Promise<{ status: number; data: { ok: boolean; code?: string; session?: string } }> {
-    const response = await node.inject({ method: 'POST', url, payload: body, remoteAddress: ip });
+    const response = await createTestClient(node, null, { ip }).post(url, body);
     const signature = String(response.headers['x-signature']);
     expect(verify(null, response.rawPayload, publicKey, Buffer.from(signature, 'base64'))).toBe(
       true,
@@ -264,11 +263,9 @@ describe.skipIf(redisServerMissing !== undefined)('two nodes sharing one Redis',
 
     it('still logs a client in: its rate limits let calls through and say so in the log', async () => {
       const client = await a.createUser();
-      const login = await b.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { identifier: client.username, password: client.password },
-        remoteAddress: nextIp(),
+      const login = await createTestClient(b, null).post('/api/auth/login', {
+        identifier: client.username,
+        password: client.password,
       });
       expect(login.statusCode).toBe(200);
       expect(logs.some((line) => line.includes('Redis did not answer'))).toBe(true);

@@ -23,6 +23,8 @@ import { hashPassword } from '../platform/passwords.js';
 import type { Fixtures } from './fixtures.js';
 import { createFixtures } from './fixtures.js';
 import { uniqueKeyPrefix } from './redis-server.js';
+import type { Caller, ClientOptions, TestClient } from './test-client.js';
+import { createTestClient } from './test-client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -82,6 +84,10 @@ export interface TestApp {
   clock: ManualClock;
   /** Rows inserted straight into this app's database, at its clock's time. */
   fixtures: Fixtures;
+  /** A client sending requests as `caller` (testing/test-client.ts): `t.as(user).post(url, body)`. */
+  as(caller: Caller, options?: ClientOptions): TestClient;
+  /** A client sending requests with no session. */
+  anonymous: TestClient;
   /** Inserts a user straight into the database (verified, active client unless overridden). */
   createUser(input?: Partial<TestUserInput>): Promise<TestUser>;
   /**
@@ -181,6 +187,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     clock,
     fixtures: createFixtures(database.db, () => clock.now()),
+    as: (caller, clientOptions) => createTestClient(app, caller, clientOptions),
+    anonymous: createTestClient(app, null),
     tokenFor,
     async lastActivity() {
       const row = await database.db

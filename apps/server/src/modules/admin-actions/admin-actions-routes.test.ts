@@ -13,10 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function post(url: string, headers = admin.headers) {
-  return t.app.inject({ method: 'POST', url, headers });
-}
-
 async function machinesOf(subscriptionId: string): Promise<number> {
   const rows = await t.database.db
     .selectFrom('machines')
@@ -42,7 +38,7 @@ describe('mass actions', () => {
     await t.fixtures.machine(clientSub.id, 'HW-2');
     await t.fixtures.machine(resellerSub.id, 'HW-3');
 
-    const reset = await post('/api/admin-actions/reset-all-hwids');
+    const reset = await t.as(admin).post('/api/admin-actions/reset-all-hwids');
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ message: text.hwidsReset(2), count: 2 });
     expect(await t.lastActivity()).toBe(text.logHwidsReset(2));
@@ -50,7 +46,7 @@ describe('mass actions', () => {
     expect(await machinesOf(clientSub.id)).toBe(0);
     expect(await machinesOf(resellerSub.id)).toBe(0);
 
-    const deleted = await post('/api/admin-actions/delete-all-users');
+    const deleted = await t.as(admin).post('/api/admin-actions/delete-all-users');
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: text.usersDeleted(3), count: 3 });
     expect(await t.lastActivity()).toBe(text.logUsersDeleted(3));
@@ -59,8 +55,10 @@ describe('mass actions', () => {
     expect(await t.fixtures.subscriptionRow(adminSub.id)).toBeDefined();
     expect(await t.fixtures.subscriptionRow(clientSub.id)).toBeUndefined();
 
-    const again = await post('/api/admin-actions/delete-all-users');
+    const again = await t.as(admin).post('/api/admin-actions/delete-all-users');
     expect(again.json()).toEqual({ message: text.usersDeleted(0), count: 0 });
-    expect((await post('/api/admin-actions/reset-all-hwids')).json()).toMatchObject({ count: 0 });
+    expect((await t.as(admin).post('/api/admin-actions/reset-all-hwids')).json()).toMatchObject({
+      count: 0,
+    });
   });
 });

@@ -24,10 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function get(url: string, as?: TestUser) {
-  return t.app.inject({ method: 'GET', url, headers: as ? as.headers : {} });
-}
-
 async function deposit(status: DepositStatus, gateway: DepositGateway, flag?: DepositFlag) {
   const id = newId();
   await t.database.db
@@ -76,13 +72,13 @@ async function ticket(status: TicketStatus) {
 
 describe('GET /api/admin/queues', () => {
   it('is for admins only', async () => {
-    expect((await get('/api/admin/queues')).statusCode).toBe(401);
-    expect((await get('/api/admin/queues', client)).statusCode).toBe(403);
-    expect((await get('/api/admin/queues', reseller)).statusCode).toBe(403);
+    expect((await t.anonymous.get('/api/admin/queues')).statusCode).toBe(401);
+    expect((await t.as(client).get('/api/admin/queues')).statusCode).toBe(403);
+    expect((await t.as(reseller).get('/api/admin/queues')).statusCode).toBe(403);
   });
 
   it('counts manual deposits awaiting approval, flagged pending charges and open tickets', async () => {
-    expect((await get('/api/admin/queues', admin)).json()).toEqual({
+    expect((await t.as(admin).get('/api/admin/queues')).json()).toEqual({
       pendingDeposits: 0,
       openTickets: 0,
     });
@@ -98,7 +94,7 @@ describe('GET /api/admin/queues', () => {
     await ticket('answered');
     await ticket('closed');
 
-    const response = await get('/api/admin/queues', admin);
+    const response = await t.as(admin).get('/api/admin/queues');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ pendingDeposits: 3, openTickets: 1 });
   });
@@ -106,9 +102,9 @@ describe('GET /api/admin/queues', () => {
 
 describe('GET /api/admin/search', () => {
   it('is for admins only and nothing leaks to others', async () => {
-    expect((await get('/api/admin/search?q=cl')).statusCode).toBe(401);
+    expect((await t.anonymous.get('/api/admin/search?q=cl')).statusCode).toBe(401);
     for (const as of [client, reseller]) {
-      const response = await get('/api/admin/search?q=cl', as);
+      const response = await t.as(as).get('/api/admin/search?q=cl');
       expect(response.statusCode).toBe(403);
       expect(response.body).not.toContain('cliente1');
     }
@@ -120,16 +116,16 @@ describe('GET /api/admin/search', () => {
       '/api/admin/search?q=a',
       '/api/admin/search?q=%20b%20',
     ]) {
-      const response = await get(url, admin);
+      const response = await t.as(admin).get(url);
       expect(response.statusCode).toBe(400);
       expect(response.json<{ message: string }>().message).toContain(
         messages.adminConsole.searchTooShort,
       );
     }
-    const long = await get(`/api/admin/search?q=${'x'.repeat(101)}`, admin);
+    const long = await t.as(admin).get(`/api/admin/search?q=${'x'.repeat(101)}`);
     expect(long.statusCode).toBe(400);
     expect(long.json<{ message: string }>().message).toContain(messages.adminConsole.searchTooLong);
-    expect((await get('/api/admin/search?q=ab&extra=1', admin)).statusCode).toBe(400);
+    expect((await t.as(admin).get('/api/admin/search?q=ab&extra=1')).statusCode).toBe(400);
   });
 
   it('finds users by username or e-mail prefix, keys by key prefix, products by name', async () => {
@@ -139,7 +135,7 @@ describe('GET /api/admin/search', () => {
     const key = await t.fixtures.key(product.id, { key: 'MARTKEY00000000001' });
     await t.fixtures.key(product.id, { key: 'ZZZKEY000000000001', status: 'banned' });
 
-    const response = await get('/api/admin/search?q=mar', admin);
+    const response = await t.as(admin).get('/api/admin/search?q=mar');
     expect(response.statusCode).toBe(200);
     const body = response.json<AdminSearchResponse>();
     expect(body.users.map((user) => user.id).sort()).toEqual([marta.id, byEmail.id].sort());
@@ -155,7 +151,7 @@ describe('GET /api/admin/search', () => {
     ]);
     expect(body.products).toEqual([{ id: product.id, name: 'Marte Premium', status: 'active' }]);
 
-    const banned = await get('/api/admin/search?q=zzzk', admin);
+    const banned = await t.as(admin).get('/api/admin/search?q=zzzk');
     expect(banned.json<AdminSearchResponse>().keys).toMatchObject([{ status: 'banned' }]);
   });
 
@@ -163,7 +159,7 @@ describe('GET /api/admin/search', () => {
     for (let i = 0; i < 7; i += 1) {
       await t.createUser({ username: `lote${i}`, email: `lote${i}@example.com` });
     }
-    const body = (await get('/api/admin/search?q=LOTE', admin)).json<AdminSearchResponse>();
+    const body = (await t.as(admin).get('/api/admin/search?q=LOTE')).json<AdminSearchResponse>();
     expect(body.users.map((user) => user.username)).toEqual([
       'lote0',
       'lote1',
@@ -174,7 +170,7 @@ describe('GET /api/admin/search', () => {
   });
 
   it('treats LIKE wildcards as plain text', async () => {
-    const body = (await get('/api/admin/search?q=%25%25', admin)).json<AdminSearchResponse>();
+    const body = (await t.as(admin).get('/api/admin/search?q=%25%25')).json<AdminSearchResponse>();
     expect(body).toEqual({ users: [], keys: [], products: [] });
   });
 });
@@ -203,9 +199,9 @@ describe('dead outbox deliveries', () => {
 
   it('are for admins only', async () => {
     const body = { eventId: 'ev-x', handler: 'test.mailer' };
-    expect((await get('/api/admin/outbox/dead')).statusCode).toBe(401);
+    expect((await t.anonymous.get('/api/admin/outbox/dead')).statusCode).toBe(401);
     for (const as of [client, reseller]) {
-      expect((await get('/api/admin/outbox/dead', as)).statusCode).toBe(403);
+      expect((await t.as(as).get('/api/admin/outbox/dead')).statusCode).toBe(403);
       const post = await t.app.inject({
         method: 'POST',
         url: '/api/admin/outbox/dead/requeue',
@@ -221,7 +217,7 @@ describe('dead outbox deliveries', () => {
     for (let i = 0; i < 21; i += 1)
       await deadDelivery(`ev-${String(i).padStart(2, '0')}`, base + i);
 
-    const first = await get('/api/admin/outbox/dead', admin);
+    const first = await t.as(admin).get('/api/admin/outbox/dead');
     expect(first.statusCode).toBe(200);
     const page = first.json<{ items: { eventId: string }[]; hasMore: boolean }>();
     expect(page.items).toHaveLength(20);
@@ -234,7 +230,7 @@ describe('dead outbox deliveries', () => {
       attempts: 8,
       lastError: 'SMTP recusou a conexão',
     });
-    const second = (await get('/api/admin/outbox/dead?page=2', admin)).json<typeof page>();
+    const second = (await t.as(admin).get('/api/admin/outbox/dead?page=2')).json<typeof page>();
     expect(second).toMatchObject({ items: [{ eventId: 'ev-00' }], page: 2, hasMore: false });
 
     const requeue = (eventId: string) =>
@@ -260,6 +256,6 @@ describe('dead outbox deliveries', () => {
     const again = await requeue('ev-20');
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ message: messages.adminConsole.deliveryNotDead });
-    expect((await get('/api/admin/outbox/dead?page=0', admin)).statusCode).toBe(400);
+    expect((await t.as(admin).get('/api/admin/outbox/dead?page=0')).statusCode).toBe(400);
   });
 });

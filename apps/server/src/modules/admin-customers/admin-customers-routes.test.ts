@@ -35,7 +35,7 @@ beforeAll(async () => {
     ],
   });
   admin = await t.createUser({ role: 'admin', username: 'chefe_cliente' });
-  const pix = await call('PATCH', '/api/admin/payment-settings', admin, {
+  const pix = await t.as(admin).patch('/api/admin/payment-settings', {
     pix_key: 'pix@chaveiro.com.br',
     pix_beneficiary: 'Chaveiro Tecnologia LTDA',
     pix_city: 'São Paulo',
@@ -45,14 +45,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-function call(method: Method, url: string, user: TestUser | null, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    ...(user ? { headers: user.headers } : {}),
-    ...(payload ? { payload } : {}),
-  });
-}
 
 async function machineIds(subscriptionId: string) {
   const rows = await t.database.db
@@ -104,7 +96,7 @@ describe('GET /api/users/:id/overview', () => {
       ])
       .execute();
 
-    const response = await call('GET', `/api/users/${user.id}/overview`, admin);
+    const response = await t.as(admin).get(`/api/users/${user.id}/overview`);
     expect(response.statusCode).toBe(200);
     const body = response.json<CustomerOverview>();
     expect(body.profile).toEqual({
@@ -167,9 +159,7 @@ describe('GET /api/users/:id/overview', () => {
   it('turns a machine offline once its last heartbeat is older than the online window', async () => {
     const { user } = await customerWithMachines();
     t.clock.advance(TIMING.onlineWindowMs + 1);
-    const body = (
-      await call('GET', `/api/users/${user.id}/overview`, admin)
-    ).json<CustomerOverview>();
+    const body = (await t.as(admin).get(`/api/users/${user.id}/overview`)).json<CustomerOverview>();
     expect(body.subscriptions[0]?.machines.map((machine) => machine.online)).toEqual([
       false,
       false,
@@ -183,7 +173,7 @@ describe('GET /api/users/:id/overview', () => {
       .set({ totp_secret: 'JBSWY3DPEHPK3PXP', totp_enabled: 1 })
       .where('id', '=', user.id)
       .execute();
-    const response = await call('GET', `/api/users/${user.id}/overview`, admin);
+    const response = await t.as(admin).get(`/api/users/${user.id}/overview`);
     expect(response.json<CustomerOverview>().profile.totp_enabled).toBe(true);
     expect(response.body).not.toMatch(
       /password|hash|\$argon|\$2[aby]\$|JBSWY3DPEHPK3PXP|totp_secret|token_version/i,
@@ -191,15 +181,13 @@ describe('GET /api/users/:id/overview', () => {
   });
 
   it('answers 404 for an unknown user and 400 for a malformed id, in pt-BR', async () => {
-    const unknown = await call(
-      'GET',
-      '/api/users/0190aaaa-0000-7000-8000-000000000000/overview',
-      admin,
-    );
+    const unknown = await t
+      .as(admin)
+      .get('/api/users/0190aaaa-0000-7000-8000-000000000000/overview');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ message: messages.admin.userNotFound });
 
-    const malformed = await call('GET', "/api/users/x'or'1/overview", admin);
+    const malformed = await t.as(admin).get("/api/users/x'or'1/overview");
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json<{ message: string }>().message).toContain(text.idInvalid);
   });
@@ -210,71 +198,67 @@ describe('the customer page sections', () => {
     const user = await t.createUser();
     const other = await t.createUser();
     // A deposit approved by the admin: a deposit, an entry in "Pedidos" and a ledger line.
-    const deposit = await call('POST', '/api/deposits', user, { amount: 25 });
+    const deposit = await t.as(user).post('/api/deposits', { amount: 25 });
     expect(deposit.statusCode).toBe(201);
     const depositId = deposit.json<{ deposit: { id: string } }>().deposit.id;
-    const approve = await call('POST', `/api/admin/deposits/${depositId}/approve`, admin);
+    const approve = await t.as(admin).post(`/api/admin/deposits/${depositId}/approve`);
     expect(approve.statusCode).toBe(200);
-    await call('POST', '/api/deposits', other, { amount: 10 });
+    await t.as(other).post('/api/deposits', { amount: 10 });
     // Two redeemed keys.
     const product = await t.fixtures.product({ name: 'Chaves Cliente' });
     for (let i = 0; i < 2; i += 1) {
       const key = await t.fixtures.key(product.id);
-      const redeem = await call('POST', '/api/client/redeem-key', user, { keyValue: key.key });
+      const redeem = await t.as(user).post('/api/client/redeem-key', { keyValue: key.key });
       expect(redeem.statusCode).toBe(200);
       t.clock.advance(1_000);
     }
     // A ticket.
-    const ticket = await call('POST', '/api/support/tickets', user, {
+    const ticket = await t.as(user).post('/api/support/tickets', {
       subject: 'Não consigo entrar',
       message: 'O loader diz HWID diferente.',
     });
     expect(ticket.statusCode).toBe(201);
 
-    const ledger = (await call('GET', `/api/users/${user.id}/ledger`, admin)).json<LedgerPage>();
+    const ledger = (await t.as(admin).get(`/api/users/${user.id}/ledger`)).json<LedgerPage>();
     expect(ledger.total).toBe(1);
     expect(ledger.items[0]).toMatchObject({ amount: 25, balance_after: 25, actor: admin.username });
 
-    const deposits = (
-      await call('GET', `/api/users/${user.id}/deposits`, admin)
-    ).json<DepositsPage>();
+    const deposits = (await t.as(admin).get(`/api/users/${user.id}/deposits`)).json<DepositsPage>();
     expect(deposits.items.map((item) => [item.id, item.status, item.amount])).toEqual([
       [depositId, 'approved', 25],
     ]);
 
-    const orders = (await call('GET', `/api/users/${user.id}/orders`, admin)).json<OrdersPage>();
+    const orders = (await t.as(admin).get(`/api/users/${user.id}/orders`)).json<OrdersPage>();
     expect(orders.items.map((item) => [item.type, item.amount])).toEqual([['deposit', 25]]);
 
     const keys = (
-      await call('GET', `/api/users/${user.id}/redeemed-keys?pageSize=1`, admin)
+      await t.as(admin).get(`/api/users/${user.id}/redeemed-keys?pageSize=1`)
     ).json<CustomerRedeemedKeysPage>();
     expect(keys).toMatchObject({ total: 2, page: 1, pageSize: 1 });
     expect(keys.items).toHaveLength(1);
     expect(keys.items[0]?.product_name).toBe('Chaves Cliente');
     const second = (
-      await call('GET', `/api/users/${user.id}/redeemed-keys?pageSize=1&page=2`, admin)
+      await t.as(admin).get(`/api/users/${user.id}/redeemed-keys?pageSize=1&page=2`)
     ).json<CustomerRedeemedKeysPage>();
     expect(second.items[0]?.id).not.toBe(keys.items[0]?.id);
 
-    const tickets = (await call('GET', `/api/users/${user.id}/tickets`, admin)).json<TicketsPage>();
+    const tickets = (await t.as(admin).get(`/api/users/${user.id}/tickets`)).json<TicketsPage>();
     expect(tickets.items.map((item) => item.subject)).toEqual(['Não consigo entrar']);
 
     // Another customer's lists are empty of this one's rows.
     const otherKeys = (
-      await call('GET', `/api/users/${other.id}/redeemed-keys`, admin)
+      await t.as(admin).get(`/api/users/${other.id}/redeemed-keys`)
     ).json<CustomerRedeemedKeysPage>();
     expect(otherKeys.total).toBe(0);
   });
 
   it('answers 404 for an unknown user and 400 for a bad page, on every section', async () => {
     for (const section of ['ledger', 'deposits', 'orders', 'redeemed-keys', 'tickets']) {
-      const unknown = await call(
-        'GET',
-        `/api/users/0190aaaa-0000-7000-8000-000000000001/${section}`,
-        admin,
-      );
+      const unknown = await t
+        .as(admin)
+        .get(`/api/users/0190aaaa-0000-7000-8000-000000000001/${section}`);
       expect(unknown.statusCode).toBe(404);
-      const badPage = await call('GET', `/api/users/${admin.id}/${section}?page=0`, admin);
+      const badPage = await t.as(admin).get(`/api/users/${admin.id}/${section}?page=0`);
       expect(badPage.statusCode).toBe(400);
     }
   });
@@ -286,11 +270,7 @@ describe('DELETE /api/users/:id/machines/:machineId', () => {
     const credits = await t.fixtures.subscriptionRow(subA.id);
     const [newer, older] = (await machineIds(subA.id)).sort((x, y) => (x.hwid < y.hwid ? 1 : -1));
 
-    const response = await call(
-      'DELETE',
-      `/api/users/${user.id}/machines/${older?.id ?? ''}`,
-      admin,
-    );
+    const response = await t.as(admin).delete(`/api/users/${user.id}/machines/${older?.id ?? ''}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: text.machineReleased('HWID-AAAA-OLD') });
 
@@ -322,7 +302,7 @@ describe('DELETE /api/users/:id/machines/:machineId', () => {
     });
 
     // Released already: 404.
-    const again = await call('DELETE', `/api/users/${user.id}/machines/${older?.id ?? ''}`, admin);
+    const again = await t.as(admin).delete(`/api/users/${user.id}/machines/${older?.id ?? ''}`);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ message: text.machineNotFound });
   });
@@ -331,22 +311,18 @@ describe('DELETE /api/users/:id/machines/:machineId', () => {
     const { subA } = await customerWithMachines();
     const stranger = await t.createUser();
     const [machine] = await machineIds(subA.id);
-    const response = await call(
-      'DELETE',
-      `/api/users/${stranger.id}/machines/${machine?.id ?? ''}`,
-      admin,
-    );
+    const response = await t
+      .as(admin)
+      .delete(`/api/users/${stranger.id}/machines/${machine?.id ?? ''}`);
     expect(response.statusCode).toBe(404);
     expect(await machineIds(subA.id)).toHaveLength(2);
 
-    const unknown = await call(
-      'DELETE',
-      `/api/users/0190aaaa-0000-7000-8000-000000000002/machines/${machine?.id ?? ''}`,
-      admin,
-    );
+    const unknown = await t
+      .as(admin)
+      .delete(`/api/users/0190aaaa-0000-7000-8000-000000000002/machines/${machine?.id ?? ''}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ message: messages.admin.userNotFound });
-    const malformed = await call('DELETE', `/api/users/${stranger.id}/machines/abc`, admin);
+    const malformed = await t.as(admin).delete(`/api/users/${stranger.id}/machines/abc`);
     expect(malformed.statusCode).toBe(400);
   });
 });
@@ -367,11 +343,11 @@ describe('authorization', () => {
       ['DELETE', `/api/users/${user.id}/machines/${machine?.id ?? ''}`],
     ];
     for (const [method, url] of calls) {
-      expect((await call(method, url, null)).statusCode).toBe(401);
-      expect((await call(method, url, client)).statusCode).toBe(403);
-      expect((await call(method, url, reseller)).statusCode).toBe(403);
+      expect((await t.anonymous.request(method, url)).statusCode).toBe(401);
+      expect((await t.as(client).request(method, url)).statusCode).toBe(403);
+      expect((await t.as(reseller).request(method, url)).statusCode).toBe(403);
       // The customer themself is no admin either.
-      expect((await call(method, url, user)).statusCode).toBe(403);
+      expect((await t.as(user).request(method, url)).statusCode).toBe(403);
     }
     expect(await machineIds(subA.id)).toHaveLength(2);
   });

@@ -14,14 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH';
-function call(method: Method, url: string, payload?: object, headers = admin.headers) {
-  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-}
-
 async function newReseller(initialBalance = 0) {
   const suffix = Math.random().toString(36).slice(2, 8);
-  const response = await call('POST', '/api/resellers', {
+  const response = await t.as(admin).post('/api/resellers', {
     type: 'new',
     username: `rev_${suffix}`,
     email: `rev_${suffix}@example.com`,
@@ -33,7 +28,7 @@ async function newReseller(initialBalance = 0) {
 }
 
 async function ledgerOf(id: string) {
-  const response = await call('GET', `/api/resellers/${id}/ledger?pageSize=100`);
+  const response = await t.as(admin).get(`/api/resellers/${id}/ledger?pageSize=100`);
   expect(response.statusCode).toBe(200);
   return response.json<{
     items: { amount: number; balance_after: number; reason: string; actor: string | null }[];
@@ -52,7 +47,7 @@ async function balanceOf(id: string): Promise<number> {
 
 describe('POST /api/resellers', () => {
   it('creates a verified reseller who can log in, with the initial balance in the ledger', async () => {
-    const response = await call('POST', '/api/resellers', {
+    const response = await t.as(admin).post('/api/resellers', {
       type: 'new',
       username: 'Loja_Nova',
       email: 'LOJA.nova@example.com',
@@ -86,7 +81,7 @@ describe('POST /api/resellers', () => {
 
   it('promotes an existing client, ending their old sessions', async () => {
     const client = await t.createUser({ role: 'client' });
-    const response = await call('POST', '/api/resellers', {
+    const response = await t.as(admin).post('/api/resellers', {
       type: 'existing',
       userId: client.id,
       // The form keeps the other type's fields; they are ignored.
@@ -102,7 +97,7 @@ describe('POST /api/resellers', () => {
       .where('id', '=', client.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ role: 'reseller', token_version: 1 });
-    const old = await call('GET', '/api/client/dashboard', undefined, client.headers);
+    const old = await t.as(client).get('/api/client/dashboard');
     expect(old.statusCode).toBe(401);
     expect((await ledgerOf(client.id)).total).toBe(0);
   });
@@ -110,11 +105,13 @@ describe('POST /api/resellers', () => {
   it('promotes only clients (409) and answers 404 for an unknown user', async () => {
     const reseller = await t.createUser({ role: 'reseller' });
     for (const user of [reseller, admin]) {
-      const response = await call('POST', '/api/resellers', { type: 'existing', userId: user.id });
+      const response = await t
+        .as(admin)
+        .post('/api/resellers', { type: 'existing', userId: user.id });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: text.notAClient, code: 'NOT_A_CLIENT' });
     }
-    const missing = await call('POST', '/api/resellers', { type: 'existing', userId: 'nope' });
+    const missing = await t.as(admin).post('/api/resellers', { type: 'existing', userId: 'nope' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ message: messages.admin.userNotFound });
   });
@@ -142,13 +139,13 @@ describe('POST /api/resellers', () => {
     [{ type: 'existing', userId: 'x', initialBalance: 1.005 }, text.initialBalanceInvalid],
     [{ type: 'existing', userId: 'x', initialBalance: 1_000_000.01 }, text.amountTooLarge],
   ])('refuses %j with the spec message', async (payload, message) => {
-    const response = await call('POST', '/api/resellers', payload);
+    const response = await t.as(admin).post('/api/resellers', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
   });
 
   it('refuses fields a form may not set (mass assignment)', async () => {
-    const response = await call('POST', '/api/resellers', {
+    const response = await t.as(admin).post('/api/resellers', {
       type: 'new',
       username: 'malandro',
       email: 'malandro@example.com',
@@ -160,7 +157,7 @@ describe('POST /api/resellers', () => {
 
   it('answers 409 for a taken username or e-mail', async () => {
     const taken = await t.createUser({ username: 'ja_existe', email: 'ja@example.com' });
-    const byName = await call('POST', '/api/resellers', {
+    const byName = await t.as(admin).post('/api/resellers', {
       type: 'new',
       username: 'JA_EXISTE',
       email: 'outro@example.com',
@@ -168,7 +165,7 @@ describe('POST /api/resellers', () => {
     });
     expect(byName.statusCode).toBe(409);
     expect(byName.json()).toMatchObject({ code: 'USERNAME_TAKEN' });
-    const byEmail = await call('POST', '/api/resellers', {
+    const byEmail = await t.as(admin).post('/api/resellers', {
       type: 'new',
       username: 'outro_nome',
       email: taken.email.toUpperCase(),
@@ -182,7 +179,7 @@ describe('POST /api/resellers', () => {
 describe('GET /api/resellers', () => {
   it('lists only resellers with the balance in reais, searchable', async () => {
     const { id, username } = await newReseller(12.34);
-    const response = await call('GET', `/api/resellers?q=${username.toUpperCase()}`);
+    const response = await t.as(admin).get(`/api/resellers?q=${username.toUpperCase()}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       items: [
@@ -198,7 +195,7 @@ describe('GET /api/resellers', () => {
       page: 1,
       pageSize: 20,
     });
-    const all = await call('GET', '/api/resellers?pageSize=100');
+    const all = await t.as(admin).get('/api/resellers?pageSize=100');
     const roles = await t.database.db
       .selectFrom('users')
       .select('id')
@@ -211,11 +208,11 @@ describe('GET /api/resellers', () => {
 describe('PATCH /api/resellers/{id}/balance', () => {
   it('adds and removes balance, logging each change', async () => {
     const { id, username } = await newReseller(10);
-    const add = await call('PATCH', `/api/resellers/${id}/balance`, { amount: 0.1 });
+    const add = await t.as(admin).patch(`/api/resellers/${id}/balance`, { amount: 0.1 });
     expect(add.statusCode).toBe(200);
     expect(add.json()).toEqual({ message: text.balanceUpdated, balance: 10.1 });
     expect(await t.lastActivity()).toContain(`Saldo de ${username}: +R$`);
-    const remove = await call('PATCH', `/api/resellers/${id}/balance`, { amount: -10.1 });
+    const remove = await t.as(admin).patch(`/api/resellers/${id}/balance`, { amount: -10.1 });
     expect(remove.json()).toEqual({ message: text.balanceUpdated, balance: 0 });
     const ledger = await ledgerOf(id);
     expect(ledger.items.map((entry) => [entry.amount, entry.balance_after])).toEqual([
@@ -227,7 +224,7 @@ describe('PATCH /api/resellers/{id}/balance', () => {
 
   it('refuses a removal below zero with 409 and changes nothing', async () => {
     const { id } = await newReseller(5);
-    const response = await call('PATCH', `/api/resellers/${id}/balance`, { amount: -5.01 });
+    const response = await t.as(admin).patch(`/api/resellers/${id}/balance`, { amount: -5.01 });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       message: text.insufficientBalance,
@@ -242,7 +239,7 @@ describe('PATCH /api/resellers/{id}/balance', () => {
     const { id } = await newReseller(100);
     const amounts = Array.from({ length: 50 }, (_, i) => (i % 5 === 4 ? -0.5 : 1.25));
     const responses = await Promise.all(
-      amounts.map((amount) => call('PATCH', `/api/resellers/${id}/balance`, { amount })),
+      amounts.map((amount) => t.as(admin).patch(`/api/resellers/${id}/balance`, { amount })),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(amounts.map(() => 200));
     const expected = amounts.reduce((sum, amount) => sum + Math.round(amount * 100), 10_000);
@@ -264,7 +261,7 @@ describe('PATCH /api/resellers/{id}/balance', () => {
     const { id } = await newReseller(10);
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        call('PATCH', `/api/resellers/${id}/balance`, { amount: -1 }),
+        t.as(admin).patch(`/api/resellers/${id}/balance`, { amount: -1 }),
       ),
     );
     const codes = responses.map((response) => response.statusCode);
@@ -277,7 +274,7 @@ describe('PATCH /api/resellers/{id}/balance', () => {
     'refuses the amount %j',
     async (amount) => {
       const { id } = await newReseller(0);
-      const response = await call('PATCH', `/api/resellers/${id}/balance`, { amount });
+      const response = await t.as(admin).patch(`/api/resellers/${id}/balance`, { amount });
       expect(response.statusCode).toBe(400);
       expect(response.json<{ message: string }>().message).toMatch(
         new RegExp(`${text.amountInvalid}|${text.amountTooLarge}`.replace(/[.$]/g, '\\$&')),
@@ -288,27 +285,27 @@ describe('PATCH /api/resellers/{id}/balance', () => {
   it('answers 404 for an unknown user or one who is not a reseller', async () => {
     const client = await t.createUser();
     for (const id of ['nope', client.id]) {
-      const response = await call('PATCH', `/api/resellers/${id}/balance`, { amount: 1 });
+      const response = await t.as(admin).patch(`/api/resellers/${id}/balance`, { amount: 1 });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: text.notFound, code: 'NOT_FOUND' });
     }
-    expect((await call('GET', `/api/resellers/${client.id}/ledger`)).statusCode).toBe(404);
+    expect((await t.as(admin).get(`/api/resellers/${client.id}/ledger`)).statusCode).toBe(404);
   });
 });
 
 describe('reseller edit dialog and ban (user routes)', () => {
   it('changes username and e-mail, and bans and unbans a reseller', async () => {
     const { id } = await newReseller(0);
-    const edit = await call('PATCH', `/api/users/${id}/account`, {
+    const edit = await t.as(admin).patch(`/api/users/${id}/account`, {
       username: 'rev_editado',
       email: 'rev.editado@example.com',
     });
     expect(edit.statusCode).toBe(200);
-    const short = await call('PATCH', `/api/users/${id}/account`, { username: 'ab' });
+    const short = await t.as(admin).patch(`/api/users/${id}/account`, { username: 'ab' });
     expect(short.statusCode).toBe(400);
-    const ban = await call('PATCH', `/api/users/${id}/status`, { status: 'banned' });
+    const ban = await t.as(admin).patch(`/api/users/${id}/status`, { status: 'banned' });
     expect(ban.statusCode).toBe(200);
-    const list = await call('GET', '/api/resellers?q=rev_editado');
+    const list = await t.as(admin).get('/api/resellers?q=rev_editado');
     expect(list.json()).toMatchObject({
       items: [{ id, username: 'rev_editado', email: 'rev.editado@example.com', status: 'banned' }],
     });

@@ -21,13 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-function call(method: Method, url: string, payload?: object, headers = admin.headers) {
-  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-}
-
 async function sessionWorks(user: TestUser): Promise<boolean> {
-  const response = await call('GET', '/api/test/session', undefined, user.headers);
+  const response = await t.as(user).get('/api/test/session');
   return response.statusCode === 200;
 }
 
@@ -62,7 +57,7 @@ describe('GET /api/users', () => {
     t.clock.advance(1_000);
     const joao = await t.createUser({ username: 'joao_lista', email: 'JOAO.LISTA@example.com' });
 
-    const response = await call('GET', '/api/users?q=MARIA_L');
+    const response = await t.as(admin).get('/api/users?q=MARIA_L');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       items: [
@@ -83,28 +78,28 @@ describe('GET /api/users', () => {
       pageSize: 20,
     });
 
-    const byEmail = await call('GET', '/api/users?q=joao.LISTA@');
+    const byEmail = await t.as(admin).get('/api/users?q=joao.LISTA@');
     expect(byEmail.json<Page<Row>>().items).toMatchObject([
       { id: joao.id, hwid: null, products: [] },
     ]);
 
-    const page = await call('GET', '/api/users?pageSize=1&page=1');
+    const page = await t.as(admin).get('/api/users?pageSize=1&page=1');
     expect(page.json<Page<Row>>().items[0]?.id).toBe(joao.id);
     expect(page.json<Page<Row>>().total).toBeGreaterThanOrEqual(3);
-    const second = await call('GET', '/api/users?pageSize=1&page=2');
+    const second = await t.as(admin).get('/api/users?pageSize=1&page=2');
     expect(second.json<Page<Row>>().items[0]?.id).toBe(maria.id);
   });
 
   it('treats LIKE wildcards in the search as plain text', async () => {
     await t.createUser({ username: 'pct_user' });
-    expect((await call('GET', '/api/users?q=%25')).json<Page<Row>>().total).toBe(0);
-    expect((await call('GET', '/api/users?q=pct_')).json<Page<Row>>().total).toBe(1);
-    expect((await call('GET', '/api/users?q=pct%25')).json<Page<Row>>().total).toBe(0);
+    expect((await t.as(admin).get('/api/users?q=%25')).json<Page<Row>>().total).toBe(0);
+    expect((await t.as(admin).get('/api/users?q=pct_')).json<Page<Row>>().total).toBe(1);
+    expect((await t.as(admin).get('/api/users?q=pct%25')).json<Page<Row>>().total).toBe(0);
   });
 
   it('refuses malformed paging with a pt-BR message', async () => {
     for (const query of ['page=0', 'page=abc', 'pageSize=1000', 'page=1e400']) {
-      const response = await call('GET', `/api/users?${query}`);
+      const response = await t.as(admin).get(`/api/users?${query}`);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     }
@@ -116,7 +111,7 @@ describe('GET /api/users/clients', () => {
     await t.createUser({ username: 'cli_zeta' });
     await t.createUser({ username: 'Cli_alfa' });
     await t.createUser({ username: 'cli_revenda', role: 'reseller' });
-    const response = await call('GET', '/api/users/clients?q=CLI_');
+    const response = await t.as(admin).get('/api/users/clients?q=CLI_');
     expect(response.statusCode).toBe(200);
     expect(response.json<{ username: string }[]>().map((c) => c.username)).toEqual([
       'Cli_alfa',
@@ -128,7 +123,7 @@ describe('GET /api/users/clients', () => {
 describe('POST /api/users', () => {
   it('creates a verified client who can log in, with a subscription in the same call', async () => {
     const product = await t.fixtures.product({ name: 'Criado' });
-    const response = await call('POST', '/api/users', {
+    const response = await t.as(admin).post('/api/users', {
       username: 'novo_cliente',
       email: 'Novo@Example.com',
       password: 'senha-forte-1',
@@ -145,7 +140,7 @@ describe('POST /api/users', () => {
     });
     expect(login.json()).toMatchObject({ role: 'client' });
 
-    const subs = await call('GET', `/api/users/${id}/subscriptions`);
+    const subs = await t.as(admin).get(`/api/users/${id}/subscriptions`);
     expect(subs.json()).toEqual([
       {
         id: expect.any(String) as string,
@@ -188,11 +183,11 @@ describe('POST /api/users', () => {
       ],
     ];
     for (const [payload, message] of cases) {
-      const response = await call('POST', '/api/users', payload);
+      const response = await t.as(admin).post('/api/users', payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
     }
-    const extra = await call('POST', '/api/users', {
+    const extra = await t.as(admin).post('/api/users', {
       username: 'abc',
       email: 'a@b.com',
       password: '12345678',
@@ -203,21 +198,21 @@ describe('POST /api/users', () => {
 
   it('refuses a taken username or e-mail (any case) and an unknown product', async () => {
     await t.createUser({ username: 'ocupado', email: 'ocupado@example.com' });
-    const name = await call('POST', '/api/users', {
+    const name = await t.as(admin).post('/api/users', {
       username: 'OCUPADO',
       email: 'livre@example.com',
       password: '12345678',
     });
     expect(name.statusCode).toBe(409);
     expect(name.json()).toEqual({ message: messages.auth.usernameTaken, code: 'USERNAME_TAKEN' });
-    const email = await call('POST', '/api/users', {
+    const email = await t.as(admin).post('/api/users', {
       username: 'livre',
       email: 'Ocupado@Example.com',
       password: '12345678',
     });
     expect(email.json()).toEqual({ message: messages.auth.emailTaken, code: 'EMAIL_TAKEN' });
 
-    const product = await call('POST', '/api/users', {
+    const product = await t.as(admin).post('/api/users', {
       username: 'sem_produto',
       email: 'sem_produto@example.com',
       password: '12345678',
@@ -226,7 +221,7 @@ describe('POST /api/users', () => {
     expect(product.statusCode).toBe(404);
     expect(product.json()).toEqual({ message: text.productNotFound, code: 'NOT_FOUND' });
     // The whole creation rolled back with it.
-    expect((await call('GET', '/api/users?q=sem_produto')).json<Page<Row>>().total).toBe(0);
+    expect((await t.as(admin).get('/api/users?q=sem_produto')).json<Page<Row>>().total).toBe(0);
   });
 });
 
@@ -235,7 +230,9 @@ describe('PATCH /api/users/:id/status', () => {
     const user = await t.createUser({ username: 'maria' });
     expect(await sessionWorks(user)).toBe(true);
 
-    const ban = await call('PATCH', `/api/users/${user.id}/status`, { status: 'banned' });
+    const ban = await t
+      .as(admin, { ip: '127.0.0.1' })
+      .patch(`/api/users/${user.id}/status`, { status: 'banned' });
     expect(ban.statusCode).toBe(200);
     expect(ban.json()).toEqual({ message: text.userBanned });
     expect(await sessionWorks(user)).toBe(false);
@@ -248,9 +245,9 @@ describe('PATCH /api/users/:id/status', () => {
       .executeTakeFirstOrThrow();
     expect(activity).toMatchObject({ actor_id: admin.id, ip: '127.0.0.1' });
 
-    const unban = await call('PATCH', `/api/users/${user.id}/status`, { status: 'active' });
+    const unban = await t.as(admin).patch(`/api/users/${user.id}/status`, { status: 'active' });
     expect(unban.json()).toEqual({ message: text.userUnbanned });
-    expect((await call('GET', '/api/users?q=maria')).json<Page<Row>>().items[0]?.status).toBe(
+    expect((await t.as(admin).get('/api/users?q=maria')).json<Page<Row>>().items[0]?.status).toBe(
       'active',
     );
     // The old token stays dead: it was issued before the ban.
@@ -259,20 +256,22 @@ describe('PATCH /api/users/:id/status', () => {
 
   it('never bans an admin nor oneself, and 404s an unknown user', async () => {
     const other = await t.createUser({ role: 'admin' });
-    const adminTarget = await call('PATCH', `/api/users/${other.id}/status`, { status: 'banned' });
+    const adminTarget = await t
+      .as(admin)
+      .patch(`/api/users/${other.id}/status`, { status: 'banned' });
     expect(adminTarget.statusCode).toBe(409);
     expect(adminTarget.json()).toEqual({
       message: text.cannotTargetAdmin,
       code: 'CANNOT_TARGET_ADMIN',
     });
-    const self = await call('PATCH', `/api/users/${admin.id}/status`, { status: 'banned' });
+    const self = await t.as(admin).patch(`/api/users/${admin.id}/status`, { status: 'banned' });
     expect(self.json()).toEqual({ message: text.cannotTargetSelf, code: 'CANNOT_TARGET_SELF' });
     expect(await sessionWorks(other)).toBe(true);
 
-    const unknown = await call('PATCH', '/api/users/nao-existe/status', { status: 'banned' });
+    const unknown = await t.as(admin).patch('/api/users/nao-existe/status', { status: 'banned' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: text.userNotFound, code: 'NOT_FOUND' });
-    const bad = await call('PATCH', `/api/users/${other.id}/status`, { status: 'deleted' });
+    const bad = await t.as(admin).patch(`/api/users/${other.id}/status`, { status: 'deleted' });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -282,19 +281,19 @@ describe('DELETE /api/users/:id', () => {
     const user = await t.createUser({ username: 'apagar' });
     const product = await t.fixtures.product();
     await t.fixtures.subscription(user.id, product.id);
-    const response = await call('DELETE', `/api/users/${user.id}`);
+    const response = await t.as(admin).delete(`/api/users/${user.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: text.userDeleted });
     expect(await sessionWorks(user)).toBe(false);
-    expect((await call('GET', `/api/users/${user.id}/subscriptions`)).statusCode).toBe(404);
+    expect((await t.as(admin).get(`/api/users/${user.id}/subscriptions`)).statusCode).toBe(404);
     expect(await t.lastActivity()).toBe('Usuário apagar excluído');
-    expect((await call('DELETE', `/api/users/${user.id}`)).statusCode).toBe(404);
+    expect((await t.as(admin).delete(`/api/users/${user.id}`)).statusCode).toBe(404);
   });
 
   it('never deletes an admin nor oneself', async () => {
     const other = await t.createUser({ role: 'admin' });
-    expect((await call('DELETE', `/api/users/${other.id}`)).statusCode).toBe(409);
-    expect((await call('DELETE', `/api/users/${admin.id}`)).json()).toEqual({
+    expect((await t.as(admin).delete(`/api/users/${other.id}`)).statusCode).toBe(409);
+    expect((await t.as(admin).delete(`/api/users/${admin.id}`)).json()).toEqual({
       message: text.cannotTargetSelf,
       code: 'CANNOT_TARGET_SELF',
     });
@@ -308,14 +307,14 @@ describe('PATCH /api/users/:id/hwid', () => {
     const b = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
     await t.fixtures.machine(a.id, 'H1');
     await t.fixtures.machine(b.id, 'H2');
-    const response = await call('PATCH', `/api/users/${user.id}/hwid`);
+    const response = await t.as(admin).patch(`/api/users/${user.id}/hwid`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: text.hwidReset });
-    expect((await call('GET', '/api/users?q=hwid_user')).json<Page<Row>>().items[0]?.hwid).toBe(
+    expect((await t.as(admin).get('/api/users?q=hwid_user')).json<Page<Row>>().items[0]?.hwid).toBe(
       null,
     );
     expect(await t.lastActivity()).toBe('HWID do usuário hwid_user resetado');
-    expect((await call('PATCH', '/api/users/nao-existe/hwid')).statusCode).toBe(404);
+    expect((await t.as(admin).patch('/api/users/nao-existe/hwid')).statusCode).toBe(404);
   });
 });
 
@@ -325,20 +324,20 @@ describe('subscriptions in the manage dialog', () => {
     const product = await t.fixtures.product({ name: 'Estendido' });
     const now = t.clock.now();
 
-    const add = await call('POST', `/api/users/${user.id}/subscriptions`, {
+    const add = await t.as(admin).post(`/api/users/${user.id}/subscriptions`, {
       productId: product.id,
       days: 5,
       devices: 1,
     });
     expect(add.statusCode).toBe(200);
     expect(add.json()).toEqual({ message: text.subscriptionAdded });
-    const [sub] = (await call('GET', `/api/users/${user.id}/subscriptions`)).json<
+    const [sub] = (await t.as(admin).get(`/api/users/${user.id}/subscriptions`)).json<
       { id: string; expires_at: string }[]
     >();
     expect(sub?.expires_at).toBe(new Date(now + 5 * DAY).toISOString());
     const subId = sub?.id ?? '';
 
-    await call('POST', `/api/users/${user.id}/subscriptions`, {
+    await t.as(admin).post(`/api/users/${user.id}/subscriptions`, {
       productId: product.id,
       days: 3,
       devices: 4,
@@ -348,7 +347,7 @@ describe('subscriptions in the manage dialog', () => {
       max_devices: 4,
     });
     // A smaller device count never lowers it.
-    await call('POST', `/api/users/${user.id}/subscriptions`, {
+    await t.as(admin).post(`/api/users/${user.id}/subscriptions`, {
       productId: product.id,
       days: 1,
       devices: 2,
@@ -364,7 +363,7 @@ describe('subscriptions in the manage dialog', () => {
     const expired = await t.fixtures.subscription(expiredUser.id, product.id, {
       expiresAt: now - DAY,
     });
-    await call('POST', `/api/users/${expiredUser.id}/subscriptions`, { productId: product.id });
+    await t.as(admin).post(`/api/users/${expiredUser.id}/subscriptions`, { productId: product.id });
     expect(await t.fixtures.subscriptionRow(expired.id)).toMatchObject({
       expires_at: now + 30 * DAY,
     });
@@ -375,7 +374,7 @@ describe('subscriptions in the manage dialog', () => {
       status: 'paused',
       pausedRemainingMs: 2 * DAY,
     });
-    await call('POST', `/api/users/${pausedUser.id}/subscriptions`, {
+    await t.as(admin).post(`/api/users/${pausedUser.id}/subscriptions`, {
       productId: product.id,
       days: 3,
       devices: 1,
@@ -386,7 +385,7 @@ describe('subscriptions in the manage dialog', () => {
       paused_remaining_ms: 5 * DAY,
     });
     expect(
-      (await call('GET', `/api/users/${pausedUser.id}/subscriptions`)).json<
+      (await t.as(admin).get(`/api/users/${pausedUser.id}/subscriptions`)).json<
         { expires_at: string; status: string }[]
       >()[0],
     ).toMatchObject({ status: 'paused', expires_at: new Date(now + 5 * DAY).toISOString() });
@@ -395,23 +394,23 @@ describe('subscriptions in the manage dialog', () => {
   it('validates the add-subscription form and 404s unknown user or product', async () => {
     const user = await t.createUser();
     const product = await t.fixtures.product();
-    const missing = await call('POST', `/api/users/${user.id}/subscriptions`, { days: 3 });
+    const missing = await t.as(admin).post(`/api/users/${user.id}/subscriptions`, { days: 3 });
     expect(missing.json()).toEqual({
       message: messages.validation.productRequired,
       code: 'VALIDATION_ERROR',
     });
     for (const days of [0, -1, 1.5, 1e12, '3']) {
-      const response = await call('POST', `/api/users/${user.id}/subscriptions`, {
+      const response = await t.as(admin).post(`/api/users/${user.id}/subscriptions`, {
         productId: product.id,
         days,
       });
       expect(response.statusCode).toBe(400);
     }
     expect(
-      (await call('POST', '/api/users/nao-existe/subscriptions', { productId: product.id }))
+      (await t.as(admin).post('/api/users/nao-existe/subscriptions', { productId: product.id }))
         .statusCode,
     ).toBe(404);
-    const unknownProduct = await call('POST', `/api/users/${user.id}/subscriptions`, {
+    const unknownProduct = await t.as(admin).post(`/api/users/${user.id}/subscriptions`, {
       productId: 'nao-existe',
     });
     expect(unknownProduct.json()).toEqual({ message: text.productNotFound, code: 'NOT_FOUND' });
@@ -423,7 +422,7 @@ describe('subscriptions in the manage dialog', () => {
     const now = t.clock.now();
     const sub = await t.fixtures.subscription(user.id, product.id, { expiresAt: now + 10 * DAY });
     const days = (value: unknown) =>
-      call('PATCH', `/api/users/subscriptions/${sub.id}/days`, { days: value });
+      t.as(admin).patch(`/api/users/subscriptions/${sub.id}/days`, { days: value });
 
     expect((await days(5)).json()).toEqual({ message: text.daysUpdated });
     expect(await t.fixtures.subscriptionRow(sub.id)).toMatchObject({ expires_at: now + 15 * DAY });
@@ -438,14 +437,16 @@ describe('subscriptions in the manage dialog', () => {
     expect(zero.json()).toEqual({ message: text.daysNonZero, code: 'VALIDATION_ERROR' });
     expect((await days(2.5)).statusCode).toBe(400);
     expect((await days(Number.MAX_SAFE_INTEGER)).statusCode).toBe(400);
-    const unknown = await call('PATCH', '/api/users/subscriptions/nao-existe/days', { days: 1 });
+    const unknown = await t
+      .as(admin)
+      .patch('/api/users/subscriptions/nao-existe/days', { days: 1 });
     expect(unknown.json()).toEqual({ message: text.subscriptionNotFound, code: 'NOT_FOUND' });
 
     const paused = await t.fixtures.subscription((await t.createUser()).id, product.id, {
       status: 'paused',
       pausedRemainingMs: 2 * DAY,
     });
-    await call('PATCH', `/api/users/subscriptions/${paused.id}/days`, { days: -5 });
+    await t.as(admin).patch(`/api/users/subscriptions/${paused.id}/days`, { days: -5 });
     expect(await t.fixtures.subscriptionRow(paused.id)).toMatchObject({ paused_remaining_ms: 0 });
   });
 
@@ -455,22 +456,26 @@ describe('subscriptions in the manage dialog', () => {
       user.id,
       (await t.fixtures.product({ name: 'Removido' })).id,
     );
-    const response = await call('DELETE', `/api/users/subscriptions/${sub.id}`);
+    const response = await t.as(admin).delete(`/api/users/subscriptions/${sub.id}`);
     expect(response.json()).toEqual({ message: text.subscriptionRemoved });
-    expect((await call('GET', `/api/users/${user.id}/subscriptions`)).json()).toEqual([]);
+    expect((await t.as(admin).get(`/api/users/${user.id}/subscriptions`)).json()).toEqual([]);
     expect(await t.lastActivity()).toBe('Assinatura Removido de remover removida');
-    expect((await call('DELETE', `/api/users/subscriptions/${sub.id}`)).statusCode).toBe(404);
+    expect((await t.as(admin).delete(`/api/users/subscriptions/${sub.id}`)).statusCode).toBe(404);
   });
 });
 
 describe('PATCH /api/users/:id/account', () => {
   it('changes the username, then the e-mail, each alone', async () => {
     const user = await t.createUser({ username: 'antigo' });
-    const rename = await call('PATCH', `/api/users/${user.id}/account`, { username: 'Renomeado' });
+    const rename = await t
+      .as(admin)
+      .patch(`/api/users/${user.id}/account`, { username: 'Renomeado' });
     expect(rename.json()).toEqual({ message: text.accountUpdated });
     expect(await t.lastActivity()).toBe('Conta de antigo alterada (username)');
-    await call('PATCH', `/api/users/${user.id}/account`, { email: 'Novo.Email@Example.com' });
-    expect((await call('GET', '/api/users?q=renomeado')).json<Page<Row>>().items[0]).toMatchObject({
+    await t.as(admin).patch(`/api/users/${user.id}/account`, { email: 'Novo.Email@Example.com' });
+    expect(
+      (await t.as(admin).get('/api/users?q=renomeado')).json<Page<Row>>().items[0],
+    ).toMatchObject({
       user: 'Renomeado',
       email: 'novo.email@example.com',
     });
@@ -480,7 +485,7 @@ describe('PATCH /api/users/:id/account', () => {
 
   it('changes the password, ending the old session, and accepts the reseller edit', async () => {
     const user = await t.createUser({ username: 'senha_user' });
-    const response = await call('PATCH', `/api/users/${user.id}/account`, {
+    const response = await t.as(admin).patch(`/api/users/${user.id}/account`, {
       password: 'outra-senha-1',
     });
     expect(response.statusCode).toBe(200);
@@ -492,7 +497,7 @@ describe('PATCH /api/users/:id/account', () => {
     });
     expect(login.statusCode).toBe(200);
 
-    const edit = await call('PATCH', `/api/users/${user.id}/account`, {
+    const edit = await t.as(admin).patch(`/api/users/${user.id}/account`, {
       username: 'senha_user2',
       email: 'senha_user2@example.com',
     });
@@ -509,27 +514,28 @@ describe('PATCH /api/users/:id/account', () => {
       [{ password: 'curta' }, messages.validation.passwordMin],
     ];
     for (const [payload, message] of cases) {
-      const response = await call('PATCH', `/api/users/${user.id}/account`, payload);
+      const response = await t.as(admin).patch(`/api/users/${user.id}/account`, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
     }
     expect(
-      (await call('PATCH', `/api/users/${user.id}/account`, { role: 'admin' })).statusCode,
+      (await t.as(admin).patch(`/api/users/${user.id}/account`, { role: 'admin' })).statusCode,
     ).toBe(400);
-    const taken = await call('PATCH', `/api/users/${user.id}/account`, { username: 'TOMADO' });
+    const taken = await t.as(admin).patch(`/api/users/${user.id}/account`, { username: 'TOMADO' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: messages.auth.usernameTaken, code: 'USERNAME_TAKEN' });
-    const email = await call('PATCH', `/api/users/${user.id}/account`, {
+    const email = await t.as(admin).patch(`/api/users/${user.id}/account`, {
       email: 'tomado@example.com',
     });
     expect(email.json()).toEqual({ message: messages.auth.emailTaken, code: 'EMAIL_TAKEN' });
     // Its own current name is no conflict.
-    const own = await call('PATCH', `/api/users/${user.id}/account`, {
+    const own = await t.as(admin).patch(`/api/users/${user.id}/account`, {
       username: user.username.toUpperCase(),
     });
     expect(own.statusCode).toBe(200);
     expect(
-      (await call('PATCH', '/api/users/nao-existe/account', { username: 'qualquer' })).statusCode,
+      (await t.as(admin).patch('/api/users/nao-existe/account', { username: 'qualquer' }))
+        .statusCode,
     ).toBe(404);
   });
 
@@ -537,7 +543,7 @@ describe('PATCH /api/users/:id/account', () => {
     const other = await t.createUser({ role: 'admin', username: 'outro_admin' });
     for (const id of [other.id, admin.id]) {
       for (const payload of [{ password: 'tomada-de-conta' }, { email: 'invasor@example.com' }]) {
-        const response = await call('PATCH', `/api/users/${id}/account`, payload);
+        const response = await t.as(admin).patch(`/api/users/${id}/account`, payload);
         expect(response.statusCode).toBe(409);
         expect(response.json()).toEqual({
           message: accountMessages.adminCredentialsLocked,
@@ -547,7 +553,9 @@ describe('PATCH /api/users/:id/account', () => {
     }
     expect(await sessionWorks(other)).toBe(true);
     // The username stays the console's to change.
-    const rename = await call('PATCH', `/api/users/${other.id}/account`, { username: 'admin_2' });
+    const rename = await t
+      .as(admin)
+      .patch(`/api/users/${other.id}/account`, { username: 'admin_2' });
     expect(rename.statusCode).toBe(200);
   });
 });

@@ -22,10 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function call(method: 'GET' | 'POST', url: string, payload?: object, headers = admin.headers) {
-  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-}
-
 interface Row {
   id: string;
   user: string;
@@ -90,7 +86,7 @@ describe('GET /api/users sorted and filtered', () => {
       .where('id', '=', c!.id)
       .execute();
     const names = async (sort: string) => {
-      const response = await call('GET', `/api/users?q=tab_sort_&sort=${sort}`);
+      const response = await t.as(admin).get(`/api/users?q=tab_sort_&sort=${sort}`);
       expect(response.statusCode).toBe(200);
       return response.json<Page>().items.map((row) => row.user);
     };
@@ -104,7 +100,7 @@ describe('GET /api/users sorted and filtered', () => {
     expect(await names('status:asc')).toEqual(['tab_sort_b', 'tab_sort_a', 'tab_sort_c']);
     expect(await names('status:desc')).toEqual(['tab_sort_c', 'tab_sort_a', 'tab_sort_b']);
     // The default is newest first; balance travels in reais.
-    const page = (await call('GET', '/api/users?q=tab_sort_')).json<Page>();
+    const page = (await t.as(admin).get('/api/users?q=tab_sort_')).json<Page>();
     expect(page.items.map((row) => [row.user, row.balance])).toEqual([
       ['tab_sort_a', 20],
       ['tab_sort_c', 10],
@@ -116,18 +112,20 @@ describe('GET /api/users sorted and filtered', () => {
   it('pages a sort with a stable order (ids break ties)', async () => {
     const seen = new Set<string>();
     for (let page = 1; page <= 4; page += 1) {
-      const response = await call('GET', `/api/users?sort=balance:desc&pageSize=2&page=${page}`);
+      const response = await t
+        .as(admin)
+        .get(`/api/users?sort=balance:desc&pageSize=2&page=${page}`);
       for (const row of response.json<Page>().items) {
         expect(seen.has(row.id)).toBe(false);
         seen.add(row.id);
       }
     }
-    expect(seen.size).toBe(Math.min(8, (await call('GET', '/api/users')).json<Page>().total));
+    expect(seen.size).toBe(Math.min(8, (await t.as(admin).get('/api/users')).json<Page>().total));
   });
 
   it('filters by role and by status, and both', async () => {
     const roles = async (query: string) =>
-      (await call('GET', `/api/users?pageSize=100&${query}`)).json<Page>();
+      (await t.as(admin).get(`/api/users?pageSize=100&${query}`)).json<Page>();
     const admins = await roles('role=admin');
     expect(admins.items.map((row) => row.user).sort()).toEqual(['chefe_tabela', 'outro_admin']);
     expect(admins.total).toBe(2);
@@ -146,7 +144,7 @@ describe('GET /api/users sorted and filtered', () => {
 
   it('refuses an unknown sort or filter with a pt-BR 400', async () => {
     for (const query of ['sort=email:asc', 'sort=balance', 'role=root', 'status=gone']) {
-      const response = await call('GET', `/api/users?${query}`);
+      const response = await t.as(admin).get(`/api/users?${query}`);
       expect(response.statusCode).toBe(400);
       expect(Object.values(tableMessages)).toContain(response.json<{ message: string }>().message);
     }
@@ -157,7 +155,7 @@ describe('POST /api/users/bulk', () => {
   it('bans the selected users in one go, one activity row each, ending their sessions', async () => {
     const users = await threeClients('ban');
     const before = await Promise.all(users.map((user) => tokenVersion(user.id)));
-    const response = await call('POST', '/api/users/bulk', {
+    const response = await t.as(admin).post('/api/users/bulk', {
       action: 'ban',
       ids: users.map((user) => user.id),
     });
@@ -172,14 +170,14 @@ describe('POST /api/users/bulk', () => {
       expect(await activityTypes(`user:${user.id}`)).toEqual(['user.banned']);
     }
     // Banning again changes nothing and logs nothing.
-    const again = await call('POST', '/api/users/bulk', {
+    const again = await t.as(admin).post('/api/users/bulk', {
       action: 'ban',
       ids: users.map((user) => user.id),
     });
     expect(again.json()).toMatchObject({ count: 0, skipped: 0 });
     expect(await activityTypes(`user:${users[0]!.id}`)).toEqual(['user.banned']);
 
-    const unban = await call('POST', '/api/users/bulk', {
+    const unban = await t.as(admin).post('/api/users/bulk', {
       action: 'unban',
       ids: users.map((user) => user.id),
     });
@@ -189,7 +187,7 @@ describe('POST /api/users/bulk', () => {
 
   it('skips admins and the caller, and says so', async () => {
     const [victim] = await threeClients('skip');
-    const response = await call('POST', '/api/users/bulk', {
+    const response = await t.as(admin).post('/api/users/bulk', {
       action: 'ban',
       ids: [victim!.id, admin.id, otherAdmin.id, 'nobody-with-this-id'],
     });
@@ -204,12 +202,12 @@ describe('POST /api/users/bulk', () => {
 
   it('deletes every user matching the filters', async () => {
     await threeClients('del');
-    const response = await call('POST', '/api/users/bulk', {
+    const response = await t.as(admin).post('/api/users/bulk', {
       action: 'delete',
       filter: { q: 'tab_del_', role: 'client', status: 'all' },
     });
     expect(response.json()).toEqual({ message: '3 usuários excluídos.', count: 3, skipped: 0 });
-    expect((await call('GET', '/api/users?q=tab_del_')).json<Page>().total).toBe(0);
+    expect((await t.as(admin).get('/api/users?q=tab_del_')).json<Page>().total).toBe(0);
     const deleted = await t.database.db
       .selectFrom('activity')
       .select(['type', 'action'])
@@ -223,8 +221,8 @@ describe('POST /api/users/bulk', () => {
     const users = await threeClients('race');
     const ids = users.map((user) => user.id);
     const [first, second] = await Promise.all([
-      call('POST', '/api/users/bulk', { action: 'ban', ids }),
-      call('POST', '/api/users/bulk', { action: 'ban', filter: { q: 'tab_race_' } }),
+      t.as(admin).post('/api/users/bulk', { action: 'ban', ids }),
+      t.as(admin).post('/api/users/bulk', { action: 'ban', filter: { q: 'tab_race_' } }),
     ]);
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
@@ -248,11 +246,13 @@ describe('POST /api/users/bulk', () => {
       [{ action: 'ban', filter: { role: 'root' } }, tableMessages.roleInvalid],
     ];
     for (const [payload, message] of cases) {
-      const response = await call('POST', '/api/users/bulk', payload);
+      const response = await t.as(admin).post('/api/users/bulk', payload);
       expect(response.statusCode).toBe(400);
       expect(response.json<{ message: string }>().message).toBe(message);
     }
-    const extra = await call('POST', '/api/users/bulk', { action: 'ban', ids: ['x'], force: true });
+    const extra = await t
+      .as(admin)
+      .post('/api/users/bulk', { action: 'ban', ids: ['x'], force: true });
     expect(extra.statusCode).toBe(400);
     expect(await tokenVersion(client.id)).toBe(0);
   });
@@ -271,7 +271,7 @@ describe('POST /api/users/bulk', () => {
       created_at: t.clock.now(),
     }));
     await t.database.db.insertInto('users').values(users).execute();
-    const response = await call('POST', '/api/users/bulk', {
+    const response = await t.as(admin).post('/api/users/bulk', {
       action: 'ban',
       filter: { q: 'cap_' },
     });
@@ -288,7 +288,7 @@ describe('GET /api/users/export.csv', () => {
   it('exports the filtered list in its sort, or the selected ids, injection-safe', async () => {
     const [b, c] = await threeClients('csv');
     await setBalance(c!.id, 1234);
-    const response = await call('GET', '/api/users/export.csv?q=tab_csv_&sort=username:asc');
+    const response = await t.as(admin).get('/api/users/export.csv?q=tab_csv_&sort=username:asc');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toContain('usuarios.csv');
@@ -304,12 +304,12 @@ describe('GET /api/users/export.csv', () => {
     ]);
     expect(lines[3]).toContain(',client,active,12.34,');
 
-    const selected = await call('GET', `/api/users/export.csv?ids=${b!.id},${c!.id}`);
+    const selected = await t.as(admin).get(`/api/users/export.csv?ids=${b!.id},${c!.id}`);
     const rows = selected.body.trim().split('\r\n').slice(1);
     expect(rows.map((line) => line.split(',')[0]).sort()).toEqual(['tab_csv_b', 'tab_csv_c']);
 
     const tooMany = Array.from({ length: 101 }, (_, index) => `id${index}`).join(',');
-    const refused = await call('GET', `/api/users/export.csv?ids=${tooMany}`);
+    const refused = await t.as(admin).get(`/api/users/export.csv?ids=${tooMany}`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ message: string }>().message).toBe(tableMessages.exportTooManyIds);
   });
@@ -326,7 +326,7 @@ describe('authorization', () => {
       const anonymous = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
       expect(anonymous.statusCode).toBe(401);
       for (const user of [client, reseller]) {
-        const response = await call(method, url, payload, user.headers);
+        const response = await t.as(user).request(method, url, payload);
         expect(response.statusCode).toBe(403);
         expect(response.body).not.toContain('chefe_tabela');
       }

@@ -19,21 +19,16 @@ const DAY_A = Date.UTC(2026, 4, 4, 15);
 const DAY_B = Date.UTC(2026, 4, 6, 1);
 const TODAY = Date.UTC(2026, 4, 8, 15);
 
-type Method = 'GET' | 'POST' | 'PATCH';
-function call(method: Method, url: string, user: TestUser, payload?: object) {
-  return t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
-}
-
 async function signedNow(user: TestUser): Promise<TestUser> {
   const token = await t.tokenFor(user);
   return { ...user, token, headers: { authorization: `Bearer ${token}` } };
 }
 
 async function approvedDeposit(reais: number): Promise<string> {
-  const created = await call('POST', '/api/deposits', client, { amount: reais });
+  const created = await t.as(client).post('/api/deposits', { amount: reais });
   expect(created.statusCode).toBe(201);
   const { id } = created.json<{ deposit: { id: string } }>().deposit;
-  expect((await call('POST', `/api/admin/deposits/${id}/approve`, admin)).statusCode).toBe(200);
+  expect((await t.as(admin).post(`/api/admin/deposits/${id}/approve`)).statusCode).toBe(200);
   return id;
 }
 
@@ -65,7 +60,7 @@ beforeAll(async () => {
   admin = await t.createUser({ role: 'admin', username: 'chefe_backfill' });
   expect(
     (
-      await call('PATCH', '/api/admin/payment-settings', admin, {
+      await t.as(admin).patch('/api/admin/payment-settings', {
         pix_key: 'pix@chaveiro.com.br',
         pix_beneficiary: 'Chaveiro Tecnologia LTDA',
         pix_city: 'São Paulo',
@@ -75,7 +70,7 @@ beforeAll(async () => {
   shopProduct = await t.fixtures.product({ plans: { monthly: 2_990 } });
   keysProduct = await t.fixtures.product({ plans: { weekly: 400 } });
 
-  const created = await call('POST', '/api/users', admin, {
+  const created = await t.as(admin).post('/api/users', {
     username: 'cliente_backfill',
     email: 'cliente-backfill@example.com',
     password: 'senha-forte-1',
@@ -94,20 +89,20 @@ beforeAll(async () => {
   };
   await approvedDeposit(100);
   const refunded = await approvedDeposit(30);
-  const bought = await call('POST', '/api/shop/purchase', client, {
+  const bought = await t.as(client).post('/api/shop/purchase', {
     productId: shopProduct.id,
     durationType: 'monthly',
   });
   expect(bought.statusCode).toBe(200);
   reseller = await t.createResellerViaAdmin(admin.headers, 200);
-  const keys = await call('POST', '/api/reseller/keys', reseller, {
+  const keys = await t.as(reseller).post('/api/reseller/keys', {
     productId: keysProduct.id,
     durationType: 'weekly',
     quantity: 4,
   });
   expect(keys.statusCode).toBe(201);
   const resellerKeys = keys.json<BuyKeysResponse>().keys;
-  const adminKeys = await call('POST', '/api/keys', admin, {
+  const adminKeys = await t.as(admin).post('/api/keys', {
     productId: keysProduct.id,
     days: 7,
     quantity: 1,
@@ -123,9 +118,9 @@ beforeAll(async () => {
     resellerKeys[1],
     adminKeys.json<{ keys: string[] }>().keys[0],
   ]) {
-    expect(
-      (await call('POST', '/api/client/redeem-key', client, { keyValue: key })).statusCode,
-    ).toBe(200);
+    expect((await t.as(client).post('/api/client/redeem-key', { keyValue: key })).statusCode).toBe(
+      200,
+    );
   }
   // A gateway refund, as the deposits service makes it: the row, then its event.
   await t.database.db

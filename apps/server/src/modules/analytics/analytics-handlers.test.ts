@@ -20,7 +20,7 @@ beforeAll(async () => {
   // Redeliveries are drained by the tests, not taken by the poller meanwhile.
   await t.app.outbox.stop();
   admin = await t.createUser({ role: 'admin', username: 'chefe_numeros' });
-  const pix = await call('PATCH', '/api/admin/payment-settings', admin, {
+  const pix = await t.as(admin).patch('/api/admin/payment-settings', {
     pix_key: 'pix@chaveiro.com.br',
     pix_beneficiary: 'Chaveiro Tecnologia LTDA',
     pix_city: 'São Paulo',
@@ -28,16 +28,6 @@ beforeAll(async () => {
   expect(pix.statusCode).toBe(200);
 });
 afterAll(() => t.close());
-
-type Method = 'GET' | 'POST' | 'PATCH';
-function call(method: Method, url: string, user: TestUser | null, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    ...(user ? { headers: user.headers } : {}),
-    ...(payload ? { payload } : {}),
-  });
-}
 
 /** Each test works on its own São Paulo day: its clock is set to `hourUtc` of that UTC date. */
 function onDay(year: number, month: number, date: number, hourUtc = 15, minute = 0): void {
@@ -52,10 +42,10 @@ async function signedNow(user: TestUser): Promise<TestUser> {
 
 /** A deposit of `reais` by `client`, approved by the admin: the money of the other flows. */
 async function approvedDeposit(client: TestUser, reais: number): Promise<string> {
-  const created = await call('POST', '/api/deposits', client, { amount: reais });
+  const created = await t.as(client).post('/api/deposits', { amount: reais });
   expect(created.statusCode).toBe(201);
   const { id } = created.json<{ deposit: { id: string } }>().deposit;
-  const approved = await call('POST', `/api/admin/deposits/${id}/approve`, admin);
+  const approved = await t.as(admin).post(`/api/admin/deposits/${id}/approve`);
   expect(approved.statusCode).toBe(200);
   return id;
 }
@@ -72,7 +62,7 @@ describe('counters fed by real flows, on the São Paulo day', () => {
       remoteAddress: '10.9.0.1',
     });
     expect(signUp.statusCode).toBe(201);
-    const created = await call('POST', '/api/users', freshAdmin, {
+    const created = await t.as(freshAdmin).post('/api/users', {
       username: 'cliente_do_admin',
       email: 'cliente-admin@example.com',
       password: 'senha-forte-1',
@@ -93,9 +83,9 @@ describe('counters fed by real flows, on the São Paulo day', () => {
     const client = await signedNow(await t.createUser());
     await approvedDeposit(client, 50);
     await approvedDeposit(client, 25.5);
-    const rejected = await call('POST', '/api/deposits', client, { amount: 99 });
+    const rejected = await t.as(client).post('/api/deposits', { amount: 99 });
     const rejectedId = rejected.json<{ deposit: { id: string } }>().deposit.id;
-    const rejection = await call('POST', `/api/admin/deposits/${rejectedId}/reject`, admin, {
+    const rejection = await t.as(admin).post(`/api/admin/deposits/${rejectedId}/reject`, {
       reason: 'Comprovante ilegível',
     });
     expect(rejection.statusCode).toBe(200);
@@ -113,7 +103,7 @@ describe('counters fed by real flows, on the São Paulo day', () => {
     const client = await signedNow(await t.createUser());
     await approvedDeposit(client, 50);
     for (const durationType of ['monthly', 'weekly']) {
-      const bought = await call('POST', '/api/shop/purchase', client, {
+      const bought = await t.as(client).post('/api/shop/purchase', {
         productId: product.id,
         durationType,
       });
@@ -135,7 +125,7 @@ describe('counters fed by real flows, on the São Paulo day', () => {
     admin = await signedNow(admin);
     const product = await t.fixtures.product({ plans: { monthly: 1_250 } });
     const reseller = await t.createResellerViaAdmin(admin.headers, 100);
-    const bought = await call('POST', '/api/reseller/keys', reseller, {
+    const bought = await t.as(reseller).post('/api/reseller/keys', {
       productId: product.id,
       durationType: 'monthly',
       quantity: 3,
@@ -144,14 +134,14 @@ describe('counters fed by real flows, on the São Paulo day', () => {
     const keys = bought.json<BuyKeysResponse>().keys;
     // A second purchase a minute later is a second fact.
     t.clock.advance(60_000);
-    const again = await call('POST', '/api/reseller/keys', reseller, {
+    const again = await t.as(reseller).post('/api/reseller/keys', {
       productId: product.id,
       durationType: 'monthly',
       quantity: 1,
     });
     expect(again.statusCode).toBe(201);
 
-    const adminKeys = await call('POST', '/api/keys', admin, {
+    const adminKeys = await t.as(admin).post('/api/keys', {
       productId: product.id,
       days: 7,
       quantity: 1,
@@ -159,7 +149,7 @@ describe('counters fed by real flows, on the São Paulo day', () => {
     expect(adminKeys.statusCode).toBe(201);
     const client = await signedNow(await t.createUser());
     for (const key of [keys[0], keys[1], adminKeys.json<{ keys: string[] }>().keys[0]]) {
-      const redeemed = await call('POST', '/api/client/redeem-key', client, { keyValue: key });
+      const redeemed = await t.as(client).post('/api/client/redeem-key', { keyValue: key });
       expect(redeemed.statusCode).toBe(200);
     }
 

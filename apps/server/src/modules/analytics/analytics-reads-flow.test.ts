@@ -23,10 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function get(url: string, user: TestUser) {
-  return t.app.inject({ method: 'GET', url, headers: user.headers });
-}
-
 async function buyKeys(reseller: TestUser, productId: string, quantity: number) {
   const response = await t.app.inject({
     method: 'POST',
@@ -71,7 +67,7 @@ describe('the dashboards read what the handlers and the sampler wrote', () => {
     t.clock.advance(60_000);
     await t.app.jobs.analyticsSampler.runOnce();
 
-    const overview = await get('/api/analytics?period=7', admin);
+    const overview = await t.as(admin).get('/api/analytics?period=7');
     expect(overview.statusCode).toBe(200);
     const body = overview.json<AnalyticsResponse>();
     expect(body.series.at(-1)).toEqual({
@@ -97,7 +93,7 @@ describe('the dashboards read what the handlers and the sampler wrote', () => {
     expect(body.recentOnline).toEqual([{ at: '2026-01-15T12:00:00.000Z', users: 1 }]);
 
     const own = (
-      await get('/api/reseller/analytics?period=7', a)
+      await t.as(a).get('/api/reseller/analytics?period=7')
     ).json<ResellerAnalyticsResponse>();
     expect(own.series.at(-1)).toEqual({ day: TODAY, keysSold: 3, keysRedeemed: 1, spent: 60 });
     expect(own.totals.current).toEqual({ keysSold: 3, keysRedeemed: 1, spent: 60 });
@@ -105,7 +101,7 @@ describe('the dashboards read what the handlers and the sampler wrote', () => {
       { productId: product.id, name: 'Cheat X', keysSold: 3, keysRedeemed: 1, spent: 60 },
     ]);
 
-    const card = (await get('/api/client/dashboard', customer)).json<ClientDashboard>()
+    const card = (await t.as(customer).get('/api/client/dashboard')).json<ClientDashboard>()
       .subscriptions[0];
     expect(card?.online_minutes_30d).toBe(1);
     expect(card?.usage_days.at(-1)).toEqual({ day: TODAY, minutes: 1 });

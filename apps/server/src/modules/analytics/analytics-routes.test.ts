@@ -37,10 +37,6 @@ async function put(
     .execute();
 }
 
-function get(url: string, headers: Record<string, string> = admin.headers) {
-  return t.app.inject({ method: 'GET', url, headers });
-}
-
 /** A series day with nothing in it. */
 const empty = (day: string) => ({
   day,
@@ -151,7 +147,7 @@ describe('GET /api/analytics', () => {
   });
 
   it('answers the last 7 days with every series, totals, previous period and baseline', async () => {
-    const response = await get('/api/analytics?period=7');
+    const response = await t.as(admin).get('/api/analytics?period=7');
     expect(response.statusCode).toBe(200);
     const body = response.json<AnalyticsResponse>();
     expect(body).toMatchObject({
@@ -215,7 +211,7 @@ describe('GET /api/analytics', () => {
   });
 
   it('ranks products by revenue in the range, naming a deleted one', async () => {
-    const body = (await get('/api/analytics?period=7')).json<AnalyticsResponse>();
+    const body = (await t.as(admin).get('/api/analytics?period=7')).json<AnalyticsResponse>();
     expect(body.products).toEqual([
       { productId: productA.id, name: 'Alpha', salesCount: 2, sales: 29.9, redemptions: 1 },
       { productId: productB.id, name: 'Beta', salesCount: 1, sales: 20, redemptions: 5 },
@@ -224,7 +220,7 @@ describe('GET /api/analytics', () => {
   });
 
   it('ranks the top 10 resellers by keys sold in the range', async () => {
-    const body = (await get('/api/analytics?period=7')).json<AnalyticsResponse>();
+    const body = (await t.as(admin).get('/api/analytics?period=7')).json<AnalyticsResponse>();
     const [first, second] = [resellerA, resellerB].sort((a, b) => (a.id < b.id ? -1 : 1));
     const rank = (r: TestUser | undefined) =>
       r === resellerA
@@ -258,7 +254,7 @@ describe('GET /api/analytics', () => {
   });
 
   it('charts the last 24 h of online users in 10-minute buckets (the highest sample)', async () => {
-    const body = (await get('/api/analytics')).json<AnalyticsResponse>();
+    const body = (await t.as(admin).get('/api/analytics')).json<AnalyticsResponse>();
     expect(body.recentOnline).toEqual([
       { at: '2026-01-14T12:10:00.000Z', users: 6 },
       { at: '2026-01-15T11:50:00.000Z', users: 2 },
@@ -267,7 +263,7 @@ describe('GET /api/analytics', () => {
   });
 
   it('defaults to the last 30 days, compared with the 30 before', async () => {
-    const body = (await get('/api/analytics')).json<AnalyticsResponse>();
+    const body = (await t.as(admin).get('/api/analytics')).json<AnalyticsResponse>();
     expect(body).toMatchObject({
       from: '2025-12-17',
       to: '2026-01-15',
@@ -287,7 +283,7 @@ describe('GET /api/analytics', () => {
   });
 
   it('answers a custom range, its previous period the same length before it', async () => {
-    const response = await get('/api/analytics?from=2026-01-12&to=2026-01-13');
+    const response = await t.as(admin).get('/api/analytics?from=2026-01-12&to=2026-01-13');
     expect(response.statusCode).toBe(200);
     const body = response.json<AnalyticsResponse>();
     expect(body).toMatchObject({
@@ -311,7 +307,7 @@ describe('GET /api/analytics', () => {
       t.clock.set(epochMs);
       // A session signed at that time (the test's tokens last 12 h).
       const headers = { authorization: `Bearer ${await t.tokenFor(admin)}` };
-      return (await get('/api/analytics?period=7', headers)).json<AnalyticsResponse>().to;
+      return (await t.as(headers).get('/api/analytics?period=7')).json<AnalyticsResponse>().to;
     };
     try {
       expect(await toAt(Date.UTC(2026, 0, 16, 2, 59))).toBe('2026-01-15');
@@ -334,13 +330,13 @@ describe('GET /api/analytics', () => {
     ['from=0000-01-01&to=0000-01-02', analyticsMessages.tooEarly],
     ['from=1999-12-31&to=2000-01-01', analyticsMessages.tooEarly],
   ])('refuses ?%s with a pt-BR 400', async (query, message) => {
-    const response = await get(`/api/analytics?${query}`);
+    const response = await t.as(admin).get(`/api/analytics?${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toContain(message);
   });
 
   it('accepts the longest range, 366 days ending today', async () => {
-    const response = await get('/api/analytics?from=2025-01-15&to=2026-01-15');
+    const response = await t.as(admin).get('/api/analytics?from=2025-01-15&to=2026-01-15');
     expect(response.statusCode).toBe(200);
     expect(response.json<AnalyticsResponse>().series).toHaveLength(366);
   });
@@ -410,7 +406,7 @@ describe('GET /api/analytics/expiring', () => {
       row(s5, u5, monthlyAndWeekly, 7, 29.9),
     ];
 
-    const first = await get('/api/analytics/expiring?pageSize=2');
+    const first = await t.as(admin).get('/api/analytics/expiring?pageSize=2');
     expect(first.statusCode).toBe(200);
     expect(first.json<ExpiringResponse>()).toEqual({
       items: all.slice(0, 2),
@@ -420,7 +416,9 @@ describe('GET /api/analytics/expiring', () => {
       // Every row, not the page: 3 × 29,90 + 15,00.
       revenueAtStake: 104.7,
     });
-    const last = (await get('/api/analytics/expiring?pageSize=2&page=3')).json<ExpiringResponse>();
+    const last = (
+      await t.as(admin).get('/api/analytics/expiring?pageSize=2&page=3')
+    ).json<ExpiringResponse>();
     expect(last).toEqual({
       items: all.slice(4),
       total: 5,
@@ -428,12 +426,12 @@ describe('GET /api/analytics/expiring', () => {
       pageSize: 2,
       revenueAtStake: 104.7,
     });
-    const whole = (await get('/api/analytics/expiring')).json<ExpiringResponse>();
+    const whole = (await t.as(admin).get('/api/analytics/expiring')).json<ExpiringResponse>();
     expect(whole.items).toEqual(all);
   });
 
   it('refuses a bad page with a pt-BR 400', async () => {
-    const response = await get('/api/analytics/expiring?page=0');
+    const response = await t.as(admin).get('/api/analytics/expiring?page=0');
     expect(response.statusCode).toBe(400);
     expect(response.json<{ code: string }>().code).toBe('VALIDATION_ERROR');
   });
@@ -466,7 +464,7 @@ describe('GET /api/reseller/analytics', () => {
       [METRICS.resellerProductSpentCents, `${b.id}/${product.id}`, '2026-01-14', 40_000],
     ]);
 
-    const response = await get('/api/reseller/analytics?period=7', a.headers);
+    const response = await t.as(a).get('/api/reseller/analytics?period=7');
     expect(response.statusCode).toBe(200);
     const body = response.json<ResellerAnalyticsResponse>();
     const zero = (day: string) => ({ day, keysSold: 0, keysRedeemed: 0, spent: 0 });
@@ -496,7 +494,7 @@ describe('GET /api/reseller/analytics', () => {
     });
 
     const ofB = (
-      await get('/api/reseller/analytics?period=7', b.headers)
+      await t.as(b).get('/api/reseller/analytics?period=7')
     ).json<ResellerAnalyticsResponse>();
     expect(ofB.totals.current).toEqual({ keysSold: 100, keysRedeemed: 0, spent: 400 });
     expect(ofB.products).toEqual([
@@ -506,10 +504,9 @@ describe('GET /api/reseller/analytics', () => {
 
   it('refuses a future end with a pt-BR 400', async () => {
     const reseller = await t.createUser({ role: 'reseller' });
-    const response = await get(
-      '/api/reseller/analytics?from=2026-01-15&to=2026-01-16',
-      reseller.headers,
-    );
+    const response = await t
+      .as(reseller)
+      .get('/api/reseller/analytics?from=2026-01-15&to=2026-01-16');
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe(analyticsMessages.futureTo);
   });
@@ -522,7 +519,7 @@ describe('roles', () => {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
       const reseller = await t.createUser({ role: 'reseller' });
       for (const user of [client, reseller]) {
-        expect((await get(url, user.headers)).statusCode).toBe(403);
+        expect((await t.as(user).get(url)).statusCode).toBe(403);
       }
     },
   );
@@ -531,7 +528,7 @@ describe('roles', () => {
     const url = '/api/reseller/analytics';
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     for (const user of [client, admin]) {
-      expect((await get(url, user.headers)).statusCode).toBe(403);
+      expect((await t.as(user).get(url)).statusCode).toBe(403);
     }
   });
 });

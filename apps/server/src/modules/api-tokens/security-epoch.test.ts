@@ -26,15 +26,6 @@ afterAll(async () => {
 
 const INVALID = { message: apiTokenMessages.invalid, code: 'API_TOKEN_INVALID' };
 
-function call(
-  method: 'GET' | 'PATCH' | 'POST' | 'DELETE',
-  url: string,
-  headers?: object,
-  payload?: object,
-) {
-  return t.app.inject({ method, url, headers: { ...headers }, payload });
-}
-
 /** A session of the account in its current epoch (what a fresh login would give). */
 async function sessionOf(user: TestUser) {
   const { token_version, role } = await t.database.db
@@ -47,7 +38,7 @@ async function sessionOf(user: TestUser) {
 }
 
 async function mint(user: TestUser, name: string) {
-  const created = await call('POST', '/api/api-tokens', await sessionOf(user), {
+  const created = await t.as(await sessionOf(user)).post('/api/api-tokens', {
     name,
     scopes: ['products:read'],
   });
@@ -57,11 +48,11 @@ async function mint(user: TestUser, name: string) {
 }
 
 function products(token: string) {
-  return call('GET', '/api/v1/products', { authorization: `Bearer ${token}` });
+  return t.as(token).get('/api/v1/products');
 }
 
 async function listed(user: TestUser, id: string): Promise<ApiToken | undefined> {
-  const response = await call('GET', '/api/api-tokens?pageSize=100', await sessionOf(user));
+  const response = await t.as(await sessionOf(user)).get('/api/api-tokens?pageSize=100');
   expect(response.statusCode).toBe(200);
   return response.json<{ items: ApiToken[] }>().items.find((token) => token.id === id);
 }
@@ -110,9 +101,9 @@ describe('the end of a security epoch revokes every API token of the account', (
     const intruders = await mint(owner, 'Script do intruso');
     expect((await products(intruders.token)).statusCode).toBe(200);
 
-    await call('POST', '/api/auth/forgot-password', undefined, { email: owner.email });
+    await t.anonymous.post('/api/auth/forgot-password', { email: owner.email });
     const link = inbox.linkIn(await inbox.waitFor(owner.email), '/reset-password?token=');
-    const reset = await call('POST', '/api/auth/reset-password', undefined, {
+    const reset = await t.anonymous.post('/api/auth/reset-password', {
       token: new URL(link).searchParams.get('token') ?? '',
       password: 'senha-nova-do-dono',
     });
@@ -132,7 +123,7 @@ describe('the end of a security epoch revokes every API token of the account', (
   it('a password change in the profile', async () => {
     const owner = await t.createUser({ role: 'admin' });
     const bot = await mint(owner, 'Bot');
-    const changed = await call('PATCH', '/api/profile/password', await sessionOf(owner), {
+    const changed = await t.as(await sessionOf(owner)).patch('/api/profile/password', {
       currentPassword: owner.password,
       newPassword: 'outra-senha-forte',
     });
@@ -146,7 +137,7 @@ describe('the end of a security epoch revokes every API token of the account', (
 
   it('an e-mail change undone from the old address, whose owner is told there', async () => {
     const owner = await t.createUser({ role: 'reseller', email: 'dono-antigo@example.com' });
-    const asked = await call('PATCH', '/api/profile', await sessionOf(owner), {
+    const asked = await t.as(await sessionOf(owner)).patch('/api/profile', {
       email: 'intruso@example.com',
       currentPassword: owner.password,
     });
@@ -154,13 +145,13 @@ describe('the end of a security epoch revokes every API token of the account', (
     const confirm = new URL(
       inbox.linkIn(await inbox.waitFor('intruso@example.com'), '/verify-email?token='),
     );
-    expect((await call('GET', `/api/auth/verify-email${confirm.search}`)).statusCode).toBe(200);
+    expect((await t.anonymous.get(`/api/auth/verify-email${confirm.search}`)).statusCode).toBe(200);
     // The intruder, now holding the account, mints a token for itself.
     const intruders = await mint(owner, 'Porta dos fundos');
     expect((await products(intruders.token)).statusCode).toBe(200);
 
     const undo = new URL(inbox.linkIn(await inbox.waitFor(owner.email), '/verify-email?token='));
-    expect((await call('GET', `/api/auth/verify-email${undo.search}`)).statusCode).toBe(200);
+    expect((await t.anonymous.get(`/api/auth/verify-email${undo.search}`)).statusCode).toBe(200);
 
     await expectEnded(owner, intruders, 'email_restored');
     await expectRevocationMail('dono-antigo@example.com', 'email_restored', [
@@ -178,7 +169,7 @@ describe('the end of a security epoch revokes every API token of the account', (
   it('a ban, and the unban later revives nothing', async () => {
     const owner = await t.createUser({ role: 'reseller' });
     const shop = await mint(owner, 'Loja');
-    const banned = await call('PATCH', `/api/users/${owner.id}/status`, admin.headers, {
+    const banned = await t.as(admin).patch(`/api/users/${owner.id}/status`, {
       status: 'banned',
     });
     expect(banned.statusCode).toBe(200);
@@ -186,7 +177,7 @@ describe('the end of a security epoch revokes every API token of the account', (
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual(INVALID);
 
-    const unbanned = await call('PATCH', `/api/users/${owner.id}/status`, admin.headers, {
+    const unbanned = await t.as(admin).patch(`/api/users/${owner.id}/status`, {
       status: 'active',
     });
     expect(unbanned.statusCode).toBe(200);
@@ -205,7 +196,7 @@ describe('the end of a security epoch revokes every API token of the account', (
       .execute();
     expect((await products(shop.token)).statusCode).toBe(401);
 
-    const promoted = await call('POST', '/api/resellers', admin.headers, {
+    const promoted = await t.as(admin).post('/api/resellers', {
       type: 'existing',
       userId: owner.id,
       initialBalance: 0,
@@ -221,13 +212,13 @@ describe('the end of a security epoch revokes every API token of the account', (
   it('a revoked or expired token is left as it was, and a token of the new epoch answers', async () => {
     const owner = await t.createUser({ role: 'reseller' });
     const revoked = await mint(owner, 'Revogado antes');
-    const undone = await call('DELETE', `/api/api-tokens/${revoked.id}`, await sessionOf(owner));
+    const undone = await t.as(await sessionOf(owner)).delete(`/api/api-tokens/${revoked.id}`);
     expect(undone.statusCode).toBe(200);
     const revokedAt = new Date(t.clock.now()).toISOString();
     t.clock.advance(60_000);
 
-    await call('PATCH', `/api/users/${owner.id}/status`, admin.headers, { status: 'banned' });
-    await call('PATCH', `/api/users/${owner.id}/status`, admin.headers, { status: 'active' });
+    await t.as(admin).patch(`/api/users/${owner.id}/status`, { status: 'banned' });
+    await t.as(admin).patch(`/api/users/${owner.id}/status`, { status: 'active' });
     expect(await listed(owner, revoked.id)).toMatchObject({
       status: 'revoked',
       revokedAt,

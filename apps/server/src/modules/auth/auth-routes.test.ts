@@ -8,24 +8,13 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 const text = messages.auth;
 let t: TestApp;
 let inbox: SmtpInbox;
-let ipCounter = 0;
-
-/** Each call comes from its own address unless a test is about one caller's limit. */
-function nextIp(): string {
-  ipCounter += 1;
-  return `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-}
-
-function post(url: string, payload: object, remoteAddress = nextIp()) {
-  return t.app.inject({ method: 'POST', url, payload, remoteAddress });
-}
-
-function get(url: string, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'GET', url, headers, remoteAddress: nextIp() });
-}
 
 async function register(username: string, email = `${username}@example.com`) {
-  const response = await post('/api/auth/register', { username, email, password: 'senha-forte-1' });
+  const response = await t.anonymous.post('/api/auth/register', {
+    username,
+    email,
+    password: 'senha-forte-1',
+  });
   expect(response.statusCode).toBe(201);
   return { username, email, password: 'senha-forte-1' };
 }
@@ -66,7 +55,7 @@ describe('sign-up and e-mail confirmation', () => {
     const link = inbox.linkIn(mail, '/verify-email?token=');
     expect(link.startsWith('https://chaveiro.example/verify-email?token=')).toBe(true);
 
-    const beforeVerify = await post('/api/auth/login', {
+    const beforeVerify = await t.anonymous.post('/api/auth/login', {
       identifier: 'joana',
       password: account.password,
     });
@@ -76,17 +65,18 @@ describe('sign-up and e-mail confirmation', () => {
       code: 'EMAIL_NOT_VERIFIED',
     });
 
-    const verified = await get(`/api/auth/verify-email?token=${tokenOf(link)}`);
+    const verified = await t.anonymous.get(`/api/auth/verify-email?token=${tokenOf(link)}`);
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({ message: text.emailVerified, alreadyConfirmed: false });
 
     for (const identifier of ['joana', 'JOANA', 'joana@example.com', 'JOANA@EXAMPLE.COM']) {
-      const login = await post('/api/auth/login', { identifier, password: account.password });
+      const login = await t.anonymous.post('/api/auth/login', {
+        identifier,
+        password: account.password,
+      });
       expect(login.statusCode).toBe(200);
       expect(login.json()).toMatchObject({ role: 'client', message: 'Login bem-sucedido!' });
-      const session = await get('/api/test/session', {
-        authorization: `Bearer ${login.json<{ token: string }>().token}`,
-      });
+      const session = await t.as(login.json<{ token: string }>().token).get('/api/test/session');
       expect(session.statusCode).toBe(200);
     }
   });
@@ -94,19 +84,22 @@ describe('sign-up and e-mail confirmation', () => {
   it('opening a confirmation link again says the e-mail is already confirmed', async () => {
     await register('reuso');
     const token = tokenOf(await verifyLinkFor('reuso@example.com'));
-    expect((await get(`/api/auth/verify-email?token=${token}`)).statusCode).toBe(200);
-    const again = await get(`/api/auth/verify-email?token=${token}`);
+    expect((await t.anonymous.get(`/api/auth/verify-email?token=${token}`)).statusCode).toBe(200);
+    const again = await t.anonymous.get(`/api/auth/verify-email?token=${token}`);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ message: text.emailAlreadyVerified, alreadyConfirmed: true });
   });
 
   it('answers "already confirmed" only for a link that did confirm, not for a used reset link', async () => {
     const user = await t.createUser({ email: 'link-de-reset@example.com' });
-    await post('/api/auth/forgot-password', { email: user.email });
+    await t.anonymous.post('/api/auth/forgot-password', { email: user.email });
     const token = tokenOf(inbox.linkIn(await inbox.waitFor(user.email), '/reset-password?token='));
-    const reset = await post('/api/auth/reset-password', { token, password: 'nova-senha-42' });
+    const reset = await t.anonymous.post('/api/auth/reset-password', {
+      token,
+      password: 'nova-senha-42',
+    });
     expect(reset.statusCode).toBe(200);
-    const asConfirmation = await get(`/api/auth/verify-email?token=${token}`);
+    const asConfirmation = await t.anonymous.get(`/api/auth/verify-email?token=${token}`);
     expect(asConfirmation.statusCode).toBe(400);
     expect(asConfirmation.json()).toEqual({
       message: 'Token inválido ou expirado.',
@@ -119,18 +112,18 @@ describe('sign-up and e-mail confirmation', () => {
     const token = tokenOf(await verifyLinkFor('atrasado@example.com'));
     t.clock.advance(TIMING.verifyTokenTtlMs + 1);
     try {
-      const late = await get(`/api/auth/verify-email?token=${token}`);
+      const late = await t.anonymous.get(`/api/auth/verify-email?token=${token}`);
       expect(late.statusCode).toBe(400);
       expect(late.json<{ message: string }>().message).toBe('Token inválido ou expirado.');
     } finally {
       t.clock.advance(-(TIMING.verifyTokenTtlMs + 1));
     }
-    const unknown = await get('/api/auth/verify-email?token=nao-existe');
+    const unknown = await t.anonymous.get('/api/auth/verify-email?token=nao-existe');
     expect(unknown.statusCode).toBe(400);
   });
 
   it('answers a missing token with the spec message', async () => {
-    const response = await get('/api/auth/verify-email');
+    const response = await t.anonymous.get('/api/auth/verify-email');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: 'Token de verificação não encontrado na URL.',
@@ -143,12 +136,14 @@ describe('sign-up and e-mail confirmation', () => {
     await inbox.waitFor('reenvio@example.com');
     const links: string[] = [];
     for (const identifier of ['REENVIO@example.com', 'Reenvio']) {
-      const response = await post('/api/auth/resend-verification', { identifier });
+      const response = await t.anonymous.post('/api/auth/resend-verification', { identifier });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: text.verificationResent });
       links.push(await verifyLinkFor('reenvio@example.com'));
     }
-    const verified = await get(`/api/auth/verify-email?token=${tokenOf(links[1] ?? '')}`);
+    const verified = await t.anonymous.get(
+      `/api/auth/verify-email?token=${tokenOf(links[1] ?? '')}`,
+    );
     expect(verified.json()).toEqual({ message: text.emailVerified, alreadyConfirmed: false });
   });
 
@@ -156,7 +151,7 @@ describe('sign-up and e-mail confirmation', () => {
     await register('duplicado');
     // The account is written after the answer; its confirmation mail follows the write.
     await inbox.waitFor('duplicado@example.com');
-    const sameName = await post('/api/auth/register', {
+    const sameName = await t.anonymous.post('/api/auth/register', {
       username: 'DUPLICADO',
       email: 'outro@example.com',
       password: 'senha-forte-1',
@@ -169,12 +164,12 @@ describe('sign-up and e-mail confirmation', () => {
 
   it('answers a taken e-mail exactly like a new one and mails its owner instead', async () => {
     const owner = await t.createUser({ username: 'dona_do_email', email: 'dona@example.com' });
-    const fresh = await post('/api/auth/register', {
+    const fresh = await t.anonymous.post('/api/auth/register', {
       username: 'cadastro_novo',
       email: 'cadastro-novo@example.com',
       password: 'senha-forte-1',
     });
-    const taken = await post('/api/auth/register', {
+    const taken = await t.anonymous.post('/api/auth/register', {
       username: 'cadastro_intruso',
       email: 'Dona@EXAMPLE.com',
       password: 'senha-forte-1',
@@ -218,18 +213,18 @@ describe('sign-up and e-mail confirmation', () => {
     const password = 'senha-forte-1';
     const probe = async (username: string) => {
       const answers = {
-        signUpAgain: await post('/api/auth/register', {
+        signUpAgain: await t.anonymous.post('/api/auth/register', {
           username: username.toUpperCase(),
           email: `outro-${username}@example.com`,
           password,
         }),
-        login: await post('/api/auth/login', { identifier: username, password }),
-        wrongPassword: await post('/api/auth/login', {
+        login: await t.anonymous.post('/api/auth/login', { identifier: username, password }),
+        wrongPassword: await t.anonymous.post('/api/auth/login', {
           identifier: username,
           password: 'nao-e-esta-1',
         }),
-        resend: await post('/api/auth/resend-verification', { identifier: username }),
-        loader: await post('/api/loader/auth', {
+        resend: await t.anonymous.post('/api/auth/resend-verification', { identifier: username }),
+        loader: await t.anonymous.post('/api/loader/auth', {
           productId: 'qualquer-produto',
           hwid: 'PC-SONDA',
           nonce: randomBytes(16).toString('base64url'),
@@ -276,7 +271,7 @@ describe('sign-up and e-mail confirmation', () => {
     await inbox.waitFor('vitima-expira@example.com');
     t.clock.advance(TIMING.verifyTokenTtlMs + 1);
     try {
-      const login = await post('/api/auth/login', {
+      const login = await t.anonymous.post('/api/auth/login', {
         identifier: 'sonda_expira',
         password: 'senha-forte-1',
       });
@@ -295,17 +290,17 @@ describe('sign-up and e-mail confirmation', () => {
     try {
       // The mail server is stuck: answers that waited for their mail would never arrive.
       answers = await Promise.all([
-        post('/api/auth/register', {
+        t.anonymous.post('/api/auth/register', {
           username: 'espera_novo',
           email: 'espera-novo@example.com',
           password: 'senha-forte-1',
         }),
-        post('/api/auth/register', {
+        t.anonymous.post('/api/auth/register', {
           username: 'espera_intruso',
           email: owner.email,
           password: 'senha-forte-1',
         }),
-        post('/api/auth/forgot-password', { email: owner.email }),
+        t.anonymous.post('/api/auth/forgot-password', { email: owner.email }),
       ]);
       expect(inbox.mails.filter((mail) => mail.to.includes(owner.email))).toEqual([]);
     } finally {
@@ -339,13 +334,13 @@ describe('sign-up and e-mail confirmation', () => {
       'A senha precisa ter no mínimo 8 caracteres.',
     ],
   ])('answers bad sign-up input with the spec message (%#)', async (payload, message) => {
-    const response = await post('/api/auth/register', payload);
+    const response = await t.anonymous.post('/api/auth/register', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
   });
 
   it('cannot be used to choose a role', async () => {
-    const response = await post('/api/auth/register', {
+    const response = await t.anonymous.post('/api/auth/register', {
       username: 'espertinho',
       email: 'esperto@example.com',
       password: 'senha-forte-1',
@@ -360,18 +355,18 @@ describe('login', () => {
     [{ identifier: '', password: 'x' }, 'Digite seu username ou e-mail.'],
     [{ identifier: 'alguem', password: '' }, 'Digite sua senha.'],
   ])('answers missing fields with the spec message (%#)', async (payload, message) => {
-    const response = await post('/api/auth/login', payload);
+    const response = await t.anonymous.post('/api/auth/login', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe(message);
   });
 
   it('gives the same answer for an unknown user and a wrong password', async () => {
     const user = await t.createUser({ username: 'conhecido' });
-    const unknown = await post('/api/auth/login', {
+    const unknown = await t.anonymous.post('/api/auth/login', {
       identifier: 'ninguem',
       password: 'qualquer-1',
     });
-    const wrong = await post('/api/auth/login', {
+    const wrong = await t.anonymous.post('/api/auth/login', {
       identifier: user.username,
       password: 'errada-12',
     });
@@ -383,12 +378,12 @@ describe('login', () => {
 
   it('refuses a banned account with the ban message, only after the right password', async () => {
     const user = await t.createUser({ status: 'banned' });
-    const wrong = await post('/api/auth/login', {
+    const wrong = await t.anonymous.post('/api/auth/login', {
       identifier: user.username,
       password: 'errada-12',
     });
     expect(wrong.statusCode).toBe(401);
-    const right = await post('/api/auth/login', {
+    const right = await t.anonymous.post('/api/auth/login', {
       identifier: user.username,
       password: user.password,
     });
@@ -399,7 +394,7 @@ describe('login', () => {
   it('answers the role the web redirects on', async () => {
     for (const role of ['admin', 'reseller', 'client'] as const) {
       const user = await t.createUser({ role });
-      const response = await post('/api/auth/login', {
+      const response = await t.anonymous.post('/api/auth/login', {
         identifier: user.email,
         password: user.password,
       });
@@ -417,7 +412,7 @@ describe('login', () => {
       .execute();
     const credentials = { identifier: user.username, password: user.password };
 
-    const withoutCode = await post('/api/auth/login', credentials);
+    const withoutCode = await t.anonymous.post('/api/auth/login', credentials);
     expect(withoutCode.statusCode).toBe(401);
     expect(withoutCode.json()).toEqual({
       message: text.twoFactorRequired,
@@ -425,25 +420,25 @@ describe('login', () => {
     });
 
     const wrongCode = totpCode(secret, t.clock.now() + 10 * 60_000);
-    const wrong = await post('/api/auth/login', { ...credentials, totp: wrongCode });
+    const wrong = await t.anonymous.post('/api/auth/login', { ...credentials, totp: wrongCode });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json<{ code: string }>().code).toBe('TWO_FACTOR_INVALID');
     expect(wrong.json()).not.toHaveProperty('token');
 
     // One step of clock drift is tolerated.
-    const drifted = await post('/api/auth/login', {
+    const drifted = await t.anonymous.post('/api/auth/login', {
       ...credentials,
       totp: totpCode(secret, t.clock.now() - 30_000),
     });
     expect(drifted.statusCode).toBe(200);
 
     const current = totpCode(secret, t.clock.now());
-    const right = await post('/api/auth/login', { ...credentials, totp: current });
+    const right = await t.anonymous.post('/api/auth/login', { ...credentials, totp: current });
     expect(right.statusCode).toBe(200);
     expect(right.json<{ token: string }>().token).toBeTruthy();
 
     // A code already used (e.g. seen over a shoulder) cannot be replayed.
-    const replayed = await post('/api/auth/login', { ...credentials, totp: current });
+    const replayed = await t.anonymous.post('/api/auth/login', { ...credentials, totp: current });
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json<{ code: string }>().code).toBe('TWO_FACTOR_INVALID');
   });
@@ -453,11 +448,9 @@ describe('login', () => {
     const statuses: number[] = [];
     let last;
     for (let attempt = 0; attempt < 31; attempt += 1) {
-      last = await post(
-        '/api/auth/login',
-        { identifier: `alvo${attempt}`, password: 'errada-123' },
-        ip,
-      );
+      last = await t
+        .as(null, { ip })
+        .post('/api/auth/login', { identifier: `alvo${attempt}`, password: 'errada-123' });
       statuses.push(last.statusCode);
     }
     expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
@@ -473,7 +466,7 @@ describe('login', () => {
     const user = await t.createUser({ username: 'visado' });
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
-      const response = await post('/api/auth/login', {
+      const response = await t.anonymous.post('/api/auth/login', {
         identifier: user.username,
         password: `errada-${attempt}00`,
       });
@@ -486,7 +479,7 @@ describe('login', () => {
 
 describe('usernames and e-mails', () => {
   it('refuses a username containing @, so no username can equal an e-mail', async () => {
-    const response = await post('/api/auth/register', {
+    const response = await t.anonymous.post('/api/auth/register', {
       username: 'vitima@example.com',
       email: 'sequestro@example.com',
       password: 'senha-forte-1',
@@ -507,18 +500,18 @@ describe('usernames and e-mails', () => {
     });
     const victim = await t.createUser({ username: 'alvo', email: 'alvo@example.com' });
 
-    const byVictim = await post('/api/auth/login', {
+    const byVictim = await t.anonymous.post('/api/auth/login', {
       identifier: 'ALVO@example.com',
       password: victim.password,
     });
     expect(byVictim.statusCode).toBe(200);
-    const bySquatter = await post('/api/auth/login', {
+    const bySquatter = await t.anonymous.post('/api/auth/login', {
       identifier: 'alvo@example.com',
       password: squatter.password,
     });
     expect(bySquatter.statusCode).toBe(401);
     // The squatter still reaches their own account through their own e-mail.
-    const ownEmail = await post('/api/auth/login', {
+    const ownEmail = await t.anonymous.post('/api/auth/login', {
       identifier: squatter.email,
       password: squatter.password,
     });
@@ -529,7 +522,7 @@ describe('usernames and e-mails', () => {
 describe('per-account login limit', () => {
   /** A password guess through the loader's account login (the loader API, not the site). */
   function loaderLogin(identifier: string, password: string) {
-    return post('/api/loader/auth', {
+    return t.anonymous.post('/api/loader/auth', {
       productId: 'qualquer-produto',
       hwid: `PC-${randomBytes(6).toString('hex')}`,
       nonce: randomBytes(16).toString('base64url'),
@@ -546,10 +539,16 @@ describe('per-account login limit', () => {
       const guess =
         attempt % 3 === 2
           ? await loaderLogin(identifier, `errada-${String(attempt)}00`)
-          : await post('/api/auth/login', { identifier, password: `errada-${String(attempt)}00` });
+          : await t.anonymous.post('/api/auth/login', {
+              identifier,
+              password: `errada-${String(attempt)}00`,
+            });
       expect(guess.statusCode).toBe(401);
     }
-    const site = await post('/api/auth/login', { identifier: user.email, password: user.password });
+    const site = await t.anonymous.post('/api/auth/login', {
+      identifier: user.email,
+      password: user.password,
+    });
     expect(site.statusCode).toBe(429);
     expect((await loaderLogin(user.username, user.password)).statusCode).toBe(429);
   });
@@ -562,10 +561,11 @@ describe('per-account login limit', () => {
     await inbox.waitFor('vitima-limite@example.com');
     const afterTenGuesses = async (username: string, email: string) => {
       for (let attempt = 0; attempt < 10; attempt += 1) {
-        await post('/api/auth/login', { identifier: username, password: 'errada-123' });
+        await t.anonymous.post('/api/auth/login', { identifier: username, password: 'errada-123' });
       }
-      return (await post('/api/auth/login', { identifier: email, password: 'errada-123' }))
-        .statusCode;
+      return (
+        await t.anonymous.post('/api/auth/login', { identifier: email, password: 'errada-123' })
+      ).statusCode;
     };
     const forNewAccount = await afterTenGuesses('limite_livre', 'limite-livre@example.com');
     const forTakenEmail = await afterTenGuesses('limite_retido', 'vitima-limite@example.com');
@@ -579,7 +579,10 @@ describe('per-account login limit', () => {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 11; attempt += 1) {
         const identifier = spellings[attempt % spellings.length] ?? '';
-        const response = await post('/api/auth/login', { identifier, password: 'errada-123' });
+        const response = await t.anonymous.post('/api/auth/login', {
+          identifier,
+          password: 'errada-123',
+        });
         statuses.push(response.statusCode);
       }
       return statuses;
@@ -595,7 +598,9 @@ describe('password reset', () => {
   it('mails a link, sets the new password and ends older sessions', async () => {
     const user = await t.createUser({ username: 'esquecido', email: 'esquecido@example.com' });
 
-    const sent = await post('/api/auth/forgot-password', { email: 'Esquecido@example.com' });
+    const sent = await t.anonymous.post('/api/auth/forgot-password', {
+      email: 'Esquecido@example.com',
+    });
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ message: text.resetLinkSent });
     const mail = await inbox.waitFor(user.email);
@@ -603,36 +608,42 @@ describe('password reset', () => {
     expect(mail.body).toContain('1 hora');
     const token = tokenOf(inbox.linkIn(mail, '/reset-password?token='));
 
-    const reset = await post('/api/auth/reset-password', { token, password: 'nova-senha-99' });
+    const reset = await t.anonymous.post('/api/auth/reset-password', {
+      token,
+      password: 'nova-senha-99',
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ message: text.passwordReset });
 
-    const oldSession = await get('/api/test/session', user.headers);
+    const oldSession = await t.as(user).get('/api/test/session');
     expect(oldSession.statusCode).toBe(401);
-    const oldPassword = await post('/api/auth/login', {
+    const oldPassword = await t.anonymous.post('/api/auth/login', {
       identifier: user.username,
       password: user.password,
     });
     expect(oldPassword.statusCode).toBe(401);
-    const newPassword = await post('/api/auth/login', {
+    const newPassword = await t.anonymous.post('/api/auth/login', {
       identifier: user.username,
       password: 'nova-senha-99',
     });
     expect(newPassword.statusCode).toBe(200);
 
-    const reused = await post('/api/auth/reset-password', { token, password: 'outra-senha-1' });
+    const reused = await t.anonymous.post('/api/auth/reset-password', {
+      token,
+      password: 'outra-senha-1',
+    });
     expect(reused.statusCode).toBe(400);
     expect(reused.json<{ message: string }>().message).toBe('Token inválido ou expirado.');
   });
 
   /** Asks for a reset link and returns its token, read from the mail. */
   async function resetTokenFor(email: string): Promise<string> {
-    expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
+    expect((await t.anonymous.post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
     return tokenOf(inbox.linkIn(await inbox.waitFor(email), '/reset-password?token='));
   }
 
   function resetWith(token: string) {
-    return post('/api/auth/reset-password', { token, password: 'outra-senha-77' });
+    return t.anonymous.post('/api/auth/reset-password', { token, password: 'outra-senha-77' });
   }
 
   it('using one reset link kills every other outstanding link of the account', async () => {
@@ -641,7 +652,8 @@ describe('password reset', () => {
     const second = await resetTokenFor(user.email);
 
     expect(
-      (await post('/api/auth/reset-password', { token: second, password: 'nova-1234' })).statusCode,
+      (await t.anonymous.post('/api/auth/reset-password', { token: second, password: 'nova-1234' }))
+        .statusCode,
     ).toBe(200);
     const stale = await resetWith(first);
     expect(stale.statusCode).toBe(400);
@@ -683,11 +695,14 @@ describe('password reset', () => {
 
   it('refuses a reset link older than 1 hour', async () => {
     const user = await t.createUser({ email: 'lento@example.com' });
-    await post('/api/auth/forgot-password', { email: user.email });
+    await t.anonymous.post('/api/auth/forgot-password', { email: user.email });
     const token = tokenOf(inbox.linkIn(await inbox.waitFor(user.email), '/reset-password?token='));
     t.clock.advance(TIMING.resetTokenTtlMs + 1);
     try {
-      const late = await post('/api/auth/reset-password', { token, password: 'nova-senha-99' });
+      const late = await t.anonymous.post('/api/auth/reset-password', {
+        token,
+        password: 'nova-senha-99',
+      });
       expect(late.statusCode).toBe(400);
     } finally {
       t.clock.advance(-(TIMING.resetTokenTtlMs + 1));
@@ -696,8 +711,10 @@ describe('password reset', () => {
 
   it('answers the same for known and unknown addresses and mails only the known one', async () => {
     const user = await t.createUser({ email: 'existe@example.com' });
-    const known = await post('/api/auth/forgot-password', { email: user.email });
-    const unknown = await post('/api/auth/forgot-password', { email: 'nao-existe@example.com' });
+    const known = await t.anonymous.post('/api/auth/forgot-password', { email: user.email });
+    const unknown = await t.anonymous.post('/api/auth/forgot-password', {
+      email: 'nao-existe@example.com',
+    });
     expect(known.statusCode).toBe(unknown.statusCode);
     expect(known.json()).toEqual(unknown.json());
     await inbox.waitFor(user.email);
@@ -707,7 +724,7 @@ describe('password reset', () => {
     const unverified = await t.createUser({ username: 'sem_confirmar', emailVerified: false });
     const resends = await Promise.all(
       [user.email, user.username, unverified.username, 'x@example.com', 'ninguem_aqui'].map(
-        (identifier) => post('/api/auth/resend-verification', { identifier }),
+        (identifier) => t.anonymous.post('/api/auth/resend-verification', { identifier }),
       ),
     );
     for (const resend of resends) {
@@ -728,7 +745,7 @@ describe('password reset', () => {
       'A senha precisa de no mínimo 8 caracteres.',
     ],
   ])('answers bad input on %s with the spec message', async (url, payload, message) => {
-    const response = await post(url, payload);
+    const response = await t.anonymous.post(url, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe(message);
   });
@@ -736,7 +753,9 @@ describe('password reset', () => {
   it('limits reset mails per address', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      const response = await post('/api/auth/forgot-password', { email: 'alvo-reset@example.com' });
+      const response = await t.anonymous.post('/api/auth/forgot-password', {
+        email: 'alvo-reset@example.com',
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);

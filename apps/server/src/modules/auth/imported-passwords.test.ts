@@ -17,12 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 0;
-const nextIp = () => {
-  ipCounter += 1;
-  return `10.26.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-};
-
 /** A user whose stored hash is the bcrypt one KeyAuth had (PHP writes `$2y$`). */
 async function importedUser(prefix: '$2a$' | '$2b$' | '$2y$' = '$2y$') {
   const user = await t.createUser();
@@ -45,26 +39,16 @@ async function storedHash(user: TestUser) {
 }
 
 function siteLogin(user: TestUser, password = user.password) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { identifier: user.username, password },
-    remoteAddress: nextIp(),
-  });
+  return t.anonymous.post('/api/auth/login', { identifier: user.username, password });
 }
 
 async function loaderLogin(user: TestUser, password = user.password, hwid = 'PC-IMPORTADO') {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/loader/auth',
-    payload: {
-      nonce: randomBytes(16).toString('base64url'),
-      hwid,
-      productId: product.id,
-      identifier: user.username,
-      password,
-    },
-    remoteAddress: nextIp(),
+  const response = await t.anonymous.post('/api/loader/auth', {
+    nonce: randomBytes(16).toString('base64url'),
+    hwid,
+    productId: product.id,
+    identifier: user.username,
+    password,
   });
   return response.json<LoaderEnvelope<LoaderAuthSuccess | LoaderRefusal>>().data;
 }

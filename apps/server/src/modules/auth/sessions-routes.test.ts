@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../platform/auth.js';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.js';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app.js';
+import { nextClientAddress } from '../../testing/test-client.js';
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -16,13 +17,6 @@ const sessionInvalid = { message: messages.errors.sessionInvalid, code: 'UNAUTHO
 let t: TestApp;
 let inbox: SmtpInbox;
 let counter = 0;
-let ipCounter = 0;
-
-/** Each login comes from its own address unless a test is about addresses (login-ip limit). */
-function nextIp(): string {
-  ipCounter += 1;
-  return `10.24.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-}
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
@@ -55,27 +49,18 @@ async function newUser(role: 'client' | 'admin' | 'reseller' = 'client'): Promis
 async function login(
   user: { username: string },
   userAgent = CHROME_WINDOWS,
-  ip = nextIp(),
+  ip = nextClientAddress(),
   password = PASSWORD,
 ): Promise<{ authorization: string }> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { identifier: user.username, password },
-    headers: { 'user-agent': userAgent },
-    remoteAddress: ip,
-  });
+  const response = await t
+    .as(null, { ip })
+    .post(
+      '/api/auth/login',
+      { identifier: user.username, password },
+      { headers: { 'user-agent': userAgent } },
+    );
   expect(response.statusCode, response.body).toBe(200);
   return { authorization: `Bearer ${response.json<{ token: string }>().token}` };
-}
-
-function call(
-  method: 'GET' | 'POST' | 'DELETE' | 'PATCH',
-  url: string,
-  headers: { authorization: string },
-  payload?: object,
-) {
-  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
 
 interface Listed {
@@ -88,7 +73,7 @@ interface Listed {
 }
 
 async function listSessions(headers: { authorization: string }): Promise<Listed[]> {
-  const response = await call('GET', '/api/profile/sessions', headers);
+  const response = await t.as(headers).get('/api/profile/sessions');
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ sessions: Listed[] }>().sessions;
 }
@@ -99,7 +84,7 @@ function sidOf(headers: { authorization: string }): string {
 
 /** A guarded call that only a live session passes. */
 async function statusOf(headers: { authorization: string }): Promise<number> {
-  return (await call('GET', '/api/profile', headers)).statusCode;
+  return (await t.as(headers).get('/api/profile')).statusCode;
 }
 
 async function sessionRow(id: string) {
@@ -181,7 +166,7 @@ describe('login sessions', () => {
       sessionId: 'no-such-session',
     });
     for (const token of [borrowed, invented]) {
-      const response = await call('GET', '/api/profile', { authorization: `Bearer ${token}` });
+      const response = await t.as(token).get('/api/profile');
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual(sessionInvalid);
     }
@@ -217,11 +202,11 @@ describe('ending sessions', () => {
     const there = await login(user, FIREFOX_LINUX);
     expect(await statusOf(there)).toBe(200);
 
-    const ended = await call('DELETE', `/api/profile/sessions/${sidOf(there)}`, here);
+    const ended = await t.as(here).delete(`/api/profile/sessions/${sidOf(there)}`);
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toEqual({ message: accountMessages.sessionEnded });
 
-    const refused = await call('GET', '/api/profile', there);
+    const refused = await t.as(there).get('/api/profile');
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual(sessionInvalid);
     expect(await statusOf(here)).toBe(200);
@@ -229,7 +214,7 @@ describe('ending sessions', () => {
     expect((await sessionRow(sidOf(there))).ended_at).toBe(t.clock.now());
 
     // Ended already, or someone else's: not found, and nothing changes.
-    const again = await call('DELETE', `/api/profile/sessions/${sidOf(there)}`, here);
+    const again = await t.as(here).delete(`/api/profile/sessions/${sidOf(there)}`);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({
       message: accountMessages.sessionNotFound,
@@ -237,7 +222,7 @@ describe('ending sessions', () => {
     });
     const stranger = await newUser();
     const strangers = await login(stranger);
-    const foreign = await call('DELETE', `/api/profile/sessions/${sidOf(here)}`, strangers);
+    const foreign = await t.as(strangers).delete(`/api/profile/sessions/${sidOf(here)}`);
     expect(foreign.statusCode).toBe(404);
     expect(await statusOf(here)).toBe(200);
   });
@@ -251,14 +236,14 @@ describe('ending sessions', () => {
     ];
     const bystander = await login(await newUser());
 
-    const response = await call('POST', '/api/profile/sessions/end-others', here);
+    const response = await t.as(here).post('/api/profile/sessions/end-others');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: accountMessages.othersEnded(2), ended: 2 });
     for (const other of others) expect(await statusOf(other)).toBe(401);
     expect(await statusOf(here)).toBe(200);
     expect(await statusOf(bystander)).toBe(200);
 
-    const none = await call('POST', '/api/profile/sessions/end-others', here);
+    const none = await t.as(here).post('/api/profile/sessions/end-others');
     expect(none.json()).toEqual({ message: accountMessages.othersEnded(0), ended: 0 });
   });
 
@@ -267,21 +252,21 @@ describe('ending sessions', () => {
     const session = await login(user);
     const elsewhere = await login(user, FIREFOX_LINUX);
 
-    const response = await call('POST', '/api/auth/logout', session);
+    const response = await t.as(session).post('/api/auth/logout');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: accountMessages.loggedOut });
 
-    const after = await call('GET', '/api/profile', session);
+    const after = await t.as(session).get('/api/profile');
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual(sessionInvalid);
-    expect((await call('POST', '/api/auth/logout', session)).statusCode).toBe(401);
+    expect((await t.as(session).post('/api/auth/logout')).statusCode).toBe(401);
     expect(await statusOf(elsewhere)).toBe(200);
   });
 
   it('ending the current session from the list logs it out too', async () => {
     const user = await newUser();
     const session = await login(user);
-    const response = await call('DELETE', `/api/profile/sessions/${sidOf(session)}`, session);
+    const response = await t.as(session).delete(`/api/profile/sessions/${sidOf(session)}`);
     expect(response.statusCode).toBe(200);
     expect(await statusOf(session)).toBe(401);
   });
@@ -291,7 +276,7 @@ describe('ending sessions', () => {
       const user = await newUser(role);
       const session = await login(user);
       expect((await listSessions(session)).map((row) => row.current)).toEqual([true]);
-      expect((await call('POST', '/api/auth/logout', session)).statusCode).toBe(200);
+      expect((await t.as(session).post('/api/auth/logout')).statusCode).toBe(200);
       expect(await statusOf(session)).toBe(401);
     }
     for (const [method, url] of [
@@ -306,7 +291,7 @@ describe('ending sessions', () => {
 
   it('answers 400, not 500, to an oversized session id', async () => {
     const session = await login(await newUser());
-    const response = await call('DELETE', `/api/profile/sessions/${'x'.repeat(65)}`, session);
+    const response = await t.as(session).delete(`/api/profile/sessions/${'x'.repeat(65)}`);
     expect(response.statusCode).toBe(400);
   });
 });
@@ -317,7 +302,7 @@ describe('password changes end sessions', () => {
     const here = await login(user, CHROME_WINDOWS);
     const there = await login(user, FIREFOX_LINUX);
 
-    const response = await call('PATCH', '/api/profile/password', here, {
+    const response = await t.as(here).patch('/api/profile/password', {
       currentPassword: PASSWORD,
       newPassword: 'outra-senha-2',
     });
@@ -337,7 +322,7 @@ describe('password changes end sessions', () => {
     const user = await newUser();
     const session = await login(user);
     counter += 1;
-    const response = await call('PATCH', '/api/profile', session, {
+    const response = await t.as(session).patch('/api/profile', {
       username: `renomeado${counter}`,
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -349,7 +334,7 @@ describe('password changes end sessions', () => {
   it('a password reset ends every session of the account', async () => {
     const user = await newUser();
     // Two sessions from the same browser and address: no new-device mail comes before the link.
-    const ip = nextIp();
+    const ip = nextClientAddress();
     const sessions = [await login(user, CHROME_WINDOWS, ip), await login(user, CHROME_WINDOWS, ip)];
 
     const asked = await t.app.inject({
@@ -371,7 +356,7 @@ describe('password changes end sessions', () => {
       expect(await statusOf(session)).toBe(401);
       expect((await sessionRow(sidOf(session))).ended_at).toBe(t.clock.now());
     }
-    const again = await login(user, CHROME_WINDOWS, nextIp(), 'nova-senha-3');
+    const again = await login(user, CHROME_WINDOWS, nextClientAddress(), 'nova-senha-3');
     expect((await listSessions(again)).map((session) => session.id)).toEqual([sidOf(again)]);
   });
 
@@ -417,7 +402,7 @@ describe('new-device alert', () => {
 
     // Known now, even after its session ended; a known browser from a new address is new.
     const firefox = await login(user, FIREFOX_LINUX, '203.0.113.30');
-    await call('POST', '/api/auth/logout', firefox);
+    await t.as(firefox).post('/api/auth/logout');
     await login(user, FIREFOX_LINUX, '203.0.113.30');
     expect(await bellOf(user)).toHaveLength(1);
     await login(user, CHROME_WINDOWS, '198.51.100.99');
@@ -447,16 +432,16 @@ describe('maintenance gate', () => {
     const adminSession = await login(admin);
     const clientSession = await login(client);
     const setting = (value: 'on' | 'off') =>
-      call('PATCH', '/api/settings', adminSession, { key: 'maintenance_mode', value });
+      t.as(adminSession).patch('/api/settings', { key: 'maintenance_mode', value });
     expect((await setting('on')).statusCode).toBe(200);
     try {
       const other = await login(admin, FIREFOX_LINUX);
       expect(await statusOf(other)).toBe(200);
-      expect((await call('POST', '/api/auth/logout', other)).statusCode).toBe(200);
-      const ended = await call('GET', '/api/profile', other);
+      expect((await t.as(other).post('/api/auth/logout')).statusCode).toBe(200);
+      const ended = await t.as(other).get('/api/profile');
       expect(ended.statusCode).toBe(503);
       expect(ended.json()).toMatchObject({ code: 'MAINTENANCE' });
-      expect((await call('GET', '/api/profile', clientSession)).statusCode).toBe(503);
+      expect((await t.as(clientSession).get('/api/profile')).statusCode).toBe(503);
     } finally {
       expect((await setting('off')).statusCode).toBe(200);
     }

@@ -14,17 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** As the admin by default, with a token signed now (the tests move the clock by days). */
-async function call(
-  method: Method,
-  url: string,
-  payload?: object,
-  headers?: Record<string, string>,
-) {
-  const session = headers ?? { authorization: `Bearer ${await t.tokenFor(admin)}` };
-  return t.app.inject({ method, url, headers: session, ...(payload ? { payload } : {}) });
-}
+/** The admin with a token signed at each request's clock time (the tests move the clock by days). */
+const freshAdmin = () => t.tokenFor(admin);
 
 interface Item {
   uid: string;
@@ -36,7 +27,7 @@ interface Item {
 }
 
 async function item(uid: string): Promise<Item | undefined> {
-  const response = await call('GET', `/api/bypass/uids?q=${uid}`);
+  const response = await t.as(freshAdmin).get(`/api/bypass/uids?q=${uid}`);
   expect(response.statusCode).toBe(200);
   return response.json<{ items: Item[] }>().items.find((row) => row.uid === uid);
 }
@@ -49,7 +40,7 @@ function freshUid(): string {
 
 describe('POST /api/bypass/uids', () => {
   it('whitelists a UID for the chosen hours', async () => {
-    const response = await call('POST', '/api/bypass/uids', {
+    const response = await t.as(freshAdmin).post('/api/bypass/uids', {
       uid: '  jogador-123  ',
       duration: 168,
       nickname: 'Fulano',
@@ -70,14 +61,14 @@ describe('POST /api/bypass/uids', () => {
 
   it('defaults the region to unknown and an empty nickname to none', async () => {
     const uid = freshUid();
-    await call('POST', '/api/bypass/uids', { uid, duration: 24, nickname: ' ' });
+    await t.as(freshAdmin).post('/api/bypass/uids', { uid, duration: 24, nickname: ' ' });
     expect(await item(uid)).toMatchObject({ nickname: null, region: 'unknown' });
   });
 
   it('answers 409 for a UID already listed', async () => {
     const uid = freshUid();
-    await call('POST', '/api/bypass/uids', { uid, duration: 24 });
-    const again = await call('POST', '/api/bypass/uids', { uid, duration: 720 });
+    await t.as(freshAdmin).post('/api/bypass/uids', { uid, duration: 24 });
+    const again = await t.as(freshAdmin).post('/api/bypass/uids', { uid, duration: 720 });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: text.uidTaken, code: 'UID_TAKEN' });
   });
@@ -94,7 +85,7 @@ describe('POST /api/bypass/uids', () => {
     [{ uid: 'abcde', duration: 24, nickname: 'x'.repeat(33) }, text.nicknameMax],
     [{ uid: 'abcde', duration: 24, region: 'LATAM' }, text.regionInvalid],
   ])('refuses %j with its message', async (payload, message) => {
-    const response = await call('POST', '/api/bypass/uids', payload);
+    const response = await t.as(freshAdmin).post('/api/bypass/uids', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
   });
@@ -103,18 +94,18 @@ describe('POST /api/bypass/uids', () => {
 describe('the UID clock', () => {
   it('counts down, freezes while paused, resumes with what was left and ends at 0', async () => {
     const uid = freshUid();
-    await call('POST', '/api/bypass/uids', { uid, duration: 24 });
+    await t.as(freshAdmin).post('/api/bypass/uids', { uid, duration: 24 });
     t.clock.advance(4 * HOUR + 0.5 * HOUR);
     expect(await item(uid)).toMatchObject({ remaining_hours: 19.5, active: true });
 
-    const pause = await call('PUT', `/api/bypass/uids/${uid}/pause`);
+    const pause = await t.as(freshAdmin).put(`/api/bypass/uids/${uid}/pause`);
     expect(pause.statusCode).toBe(200);
     expect(pause.json()).toEqual({ message: 'Alteração de pausa executada!', paused: true });
     expect(await t.lastActivity()).toBe(`UID ${uid} pausado`);
     t.clock.advance(100 * HOUR);
     expect(await item(uid)).toMatchObject({ remaining_hours: 19.5, paused: true, active: false });
 
-    const resume = await call('PUT', `/api/bypass/uids/${uid}/pause`);
+    const resume = await t.as(freshAdmin).put(`/api/bypass/uids/${uid}/pause`);
     expect(resume.json()).toEqual({ message: 'Alteração de pausa executada!', paused: false });
     expect(await t.lastActivity()).toBe(`UID ${uid} retomado`);
     t.clock.advance(HOUR / 3);
@@ -122,13 +113,13 @@ describe('the UID clock', () => {
 
     t.clock.advance(20 * HOUR);
     expect(await item(uid)).toMatchObject({ remaining_hours: 0, paused: false, active: false });
-    const late = await call('PUT', `/api/bypass/uids/${uid}/pause`);
+    const late = await t.as(freshAdmin).put(`/api/bypass/uids/${uid}/pause`);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ message: text.expiredCannotPause, code: 'UID_EXPIRED' });
   });
 
   it('answers 404 to pausing an unknown UID', async () => {
-    const response = await call('PUT', '/api/bypass/uids/ninguem/pause');
+    const response = await t.as(freshAdmin).put('/api/bypass/uids/ninguem/pause');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: text.notFound, code: 'NOT_FOUND' });
   });
@@ -138,45 +129,45 @@ describe('PUT and DELETE /api/bypass/uids/{uid}', () => {
   it('changes a UID keeping its time, then deletes it', async () => {
     const uid = freshUid();
     const newUid = freshUid();
-    await call('POST', '/api/bypass/uids', { uid, duration: 336, region: 'EU' });
-    await call('PUT', `/api/bypass/uids/${uid}/pause`);
-    const rename = await call('PUT', `/api/bypass/uids/${uid}`, { newUid });
+    await t.as(freshAdmin).post('/api/bypass/uids', { uid, duration: 336, region: 'EU' });
+    await t.as(freshAdmin).put(`/api/bypass/uids/${uid}/pause`);
+    const rename = await t.as(freshAdmin).put(`/api/bypass/uids/${uid}`, { newUid });
     expect(rename.statusCode).toBe(200);
     expect(rename.json()).toEqual({ message: 'UID atualizado!' });
     expect(await t.lastActivity()).toBe(`UID ${uid} alterado para ${newUid}`);
     expect(await item(uid)).toBeUndefined();
     expect(await item(newUid)).toMatchObject({ region: 'EU', remaining_hours: 336, paused: true });
 
-    const remove = await call('DELETE', `/api/bypass/uids/${newUid}`);
+    const remove = await t.as(freshAdmin).delete(`/api/bypass/uids/${newUid}`);
     expect(remove.statusCode).toBe(200);
     expect(remove.json()).toEqual({ message: 'UID deletado!' });
     expect(await t.lastActivity()).toBe(`UID ${newUid} deletado`);
     expect(await item(newUid)).toBeUndefined();
-    expect((await call('DELETE', `/api/bypass/uids/${newUid}`)).statusCode).toBe(404);
+    expect((await t.as(freshAdmin).delete(`/api/bypass/uids/${newUid}`)).statusCode).toBe(404);
   });
 
   it('answers 409 when the new UID is taken, 404 for an unknown one, 400 for a bad one', async () => {
     const a = freshUid();
     const b = freshUid();
-    await call('POST', '/api/bypass/uids', { uid: a, duration: 24 });
-    await call('POST', '/api/bypass/uids', { uid: b, duration: 24 });
-    const taken = await call('PUT', `/api/bypass/uids/${a}`, { newUid: b });
+    await t.as(freshAdmin).post('/api/bypass/uids', { uid: a, duration: 24 });
+    await t.as(freshAdmin).post('/api/bypass/uids', { uid: b, duration: 24 });
+    const taken = await t.as(freshAdmin).put(`/api/bypass/uids/${a}`, { newUid: b });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ message: text.uidTaken });
-    const missing = await call('PUT', '/api/bypass/uids/ninguem', { newUid: freshUid() });
+    const missing = await t.as(freshAdmin).put('/api/bypass/uids/ninguem', { newUid: freshUid() });
     expect(missing.statusCode).toBe(404);
-    const empty = await call('PUT', `/api/bypass/uids/${a}`, { newUid: '' });
+    const empty = await t.as(freshAdmin).put(`/api/bypass/uids/${a}`, { newUid: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ message: 'UID é obrigatório.' });
   });
 
   it('renames a UID once when admins rename it at the same time; the others find it gone', async () => {
     const uid = freshUid();
-    await call('POST', '/api/bypass/uids', { uid, duration: 24 });
+    await t.as(freshAdmin).post('/api/bypass/uids', { uid, duration: 24 });
     const targets = Array.from({ length: 10 }, () => freshUid());
 
     const answers = await Promise.all(
-      targets.map((newUid) => call('PUT', `/api/bypass/uids/${uid}`, { newUid })),
+      targets.map((newUid) => t.as(freshAdmin).put(`/api/bypass/uids/${uid}`, { newUid })),
     );
 
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
@@ -192,9 +183,11 @@ describe('PUT and DELETE /api/bypass/uids/{uid}', () => {
 describe('API keys and GET /api/bypass/check/{uid}', () => {
   it('answers a valid key, refuses a revoked or wrong one', async () => {
     const uid = freshUid();
-    await call('POST', '/api/bypass/uids', { uid, duration: 24 });
+    await t.as(freshAdmin).post('/api/bypass/uids', { uid, duration: 24 });
 
-    const created = await call('POST', '/api/bypass/api-keys', { name: 'Serviço externo' });
+    const created = await t
+      .as(freshAdmin)
+      .post('/api/bypass/api-keys', { name: 'Serviço externo' });
     expect(created.statusCode).toBe(201);
     const body = created.json<{ key: string; id: string; prefix: string; message: string }>();
     expect(body.message).toBe(text.apiKeyCreated);
@@ -210,14 +203,16 @@ describe('API keys and GET /api/bypass/check/{uid}', () => {
     expect(stored.key_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(body.key);
 
-    const list = await call('GET', '/api/bypass/api-keys');
+    const list = await t.as(freshAdmin).get('/api/bypass/api-keys');
     expect(list.json()).toMatchObject({
       items: [{ id: body.id, name: 'Serviço externo', prefix: body.prefix, revoked_at: null }],
     });
     expect(list.body).not.toContain(body.key);
 
     const check = (key: string | undefined, target = uid) =>
-      call('GET', `/api/bypass/check/${target}`, undefined, key ? { 'x-api-key': key } : {});
+      t.anonymous.get(`/api/bypass/check/${target}`, {
+        headers: key ? { 'x-api-key': key } : {},
+      });
 
     const ok = await check(body.key);
     expect(ok.statusCode).toBe(200);
@@ -235,14 +230,14 @@ describe('API keys and GET /api/bypass/check/{uid}', () => {
       expect(response.json()).toEqual({ message: text.apiKeyInvalid, code: 'API_KEY_INVALID' });
     }
     // An admin session is no substitute for the key.
-    expect((await call('GET', `/api/bypass/check/${uid}`)).statusCode).toBe(401);
+    expect((await t.as(freshAdmin).get(`/api/bypass/check/${uid}`)).statusCode).toBe(401);
 
-    const revoke = await call('DELETE', `/api/bypass/api-keys/${body.id}`);
+    const revoke = await t.as(freshAdmin).delete(`/api/bypass/api-keys/${body.id}`);
     expect(revoke.statusCode).toBe(200);
     expect(revoke.json()).toEqual({ message: text.apiKeyRevoked });
     expect(await t.lastActivity()).toBe(`Chave de API Serviço externo (${body.prefix}…) revogada`);
     expect((await check(body.key)).statusCode).toBe(401);
-    expect((await call('DELETE', '/api/bypass/api-keys/nope')).statusCode).toBe(404);
+    expect((await t.as(freshAdmin).delete('/api/bypass/api-keys/nope')).statusCode).toBe(404);
   });
 
   it('rate-limits the check before looking at the key', async () => {
@@ -265,7 +260,7 @@ describe('API keys and GET /api/bypass/check/{uid}', () => {
   });
 
   it('refuses a key without a name', async () => {
-    const response = await call('POST', '/api/bypass/api-keys', { name: '  ' });
+    const response = await t.as(freshAdmin).post('/api/bypass/api-keys', { name: '  ' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: text.apiKeyNameRequired });
   });

@@ -13,17 +13,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-let addresses = 0;
-type Method = 'GET' | 'POST' | 'PATCH';
-/** Each call from its own address, so per-IP limits only bite where a test means them to. */
-function call(method: Method, url: string, user?: TestUser, payload?: object) {
-  addresses += 1;
-  const remoteAddress = `10.1.${String(Math.floor(addresses / 250))}.${String((addresses % 250) + 1)}`;
-  return t.app.inject({ method, url, headers: user?.headers, payload, remoteAddress });
-}
-
 async function cards(user: TestUser) {
-  const response = await call('GET', '/api/client/dashboard', user);
+  const response = await t.as(user).get('/api/client/dashboard');
   expect(response.statusCode).toBe(200);
   return response.json<{
     subscriptions: { subscription_id: string; [field: string]: unknown }[];
@@ -98,11 +89,11 @@ describe('my subscriptions', () => {
   });
 
   it('is for clients and resellers only', async () => {
-    expect((await call('GET', '/api/client/dashboard')).statusCode).toBe(401);
+    expect((await t.anonymous.get('/api/client/dashboard')).statusCode).toBe(401);
     const admin = await t.createUser({ role: 'admin' });
-    expect((await call('GET', '/api/client/dashboard', admin)).statusCode).toBe(403);
+    expect((await t.as(admin).get('/api/client/dashboard')).statusCode).toBe(403);
     const reseller = await t.createUser({ role: 'reseller' });
-    expect((await call('GET', '/api/client/dashboard', reseller)).statusCode).toBe(200);
+    expect((await t.as(reseller).get('/api/client/dashboard')).statusCode).toBe(200);
   });
 });
 
@@ -115,7 +106,7 @@ describe('pause and reactivate', () => {
     });
     const url = `/api/client/subscriptions/${sub.id}/status`;
 
-    const paused = await call('PATCH', url, user, { status: 'paused' });
+    const paused = await t.as(user).patch(url, { status: 'paused' });
     expect(paused.statusCode).toBe(200);
     expect(paused.json()).toEqual({ message: messages.client.paused });
     t.clock.advance(5 * 60 * 60 * 1000);
@@ -123,7 +114,7 @@ describe('pause and reactivate', () => {
     expect(frozen).toMatchObject({ subscription_status: 'paused', pause_credits: 2 });
     expect(frozen?.expires_at).toBe(new Date(t.clock.now() + 10 * DAY).toISOString());
 
-    const resumed = await call('PATCH', url, user, { status: 'active' });
+    const resumed = await t.as(user).patch(url, { status: 'active' });
     expect(resumed.statusCode).toBe(200);
     const row = await t.fixtures.subscriptionRow(sub.id);
     expect(row?.expires_at).toBe(t.clock.now() + 10 * DAY);
@@ -136,7 +127,7 @@ describe('pause and reactivate', () => {
 
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        call('PATCH', `/api/client/subscriptions/${sub.id}/status`, user, { status: 'paused' }),
+        t.as(user).patch(`/api/client/subscriptions/${sub.id}/status`, { status: 'paused' }),
       ),
     );
 
@@ -157,10 +148,10 @@ describe('pause and reactivate', () => {
     const sub = await t.fixtures.subscription(user.id, product.id);
     const url = `/api/client/subscriptions/${sub.id}/status`;
     for (let round = 0; round < 3; round += 1) {
-      expect((await call('PATCH', url, user, { status: 'paused' })).statusCode).toBe(200);
-      expect((await call('PATCH', url, user, { status: 'active' })).statusCode).toBe(200);
+      expect((await t.as(user).patch(url, { status: 'paused' })).statusCode).toBe(200);
+      expect((await t.as(user).patch(url, { status: 'active' })).statusCode).toBe(200);
     }
-    const refused = await call('PATCH', url, user, { status: 'paused' });
+    const refused = await t.as(user).patch(url, { status: 'paused' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       message: 'Você não possui créditos de pausa.',
@@ -173,7 +164,7 @@ describe('pause and reactivate', () => {
     const expired = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id, {
       expiresAt: t.clock.now() - 1,
     });
-    const late = await call('PATCH', `/api/client/subscriptions/${expired.id}/status`, user, {
+    const late = await t.as(user).patch(`/api/client/subscriptions/${expired.id}/status`, {
       status: 'paused',
     });
     expect(late.statusCode).toBe(409);
@@ -187,12 +178,9 @@ describe('pause and reactivate', () => {
       .set({ paused_by: 'global' })
       .where('id', '=', globallyPaused.id)
       .execute();
-    const resume = await call(
-      'PATCH',
-      `/api/client/subscriptions/${globallyPaused.id}/status`,
-      user,
-      { status: 'active' },
-    );
+    const resume = await t
+      .as(user)
+      .patch(`/api/client/subscriptions/${globallyPaused.id}/status`, { status: 'active' });
     expect(resume.statusCode).toBe(409);
     expect(resume.json<{ code: string }>().code).toBe('PAUSED_BY_ADMIN');
   });
@@ -201,7 +189,7 @@ describe('pause and reactivate', () => {
     const owner = await t.createUser();
     const intruder = await t.createUser();
     const sub = await t.fixtures.subscription(owner.id, (await t.fixtures.product()).id);
-    const response = await call('PATCH', `/api/client/subscriptions/${sub.id}/status`, intruder, {
+    const response = await t.as(intruder).patch(`/api/client/subscriptions/${sub.id}/status`, {
       status: 'paused',
     });
     expect(response.statusCode).toBe(404);
@@ -209,7 +197,7 @@ describe('pause and reactivate', () => {
       status: 'active',
       pause_credits: 3,
     });
-    const reset = await call('PATCH', '/api/client/user/reset-hwid', intruder, {
+    const reset = await t.as(intruder).patch('/api/client/user/reset-hwid', {
       subscriptionId: sub.id,
     });
     expect(reset.statusCode).toBe(404);
@@ -218,7 +206,7 @@ describe('pause and reactivate', () => {
   it('refuses an unknown status value with 400', async () => {
     const user = await t.createUser();
     const sub = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
-    const response = await call('PATCH', `/api/client/subscriptions/${sub.id}/status`, user, {
+    const response = await t.as(user).patch(`/api/client/subscriptions/${sub.id}/status`, {
       status: 'forever',
     });
     expect(response.statusCode).toBe(400);
@@ -231,7 +219,7 @@ describe('HWID reset', () => {
     const sub = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
     for (let round = 0; round < 3; round += 1) {
       await t.fixtures.machine(sub.id, `HWID-${round}`);
-      const response = await call('PATCH', '/api/client/user/reset-hwid', user, {
+      const response = await t.as(user).patch('/api/client/user/reset-hwid', {
         subscriptionId: sub.id,
       });
       expect(response.statusCode).toBe(200);
@@ -241,7 +229,7 @@ describe('HWID reset', () => {
     expect(card).toMatchObject({ hwid: null, hwid_reset_credits: 0 });
 
     await t.fixtures.machine(sub.id, 'HWID-X');
-    const refused = await call('PATCH', '/api/client/user/reset-hwid', user, {
+    const refused = await t.as(user).patch('/api/client/user/reset-hwid', {
       subscriptionId: sub.id,
     });
     expect(refused.statusCode).toBe(409);
@@ -252,11 +240,11 @@ describe('HWID reset', () => {
     const user = await t.createUser();
     const first = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
     await t.fixtures.machine(first.id, 'HWID-ONLY');
-    const only = await call('PATCH', '/api/client/user/reset-hwid', user);
+    const only = await t.as(user).patch('/api/client/user/reset-hwid');
     expect(only.json()).toEqual({ message: messages.client.hwidReset });
 
     await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
-    const ambiguous = await call('PATCH', '/api/client/user/reset-hwid', user);
+    const ambiguous = await t.as(user).patch('/api/client/user/reset-hwid');
     expect(ambiguous.statusCode).toBe(400);
     expect(ambiguous.json<{ message: string }>().message).toBe(messages.client.chooseSubscription);
   });
@@ -271,7 +259,7 @@ describe('HWID reset', () => {
 
       const responses = await Promise.all(
         Array.from({ length: parallel }, () =>
-          call('PATCH', '/api/client/user/reset-hwid', user, { subscriptionId: sub.id }),
+          t.as(user).patch('/api/client/user/reset-hwid', { subscriptionId: sub.id }),
         ),
       );
 
@@ -298,7 +286,7 @@ describe('HWID reset', () => {
     await t.fixtures.machine(sub.id, 'HWID-OLD', seen - 3_600_000);
     await t.fixtures.machine(sub.id, 'HWID-NEW', seen);
 
-    const reset = await call('PATCH', '/api/client/user/reset-hwid', user, {
+    const reset = await t.as(user).patch('/api/client/user/reset-hwid', {
       subscriptionId: sub.id,
     });
     expect(reset.statusCode).toBe(200);
@@ -324,7 +312,7 @@ describe('HWID reset', () => {
   it('keeps the credit when no HWID is bound', async () => {
     const user = await t.createUser();
     const sub = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
-    const response = await call('PATCH', '/api/client/user/reset-hwid', user, {
+    const response = await t.as(user).patch('/api/client/user/reset-hwid', {
       subscriptionId: sub.id,
     });
     expect(response.statusCode).toBe(409);
@@ -338,7 +326,7 @@ describe('key redemption', () => {
     const product = await t.fixtures.product({ name: 'Wallhack' });
     await t.fixtures.key(product.id, { key: 'ABCDEFGHJK23456789', days: 7 });
 
-    const response = await call('POST', '/api/client/redeem-key', user, {
+    const response = await t.as(user).post('/api/client/redeem-key', {
       keyValue: ' abcdef-ghjk2-3456789 ',
     });
     expect(response.statusCode).toBe(200);
@@ -359,7 +347,7 @@ describe('key redemption', () => {
     // Each redeemed day earns loyalty XP.
     expect(dashboard.xp).toBe(7 * XP_RULES.perLicenceDay);
 
-    const history = await call('GET', '/api/client/redeem-history', user);
+    const history = await t.as(user).get('/api/client/redeem-history');
     expect(history.json()).toEqual([
       expect.objectContaining({
         key_value: 'ABCDEFGHJK23456789',
@@ -376,15 +364,15 @@ describe('key redemption', () => {
     await t.fixtures.key(product.id, { key: 'O0I1L5S8B2ZQUVD0OX' });
     await t.fixtures.key(product.id, { key: 'OOOOOOOOOOOOOOOOOO' });
 
-    const zeros = await call('POST', '/api/client/redeem-key', user, {
+    const zeros = await t.as(user).post('/api/client/redeem-key', {
       keyValue: '000000000000000000',
     });
     expect(zeros.statusCode).toBe(404);
-    const old = await call('POST', '/api/client/redeem-key', user, {
+    const old = await t.as(user).post('/api/client/redeem-key', {
       keyValue: 'o0i1l-5s8b2-zquvd-0ox',
     });
     expect(old.statusCode).toBe(200);
-    const letters = await call('POST', '/api/client/redeem-key', user, {
+    const letters = await t.as(user).post('/api/client/redeem-key', {
       keyValue: 'oooooooooooooooooo',
     });
     expect(letters.statusCode).toBe(200);
@@ -395,8 +383,8 @@ describe('key redemption', () => {
     const product = await t.fixtures.product();
     const first = await t.fixtures.key(product.id, { days: 30 });
     const second = await t.fixtures.key(product.id, { days: 10 });
-    await call('POST', '/api/client/redeem-key', user, { keyValue: first.key });
-    await call('POST', '/api/client/redeem-key', user, { keyValue: second.key });
+    await t.as(user).post('/api/client/redeem-key', { keyValue: first.key });
+    await t.as(user).post('/api/client/redeem-key', { keyValue: second.key });
     const { subscriptions } = await cards(user);
     expect(subscriptions).toHaveLength(1);
     expect(subscriptions[0]).toMatchObject({ days_remaining: 40 });
@@ -409,20 +397,20 @@ describe('key redemption', () => {
   ] as const)('refuses a %s key with its message', async (status, code, message) => {
     const user = await t.createUser();
     const key = await t.fixtures.key((await t.fixtures.product()).id, { status });
-    const response = await call('POST', '/api/client/redeem-key', user, { keyValue: key.key });
+    const response = await t.as(user).post('/api/client/redeem-key', { keyValue: key.key });
     expect(response.statusCode).toBe(code);
     expect(response.json<{ message: string }>().message).toBe(message);
   });
 
   it('answers an unknown key and a malformed one clearly', async () => {
     const user = await t.createUser();
-    const unknown = await call('POST', '/api/client/redeem-key', user, {
+    const unknown = await t.as(user).post('/api/client/redeem-key', {
       keyValue: 'ZZZZZZZZZZZZZZZZZZ',
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json<{ message: string }>().message).toBe('Chave não encontrada.');
     for (const keyValue of ['CURTA', 'ÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇÇ', 'A'.repeat(19)]) {
-      const bad = await call('POST', '/api/client/redeem-key', user, { keyValue });
+      const bad = await t.as(user).post('/api/client/redeem-key', { keyValue });
       expect(bad.statusCode).toBe(400);
       expect(bad.json<{ message: string }>().message).toBe(messages.client.keyFormat);
     }
@@ -433,7 +421,7 @@ describe('key redemption', () => {
     const key = await t.fixtures.key(product.id);
     const users = await Promise.all(Array.from({ length: 50 }, () => t.createUser()));
     const responses = await Promise.all(
-      users.map((user) => call('POST', '/api/client/redeem-key', user, { keyValue: key.key })),
+      users.map((user) => t.as(user).post('/api/client/redeem-key', { keyValue: key.key })),
     );
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
@@ -450,7 +438,7 @@ describe('key redemption', () => {
     const user = await t.createUser();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
-      const response = await call('POST', '/api/client/redeem-key', user, {
+      const response = await t.as(user).post('/api/client/redeem-key', {
         keyValue: `ZZZZZZZZZZZZZZZZ${String(attempt).padStart(2, '0')}`,
       });
       statuses.push(response.statusCode);
@@ -468,7 +456,7 @@ describe('daily bonus', () => {
       const token = await t.tokenFor({ id: user.id, username: user.username, role: user.role });
       user = { ...user, token, headers: { authorization: `Bearer ${token}` } };
     };
-    const first = await call('POST', '/api/client/daily-bonus', user);
+    const first = await t.as(user).post('/api/client/daily-bonus');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
       message: `Bônus diário resgatado: +${String(XP_RULES.dailyBonus)} XP!`,
@@ -477,7 +465,7 @@ describe('daily bonus', () => {
 
     t.clock.advance(19 * 60 * 60 * 1000);
     await signInAgain();
-    const again = await call('POST', '/api/client/daily-bonus', user);
+    const again = await t.as(user).post('/api/client/daily-bonus');
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toBe(
       'Você já resgatou o bônus de hoje. Volte em 5 h 0 min.',
@@ -485,7 +473,7 @@ describe('daily bonus', () => {
 
     t.clock.advance(5 * 60 * 60 * 1000);
     await signInAgain();
-    const next = await call('POST', '/api/client/daily-bonus', user);
+    const next = await t.as(user).post('/api/client/daily-bonus');
     expect(next.statusCode).toBe(200);
     expect(next.json<{ xp: number }>().xp).toBe(2 * XP_RULES.dailyBonus);
   });
@@ -493,7 +481,7 @@ describe('daily bonus', () => {
   it('grants one bonus for simultaneous claims', async () => {
     const user = await t.createUser();
     const responses = await Promise.all(
-      Array.from({ length: 10 }, () => call('POST', '/api/client/daily-bonus', user)),
+      Array.from({ length: 10 }, () => t.as(user).post('/api/client/daily-bonus')),
     );
     expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
     expect((await cards(user)).xp).toBe(XP_RULES.dailyBonus);

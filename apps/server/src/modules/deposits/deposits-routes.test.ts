@@ -13,16 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH';
-function call(method: Method, url: string, user: TestUser | null, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    ...(user ? { headers: user.headers } : {}),
-    ...(payload ? { payload } : {}),
-  });
-}
-
 interface Deposit {
   id: string;
   amount: number;
@@ -50,12 +40,12 @@ function settingsOf(pix: { pix_key: string; pix_beneficiary: string; pix_city: s
 }
 
 async function setPix(settings: typeof PIX = PIX) {
-  const response = await call('PATCH', '/api/admin/payment-settings', admin, settings);
+  const response = await t.as(admin).patch('/api/admin/payment-settings', settings);
   expect(response.statusCode).toBe(200);
 }
 
 async function deposit(user: TestUser, amount: number): Promise<Deposit> {
-  const response = await call('POST', '/api/deposits', user, { amount });
+  const response = await t.as(user).post('/api/deposits', { amount });
   expect(response.statusCode).toBe(201);
   return response.json<{ deposit: Deposit }>().deposit;
 }
@@ -72,21 +62,21 @@ function notificationsOf(userId: string) {
 describe('before the admin sets a PIX key', () => {
   it('reports PIX unavailable and refuses deposits with a pt-BR 409, storing nothing', async () => {
     const client = await t.createUser();
-    const availability = await call('GET', '/api/deposits/availability', client);
+    const availability = await t.as(client).get('/api/deposits/availability');
     expect(availability.json()).toEqual({ pix: false });
-    const response = await call('POST', '/api/deposits', client, { amount: 50 });
+    const response = await t.as(client).post('/api/deposits', { amount: 50 });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: text.pixNotConfigured, code: 'PIX_NOT_CONFIGURED' });
-    const list = await call('GET', '/api/deposits', client);
+    const list = await t.as(client).get('/api/deposits');
     expect(list.json()).toMatchObject({ items: [], total: 0 });
   });
 });
 
 describe('GET/PATCH /api/admin/payment-settings', () => {
   it('saves a normalised PIX key and the beneficiary, logging the change', async () => {
-    const empty = await call('GET', '/api/admin/payment-settings', admin);
+    const empty = await t.as(admin).get('/api/admin/payment-settings');
     expect(empty.json()).toEqual(settingsOf({ pix_key: '', pix_beneficiary: '', pix_city: '' }));
-    const response = await call('PATCH', '/api/admin/payment-settings', admin, {
+    const response = await t.as(admin).patch('/api/admin/payment-settings', {
       pix_key: ' 529.982.247-25 ',
       pix_beneficiary: ' Maria da Silva ',
       pix_city: ' Belo Horizonte ',
@@ -102,7 +92,7 @@ describe('GET/PATCH /api/admin/payment-settings', () => {
     });
     expect(await t.lastActivity()).toBe(text.logPaymentSettings('52998224725'));
     await setPix();
-    const read = await call('GET', '/api/admin/payment-settings', admin);
+    const read = await t.as(admin).get('/api/admin/payment-settings');
     expect(read.json()).toEqual(settingsOf(PIX));
   });
 
@@ -120,7 +110,7 @@ describe('GET/PATCH /api/admin/payment-settings', () => {
     [{ ...PIX, mode: 'mercadopago' }, text.gatewayCredentialsRequired],
     [{ ...PIX, mercadopago_access_token: 'x'.repeat(301) }, text.secretMax],
   ])('refuses %j with a pt-BR 400', async (payload, message) => {
-    const response = await call('PATCH', '/api/admin/payment-settings', admin, payload);
+    const response = await t.as(admin).patch('/api/admin/payment-settings', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
   });
@@ -129,12 +119,12 @@ describe('GET/PATCH /api/admin/payment-settings', () => {
     const client = await t.createUser();
     const reseller = await t.createUser({ role: 'reseller' });
     for (const user of [client, reseller]) {
-      expect((await call('GET', '/api/admin/payment-settings', user)).statusCode).toBe(403);
-      const patch = await call('PATCH', '/api/admin/payment-settings', user, PIX);
+      expect((await t.as(user).get('/api/admin/payment-settings')).statusCode).toBe(403);
+      const patch = await t.as(user).patch('/api/admin/payment-settings', PIX);
       expect(patch.statusCode).toBe(403);
     }
-    expect((await call('GET', '/api/admin/payment-settings', null)).statusCode).toBe(401);
-    expect((await call('PATCH', '/api/admin/payment-settings', null, PIX)).statusCode).toBe(401);
+    expect((await t.anonymous.get('/api/admin/payment-settings')).statusCode).toBe(401);
+    expect((await t.anonymous.patch('/api/admin/payment-settings', PIX)).statusCode).toBe(401);
   });
 });
 
@@ -142,8 +132,8 @@ describe('POST /api/deposits', () => {
   it('opens a pending deposit with a unique reference and the PIX instructions', async () => {
     await setPix();
     const client = await t.createUser();
-    expect((await call('GET', '/api/deposits/availability', client)).json()).toEqual({ pix: true });
-    const response = await call('POST', '/api/deposits', client, { amount: 25.5 });
+    expect((await t.as(client).get('/api/deposits/availability')).json()).toEqual({ pix: true });
+    const response = await t.as(client).post('/api/deposits', { amount: 25.5 });
     expect(response.statusCode).toBe(201);
     const body = response.json<{ deposit: Deposit }>();
     expect(body).toEqual({
@@ -182,7 +172,7 @@ describe('POST /api/deposits', () => {
     await setPix();
     const client = await t.createUser();
     await Promise.all(Array.from({ length: DEPOSIT_LIMITS.pendingMax }, () => deposit(client, 10)));
-    const response = await call('POST', '/api/deposits', client, { amount: 10 });
+    const response = await t.as(client).post('/api/deposits', { amount: 10 });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       message: text.tooManyPending(DEPOSIT_LIMITS.pendingMax),
@@ -200,7 +190,7 @@ describe('POST /api/deposits', () => {
     [null, text.amountInvalid],
   ])('refuses the amount %j with a pt-BR 400', async (amount, message) => {
     const client = await t.createUser();
-    const response = await call('POST', '/api/deposits', client, { amount });
+    const response = await t.as(client).post('/api/deposits', { amount });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
   });
@@ -210,10 +200,10 @@ describe('POST /api/deposits', () => {
     const client = await t.createUser();
     expect((await deposit(client, 5)).amount).toBe(5);
     expect((await deposit(client, 10_000)).amount).toBe(10_000);
-    const extra = await call('POST', '/api/deposits', client, { amount: 10, status: 'approved' });
+    const extra = await t.as(client).post('/api/deposits', { amount: 10, status: 'approved' });
     expect(extra.statusCode).toBe(400);
-    expect((await call('POST', '/api/deposits', admin, { amount: 10 })).statusCode).toBe(403);
-    expect((await call('POST', '/api/deposits', null, { amount: 10 })).statusCode).toBe(401);
+    expect((await t.as(admin).post('/api/deposits', { amount: 10 })).statusCode).toBe(403);
+    expect((await t.anonymous.post('/api/deposits', { amount: 10 })).statusCode).toBe(401);
   });
 });
 
@@ -227,12 +217,12 @@ describe('GET /api/deposits and /api/deposits/{id}', () => {
     const second = await deposit(ana, 20);
     await deposit(bia, 30);
 
-    const page = await call('GET', '/api/deposits?pageSize=1', ana);
+    const page = await t.as(ana).get('/api/deposits?pageSize=1');
     expect(page.statusCode).toBe(200);
     expect(page.json()).toEqual({ items: [second], total: 2, page: 1, pageSize: 1 });
-    const next = await call('GET', '/api/deposits?pageSize=1&page=2', ana);
+    const next = await t.as(ana).get('/api/deposits?pageSize=1&page=2');
     expect(next.json<{ items: Deposit[] }>().items).toEqual([first]);
-    const other = await call('GET', '/api/deposits', bia);
+    const other = await t.as(bia).get('/api/deposits');
     expect(other.json<{ items: Deposit[] }>().items.map((d) => d.amount)).toEqual([30]);
   });
 
@@ -242,7 +232,7 @@ describe('GET /api/deposits and /api/deposits/{id}', () => {
     const stranger = await t.createUser();
     const created = await deposit(owner, 42);
 
-    const own = await call('GET', `/api/deposits/${created.id}`, owner);
+    const own = await t.as(owner).get(`/api/deposits/${created.id}`);
     expect(own.json()).toEqual({
       deposit: created,
       instructions: {
@@ -256,21 +246,21 @@ describe('GET /api/deposits and /api/deposits/{id}', () => {
         gateway: 'manual',
       },
     });
-    const foreign = await call('GET', `/api/deposits/${created.id}`, stranger);
+    const foreign = await t.as(stranger).get(`/api/deposits/${created.id}`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ message: text.notFound, code: 'NOT_FOUND' });
-    expect((await call('GET', '/api/deposits/nao-existe', owner)).statusCode).toBe(404);
+    expect((await t.as(owner).get('/api/deposits/nao-existe')).statusCode).toBe(404);
 
-    await call('POST', `/api/admin/deposits/${created.id}/approve`, admin);
-    const decided = await call('GET', `/api/deposits/${created.id}`, owner);
+    await t.as(admin).post(`/api/admin/deposits/${created.id}/approve`);
+    const decided = await t.as(owner).get(`/api/deposits/${created.id}`);
     expect(decided.json()).toMatchObject({ deposit: { status: 'approved' }, instructions: null });
   });
 
   it('needs a customer session', async () => {
-    expect((await call('GET', '/api/deposits', null)).statusCode).toBe(401);
-    expect((await call('GET', '/api/deposits', admin)).statusCode).toBe(403);
-    expect((await call('GET', '/api/deposits/availability', null)).statusCode).toBe(401);
-    expect((await call('GET', '/api/deposits/x', admin)).statusCode).toBe(403);
+    expect((await t.anonymous.get('/api/deposits')).statusCode).toBe(401);
+    expect((await t.as(admin).get('/api/deposits')).statusCode).toBe(403);
+    expect((await t.anonymous.get('/api/deposits/availability')).statusCode).toBe(401);
+    expect((await t.as(admin).get('/api/deposits/x')).statusCode).toBe(403);
   });
 });
 
@@ -283,19 +273,15 @@ describe('GET /api/admin/deposits', () => {
     });
     const pending = await deposit(client, 15);
     const rejected = await deposit(client, 16);
-    await call('POST', `/api/admin/deposits/${rejected.id}/reject`, admin, { reason: 'Sem PIX' });
+    await t.as(admin).post(`/api/admin/deposits/${rejected.id}/reject`, { reason: 'Sem PIX' });
 
-    const byName = await call('GET', '/api/admin/deposits?q=PAGADOR_UN', admin);
+    const byName = await t.as(admin).get('/api/admin/deposits?q=PAGADOR_UN');
     expect(byName.statusCode).toBe(200);
     expect(byName.json<{ items: { id: string }[] }>().items.map((d) => d.id)).toEqual([
       rejected.id,
       pending.id,
     ]);
-    const onlyPending = await call(
-      'GET',
-      '/api/admin/deposits?q=pagador_unico&status=pending',
-      admin,
-    );
+    const onlyPending = await t.as(admin).get('/api/admin/deposits?q=pagador_unico&status=pending');
     expect(onlyPending.json()).toEqual({
       items: [
         {
@@ -315,24 +301,18 @@ describe('GET /api/admin/deposits', () => {
       page: 1,
       pageSize: 20,
     });
-    const onlyRejected = await call(
-      'GET',
-      '/api/admin/deposits?q=quem.paga&status=rejected',
-      admin,
-    );
+    const onlyRejected = await t.as(admin).get('/api/admin/deposits?q=quem.paga&status=rejected');
     expect(onlyRejected.json()).toMatchObject({
       items: [{ id: rejected.id, reject_reason: 'Sem PIX', decided_by: 'chefe_pix' }],
       total: 1,
     });
-    const byReference = await call(
-      'GET',
-      `/api/admin/deposits?q=${pending.reference.slice(0, 6).toLowerCase()}`,
-      admin,
-    );
+    const byReference = await t
+      .as(admin)
+      .get(`/api/admin/deposits?q=${pending.reference.slice(0, 6).toLowerCase()}`);
     expect(byReference.json<{ items: { id: string }[] }>().items.map((d) => d.id)).toContain(
       pending.id,
     );
-    const all = await call('GET', '/api/admin/deposits?status=all&pageSize=100', admin);
+    const all = await t.as(admin).get('/api/admin/deposits?status=all&pageSize=100');
     const count = await t.database.db
       .selectFrom('deposits')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -341,12 +321,12 @@ describe('GET /api/admin/deposits', () => {
   });
 
   it('refuses an unknown status filter in pt-BR, and non-admins', async () => {
-    const bad = await call('GET', '/api/admin/deposits?status=paid', admin);
+    const bad = await t.as(admin).get('/api/admin/deposits?status=paid');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: text.statusInvalid, code: 'VALIDATION_ERROR' });
     const client = await t.createUser();
-    expect((await call('GET', '/api/admin/deposits', client)).statusCode).toBe(403);
-    expect((await call('GET', '/api/admin/deposits', null)).statusCode).toBe(401);
+    expect((await t.as(client).get('/api/admin/deposits')).statusCode).toBe(403);
+    expect((await t.anonymous.get('/api/admin/deposits')).statusCode).toBe(401);
   });
 });
 
@@ -356,7 +336,7 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
     const client = await t.createUser();
     const created = await deposit(client, 123.45);
 
-    const response = await call('POST', `/api/admin/deposits/${created.id}/approve`, admin);
+    const response = await t.as(admin).post(`/api/admin/deposits/${created.id}/approve`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       message: text.approved,
@@ -387,16 +367,16 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
     expect(await t.lastActivity()).toBe(
       text.logApproved(created.reference, client.username, 'R$ 123,45'),
     );
-    const dashboard = await call('GET', '/api/client/dashboard', client);
+    const dashboard = await t.as(client).get('/api/client/dashboard');
     expect(dashboard.json()).toMatchObject({ balance: 123.45 });
 
-    const again = await call('POST', `/api/admin/deposits/${created.id}/approve`, admin);
+    const again = await t.as(admin).post(`/api/admin/deposits/${created.id}/approve`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
       message: text.alreadyApproved,
       code: 'DEPOSIT_ALREADY_DECIDED',
     });
-    const rejectAfter = await call('POST', `/api/admin/deposits/${created.id}/reject`, admin, {
+    const rejectAfter = await t.as(admin).post(`/api/admin/deposits/${created.id}/reject`, {
       reason: 'Tarde demais',
     });
     expect(rejectAfter.statusCode).toBe(409);
@@ -410,7 +390,7 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
     const created = await deposit(client, 50);
     const responses = await Promise.all(
       Array.from({ length: 10 }, () =>
-        call('POST', `/api/admin/deposits/${created.id}/approve`, admin),
+        t.as(admin).post(`/api/admin/deposits/${created.id}/approve`),
       ),
     );
     const codes = responses.map((response) => response.statusCode);
@@ -427,7 +407,7 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
     const client = await t.createUser();
     const created = await deposit(client, 80);
 
-    const response = await call('POST', `/api/admin/deposits/${created.id}/reject`, admin, {
+    const response = await t.as(admin).post(`/api/admin/deposits/${created.id}/reject`, {
       reason: '  Pagamento não encontrado no extrato  ',
     });
     expect(response.statusCode).toBe(200);
@@ -451,7 +431,7 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
       text.logRejected(created.reference, client.username, 'R$ 80,00'),
     );
 
-    const approve = await call('POST', `/api/admin/deposits/${created.id}/approve`, admin);
+    const approve = await t.as(admin).post(`/api/admin/deposits/${created.id}/approve`);
     expect(approve.statusCode).toBe(409);
     expect(approve.json()).toEqual({
       message: text.alreadyRejected,
@@ -469,16 +449,16 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
     await setPix();
     const client = await t.createUser();
     const created = await deposit(client, 10);
-    const response = await call('POST', `/api/admin/deposits/${created.id}/reject`, admin, payload);
+    const response = await t.as(admin).post(`/api/admin/deposits/${created.id}/reject`, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
   });
 
   it('answers 404 for an unknown deposit and 401/403 for non-admins', async () => {
-    const unknown = await call('POST', '/api/admin/deposits/nao-existe/approve', admin);
+    const unknown = await t.as(admin).post('/api/admin/deposits/nao-existe/approve');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: text.notFound, code: 'NOT_FOUND' });
-    const unknownReject = await call('POST', '/api/admin/deposits/nao-existe/reject', admin, {
+    const unknownReject = await t.as(admin).post('/api/admin/deposits/nao-existe/reject', {
       reason: 'Não existe',
     });
     expect(unknownReject.statusCode).toBe(404);
@@ -488,14 +468,14 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
     const created = await deposit(client, 10);
     const reseller = await t.createUser({ role: 'reseller' });
     for (const user of [client, reseller]) {
-      const approve = await call('POST', `/api/admin/deposits/${created.id}/approve`, user);
+      const approve = await t.as(user).post(`/api/admin/deposits/${created.id}/approve`);
       expect(approve.statusCode).toBe(403);
     }
-    expect((await call('POST', `/api/admin/deposits/${created.id}/approve`, null)).statusCode).toBe(
+    expect((await t.anonymous.post(`/api/admin/deposits/${created.id}/approve`)).statusCode).toBe(
       401,
     );
     expect(
-      (await call('POST', `/api/admin/deposits/${created.id}/reject`, null, { reason: 'Nope' }))
+      (await t.anonymous.post(`/api/admin/deposits/${created.id}/reject`, { reason: 'Nope' }))
         .statusCode,
     ).toBe(401);
     expect(await t.fixtures.balance(client.id)).toBe(0);
@@ -505,7 +485,7 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
     await setPix();
     const client = await t.createUser();
     const created = await deposit(client, 10);
-    const cleared = await call('PATCH', '/api/admin/payment-settings', admin, {
+    const cleared = await t.as(admin).patch('/api/admin/payment-settings', {
       pix_key: '',
       pix_beneficiary: 'ignorado',
     });
@@ -514,11 +494,11 @@ describe('POST /api/admin/deposits/{id}/approve and /reject', () => {
       ...settingsOf({ pix_key: '', pix_beneficiary: '', pix_city: '' }),
     });
     expect(await t.lastActivity()).toBe(text.logPaymentSettingsCleared);
-    expect((await call('POST', '/api/deposits', client, { amount: 10 })).statusCode).toBe(409);
-    const detail = await call('GET', `/api/deposits/${created.id}`, client);
+    expect((await t.as(client).post('/api/deposits', { amount: 10 })).statusCode).toBe(409);
+    const detail = await t.as(client).get(`/api/deposits/${created.id}`);
     expect(detail.json()).toMatchObject({ instructions: null });
     // A deposit already paid can still be approved.
-    const approve = await call('POST', `/api/admin/deposits/${created.id}/approve`, admin);
+    const approve = await t.as(admin).post(`/api/admin/deposits/${created.id}/approve`);
     expect(approve.statusCode).toBe(200);
     await setPix();
   });

@@ -46,12 +46,8 @@ beforeEach(async () => {
   await useGateway();
 });
 
-function call(method: 'GET' | 'POST' | 'PATCH', url: string, user: TestUser, payload?: object) {
-  return t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
-}
-
 async function useGateway() {
-  const response = await call('PATCH', '/api/admin/payment-settings', admin, {
+  const response = await t.as(admin).patch('/api/admin/payment-settings', {
     ...PIX,
     mode: 'mercadopago',
     mercadopago_access_token: TOKEN,
@@ -252,11 +248,11 @@ describe('settlement against the admin and a failing gateway', () => {
   it('manual approval of a gateway deposit is refused; cancel racing the payment credits once', async () => {
     const client = await t.createUser();
     const created = await payments.charge(client, 33);
-    const approve = await call('POST', `/api/admin/deposits/${created.deposit.id}/approve`, admin);
+    const approve = await t.as(admin).post(`/api/admin/deposits/${created.deposit.id}/approve`);
     expect(approve.statusCode).toBe(409);
     fake.approve(created.paymentId);
     const [cancel] = await Promise.all([
-      call('POST', `/api/admin/deposits/${created.deposit.id}/cancel`, admin),
+      t.as(admin).post(`/api/admin/deposits/${created.deposit.id}/cancel`),
       t.app.jobs.gatewayPoll.runOnce(),
       fake.sendWebhook(webhookUrl, SECRET, created.paymentId),
     ]);
@@ -271,7 +267,7 @@ describe('settlement against the admin and a failing gateway', () => {
     expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(3300);
     // Refund racing a chargeback notification and the poll: debited once.
     const [refund] = await Promise.all([
-      call('POST', `/api/admin/deposits/${created.deposit.id}/refund`, admin),
+      t.as(admin).post(`/api/admin/deposits/${created.deposit.id}/refund`),
       t.app.jobs.gatewayPoll.runOnce(),
       fake.sendWebhook(webhookUrl, SECRET, created.paymentId),
     ]);
@@ -328,8 +324,8 @@ describe('checkout by Mercado Pago', () => {
     const buyer = await t.createUser();
     const body = { productId: product.id, durationType: 'monthly', payWith: 'pix' };
     const answers = await Promise.all([
-      call('POST', '/api/shop/checkout', buyer, body),
-      call('POST', '/api/shop/checkout', buyer, body),
+      t.as(buyer).post('/api/shop/checkout', body),
+      t.as(buyer).post('/api/shop/checkout', body),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
     const orders = answers.map((a) => a.json<{ order: { id: string } }>().order.id);
@@ -349,7 +345,7 @@ describe('checkout by Mercado Pago', () => {
     const product = await t.fixtures.product({ plans: { daily: 590, weekly: 1990 } });
     const buyer = await t.createUser();
     const open = async (durationType: string) => {
-      const answer = await call('POST', '/api/shop/checkout', buyer, {
+      const answer = await t.as(buyer).post('/api/shop/checkout', {
         productId: product.id,
         durationType,
         payWith: 'pix',
@@ -360,7 +356,7 @@ describe('checkout by Mercado Pago', () => {
       return { orderId: order.id, paymentId };
     };
     const orderOf = async (id: string) =>
-      (await call('GET', `/api/orders/${id}`, buyer)).json<{
+      (await t.as(buyer).get(`/api/orders/${id}`)).json<{
         status: string;
         failure_reason: string | null;
       }>();
@@ -399,7 +395,7 @@ describe('refund after the money was spent on the order it paid', () => {
   it('takes nothing twice, flags the whole amount uncovered and keeps the order and ledger', async () => {
     const product = await t.fixtures.product({ plans: { weekly: 2590 } });
     const buyer = await t.createUser();
-    const opened = await call('POST', '/api/shop/checkout', buyer, {
+    const opened = await t.as(buyer).post('/api/shop/checkout', {
       productId: product.id,
       durationType: 'weekly',
       payWith: 'pix',
@@ -419,8 +415,8 @@ describe('refund after the money was spent on the order it paid', () => {
     expect(await t.fixtures.expectLedgerMatches(buyer.id)).toBe(0);
 
     const refunds = await Promise.all([
-      call('POST', `/api/admin/deposits/${deposit.id}/refund`, admin),
-      call('POST', `/api/admin/deposits/${deposit.id}/refund`, admin),
+      t.as(admin).post(`/api/admin/deposits/${deposit.id}/refund`),
+      t.as(admin).post(`/api/admin/deposits/${deposit.id}/refund`),
     ]);
     // A double click: one refund, the other told it is done (409), not a gateway failure.
     expect(refunds.map((r) => r.statusCode).sort()).toEqual([200, 409]);
@@ -443,13 +439,13 @@ describe('secrets', () => {
   it('never leaves the access token or the webhook secret in answers, activity or logs', async () => {
     const client = await t.createUser();
     fake.down();
-    expect((await call('POST', '/api/deposits', client, { amount: 10 })).statusCode).toBe(502);
+    expect((await t.as(client).post('/api/deposits', { amount: 10 })).statusCode).toBe(502);
     fake.healthy();
     const created = await payments.charge(client, 10);
     fake.down();
     await t.app.jobs.gatewayPoll.runOnce();
     expect(
-      (await call('POST', `/api/admin/deposits/${created.deposit.id}/cancel`, admin)).statusCode,
+      (await t.as(admin).post(`/api/admin/deposits/${created.deposit.id}/cancel`)).statusCode,
     ).toBe(502);
     fake.healthy();
     fake.tokens.clear();
@@ -459,11 +455,11 @@ describe('secrets', () => {
     fake.tokens.add(TOKEN);
     await fake.sendWebhook(webhookUrl, 'wrong', created.paymentId);
     const answers = [
-      await call('GET', '/api/admin/payment-settings', admin),
-      await call('GET', '/api/admin/deposits?status=all', admin),
-      await call('GET', `/api/deposits/${created.deposit.id}`, client),
-      await call('GET', '/api/admin/activity', admin),
-      await call('GET', '/api/settings', admin),
+      await t.as(admin).get('/api/admin/payment-settings'),
+      await t.as(admin).get('/api/admin/deposits?status=all'),
+      await t.as(client).get(`/api/deposits/${created.deposit.id}`),
+      await t.as(admin).get('/api/admin/activity'),
+      await t.as(admin).get('/api/settings'),
     ];
     const activity = await t.database.db.selectFrom('activity').select('action').execute();
     const events = await t.database.db.selectFrom('events').select('payload').execute();

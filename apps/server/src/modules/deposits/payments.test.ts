@@ -64,12 +64,8 @@ beforeEach(() => {
   fake.healthy();
 });
 
-function call(method: 'GET' | 'POST' | 'PATCH', url: string, user: TestUser, payload?: object) {
-  return t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
-}
-
 async function settings(body: object) {
-  const response = await call('PATCH', '/api/admin/payment-settings', admin, { ...PIX, ...body });
+  const response = await t.as(admin).patch('/api/admin/payment-settings', { ...PIX, ...body });
   expect(response.statusCode).toBe(200);
   return response;
 }
@@ -110,7 +106,7 @@ describe('manual mode: a real BR Code', () => {
   it('encodes key, amount, txid = reference, name, city and a valid CRC; the admin approves', async () => {
     await useManual();
     const client = await t.createUser();
-    const response = await call('POST', '/api/deposits', client, { amount: 123.45 });
+    const response = await t.as(client).post('/api/deposits', { amount: 123.45 });
     expect(response.statusCode).toBe(201);
     const { deposit, instructions } = response.json<Created>();
     expect(instructions).toMatchObject({ gateway: 'manual', expires_at: null });
@@ -133,7 +129,7 @@ describe('manual mode: a real BR Code', () => {
     });
     expect(code).toContain('0014br.gov.bcb.pix');
 
-    const approve = await call('POST', `/api/admin/deposits/${deposit.id}/approve`, admin);
+    const approve = await t.as(admin).post(`/api/admin/deposits/${deposit.id}/approve`);
     expect(approve.statusCode).toBe(200);
     expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(12_345);
     expect(paid.find((e) => e.payload.depositId === deposit.id)?.payload).toEqual({
@@ -165,7 +161,7 @@ describe('payment settings: Mercado Pago credentials', () => {
     expect(saved.body).not.toContain(SECRET);
     const kept = await settings({ mode: 'mercadopago', mercadopago_access_token: '' });
     expect(kept.json()).toMatchObject({ mercadopago_access_token: { configured: true } });
-    const refused = await call('PATCH', '/api/admin/payment-settings', admin, {
+    const refused = await t.as(admin).patch('/api/admin/payment-settings', {
       ...PIX,
       mode: 'mercadopago',
       mercadopago_webhook_secret: null,
@@ -180,7 +176,7 @@ describe('payment settings: Mercado Pago credentials', () => {
       mercadopago_webhook_secret: { configured: false, last4: null },
       mercadopago_access_token: { configured: true },
     });
-    const read = await call('GET', '/api/admin/payment-settings', admin);
+    const read = await t.as(admin).get('/api/admin/payment-settings');
     expect(read.body).not.toContain(TOKEN);
   });
 });
@@ -228,22 +224,22 @@ describe('mercadopago mode: charges', () => {
     await useGateway();
     const client = await t.createUser();
     breakIt();
-    const response = await call('POST', '/api/deposits', client, { amount: 20 });
+    const response = await t.as(client).post('/api/deposits', { amount: 20 });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
       message: text.gatewayUnavailable,
       code: 'PAYMENT_GATEWAY_UNAVAILABLE',
     });
-    const list = await call('GET', '/api/deposits', client);
+    const list = await t.as(client).get('/api/deposits');
     expect(list.json()).toMatchObject({ items: [], total: 0 });
   });
 
   it('a refused access token answers 502 too, nothing stored', async () => {
     await settings({ mode: 'mercadopago', mercadopago_access_token: 'APP_USR-wrong-token-000' });
     const client = await t.createUser();
-    const response = await call('POST', '/api/deposits', client, { amount: 20 });
+    const response = await t.as(client).post('/api/deposits', { amount: 20 });
     expect(response.statusCode).toBe(502);
-    expect((await call('GET', '/api/deposits', client)).json()).toMatchObject({ total: 0 });
+    expect((await t.as(client).get('/api/deposits')).json()).toMatchObject({ total: 0 });
     await useGateway();
   });
 });
@@ -308,7 +304,7 @@ describe('refunds, chargebacks and admin actions', () => {
     expect((await fake.sendWebhook(webhookUrl, SECRET, created.paymentId)).status).toBe(200);
     await waitForStatus(created.deposit.id, 'refunded');
     expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(0);
-    const list = await call('GET', `/api/admin/deposits?q=${created.deposit.reference}`, admin);
+    const list = await t.as(admin).get(`/api/admin/deposits?q=${created.deposit.reference}`);
     expect(list.json()).toMatchObject({
       items: [
         {
@@ -330,7 +326,7 @@ describe('refunds, chargebacks and admin actions', () => {
     await useGateway();
     const client = await t.createUser();
     const pending = await payments.charge(client, 15);
-    const cancel = await call('POST', `/api/admin/deposits/${pending.deposit.id}/cancel`, admin);
+    const cancel = await t.as(admin).post(`/api/admin/deposits/${pending.deposit.id}/cancel`);
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json()).toMatchObject({
       message: text.cancelled,
@@ -340,14 +336,14 @@ describe('refunds, chargebacks and admin actions', () => {
     expect(await t.lastActivity()).toBe(
       text.logCancelled(pending.deposit.reference, client.username),
     );
-    const again = await call('POST', `/api/admin/deposits/${pending.deposit.id}/cancel`, admin);
+    const again = await t.as(admin).post(`/api/admin/deposits/${pending.deposit.id}/cancel`);
     expect(again.statusCode).toBe(409);
 
     const paidCharge = await payments.charge(client, 25);
     fake.approve(paidCharge.paymentId);
     await t.app.jobs.gatewayPoll.runOnce();
     fake.down();
-    const failed = await call('POST', `/api/admin/deposits/${paidCharge.deposit.id}/refund`, admin);
+    const failed = await t.as(admin).post(`/api/admin/deposits/${paidCharge.deposit.id}/refund`);
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toEqual({
       message: text.gatewayActionFailed,
@@ -355,7 +351,7 @@ describe('refunds, chargebacks and admin actions', () => {
     });
     expect(await t.fixtures.balance(client.id)).toBe(2500);
     fake.healthy();
-    const refund = await call('POST', `/api/admin/deposits/${paidCharge.deposit.id}/refund`, admin);
+    const refund = await t.as(admin).post(`/api/admin/deposits/${paidCharge.deposit.id}/refund`);
     expect(refund.statusCode).toBe(200);
     expect(refund.json()).toMatchObject({
       message: text.refunded,
@@ -365,13 +361,13 @@ describe('refunds, chargebacks and admin actions', () => {
 
     // Gateway deposits are not approved by hand; manual ones have no gateway actions.
     const third = await payments.charge(client, 5);
-    const approve = await call('POST', `/api/admin/deposits/${third.deposit.id}/approve`, admin);
+    const approve = await t.as(admin).post(`/api/admin/deposits/${third.deposit.id}/approve`);
     expect(approve.statusCode).toBe(409);
     expect(approve.json()).toEqual({ message: text.automaticDeposit, code: 'DEPOSIT_AUTOMATIC' });
     await useManual();
-    const manual = await call('POST', '/api/deposits', client, { amount: 5 });
+    const manual = await t.as(client).post('/api/deposits', { amount: 5 });
     const manualId = manual.json<Created>().deposit.id;
-    const refuse = await call('POST', `/api/admin/deposits/${manualId}/refund`, admin);
+    const refuse = await t.as(admin).post(`/api/admin/deposits/${manualId}/refund`);
     expect(refuse.statusCode).toBe(409);
     expect(refuse.json()).toEqual({ message: text.notGatewayDeposit, code: 'DEPOSIT_NOT_GATEWAY' });
   });
@@ -430,7 +426,7 @@ describe('checkout by PIX through Mercado Pago', () => {
     await useGateway();
     const client = await t.createUser();
     const product = await t.fixtures.product({ name: 'Recibo MP', plans: { monthly: 4990 } });
-    const response = await call('POST', '/api/shop/checkout', client, {
+    const response = await t.as(client).post('/api/shop/checkout', {
       productId: product.id,
       durationType: 'monthly',
       payWith: 'pix',
@@ -451,7 +447,7 @@ describe('checkout by PIX through Mercado Pago', () => {
     fake.approve(payment!.id);
     expect((await fake.sendWebhook(webhookUrl, SECRET, payment!.id)).status).toBe(200);
     const receipt = async () => {
-      const answer = await call('GET', `/api/orders/${body.order.id}`, client);
+      const answer = await t.as(client).get(`/api/orders/${body.order.id}`);
       expect(answer.statusCode).toBe(200);
       return answer.json<OrderReceipt>();
     };

@@ -53,12 +53,8 @@ beforeEach(() => {
   fake.healthy();
 });
 
-function call(method: 'GET' | 'POST' | 'PATCH', url: string, user: TestUser, payload?: object) {
-  return t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
-}
-
 const useGateway = async () => {
-  const response = await call('PATCH', '/api/admin/payment-settings', admin, {
+  const response = await t.as(admin).patch('/api/admin/payment-settings', {
     ...PIX,
     mode: 'mercadopago',
     mercadopago_access_token: TOKEN,
@@ -103,7 +99,7 @@ describe('webhook: x-signature', () => {
     expect(await t.lastActivity()).toBe(
       text.logPaid(created.deposit.reference, client.username, 'R$ 30,00'),
     );
-    const detail = await call('GET', `/api/deposits/${created.deposit.id}`, client);
+    const detail = await t.as(client).get(`/api/deposits/${created.deposit.id}`);
     expect(detail.json()).toMatchObject({ deposit: { status: 'approved' }, instructions: null });
   });
 
@@ -258,10 +254,10 @@ describe('settlement: exactly once', () => {
     expect(await t.lastActivity()).toBe(
       text.logAmountMismatch(created.deposit.reference, client.username, 'R$ 1,00', 'R$ 100,00'),
     );
-    const list = await call('GET', `/api/admin/deposits?q=${created.deposit.reference}`, admin);
+    const list = await t.as(admin).get(`/api/admin/deposits?q=${created.deposit.reference}`);
     expect(list.json()).toMatchObject({ items: [{ flag: 'amount_mismatch', status: 'pending' }] });
     // The admin refunds the mismatched payment: closed as refunded, nothing to take back.
-    const refund = await call('POST', `/api/admin/deposits/${created.deposit.id}/refund`, admin);
+    const refund = await t.as(admin).post(`/api/admin/deposits/${created.deposit.id}/refund`);
     expect(refund.statusCode).toBe(200);
     expect(refund.json()).toMatchObject({ deposit: { status: 'refunded' } });
     expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(0);

@@ -87,20 +87,13 @@ async function counts() {
   };
 }
 
-let ipCounter = 0;
 async function loaderLogin(productId: string, identifier: string, password: string, hwid: string) {
-  ipCounter += 1;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/loader/auth',
-    payload: {
-      nonce: randomBytes(16).toString('base64url'),
-      productId,
-      identifier,
-      password,
-      hwid,
-    },
-    remoteAddress: `10.27.0.${ipCounter}`,
+  const response = await t.anonymous.post('/api/loader/auth', {
+    nonce: randomBytes(16).toString('base64url'),
+    productId,
+    identifier,
+    password,
+    hwid,
   });
   return response.json<LoaderEnvelope<LoaderAuthSuccess | LoaderRefusal>>().data;
 }

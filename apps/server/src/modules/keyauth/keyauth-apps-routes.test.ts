@@ -35,21 +35,13 @@ beforeEach(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function call(method: Method, url: string, payload?: unknown, as: TestUser = admin) {
-  return t.app.inject({
-    method,
-    url,
-    headers: as.headers,
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-}
 
 const settingsUrl = () => `/api/products/${product.id}/keyauth`;
 const variablesUrl = () => `/api/products/${product.id}/variables`;
 const blacklistUrl = () => `/api/products/${product.id}/hwid-blacklist`;
 
 async function save(body: object): Promise<KeyAuthSavedResponse> {
-  const response = await call('PUT', settingsUrl(), body);
+  const response = await t.as(admin).put(settingsUrl(), body);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<KeyAuthSavedResponse>();
 }
@@ -87,7 +79,7 @@ describe('who may call', () => {
       });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
       for (const user of [client, reseller]) {
-        const refused = await call(method, url, body, user);
+        const refused = await t.as(user).request(method, url, body);
         expect(refused.statusCode, `${method} ${url} as ${user.role}`).toBe(403);
         expect(refused.json()).toEqual({ message: messages.errors.forbidden, code: 'FORBIDDEN' });
       }
@@ -108,7 +100,7 @@ describe('who may call', () => {
       ['GET', `${missing}/hwid-blacklist`],
       ['POST', `${missing}/hwid-blacklist`, { hwid: 'S-1-5-21-1111' }],
     ] as [Method, string, object?][]) {
-      const response = await call(method, url, body);
+      const response = await t.as(admin).request(method, url, body);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json()).toEqual({
         message: messages.admin.productNotFound,
@@ -120,10 +112,10 @@ describe('who may call', () => {
 
 describe('KeyAuth app settings', () => {
   it('answers 404 KEYAUTH_NOT_CONFIGURED before the first save', async () => {
-    const response = await call('GET', settingsUrl());
+    const response = await t.as(admin).get(settingsUrl());
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: text.notConfigured, code: KEYAUTH_NOT_CONFIGURED });
-    const rotate = await call('POST', `${settingsUrl()}/secret`);
+    const rotate = await t.as(admin).post(`${settingsUrl()}/secret`);
     expect(rotate.statusCode).toBe(404);
     expect(rotate.json<{ code: string }>().code).toBe(KEYAUTH_NOT_CONFIGURED);
   });
@@ -149,7 +141,7 @@ describe('KeyAuth app settings', () => {
     expect(saved.publicKey).toMatch(/^[0-9a-f]{64}$/);
 
     const { message: _message, ...settings } = saved;
-    const read = await call('GET', settingsUrl());
+    const read = await t.as(admin).get(settingsUrl());
     expect(read.statusCode).toBe(200);
     expect(read.json<KeyAuthSettings>()).toEqual(settings);
     expect(await t.lastActivity()).toBe(text.log.enabled('Aimbot Pro', 'Aimbot'));
@@ -212,7 +204,7 @@ describe('KeyAuth app settings', () => {
   it('refuses a second product answering to the same Owner ID and app name (409)', async () => {
     const first = await save({ enabled: true, name: 'Compartilhado', version: '1.0' });
     const other = await t.fixtures.product();
-    const clash = await call('PUT', `/api/products/${other.id}/keyauth`, {
+    const clash = await t.as(admin).put(`/api/products/${other.id}/keyauth`, {
       enabled: true,
       name: 'Compartilhado',
       version: '1.0',
@@ -221,7 +213,7 @@ describe('KeyAuth app settings', () => {
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toEqual({ message: text.appTaken, code: 'KEYAUTH_APP_TAKEN' });
     // Same Owner ID under another name is another app; the same product saving itself is fine.
-    const sameOwner = await call('PUT', `/api/products/${other.id}/keyauth`, {
+    const sameOwner = await t.as(admin).put(`/api/products/${other.id}/keyauth`, {
       enabled: true,
       name: 'Outro app',
       version: '1.0',
@@ -237,21 +229,21 @@ describe('KeyAuth app settings', () => {
     const products = [product, await t.fixtures.product(), await t.fixtures.product()];
     const body = { enabled: true, name: 'Corrida', version: '1.0', ownerId: 'RaceRace01' };
     const answers = await Promise.all(
-      products.map((p) => call('PUT', `/api/products/${p.id}/keyauth`, body)),
+      products.map((p) => t.as(admin).put(`/api/products/${p.id}/keyauth`, body)),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
   });
 
   it('rotates the secret: a new one, the Owner ID kept, the old one gone', async () => {
     const first = await save({ enabled: true, name: 'App', version: '1.0' });
-    const rotated = await call('POST', `${settingsUrl()}/secret`);
+    const rotated = await t.as(admin).post(`${settingsUrl()}/secret`);
     expect(rotated.statusCode).toBe(200);
     const body = rotated.json<KeyAuthSavedResponse>();
     expect(body.message).toBe(text.secretRotated);
     expect(body.secret).toMatch(/^[0-9a-f]{64}$/);
     expect(body.secret).not.toBe(first.secret);
     expect(body.ownerId).toBe(first.ownerId);
-    expect((await call('GET', settingsUrl())).json<KeyAuthSettings>().secret).toBe(body.secret);
+    expect((await t.as(admin).get(settingsUrl())).json<KeyAuthSettings>().secret).toBe(body.secret);
     expect(await t.lastActivity()).toBe(text.log.secretRotated('Aimbot Pro'));
   });
 
@@ -312,10 +304,10 @@ describe('KeyAuth app settings', () => {
     [{ enabled: true, name: 'App', version: '1.0', secret: 'a'.repeat(63) }, text.secretInvalid],
     [{ enabled: 'sim', name: 'App', version: '1.0' }, messages.errors.invalidRequest],
   ])('refuses %j with its pt-BR message', async (body, message) => {
-    const response = await call('PUT', settingsUrl(), body);
+    const response = await t.as(admin).put(settingsUrl(), body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
-    expect((await call('GET', settingsUrl())).statusCode).toBe(404);
+    expect((await t.as(admin).get(settingsUrl())).statusCode).toBe(404);
   });
 
   it('refuses unknown fields, arrays and deeply nested bodies with a 400', async () => {
@@ -326,7 +318,7 @@ describe('KeyAuth app settings', () => {
       [{ enabled: true, name: 'App', version: '1.0' }],
       { enabled: true, name: nested, version: '1.0' },
     ]) {
-      const response = await call('PUT', settingsUrl(), body);
+      const response = await t.as(admin).put(settingsUrl(), body);
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(response.json<{ message: string }>().message).toMatch(/\S/);
     }
@@ -371,7 +363,9 @@ describe('what a KeyAuth loader connects with', () => {
     );
 
     // A rotated secret signs from then on; a loader with the old one fails its check.
-    const rotated = (await call('POST', `${settingsUrl()}/secret`)).json<KeyAuthSavedResponse>();
+    const rotated = (
+      await t.as(admin).post(`${settingsUrl()}/secret`)
+    ).json<KeyAuthSavedResponse>();
     const after = await keyAuthInit('1.2', { ...fields, enckey: 'chave-do-cliente' });
     expect(after.headers.signature).toBe(
       createHmac('sha256', rotated.secret).update(after.body).digest('hex'),
@@ -399,30 +393,30 @@ describe('what a KeyAuth loader connects with', () => {
 
 describe('product variables', () => {
   it('creates, lists by name, replaces and deletes variables', async () => {
-    const created = await call('PUT', `${variablesUrl()}/motd`, { value: 'Bem-vindo!' });
+    const created = await t.as(admin).put(`${variablesUrl()}/motd`, { value: 'Bem-vindo!' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
       message: text.variableCreated,
       variable: { name: 'motd', value: 'Bem-vindo!' },
     });
-    await call('PUT', `${variablesUrl()}/api.url-v2`, { value: '' });
+    await t.as(admin).put(`${variablesUrl()}/api.url-v2`, { value: '' });
 
-    const replaced = await call('PUT', `${variablesUrl()}/motd`, { value: 'Olá\nde novo' });
+    const replaced = await t.as(admin).put(`${variablesUrl()}/motd`, { value: 'Olá\nde novo' });
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json<{ message: string }>().message).toBe(text.variableSaved);
-    const again = await call('PUT', `${variablesUrl()}/motd`, { value: 'Olá\nde novo' });
+    const again = await t.as(admin).put(`${variablesUrl()}/motd`, { value: 'Olá\nde novo' });
     expect(again.statusCode).toBe(200);
 
-    const list = (await call('GET', variablesUrl())).json<ProductVariablesResponse>();
+    const list = (await t.as(admin).get(variablesUrl())).json<ProductVariablesResponse>();
     expect(list.limit).toBe(KEYAUTH_LIMITS.variablesPerProduct);
     expect(list.items.map(({ name, value }) => ({ name, value }))).toEqual([
       { name: 'api.url-v2', value: '' },
       { name: 'motd', value: 'Olá\nde novo' },
     ]);
 
-    const deleted = await call('DELETE', `${variablesUrl()}/motd`);
+    const deleted = await t.as(admin).delete(`${variablesUrl()}/motd`);
     expect(deleted.json()).toEqual({ message: text.variableDeleted });
-    const gone = await call('DELETE', `${variablesUrl()}/motd`);
+    const gone = await t.as(admin).delete(`${variablesUrl()}/motd`);
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ message: text.variableNotFound, code: 'NOT_FOUND' });
     expect(await activityTypes()).toEqual([
@@ -435,15 +429,15 @@ describe('product variables', () => {
 
   it('keeps variables apart per product', async () => {
     const other = await t.fixtures.product();
-    await call('PUT', `${variablesUrl()}/motd`, { value: 'a' });
-    await call('PUT', `/api/products/${other.id}/variables/motd`, { value: 'b' });
-    const mine = (await call('GET', variablesUrl())).json<ProductVariablesResponse>();
+    await t.as(admin).put(`${variablesUrl()}/motd`, { value: 'a' });
+    await t.as(admin).put(`/api/products/${other.id}/variables/motd`, { value: 'b' });
+    const mine = (await t.as(admin).get(variablesUrl())).json<ProductVariablesResponse>();
     expect(mine.items.map((v) => v.value)).toEqual(['a']);
   });
 
   it('refuses a bad name or a value over 10 000 characters with pt-BR messages', async () => {
     for (const name of ['com espaço', 'a'.repeat(65), 'ação', '%2F']) {
-      const response = await call('PUT', `${variablesUrl()}/${encodeURIComponent(name)}`, {
+      const response = await t.as(admin).put(`${variablesUrl()}/${encodeURIComponent(name)}`, {
         value: 'x',
       });
       expect(response.statusCode, name).toBe(400);
@@ -452,11 +446,11 @@ describe('product variables', () => {
         code: 'VALIDATION_ERROR',
       });
     }
-    const long = await call('PUT', `${variablesUrl()}/longo`, { value: 'x'.repeat(10_001) });
+    const long = await t.as(admin).put(`${variablesUrl()}/longo`, { value: 'x'.repeat(10_001) });
     expect(long.json()).toEqual({ message: text.variableValueMax, code: 'VALIDATION_ERROR' });
-    const exact = await call('PUT', `${variablesUrl()}/longo`, { value: 'x'.repeat(10_000) });
+    const exact = await t.as(admin).put(`${variablesUrl()}/longo`, { value: 'x'.repeat(10_000) });
     expect(exact.statusCode).toBe(201);
-    const missing = await call('PUT', `${variablesUrl()}/semvalor`, {});
+    const missing = await t.as(admin).put(`${variablesUrl()}/semvalor`, {});
     expect(missing.json()).toEqual({
       message: text.variableValueRequired,
       code: 'VALIDATION_ERROR',
@@ -479,8 +473,8 @@ describe('product variables', () => {
       .execute();
     // Two creations race for the last place: one wins, one is refused.
     const raced = await Promise.all([
-      call('PUT', `${variablesUrl()}/ultima`, { value: '1' }),
-      call('PUT', `${variablesUrl()}/penultima`, { value: '2' }),
+      t.as(admin).put(`${variablesUrl()}/ultima`, { value: '1' }),
+      t.as(admin).put(`${variablesUrl()}/penultima`, { value: '2' }),
     ]);
     expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 422]);
     const refused = raced.find((r) => r.statusCode === 422);
@@ -488,15 +482,17 @@ describe('product variables', () => {
       message: text.variablesLimit,
       code: 'KEYAUTH_VARIABLES_LIMIT',
     });
-    expect((await call('PUT', `${variablesUrl()}/v000`, { value: 'novo' })).statusCode).toBe(200);
-    const list = (await call('GET', variablesUrl())).json<ProductVariablesResponse>();
+    expect((await t.as(admin).put(`${variablesUrl()}/v000`, { value: 'novo' })).statusCode).toBe(
+      200,
+    );
+    const list = (await t.as(admin).get(variablesUrl())).json<ProductVariablesResponse>();
     expect(list.items).toHaveLength(100);
   });
 });
 
 describe('HWID blacklist', () => {
   it('adds with a reason in its compared form, lists newest first with paging, and removes an encoded HWID', async () => {
-    const first = await call('POST', blacklistUrl(), {
+    const first = await t.as(admin).post(blacklistUrl(), {
       hwid: 'S-1-5-21-1000',
       reason: ' Chargeback ',
     });
@@ -513,31 +509,29 @@ describe('HWID blacklist', () => {
       },
     });
     t.clock.advance(1_000);
-    await call('POST', blacklistUrl(), { hwid: 'AB:CD:EF:01:23:45' });
+    await t.as(admin).post(blacklistUrl(), { hwid: 'AB:CD:EF:01:23:45' });
     t.clock.advance(1_000);
-    await call('POST', blacklistUrl(), { hwid: 'machine.guid_0003' });
+    await t.as(admin).post(blacklistUrl(), { hwid: 'machine.guid_0003' });
 
     const page = (
-      await call('GET', `${blacklistUrl()}?page=1&pageSize=2`)
+      await t.as(admin).get(`${blacklistUrl()}?page=1&pageSize=2`)
     ).json<HwidBlacklistPage>();
     expect(page.total).toBe(3);
     expect(page.items.map((e) => e.hwid)).toEqual(['machine.guid_0003', 'ab:cd:ef:01:23:45']);
     expect(page.items[1]?.reason).toBe('');
     const next = (
-      await call('GET', `${blacklistUrl()}?page=2&pageSize=2`)
+      await t.as(admin).get(`${blacklistUrl()}?page=2&pageSize=2`)
     ).json<HwidBlacklistPage>();
     expect(next.items.map((e) => e.hwid)).toEqual(['s-1-5-21-1000']);
 
-    const removed = await call(
-      'DELETE',
-      `${blacklistUrl()}/${encodeURIComponent('AB:CD:EF:01:23:45')}`,
-    );
+    const removed = await t
+      .as(admin)
+      .delete(`${blacklistUrl()}/${encodeURIComponent('AB:CD:EF:01:23:45')}`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ message: text.hwidUnblocked });
-    const again = await call(
-      'DELETE',
-      `${blacklistUrl()}/${encodeURIComponent('AB:CD:EF:01:23:45')}`,
-    );
+    const again = await t
+      .as(admin)
+      .delete(`${blacklistUrl()}/${encodeURIComponent('AB:CD:EF:01:23:45')}`);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: text.hwidNotBlocked, code: 'NOT_FOUND' });
     expect(await activityTypes()).toEqual([
@@ -561,7 +555,7 @@ describe('HWID blacklist', () => {
         created_at: t.clock.now(),
       })
       .execute();
-    const page = (await call('GET', blacklistUrl())).json<HwidBlacklistPage>();
+    const page = (await t.as(admin).get(blacklistUrl())).json<HwidBlacklistPage>();
     expect(page.items).toEqual([
       {
         hwid: 's-1-5-21-4000',
@@ -575,18 +569,20 @@ describe('HWID blacklist', () => {
 
   it('answers 409 for a HWID already blocked, even when two admins add it at once', async () => {
     const [a, b] = await Promise.all([
-      call('POST', blacklistUrl(), { hwid: 'S-1-5-21-2000' }),
-      call('POST', blacklistUrl(), { hwid: 'S-1-5-21-2000' }),
+      t.as(admin).post(blacklistUrl(), { hwid: 'S-1-5-21-2000' }),
+      t.as(admin).post(blacklistUrl(), { hwid: 'S-1-5-21-2000' }),
     ]);
     expect([a?.statusCode, b?.statusCode].sort()).toEqual([201, 409]);
-    const again = await call('POST', blacklistUrl(), { hwid: 'S-1-5-21-2000', reason: 'outro' });
+    const again = await t
+      .as(admin)
+      .post(blacklistUrl(), { hwid: 'S-1-5-21-2000', reason: 'outro' });
     expect(again.json()).toEqual({
       message: text.hwidAlreadyBlocked,
       code: 'HWID_ALREADY_BLOCKED',
     });
     // Another product's list is its own.
     const other = await t.fixtures.product();
-    const elsewhere = await call('POST', `/api/products/${other.id}/hwid-blacklist`, {
+    const elsewhere = await t.as(admin).post(`/api/products/${other.id}/hwid-blacklist`, {
       hwid: 'S-1-5-21-2000',
     });
     expect(elsewhere.statusCode).toBe(201);
@@ -594,12 +590,12 @@ describe('HWID blacklist', () => {
 
   it('accepts any HWID a KeyAuth SDK sends, slashes and spaces included, and removes it by its encoded path', async () => {
     const hwid = 'Linux {machine}/id 42';
-    const added = await call('POST', blacklistUrl(), { hwid: `  ${hwid}  ` });
+    const added = await t.as(admin).post(blacklistUrl(), { hwid: `  ${hwid}  ` });
     expect(added.statusCode).toBe(201);
     expect(added.json<{ entry: { hwid: string } }>().entry.hwid).toBe(hwid.toLowerCase());
-    const removed = await call('DELETE', `${blacklistUrl()}/${encodeURIComponent(hwid)}`);
+    const removed = await t.as(admin).delete(`${blacklistUrl()}/${encodeURIComponent(hwid)}`);
     expect(removed.statusCode).toBe(200);
-    expect((await call('GET', blacklistUrl())).json<HwidBlacklistPage>().total).toBe(0);
+    expect((await t.as(admin).get(blacklistUrl())).json<HwidBlacklistPage>().total).toBe(0);
   });
 
   it('refuses a malformed HWID, a long reason and a page size over the cap', async () => {
@@ -611,28 +607,28 @@ describe('HWID blacklist', () => {
       { hwid: 'tab\there' },
       { hwid: 'h'.repeat(257) },
     ]) {
-      const response = await call('POST', blacklistUrl(), body);
+      const response = await t.as(admin).post(blacklistUrl(), body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json<{ code: string }>().code).toBe('VALIDATION_ERROR');
     }
-    expect((await call('POST', blacklistUrl(), { hwid: 'máquina' })).json()).toEqual({
+    expect((await t.as(admin).post(blacklistUrl(), { hwid: 'máquina' })).json()).toEqual({
       message: text.hwidInvalid,
       code: 'VALIDATION_ERROR',
     });
-    expect((await call('POST', blacklistUrl(), { hwid: ' ' })).json()).toEqual({
+    expect((await t.as(admin).post(blacklistUrl(), { hwid: ' ' })).json()).toEqual({
       message: text.hwidRequired,
       code: 'VALIDATION_ERROR',
     });
     expect(
       (
-        await call('POST', blacklistUrl(), { hwid: 'S-1-5-21-3000', reason: 'r'.repeat(201) })
+        await t.as(admin).post(blacklistUrl(), { hwid: 'S-1-5-21-3000', reason: 'r'.repeat(201) })
       ).json(),
     ).toEqual({ message: text.reasonMax, code: 'VALIDATION_ERROR' });
-    const big = await call('GET', `${blacklistUrl()}?pageSize=101`);
+    const big = await t.as(admin).get(`${blacklistUrl()}?pageSize=101`);
     expect(big.statusCode).toBe(400);
-    const badPath = await call('DELETE', `${blacklistUrl()}/${encodeURIComponent('máquina')}`);
+    const badPath = await t.as(admin).delete(`${blacklistUrl()}/${encodeURIComponent('máquina')}`);
     expect(badPath.json()).toEqual({ message: text.hwidInvalid, code: 'VALIDATION_ERROR' });
-    const page = (await call('GET', blacklistUrl())).json<HwidBlacklistPage>();
+    const page = (await t.as(admin).get(blacklistUrl())).json<HwidBlacklistPage>();
     expect(page.total).toBe(0);
   });
 });

@@ -46,11 +46,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 0;
-function nextIp(): string {
-  ipCounter += 1;
-  return `10.26.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-}
 const newHwid = () => `S-1-5-21-${randomBytes(6).toString('hex')}-1001`;
 
 interface Answer {
@@ -67,15 +62,11 @@ async function raw(
   options: { ip?: string; method?: 'GET' | 'POST'; contentType?: string; path?: string } = {},
 ) {
   const form = typeof fields === 'string' ? fields : new URLSearchParams(fields).toString();
-  const method = options.method ?? 'POST';
-  return t.app.inject({
-    method,
-    url: (options.path ?? `/api/${version}/`) + (method === 'GET' ? `?${form}` : ''),
-    ...(method === 'POST' && {
-      payload: form,
-      headers: { 'content-type': options.contentType ?? 'application/x-www-form-urlencoded' },
-    }),
-    remoteAddress: options.ip ?? nextIp(),
+  const client = t.as(null, { ip: options.ip });
+  const path = options.path ?? `/api/${version}/`;
+  if (options.method === 'GET') return client.get(`${path}?${form}`);
+  return client.post(path, form, {
+    headers: { 'content-type': options.contentType ?? 'application/x-www-form-urlencoded' },
   });
 }
 
@@ -1002,17 +993,12 @@ describe('ban and the HWID blacklist', () => {
     // Our own loader API refuses that HWID for the product, before any credential is checked.
     const other = await t.createUser();
     await t.fixtures.subscription(other.id, s.app.productId);
-    const ours = await t.app.inject({
-      method: 'POST',
-      url: '/api/loader/auth',
-      payload: {
-        productId: s.app.productId,
-        hwid: s.hwid,
-        nonce: randomBytes(16).toString('hex'),
-        identifier: other.username,
-        password: other.password,
-      },
-      remoteAddress: nextIp(),
+    const ours = await t.anonymous.post('/api/loader/auth', {
+      productId: s.app.productId,
+      hwid: s.hwid,
+      nonce: randomBytes(16).toString('hex'),
+      identifier: other.username,
+      password: other.password,
     });
     expect(ours.statusCode).toBe(403);
     expect(ours.json()).toMatchObject({
@@ -1106,11 +1092,9 @@ async function accountRow(id: string) {
 
 /** Our own loader's answer to `body` (a nonce and an address of its own). */
 async function ourLoader(body: Record<string, unknown>) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/loader/auth',
-    payload: { nonce: randomBytes(16).toString('hex'), ...body },
-    remoteAddress: nextIp(),
+  const response = await t.anonymous.post('/api/loader/auth', {
+    nonce: randomBytes(16).toString('hex'),
+    ...body,
   });
   return response.json<{ data: { ok: boolean; code?: string } }>().data;
 }
@@ -1616,11 +1600,9 @@ describe('bad input always gets a signed pt-BR refusal with HTTP 200, never a 50
     }
     expect(last?.json).toMatchObject({ success: false, message: refusals.RATE_LIMITED });
     // The site's own login for that account is now limited too: one window for both.
-    const site = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { identifier: user.username, password: user.password },
-      remoteAddress: nextIp(),
+    const site = await t.anonymous.post('/api/auth/login', {
+      identifier: user.username,
+      password: user.password,
     });
     expect(site.statusCode).toBe(429);
   });

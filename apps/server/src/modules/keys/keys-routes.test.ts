@@ -14,12 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-/** As the admin, with a token fresh at the test clock's time (some tests move it by days). */
-async function call(method: Method, url: string, payload?: object) {
-  const headers = { authorization: `Bearer ${await t.tokenFor(admin)}` };
-  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-}
+/** The admin with a token signed at each request's clock time (some tests move it by days). */
+const freshAdmin = () => t.tokenFor(admin);
 
 interface KeyRow {
   id: string;
@@ -41,7 +37,7 @@ describe('POST /api/keys', () => {
     const product = await t.fixtures.product({ name: 'Lote' });
     const all = new Set<string>();
     for (let batch = 0; batch < 10; batch += 1) {
-      const response = await call('POST', '/api/keys', {
+      const response = await t.as(freshAdmin).post('/api/keys', {
         productId: product.id,
         days: 7,
         quantity: 1000,
@@ -56,7 +52,7 @@ describe('POST /api/keys', () => {
       }
     }
     expect(all.size).toBe(10_000);
-    const stored = await call('GET', `/api/keys?productId=${product.id}&status=active`);
+    const stored = await t.as(freshAdmin).get(`/api/keys?productId=${product.id}&status=active`);
     expect(stored.json<Page>().total).toBe(10_000);
     expect(stored.json<Page>().items[0]).toMatchObject({ validity: 7, product: 'Lote' });
     // Every character of the alphabet shows up (nothing is stuck by a biased draw), and only
@@ -66,17 +62,18 @@ describe('POST /api/keys', () => {
 
   it('takes the validity from a plan duration type', async () => {
     const product = await t.fixtures.product();
-    const response = await call('POST', '/api/keys', {
+    const response = await t.as(freshAdmin).post('/api/keys', {
       productId: product.id,
       durationType: 'bi-weekly',
       quantity: 2,
     });
     expect(response.statusCode).toBe(201);
-    const list = await call('GET', `/api/keys?productId=${product.id}`);
+    const list = await t.as(freshAdmin).get(`/api/keys?productId=${product.id}`);
     expect(list.json<Page>().items.map((row) => row.validity)).toEqual([14, 14]);
     expect(
-      (await call('GET', '/api/dashboard/recent-activities')).json<{ action: string }[]>()[0]
-        ?.action,
+      (await t.as(freshAdmin).get('/api/dashboard/recent-activities')).json<
+        { action: string }[]
+      >()[0]?.action,
     ).toBe(`2 chaves de ${product.name} geradas`);
   });
 
@@ -94,7 +91,7 @@ describe('POST /api/keys', () => {
       [{ productId: 'nao-existe', days: 1 }, 404, text.productNotFound],
     ];
     for (const [payload, status, message] of cases) {
-      const response = await call('POST', '/api/keys', payload);
+      const response = await t.as(freshAdmin).post('/api/keys', payload);
       expect(response.statusCode).toBe(status);
       if (message) expect(response.json<{ message: string }>().message).toBe(message);
     }
@@ -115,7 +112,7 @@ describe('GET /api/keys', () => {
     const fresh = await t.fixtures.key(product.id, { key: 'ABCFILTRO000000002', days: 3 });
     await t.fixtures.key(product.id, { key: 'ZZZFILTRO000000003', status: 'banned' });
 
-    const byKey = await call('GET', '/api/keys?q=abcfiltro');
+    const byKey = await t.as(freshAdmin).get('/api/keys?q=abcfiltro');
     expect(byKey.json<Page>().items.map((row) => row.id)).toEqual([fresh.id, used.id]);
     expect(byKey.json<Page>().items[0]).toEqual({
       id: fresh.id,
@@ -128,13 +125,13 @@ describe('GET /api/keys', () => {
       clientId: null,
       createdAt: new Date(t.clock.now()).toISOString(),
     });
-    const byClient = await call('GET', '/api/keys?q=compr');
+    const byClient = await t.as(freshAdmin).get('/api/keys?q=compr');
     expect(byClient.json<Page>().items).toMatchObject([{ id: used.id, client: 'Comprador' }]);
-    const banned = await call('GET', `/api/keys?status=banned&productId=${product.id}`);
+    const banned = await t.as(freshAdmin).get(`/api/keys?status=banned&productId=${product.id}`);
     expect(banned.json<Page>().items.map((row) => row.key)).toEqual(['ZZZFILTRO000000003']);
-    const blank = await call('GET', `/api/keys?status=&productId=${product.id}`);
+    const blank = await t.as(freshAdmin).get(`/api/keys?status=&productId=${product.id}`);
     expect(blank.json<Page>().total).toBe(3);
-    expect((await call('GET', '/api/keys?status=perdida')).statusCode).toBe(400);
+    expect((await t.as(freshAdmin).get('/api/keys?status=perdida')).statusCode).toBe(400);
   });
 });
 
@@ -142,7 +139,7 @@ describe('GET /api/keys/export.csv', () => {
   it('exports the filtered keys as RFC 4180 CSV with a header', async () => {
     const product = await t.fixtures.product({ name: '=Produto, "especial"' });
     await t.fixtures.key(product.id, { key: 'CSVKEY000000000001', days: 30 });
-    const response = await call('GET', `/api/keys/export.csv?productId=${product.id}`);
+    const response = await t.as(freshAdmin).get(`/api/keys/export.csv?productId=${product.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="chaves.csv"');
@@ -156,40 +153,41 @@ describe('GET /api/keys/export.csv', () => {
 describe('expired keys', () => {
   /** The key's status as the list, its status filters, their counts and the CSV report it. */
   async function reported(productId: string, key: string) {
-    const listed = await call('GET', `/api/keys?productId=${productId}&q=${key}`);
+    const listed = await t.as(freshAdmin).get(`/api/keys?productId=${productId}&q=${key}`);
     const status = listed.json<Page>().items[0]?.status;
     const counts: Record<string, number> = {};
     for (const filter of ['active', 'used', 'banned', 'expired']) {
-      const page = await call('GET', `/api/keys?productId=${productId}&status=${filter}`);
+      const page = await t.as(freshAdmin).get(`/api/keys?productId=${productId}&status=${filter}`);
       counts[filter] = page.json<Page>().total;
     }
-    const csv = await call('GET', `/api/keys/export.csv?productId=${productId}&q=${key}`);
+    const csv = await t.as(freshAdmin).get(`/api/keys/export.csv?productId=${productId}&q=${key}`);
     return { status, counts, csvStatus: csv.body.split('\r\n')[1]?.split(',')[3] };
   }
 
   it("generates keys with an optional 'Resgatar até' (end of that day in São Paulo), never in the past", async () => {
     const product = await t.fixtures.product();
-    const created = await call('POST', '/api/keys', {
+    const created = await t.as(freshAdmin).post('/api/keys', {
       productId: product.id,
       days: 7,
       redeemBy: '2026-01-20',
     });
     expect(created.statusCode).toBe(201);
     const [value] = created.json<{ keys: string[] }>().keys;
-    const id = (await call('GET', `/api/keys?q=${value ?? ''}`)).json<Page>().items[0]?.id ?? '';
-    expect((await call('GET', `/api/keys/${id}`)).json()).toMatchObject({
+    const id =
+      (await t.as(freshAdmin).get(`/api/keys?q=${value ?? ''}`)).json<Page>().items[0]?.id ?? '';
+    expect((await t.as(freshAdmin).get(`/api/keys/${id}`)).json()).toMatchObject({
       status: 'active',
       redeemBy: '2026-01-21T02:59:59.999Z',
     });
 
-    const past = await call('POST', '/api/keys', {
+    const past = await t.as(freshAdmin).post('/api/keys', {
       productId: product.id,
       days: 7,
       redeemBy: '2026-01-14',
     });
     expect(past.statusCode).toBe(400);
     expect(past.json()).toEqual({ message: text.redeemByPast, code: 'BAD_REQUEST' });
-    const malformed = await call('POST', '/api/keys', {
+    const malformed = await t.as(freshAdmin).post('/api/keys', {
       productId: product.id,
       days: 7,
       redeemBy: '20/01/2026',
@@ -215,7 +213,7 @@ describe('expired keys', () => {
       counts: { active: 0, used: 0, banned: 0, expired: 1 },
       csvStatus: 'expired',
     });
-    const linked = await call('POST', `/api/keys/${key.id}/link`, { userId: client.id });
+    const linked = await t.as(freshAdmin).post(`/api/keys/${key.id}/link`, { userId: client.id });
     expect(linked.statusCode).toBe(409);
     expect(linked.json()).toEqual({ message: text.keyExpired, code: 'KEY_NOT_REDEEMABLE' });
     const redeemed = await t.app.inject({
@@ -250,7 +248,7 @@ describe('expired keys', () => {
     const client = await t.createUser();
     const asClient = async () => ({ authorization: `Bearer ${await t.tokenFor(client)}` });
     const key = await t.fixtures.key(product.id);
-    const link = await call('POST', `/api/keys/${key.id}/link`, { userId: client.id });
+    const link = await t.as(freshAdmin).post(`/api/keys/${key.id}/link`, { userId: client.id });
     expect(link.statusCode).toBe(200);
     expect(await reported(product.id, key.key)).toMatchObject({ status: 'used' });
 
@@ -263,7 +261,7 @@ describe('expired keys', () => {
 
     // Another key extends the subscription: the first one's subscription runs again.
     const renewal = await t.fixtures.key(product.id, { days: 10 });
-    await call('POST', `/api/keys/${renewal.id}/link`, { userId: client.id });
+    await t.as(freshAdmin).post(`/api/keys/${renewal.id}/link`, { userId: client.id });
     expect(await reported(product.id, key.key)).toMatchObject({
       status: 'used',
       counts: { active: 0, used: 2, banned: 0, expired: 0 },
@@ -286,7 +284,7 @@ describe('expired keys', () => {
     expect(await reported(product.id, key.key)).toMatchObject({ status: 'used' });
 
     // Removed by an admin: the key no longer grants anything.
-    const removed = await call('DELETE', `/api/users/subscriptions/${sub.id}`);
+    const removed = await t.as(freshAdmin).delete(`/api/users/subscriptions/${sub.id}`);
     expect(removed.statusCode).toBe(200);
     expect(await reported(product.id, key.key)).toMatchObject({ status: 'expired' });
   });
@@ -297,17 +295,19 @@ describe('expired keys', () => {
       const client = await t.createUser();
       const key = await t.fixtures.key(product.id);
       expect(
-        (await call('POST', `/api/keys/${key.id}/link`, { userId: client.id })).statusCode,
+        (await t.as(freshAdmin).post(`/api/keys/${key.id}/link`, { userId: client.id })).statusCode,
       ).toBe(200);
       expect(await reported(product.id, key.key)).toMatchObject({ status: 'used' });
       return { client, key };
     };
     const alone = await redeemedBy();
-    expect((await call('DELETE', `/api/users/${alone.client.id}`)).statusCode).toBe(200);
+    expect((await t.as(freshAdmin).delete(`/api/users/${alone.client.id}`)).statusCode).toBe(200);
     expect(await reported(product.id, alone.key.key)).toMatchObject({ status: 'expired' });
 
     const together = await redeemedBy();
-    expect((await call('POST', '/api/admin-actions/delete-all-users')).statusCode).toBe(200);
+    expect((await t.as(freshAdmin).post('/api/admin-actions/delete-all-users')).statusCode).toBe(
+      200,
+    );
     expect(await reported(product.id, together.key.key)).toEqual({
       status: 'expired',
       counts: { active: 0, used: 0, banned: 0, expired: 2 },
@@ -320,12 +320,12 @@ describe('GET /api/keys/:id', () => {
   it('shows creator, redemption and the subscription it fed', async () => {
     const product = await t.fixtures.product({ name: 'Info' });
     const client = await t.createUser({ username: 'info_cliente' });
-    const created = await call('POST', '/api/keys', { productId: product.id, days: 10 });
+    const created = await t.as(freshAdmin).post('/api/keys', { productId: product.id, days: 10 });
     const [value] = created.json<{ keys: string[] }>().keys;
-    const list = await call('GET', `/api/keys?q=${value ?? ''}`);
+    const list = await t.as(freshAdmin).get(`/api/keys?q=${value ?? ''}`);
     const id = list.json<Page>().items[0]?.id ?? '';
 
-    const before = await call('GET', `/api/keys/${id}`);
+    const before = await t.as(freshAdmin).get(`/api/keys/${id}`);
     expect(before.json()).toMatchObject({
       key: value,
       product: 'Info',
@@ -337,8 +337,8 @@ describe('GET /api/keys/:id', () => {
       subscription: null,
     });
 
-    await call('POST', `/api/keys/${id}/link`, { userId: client.id });
-    const after = await call('GET', `/api/keys/${id}`);
+    await t.as(freshAdmin).post(`/api/keys/${id}/link`, { userId: client.id });
+    const after = await t.as(freshAdmin).get(`/api/keys/${id}`);
     expect(after.json()).toMatchObject({
       status: 'used',
       redeemedBy: 'info_cliente',
@@ -348,7 +348,7 @@ describe('GET /api/keys/:id', () => {
         expiresAt: new Date(t.clock.now() + 10 * DAY).toISOString(),
       },
     });
-    const unknown = await call('GET', '/api/keys/nao-existe');
+    const unknown = await t.as(freshAdmin).get('/api/keys/nao-existe');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: text.keyNotFound, code: 'NOT_FOUND' });
   });
@@ -362,10 +362,10 @@ describe('POST /api/keys/:id/link', () => {
     const second = await t.fixtures.key(product.id, { days: 5 });
     const now = t.clock.now();
 
-    const link = await call('POST', `/api/keys/${first.id}/link`, { userId: client.id });
+    const link = await t.as(freshAdmin).post(`/api/keys/${first.id}/link`, { userId: client.id });
     expect(link.statusCode).toBe(200);
     expect(link.json()).toEqual({ message: text.keyLinked });
-    await call('POST', `/api/keys/${second.id}/link`, { userId: client.id });
+    await t.as(freshAdmin).post(`/api/keys/${second.id}/link`, { userId: client.id });
 
     const subs = await t.database.db
       .selectFrom('subscriptions')
@@ -380,8 +380,9 @@ describe('POST /api/keys/:id/link', () => {
       hwid_reset_credits: 3,
     });
     expect(
-      (await call('GET', '/api/dashboard/recent-activities')).json<{ action: string }[]>()[0]
-        ?.action,
+      (await t.as(freshAdmin).get('/api/dashboard/recent-activities')).json<
+        { action: string }[]
+      >()[0]?.action,
     ).toBe(`Chave ${second.key} vinculada a vinculado`);
   });
 
@@ -392,8 +393,8 @@ describe('POST /api/keys/:id/link', () => {
     const b = await t.createUser();
 
     const responses = await Promise.all([
-      call('POST', `/api/keys/${key.id}/link`, { userId: a.id }),
-      call('POST', `/api/keys/${key.id}/link`, { userId: b.id }),
+      t.as(freshAdmin).post(`/api/keys/${key.id}/link`, { userId: a.id }),
+      t.as(freshAdmin).post(`/api/keys/${key.id}/link`, { userId: b.id }),
     ]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
     const conflict = responses.find((response) => response.statusCode === 409);
@@ -405,7 +406,7 @@ describe('POST /api/keys/:id/link', () => {
       .execute();
     expect(subs).toHaveLength(1);
 
-    const again = await call('POST', `/api/keys/${key.id}/link`, { userId: a.id });
+    const again = await t.as(freshAdmin).post(`/api/keys/${key.id}/link`, { userId: a.id });
     expect(again.statusCode).toBe(409);
   });
 
@@ -413,18 +414,22 @@ describe('POST /api/keys/:id/link', () => {
     const product = await t.fixtures.product();
     const banned = await t.fixtures.key(product.id, { status: 'banned' });
     const user = await t.createUser();
-    expect((await call('POST', `/api/keys/${banned.id}/link`, { userId: user.id })).json()).toEqual(
-      { message: text.keyBanned, code: 'KEY_NOT_REDEEMABLE' },
-    );
-    expect((await call('POST', '/api/keys/nao-existe/link', { userId: user.id })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.as(freshAdmin).post(`/api/keys/${banned.id}/link`, { userId: user.id })).json(),
+    ).toEqual({ message: text.keyBanned, code: 'KEY_NOT_REDEEMABLE' });
+    expect(
+      (await t.as(freshAdmin).post('/api/keys/nao-existe/link', { userId: user.id })).statusCode,
+    ).toBe(404);
     const fresh = await t.fixtures.key(product.id);
-    const unknownUser = await call('POST', `/api/keys/${fresh.id}/link`, { userId: 'ninguem' });
+    const unknownUser = await t
+      .as(freshAdmin)
+      .post(`/api/keys/${fresh.id}/link`, { userId: 'ninguem' });
     expect(unknownUser.json()).toEqual({ message: text.userNotFound, code: 'NOT_FOUND' });
     // The refused link left the key unused.
-    expect((await call('GET', `/api/keys/${fresh.id}`)).json()).toMatchObject({ status: 'active' });
-    const missing = await call('POST', `/api/keys/${fresh.id}/link`, {});
+    expect((await t.as(freshAdmin).get(`/api/keys/${fresh.id}`)).json()).toMatchObject({
+      status: 'active',
+    });
+    const missing = await t.as(freshAdmin).post(`/api/keys/${fresh.id}/link`, {});
     expect(missing.json()).toEqual({ message: text.userIdRequired, code: 'VALIDATION_ERROR' });
   });
 });
@@ -433,14 +438,20 @@ describe('PATCH and DELETE /api/keys/:id', () => {
   it('resets the duration, bans and unbans an unused key, never a used one', async () => {
     const product = await t.fixtures.product();
     const key = await t.fixtures.key(product.id, { days: 30 });
-    const patch = (payload: object) => call('PATCH', `/api/keys/${key.id}`, payload);
+    const patch = (payload: object) => t.as(freshAdmin).patch(`/api/keys/${key.id}`, payload);
 
     expect((await patch({ days: 7 })).json()).toEqual({ message: text.keyUpdated });
-    expect((await call('GET', `/api/keys/${key.id}`)).json()).toMatchObject({ validity: 7 });
+    expect((await t.as(freshAdmin).get(`/api/keys/${key.id}`)).json()).toMatchObject({
+      validity: 7,
+    });
     await patch({ status: 'banned' });
-    expect((await call('GET', `/api/keys/${key.id}`)).json()).toMatchObject({ status: 'banned' });
+    expect((await t.as(freshAdmin).get(`/api/keys/${key.id}`)).json()).toMatchObject({
+      status: 'banned',
+    });
     await patch({ status: 'active' });
-    expect((await call('GET', `/api/keys/${key.id}`)).json()).toMatchObject({ status: 'active' });
+    expect((await t.as(freshAdmin).get(`/api/keys/${key.id}`)).json()).toMatchObject({
+      status: 'active',
+    });
 
     expect((await patch({})).json()).toEqual({
       message: text.keyUpdateRequired,
@@ -451,17 +462,19 @@ describe('PATCH and DELETE /api/keys/:id', () => {
     expect((await patch({ days: -1 })).statusCode).toBe(400);
 
     const used = await t.fixtures.key(product.id, { status: 'used', redeemedBy: admin.id });
-    const refused = await call('PATCH', `/api/keys/${used.id}`, { days: 3 });
+    const refused = await t.as(freshAdmin).patch(`/api/keys/${used.id}`, { days: 3 });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: text.keyNotUnused, code: 'KEY_NOT_UNUSED' });
-    expect((await call('PATCH', '/api/keys/nao-existe', { days: 3 })).statusCode).toBe(404);
+    expect((await t.as(freshAdmin).patch('/api/keys/nao-existe', { days: 3 })).statusCode).toBe(
+      404,
+    );
   });
 
   it('bans and unbans an unused key past its redeem-by date but refuses to reset its duration', async () => {
     const product = await t.fixtures.product();
     const key = await t.fixtures.key(product.id, { days: 30, redeemBy: t.clock.now() + DAY });
     t.clock.advance(2 * DAY);
-    const patch = (payload: object) => call('PATCH', `/api/keys/${key.id}`, payload);
+    const patch = (payload: object) => t.as(freshAdmin).patch(`/api/keys/${key.id}`, payload);
 
     const reset = await patch({ days: 7 });
 
@@ -470,22 +483,26 @@ describe('PATCH and DELETE /api/keys/:id', () => {
       message: text.keyRedeemByPassed,
       code: 'KEY_REDEEM_BY_PASSED',
     });
-    expect((await call('GET', `/api/keys/${key.id}`)).json()).toMatchObject({
+    expect((await t.as(freshAdmin).get(`/api/keys/${key.id}`)).json()).toMatchObject({
       validity: 30,
       status: 'expired',
     });
     expect((await patch({ status: 'banned' })).json()).toEqual({ message: text.keyUpdated });
-    expect((await call('GET', `/api/keys/${key.id}`)).json()).toMatchObject({ status: 'banned' });
+    expect((await t.as(freshAdmin).get(`/api/keys/${key.id}`)).json()).toMatchObject({
+      status: 'banned',
+    });
     expect((await patch({ days: 7 })).statusCode).toBe(409);
     expect((await patch({ status: 'active' })).json()).toEqual({ message: text.keyUpdated });
-    expect((await call('GET', `/api/keys/${key.id}`)).json()).toMatchObject({ status: 'expired' });
+    expect((await t.as(freshAdmin).get(`/api/keys/${key.id}`)).json()).toMatchObject({
+      status: 'expired',
+    });
   });
 
   it('deletes a key', async () => {
     const key = await t.fixtures.key((await t.fixtures.product()).id);
-    const response = await call('DELETE', `/api/keys/${key.id}`);
+    const response = await t.as(freshAdmin).delete(`/api/keys/${key.id}`);
     expect(response.json()).toEqual({ message: text.keyDeleted });
-    expect((await call('GET', `/api/keys/${key.id}`)).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/keys/${key.id}`)).statusCode).toBe(404);
+    expect((await t.as(freshAdmin).get(`/api/keys/${key.id}`)).statusCode).toBe(404);
+    expect((await t.as(freshAdmin).delete(`/api/keys/${key.id}`)).statusCode).toBe(404);
   });
 });

@@ -23,10 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function call(method: 'GET' | 'POST', url: string, payload?: object, headers = admin.headers) {
-  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-}
-
 interface Page {
   items: { id: string; key: string; product: string; status: string }[];
   total: number;
@@ -62,7 +58,7 @@ describe('GET /api/keys sorted and filtered', () => {
     }
     const newestFirst = (name: string) => [...made[name]!].reverse();
     const keysOf = async (query: string) =>
-      (await call('GET', `/api/keys?q=SORT&${query}`)).json<Page>();
+      (await t.as(admin).get(`/api/keys?q=SORT&${query}`)).json<Page>();
     const pages: string[] = [];
     for (let page = 1; page <= 5; page += 1) {
       const response = await keysOf(`sort=product:asc&pageSize=2&page=${page}`);
@@ -82,7 +78,7 @@ describe('GET /api/keys sorted and filtered', () => {
 
     // Ban one; status ascending puts active first, descending banned first.
     const banned = (await keysOf('sort=created_at:asc')).items[0]!;
-    await call('POST', '/api/keys/bulk', { action: 'ban', ids: [banned.id] });
+    await t.as(admin).post('/api/keys/bulk', { action: 'ban', ids: [banned.id] });
     expect((await keysOf('sort=status:asc')).items.at(-1)!.id).toBe(banned.id);
     expect((await keysOf('sort=status:desc')).items[0]!.id).toBe(banned.id);
     expect((await keysOf('sort=created_at:asc')).items[0]!.key).toBe(made.Zeta![0]);
@@ -96,7 +92,7 @@ describe('GET /api/keys sorted and filtered', () => {
   });
 
   it('refuses an unknown sort in pt-BR', async () => {
-    const response = await call('GET', '/api/keys?sort=key:asc');
+    const response = await t.as(admin).get('/api/keys?sort=key:asc');
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe(tableMessages.sortInvalid);
   });
@@ -111,7 +107,7 @@ describe('POST /api/keys/bulk', () => {
       status: 'used',
       redeemedBy: client.id,
     });
-    const response = await call('POST', '/api/keys/bulk', {
+    const response = await t.as(admin).post('/api/keys/bulk', {
       action: 'ban',
       ids: [unused.id, unused2.id, used.id, 'gone'],
     });
@@ -134,8 +130,8 @@ describe('POST /api/keys/bulk', () => {
       ids.push((await t.fixtures.key(zeta.id, { key: `BULKDEL${index}` })).id);
     }
     const [byIds, byFilter] = await Promise.all([
-      call('POST', '/api/keys/bulk', { action: 'delete', ids }),
-      call('POST', '/api/keys/bulk', {
+      t.as(admin).post('/api/keys/bulk', { action: 'delete', ids }),
+      t.as(admin).post('/api/keys/bulk', {
         action: 'delete',
         filter: { q: 'BULKDEL', productId: zeta.id, status: 'active' },
       }),
@@ -156,8 +152,8 @@ describe('POST /api/keys/bulk', () => {
       ids.push((await t.fixtures.key(alpha.id, { key: `BULKRACE${index}` })).id);
     }
     const responses = await Promise.all([
-      call('POST', '/api/keys/bulk', { action: 'ban', ids }),
-      call('POST', '/api/keys/bulk', { action: 'ban', ids: [...ids].reverse() }),
+      t.as(admin).post('/api/keys/bulk', { action: 'ban', ids }),
+      t.as(admin).post('/api/keys/bulk', { action: 'ban', ids: [...ids].reverse() }),
     ]);
     const total = responses.reduce(
       (sum, response) => sum + response.json<{ count: number }>().count,
@@ -178,17 +174,17 @@ describe('POST /api/keys/bulk', () => {
       [{ action: 'ban', filter: { status: 'sumida' } }, tableMessages.statusInvalid],
     ];
     for (const [payload, message] of cases) {
-      const response = await call('POST', '/api/keys/bulk', payload);
+      const response = await t.as(admin).post('/api/keys/bulk', payload);
       expect(response.statusCode).toBe(400);
       expect(response.json<{ message: string }>().message).toBe(message);
     }
-    const many = await call('POST', '/api/keys', {
+    const many = await t.as(admin).post('/api/keys', {
       productId: mid.id,
       days: 1,
       quantity: 1000,
     });
     expect(many.statusCode).toBe(201);
-    const refused = await call('POST', '/api/keys/bulk', {
+    const refused = await t.as(admin).post('/api/keys/bulk', {
       action: 'delete',
       filter: { productId: mid.id },
     });
@@ -203,7 +199,7 @@ describe('GET /api/keys/export.csv', () => {
   it('exports the selected ids', async () => {
     const one = await t.fixtures.key(alpha.id, { key: 'EXPSEL1' });
     const two = await t.fixtures.key(alpha.id, { key: '=EXPSEL2' });
-    const response = await call('GET', `/api/keys/export.csv?ids=${one.id},${two.id}`);
+    const response = await t.as(admin).get(`/api/keys/export.csv?ids=${one.id},${two.id}`);
     expect(response.statusCode).toBe(200);
     const lines = response.body.trim().split('\r\n');
     expect(lines).toHaveLength(3);
@@ -228,7 +224,7 @@ describe('authorization', () => {
       const anonymous = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
       expect(anonymous.statusCode).toBe(401);
       for (const user of [client, reseller]) {
-        expect((await call(method, url, payload, user.headers)).statusCode).toBe(403);
+        expect((await t.as(user).request(method, url, payload)).statusCode).toBe(403);
       }
     }
     expect(
@@ -242,7 +238,7 @@ describe('resellers by balance and the deposits CSV', () => {
     const low = await t.createResellerViaAdmin(admin.headers, 5);
     const high = await t.createResellerViaAdmin(admin.headers, 50);
     const order = async (sort: string) =>
-      (await call('GET', `/api/resellers?sort=${sort}&pageSize=100`))
+      (await t.as(admin).get(`/api/resellers?sort=${sort}&pageSize=100`))
         .json<{ items: { id: string }[] }>()
         .items.map((row) => row.id)
         .filter((id) => id === low.id || id === high.id);
@@ -268,7 +264,9 @@ describe('resellers by balance and the deposits CSV', () => {
         reject_reason: null,
       } as never)
       .execute();
-    const response = await call('GET', '/api/admin/deposits/export.csv?status=pending&q=comprador');
+    const response = await t
+      .as(admin)
+      .get('/api/admin/deposits/export.csv?status=pending&q=comprador');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('depositos.csv');
     const lines = response.body
@@ -281,14 +279,16 @@ describe('resellers by balance and the deposits CSV', () => {
     expect(lines.slice(1)).toEqual([
       expect.stringMatching(/^CSVREF01,comprador,.*,15\.50,pending,manual,/),
     ]);
-    const none = await call('GET', '/api/admin/deposits/export.csv?status=approved&q=comprador');
+    const none = await t
+      .as(admin)
+      .get('/api/admin/deposits/export.csv?status=approved&q=comprador');
     expect(
       none.body
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n'),
     ).toHaveLength(1);
-    const bad = await call('GET', '/api/admin/deposits/export.csv?status=talvez');
+    const bad = await t.as(admin).get('/api/admin/deposits/export.csv?status=talvez');
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -29,19 +29,13 @@ afterAll(async () => {
   await inbox?.close();
 });
 
-let ipCounter = 0;
-const nextIp = () => {
-  ipCounter += 1;
-  return `10.7.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-};
 const newHwid = () => `PC-${randomBytes(10).toString('hex').toUpperCase()}`;
 
-async function auth(body: Record<string, unknown>, ip = nextIp()) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/loader/auth',
-    payload: { nonce: randomBytes(16).toString('base64url'), hwid: newHwid(), ...body },
-    remoteAddress: ip,
+async function auth(body: Record<string, unknown>, ip?: string) {
+  const response = await t.as(null, { ip }).post('/api/loader/auth', {
+    nonce: randomBytes(16).toString('base64url'),
+    hwid: newHwid(),
+    ...body,
   });
   const { data } = response.json<LoaderEnvelope<LoaderAuthSuccess | LoaderRefusal>>();
   return { status: response.statusCode, data };

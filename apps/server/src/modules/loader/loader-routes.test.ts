@@ -16,6 +16,7 @@ import type { Fixtures } from '../../testing/fixtures.js';
 import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
+import type { Body } from '../../testing/test-client.js';
 
 const text = messages.loader;
 let t: TestApp;
@@ -32,12 +33,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 0;
-/** Each call comes from its own address unless a test is about one caller's limit. */
-function nextIp(): string {
-  ipCounter += 1;
-  return `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-}
 const newNonce = () => randomBytes(16).toString('base64url');
 const newHwid = () => `PC-${randomBytes(6).toString('hex').toUpperCase()}`;
 
@@ -50,21 +45,18 @@ interface Answer<T> {
 }
 
 /**
- * Calls the loader and checks what every answer must carry: an X-Signature that verifies over
- * the raw body with the published key, the method and path asked, the nonce sent, the key id.
+ * Asks the loader (from an address of its own unless `ip` is given) and checks what every answer
+ * must carry: an X-Signature that verifies over the raw body with the published key, the method
+ * and path asked, the nonce sent, the key id.
  */
-async function call<T>(
+async function askLoader<T>(
   method: 'GET' | 'POST',
   url: string,
-  options: { body?: unknown; headers?: Record<string, string>; ip?: string } = {},
+  options: { body?: Body; headers?: Record<string, string>; ip?: string } = {},
 ): Promise<Answer<T>> {
-  const response = await t.app.inject({
-    method,
-    url,
-    ...(options.body !== undefined ? { payload: options.body as object } : {}),
-    headers: options.headers ?? {},
-    remoteAddress: options.ip ?? nextIp(),
-  });
+  const response = await t
+    .as(null, { ip: options.ip })
+    .request(method, url, options.body, { headers: options.headers });
   const signature = response.headers['x-signature'];
   expect(typeof signature).toBe('string');
   expect(
@@ -96,14 +88,14 @@ function expectOk<T>(answer: Answer<T>): T {
 }
 
 function auth(body: Record<string, unknown>, ip?: string) {
-  return call<LoaderAuthSuccess>('POST', '/api/loader/auth', {
+  return askLoader<LoaderAuthSuccess>('POST', '/api/loader/auth', {
     body: { nonce: newNonce(), hwid: newHwid(), ...body },
     ...(ip ? { ip } : {}),
   });
 }
 
 function heartbeat(session: string) {
-  return call<LoaderHeartbeatSuccess>('POST', '/api/loader/heartbeat', {
+  return askLoader<LoaderHeartbeatSuccess>('POST', '/api/loader/heartbeat', {
     body: { session, nonce: newNonce() },
   });
 }
@@ -143,22 +135,13 @@ async function activityFor(target: string): Promise<string[]> {
   return rows.map((row) => row.action);
 }
 
-function asAdmin(method: 'PATCH' | 'GET', url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: admin.headers,
-    ...(payload ? { payload } : {}),
-  });
-}
-
 async function setSetting(key: string, value: string): Promise<void> {
-  const response = await asAdmin('PATCH', '/api/settings', { key, value });
+  const response = await t.as(admin).patch('/api/settings', { key, value });
   expect(response.statusCode).toBe(200);
 }
 
 async function onlineUsers(): Promise<number> {
-  const response = await asAdmin('GET', '/api/dashboard/metrics');
+  const response = await t.as(admin).get('/api/dashboard/metrics');
   expect(response.statusCode).toBe(200);
   return response.json<MetricsResponse>().onlineUsers;
 }
@@ -513,7 +496,7 @@ describe('POST /api/loader/heartbeat', () => {
   it('ends the session when the account is banned', async () => {
     const c = await customer();
     const { session } = await openSession(c);
-    const ban = await asAdmin('PATCH', `/api/users/${c.account.id}/status`, { status: 'banned' });
+    const ban = await t.as(admin).patch(`/api/users/${c.account.id}/status`, { status: 'banned' });
     expect(ban.statusCode).toBe(200);
 
     expectRefusal(await heartbeat(session), 'ACCOUNT_BANNED');
@@ -568,7 +551,7 @@ describe('POST /api/loader/heartbeat', () => {
   it('ends the session when an admin resets the HWIDs', async () => {
     const c = await customer();
     const { session } = await openSession(c);
-    const reset = await asAdmin('PATCH', `/api/users/${c.account.id}/hwid`);
+    const reset = await t.as(admin).patch(`/api/users/${c.account.id}/hwid`);
     expect(reset.statusCode).toBe(200);
 
     expectRefusal(await heartbeat(session), 'HWID_RESET');
@@ -590,7 +573,7 @@ describe('POST /api/loader/heartbeat', () => {
       { ...c, login: { ...c.login, password: 'outra-senha-123' } },
       first.hwid,
     );
-    const off = await asAdmin('PATCH', `/api/products/${c.product.id}/status`, {
+    const off = await t.as(admin).patch(`/api/products/${c.product.id}/status`, {
       status: 'disabled',
     });
     expect(off.statusCode).toBe(200);
@@ -653,8 +636,8 @@ describe('POST /api/loader/heartbeat', () => {
     const nonce = newNonce();
     const body = { session, nonce };
 
-    expectOk(await call('POST', '/api/loader/heartbeat', { body }));
-    const replay = await call('POST', '/api/loader/heartbeat', { body });
+    expectOk(await askLoader('POST', '/api/loader/heartbeat', { body }));
+    const replay = await askLoader('POST', '/api/loader/heartbeat', { body });
 
     expectRefusal(replay, 'NONCE_REUSED');
     expect(replay.envelope.nonce).toBe(nonce);
@@ -666,7 +649,10 @@ describe('POST /api/loader/heartbeat', () => {
     const other = await openSession(await customer());
     const ip = '10.200.0.1';
     const beat = (token: string) =>
-      call('POST', '/api/loader/heartbeat', { body: { session: token, nonce: newNonce() }, ip });
+      askLoader('POST', '/api/loader/heartbeat', {
+        body: { session: token, nonce: newNonce() },
+        ip,
+      });
 
     for (let i = 0; i < 20; i += 1) expectOk(await beat(session));
     const limited = await beat(session);
@@ -683,35 +669,39 @@ describe('calls with an invalid session', () => {
     const { session } = await openSession(c);
     const ip = '10.201.0.1';
     const invalidBeat = () =>
-      call('POST', '/api/loader/heartbeat', {
+      askLoader('POST', '/api/loader/heartbeat', {
         body: { session: 'v1.forged.session', nonce: newNonce() },
         ip,
       });
 
     for (let i = 0; i < 40; i += 1) expectRefusal(await invalidBeat(), 'SESSION_INVALID');
     for (let i = 0; i < 20; i += 1) {
-      const download = await call('GET', `/api/loader/download?session=x&nonce=${newNonce()}`, {
-        ip,
-      });
+      const download = await askLoader(
+        'GET',
+        `/api/loader/download?session=x&nonce=${newNonce()}`,
+        {
+          ip,
+        },
+      );
       expectRefusal(download, 'SESSION_INVALID');
     }
     const limited = await invalidBeat();
     expectRefusal(limited, 'RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expectRefusal(
-      await call('GET', `/api/loader/download?nonce=${newNonce()}`, { ip }),
+      await askLoader('GET', `/api/loader/download?nonce=${newNonce()}`, { ip }),
       'RATE_LIMITED',
     );
 
     // Valid sessions behind the same address are neither counted nor refused.
-    const valid = await call<LoaderHeartbeatSuccess>('POST', '/api/loader/heartbeat', {
+    const valid = await askLoader<LoaderHeartbeatSuccess>('POST', '/api/loader/heartbeat', {
       body: { session, nonce: newNonce() },
       ip,
     });
     expectOk(valid);
     // Another address is not affected.
     expectRefusal(
-      await call('POST', '/api/loader/heartbeat', {
+      await askLoader('POST', '/api/loader/heartbeat', {
         body: { session: 'v1.forged.session', nonce: newNonce() },
       }),
       'SESSION_INVALID',
@@ -725,17 +715,19 @@ describe('malformed heartbeats and downloads', () => {
     const ip = '10.202.0.1';
 
     for (let i = 0; i < 50; i += 1) {
-      const noSession = await call('POST', '/api/loader/heartbeat', {
+      const noSession = await askLoader('POST', '/api/loader/heartbeat', {
         body: { nonce: newNonce() },
         ip,
       });
       expect(noSession.data).toMatchObject({ ok: false, code: 'INVALID_REQUEST' });
     }
     for (let i = 0; i < 10; i += 1) {
-      const badNonce = await call('GET', `/api/loader/download?session=${session}&nonce=x`, { ip });
+      const badNonce = await askLoader('GET', `/api/loader/download?session=${session}&nonce=x`, {
+        ip,
+      });
       expect(badNonce.data).toMatchObject({ ok: false, code: 'INVALID_REQUEST' });
     }
-    const limited = await call('POST', '/api/loader/heartbeat', {
+    const limited = await askLoader('POST', '/api/loader/heartbeat', {
       body: { nonce: newNonce() },
       ip,
     });
@@ -743,7 +735,7 @@ describe('malformed heartbeats and downloads', () => {
     expectRefusal(limited, 'RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expectOk(
-      await call<LoaderHeartbeatSuccess>('POST', '/api/loader/heartbeat', {
+      await askLoader<LoaderHeartbeatSuccess>('POST', '/api/loader/heartbeat', {
         body: { session, nonce: newNonce() },
         ip,
       }),
@@ -803,19 +795,19 @@ describe('GET /api/loader/download', () => {
     const opened = await openSession(c);
     const nonce = newNonce();
 
-    const none = await call('GET', `/api/loader/download?nonce=${nonce}`);
+    const none = await askLoader('GET', `/api/loader/download?nonce=${nonce}`);
     expectRefusal(none, 'SESSION_INVALID');
     expect(none.envelope.nonce).toBe(nonce);
-    expectRefusal(await call('GET', '/api/loader/download?session=v1.x.y'), 'SESSION_INVALID');
+    expectRefusal(await askLoader('GET', '/api/loader/download?session=v1.x.y'), 'SESSION_INVALID');
     expectRefusal(
-      await call('GET', `/api/loader/download?session=${encodeURIComponent(opened.session)}`),
+      await askLoader('GET', `/api/loader/download?session=${encodeURIComponent(opened.session)}`),
       'NO_FILE',
     );
 
     await withFile(c.product.id, Buffer.from('MZ-other-bytes'));
-    await asAdmin('PATCH', `/api/users/${c.account.id}/hwid`);
+    await t.as(admin).patch(`/api/users/${c.account.id}/hwid`);
     expectRefusal(
-      await call('GET', `/api/loader/download?session=${encodeURIComponent(opened.session)}`),
+      await askLoader('GET', `/api/loader/download?session=${encodeURIComponent(opened.session)}`),
       'HWID_RESET',
     );
   });
@@ -825,14 +817,14 @@ describe('every loader answer is a signed envelope', () => {
   it('answers validation errors with INVALID_REQUEST, echoing a well-formed nonce', async () => {
     const nonce = newNonce();
 
-    const badHwid = await call('POST', '/api/loader/auth', {
+    const badHwid = await askLoader('POST', '/api/loader/auth', {
       body: { productId: 'p', hwid: 'x', nonce, key: 'ABCDEFGHIJKLMNOPQR' },
     });
     expect(badHwid.status).toBe(400);
     expect(badHwid.data).toEqual({ ok: false, code: 'INVALID_REQUEST', message: text.hwidInvalid });
     expect(badHwid.envelope.nonce).toBe(nonce);
 
-    const noCredentials = await call('POST', '/api/loader/auth', {
+    const noCredentials = await askLoader('POST', '/api/loader/auth', {
       body: { productId: 'p', hwid: newHwid(), nonce: newNonce() },
     });
     expect(noCredentials.data).toEqual({
@@ -841,11 +833,11 @@ describe('every loader answer is a signed envelope', () => {
       message: text.credentialsRequired,
     });
 
-    const noNonce = await call('POST', '/api/loader/heartbeat', { body: { session: 'x' } });
+    const noNonce = await askLoader('POST', '/api/loader/heartbeat', { body: { session: 'x' } });
     expect(noNonce.status).toBe(400);
     expect(noNonce.envelope.nonce).toBeNull();
 
-    const extra = await call('POST', '/api/loader/heartbeat', {
+    const extra = await askLoader('POST', '/api/loader/heartbeat', {
       body: { session: 'x', nonce: newNonce(), admin: true },
     });
     expect(extra.status).toBe(400);
@@ -853,13 +845,13 @@ describe('every loader answer is a signed envelope', () => {
   });
 
   it('answers malformed JSON and unknown loader paths with a signed refusal', async () => {
-    const malformed = await call('POST', '/api/loader/heartbeat', {
+    const malformed = await askLoader('POST', '/api/loader/heartbeat', {
       body: '{"session":',
       headers: { 'content-type': 'application/json' },
     });
     expectRefusal(malformed, 'INVALID_REQUEST');
 
-    const unknown = await call('GET', '/api/loader/nothing-here');
+    const unknown = await askLoader('GET', '/api/loader/nothing-here');
     expect(unknown.status).toBe(404);
     expect(unknown.data).toMatchObject({ ok: false, code: 'INVALID_REQUEST' });
   });

@@ -15,7 +15,7 @@ let admin: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.createUser({ role: 'admin', username: 'auditor_pedidos' });
-  const saved = await call('PATCH', '/api/admin/payment-settings', admin, {
+  const saved = await t.as(admin).patch('/api/admin/payment-settings', {
     mode: 'manual',
     pix_key: 'pix@example.com',
     pix_beneficiary: 'Loja Exemplo',
@@ -27,17 +27,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-function call(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
-  url: string,
-  user: TestUser,
-  payload?: object,
-) {
-  return t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
-}
-
 function checkout(user: TestUser, body: object) {
-  return call('POST', '/api/shop/checkout', user, body);
+  return t.as(user).post('/api/shop/checkout', body);
 }
 
 function ordersOf(userId: string) {
@@ -83,7 +74,7 @@ describe('checkout by PIX: one intent, one charge', () => {
     expect(monthly.statusCode).toBe(200);
     expect(await ordersOf(buyer.id)).toHaveLength(2);
     const depositId = again.json<CheckoutResponse>().deposit!.id;
-    expect((await call('POST', `/api/admin/deposits/${depositId}/approve`, admin)).statusCode).toBe(
+    expect((await t.as(admin).post(`/api/admin/deposits/${depositId}/approve`)).statusCode).toBe(
       200,
     );
     await t.app.outbox.drain();
@@ -107,7 +98,7 @@ describe('checkout by PIX: one intent, one charge', () => {
       .where('product_id', '=', product.id)
       .execute();
     expect(
-      (await call('POST', `/api/admin/deposits/${order.deposit!.id}/approve`, admin)).statusCode,
+      (await t.as(admin).post(`/api/admin/deposits/${order.deposit!.id}/approve`)).statusCode,
     ).toBe(200);
     await t.app.outbox.drain();
     expect((await ordersOf(buyer.id))[0]).toMatchObject({ status: 'completed', price_cents: 2000 });
@@ -131,9 +122,9 @@ describe('checkout by PIX: one intent, one charge', () => {
       .catch(() => undefined);
     await t.database.db.deleteFrom('subscriptions').where('id', '=', sub.id).execute();
     const deposit = opened.json<CheckoutResponse>().deposit!;
-    expect(
-      (await call('POST', `/api/admin/deposits/${deposit.id}/approve`, admin)).statusCode,
-    ).toBe(200);
+    expect((await t.as(admin).post(`/api/admin/deposits/${deposit.id}/approve`)).statusCode).toBe(
+      200,
+    );
     await t.app.outbox.drain();
     const [order] = await ordersOf(buyer.id);
     expect(order?.status).toBe('completed');
@@ -161,8 +152,8 @@ describe('checkout by PIX: one intent, one charge', () => {
       .where('id', '=', buyer.id)
       .execute();
     const approvals = await Promise.all([
-      call('POST', `/api/admin/deposits/${deposit.id}/approve`, admin),
-      call('POST', `/api/admin/deposits/${deposit.id}/approve`, admin),
+      t.as(admin).post(`/api/admin/deposits/${deposit.id}/approve`),
+      t.as(admin).post(`/api/admin/deposits/${deposit.id}/approve`),
     ]);
     expect(approvals.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     await t.app.outbox.drain();

@@ -23,7 +23,7 @@ beforeAll(async () => {
   });
   admin = await t.createUser({ role: 'admin', username: 'chefe_pedidos' });
   const pix = { pix_key: 'pix@example.com', pix_beneficiary: 'Loja Exemplo', pix_city: 'Curitiba' };
-  const saved = await call('PATCH', '/api/admin/payment-settings', admin, pix);
+  const saved = await t.as(admin).patch('/api/admin/payment-settings', pix);
   expect(saved.statusCode).toBe(200);
 });
 afterAll(async () => {
@@ -31,34 +31,24 @@ afterAll(async () => {
   await inbox?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH';
-function call(method: Method, url: string, user: TestUser | null, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    ...(user ? { headers: user.headers } : {}),
-    ...(payload ? { payload } : {}),
-  });
-}
-
 async function fund(user: TestUser, cents: number): Promise<void> {
   // A plain deposit, approved: the way money reaches a balance.
-  const opened = await call('POST', '/api/deposits', user, { amount: cents / 100 });
+  const opened = await t.as(user).post('/api/deposits', { amount: cents / 100 });
   expect(opened.statusCode).toBe(201);
   const id = opened.json<{ deposit: { id: string } }>().deposit.id;
-  expect((await call('POST', `/api/admin/deposits/${id}/approve`, admin)).statusCode).toBe(200);
+  expect((await t.as(admin).post(`/api/admin/deposits/${id}/approve`)).statusCode).toBe(200);
 }
 
 function checkout(user: TestUser, body: object) {
-  return call('POST', '/api/shop/checkout', user, body);
+  return t.as(user).post('/api/shop/checkout', body);
 }
 
 function approve(depositId: string) {
-  return call('POST', `/api/admin/deposits/${depositId}/approve`, admin);
+  return t.as(admin).post(`/api/admin/deposits/${depositId}/approve`);
 }
 
 async function orderOf(user: TestUser, id: string): Promise<OrderReceipt> {
-  const response = await call('GET', `/api/orders/${id}`, user);
+  const response = await t.as(user).get(`/api/orders/${id}`);
   expect(response.statusCode).toBe(200);
   return response.json<OrderReceipt>();
 }
@@ -143,7 +133,7 @@ describe('POST /api/shop/checkout by balance', () => {
       buyer: { username: buyer.username, email: buyer.email },
       status: 'completed',
     });
-    const list = (await call('GET', '/api/orders', buyer)).json<OrdersPage>();
+    const list = (await t.as(buyer).get('/api/orders')).json<OrdersPage>();
     expect(list.total).toBe(2);
     expect(list.items.map((item) => [item.type, item.status, item.amount, item.method])).toEqual([
       ['order', 'completed', 29.9, 'balance'],
@@ -178,7 +168,7 @@ describe('POST /api/shop/checkout by balance', () => {
       message: messages.shop.insufficientBalance,
       code: 'INSUFFICIENT_BALANCE',
     });
-    expect((await call('GET', '/api/orders', buyer)).json<OrdersPage>().total).toBe(0);
+    expect((await t.as(buyer).get('/api/orders')).json<OrdersPage>().total).toBe(0);
   });
 });
 
@@ -221,7 +211,7 @@ describe('POST /api/shop/checkout by PIX', () => {
       .set({ token_version: 5 })
       .where('id', '=', buyer.id)
       .execute();
-    expect((await call('GET', '/api/orders', buyer)).statusCode).toBe(401);
+    expect((await t.as(buyer).get('/api/orders')).statusCode).toBe(401);
 
     // Two admins approve at once: one credits, the order completes once.
     const approvals = await Promise.all([approve(body.deposit!.id), approve(body.deposit!.id)]);
@@ -335,7 +325,7 @@ describe('POST /api/shop/checkout by PIX', () => {
     const third = await open(spent.id);
     expect(third.deposit?.amount).toBe(10);
 
-    await call('PATCH', `/api/products/${off.id}/status`, admin, { status: 'disabled' });
+    await t.as(admin).patch(`/api/products/${off.id}/status`, { status: 'disabled' });
     await t.database.db
       .deleteFrom('plans')
       .where('product_id', '=', gone.id)
@@ -390,7 +380,7 @@ describe('POST /api/shop/checkout by PIX', () => {
     const body = (
       await checkout(buyer, { productId: product.id, durationType: 'weekly', payWith: 'pix' })
     ).json<CheckoutResponse>();
-    const rejected = await call('POST', `/api/admin/deposits/${body.deposit!.id}/reject`, admin, {
+    const rejected = await t.as(admin).post(`/api/admin/deposits/${body.deposit!.id}/reject`, {
       reason: 'PIX não encontrado',
     });
     expect(rejected.statusCode).toBe(200);
@@ -415,7 +405,7 @@ describe('renewals', () => {
     ).json<CheckoutResponse>();
     const subId = first.order.subscription_id!;
 
-    const offer = await call('GET', `/api/shop/renewal/${subId}`, buyer);
+    const offer = await t.as(buyer).get(`/api/shop/renewal/${subId}`);
     expect(offer.statusCode).toBe(200);
     expect(offer.json<RenewalOffer>()).toMatchObject({
       subscription_id: subId,
@@ -460,7 +450,7 @@ describe('renewals', () => {
     });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ message: text.subscriptionNotFound, code: 'NOT_FOUND' });
-    expect((await call('GET', `/api/shop/renewal/${sub.id}`, stranger)).statusCode).toBe(404);
+    expect((await t.as(stranger).get(`/api/shop/renewal/${sub.id}`)).statusCode).toBe(404);
     const mismatch = await checkout(stranger, {
       productId: other.id,
       durationType: 'weekly',
@@ -473,10 +463,10 @@ describe('renewals', () => {
       code: 'SUBSCRIPTION_OTHER_PRODUCT',
     });
     // With no order behind it, the customer picks the plan.
-    const offer = await call('GET', `/api/shop/renewal/${mine.id}`, stranger);
+    const offer = await t.as(stranger).get(`/api/shop/renewal/${mine.id}`);
     expect(offer.json<RenewalOffer>().duration_type).toBeNull();
-    await call('PATCH', `/api/products/${product.id}/status`, admin, { status: 'disabled' });
-    const off = await call('GET', `/api/shop/renewal/${mine.id}`, stranger);
+    await t.as(admin).patch(`/api/products/${product.id}/status`, { status: 'disabled' });
+    const off = await t.as(stranger).get(`/api/shop/renewal/${mine.id}`);
     expect(off.statusCode).toBe(422);
     expect(off.json()).toEqual({
       message: messages.shop.productUnavailable,
@@ -545,7 +535,7 @@ describe('GET /api/orders', () => {
     t.clock.advance(1000);
     await checkout(buyer, { productId: product.id, durationType: 'daily', payWith: 'pix' });
 
-    const page = (await call('GET', '/api/orders?pageSize=2', buyer)).json<OrdersPage>();
+    const page = (await t.as(buyer).get('/api/orders?pageSize=2')).json<OrdersPage>();
     expect(page).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(
       page.items.map((i) => [
@@ -560,18 +550,18 @@ describe('GET /api/orders', () => {
       ['order', 'Lista', 'daily', 7, 'pix', 'awaiting_payment'],
       ['order', 'Lista', 'daily', 7, 'balance', 'completed'],
     ]);
-    const second = (await call('GET', '/api/orders?pageSize=2&page=2', buyer)).json<OrdersPage>();
+    const second = (await t.as(buyer).get('/api/orders?pageSize=2&page=2')).json<OrdersPage>();
     expect(second.items.map((i) => [i.type, i.amount, i.status])).toEqual([
       ['deposit', 10, 'approved'],
     ]);
     // Someone else's order reads as unknown.
     const stranger = await t.createUser();
-    const notMine = await call('GET', `/api/orders/${page.items[0]!.id}`, stranger);
+    const notMine = await t.as(stranger).get(`/api/orders/${page.items[0]!.id}`);
     expect(notMine.statusCode).toBe(404);
     expect(notMine.json()).toEqual({ message: text.notFound, code: 'NOT_FOUND' });
-    expect((await call('GET', '/api/orders', stranger)).json<OrdersPage>().total).toBe(0);
-    expect((await call('GET', '/api/orders', admin)).statusCode).toBe(403);
-    expect((await call('GET', '/api/orders', null)).statusCode).toBe(401);
+    expect((await t.as(stranger).get('/api/orders')).json<OrdersPage>().total).toBe(0);
+    expect((await t.as(admin).get('/api/orders')).statusCode).toBe(403);
+    expect((await t.anonymous.get('/api/orders')).statusCode).toBe(401);
   });
 });
 
@@ -599,7 +589,7 @@ describe('bad input', () => {
       message: messages.shop.planUnavailable,
       code: 'PLAN_UNAVAILABLE',
     });
-    expect((await call('GET', '/api/orders', buyer)).json<OrdersPage>().total).toBe(0);
+    expect((await t.as(buyer).get('/api/orders')).json<OrdersPage>().total).toBe(0);
   });
 
   it.each([
@@ -623,6 +613,6 @@ describe('bad input', () => {
     const payload = { productId: 'x', durationType: 'daily', payWith: 'pix' };
     expect((await checkout(buyer, { ...payload, price: 0 })).statusCode).toBe(400);
     expect((await checkout(admin, payload)).statusCode).toBe(403);
-    expect((await call('POST', '/api/shop/checkout', null, payload)).statusCode).toBe(401);
+    expect((await t.anonymous.post('/api/shop/checkout', payload)).statusCode).toBe(401);
   });
 });

@@ -13,14 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH';
-function call(method: Method, url: string, as: TestUser, payload?: object) {
-  return t.app.inject({ method, url, headers: as.headers, ...(payload ? { payload } : {}) });
-}
-
 async function productSwitchedOff(name: string) {
   const product = await t.fixtures.product({ name, plans: { monthly: 1000 } });
-  const off = await call('PATCH', `/api/products/${product.id}/status`, admin, {
+  const off = await t.as(admin).patch(`/api/products/${product.id}/status`, {
     status: 'disabled',
   });
   expect(off.statusCode).toBe(200);
@@ -41,7 +36,7 @@ describe('a disabled product', () => {
   it('gets no new keys: POST /api/keys answers 422 and stores none', async () => {
     const product = await productSwitchedOff('Sem chaves');
     const before = await activityCount();
-    const response = await call('POST', '/api/keys', admin, {
+    const response = await t.as(admin).post('/api/keys', {
       productId: product.id,
       days: 7,
       quantity: 5,
@@ -60,20 +55,20 @@ describe('a disabled product', () => {
   it('is not granted to a user: add subscription answers 422 and nothing changes', async () => {
     const product = await productSwitchedOff('Sem concessão');
     const client = await t.createUser();
-    const response = await call('POST', `/api/users/${client.id}/subscriptions`, admin, {
+    const response = await t.as(admin).post(`/api/users/${client.id}/subscriptions`, {
       productId: product.id,
       days: 30,
       devices: 1,
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual(refusal);
-    const subs = await call('GET', `/api/users/${client.id}/subscriptions`, admin);
+    const subs = await t.as(admin).get(`/api/users/${client.id}/subscriptions`);
     expect(subs.json()).toEqual([]);
   });
 
   it('is not granted to a new user: the account is not created either (one transaction)', async () => {
     const product = await productSwitchedOff('Sem conta nova');
-    const response = await call('POST', '/api/users', admin, {
+    const response = await t.as(admin).post('/api/users', {
       username: 'semproduto',
       email: 'semproduto@example.com',
       password: 'senha-forte-1',
@@ -95,10 +90,10 @@ describe('a disabled product', () => {
     const client = await t.createUser();
     const keyRefusal = { message: messages.admin.keyProductDisabled, code: 'PRODUCT_DISABLED' };
 
-    const linked = await call('POST', `/api/keys/${key.id}/link`, admin, { userId: client.id });
+    const linked = await t.as(admin).post(`/api/keys/${key.id}/link`, { userId: client.id });
     expect(linked.statusCode).toBe(422);
     expect(linked.json()).toEqual(keyRefusal);
-    const redeemed = await call('POST', '/api/client/redeem-key', client, { keyValue: key.key });
+    const redeemed = await t.as(client).post('/api/client/redeem-key', { keyValue: key.key });
     expect(redeemed.statusCode).toBe(422);
     expect(redeemed.json()).toEqual(keyRefusal);
     const stored = await t.database.db
@@ -108,8 +103,8 @@ describe('a disabled product', () => {
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ status: 'active', redeemed_by: null });
 
-    await call('PATCH', `/api/products/${product.id}/status`, admin, { status: 'active' });
-    const later = await call('POST', '/api/client/redeem-key', client, { keyValue: key.key });
+    await t.as(admin).patch(`/api/products/${product.id}/status`, { status: 'active' });
+    const later = await t.as(client).post('/api/client/redeem-key', { keyValue: key.key });
     expect(later.statusCode).toBe(200);
   });
 
@@ -117,14 +112,14 @@ describe('a disabled product', () => {
   it('is not sold: shop purchase and reseller purchase are refused', async () => {
     const product = await productSwitchedOff('Fora de venda');
     const client = await t.createUser();
-    const shop = await call('POST', '/api/shop/purchase', client, {
+    const shop = await t.as(client).post('/api/shop/purchase', {
       productId: product.id,
       durationType: 'monthly',
     });
     expect(shop.statusCode).toBe(422);
     expect(shop.json()).toMatchObject({ code: 'PRODUCT_UNAVAILABLE' });
     const reseller = await t.createResellerViaAdmin(admin.headers, 100);
-    const bought = await call('POST', '/api/reseller/keys', reseller, {
+    const bought = await t.as(reseller).post('/api/reseller/keys', {
       productId: product.id,
       durationType: 'monthly',
       quantity: 1,
@@ -135,15 +130,15 @@ describe('a disabled product', () => {
 
   it('still grants and keys once switched back on', async () => {
     const product = await productSwitchedOff('Religado');
-    await call('PATCH', `/api/products/${product.id}/status`, admin, { status: 'active' });
-    const keys = await call('POST', '/api/keys', admin, {
+    await t.as(admin).patch(`/api/products/${product.id}/status`, { status: 'active' });
+    const keys = await t.as(admin).post('/api/keys', {
       productId: product.id,
       days: 7,
       quantity: 1,
     });
     expect(keys.statusCode).toBe(201);
     const client = await t.createUser();
-    const granted = await call('POST', `/api/users/${client.id}/subscriptions`, admin, {
+    const granted = await t.as(admin).post(`/api/users/${client.id}/subscriptions`, {
       productId: product.id,
       days: 30,
       devices: 1,

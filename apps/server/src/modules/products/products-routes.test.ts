@@ -14,11 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-function call(method: Method, url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
-}
-
 interface Product {
   id: string;
   name: string;
@@ -28,7 +23,7 @@ interface Product {
 }
 
 async function listed(id: string): Promise<Product | undefined> {
-  return (await call('GET', '/api/products')).json<Product[]>().find((p) => p.id === id);
+  return (await t.as(admin).get('/api/products')).json<Product[]>().find((p) => p.id === id);
 }
 
 function upload(id: string, parts: Parameters<typeof multipartBody>[0]) {
@@ -43,7 +38,7 @@ function upload(id: string, parts: Parameters<typeof multipartBody>[0]) {
 
 describe('product CRUD', () => {
   it('creates with plans in reais, edits replacing the plan set, lists', async () => {
-    const created = await call('POST', '/api/products', {
+    const created = await t.as(admin).post('/api/products', {
       name: '  Aimbot  ',
       description: 'Mira',
       plans: { daily: 5.9, monthly: 49.99, weekly: null },
@@ -75,7 +70,7 @@ describe('product CRUD', () => {
       { duration_type: 'monthly', price_cents: 4999 },
     ]);
 
-    const edited = await call('PUT', `/api/products/${product.id}`, {
+    const edited = await t.as(admin).put(`/api/products/${product.id}`, {
       name: 'Aimbot Pro',
       description: '',
       plans: { 'bi-weekly': 0, weekly: 19.1 },
@@ -88,7 +83,7 @@ describe('product CRUD', () => {
       name: 'Aimbot Pro',
       plans: { 'bi-weekly': 0, weekly: 19.1 },
     });
-    expect((await call('PUT', '/api/products/nao-existe', { name: 'x' })).statusCode).toBe(404);
+    expect((await t.as(admin).put('/api/products/nao-existe', { name: 'x' })).statusCode).toBe(404);
   });
 
   it('answers the spec messages for a missing name and a bad price', async () => {
@@ -101,27 +96,29 @@ describe('product CRUD', () => {
       [{ name: 'x', plans: { daily: 1e300 } }, messages.validation.pricePositive],
     ];
     for (const [payload, message] of cases) {
-      const response = await call('POST', '/api/products', payload);
+      const response = await t.as(admin).post('/api/products', payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
     }
     expect(
-      (await call('POST', '/api/products', { name: 'x', plans: { yearly: 1 } })).statusCode,
+      (await t.as(admin).post('/api/products', { name: 'x', plans: { yearly: 1 } })).statusCode,
     ).toBe(400);
   });
 
   it('switches a product off and on', async () => {
     const product = await t.fixtures.product({ name: 'Chave' });
-    const off = await call('PATCH', `/api/products/${product.id}/status`, { status: 'disabled' });
+    const off = await t
+      .as(admin)
+      .patch(`/api/products/${product.id}/status`, { status: 'disabled' });
     expect(off.json()).toEqual({ message: text.productDisabled });
     expect(await listed(product.id)).toMatchObject({ status: 'disabled' });
-    const on = await call('PATCH', `/api/products/${product.id}/status`, { status: 'active' });
+    const on = await t.as(admin).patch(`/api/products/${product.id}/status`, { status: 'active' });
     expect(on.json()).toEqual({ message: text.productEnabled });
     expect(
-      (await call('PATCH', `/api/products/${product.id}/status`, { status: 'off' })).statusCode,
+      (await t.as(admin).patch(`/api/products/${product.id}/status`, { status: 'off' })).statusCode,
     ).toBe(400);
     expect(
-      (await call('PATCH', '/api/products/nao-existe/status', { status: 'active' })).statusCode,
+      (await t.as(admin).patch('/api/products/nao-existe/status', { status: 'active' })).statusCode,
     ).toBe(404);
   });
 
@@ -144,11 +141,11 @@ describe('product CRUD', () => {
     expect(await listed(unused.id)).toMatchObject({ inUse: false });
 
     // The flag agrees with the delete rule: in use is refused, the others go.
-    expect((await call('DELETE', `/api/products/${withUnusedKey.id}`)).statusCode).toBe(409);
-    expect((await call('DELETE', `/api/products/${withUsedKeyOnly.id}`)).statusCode).toBe(200);
-    expect((await call('DELETE', `/api/products/${unused.id}`)).statusCode).toBe(200);
+    expect((await t.as(admin).delete(`/api/products/${withUnusedKey.id}`)).statusCode).toBe(409);
+    expect((await t.as(admin).delete(`/api/products/${withUsedKeyOnly.id}`)).statusCode).toBe(200);
+    expect((await t.as(admin).delete(`/api/products/${unused.id}`)).statusCode).toBe(200);
 
-    const edited = await call('PUT', `/api/products/${withSubscription.id}`, {
+    const edited = await t.as(admin).put(`/api/products/${withSubscription.id}`, {
       name: 'Com assinatura',
       description: '',
       plans: {},
@@ -163,12 +160,12 @@ describe('product CRUD', () => {
     await t.fixtures.key(product.id);
     await t.fixtures.key(product.id, { status: 'used', redeemedBy: user.id });
 
-    const refused = await call('DELETE', `/api/products/${product.id}`);
+    const refused = await t.as(admin).delete(`/api/products/${product.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: text.productInUse(1, 1), code: 'PRODUCT_IN_USE' });
     expect(await listed(product.id)).toBeDefined();
 
-    const cascaded = await call('DELETE', `/api/products/${product.id}?cascade=true`);
+    const cascaded = await t.as(admin).delete(`/api/products/${product.id}?cascade=true`);
     expect(cascaded.json()).toEqual({ message: text.productDeleted });
     expect(await listed(product.id)).toBeUndefined();
     const left = await t.database.db
@@ -177,11 +174,11 @@ describe('product CRUD', () => {
       .where('product_id', '=', product.id)
       .execute();
     expect(left).toEqual([]);
-    expect((await call('DELETE', `/api/products/${product.id}`)).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/products/x?cascade=maybe`)).statusCode).toBe(400);
+    expect((await t.as(admin).delete(`/api/products/${product.id}`)).statusCode).toBe(404);
+    expect((await t.as(admin).delete(`/api/products/x?cascade=maybe`)).statusCode).toBe(400);
 
     const unused = await t.fixtures.product();
-    expect((await call('DELETE', `/api/products/${unused.id}`)).statusCode).toBe(200);
+    expect((await t.as(admin).delete(`/api/products/${unused.id}`)).statusCode).toBe(200);
   });
 });
 
@@ -206,7 +203,7 @@ describe('product DLL', () => {
     });
     expect((await listed(product.id))?.file).toEqual(body.file);
 
-    const download = await call('GET', `/api/products/${product.id}/dll`);
+    const download = await t.as(admin).get(`/api/products/${product.id}/dll`);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/octet-stream');
     expect(download.headers['content-disposition']).toBe(
@@ -238,7 +235,7 @@ describe('product DLL', () => {
     expect(tooBig.json()).toEqual({ message: text.dllTooLarge, code: 'PAYLOAD_TOO_LARGE' });
 
     expect((await listed(product.id))?.file).toEqual(before?.file);
-    const download = await call('GET', `/api/products/${product.id}/dll`);
+    const download = await t.as(admin).get(`/api/products/${product.id}/dll`);
     expect(Buffer.compare(download.rawPayload, dll)).toBe(0);
   });
 
@@ -262,8 +259,8 @@ describe('product DLL', () => {
       .execute();
     expect(files).toEqual([{ sha256: sharedSha }]);
     expect((await listed(product.id))?.file?.name).toBe('2.dll');
-    await call('DELETE', `/api/products/${other.id}`);
-    expect((await call('GET', `/api/products/${product.id}/dll`)).rawPayload).toEqual(shared);
+    await t.as(admin).delete(`/api/products/${other.id}`);
+    expect((await t.as(admin).get(`/api/products/${product.id}/dll`)).rawPayload).toEqual(shared);
   });
 
   it('answers empty, wrongly named and non-multipart uploads with 400, unknown ids with 404', async () => {
@@ -289,14 +286,14 @@ describe('product DLL', () => {
       { name: 'arquivo', filename: 'x.dll', content: dll },
     ]);
     expect(wrongField.statusCode).toBe(400);
-    const json = await call('POST', `/api/products/${product.id}/upload-dll`, { dllFile: 'x' });
+    const json = await t.as(admin).post(`/api/products/${product.id}/upload-dll`, { dllFile: 'x' });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toEqual({ message: text.multipartRequired, code: 'BAD_REQUEST' });
     const unknown = await upload('nao-existe', [
       { name: 'dllFile', filename: 'x.dll', content: dll },
     ]);
     expect(unknown.statusCode).toBe(404);
-    const noFile = await call('GET', `/api/products/${product.id}/dll`);
+    const noFile = await t.as(admin).get(`/api/products/${product.id}/dll`);
     expect(noFile.json()).toEqual({ message: text.productFileMissing, code: 'NOT_FOUND' });
   });
 });

@@ -20,15 +20,6 @@ afterAll(async () => {
 
 const CODE_SHAPE = new RegExp(`^[${KEY_ALPHABET}]{5}-[${KEY_ALPHABET}]{5}$`);
 
-function call(
-  method: 'GET' | 'PATCH' | 'POST',
-  url: string,
-  headers?: { authorization: string },
-  payload?: object,
-) {
-  return t.app.inject({ method, url, headers, payload });
-}
-
 function login(identifier: string, password: string, totp?: string) {
   return t.app.inject({
     method: 'POST',
@@ -44,7 +35,7 @@ function nextCode(secret: string): string {
 }
 
 async function profileOf(user: TestUser) {
-  const response = await call('GET', '/api/profile', user.headers);
+  const response = await t.as(user).get('/api/profile');
   expect(response.statusCode).toBe(200);
   return response.json<{
     email: string;
@@ -57,9 +48,9 @@ async function profileOf(user: TestUser) {
 /** A user with 2FA on through the profile routes, and the codes enabling answered. */
 async function userWithTwoFactor(input: Parameters<TestApp['createUser']>[0] = {}) {
   const user = await t.createUser(input);
-  const generated = await call('POST', '/api/profile/2fa/generate', user.headers);
+  const generated = await t.as(user).post('/api/profile/2fa/generate');
   const { secret } = generated.json<{ secret: string }>();
-  const enabled = await call('POST', '/api/profile/2fa/verify', user.headers, {
+  const enabled = await t.as(user).post('/api/profile/2fa/verify', {
     token: nextCode(secret),
     currentPassword: user.password,
   });
@@ -82,11 +73,11 @@ const typedLoosely = (code: string) => code.replace('-', '').toLowerCase();
 describe('enabling 2FA', () => {
   it('asks for the password, then answers 10 distinct codes stored only as hashes', async () => {
     const user = await t.createUser();
-    const { secret } = (await call('POST', '/api/profile/2fa/generate', user.headers)).json<{
+    const { secret } = (await t.as(user).post('/api/profile/2fa/generate')).json<{
       secret: string;
     }>();
 
-    const wrongPassword = await call('POST', '/api/profile/2fa/verify', user.headers, {
+    const wrongPassword = await t.as(user).post('/api/profile/2fa/verify', {
       token: nextCode(secret),
       currentPassword: 'nao-e-esta',
     });
@@ -95,13 +86,13 @@ describe('enabling 2FA', () => {
       message: accountMessages.passwordWrong,
       code: 'PASSWORD_WRONG',
     });
-    const noPassword = await call('POST', '/api/profile/2fa/verify', user.headers, {
+    const noPassword = await t.as(user).post('/api/profile/2fa/verify', {
       token: nextCode(secret),
     });
     expect(noPassword.statusCode).toBe(400);
     expect((await profileOf(user)).is_two_factor_enabled).toBe(false);
 
-    const enabled = await call('POST', '/api/profile/2fa/verify', user.headers, {
+    const enabled = await t.as(user).post('/api/profile/2fa/verify', {
       token: nextCode(secret),
       currentPassword: user.password,
     });
@@ -176,7 +167,7 @@ describe('recovery codes at the site login', () => {
 
   it('are refused once 2FA is off, since they are deleted with it', async () => {
     const { user, secret, recoveryCodes } = await userWithTwoFactor();
-    const off = await call('POST', '/api/profile/2fa/disable', user.headers, {
+    const off = await t.as(user).post('/api/profile/2fa/disable', {
       currentPassword: user.password,
       totp: nextCode(secret),
     });
@@ -197,14 +188,14 @@ describe('regenerating recovery codes', () => {
     const [used = '', unused = ''] = recoveryCodes;
     expect((await login(user.username, user.password, used)).statusCode).toBe(200);
 
-    const wrong = await call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
+    const wrong = await t.as(user).post('/api/profile/2fa/recovery-codes', {
       currentPassword: 'nao-e-esta',
       totp: nextCode(secret),
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json<{ code: string }>().code).toBe('PASSWORD_WRONG');
 
-    const fresh = await call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
+    const fresh = await t.as(user).post('/api/profile/2fa/recovery-codes', {
       currentPassword: user.password,
       totp: nextCode(secret),
     });
@@ -223,7 +214,7 @@ describe('regenerating recovery codes', () => {
   it('needs a current code too: the password alone would mint codes that pass every 2FA check', async () => {
     const { user, secret, recoveryCodes } = await userWithTwoFactor();
     const regenerate = (payload: object) =>
-      call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
+      t.as(user).post('/api/profile/2fa/recovery-codes', {
         currentPassword: user.password,
         ...payload,
       });
@@ -246,7 +237,7 @@ describe('regenerating recovery codes', () => {
 
   it('is refused while 2FA is off', async () => {
     const user = await t.createUser();
-    const response = await call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
+    const response = await t.as(user).post('/api/profile/2fa/recovery-codes', {
       currentPassword: user.password,
       totp: '123456',
     });
@@ -258,8 +249,7 @@ describe('regenerating recovery codes', () => {
 describe('disabling 2FA', () => {
   it('needs the password and a current code, never answering 401', async () => {
     const { user, secret } = await userWithTwoFactor();
-    const disable = (payload: object) =>
-      call('POST', '/api/profile/2fa/disable', user.headers, payload);
+    const disable = (payload: object) => t.as(user).post('/api/profile/2fa/disable', payload);
 
     const noCode = await disable({ currentPassword: user.password });
     expect(noCode.statusCode).toBe(400);
@@ -281,7 +271,7 @@ describe('disabling 2FA', () => {
 
   it('accepts a recovery code, for someone who lost the phone', async () => {
     const { user, recoveryCodes } = await userWithTwoFactor();
-    const off = await call('POST', '/api/profile/2fa/disable', user.headers, {
+    const off = await t.as(user).post('/api/profile/2fa/disable', {
       currentPassword: user.password,
       totp: recoveryCodes[9],
     });
@@ -293,17 +283,17 @@ describe('disabling 2FA', () => {
 describe('re-authentication of e-mail and password changes', () => {
   it('refuses an e-mail change without the right password', async () => {
     const user = await t.createUser();
-    const missing = await call('PATCH', '/api/profile', user.headers, {
+    const missing = await t.as(user).patch('/api/profile', {
       email: 'sem-senha@example.com',
     });
     expect(missing.statusCode).toBe(400);
-    const empty = await call('PATCH', '/api/profile', user.headers, {
+    const empty = await t.as(user).patch('/api/profile', {
       email: 'sem-senha@example.com',
       currentPassword: '',
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json<{ message: string }>().message).toBe(accountMessages.currentPasswordRequired);
-    const wrong = await call('PATCH', '/api/profile', user.headers, {
+    const wrong = await t.as(user).patch('/api/profile', {
       email: 'sem-senha@example.com',
       currentPassword: 'nao-e-esta',
     });
@@ -318,7 +308,7 @@ describe('re-authentication of e-mail and password changes', () => {
   it('with 2FA on, asks the code for an e-mail change and accepts a recovery code', async () => {
     const { user, secret, recoveryCodes } = await userWithTwoFactor();
     const change = (payload: object) =>
-      call('PATCH', '/api/profile', user.headers, { email: 'com-2fa@example.com', ...payload });
+      t.as(user).patch('/api/profile', { email: 'com-2fa@example.com', ...payload });
 
     const noCode = await change({ currentPassword: user.password });
     expect(noCode.statusCode).toBe(400);
@@ -343,7 +333,7 @@ describe('re-authentication of e-mail and password changes', () => {
   it('with 2FA on, asks the code for a password change', async () => {
     const { user, secret } = await userWithTwoFactor();
     const change = (payload: object) =>
-      call('PATCH', '/api/profile/password', user.headers, {
+      t.as(user).patch('/api/profile/password', {
         currentPassword: user.password,
         newPassword: 'nova-senha-segura',
         ...payload,
@@ -369,7 +359,7 @@ describe('re-authentication of e-mail and password changes', () => {
     const links: string[] = [];
     // Someone who knows the password asks to move the account to their address...
     for (const to of ['lia-intrusa-1@example.com', 'lia-intrusa-2@example.com']) {
-      const asked = await call('PATCH', '/api/profile', user.headers, {
+      const asked = await t.as(user).patch('/api/profile', {
         email: to,
         currentPassword: user.password,
       });
@@ -377,45 +367,43 @@ describe('re-authentication of e-mail and password changes', () => {
       links.push(inbox.linkIn(await inbox.waitFor(to), '/verify-email?token='));
     }
     // ...and the owner changes the password before the first link is opened,
-    const changed = await call('PATCH', '/api/profile/password', user.headers, {
+    const changed = await t.as(user).patch('/api/profile/password', {
       currentPassword: user.password,
       newPassword: 'senha-nova-da-lia',
     });
     expect(changed.statusCode).toBe(200);
     const { token } = changed.json<{ token: string }>();
     expect(
-      (await call('GET', '/api/profile', { authorization: `Bearer ${token}` })).json<{
+      (await t.as(token).get('/api/profile')).json<{
         pending_email: string | null;
       }>().pending_email,
     ).toBeNull();
-    const first = await call('GET', `/api/auth/verify-email${new URL(links[0] ?? '').search}`);
+    const first = await t.anonymous.get(`/api/auth/verify-email${new URL(links[0] ?? '').search}`);
     expect(first.statusCode).toBe(400);
     expect(first.json<{ code: string }>().code).toBe('TOKEN_INVALID');
 
     // ...or resets it by the link mailed to the account's address.
-    const again = await call(
-      'PATCH',
-      '/api/profile',
-      { authorization: `Bearer ${token}` },
-      { email: 'lia-intrusa-3@example.com', currentPassword: 'senha-nova-da-lia' },
-    );
+    const again = await t.as(token).patch('/api/profile', {
+      email: 'lia-intrusa-3@example.com',
+      currentPassword: 'senha-nova-da-lia',
+    });
     expect(again.statusCode).toBe(200);
     const third = inbox.linkIn(
       await inbox.waitFor('lia-intrusa-3@example.com'),
       '/verify-email?token=',
     );
-    await call('POST', '/api/auth/forgot-password', undefined, { email: 'lia-antiga@example.com' });
+    await t.anonymous.post('/api/auth/forgot-password', { email: 'lia-antiga@example.com' });
     const resetLink = inbox.linkIn(
       await inbox.waitFor('lia-antiga@example.com'),
       '/reset-password?token=',
     );
-    const reset = await call('POST', '/api/auth/reset-password', undefined, {
+    const reset = await t.anonymous.post('/api/auth/reset-password', {
       token: new URL(resetLink).searchParams.get('token') ?? '',
       password: 'outra-senha-da-lia',
     });
     expect(reset.statusCode).toBe(200);
     for (const link of [links[1] ?? '', third]) {
-      const late = await call('GET', `/api/auth/verify-email${new URL(link).search}`);
+      const late = await t.anonymous.get(`/api/auth/verify-email${new URL(link).search}`);
       expect(late.json<{ code: string }>().code).toBe('TOKEN_INVALID');
     }
     const row = await t.database.db
@@ -432,7 +420,7 @@ describe('re-authentication of e-mail and password changes', () => {
     const guesses = [];
     for (let attempt = 0; attempt < 10; attempt += 1) {
       guesses.push(
-        await call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
+        await t.as(user).post('/api/profile/2fa/recovery-codes', {
           currentPassword: `palpite-${attempt}`,
           totp: '123456',
         }),
@@ -440,7 +428,7 @@ describe('re-authentication of e-mail and password changes', () => {
     }
     expect(guesses.slice(0, 9).map((answer) => answer.statusCode)).toEqual(Array(9).fill(400));
     expect(guesses[9]?.statusCode).toBe(429);
-    const right = await call('POST', '/api/profile/2fa/recovery-codes', user.headers, {
+    const right = await t.as(user).post('/api/profile/2fa/recovery-codes', {
       currentPassword: user.password,
       totp: '123456',
     });
@@ -450,10 +438,10 @@ describe('re-authentication of e-mail and password changes', () => {
 
 describe('undoing an e-mail change from the old address', () => {
   const linkOf = (mail: ReceivedMail) => new URL(inbox.linkIn(mail, '/verify-email?token='));
-  const open = (link: URL) => call('GET', `/api/auth/verify-email${link.search}`);
+  const open = (link: URL) => t.anonymous.get(`/api/auth/verify-email${link.search}`);
 
   async function changeEmail(user: TestUser, to: string) {
-    const asked = await call('PATCH', '/api/profile', user.headers, {
+    const asked = await t.as(user).patch('/api/profile', {
       email: to,
       currentPassword: user.password,
     });
@@ -510,7 +498,7 @@ describe('undoing an e-mail change from the old address', () => {
     });
 
     // Every token of the account stops working at once, and every session row is ended.
-    expect((await call('GET', '/api/profile', user.headers)).statusCode).toBe(401);
+    expect((await t.as(user).get('/api/profile')).statusCode).toBe(401);
     const row = await t.database.db
       .selectFrom('user_sessions')
       .select('ended_at')
@@ -531,7 +519,7 @@ describe('undoing an e-mail change from the old address', () => {
     const user = await t.createUser({ username: 'desfaz_gui', email: 'gui-antigo@example.com' });
     const { undoLink } = await changeEmail(user, 'gui-intruso@example.com');
     // Whoever changed the address typed the password; here they change it as well.
-    const taken = await call('PATCH', '/api/profile/password', user.headers, {
+    const taken = await t.as(user).patch('/api/profile/password', {
       currentPassword: user.password,
       newPassword: 'senha-do-intruso',
     });
@@ -548,7 +536,7 @@ describe('undoing an e-mail change from the old address', () => {
     const mail = await inbox.waitFor('gui-antigo@example.com');
     expect(mail.subject).toBe(accountMessages.emailUndoneResetSubject);
     const token = new URL(inbox.linkIn(mail, '/reset-password?token=')).searchParams.get('token');
-    const reset = await call('POST', '/api/auth/reset-password', undefined, {
+    const reset = await t.anonymous.post('/api/auth/reset-password', {
       token: token ?? '',
       password: 'senha-da-dona',
     });
@@ -562,7 +550,7 @@ describe('undoing an e-mail change from the old address', () => {
     // The intruder, signed in anew, asks yet another change before the owner undoes.
     const intruder = await t.tokenFor({ id: user.id, username: user.username, role: 'client' });
     const headers = { authorization: `Bearer ${intruder}` };
-    await call('PATCH', '/api/profile', headers, {
+    await t.as(headers).patch('/api/profile', {
       email: 'bia-intrusa@example.com',
       currentPassword: user.password,
     });
@@ -593,7 +581,7 @@ describe('undoing an e-mail change from the old address', () => {
     const token = new URL(inbox.linkIn(intrudersReset, '/reset-password?token=')).searchParams.get(
       'token',
     );
-    const late = await call('POST', '/api/auth/reset-password', undefined, {
+    const late = await t.anonymous.post('/api/auth/reset-password', {
       token: token ?? '',
       password: 'senha-do-intruso',
     });

@@ -33,10 +33,6 @@ async function accountWithoutEmail(
   return user;
 }
 
-function get(url: string, user: TestUser) {
-  return t.app.inject({ method: 'GET', url, headers: user.headers });
-}
-
 describe('an account without e-mail on the admin screens', () => {
   let client: TestUser;
   let reseller: TestUser;
@@ -59,7 +55,7 @@ describe('an account without e-mail on the admin screens', () => {
       payload: { productId: product.id, durationType: 'monthly' },
     });
     expect(bought.statusCode, bought.body).toBe(200);
-    const orders = await get('/api/orders', client);
+    const orders = await t.as(client).get('/api/orders');
     orderId = orders.json<{ items: { id: string }[] }>().items[0]?.id ?? '';
     await t.app.inject({
       method: 'PATCH',
@@ -81,33 +77,33 @@ describe('an account without e-mail on the admin screens', () => {
   });
 
   it('lists it among the users and in the search, with a null e-mail', async () => {
-    const list = await get('/api/users?search=sem_email_cliente', admin);
+    const list = await t.as(admin).get('/api/users?search=sem_email_cliente');
     expect(list.statusCode, list.body).toBe(200);
     expect(JSON.stringify(list.json())).toContain('"email":null');
 
-    const search = await get('/api/admin/search?q=sem_email', admin);
+    const search = await t.as(admin).get('/api/admin/search?q=sem_email');
     expect(search.statusCode, search.body).toBe(200);
     expect(JSON.stringify(search.json())).toContain('"email":null');
 
-    const csv = await get('/api/users/export.csv', admin);
+    const csv = await t.as(admin).get('/api/users/export.csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('sem_email_cliente');
   });
 
   it('opens its customer page', async () => {
-    const overview = await get(`/api/users/${client.id}/overview`, admin);
+    const overview = await t.as(admin).get(`/api/users/${client.id}/overview`);
     expect(overview.statusCode, overview.body).toBe(200);
     expect(JSON.stringify(overview.json())).toContain('"email":null');
     for (const tab of ['ledger', 'deposits', 'orders', 'redeemed-keys', 'tickets']) {
-      expect((await get(`/api/users/${client.id}/${tab}`, admin)).statusCode, tab).toBe(200);
+      expect((await t.as(admin).get(`/api/users/${client.id}/${tab}`)).statusCode, tab).toBe(200);
     }
   });
 
   it('lists a reseller without e-mail', async () => {
-    const response = await get('/api/resellers', admin);
+    const response = await t.as(admin).get('/api/resellers');
     expect(response.statusCode, response.body).toBe(200);
     expect(JSON.stringify(response.json())).toContain('sem_email_revenda');
-    expect((await get(`/api/resellers/${reseller.id}/ledger`, admin)).statusCode).toBe(200);
+    expect((await t.as(admin).get(`/api/resellers/${reseller.id}/ledger`)).statusCode).toBe(200);
   });
 
   it('answers the seller API lookup of the account', async () => {
@@ -128,10 +124,10 @@ describe('an account without e-mail on the admin screens', () => {
   });
 
   it('lists its deposit for the admin, and its receipt for itself', async () => {
-    const deposits = await get('/api/admin/deposits', admin);
+    const deposits = await t.as(admin).get('/api/admin/deposits');
     expect(deposits.statusCode, deposits.body).toBe(200);
     expect(JSON.stringify(deposits.json())).toContain('"email":null');
-    const receipt = await get(`/api/orders/${orderId}`, client);
+    const receipt = await t.as(client).get(`/api/orders/${orderId}`);
     expect(receipt.statusCode, receipt.body).toBe(200);
     expect(receipt.json()).toMatchObject({ buyer: { username: 'sem_email_cliente', email: null } });
   });
@@ -140,7 +136,7 @@ describe('an account without e-mail on the admin screens', () => {
 describe('an account without e-mail on its own pages', () => {
   it('shows a null e-mail on the profile and adds one through the confirmation link', async () => {
     const user = await accountWithoutEmail({ username: 'sem_email_lia' });
-    const before = await get('/api/profile', user);
+    const before = await t.as(user).get('/api/profile');
     expect(before.statusCode, before.body).toBe(200);
     expect(before.json()).toMatchObject({ email: null, pending_email: null });
 
@@ -151,7 +147,7 @@ describe('an account without e-mail on its own pages', () => {
       payload: { email: 'lia-nova@example.com', currentPassword: user.password },
     });
     expect(asked.statusCode, asked.body).toBe(200);
-    expect((await get('/api/profile', user)).json()).toMatchObject({
+    expect((await t.as(user).get('/api/profile')).json()).toMatchObject({
       email: null,
       pending_email: 'lia-nova@example.com',
     });
@@ -163,7 +159,7 @@ describe('an account without e-mail on its own pages', () => {
       url: `/api/auth/verify-email${link.search}`,
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect((await get('/api/profile', user)).json()).toMatchObject({
+    expect((await t.as(user).get('/api/profile')).json()).toMatchObject({
       email: 'lia-nova@example.com',
       pending_email: null,
     });

@@ -18,19 +18,6 @@ afterAll(async () => {
   await inbox?.close();
 });
 
-function call(
-  method: 'GET' | 'PATCH' | 'POST',
-  url: string,
-  headers?: { authorization: string },
-  payload?: object,
-) {
-  return t.app.inject({ method, url, headers, payload });
-}
-
-function bearer(token: string) {
-  return { authorization: `Bearer ${token}` };
-}
-
 function login(identifier: string, password: string, totp?: string) {
   return t.app.inject({
     method: 'POST',
@@ -42,7 +29,7 @@ function login(identifier: string, password: string, totp?: string) {
 describe('profile', () => {
   it('shows the own profile with four avatar presets and needs a session', async () => {
     const user = await t.createUser({ username: 'perfil_ana', email: 'ana@example.com' });
-    const response = await call('GET', '/api/profile', user.headers);
+    const response = await t.as(user).get('/api/profile');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       username: 'perfil_ana',
@@ -58,12 +45,12 @@ describe('profile', () => {
         avatarUrl('identicon', 'perfil_ana'),
       ],
     });
-    expect((await call('GET', '/api/profile')).statusCode).toBe(401);
+    expect((await t.anonymous.get('/api/profile')).statusCode).toBe(401);
   });
 
   it('changes the username and returns a token carrying it', async () => {
     const user = await t.createUser({ username: 'nome_antigo' });
-    const response = await call('PATCH', '/api/profile', user.headers, { username: 'nome_novo' });
+    const response = await t.as(user).patch('/api/profile', { username: 'nome_novo' });
     expect(response.statusCode).toBe(200);
     const { token, message } = response.json<{ token: string; message: string }>();
     expect(message).toBe(messages.profile.usernameUpdated);
@@ -71,7 +58,7 @@ describe('profile', () => {
       username: string;
     };
     expect(claims.username).toBe('nome_novo');
-    expect((await call('GET', '/api/profile', bearer(token))).json()).toMatchObject({
+    expect((await t.as(token).get('/api/profile')).json()).toMatchObject({
       username: 'nome_novo',
     });
   });
@@ -79,13 +66,13 @@ describe('profile', () => {
   it('refuses a username taken in any letter case, a short one and mixed fields', async () => {
     await t.createUser({ username: 'ocupado' });
     const user = await t.createUser();
-    const taken = await call('PATCH', '/api/profile', user.headers, { username: 'OCUPADO' });
+    const taken = await t.as(user).patch('/api/profile', { username: 'OCUPADO' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json<{ message: string }>().message).toBe('Este nome de usuário já está em uso.');
-    const short = await call('PATCH', '/api/profile', user.headers, { username: 'ab' });
+    const short = await t.as(user).patch('/api/profile', { username: 'ab' });
     expect(short.statusCode).toBe(400);
     expect(short.json<{ message: string }>().message).toBe('Mínimo de 3 caracteres.');
-    const both = await call('PATCH', '/api/profile', user.headers, {
+    const both = await t.as(user).patch('/api/profile', {
       username: 'valido',
       email: 'valido@example.com',
     });
@@ -94,7 +81,7 @@ describe('profile', () => {
 
   it('refuses a new username containing @', async () => {
     const user = await t.createUser();
-    const response = await call('PATCH', '/api/profile', user.headers, {
+    const response = await t.as(user).patch('/api/profile', {
       username: 'outra@example.com',
     });
     expect(response.statusCode).toBe(400);
@@ -106,32 +93,32 @@ describe('profile', () => {
 
   it('changes the e-mail only after the link sent to the new address is opened', async () => {
     const user = await t.createUser({ email: 'velho@example.com' });
-    const asked = await call('PATCH', '/api/profile', user.headers, {
+    const asked = await t.as(user).patch('/api/profile', {
       email: 'Novo@Example.com',
       currentPassword: user.password,
     });
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toEqual({ message: messages.profile.emailChangeSent });
-    expect((await call('GET', '/api/profile', user.headers)).json()).toMatchObject({
+    expect((await t.as(user).get('/api/profile')).json()).toMatchObject({
       email: 'velho@example.com',
       pending_email: 'novo@example.com',
     });
 
     const mail = await inbox.waitFor('novo@example.com');
     const token = new URL(inbox.linkIn(mail, '/verify-email?token=')).searchParams.get('token');
-    const confirmed = await call('GET', `/api/auth/verify-email?token=${token ?? ''}`);
+    const confirmed = await t.anonymous.get(`/api/auth/verify-email?token=${token ?? ''}`);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({
       message: messages.profile.emailChanged,
       alreadyConfirmed: false,
     });
-    const reopened = await call('GET', `/api/auth/verify-email?token=${token ?? ''}`);
+    const reopened = await t.anonymous.get(`/api/auth/verify-email?token=${token ?? ''}`);
     expect(reopened.json()).toEqual({
       message: messages.auth.emailAlreadyVerified,
       alreadyConfirmed: true,
     });
 
-    expect((await call('GET', '/api/profile', user.headers)).json()).toMatchObject({
+    expect((await t.as(user).get('/api/profile')).json()).toMatchObject({
       email: 'novo@example.com',
       pending_email: null,
     });
@@ -140,7 +127,7 @@ describe('profile', () => {
 
   it('refuses an invalid e-mail', async () => {
     const user = await t.createUser();
-    const invalid = await call('PATCH', '/api/profile', user.headers, {
+    const invalid = await t.as(user).patch('/api/profile', {
       email: 'nao-email',
       currentPassword: user.password,
     });
@@ -152,11 +139,11 @@ describe('profile', () => {
     const owner = await t.createUser({ username: 'dono_tomado', email: 'tomado@example.com' });
     const user = await t.createUser({ email: 'quer-trocar@example.com' });
     const other = await t.createUser({ email: 'outro-quer@example.com' });
-    const free = await call('PATCH', '/api/profile', other.headers, {
+    const free = await t.as(other).patch('/api/profile', {
       email: 'livre@example.com',
       currentPassword: other.password,
     });
-    const taken = await call('PATCH', '/api/profile', user.headers, {
+    const taken = await t.as(user).patch('/api/profile', {
       email: 'TOMADO@example.com',
       currentPassword: user.password,
     });
@@ -164,7 +151,7 @@ describe('profile', () => {
     expect(taken.statusCode).toBe(free.statusCode);
     expect(taken.json()).toEqual(free.json());
     expect(taken.json()).toEqual({ message: messages.profile.emailChangeSent });
-    expect((await call('GET', '/api/profile', user.headers)).json()).toMatchObject({
+    expect((await t.as(user).get('/api/profile')).json()).toMatchObject({
       email: 'quer-trocar@example.com',
       pending_email: 'tomado@example.com',
     });
@@ -194,14 +181,14 @@ describe('password change', () => {
     ],
   ])('answers bad input with the spec message (%#)', async (payload, message) => {
     const user = await t.createUser();
-    const response = await call('PATCH', '/api/profile/password', user.headers, payload);
+    const response = await t.as(user).patch('/api/profile/password', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe(message);
   });
 
   it('refuses a wrong current password', async () => {
     const user = await t.createUser();
-    const response = await call('PATCH', '/api/profile/password', user.headers, {
+    const response = await t.as(user).patch('/api/profile/password', {
       currentPassword: 'nao-e-esta',
       newPassword: 'nova-senha-1',
     });
@@ -211,14 +198,14 @@ describe('password change', () => {
 
   it('ends older sessions and keeps this tab signed in with a fresh token', async () => {
     const user = await t.createUser();
-    const response = await call('PATCH', '/api/profile/password', user.headers, {
+    const response = await t.as(user).patch('/api/profile/password', {
       currentPassword: user.password,
       newPassword: 'nova-senha-1',
     });
     expect(response.statusCode).toBe(200);
     const { token } = response.json<{ token: string }>();
-    expect((await call('GET', '/api/profile', user.headers)).statusCode).toBe(401);
-    expect((await call('GET', '/api/profile', bearer(token))).statusCode).toBe(200);
+    expect((await t.as(user).get('/api/profile')).statusCode).toBe(401);
+    expect((await t.as(token).get('/api/profile')).statusCode).toBe(200);
     expect((await login(user.username, user.password)).statusCode).toBe(401);
     expect((await login(user.username, 'nova-senha-1')).statusCode).toBe(200);
   });
@@ -228,16 +215,16 @@ describe('avatar presets', () => {
   it('accepts only a preset the server offers', async () => {
     const user = await t.createUser({ username: 'com_avatar' });
     const preset = avatarUrl('thumbs', 'com_avatar');
-    const chosen = await call('PATCH', '/api/profile/avatar/select', user.headers, {
+    const chosen = await t.as(user).patch('/api/profile/avatar/select', {
       avatarUrl: preset,
     });
     expect(chosen.statusCode).toBe(200);
-    expect((await call('GET', '/api/profile', user.headers)).json()).toMatchObject({
+    expect((await t.as(user).get('/api/profile')).json()).toMatchObject({
       avatar_url: preset,
     });
 
     for (const avatar of ['https://evil.example/x.png', avatarUrl('thumbs', 'outra_pessoa')]) {
-      const refused = await call('PATCH', '/api/profile/avatar/select', user.headers, {
+      const refused = await t.as(user).patch('/api/profile/avatar/select', {
         avatarUrl: avatar,
       });
       expect(refused.statusCode).toBe(400);
@@ -246,12 +233,12 @@ describe('avatar presets', () => {
   });
 
   it('renders each preset as an SVG and refuses unknown styles', async () => {
-    const svg = await call('GET', avatarUrl('bottts', 'maria'));
+    const svg = await t.anonymous.get(avatarUrl('bottts', 'maria'));
     expect(svg.statusCode).toBe(200);
     expect(svg.headers['content-type']).toContain('image/svg+xml');
     expect(svg.body.startsWith('<svg')).toBe(true);
-    expect((await call('GET', avatarUrl('bottts', 'maria'))).body).toBe(svg.body);
-    expect((await call('GET', '/api/avatars/inexistente.svg?seed=x')).statusCode).toBe(400);
+    expect((await t.anonymous.get(avatarUrl('bottts', 'maria'))).body).toBe(svg.body);
+    expect((await t.anonymous.get('/api/avatars/inexistente.svg?seed=x')).statusCode).toBe(400);
   });
 });
 
@@ -261,7 +248,7 @@ describe('two-factor login', () => {
 
   it('generates a pending secret with a QR code, confirmed by a code', async () => {
     user = await t.createUser({ username: 'com_2fa' });
-    const generated = await call('POST', '/api/profile/2fa/generate', user.headers);
+    const generated = await t.as(user).post('/api/profile/2fa/generate');
     expect(generated.statusCode).toBe(200);
     const body = generated.json<{ qrCodeUrl: string; secret: string }>();
     expect(body.qrCodeUrl.startsWith('data:image/png;base64,')).toBe(true);
@@ -271,19 +258,19 @@ describe('two-factor login', () => {
     // Pending only: login still works without a code.
     expect((await login(user.username, user.password)).statusCode).toBe(200);
 
-    const wrong = await call('POST', '/api/profile/2fa/verify', user.headers, {
+    const wrong = await t.as(user).post('/api/profile/2fa/verify', {
       token: totpCode(secret, t.clock.now() + 600_000),
       currentPassword: user.password,
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json<{ message: string }>().message).toBe('Código de verificação inválido.');
 
-    const right = await call('POST', '/api/profile/2fa/verify', user.headers, {
+    const right = await t.as(user).post('/api/profile/2fa/verify', {
       token: totpCode(secret, t.clock.now()),
       currentPassword: user.password,
     });
     expect(right.statusCode).toBe(200);
-    expect((await call('GET', '/api/profile', user.headers)).json()).toMatchObject({
+    expect((await t.as(user).get('/api/profile')).json()).toMatchObject({
       is_two_factor_enabled: true,
     });
   });
@@ -294,19 +281,19 @@ describe('two-factor login', () => {
     t.clock.advance(30_000);
     const withCode = await login(user.username, user.password, totpCode(secret, t.clock.now()));
     expect(withCode.statusCode).toBe(200);
-    const again = await call('POST', '/api/profile/2fa/generate', user.headers);
+    const again = await t.as(user).post('/api/profile/2fa/generate');
     expect(again.statusCode).toBe(409);
   });
 
   it('turns off only with a valid, unused code', async () => {
     const used = totpCode(secret, t.clock.now());
-    const replay = await call('POST', '/api/profile/2fa/disable', user.headers, {
+    const replay = await t.as(user).post('/api/profile/2fa/disable', {
       currentPassword: user.password,
       totp: used,
     });
     expect(replay.statusCode).toBe(400);
     t.clock.advance(30_000);
-    const off = await call('POST', '/api/profile/2fa/disable', user.headers, {
+    const off = await t.as(user).post('/api/profile/2fa/disable', {
       currentPassword: user.password,
       totp: totpCode(secret, t.clock.now()),
     });
@@ -316,7 +303,7 @@ describe('two-factor login', () => {
 
   it('refuses a malformed code with the message', async () => {
     const other = await t.createUser();
-    const response = await call('POST', '/api/profile/2fa/verify', other.headers, {
+    const response = await t.as(other).post('/api/profile/2fa/verify', {
       token: '12ab',
       currentPassword: other.password,
     });
@@ -349,7 +336,7 @@ describe('avatar upload', () => {
     expect(response.statusCode).toBe(200);
     const url = response.json<{ avatar_url: string }>().avatar_url;
     expect(url).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
-    const served = await call('GET', url);
+    const served = await t.anonymous.get(url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(png)).toBe(true);
@@ -362,7 +349,7 @@ describe('avatar upload', () => {
     expect(fake.json<{ message: string }>().message).toBe(messages.profile.avatarPngOrJpeg);
     const gif = await upload(user, 'a.gif', Buffer.from('GIF89a......'));
     expect(gif.statusCode).toBe(422);
-    expect((await call('GET', '/api/profile', user.headers)).json()).toMatchObject({
+    expect((await t.as(user).get('/api/profile')).json()).toMatchObject({
       avatar_url: null,
     });
     expect((await upload(undefined, 'eu.png', png)).statusCode).toBe(401);

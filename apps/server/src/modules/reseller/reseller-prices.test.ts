@@ -4,6 +4,7 @@ import { messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
+import type { Caller } from '../../testing/test-client.js';
 
 /** Issue #21 item 6: reseller prices per plan, the global discount, margins. */
 const text = messages.resellerPricing;
@@ -19,13 +20,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 // Each test starts without a global discount.
 beforeEach(async () => {
-  await call('PUT', '/api/settings/reseller-pricing', admin.headers, { discountPercent: 0 });
+  await t.as(admin).put('/api/settings/reseller-pricing', { discountPercent: 0 });
 });
-
-type Method = 'GET' | 'POST' | 'PUT';
-function call(method: Method, url: string, headers: object, payload?: object) {
-  return t.app.inject({ method, url, headers: { ...headers }, ...(payload ? { payload } : {}) });
-}
 
 function newReseller(reais: number): Promise<TestUser> {
   return t.createResellerViaAdmin(admin.headers, reais);
@@ -37,7 +33,7 @@ async function createProduct(
   resellerPlans: Record<string, number> = {},
 ): Promise<Product> {
   const name = `Produto ${randomBytes(3).toString('hex')}`;
-  const response = await call('POST', '/api/products', admin.headers, {
+  const response = await t.as(admin).post('/api/products', {
     name,
     plans,
     resellerPlans,
@@ -47,7 +43,7 @@ async function createProduct(
 }
 
 function editProduct(product: Product, plans: object, resellerPlans: object) {
-  return call('PUT', `/api/products/${product.id}`, admin.headers, {
+  return t.as(admin).put(`/api/products/${product.id}`, {
     name: product.name,
     description: product.description,
     plans,
@@ -55,18 +51,18 @@ function editProduct(product: Product, plans: object, resellerPlans: object) {
   });
 }
 
-function setDiscount(discountPercent: unknown, headers: object = admin.headers) {
-  return call('PUT', '/api/settings/reseller-pricing', headers, { discountPercent });
+function setDiscount(discountPercent: unknown, as: Caller = admin) {
+  return t.as(as).put('/api/settings/reseller-pricing', { discountPercent });
 }
 
 async function offered(reseller: TestUser, productId: string) {
-  const response = await call('GET', '/api/reseller/products', reseller.headers);
+  const response = await t.as(reseller).get('/api/reseller/products');
   expect(response.statusCode).toBe(200);
   return response.json<ResellerProduct[]>().find((product) => product.id === productId);
 }
 
 function buy(reseller: TestUser, productId: string, durationType: string, quantity = 1) {
-  return call('POST', '/api/reseller/keys', reseller.headers, {
+  return t.as(reseller).post('/api/reseller/keys', {
     productId,
     durationType,
     quantity,
@@ -74,7 +70,7 @@ function buy(reseller: TestUser, productId: string, durationType: string, quanti
 }
 
 async function statsOf(reseller: TestUser): Promise<ResellerStats> {
-  const response = await call('GET', '/api/reseller/stats', reseller.headers);
+  const response = await t.as(reseller).get('/api/reseller/stats');
   expect(response.statusCode).toBe(200);
   return response.json<ResellerStats>();
 }
@@ -129,14 +125,14 @@ describe('the admin sets reseller prices per plan', () => {
       const response = await editProduct(product, { monthly: 50 }, prices);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
-      const created = await call('POST', '/api/products', admin.headers, {
+      const created = await t.as(admin).post('/api/products', {
         name: 'Recusado',
         plans: { monthly: 50 },
         resellerPlans: prices,
       });
       expect(created.statusCode).toBe(400);
       expect(created.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
-      const list = (await call('GET', '/api/products', admin.headers)).json<Product[]>();
+      const list = (await t.as(admin).get('/api/products')).json<Product[]>();
       expect(list.find((row) => row.id === product.id)?.resellerPlans).toEqual({ monthly: 40 });
       expect(list.map((row) => row.name)).not.toContain('Recusado');
     },
@@ -145,7 +141,7 @@ describe('the admin sets reseller prices per plan', () => {
 
 describe('the global reseller discount', () => {
   it('starts at 0, saves up to two decimals and logs the change', async () => {
-    const before = await call('GET', '/api/settings/reseller-pricing', admin.headers);
+    const before = await t.as(admin).get('/api/settings/reseller-pricing');
     expect(before.json()).toEqual({ discountPercent: 0 });
     const saved = await setDiscount(12.5);
     expect(saved.statusCode).toBe(200);
@@ -153,7 +149,7 @@ describe('the global reseller discount', () => {
     expect(await t.lastActivity()).toBe('Desconto global de revenda alterado de 0% para 12,5%');
     expect((await setDiscount(90)).json()).toMatchObject({ discountPercent: 90 });
     expect((await setDiscount(33.33)).json()).toMatchObject({ discountPercent: 33.33 });
-    expect((await call('GET', '/api/settings/reseller-pricing', admin.headers)).json()).toEqual({
+    expect((await t.as(admin).get('/api/settings/reseller-pricing')).json()).toEqual({
       discountPercent: 33.33,
     });
     // Saving the same value adds no activity row.
@@ -171,14 +167,14 @@ describe('the global reseller discount', () => {
       const response = await setDiscount(value);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: text.discountInvalid, code: 'VALIDATION_ERROR' });
-      expect((await call('GET', '/api/settings/reseller-pricing', admin.headers)).json()).toEqual({
+      expect((await t.as(admin).get('/api/settings/reseller-pricing')).json()).toEqual({
         discountPercent: 10,
       });
     },
   );
 
   it('refuses fields it does not know', async () => {
-    const response = await call('PUT', '/api/settings/reseller-pricing', admin.headers, {
+    const response = await t.as(admin).put('/api/settings/reseller-pricing', {
       discountPercent: 10,
       extra: 1,
     });
@@ -191,19 +187,17 @@ describe('who may set prices', () => {
     const reseller = await newReseller(0);
     const product = await createProduct({ monthly: 50 });
     for (const user of [reseller, client]) {
-      expect((await setDiscount(50, user.headers)).statusCode).toBe(403);
-      expect((await call('GET', '/api/settings/reseller-pricing', user.headers)).statusCode).toBe(
-        403,
-      );
-      const edit = await call('PUT', `/api/products/${product.id}`, user.headers, {
+      expect((await setDiscount(50, user)).statusCode).toBe(403);
+      expect((await t.as(user).get('/api/settings/reseller-pricing')).statusCode).toBe(403);
+      const edit = await t.as(user).put(`/api/products/${product.id}`, {
         name: product.name,
         plans: { monthly: 50 },
         resellerPlans: { monthly: 1 },
       });
       expect(edit.statusCode).toBe(403);
     }
-    expect((await setDiscount(50, {})).statusCode).toBe(401);
-    expect((await call('GET', '/api/settings/reseller-pricing', admin.headers)).json()).toEqual({
+    expect((await setDiscount(50, null)).statusCode).toBe(401);
+    expect((await t.as(admin).get('/api/settings/reseller-pricing')).json()).toEqual({
       discountPercent: 0,
     });
   });
@@ -296,7 +290,7 @@ describe('what a reseller pays', () => {
       { price_cents: 2000, retail_price_cents: 3000 },
     ]);
     // An admin's generated keys carry no price.
-    await call('POST', '/api/keys', admin.headers, { productId: product.id, days: 5, quantity: 1 });
+    await t.as(admin).post('/api/keys', { productId: product.id, days: 5, quantity: 1 });
     const adminKeys = await t.database.db
       .selectFrom('license_keys')
       .select(['price_cents', 'retail_price_cents'])
@@ -355,7 +349,7 @@ describe('the reseller’s margins', () => {
     // A customer redeems one weekly key: R$ 2,00 realised, at the prices of the purchase.
     const [key] = weekly.json<BuyKeysResponse>().keys;
     const redeemer = await t.createUser();
-    const redeemed = await call('POST', '/api/client/redeem-key', redeemer.headers, {
+    const redeemed = await t.as(redeemer).post('/api/client/redeem-key', {
       keyValue: key,
     });
     expect(redeemed.statusCode).toBe(200);
@@ -391,7 +385,7 @@ describe('the customer shop', () => {
       .set({ balance_cents: 10_000 })
       .where('id', '=', buyer.id)
       .execute();
-    const response = await call('POST', '/api/shop/purchase', buyer.headers, {
+    const response = await t.as(buyer).post('/api/shop/purchase', {
       productId: product.id,
       durationType: 'monthly',
     });

@@ -23,9 +23,6 @@ afterAll(() => t.close());
 afterEach(() => t.clock.set(TEST_EPOCH));
 
 type Method = 'GET' | 'POST' | 'PATCH';
-function call(method: Method, url: string, headers: object, payload?: object) {
-  return t.app.inject({ method, url, headers: { ...headers }, ...(payload ? { payload } : {}) });
-}
 
 /** A reseller created by the admin with `reais` of initial balance (a ledger line). */
 function newReseller(reais: number, adminHeaders: object = admin.headers): Promise<TestUser> {
@@ -36,7 +33,7 @@ function buy(
   reseller: TestUser,
   body: object = { productId: product.id, durationType: 'monthly', quantity: 1 },
 ) {
-  return call('POST', '/api/reseller/keys', reseller.headers, body);
+  return t.as(reseller).post('/api/reseller/keys', body);
 }
 
 async function keysCreatedBy(userId: string) {
@@ -48,13 +45,13 @@ async function keysCreatedBy(userId: string) {
 }
 
 async function statsOf(reseller: TestUser): Promise<ResellerStats> {
-  const response = await call('GET', '/api/reseller/stats', reseller.headers);
+  const response = await t.as(reseller).get('/api/reseller/stats');
   expect(response.statusCode).toBe(200);
   return response.json<ResellerStats>();
 }
 
 async function listOf(reseller: TestUser, query = ''): Promise<ResellerKeysPage> {
-  const response = await call('GET', `/api/reseller/keys${query}`, reseller.headers);
+  const response = await t.as(reseller).get(`/api/reseller/keys${query}`);
   expect(response.statusCode).toBe(200);
   return response.json<ResellerKeysPage>();
 }
@@ -66,7 +63,7 @@ async function signedNow(user: TestUser): Promise<TestUser> {
 }
 
 function redeem(user: TestUser, key: string) {
-  return call('POST', '/api/client/redeem-key', user.headers, { keyValue: key });
+  return t.as(user).post('/api/client/redeem-key', { keyValue: key });
 }
 
 describe('reseller dashboard access', () => {
@@ -94,8 +91,8 @@ describe('reseller dashboard access', () => {
 
   it('ends a demoted or banned reseller’s access at once', async () => {
     const reseller = await newReseller(10);
-    await call('PATCH', `/api/users/${reseller.id}/status`, admin.headers, { status: 'banned' });
-    expect((await call('GET', '/api/reseller/stats', reseller.headers)).statusCode).toBe(401);
+    await t.as(admin).patch(`/api/users/${reseller.id}/status`, { status: 'banned' });
+    expect((await t.as(reseller).get('/api/reseller/stats')).statusCode).toBe(401);
   });
 });
 
@@ -110,7 +107,7 @@ describe('GET /api/reseller/products', () => {
       .execute();
     await t.fixtures.product({ name: 'Sem planos' });
 
-    const response = await call('GET', '/api/reseller/products', reseller.headers);
+    const response = await t.as(reseller).get('/api/reseller/products');
     expect(response.statusCode).toBe(200);
     const products = response.json<{ name: string }[]>();
     expect(products.map((p) => p.name)).not.toContain('Desligado');
@@ -315,7 +312,7 @@ describe('GET /api/reseller/keys and the CSV export', () => {
     t.clock.advance(60_000);
     expect((await redeem(redeemer, bought[0]!)).statusCode).toBe(200);
     // An admin's key redeemed by the same client must not show up either.
-    const adminKey = await call('POST', '/api/keys', admin.headers, {
+    const adminKey = await t.as(admin).post('/api/keys', {
       productId: product.id,
       days: 5,
       quantity: 1,
@@ -375,14 +372,14 @@ describe('GET /api/reseller/keys and the CSV export', () => {
 
   it('answers 400 in pt-BR for a bad filter', async () => {
     for (const query of ['?status=vendida', '?page=0', '?pageSize=1000']) {
-      const response = await call('GET', `/api/reseller/keys${query}`, owner.headers);
+      const response = await t.as(owner).get(`/api/reseller/keys${query}`);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     }
   });
 
   it('exports the filtered own keys as a UTF-8 CSV with BOM that Excel reads in pt-BR', async () => {
-    const response = await call('GET', '/api/reseller/keys/export', owner.headers);
+    const response = await t.as(owner).get('/api/reseller/keys/export');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
@@ -403,9 +400,9 @@ describe('GET /api/reseller/keys and the CSV export', () => {
     );
     expect(lines).toContain(`${bought[2]!};Aim Pro;30;Disponível;;;15/01/2026 09:01`);
 
-    const filtered = await call('GET', '/api/reseller/keys/export?status=used', owner.headers);
+    const filtered = await t.as(owner).get('/api/reseller/keys/export?status=used');
     expect(filtered.body.trimEnd().split('\r\n')).toHaveLength(2);
-    const foreign = await call('GET', '/api/reseller/keys/export?q=joana', other.headers);
+    const foreign = await t.as(other).get('/api/reseller/keys/export?q=joana');
     expect(foreign.body.trimEnd().split('\r\n')).toHaveLength(1);
   });
 
@@ -440,12 +437,7 @@ describe('GET /api/reseller/stats', () => {
     const monthly = { productId: product.id, durationType: 'monthly', quantity: 2 };
     expect((await buy(reseller, monthly)).statusCode).toBe(201);
     const removal = { amount: -10 };
-    const removed = await call(
-      'PATCH',
-      `/api/resellers/${reseller.id}/balance`,
-      admin.headers,
-      removal,
-    );
+    const removed = await t.as(admin).patch(`/api/resellers/${reseller.id}/balance`, removal);
     expect(removed.statusCode).toBe(200);
 
     expect(await statsOf(reseller)).toEqual({
@@ -549,7 +541,7 @@ describe('the key_redeemed notification', () => {
     expect((await redeem(reseller, own!)).statusCode).toBe(200);
     expect(await notificationsOf(reseller.id)).toEqual([]);
 
-    const adminKey = await call('POST', '/api/keys', admin.headers, {
+    const adminKey = await t.as(admin).post('/api/keys', {
       productId: product.id,
       days: 3,
       quantity: 1,

@@ -8,8 +8,9 @@ import { WEBHOOK_SIGNATURE_HEADER, apiTokenMessages, webhookMessages } from '@ch
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
-import type { Receiver } from '../../testing/webhook-receiver.js';
-import { startReceiver, verifySignature } from '../../testing/webhook-receiver.js';
+import type { Receiver } from '../../testing/http-receiver.js';
+import { startReceiver } from '../../testing/http-receiver.js';
+import { verifySignature } from '../../testing/webhook-signature.js';
 
 let t: TestApp;
 let receiver: Receiver;

@@ -14,29 +14,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH';
-/** As the admin by default, with a token signed now (the tests move the clock by days). */
-async function call(
-  method: Method,
-  url: string,
-  payload?: object,
-  headers?: Record<string, string>,
-) {
-  const session = headers ?? { authorization: `Bearer ${await t.tokenFor(admin)}` };
-  return t.app.inject({ method, url, headers: session, ...(payload ? { payload } : {}) });
-}
-
-async function as(user: TestUser) {
-  return { authorization: `Bearer ${await t.tokenFor(user)}` };
-}
+/** The admin with a token signed at each request's clock time (the tests move the clock by days). */
+const freshAdmin = () => t.tokenFor(admin);
 
 function setSetting(key: string, value: string) {
-  return call('PATCH', '/api/settings', { key, value });
+  return t.as(freshAdmin).patch('/api/settings', { key, value });
 }
 
 describe('GET and PATCH /api/settings', () => {
   it('reads the defaults and stores each change with an activity row', async () => {
-    const initial = await call('GET', '/api/settings');
+    const initial = await t.as(freshAdmin).get('/api/settings');
     expect(initial.statusCode).toBe(200);
     expect(initial.json()).toEqual({
       server_status: 'online',
@@ -55,7 +42,7 @@ describe('GET and PATCH /api/settings', () => {
     expect(await t.lastActivity()).toBe('Configuração server_status alterada para offline');
 
     const client = await t.createUser();
-    const dashboard = await call('GET', '/api/client/dashboard', undefined, await as(client));
+    const dashboard = await t.as(() => t.tokenFor(client)).get('/api/client/dashboard');
     expect(dashboard.json()).toMatchObject({ server_status: 'offline' });
     const open = await t.app.inject({ method: 'GET', url: '/api/settings/public' });
     expect(open.json()).toEqual({ server_status: 'offline', maintenance_mode: 'off' });
@@ -70,7 +57,7 @@ describe('GET and PATCH /api/settings', () => {
     [{ key: 'admin_password', value: 'x' }, text.valueInvalid],
     [{ value: 'on' }, text.valueInvalid],
   ])('refuses %j', async (payload, message) => {
-    const response = await call('PATCH', '/api/settings', payload);
+    const response = await t.as(freshAdmin).patch('/api/settings', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
   });
@@ -107,12 +94,9 @@ describe('pause all users', () => {
     });
 
     // A customer cannot lift the administration's pause.
-    const resume = await call(
-      'PATCH',
-      `/api/client/subscriptions/${running.id}/status`,
-      { status: 'active' },
-      await as(ana),
-    );
+    const resume = await t
+      .as(() => t.tokenFor(ana))
+      .patch(`/api/client/subscriptions/${running.id}/status`, { status: 'active' });
     expect(resume.statusCode).toBe(409);
 
     t.clock.advance(4 * DAY);
@@ -144,19 +128,16 @@ describe('pause all users', () => {
     const product = await t.fixtures.product();
     const client = await t.createUser();
     await setSetting('pause_all_users', 'on');
-    const grant = await call('POST', `/api/users/${client.id}/subscriptions`, {
+    const grant = await t.as(freshAdmin).post(`/api/users/${client.id}/subscriptions`, {
       productId: product.id,
       days: 7,
       devices: 1,
     });
     expect(grant.statusCode).toBe(200);
     const key = await t.fixtures.key(product.id, { days: 30 });
-    const redeem = await call(
-      'POST',
-      '/api/client/redeem-key',
-      { keyValue: key.key },
-      await as(client),
-    );
+    const redeem = await t
+      .as(() => t.tokenFor(client))
+      .post('/api/client/redeem-key', { keyValue: key.key });
     expect(redeem.statusCode).toBe(200);
     const rows = await t.database.db
       .selectFrom('subscriptions')
@@ -186,7 +167,7 @@ describe('maintenance mode', () => {
     await setSetting('maintenance_mode', 'on');
     expect(await t.lastActivity()).toBe('Configuração maintenance_mode alterada para on');
 
-    const blocked = await call('GET', '/api/client/dashboard', undefined, await as(client));
+    const blocked = await t.as(() => t.tokenFor(client)).get('/api/client/dashboard');
     expect(blocked.statusCode).toBe(503);
     expect(blocked.json()).toEqual({ message: text.maintenance, code: 'MAINTENANCE' });
     const anonymous = await t.app.inject({
@@ -195,10 +176,10 @@ describe('maintenance mode', () => {
       payload: {},
     });
     expect(anonymous.statusCode).toBe(503);
-    const forged = await call('GET', '/api/settings', undefined, { authorization: 'Bearer x.y.z' });
+    const forged = await t.as('x.y.z').get('/api/settings');
     expect(forged.statusCode).toBe(503);
 
-    expect((await call('GET', '/api/users')).statusCode).toBe(200);
+    expect((await t.as(freshAdmin).get('/api/users')).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     const open = await t.app.inject({ method: 'GET', url: '/api/settings/public' });
     expect(open.json()).toEqual({ server_status: 'online', maintenance_mode: 'on' });
@@ -218,7 +199,7 @@ describe('maintenance mode', () => {
     expect(adminLogin.statusCode).toBe(200);
 
     await setSetting('maintenance_mode', 'off');
-    const back = await call('GET', '/api/client/dashboard', undefined, await as(client));
+    const back = await t.as(() => t.tokenFor(client)).get('/api/client/dashboard');
     expect(back.statusCode).toBe(200);
   });
 });

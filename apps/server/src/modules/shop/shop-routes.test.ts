@@ -16,16 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH';
-function call(method: Method, url: string, user: TestUser | null, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    ...(user ? { headers: user.headers } : {}),
-    ...(payload ? { payload } : {}),
-  });
-}
-
 /** Credits `cents` the way a deposit approval does: a balance movement with its ledger line. */
 async function fund(user: TestUser, cents: number): Promise<void> {
   const { balance } = t.app.services;
@@ -76,7 +66,7 @@ describe('GET /api/shop/products', () => {
       .execute();
     const client = await t.createUser();
 
-    const response = await call('GET', '/api/shop/products', client);
+    const response = await t.as(client).get('/api/shop/products');
     expect(response.statusCode).toBe(200);
     const products = response.json<ShopProduct[]>();
     expect(products.find((p) => p.id === sold.id)).toEqual({
@@ -97,9 +87,9 @@ describe('GET /api/shop/products', () => {
   it('is open to every signed-in role and closed without a session', async () => {
     const reseller = await t.createUser({ role: 'reseller' });
     for (const user of [admin, reseller]) {
-      expect((await call('GET', '/api/shop/products', user)).statusCode).toBe(200);
+      expect((await t.as(user).get('/api/shop/products')).statusCode).toBe(200);
     }
-    const anonymous = await call('GET', '/api/shop/products', null);
+    const anonymous = await t.anonymous.get('/api/shop/products');
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -113,7 +103,7 @@ describe('POST /api/shop/purchase', () => {
     const client = await t.createUser();
     await fund(client, 5000);
 
-    const response = await call('POST', '/api/shop/purchase', client, {
+    const response = await t.as(client).post('/api/shop/purchase', {
       productId: product.id,
       durationType: 'monthly',
     });
@@ -141,16 +131,16 @@ describe('POST /api/shop/purchase', () => {
       { id: body.subscription_id, product_id: product.id, status: 'active', expires_at: expiry },
     ]);
 
-    const dashboard = await call('GET', '/api/client/dashboard', client);
+    const dashboard = await t.as(client).get('/api/client/dashboard');
     expect(dashboard.json()).toMatchObject({
       balance: 20.1,
       subscriptions: [{ subscription_id: body.subscription_id, product_name: 'Wall Hack' }],
     });
-    const activity = await call('GET', '/api/dashboard/recent-activities', admin);
+    const activity = await t.as(admin).get('/api/dashboard/recent-activities');
     expect(activity.json<{ action: string }[]>()[0]?.action).toBe(
       `${client.username} comprou Wall Hack (Mensal) por R$ 29,90 na loja`,
     );
-    const shop = await call('GET', '/api/shop/products', client);
+    const shop = await t.as(client).get('/api/shop/products');
     expect(shop.json<ShopProduct[]>().find((p) => p.id === product.id)?.owned_until).toBe(
       new Date(expiry).toISOString(),
     );
@@ -160,13 +150,13 @@ describe('POST /api/shop/purchase', () => {
     const product = await t.fixtures.product({ plans: { weekly: 1000 } });
     const reseller = await t.createUser({ role: 'reseller' });
     await fund(reseller, 2000);
-    const first = await call('POST', '/api/shop/purchase', reseller, {
+    const first = await t.as(reseller).post('/api/shop/purchase', {
       productId: product.id,
       durationType: 'weekly',
     });
     // Sessions last 12 h, so the test clock moves by an hour, not a day.
     t.clock.advance(HOUR);
-    const second = await call('POST', '/api/shop/purchase', reseller, {
+    const second = await t.as(reseller).post('/api/shop/purchase', {
       productId: product.id,
       durationType: 'weekly',
     });
@@ -187,7 +177,7 @@ describe('POST /api/shop/purchase', () => {
     await fund(client, 2999);
     const before = await account(client.id);
 
-    const response = await call('POST', '/api/shop/purchase', client, {
+    const response = await t.as(client).post('/api/shop/purchase', {
       productId: product.id,
       durationType: 'monthly',
     });
@@ -206,15 +196,15 @@ describe('POST /api/shop/purchase', () => {
     await fund(client, 10_000);
     const product = await t.fixtures.product({ plans: { daily: 100 } });
     const off = await t.fixtures.product({ plans: { daily: 100 } });
-    await call('PATCH', `/api/products/${off.id}/status`, admin, { status: 'disabled' });
+    await t.as(admin).patch(`/api/products/${off.id}/status`, { status: 'disabled' });
 
-    const unknown = await call('POST', '/api/shop/purchase', client, {
+    const unknown = await t.as(client).post('/api/shop/purchase', {
       productId: 'nao-existe',
       durationType: 'daily',
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: text.productNotFound, code: 'NOT_FOUND' });
-    const disabled = await call('POST', '/api/shop/purchase', client, {
+    const disabled = await t.as(client).post('/api/shop/purchase', {
       productId: off.id,
       durationType: 'daily',
     });
@@ -223,7 +213,7 @@ describe('POST /api/shop/purchase', () => {
       message: text.productUnavailable,
       code: 'PRODUCT_UNAVAILABLE',
     });
-    const noPlan = await call('POST', '/api/shop/purchase', client, {
+    const noPlan = await t.as(client).post('/api/shop/purchase', {
       productId: product.id,
       durationType: 'monthly',
     });
@@ -240,7 +230,7 @@ describe('POST /api/shop/purchase', () => {
     [{ productId: 'x' }, text.planRequired],
   ])('refuses %j with a pt-BR 400', async (payload, message) => {
     const client = await t.createUser();
-    const response = await call('POST', '/api/shop/purchase', client, payload);
+    const response = await t.as(client).post('/api/shop/purchase', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
   });
@@ -248,15 +238,15 @@ describe('POST /api/shop/purchase', () => {
   it('refuses fields a buyer may not set, admins (403) and anonymous callers (401)', async () => {
     const product = await t.fixtures.product({ plans: { daily: 100 } });
     const client = await t.createUser();
-    const extra = await call('POST', '/api/shop/purchase', client, {
+    const extra = await t.as(client).post('/api/shop/purchase', {
       productId: product.id,
       durationType: 'daily',
       price: 0,
     });
     expect(extra.statusCode).toBe(400);
     const payload = { productId: product.id, durationType: 'daily' };
-    expect((await call('POST', '/api/shop/purchase', admin, payload)).statusCode).toBe(403);
-    expect((await call('POST', '/api/shop/purchase', null, payload)).statusCode).toBe(401);
+    expect((await t.as(admin).post('/api/shop/purchase', payload)).statusCode).toBe(403);
+    expect((await t.anonymous.post('/api/shop/purchase', payload)).statusCode).toBe(401);
   });
 
   it('lets exactly k of 5k simultaneous purchases through when the balance pays for k', async () => {
@@ -268,7 +258,7 @@ describe('POST /api/shop/purchase', () => {
 
     const responses = await Promise.all(
       Array.from({ length: 5 * k }, () =>
-        call('POST', '/api/shop/purchase', client, {
+        t.as(client).post('/api/shop/purchase', {
           productId: product.id,
           durationType: 'weekly',
         }),

@@ -17,17 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST';
-function call(method: Method, url: string, headers: { authorization: string }, payload?: object) {
-  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-}
-
 async function openTicket(
   user: TestUser,
   subject = 'Não consigo entrar no loader',
   message = 'Aparece HWID diferente ao abrir.',
 ): Promise<string> {
-  const response = await call('POST', '/api/support/tickets', user.headers, { subject, message });
+  const response = await t.as(user).post('/api/support/tickets', { subject, message });
   expect(response.statusCode).toBe(201);
   return response.json<{ id: string }>().id;
 }
@@ -39,7 +34,7 @@ interface Detail {
 
 async function detailFor(user: TestUser, id: string, admin = false): Promise<Detail> {
   const prefix = admin ? '/api/admin/support' : '/api/support';
-  const response = await call('GET', `${prefix}/tickets/${id}`, user.headers);
+  const response = await t.as(user).get(`${prefix}/tickets/${id}`);
   expect(response.statusCode).toBe(200);
   return response.json<Detail>();
 }
@@ -56,7 +51,7 @@ async function notificationsOf(userId: string) {
 
 describe('customer tickets', () => {
   it('opens a ticket with its first message and shows it only to its owner', async () => {
-    const response = await call('POST', '/api/support/tickets', client.headers, {
+    const response = await t.as(client).post('/api/support/tickets', {
       subject: '  Pagamento não caiu  ',
       message: '  Fiz o PIX ontem às 10h.  ',
     });
@@ -79,10 +74,10 @@ describe('customer tickets', () => {
       }),
     ]);
 
-    const foreign = await call('GET', `/api/support/tickets/${id}`, other.headers);
+    const foreign = await t.as(other).get(`/api/support/tickets/${id}`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ message: text.notFound, code: 'NOT_FOUND' });
-    const list = await call('GET', '/api/support/tickets', other.headers);
+    const list = await t.as(other).get('/api/support/tickets');
     expect(list.json<{ items: { id: string }[] }>().items.map((item) => item.id)).not.toContain(id);
   });
 
@@ -93,14 +88,14 @@ describe('customer tickets', () => {
     const second = await openTicket(user, 'Segundo assunto');
     t.clock.advance(1000);
     // A reply moves the older ticket to the top.
-    const reply = await call('POST', `/api/support/tickets/${first}/messages`, user.headers, {
+    const reply = await t.as(user).post(`/api/support/tickets/${first}/messages`, {
       message: 'Alguma novidade?',
     });
     expect(reply.statusCode).toBe(201);
     t.clock.advance(1000);
-    await call('POST', `/api/support/tickets/${second}/close`, user.headers);
+    await t.as(user).post(`/api/support/tickets/${second}/close`);
 
-    const all = await call('GET', '/api/support/tickets', user.headers);
+    const all = await t.as(user).get('/api/support/tickets');
     expect(all.statusCode).toBe(200);
     expect(all.json()).toMatchObject({
       items: [
@@ -110,37 +105,37 @@ describe('customer tickets', () => {
       total: 2,
       page: 1,
     });
-    const open = await call('GET', '/api/support/tickets?status=open', user.headers);
+    const open = await t.as(user).get('/api/support/tickets?status=open');
     expect(open.json()).toMatchObject({ items: [{ id: first }], total: 1 });
-    const paged = await call('GET', '/api/support/tickets?page=2&pageSize=1', user.headers);
+    const paged = await t.as(user).get('/api/support/tickets?page=2&pageSize=1');
     expect(paged.json()).toMatchObject({ items: [{ id: first }], total: 2, page: 2, pageSize: 1 });
   });
 
   it('reopens an answered ticket on reply and refuses replies once closed', async () => {
     const id = await openTicket(client);
-    const answer = await call('POST', `/api/admin/support/tickets/${id}/messages`, admin.headers, {
+    const answer = await t.as(admin).post(`/api/admin/support/tickets/${id}/messages`, {
       message: 'Olá! Redefina o HWID pelo painel.',
     });
     expect(answer.statusCode).toBe(201);
     expect((await detailFor(client, id)).ticket.status).toBe('answered');
 
-    const reply = await call('POST', `/api/support/tickets/${id}/messages`, client.headers, {
+    const reply = await t.as(client).post(`/api/support/tickets/${id}/messages`, {
       message: 'Funcionou, obrigado!',
     });
     expect(reply.statusCode).toBe(201);
     expect(reply.json()).toEqual({ message: text.replied, status: 'open' });
     expect((await detailFor(client, id)).ticket.status).toBe('open');
 
-    const close = await call('POST', `/api/support/tickets/${id}/close`, client.headers);
+    const close = await t.as(client).post(`/api/support/tickets/${id}/close`);
     expect(close.statusCode).toBe(200);
     expect(close.json()).toEqual({ message: text.closedDone, status: 'closed' });
 
-    const late = await call('POST', `/api/support/tickets/${id}/messages`, client.headers, {
+    const late = await t.as(client).post(`/api/support/tickets/${id}/messages`, {
       message: 'Mais uma coisa',
     });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ message: text.closed, code: 'TICKET_CLOSED' });
-    const again = await call('POST', `/api/support/tickets/${id}/close`, client.headers);
+    const again = await t.as(client).post(`/api/support/tickets/${id}/close`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: text.alreadyClosed, code: 'TICKET_CLOSED' });
     expect((await detailFor(client, id)).messages).toHaveLength(3);
@@ -148,11 +143,11 @@ describe('customer tickets', () => {
 
   it('never lets a customer reply to or close another customer’s ticket', async () => {
     const id = await openTicket(client);
-    const reply = await call('POST', `/api/support/tickets/${id}/messages`, other.headers, {
+    const reply = await t.as(other).post(`/api/support/tickets/${id}/messages`, {
       message: 'intrometido',
     });
     expect(reply.statusCode).toBe(404);
-    const close = await call('POST', `/api/support/tickets/${id}/close`, other.headers);
+    const close = await t.as(other).post(`/api/support/tickets/${id}/close`);
     expect(close.statusCode).toBe(404);
     const detail = await detailFor(client, id);
     expect(detail.ticket.status).toBe('open');
@@ -164,10 +159,10 @@ describe('customer tickets', () => {
       ['GET', '/api/support/tickets/nao-existe'],
       ['POST', '/api/support/tickets/nao-existe/close'],
     ] as const) {
-      const response = await call(method, url, client.headers);
+      const response = await t.as(client).request(method, url);
       expect(response.statusCode).toBe(404);
     }
-    const reply = await call('POST', '/api/support/tickets/nao-existe/messages', client.headers, {
+    const reply = await t.as(client).post('/api/support/tickets/nao-existe/messages', {
       message: 'oi',
     });
     expect(reply.statusCode).toBe(404);
@@ -183,19 +178,19 @@ describe('customer tickets', () => {
     [{ message: 'oi' }, text.subjectMin],
     [{ subject: 'Assunto', message: 'oi', status: 'closed' }, 'Campo não permitido: status.'],
   ])('refuses %j with a pt-BR message', async (payload, message) => {
-    const response = await call('POST', '/api/support/tickets', client.headers, payload);
+    const response = await t.as(client).post('/api/support/tickets', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
   });
 
   it('refuses an empty reply and an unknown status filter in pt-BR', async () => {
     const id = await openTicket(client);
-    const empty = await call('POST', `/api/support/tickets/${id}/messages`, client.headers, {
+    const empty = await t.as(client).post(`/api/support/tickets/${id}/messages`, {
       message: '',
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: text.messageRequired, code: 'VALIDATION_ERROR' });
-    const filter = await call('GET', '/api/support/tickets?status=pendente', client.headers);
+    const filter = await t.as(client).get('/api/support/tickets?status=pendente');
     expect(filter.statusCode).toBe(400);
     expect(filter.json()).toEqual({ message: text.statusInvalid, code: 'VALIDATION_ERROR' });
   });
@@ -206,7 +201,7 @@ describe('customer tickets', () => {
     for (let i = 0; i < SUPPORT_LIMITS.openTicketsPerUser; i++) {
       ids.push(await openTicket(user, `Assunto ${String(i)}`));
     }
-    const refused = await call('POST', '/api/support/tickets', user.headers, {
+    const refused = await t.as(user).post('/api/support/tickets', {
       subject: 'Mais um',
       message: 'oi',
     });
@@ -215,14 +210,14 @@ describe('customer tickets', () => {
       message: text.tooManyOpen(SUPPORT_LIMITS.openTicketsPerUser),
       code: 'TOO_MANY_OPEN_TICKETS',
     });
-    await call('POST', `/api/support/tickets/${ids[0] ?? ''}/close`, user.headers);
+    await t.as(user).post(`/api/support/tickets/${ids[0] ?? ''}/close`);
     await openTicket(user, 'Agora cabe');
   });
 
   it('lets resellers use support too, and keeps admins and strangers out (401/403)', async () => {
     const reseller = await t.createUser({ role: 'reseller' });
     await openTicket(reseller);
-    const asAdmin = await call('GET', '/api/support/tickets', admin.headers);
+    const asAdmin = await t.as(admin).get('/api/support/tickets');
     expect(asAdmin.statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/support/tickets' });
     expect(anonymous.statusCode).toBe(401);
@@ -239,12 +234,9 @@ describe('staff side', () => {
   it('answers a ticket: answered status, staff name hidden from the customer, notification', async () => {
     const id = await openTicket(client, 'Loader fecha sozinho');
     const before = (await notificationsOf(client.id)).length;
-    const response = await call(
-      'POST',
-      `/api/admin/support/tickets/${id}/messages`,
-      admin.headers,
-      { message: 'Atualize o loader para a versão 2.1 e tente de novo.' },
-    );
+    const response = await t.as(admin).post(`/api/admin/support/tickets/${id}/messages`, {
+      message: 'Atualize o loader para a versão 2.1 e tente de novo.',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: text.answered, status: 'answered' });
 
@@ -273,15 +265,15 @@ describe('staff side', () => {
 
   it('closes a ticket once (409 after) and refuses answers on a closed ticket', async () => {
     const id = await openTicket(client, 'Pode fechar');
-    const close = await call('POST', `/api/admin/support/tickets/${id}/close`, admin.headers);
+    const close = await t.as(admin).post(`/api/admin/support/tickets/${id}/close`);
     expect(close.statusCode).toBe(200);
     expect(close.json()).toEqual({ message: text.closedDone, status: 'closed' });
     expect(await t.lastActivity()).toBe('Ticket "Pode fechar" de cliente_ana fechado');
 
-    const again = await call('POST', `/api/admin/support/tickets/${id}/close`, admin.headers);
+    const again = await t.as(admin).post(`/api/admin/support/tickets/${id}/close`);
     expect(again.statusCode).toBe(409);
     const before = (await notificationsOf(client.id)).length;
-    const answer = await call('POST', `/api/admin/support/tickets/${id}/messages`, admin.headers, {
+    const answer = await t.as(admin).post(`/api/admin/support/tickets/${id}/messages`, {
       message: 'tarde demais',
     });
     expect(answer.statusCode).toBe(409);
@@ -296,9 +288,9 @@ describe('staff side', () => {
     const refund = await openTicket(carla, 'Pedido de reembolso');
     t.clock.advance(1000);
     const other = await openTicket(carla, 'Dúvida sobre planos');
-    await call('POST', `/api/admin/support/tickets/${other}/close`, admin.headers);
+    await t.as(admin).post(`/api/admin/support/tickets/${other}/close`);
 
-    const byName = await call('GET', '/api/admin/support/tickets?q=CARLA_', admin.headers);
+    const byName = await t.as(admin).get('/api/admin/support/tickets?q=CARLA_');
     expect(byName.statusCode).toBe(200);
     expect(byName.json()).toMatchObject({
       items: [
@@ -307,29 +299,22 @@ describe('staff side', () => {
       ],
       total: 2,
     });
-    const bySubject = await call('GET', '/api/admin/support/tickets?q=reemBOLSO', admin.headers);
+    const bySubject = await t.as(admin).get('/api/admin/support/tickets?q=reemBOLSO');
     expect(bySubject.json()).toMatchObject({ items: [{ id: refund }], total: 1 });
-    const closed = await call(
-      'GET',
-      '/api/admin/support/tickets?status=closed&q=carla',
-      admin.headers,
-    );
+    const closed = await t.as(admin).get('/api/admin/support/tickets?status=closed&q=carla');
     expect(closed.json()).toMatchObject({ items: [{ id: other }], total: 1 });
-    const paged = await call('GET', '/api/admin/support/tickets?pageSize=1&page=2', admin.headers);
+    const paged = await t.as(admin).get('/api/admin/support/tickets?pageSize=1&page=2');
     expect(paged.json<{ items: unknown[]; pageSize: number }>().items).toHaveLength(1);
   });
 
   it('answers 404 for an unknown ticket', async () => {
-    const detail = await call('GET', '/api/admin/support/tickets/nao-existe', admin.headers);
+    const detail = await t.as(admin).get('/api/admin/support/tickets/nao-existe');
     expect(detail.statusCode).toBe(404);
-    const answer = await call(
-      'POST',
-      '/api/admin/support/tickets/nao-existe/messages',
-      admin.headers,
-      { message: 'oi' },
-    );
+    const answer = await t
+      .as(admin)
+      .post('/api/admin/support/tickets/nao-existe/messages', { message: 'oi' });
     expect(answer.statusCode).toBe(404);
-    const close = await call('POST', '/api/admin/support/tickets/nao-existe/close', admin.headers);
+    const close = await t.as(admin).post('/api/admin/support/tickets/nao-existe/close');
     expect(close.statusCode).toBe(404);
   });
 
@@ -341,7 +326,7 @@ describe('staff side', () => {
       ['POST', `/api/admin/support/tickets/${id}/messages`, { message: 'oi' }],
       ['POST', `/api/admin/support/tickets/${id}/close`, undefined],
     ] as const) {
-      const asClient = await call(method, url, client.headers, payload);
+      const asClient = await t.as(client).request(method, url, payload);
       expect(asClient.statusCode).toBe(403);
       const anonymous = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
       expect(anonymous.statusCode).toBe(401);
@@ -360,7 +345,7 @@ describe('staff side', () => {
       created_at: t.clock.now(),
     }));
     await t.database.db.insertInto('support_messages').values(rows).execute();
-    const refused = await call('POST', `/api/support/tickets/${id}/messages`, client.headers, {
+    const refused = await t.as(client).post(`/api/support/tickets/${id}/messages`, {
       message: 'mais uma',
     });
     expect(refused.statusCode).toBe(409);

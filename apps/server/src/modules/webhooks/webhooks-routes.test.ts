@@ -20,8 +20,9 @@ import { createWebhookDispatcher } from './webhook-dispatcher.js';
 import { createJobLeases } from '../../platform/job-leases.js';
 import { createJobLeasesRepository } from '../../platform/job-leases-repository.js';
 import { createWebhookHandlers } from './webhook-handlers.js';
-import type { Receiver } from '../../testing/webhook-receiver.js';
-import { startReceiver, verifySignature } from '../../testing/webhook-receiver.js';
+import type { Receiver } from '../../testing/http-receiver.js';
+import { startReceiver } from '../../testing/http-receiver.js';
+import { verifySignature } from '../../testing/webhook-signature.js';
 import { createWebhooksRepository } from './webhooks-repository.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -62,26 +63,17 @@ beforeEach(async () => {
   receiver.reset();
 });
 
-function call(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  as: TestUser,
-  payload?: object,
-) {
-  return t.app.inject({ method, url, headers: as.headers, ...(payload ? { payload } : {}) });
-}
-
 async function createEndpoint(
   events: string[],
   url = `${receiver.origin}/hook`,
 ): Promise<WebhookSecretResponse> {
-  const response = await call('POST', '/api/admin/webhooks', admin, { url, events });
+  const response = await t.as(admin).post('/api/admin/webhooks', { url, events });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<WebhookSecretResponse>();
 }
 
 async function deliveries(endpointId: string, query = '') {
-  const response = await call('GET', `/api/admin/webhooks/${endpointId}/deliveries${query}`, admin);
+  const response = await t.as(admin).get(`/api/admin/webhooks/${endpointId}/deliveries${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<WebhookDeliveriesPage>();
 }
@@ -103,7 +95,7 @@ describe('endpoint management', () => {
       lastDelivery: null,
     });
 
-    const list = await call('GET', '/api/admin/webhooks?page=1&pageSize=10', admin);
+    const list = await t.as(admin).get('/api/admin/webhooks?page=1&pageSize=10');
     expect(list.statusCode).toBe(200);
     const page = list.json<WebhookEndpointsPage>();
     expect(page.total).toBe(1);
@@ -111,7 +103,7 @@ describe('endpoint management', () => {
     expect(JSON.stringify(page)).not.toContain(created.secret);
 
     const id = created.endpoint.id;
-    const updated = await call('PATCH', `/api/admin/webhooks/${id}`, admin, {
+    const updated = await t.as(admin).patch(`/api/admin/webhooks/${id}`, {
       description: 'ERP',
       enabled: false,
     });
@@ -121,13 +113,13 @@ describe('endpoint management', () => {
       enabled: false,
     });
 
-    const rolled = await call('POST', `/api/admin/webhooks/${id}/secret`, admin);
+    const rolled = await t.as(admin).post(`/api/admin/webhooks/${id}/secret`);
     expect(rolled.statusCode).toBe(200);
     expect(rolled.json<WebhookSecretResponse>().secret).not.toBe(created.secret);
 
-    const deleted = await call('DELETE', `/api/admin/webhooks/${id}`, admin);
+    const deleted = await t.as(admin).delete(`/api/admin/webhooks/${id}`);
     expect(deleted.json()).toEqual({ message: webhookMessages.deleted });
-    expect((await call('DELETE', `/api/admin/webhooks/${id}`, admin)).statusCode).toBe(404);
+    expect((await t.as(admin).delete(`/api/admin/webhooks/${id}`)).statusCode).toBe(404);
 
     const types = await t.database.db
       .selectFrom('activity')
@@ -157,7 +149,7 @@ describe('endpoint management', () => {
         ['GET', `/api/admin/webhooks/${endpoint.id}/deliveries`],
         ['POST', '/api/admin/webhooks/deliveries/x/resend'],
       ] as const) {
-        expect((await call(method, url, user, {})).statusCode).toBe(403);
+        expect((await t.as(user).request(method, url, {})).statusCode).toBe(403);
       }
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/webhooks' })).statusCode).toBe(
@@ -167,7 +159,7 @@ describe('endpoint management', () => {
 
   it('answers bad input with a pt-BR 4xx, never a 500', async () => {
     const bad = async (payload: object, message: string) => {
-      const response = await call('POST', '/api/admin/webhooks', admin, payload);
+      const response = await t.as(admin).post('/api/admin/webhooks', payload);
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json<{ message: string }>().message).toBe(message);
     };
@@ -183,7 +175,7 @@ describe('endpoint management', () => {
       { url: 'https://example.com/x', events: ['key.redeemed'], description: 'x'.repeat(201) },
       webhookMessages.descriptionMax,
     );
-    const extra = await call('POST', '/api/admin/webhooks', admin, {
+    const extra = await t.as(admin).post('/api/admin/webhooks', {
       url: 'https://example.com/x',
       events: ['key.redeemed'],
       secret: 'mine',
@@ -191,18 +183,18 @@ describe('endpoint management', () => {
     expect(extra.statusCode).toBe(400);
 
     expect(
-      (await call('PATCH', '/api/admin/webhooks/nao-existe', admin, { enabled: true })).statusCode,
+      (await t.as(admin).patch('/api/admin/webhooks/nao-existe', { enabled: true })).statusCode,
     ).toBe(404);
     expect(
-      (await call('POST', '/api/admin/webhooks/deliveries/nao-existe/resend', admin)).json(),
+      (await t.as(admin).post('/api/admin/webhooks/deliveries/nao-existe/resend')).json(),
     ).toMatchObject({ message: webhookMessages.deliveryNotFound });
     const { endpoint } = await createEndpoint(['key.redeemed']);
     expect(
-      (await call('GET', `/api/admin/webhooks/${endpoint.id}/deliveries?status=lost`, admin))
+      (await t.as(admin).get(`/api/admin/webhooks/${endpoint.id}/deliveries?status=lost`))
         .statusCode,
     ).toBe(400);
     expect(
-      (await call('GET', `/api/admin/webhooks/${endpoint.id}/deliveries?pageSize=51`, admin))
+      (await t.as(admin).get(`/api/admin/webhooks/${endpoint.id}/deliveries?pageSize=51`))
         .statusCode,
     ).toBe(400);
   });
@@ -211,7 +203,7 @@ describe('endpoint management', () => {
 describe('deliveries', () => {
   it('signs the test event; the receiver verifies it with the secret', async () => {
     const { endpoint, secret } = await createEndpoint(['key.redeemed']);
-    const queued = await call('POST', `/api/admin/webhooks/${endpoint.id}/test`, admin);
+    const queued = await t.as(admin).post(`/api/admin/webhooks/${endpoint.id}/test`);
     expect(queued.json()).toEqual({ message: webhookMessages.testSent });
     await t.app.jobs.webhookDispatcher.runOnce();
 
@@ -242,7 +234,7 @@ describe('deliveries', () => {
         error: null,
       }),
     ]);
-    const listed = await call('GET', '/api/admin/webhooks', admin);
+    const listed = await t.as(admin).get('/api/admin/webhooks');
     expect(listed.json<WebhookEndpointsPage>().items[0]?.lastDelivery).toEqual({
       status: 'succeeded',
       at: new Date(t.clock.now()).toISOString(),
@@ -253,11 +245,13 @@ describe('deliveries', () => {
     const { endpoint } = await createEndpoint(['key.redeemed']);
     const other = await createEndpoint(['user.banned']);
     const disabled = await createEndpoint(['key.redeemed']);
-    await call('PATCH', `/api/admin/webhooks/${disabled.endpoint.id}`, admin, { enabled: false });
+    await t.as(admin).patch(`/api/admin/webhooks/${disabled.endpoint.id}`, { enabled: false });
     const product = await t.fixtures.product({ name: 'Aimbot Pro' });
     const key = await t.fixtures.key(product.id, { days: 7 });
 
-    const redeemed = await call('POST', '/api/client/redeem-key', client, { keyValue: key.key });
+    const redeemed = await t
+      .as(client, { ip: '127.0.0.1' })
+      .post('/api/client/redeem-key', { keyValue: key.key });
     expect(redeemed.statusCode, redeemed.body).toBe(200);
     await t.app.jobs.webhookDispatcher.runOnce();
 
@@ -289,7 +283,7 @@ describe('deliveries', () => {
   it('sends user.banned when an admin bans an account', async () => {
     await createEndpoint(['user.banned']);
     const victim = await t.createUser();
-    const ban = await call('PATCH', `/api/users/${victim.id}/status`, admin, { status: 'banned' });
+    const ban = await t.as(admin).patch(`/api/users/${victim.id}/status`, { status: 'banned' });
     expect(ban.statusCode, ban.body).toBe(200);
     await t.app.jobs.webhookDispatcher.runOnce();
     expect(bodies()).toEqual([
@@ -307,7 +301,7 @@ describe('deliveries', () => {
     const { endpoint } = await createEndpoint(['user.banned']);
     receiver.answerNext({ status: 500, body: 'boom '.repeat(200) });
     const victim = await t.createUser();
-    await call('PATCH', `/api/users/${victim.id}/status`, admin, { status: 'banned' });
+    await t.as(admin).patch(`/api/users/${victim.id}/status`, { status: 'banned' });
     await t.app.jobs.webhookDispatcher.runOnce();
 
     let [first] = (await deliveries(endpoint.id)).items;
@@ -343,7 +337,7 @@ describe('deliveries', () => {
     const { endpoint } = await createEndpoint(['user.banned']);
     receiver.setFallback({ status: 503, body: 'fora do ar' });
     const victim = await t.createUser();
-    await call('PATCH', `/api/users/${victim.id}/status`, admin, { status: 'banned' });
+    await t.as(admin).patch(`/api/users/${victim.id}/status`, { status: 'banned' });
     const createdAt = t.clock.now();
     await t.app.jobs.webhookDispatcher.runOnce();
     for (let hour = 0; hour < 30; hour += 1) {
@@ -365,11 +359,9 @@ describe('deliveries', () => {
     expect((await deliveries(endpoint.id, '?status=pending')).total).toBe(0);
 
     receiver.setFallback({ status: 204 });
-    const resent = await call(
-      'POST',
-      `/api/admin/webhooks/deliveries/${failed?.id ?? ''}/resend`,
-      admin,
-    );
+    const resent = await t
+      .as(admin)
+      .post(`/api/admin/webhooks/deliveries/${failed?.id ?? ''}/resend`);
     expect(resent.json()).toEqual({ message: webhookMessages.resent });
     await t.app.jobs.webhookDispatcher.runOnce();
     const [again] = (await deliveries(endpoint.id)).items;
@@ -379,7 +371,7 @@ describe('deliveries', () => {
       responseStatus: 204,
     });
     // Even a succeeded one can be sent again: same event id, so the receiver dedupes.
-    await call('POST', `/api/admin/webhooks/deliveries/${failed?.id ?? ''}/resend`, admin);
+    await t.as(admin).post(`/api/admin/webhooks/deliveries/${failed?.id ?? ''}/resend`);
     await t.app.jobs.webhookDispatcher.runOnce();
     const ids = receiver.requests.map((request) => request.headers['chaveiro-event-id']);
     expect(new Set(ids).size).toBe(1);
@@ -394,11 +386,11 @@ describe('deliveries', () => {
   it('holds the deliveries of a disabled endpoint, sends them once enabled, fails them after 24 h', async () => {
     const { endpoint } = await createEndpoint(['user.banned']);
     const toggle = (enabled: boolean) =>
-      call('PATCH', `/api/admin/webhooks/${endpoint.id}`, admin, { enabled });
+      t.as(admin).patch(`/api/admin/webhooks/${endpoint.id}`, { enabled });
     receiver.answerNext({ status: 500 });
     const ban = async () => {
       const victim = await t.createUser();
-      await call('PATCH', `/api/users/${victim.id}/status`, admin, { status: 'banned' });
+      await t.as(admin).patch(`/api/users/${victim.id}/status`, { status: 'banned' });
     };
     await ban();
     await t.app.jobs.webhookDispatcher.runOnce();
@@ -441,7 +433,7 @@ describe('deliveries', () => {
       log: { warn: () => undefined, error: () => undefined },
     });
     for (let n = 0; n < 30; n += 1) {
-      await call('POST', `/api/admin/webhooks/${endpoint.id}/test`, admin);
+      await t.as(admin).post(`/api/admin/webhooks/${endpoint.id}/test`);
     }
     await Promise.all([t.app.jobs.webhookDispatcher.runOnce(), other.runOnce(), other.runOnce()]);
     await t.app.jobs.webhookDispatcher.runOnce();
@@ -457,7 +449,7 @@ describe('deliveries', () => {
       headers: { location: `${receiver.origin}/elsewhere` },
     });
     const victim = await t.createUser();
-    await call('PATCH', `/api/users/${victim.id}/status`, admin, { status: 'banned' });
+    await t.as(admin).patch(`/api/users/${victim.id}/status`, { status: 'banned' });
     await t.app.jobs.webhookDispatcher.runOnce();
     expect(receiver.requests.map((request) => request.path)).toEqual(['/hook']);
     const [delivery] = (await deliveries(endpoint.id)).items;
@@ -594,7 +586,7 @@ describe('Discord endpoints', () => {
     );
     const product = await t.fixtures.product({ name: 'Spoofer' });
     const key = await t.fixtures.key(product.id, { days: 30 });
-    await call('POST', '/api/client/redeem-key', client, { keyValue: key.key });
+    await t.as(client).post('/api/client/redeem-key', { keyValue: key.key });
     await t.app.jobs.webhookDispatcher.runOnce();
 
     expect(receiver.requests[0]?.path).toBe('/api/webhooks/123456/token-abc');

@@ -1,7 +1,5 @@
 import type { WebhookDeliveriesPage } from '@chaveiro/contract';
 import { webhookDeliveryErrors, webhookMessages } from '@chaveiro/contract';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids.js';
 import {
@@ -13,8 +11,8 @@ import {
 } from '../../platform/outbound-http.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
-import type { Receiver } from '../../testing/webhook-receiver.js';
-import { startReceiver } from '../../testing/webhook-receiver.js';
+import type { Receiver } from '../../testing/http-receiver.js';
+import { startReceiver } from '../../testing/http-receiver.js';
 
 // The default configuration: WEBHOOKS_ALLOW_PRIVATE_URLS unset, the SSRF guard on.
 let t: TestApp;
@@ -194,22 +192,15 @@ describe('sending', () => {
   });
 
   it('gives up on a receiver that does not answer in time', async () => {
-    const silent = createServer(() => undefined);
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const { port } = silent.address() as AddressInfo;
-    try {
-      await expect(
-        guardedPost(new URL(`http://127.0.0.1:${String(port)}/`), {
-          allowPrivate: true,
-          headers: {},
-          body: '{}',
-          timeoutMs: 300,
-          maxResponseBytes: 100,
-        }),
-      ).rejects.toBeInstanceOf(OutboundTimeoutError);
-    } finally {
-      silent.closeAllConnections();
-      silent.close();
-    }
+    receiver.holdNext();
+    await expect(
+      guardedPost(new URL(`${receiver.origin}/`), {
+        allowPrivate: true,
+        headers: {},
+        body: '{}',
+        timeoutMs: 300,
+        maxResponseBytes: 100,
+      }),
+    ).rejects.toBeInstanceOf(OutboundTimeoutError);
   });
 });

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,12 +16,13 @@ export interface Answer {
 }
 
 /**
- * A real HTTP receiver on 127.0.0.1 for the tests: records every request and answers from a
- * queue (then `fallback`).
+ * A real HTTP server on 127.0.0.1 standing in for an outside service the app calls (a webhook
+ * receiver, a seller's storefront): records every request and answers from a queue, then
+ * `fallback` (200 "ok" unless set). Node builtins only, so the e2e journeys can use it too.
  */
 export async function startReceiver() {
   const requests: ReceivedRequest[] = [];
-  const queue: Answer[] = [];
+  const queue: (Answer | 'hold')[] = [];
   let fallback: Answer = { status: 200, body: 'ok' };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -35,6 +35,7 @@ export async function startReceiver() {
         body: Buffer.concat(chunks).toString('utf8'),
       });
       const answer = queue.shift() ?? fallback;
+      if (answer === 'hold') return;
       response.writeHead(answer.status, answer.headers ?? {});
       response.end(answer.body ?? '');
     });
@@ -46,6 +47,10 @@ export async function startReceiver() {
     requests,
     answerNext(...answers: Answer[]) {
       queue.push(...answers);
+    },
+    /** The next request gets no answer at all (until close), as from a receiver that hangs. */
+    holdNext() {
+      queue.push('hold');
     },
     setFallback(answer: Answer) {
       fallback = answer;
@@ -64,24 +69,3 @@ export async function startReceiver() {
 }
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-
-/**
- * What a receiver does with `Chaveiro-Signature` (docs/webhooks.md): recompute the HMAC over
- * "<t>.<body>" with the secret, compare in constant time, and refuse a `t` older than 5 minutes.
- */
-export function verifySignature(
-  header: string | undefined,
-  body: string,
-  secret: string,
-  nowSeconds: number,
-): boolean {
-  if (!header) return false;
-  const parts = new Map(header.split(',').map((part) => part.split('=', 2) as [string, string]));
-  const t = Number(parts.get('t'));
-  const v1 = parts.get('v1') ?? '';
-  if (!Number.isInteger(t) || Math.abs(nowSeconds - t) > 300) return false;
-  const expected = createHmac('sha256', secret)
-    .update(`${String(t)}.${body}`)
-    .digest('hex');
-  return v1.length === expected.length && timingSafeEqual(Buffer.from(v1), Buffer.from(expected));
-}
