@@ -17,6 +17,7 @@ import { newId } from './ids.js';
  *   failure up to `maxDelayMs` (spread by `jitter`), before it is due again.
  * - **Parked.** After its last attempt, or when the next would come after the row's own
  *   deadline, a row is parked (dead) with its error, until someone requeues it by hand.
+ * - **Requeued.** Pending again and due now, with fresh attempts.
  *
  * The SQL stays in each table's repository: the core is handed its operations (DeliveryStore).
  */
@@ -69,8 +70,9 @@ export interface DeliveryStore<D extends LeasedDelivery, Query, Failure, Key> {
   /** A failed attempt: due again at the verdict's time, or parked. False when the claim was lost. */
   fail(delivery: D, verdict: Verdict, failure: Failure): Promise<boolean>;
   /**
-   * A parked row back to pending, due at `now`, with fresh attempts; false if it was not
-   * parked. `executor`: a transaction to do it in (beside the action's audit line).
+   * A row back to pending, due at `now`, with fresh attempts (the table says which rows may
+   * be: the outbox's parked ones, any webhook delivery); false when it was not. `executor`: a
+   * transaction to do it in (beside the action's audit line).
    */
   requeue(key: Key, now: number, executor?: Kysely<Database>): Promise<boolean>;
 }
