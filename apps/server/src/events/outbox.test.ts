@@ -106,11 +106,15 @@ describe('outbox', () => {
     return outbox;
   }
 
-  /** A database effect: one XP per run, so a repeat would show. */
-  function xpHandler(name: string, runs: string[] = []) {
+  /**
+   * A database effect: one XP per run, so a repeat would show. `inAnswer`: declared part of the
+   * answer of the request that records its event.
+   */
+  function xpHandler(name: string, runs: string[] = [], { inAnswer = false } = {}) {
     return defineHandler({
       name,
       on: 'user.banned',
+      inAnswer,
       async handle(event, trx) {
         runs.push(event.id);
         await trx
@@ -120,11 +124,6 @@ describe('outbox', () => {
           .execute();
       },
     });
-  }
-
-  /** `xpHandler`, declared part of the answer of the request that records its event. */
-  function inAnswerXpHandler(name: string, runs: string[] = []) {
-    return defineHandler({ ...xpHandler(name, runs), inAnswer: true });
   }
 
   /** An outside effect: counts its runs per event. */
@@ -256,7 +255,7 @@ describe('outbox', () => {
     const inAnswerRuns: string[] = [];
     const laterRuns: string[] = [];
     const outbox = outboxOn(database, [
-      inAnswerXpHandler('xp', inAnswerRuns),
+      xpHandler('xp', inAnswerRuns, { inAnswer: true }),
       deliverHandler('mail', laterRuns),
     ]);
     let committed = 0;
@@ -267,7 +266,7 @@ describe('outbox', () => {
     });
     opened.push(counting);
     const countingOutbox = outboxOn(counting, [
-      inAnswerXpHandler('xp'),
+      xpHandler('xp', [], { inAnswer: true }),
       deliverHandler('mail', []),
     ]);
 
