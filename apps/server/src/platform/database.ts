@@ -53,7 +53,11 @@ export function createDatabase(
   { onQuery }: DatabaseOptions = {},
 ): AppDatabase {
   const dialect = config.database.kind;
-  const log = onQuery && ((event: LogEvent) => onQuery(event.query.sql));
+  const log =
+    onQuery &&
+    ((event: LogEvent) => {
+      if (event.level === 'query') onQuery(event.query.sql);
+    });
   if (config.database.kind === 'postgres') {
     const db = new Kysely<Database>({ dialect: postgresDialect(config.database.url), log });
     return {
