@@ -290,6 +290,7 @@ export function createServices(
     dialect,
     clock,
     log,
+    background: ctx.background,
     handlers: [
       createRedemptionXp({ users: repos.users }),
       createPurchaseXp({ users: repos.users }),
