@@ -15,10 +15,10 @@ import { findActiveItem, type NavItem } from '@/components/layout/nav-items';
 import { NavList } from '@/components/layout/nav-list';
 import { SectionShell } from '@/components/layout/section-shell';
 import { MaintenanceGate } from '@/components/maintenance/maintenance-gate';
-import { CustomerHeaderActions } from '@/features/customer/shared/components/customer-header-actions';
 import { useInactivityLogout } from '@/hooks/use-inactivity-logout';
 import { useLogout } from '@/hooks/use-logout';
 import { useSectionGuard, type Section } from '../session-guard';
+import { CustomerHeaderActions } from './customer-header/customer-header-actions';
 
 const nav = labels.customerNav;
 const PROFILE_PATH = '/dashboard/profile';

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { playSound } from '@/lib/sounds';
-import { RetryAlert } from '../../shared/components/retry-alert';
+import { RetryAlert } from '@/components/retry-alert';
 import { useEndOtherSessions, useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
 import { texts as t } from '../texts';
