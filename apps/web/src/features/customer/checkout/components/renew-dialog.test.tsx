@@ -15,10 +15,6 @@ afterEach(() => {
   toast.dismiss();
 });
 
-async function card(name: string) {
-  return within(await screen.findByRole('article', { name }));
-}
-
 describe('Renovar', () => {
   const product = {
     id: 'p-aim',
@@ -55,7 +51,7 @@ describe('Renovar', () => {
     const sent = stubRenewal('weekly');
     const router = renderRoutes(customerTestRoutes, '/dashboard');
     const user = userEvent.setup();
-    const c = await card('Aimbot Pro');
+    const c = within(await screen.findByRole('article', { name: 'Aimbot Pro' }));
     await user.click(c.getByRole('button', { name: 'Renovar Aimbot Pro' }));
     await screen.findByRole('radio', { name: /Semanal/ });
     const dialog = screen.getByRole('dialog', { name: 'Renovar assinatura' });
