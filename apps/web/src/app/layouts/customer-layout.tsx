@@ -32,14 +32,14 @@ const CUSTOMER_NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard/support', label: nav.support, icon: LifeBuoy },
 ];
 
-/** A reseller also reaches their own dashboard from the same sidebar (issue: commerce). */
+/** A reseller also reaches their own dashboard from the same sidebar. */
 const RESELLER_NAV_ITEM: NavItem = {
   to: '/reseller/dashboard',
   label: 'Painel do Revendedor',
   icon: Store,
   end: true,
 };
-/** The reseller's API tokens for their store or bot (issue #25). */
+/** The reseller's API tokens for their store or bot. */
 const RESELLER_TOKENS_NAV_ITEM: NavItem = {
   to: '/reseller/dashboard/api-tokens',
   label: nav.apiTokens,

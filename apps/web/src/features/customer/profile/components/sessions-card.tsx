@@ -63,7 +63,7 @@ function SessionRow({ session, onEnd }: { session: ActiveSession; onEnd: () => v
 }
 
 /**
- * Perfil › Sessões ativas (issue #24): where the account is signed in; end one other session or
+ * Perfil › Sessões ativas: where the account is signed in; end one other session or
  * all others, each after a confirmation. The current session is ended by "Sair".
  */
 export function SessionsCard() {
