@@ -99,9 +99,9 @@ describe('resolvePayment: the choice the quote still allows', () => {
 });
 
 /**
- * The server's checkout (orders-service.ts): payWith balance debits the price;
- * payWith pix charges `pixAmount === 'full' || balance >= price ? price : price - balance` and
- * records `paid_from_balance = price - pix`. The figures are its route tests' (orders-routes.test.ts).
+ * The server's checkout (modules/orders): payWith balance debits the price; payWith pix charges
+ * `pixAmount === 'full' || balance >= price ? price : price - balance` and records
+ * `paid_from_balance = price - pix`. The figures are the orders module's route tests'.
  */
 describe('split: what each way takes from the balance and asks by PIX, as the server records it', () => {
   it('by balance: R$ 29,90 from R$ 50,00 leaves R$ 20,10 (the server answers balance 20.1)', () => {

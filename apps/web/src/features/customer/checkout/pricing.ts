@@ -4,8 +4,8 @@ import type { CheckoutBody } from '@chaveiro/contract';
  * The checkout's arithmetic, in integer cents as the server keeps money (prices and balances
  * arrive in reais): what the balance covers, how the plan may be paid, what each way takes from
  * the balance and asks by PIX, and until when the plan runs. It mirrors the server's checkout
- * (orders-service `checkout`, order-fulfilment `payFromBalance`, subscriptions `extend`), so the
- * dialog shows the numbers the order will record.
+ * (modules/orders: the PIX amount, what the balance pays) and how a purchase extends a
+ * subscription (modules/subscriptions), so the dialog shows the numbers the order will record.
  */
 
 /** How the plan is paid: all from the balance, the shortfall by PIX, or all by PIX. */
