@@ -10,12 +10,6 @@ import tseslint from 'typescript-eslint';
 const WEB = 'apps/web/src';
 /** Areas whose sub-folders are features of their own (features/admin/users, …). */
 const AREAS_WITH_SCREENS = ['admin', 'customer'];
-/**
- * The customer screens share one area kernel: the dashboard and profile queries, the deposit
- * dialog and the header the customer layout shows. It is customer-only, so it stays in the area
- * instead of lib/ or components/, and imports no customer screen itself.
- */
-const AREA_SHARED = { customer: 'customer/shared' };
 
 const subfolders = (dir) =>
   readdirSync(dir, { withFileTypes: true })
@@ -32,16 +26,13 @@ function webFeatures() {
 }
 
 function webZones() {
-  const featureZones = webFeatures().map((feature) => {
-    const shared = AREA_SHARED[feature.split('/')[0]];
-    return {
-      target: `${WEB}/features/${feature}`,
-      from: `${WEB}/features`,
-      except: [`./${feature}`, ...(shared && shared !== feature ? [`./${shared}`] : [])],
-      message:
-        'Features do not import each other: share through lib/, components/ or hooks/, compose in app/routes/.',
-    };
-  });
+  const featureZones = webFeatures().map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message:
+      'Features do not import each other: share through lib/, components/ or hooks/, compose in app/routes/ or app/layouts/.',
+  }));
   return [
     ...featureZones,
     {
@@ -215,7 +206,7 @@ export default tseslint.config(
   {
     // Web boundaries (resolved paths, so `../../x` and `@/x` alike): a feature imports only
     // itself and lib/, components/, hooks/, testing/; screens that show several features are
-    // composed in app/routes/. No import cycles.
+    // composed in app/routes/ (or app/layouts/, for a layout's chrome). No import cycles.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { import: importPlugin },
     settings: {

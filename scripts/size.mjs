@@ -27,10 +27,16 @@ const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
  */
 const AREAS = [
   { name: '/terms', test: /\/terms[-/.]/ },
-  { name: 'admin', test: /\/(features\/admin|layouts\/admin-layout)/, forbidden: true },
+  // A screen composed of several features lives in app/routes/ under its area's prefix; the
+  // customer layout's chrome in app/layouts/customer-header/.
+  {
+    name: 'admin',
+    test: /\/(features\/admin|layouts\/admin-layout|routes\/admin-)/,
+    forbidden: true,
+  },
   {
     name: 'customer',
-    test: /\/(features\/(customer|reseller)|layouts\/customer-layout)/,
+    test: /\/(features\/(customer|reseller)|layouts\/customer-|routes\/customer-)/,
     forbidden: true,
   },
   { name: 'auth pages', test: /\/(features\/auth|layouts\/public-layout)/ },

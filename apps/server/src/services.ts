@@ -72,7 +72,14 @@ export interface ServicesOptions {
 export function createServices(ctx: AppContext, log: FastifyBaseLogger, options: ServicesOptions) {
   // Domain events (docs/architecture.md): recorded by the modules in their transactions, handled
   // by the handlers they contribute, which the outbox receives once every module is built.
-  const outbox = createOutbox({ db: ctx.db, dialect: ctx.dialect, clock: ctx.clock, log });
+  const outbox = createOutbox({
+    db: ctx.db,
+    dialect: ctx.dialect,
+    clock: ctx.clock,
+    log,
+    // Handlers that run after the answer are worked off the request path as background work.
+    background: ctx.background,
+  });
   const platform: Platform = {
     ...ctx,
     log,

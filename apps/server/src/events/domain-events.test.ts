@@ -177,6 +177,9 @@ describe('key.redeemed through the outbox', () => {
     const { reseller, customer, key } = await resellerKey();
 
     expect((await redeem(t.app, customer, key.key)).statusCode).toBe(200);
+    // XP is part of the answer; the others follow it.
+    expect(await xpOf(t, customer.id)).toBe(30 * XP_RULES.perLicenceDay);
+    await t.app.outbox.idle();
 
     const [event, ...others] = await redeemedEvents(t, key.id);
     expect(others).toEqual([]);
@@ -187,7 +190,7 @@ describe('key.redeemed through the outbox', () => {
       days: 30,
       keyCreatedBy: reseller.id,
     });
-    // Handled before the answer: every delivery done, their effects visible.
+    // Handled right after commit: every delivery done, their effects visible.
     expect(await deliveriesOf(t, event!.id)).toEqual([
       ACTIVITY_DONE,
       ANALYTICS_DONE,
@@ -210,6 +213,7 @@ describe('key.redeemed through the outbox', () => {
     const restore = await refuseWrites(t, 'notifications', 'INSERT', `NEW.kind = 'key_redeemed'`);
 
     expect((await redeem(t.app, customer, key.key)).statusCode).toBe(200);
+    await t.app.outbox.idle();
     await restore();
 
     const [event] = await redeemedEvents(t, key.id);
@@ -259,19 +263,22 @@ describe('key.redeemed through the outbox', () => {
         name: 'Wall Hack',
       });
       const { reseller, customer, key } = await resellerKey(first, wallHack.id);
-      // The dispatch right after commit cannot claim the deliveries: as if the process died
-      // the moment the redemption committed.
+      // The dispatch right after commit cannot claim the deliveries nor mark one done: as if
+      // the process died the moment the redemption committed.
       const restore = await refuseWrites(first, 'event_deliveries', 'UPDATE');
       expect((await redeem(first.app, customer, key.key)).statusCode).toBe(200);
+      await first.app.outbox.idle();
       await restore();
       await first.app.outbox.stop();
 
       const [event] = await redeemedEvents(first, key.id);
+      // XP's delivery went in leased to the recorder, its attempt counted: the answer waits
+      // for it.
       expect((await deliveriesOf(first, event!.id)).map((d) => [d.status, d.attempts])).toEqual([
         ['pending', 0],
         ['pending', 0],
         ['pending', 0],
-        ['pending', 0],
+        ['pending', 1],
         ['pending', 0],
       ]);
       expect(await noticesOf(first, reseller.id)).toEqual([]);
@@ -290,7 +297,7 @@ describe('key.redeemed through the outbox', () => {
           ACTIVITY_DONE,
           ANALYTICS_DONE,
           { handler: NOTICE_HANDLER, status: 'done', attempts: 1, last_error: null },
-          { handler: XP_HANDLER, status: 'done', attempts: 1, last_error: null },
+          { handler: XP_HANDLER, status: 'done', attempts: 2, last_error: null },
           WEBHOOKS_DONE,
         ]);
         expect(await noticesOf(first, reseller.id)).toHaveLength(1);
@@ -305,7 +312,10 @@ describe('key.redeemed through the outbox', () => {
   });
 });
 
-/** One event of `type` matching `match`, its only delivery done once; a later poll repeats it not. */
+/**
+ * One event of `type` matching `match`, its `handler`'s delivery done once the work after the
+ * answer finished; a later poll repeats it not.
+ */
 async function expectHandledOnce(
   type: string,
   match: Record<string, unknown>,
@@ -313,6 +323,7 @@ async function expectHandledOnce(
   effect: () => Promise<unknown>,
   expected: unknown,
 ): Promise<Record<string, unknown>> {
+  await t.app.outbox.idle();
   const [event, ...others] = await eventsOf(t, type, match);
   expect(others).toEqual([]);
   // Other handlers of the event (the orders', the e-mails) have deliveries of their own.
@@ -343,6 +354,8 @@ describe('purchase.completed through the outbox', () => {
       durationType: 'weekly',
     });
     expect(response.statusCode).toBe(200);
+    // Part of the answer: no waiting for the handlers after it.
+    expect(await xpOf(t, buyer.id)).toBe(7 * XP_RULES.perLicenceDay);
 
     const payload = await expectHandledOnce(
       'purchase.completed',
@@ -368,7 +381,7 @@ describe('purchase.completed through the outbox', () => {
 });
 
 describe('deposit.rejected through the outbox', () => {
-  it('tells the customer why, once, before the rejection answers', async () => {
+  it('tells the customer why, once, right after the rejection answers', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const customer = await t.createUser();
     const pix = {
@@ -452,6 +465,7 @@ describe('hwid.reset from an admin’s reset of a whole account', () => {
         headers: admin.headers,
       });
       expect(response.statusCode).toBe(200);
+      await probed.app.outbox.idle();
 
       const bySubscription = (a: { subscriptionId: string }, b: { subscriptionId: string }) =>
         a.subscriptionId.localeCompare(b.subscriptionId);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { SqlDialect } from '../platform/database.js';
+import type { Lease, Verdict } from '../platform/delivery-queue.js';
 
 export interface NewEvent {
   id: string;
@@ -39,11 +40,7 @@ export interface DeadDeliveryRow {
   occurred_at: number;
 }
 
-export interface ClaimRequest {
-  now: number;
-  /** The claim holds each delivery until now + leaseMs. */
-  leaseMs: number;
-  token: string;
+export interface ClaimRequest extends Lease {
   limit: number;
   /** Only deliveries of handlers this process runs (a rolling deploy may add or drop some). */
   handlers: readonly string[];
@@ -54,21 +51,23 @@ export interface ClaimRequest {
   eventIds?: readonly string[];
 }
 
-export type Failure =
-  { status: 'pending'; nextAttemptAt: number; error: string } | { status: 'dead'; error: string };
-
 /** Kept whole in logs; stored cut to this length. */
 const STORED_ERROR_CHARS = 2000;
 
 /** Queries on `events` and `event_deliveries`, the outbox (events/outbox.ts). */
 export function createEventsRepository(db: Kysely<Database>, dialect: SqlDialect) {
   return {
-    /** The event and one pending delivery per handler, in the caller's transaction. */
+    /**
+     * The event and one pending delivery per handler, in the caller's transaction. The
+     * deliveries of `claimed.handlers` go in already leased to the caller, their first attempt
+     * counted: it runs them right after commit, and nobody else may meanwhile.
+     */
     async insert(
       executor: Kysely<Database>,
       event: NewEvent,
       handlers: readonly string[],
       firstAttemptAt: number,
+      claimed?: { handlers: readonly string[]; lease: Lease },
     ): Promise<void> {
       await executor
         .insertInto('events')
@@ -88,6 +87,13 @@ export function createEventsRepository(db: Kysely<Database>, dialect: SqlDialect
             handler,
             status: 'pending' as const,
             next_attempt_at: firstAttemptAt,
+            ...(claimed?.handlers.includes(handler)
+              ? {
+                  attempts: 1,
+                  claimed_until: claimed.lease.now + claimed.lease.leaseMs,
+                  claim_token: claimed.lease.token,
+                }
+              : { attempts: 0, claimed_until: null, claim_token: null }),
           })),
         )
         .execute();
@@ -177,16 +183,17 @@ export function createEventsRepository(db: Kysely<Database>, dialect: SqlDialect
       return result.numUpdatedRows > 0n;
     },
 
-    /** A failed attempt: retried at `nextAttemptAt`, or parked as dead. No-op if the claim was lost. */
-    async recordFailure(claim: ClaimedDelivery, failure: Failure): Promise<boolean> {
+    /** A failed attempt: retried at the verdict's time, or parked as dead. No-op if the claim was lost. */
+    async recordFailure(claim: ClaimedDelivery, verdict: Verdict, error: string): Promise<boolean> {
       const result = await db
         .updateTable('event_deliveries')
         .set({
-          status: failure.status,
-          ...(failure.status === 'pending' ? { next_attempt_at: failure.nextAttemptAt } : {}),
+          ...(verdict.status === 'retry'
+            ? { status: 'pending' as const, next_attempt_at: verdict.nextAttemptAt }
+            : { status: 'dead' as const }),
           claimed_until: null,
           claim_token: null,
-          last_error: failure.error.slice(0, STORED_ERROR_CHARS),
+          last_error: error.slice(0, STORED_ERROR_CHARS),
         })
         .where('event_id', '=', claim.eventId)
         .where('handler', '=', claim.handler)

@@ -106,11 +106,15 @@ describe('outbox', () => {
     return outbox;
   }
 
-  /** A database effect: one XP per run, so a repeat would show. */
-  function xpHandler(name: string, runs: string[] = []) {
+  /**
+   * A database effect: one XP per run, so a repeat would show. `inAnswer`: declared part of the
+   * answer of the request that records its event.
+   */
+  function xpHandler(name: string, runs: string[] = [], { inAnswer = false } = {}) {
     return defineHandler({
       name,
       on: 'user.banned',
+      inAnswer,
       async handle(event, trx) {
         runs.push(event.id);
         await trx
@@ -217,7 +221,7 @@ describe('outbox', () => {
     expect(runs).toEqual([]);
   });
 
-  it('runs each handler once after commit, the database ones before the transaction returns', async () => {
+  it('runs each handler once after commit, after the transaction returned', async () => {
     const xpRuns: string[] = [];
     const mailRuns: string[] = [];
     const outbox = outboxOn(database, [xpHandler('xp', xpRuns), deliverHandler('mail', mailRuns)]);
@@ -228,8 +232,11 @@ describe('outbox', () => {
     });
 
     expect(answer).toBe('answered');
+    // Nothing ran yet: the caller answers first.
+    expect(xpRuns).toEqual([]);
+    expect(mailRuns).toEqual([]);
+    await outbox.idle();
     expect(await xp()).toBe(1);
-    await outbox.stop(); // waits for the deliver handler under way
     expect(mailRuns).toHaveLength(1);
     expect(xpRuns).toEqual(mailRuns);
     expect((await deliveries()).map((d) => [d.handler, d.status, d.attempts])).toEqual([
@@ -244,10 +251,53 @@ describe('outbox', () => {
     expect(mailRuns).toHaveLength(1);
   });
 
+  it('runs a handler declared part of the answer before the transaction returns, once', async () => {
+    const inAnswerRuns: string[] = [];
+    const laterRuns: string[] = [];
+    const outbox = outboxOn(database, [
+      xpHandler('xp', inAnswerRuns, { inAnswer: true }),
+      deliverHandler('mail', laterRuns),
+    ]);
+    let committed = 0;
+    const counting = createDatabase(config, {
+      onQuery: (sql) => {
+        if (/^\s*commit\b/i.test(sql)) committed += 1;
+      },
+    });
+    opened.push(counting);
+    const countingOutbox = outboxOn(counting, [
+      xpHandler('xp', [], { inAnswer: true }),
+      deliverHandler('mail', []),
+    ]);
+
+    await outbox.transaction((trx) => outbox.record(trx, 'user.banned', banned()));
+
+    expect(inAnswerRuns).toHaveLength(1);
+    expect(await xp()).toBe(1);
+    expect(laterRuns).toEqual([]);
+    await outbox.idle();
+    expect(laterRuns).toEqual(inAnswerRuns);
+    expect((await deliveries()).map((d) => [d.handler, d.status, d.attempts])).toEqual([
+      ['mail', 'done', 1],
+      ['xp', 'done', 1],
+    ]);
+    clock.advance(60 * 60_000);
+    expect(await outbox.drain()).toBe(0);
+    expect(await xp()).toBe(1);
+
+    // Its delivery goes in already leased to the recorder: the change's commit, then the
+    // handler's, and no claim between them.
+    await countingOutbox.transaction((trx) => countingOutbox.record(trx, 'user.banned', banned()));
+    expect(committed).toBe(2);
+    expect(await xp()).toBe(2);
+    await countingOutbox.idle();
+  });
+
   it('records outside a transaction in one of its own, and refuses a transaction it did not open', async () => {
     const outbox = outboxOn(database, [xpHandler('xp')]);
 
     await outbox.record(db, 'user.banned', banned());
+    await outbox.idle();
     expect(await xp()).toBe(1);
 
     await expect(
@@ -291,6 +341,7 @@ describe('outbox', () => {
     await onlyOthers.record(db, 'user.banned', banned());
     expect(await db.selectFrom('events').select('id').execute()).toEqual([]);
     await onlyOthers.record(db, 'user.banned', { userId, by: 'another-admin' });
+    await onlyOthers.idle();
     expect((await deliveries()).map((d) => [d.handler, d.status])).toEqual([
       ['only-others', 'done'],
     ]);
@@ -341,6 +392,7 @@ describe('outbox', () => {
     });
 
     await outbox.transaction((trx) => outbox.record(trx, 'user.banned', banned()));
+    await outbox.idle();
 
     expect(steadyRuns).toHaveLength(1);
     const start = clock.now();
@@ -358,6 +410,7 @@ describe('outbox', () => {
     // Not due yet; a later event still flows meanwhile.
     expect(await outbox.drain()).toBe(0);
     await outbox.transaction((trx) => outbox.record(trx, 'user.banned', banned()));
+    await outbox.idle();
     expect(steadyRuns).toHaveLength(2);
 
     clock.advance(1_000);

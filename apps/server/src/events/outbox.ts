@@ -1,8 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { BackgroundWork } from '../platform/background-work.js';
+import { createBackgroundWork } from '../platform/background-work.js';
 import type { Clock } from '../platform/clock.js';
 import type { SqlDialect } from '../platform/database.js';
 import { withTransaction } from '../platform/database.js';
+import type { Lease, RetryPolicy } from '../platform/delivery-queue.js';
+import { createDeliveryQueue } from '../platform/delivery-queue.js';
 import { newId } from '../platform/ids.js';
 import type { DomainEvent, EventPayload, EventType } from './catalogue.js';
 import type { ClaimedDelivery, DeliveryKey, StoredEvent } from './events-repository.js';
@@ -14,8 +18,8 @@ import { createEventsRepository } from './events-repository.js';
  *
  * - `handle(event, trx)`: a database effect (a notification row, XP). It runs in a transaction
  *   that also marks the delivery done, so its effect happens exactly once per event. Use only
- *   `trx` inside. It runs before `outbox.transaction` returns, so the request that recorded the
- *   event answers after it.
+ *   `trx` inside. It runs right after the request that recorded the event answered, unless it
+ *   is `inAnswer`.
  * - `deliver(event)`: an outside effect (mail, later webhooks). It runs outside any transaction
  *   (never holding SQLite's single connection), after the request answered; the delivery is
  *   marked done once it returns. At least once: a crash or an expired lease between the effect
@@ -33,8 +37,17 @@ export type EventHandler<T extends EventType = EventType> = {
    */
   when?: (payload: EventPayload<T>) => boolean;
 } & (
-  | { handle: (event: DomainEvent<T>, trx: Kysely<Database>) => Promise<void>; deliver?: never }
-  | { deliver: (event: DomainEvent<T>) => Promise<void>; handle?: never }
+  | {
+      handle: (event: DomainEvent<T>, trx: Kysely<Database>) => Promise<void>;
+      deliver?: never;
+      /**
+       * The request that records the event answers only after this handler's effect, because
+       * that answer, or the read its screen makes at once, shows it. Beside it, say why. Each
+       * one costs every such request a transaction; the others run right after the answer.
+       */
+      inAnswer?: boolean;
+    }
+  | { deliver: (event: DomainEvent<T>) => Promise<void>; handle?: never; inAnswer?: never }
 );
 
 /** A handler of any event type, as the outbox holds them. */
@@ -48,15 +61,6 @@ export function defineHandler<T extends EventType>(handler: EventHandler<T>): Ev
 export interface OutboxLogger {
   warn(details: object, message: string): void;
   error(details: object, message: string): void;
-}
-
-export interface RetryPolicy {
-  /** Claims a delivery may take; after the last failure it is parked as `dead`. */
-  maxAttempts: number;
-  /** Wait after the first failure, doubled after each further one... */
-  baseDelayMs: number;
-  /** ...up to this. */
-  maxDelayMs: number;
 }
 
 /** 8 attempts over about 11 minutes: 5 s, 10 s, 20 s ... 320 s between them. */
@@ -91,6 +95,11 @@ export interface OutboxOptions {
   retentionMs?: number;
   /** Deliveries claimed at a time by the poller. Default 50. */
   batchSize?: number;
+  /**
+   * Runs the handlers after the answer (the app's, so its shutdown waits for them too). Its
+   * own by default.
+   */
+  background?: Pick<BackgroundWork, 'run'>;
 }
 
 export interface DeadDelivery extends DeliveryKey {
@@ -109,8 +118,9 @@ export interface Outbox {
   subscribe(handlers: readonly AnyEventHandler[]): void;
   /**
    * Runs `fn` in one transaction (platform/database.ts `withTransaction`); the events recorded
-   * in it are handled right after it commits: `handle` handlers before this resolves, `deliver`
-   * handlers in the background. A handler's failure never reaches the caller (it is retried).
+   * in it are handled right after it commits: `inAnswer` handlers before this resolves, the
+   * others after the answer (through the background work). A handler's failure never reaches
+   * the caller (it is retried).
    */
   transaction<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   /**
@@ -128,7 +138,15 @@ export interface Outbox {
   start(): void;
   /** Stops the poller and waits for the handlers under way. Idempotent. */
   stop(): Promise<void>;
-  /** Claims and runs every due delivery now, as the poller does; answers how many it ran. */
+  /**
+   * Resolves once the handlers started after answers (and what they recorded in turn) have
+   * finished: what a test awaits before reading their effects.
+   */
+  idle(): Promise<void>;
+  /**
+   * Waits for `idle()`, then claims and runs every due delivery now, as the poller does;
+   * answers how many it claimed.
+   */
   drain(): Promise<number>;
   /** Parked deliveries, the most recent events first. */
   listDead(page?: { limit?: number; offset?: number }): Promise<DeadDelivery[]>;
@@ -150,6 +168,26 @@ const PRUNE_BATCH = 500;
 /** How often retention looks for old events, unless its last batch was full. */
 const PRUNE_EVERY_MS = 10 * 60_000;
 
+/** An event a transaction recorded, and which of its handlers run before or after the answer. */
+interface RecordedEvent {
+  event: DomainEvent;
+  inAnswer: string[];
+  afterAnswer: string[];
+}
+
+/** What a transaction the outbox opened has recorded so far. */
+interface Recording {
+  events: RecordedEvent[];
+  /** The lease its in-answer deliveries were inserted under, once it recorded one. */
+  lease?: Lease;
+}
+
+/** Which deliveries a claim may take beyond the due ones' defaults. */
+interface DeliveryQuery {
+  handlers: readonly string[];
+  eventIds: readonly string[];
+}
+
 /**
  * The transactional outbox (docs/architecture.md, "Domain events and the outbox"). Build one
  * per process with every handler; services record events through it; the app starts its
@@ -159,11 +197,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const { db, clock, log } = options;
   const repository = createEventsRepository(db, options.dialect);
   const pollIntervalMs = options.pollIntervalMs ?? 2_000;
-  const leaseMs = options.leaseMs ?? 2 * 60_000;
   const promptGraceMs = options.promptGraceMs ?? 30_000;
-  const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const retentionMs = options.retentionMs ?? 7 * 24 * 60 * 60_000;
   const batchSize = options.batchSize ?? 50;
+  const background = options.background ?? createBackgroundWork(log);
 
   const byName = new Map<string, AnyEventHandler>();
   const byType = new Map<EventType, AnyEventHandler[]>();
@@ -182,20 +219,37 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
   if (options.handlers) subscribe(options.handlers);
 
-  /** The names of the handlers that take this event. */
-  function handlersOf<T extends EventType>(type: T, payload: EventPayload<T>): string[] {
-    const names: string[] = [];
-    for (const handler of byType.get(type) ?? []) {
+  const queue = createDeliveryQueue<ClaimedDelivery, DeliveryQuery, string, DeliveryKey>({
+    db,
+    clock,
+    leaseMs: options.leaseMs ?? 2 * 60_000,
+    batchSize,
+    retry: { ...DEFAULT_RETRY, ...options.retry },
+    store: {
+      hasDue: (now) => repository.hasDue(now, handlerNames),
+      claim: (trx, lease, query) =>
+        repository.claim(trx, {
+          ...lease,
+          handlers: query?.handlers ?? handlerNames,
+          ...(query ? { eventIds: query.eventIds } : {}),
+        }),
+      fail: (claimed, verdict, error) => repository.recordFailure(claimed, verdict, error),
+      requeue: (key, now, executor) => repository.requeue(key, now, executor),
+    },
+  });
+
+  /** The handlers that take this event. */
+  function handlersOf<T extends EventType>(type: T, payload: EventPayload<T>): AnyEventHandler[] {
+    return (byType.get(type) ?? []).filter((handler) => {
       const when = handler.when as ((payload: EventPayload<T>) => boolean) | undefined;
-      if (!when || when(payload)) names.push(handler.name);
-    }
-    return names;
+      return !when || when(payload);
+    });
   }
 
-  /** The events recorded so far by each transaction `transaction` opened. */
-  const openTransactions = new WeakMap<Kysely<Database>, DomainEvent[]>();
-  /** `deliver` handlers under way, awaited by stop(). */
-  const delivering = new Set<Promise<void>>();
+  /** The recording of each transaction `transaction` opened (and each handler's). */
+  const openTransactions = new WeakMap<Kysely<Database>, Recording>();
+  /** Handlers started after answers and not finished: awaited by idle(), drain() and stop(). */
+  const afterAnswerWork = new Set<Promise<void>>();
 
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
@@ -203,49 +257,74 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let nextPruneAt = 0;
 
   async function transaction<T>(fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-    const recorded: DomainEvent[] = [];
+    const recording: Recording = { events: [] };
     const result = await withTransaction(db, (trx) => {
-      openTransactions.set(trx, recorded);
+      openTransactions.set(trx, recording);
       return fn(trx);
     });
-    if (recorded.length > 0) await dispatchRecorded(recorded);
+    if (recording.events.length > 0) await dispatch(recording);
     return result;
   }
 
   /**
-   * Right after commit: this process runs what it recorded, without waiting for the poller (and
-   * without reading back the events it holds).
+   * Right after commit, this process runs what it recorded, without waiting for the poller (and
+   * without reading back the events it holds): the in-answer deliveries before its caller goes
+   * on (they were inserted leased to it), the others once the answer has gone out.
    */
-  async function dispatchRecorded(recorded: DomainEvent[]): Promise<void> {
-    const eventIds = recorded.map((event) => event.id);
+  async function dispatch({ events, lease }: Recording): Promise<void> {
+    if (lease) {
+      const claims = events.flatMap(({ event, inAnswer }) =>
+        inAnswer.map((handler) => ({
+          eventId: event.id,
+          handler,
+          attempts: 1,
+          token: lease.token,
+        })),
+      );
+      await run(
+        claims,
+        events.map(({ event }) => event),
+      );
+    }
+    const later = events.filter(({ afterAnswer }) => afterAnswer.length > 0);
+    if (later.length > 0) runAfterAnswer(() => dispatchAfterAnswer(later));
+  }
+
+  /** Off the request's path: claims the recorded events' other deliveries and runs them. */
+  async function dispatchAfterAnswer(recorded: RecordedEvent[]): Promise<void> {
+    const eventIds = recorded.map(({ event }) => event.id);
+    const handlers = [...new Set(recorded.flatMap(({ afterAnswer }) => afterAnswer))];
     try {
-      const claims = await claim({ eventIds, limit: eventIds.length * handlerNames.length });
-      await run(claims, { waitForDeliver: false, known: recorded });
+      const claims = await queue.claim({ eventIds, handlers }, eventIds.length * handlers.length);
+      await run(
+        claims,
+        recorded.map(({ event }) => event),
+      );
     } catch (error) {
       // The deliveries stay pending: the poller takes them after promptGraceMs.
       log.error({ err: error, eventIds }, 'events not dispatched after commit');
     }
   }
 
-  function claim(request: { limit: number; eventIds?: string[] }): Promise<ClaimedDelivery[]> {
-    // One short write transaction: on SQLite it queues for the single connection like any
-    // request and holds it only for this statement.
-    return withTransaction(db, (trx) =>
-      repository.claim(trx, {
-        ...request,
-        now: clock.now(),
-        leaseMs,
-        token: newId(),
-        handlers: handlerNames,
-      }),
-    );
+  function runAfterAnswer(task: () => Promise<void>): void {
+    const work: Promise<void> = new Promise((resolve) => {
+      background.run('event handlers after the answer', () =>
+        task().finally(() => {
+          afterAnswerWork.delete(work);
+          resolve();
+        }),
+      );
+    });
+    afterAnswerWork.add(work);
+  }
+
+  async function idle(): Promise<void> {
+    // Handlers may record events whose handlers start more work: wait until none is left.
+    while (afterAnswerWork.size > 0) await Promise.all(afterAnswerWork);
   }
 
   /** `handle` handlers one at a time; `deliver` ones side by side (they wait on the outside). */
-  async function run(
-    claims: ClaimedDelivery[],
-    { waitForDeliver, known = [] }: { waitForDeliver: boolean; known?: DomainEvent[] },
-  ): Promise<void> {
+  async function run(claims: ClaimedDelivery[], known: DomainEvent[] = []): Promise<void> {
     if (claims.length === 0) return;
     const events = new Map(known.map((event) => [event.id, event]));
     const missing = [...new Set(claims.map((c) => c.eventId))].filter((id) => !events.has(id));
@@ -255,15 +334,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const handler = byName.get(claimed.handler);
       const event = events.get(claimed.eventId);
       if (!handler || !event) continue; // Claimed by name and joined by key: cannot happen.
-      if (handler.deliver) {
-        const delivery = runOne(claimed, event, handler).finally(() => delivering.delete(delivery));
-        delivering.add(delivery);
-        deliveries.push(delivery);
-      } else {
-        await runOne(claimed, event, handler);
-      }
+      if (handler.deliver) deliveries.push(runOne(claimed, event, handler));
+      else await runOne(claimed, event, handler);
     }
-    if (waitForDeliver) await Promise.all(deliveries);
+    await Promise.all(deliveries);
   }
 
   /** Runs one claimed delivery; never throws. */
@@ -273,7 +347,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     handler: AnyEventHandler,
   ): Promise<void> {
     try {
-      if (claimed.attempts > retry.maxAttempts) {
+      if (queue.exhausted(claimed)) {
         throw new Error('out of attempts: the lease of the last one ran out before it finished');
       }
       if (handler.deliver) {
@@ -284,14 +358,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const handle = handler.handle as (event: DomainEvent, trx: Kysely<Database>) => Promise<void>;
       // A handler may record follow-up events in its transaction (an order's completion records
       // `purchase.completed`): they commit with its effect and are dispatched after it.
-      const followUps: DomainEvent[] = [];
+      const followUps: Recording = { events: [] };
       await withTransaction(db, async (trx) => {
         openTransactions.set(trx, followUps);
         // Marked first: on PostgreSQL the row lock keeps every other claim off it until commit.
         if (!(await repository.markDone(trx, claimed, clock.now()))) return warnLost(claimed);
         await handle(event, trx);
       });
-      if (followUps.length > 0) await dispatchRecorded(followUps);
+      if (followUps.events.length > 0) await dispatch(followUps);
     } catch (error) {
       await recordFailure(claimed, event, error);
     }
@@ -316,19 +390,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       handler: claimed.handler,
       attempts: claimed.attempts,
     };
-    const dead = claimed.attempts >= retry.maxAttempts;
+    let dead: boolean;
     try {
       const message = error instanceof Error ? error.message : String(error);
-      await repository.recordFailure(
-        claimed,
-        dead
-          ? { status: 'dead', error: message }
-          : {
-              status: 'pending',
-              nextAttemptAt: clock.now() + backoff(claimed.attempts),
-              error: message,
-            },
-      );
+      dead = (await queue.fail(claimed, message)).verdict.status === 'dead';
     } catch (storeError) {
       // The lease runs out and the delivery is claimed again: the attempt is not lost.
       log.error({ ...details, storeError }, 'event handler failure not recorded');
@@ -338,17 +403,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     else log.warn(details, 'event handler failed; will retry');
   }
 
-  function backoff(attempts: number): number {
-    return Math.min(retry.baseDelayMs * 2 ** (attempts - 1), retry.maxDelayMs);
-  }
-
-  /** One batch of due deliveries; answers how many it claimed. */
-  async function runDue(): Promise<number> {
+  /** Due deliveries, a batch at a time, at most `maxBatches`; answers how many it claimed. */
+  async function runDue(maxBatches = Infinity): Promise<number> {
     if (handlerNames.length === 0) return 0;
-    if (!(await repository.hasDue(clock.now(), handlerNames))) return 0;
-    const claims = await claim({ limit: batchSize });
-    await run(claims, { waitForDeliver: true });
-    return claims.length;
+    return queue.runDue((claims) => run(claims), maxBatches);
   }
 
   async function pruneIfDue(): Promise<void> {
@@ -371,7 +429,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   async function poll(): Promise<void> {
     let full = false;
     try {
-      full = (await runDue()) === batchSize;
+      full = (await runDue(1)) === batchSize;
       await pruneIfDue();
     } catch (error) {
       log.error({ err: error }, 'event poller failed; trying again');
@@ -388,8 +446,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     // Before it, an event would be stored for nobody and lost.
     if (!subscribed) throw new Error(`Event ${type} recorded before the outbox had its handlers`);
     const handlers = handlersOf(type, payload);
-    const recorded = openTransactions.get(executor);
-    if (!recorded) {
+    const recording = openTransactions.get(executor);
+    if (!recording) {
       if (executor.isTransaction) {
         throw new Error(
           `Event ${type} recorded in a transaction the outbox did not open: use outbox.transaction`,
@@ -400,16 +458,23 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return transaction((trx) => record(trx, type, payload));
     }
     if (handlers.length === 0) return;
+    const inAnswer = handlers.filter((h) => h.inAnswer).map((h) => h.name);
+    const afterAnswer = handlers.filter((h) => !h.inAnswer).map((h) => h.name);
+    // Leased as long as the poller leaves new deliveries to their recorder: after a crash they
+    // are taken up as soon as the others. A `handle` handler marks its delivery done first in
+    // its transaction, so even a lapsed lease never runs it twice.
+    if (inAnswer.length > 0) recording.lease ??= queue.lease(promptGraceMs);
     const stored = JSON.stringify(payload);
     // The handlers of the prompt dispatch see the payload as stored, as the poller's would.
     const event = toDomainEvent({ id: newId(), type, payload: stored, occurred_at: clock.now() });
     await repository.insert(
       executor,
       { id: event.id, type, payload: stored, occurredAt: event.occurredAt },
-      handlers,
+      [...inAnswer, ...afterAnswer],
       event.occurredAt + promptGraceMs,
+      recording.lease && { handlers: inAnswer, lease: recording.lease },
     );
-    recorded.push(event);
+    recording.events.push({ event, inAnswer, afterAnswer });
   }
 
   return {
@@ -434,16 +499,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
       clearTimeout(timer);
       timer = undefined;
       await polling;
-      await Promise.all(delivering);
+      await idle();
     },
 
+    idle,
+
     async drain() {
-      let total = 0;
-      for (;;) {
-        const ran = await runDue();
-        total += ran;
-        if (ran < batchSize) return total;
-      }
+      await idle();
+      const ran = await runDue();
+      await idle();
+      return ran;
     },
 
     async listDead({ limit = 50, offset = 0 } = {}) {
@@ -460,7 +525,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
 
     requeue(key, executor) {
-      return repository.requeue(key, clock.now(), executor);
+      return queue.requeue(key, executor);
     },
   };
 }

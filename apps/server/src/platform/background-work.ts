@@ -7,7 +7,8 @@ export interface BackgroundWork {
    * Runs `task` after the current answer has gone out: it starts on a later turn of the event
    * loop, once the handler that called this has returned and its reply has been written. Used
    * where doing the work first would show in the answer's timing (whether an e-mail has an
-   * account). A failure is logged with `name`, never thrown.
+   * account) or hold it up (the outbox's event handlers). A failure is logged with `name`,
+   * never thrown.
    */
   run(name: string, task: () => Promise<void>): void;
   /** Waits for the tasks under way, at most `timeoutMs`; logs the ones still running then. */

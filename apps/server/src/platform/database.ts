@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import type { DatabaseConnection, Driver, SqliteDatabase, SqliteDialectConfig } from 'kysely';
+import type {
+  DatabaseConnection,
+  Driver,
+  LogEvent,
+  SqliteDatabase,
+  SqliteDialectConfig,
+} from 'kysely';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
@@ -33,11 +39,27 @@ export interface AppDatabase {
  */
 export type ReadNow = <R>(query: CompiledQuery<R>) => R[] | Promise<R[]>;
 
+export interface DatabaseOptions {
+  /**
+   * Hears every statement the main connections run, transactions' `begin` and `commit`
+   * included (tests count the commits a request makes before it answers).
+   */
+  onQuery?: (sql: string) => void;
+}
+
 /** Opens the configured database: SQLite by default, PostgreSQL when DATABASE_URL says so. */
-export function createDatabase(config: { database: DatabaseConfig }): AppDatabase {
+export function createDatabase(
+  config: { database: DatabaseConfig },
+  { onQuery }: DatabaseOptions = {},
+): AppDatabase {
   const dialect = config.database.kind;
+  const log =
+    onQuery &&
+    ((event: LogEvent) => {
+      if (event.level === 'query') onQuery(event.query.sql);
+    });
   if (config.database.kind === 'postgres') {
-    const db = new Kysely<Database>({ dialect: postgresDialect(config.database.url) });
+    const db = new Kysely<Database>({ dialect: postgresDialect(config.database.url), log });
     return {
       db,
       dialect,
@@ -53,6 +75,7 @@ export function createDatabase(config: { database: DatabaseConfig }): AppDatabas
   const readerStatements = withStatementCache(reader);
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(raw) }),
+    log,
   });
   const worker = startSqliteWorker(raw, config.database.file, runEach(db));
   return {

@@ -126,6 +126,8 @@ export interface TestAppOptions {
   eventHandlers?: readonly AnyEventHandler[];
   /** Route plugins added under /api/v1 beside the app's own (test-only seller API routes). */
   sellerApiRoutes?: readonly FastifyPluginCallbackZod[];
+  /** Hears every statement the app's database runs, `begin` and `commit` included. */
+  onQuery?: (sql: string) => void;
 }
 
 /**
@@ -147,7 +149,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const clock = options.clock ?? createManualClock();
-  const database = createDatabase(config);
+  const database = createDatabase(config, { onQuery: options.onQuery });
   await migrateToLatest(database);
 
   const app = await buildApp({

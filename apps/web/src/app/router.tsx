@@ -1,12 +1,8 @@
-import { createBrowserRouter, replace, type RouteObject } from 'react-router';
-import { EmptyScreen } from './routes/empty-screen';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { adminRoutes } from './admin-routes';
+import { customerRoutes, resellerRoutes } from './customer-routes';
 import { RootRoute } from './routes/root';
-import {
-  AdminNotFoundRoute,
-  CustomerNotFoundRoute,
-  NotFoundRoute,
-  ResellerNotFoundRoute,
-} from './routes/not-found';
+import { NotFoundRoute } from './routes/not-found';
 import { RouteErrorBoundary } from './routes/route-error';
 import { sectionLoader } from './session-guard';
 
@@ -82,131 +78,7 @@ export const routes: RouteObject[] = [
             path: 'admin',
             loader: sectionLoader('admin'),
             lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
-            children: [
-              { index: true, loader: () => replace('/admin/dashboard'), Component: EmptyScreen },
-              {
-                path: 'resellers',
-                lazy: async () => ({
-                  Component: (
-                    await import('@/features/admin/resellers/components/resellers-screen')
-                  ).ResellersScreen,
-                }),
-              },
-              {
-                path: 'bypass',
-                lazy: async () => ({
-                  Component: (await import('@/features/admin/bypass/components/bypass-screen'))
-                    .BypassScreen,
-                }),
-              },
-              {
-                path: 'settings',
-                lazy: async () => ({
-                  Component: (await import('@/features/admin/settings/components/settings-screen'))
-                    .SettingsScreen,
-                }),
-              },
-              {
-                path: 'dashboard',
-                lazy: async () => ({
-                  Component: (await import('./routes/admin-dashboard')).AdminDashboardRoute,
-                }),
-              },
-              {
-                path: 'users',
-                lazy: async () => ({
-                  Component: (await import('@/features/admin/users/components/users-screen'))
-                    .UsersScreen,
-                }),
-              },
-              {
-                path: 'users/:id',
-                lazy: async () => ({
-                  Component: (await import('@/features/admin/users/components/customer-screen'))
-                    .CustomerScreen,
-                }),
-              },
-              {
-                path: 'keys',
-                lazy: async () => ({
-                  Component: (await import('@/features/admin/keys/components/keys-screen'))
-                    .KeysScreen,
-                }),
-              },
-              {
-                path: 'products',
-                lazy: async () => ({
-                  Component: (await import('@/features/admin/products/components/products-screen'))
-                    .ProductsScreen,
-                }),
-              },
-              {
-                path: 'products/:id/keyauth',
-                lazy: async () => ({
-                  Component: (await import('@/features/admin/keyauth/components/keyauth-screen'))
-                    .KeyAuthScreen,
-                }),
-              },
-              {
-                path: 'support',
-                lazy: async () => ({
-                  Component: (await import('@/features/admin/support/components/support-screen'))
-                    .AdminSupportScreen,
-                }),
-              },
-              {
-                path: 'activity',
-                lazy: async () => ({
-                  Component: (await import('@/features/admin/activity/components/activity-screen'))
-                    .ActivityScreen,
-                }),
-              },
-              {
-                path: 'outbox',
-                lazy: async () => ({
-                  Component: (await import('@/features/admin/outbox/components/outbox-screen'))
-                    .OutboxScreen,
-                }),
-              },
-              {
-                path: 'deposits',
-                lazy: async () => ({
-                  Component: (await import('@/features/admin/deposits/components/deposits-screen'))
-                    .DepositsScreen,
-                }),
-              },
-              {
-                path: 'api-tokens',
-                lazy: async () => ({
-                  Component: (await import('@/features/api-tokens/components/api-tokens-screen'))
-                    .AdminApiTokensScreen,
-                }),
-              },
-              {
-                path: 'webhooks',
-                lazy: async () => ({
-                  Component: (await import('@/features/admin/webhooks/components/webhooks-screen'))
-                    .WebhooksScreen,
-                }),
-              },
-              {
-                path: 'webhooks/:id',
-                lazy: async () => ({
-                  Component: (
-                    await import('@/features/admin/webhooks/components/webhook-endpoint-screen')
-                  ).WebhookEndpointScreen,
-                }),
-              },
-              {
-                path: 'keyauth-import',
-                lazy: async () => ({
-                  Component: (
-                    await import('@/features/admin/keyauth-import/components/keyauth-import-screen')
-                  ).KeyAuthImportScreen,
-                }),
-              },
-              { path: '*', Component: AdminNotFoundRoute },
-            ],
+            children: adminRoutes,
           },
           {
             path: 'dashboard',
@@ -214,60 +86,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('./layouts/customer-layout')).CustomerLayout,
             }),
-            children: [
-              {
-                index: true,
-                lazy: async () => ({
-                  Component: (
-                    await import('@/features/customer/subscriptions/components/subscriptions-screen')
-                  ).SubscriptionsScreen,
-                }),
-              },
-              {
-                path: 'redeem',
-                lazy: async () => ({
-                  Component: (await import('@/features/customer/redeem/components/redeem-screen'))
-                    .RedeemScreen,
-                }),
-              },
-              {
-                path: 'shop',
-                lazy: async () => ({
-                  Component: (await import('@/features/customer/shop/components/shop-screen'))
-                    .ShopScreen,
-                }),
-              },
-              {
-                path: 'orders',
-                lazy: async () => ({
-                  Component: (await import('@/features/customer/orders/components/orders-screen'))
-                    .OrdersScreen,
-                }),
-              },
-              {
-                path: 'orders/:id',
-                lazy: async () => ({
-                  Component: (
-                    await import('@/features/customer/orders/components/order-receipt-screen')
-                  ).OrderReceiptScreen,
-                }),
-              },
-              {
-                path: 'support',
-                lazy: async () => ({
-                  Component: (await import('@/features/customer/support/components/support-screen'))
-                    .SupportScreen,
-                }),
-              },
-              {
-                path: 'profile',
-                lazy: async () => ({
-                  Component: (await import('@/features/customer/profile/components/profile-screen'))
-                    .ProfileScreen,
-                }),
-              },
-              { path: '*', Component: CustomerNotFoundRoute },
-            ],
+            children: customerRoutes,
           },
           {
             path: 'reseller/dashboard',
@@ -275,24 +94,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('./layouts/customer-layout')).ResellerLayout,
             }),
-            children: [
-              {
-                index: true,
-                lazy: async () => ({
-                  Component: (
-                    await import('@/features/reseller/components/reseller-dashboard-screen')
-                  ).ResellerDashboardScreen,
-                }),
-              },
-              {
-                path: 'api-tokens',
-                lazy: async () => ({
-                  Component: (await import('@/features/api-tokens/components/api-tokens-screen'))
-                    .ResellerApiTokensScreen,
-                }),
-              },
-              { path: '*', Component: ResellerNotFoundRoute },
-            ],
+            children: resellerRoutes,
           },
         ],
       },

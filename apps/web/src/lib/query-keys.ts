@@ -47,7 +47,7 @@ export const queryKeys = {
     list: (query: object) => ['resellers', 'list', query] as const,
     ledger: (id: string) => ['resellers', 'ledger', id] as const,
   },
-  /** The signed-in admin's or reseller's own API tokens ("Tokens de API", issue #25). */
+  /** The signed-in admin's or reseller's own API tokens ("Tokens de API"). */
   apiTokens: {
     all: ['api-tokens'] as const,
     list: (query: object) => ['api-tokens', 'list', query] as const,
@@ -73,7 +73,7 @@ export const queryKeys = {
       list: (query: object) => ['admin', 'deposits', 'list', query] as const,
     },
     paymentSettings: ['admin', 'payment-settings'] as const,
-    /** A product's KeyAuth compatibility: settings, variables, HWID blacklist (issue #26). */
+    /** A product's KeyAuth compatibility: settings, variables, HWID blacklist. */
     keyauth: {
       all: (productId: string) => ['admin', 'keyauth', productId] as const,
       settings: (productId: string) => ['admin', 'keyauth', productId, 'settings'] as const,
@@ -81,9 +81,9 @@ export const queryKeys = {
       blacklist: (productId: string, query: object) =>
         ['admin', 'keyauth', productId, 'blacklist', query] as const,
     },
-    /** The keys that sign loader answers, for "Integrar loader" (issue #39). */
+    /** The keys that sign loader answers, for "Integrar loader". */
     loaderPublicKey: ['admin', 'loader-public-key'] as const,
-    /** Outgoing webhook endpoints and each one's delivery log (issue #25). */
+    /** Outgoing webhook endpoints and each one's delivery log. */
     webhooks: {
       all: ['admin', 'webhooks'] as const,
       list: ['admin', 'webhooks', 'list'] as const,

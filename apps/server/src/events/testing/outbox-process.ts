@@ -53,6 +53,8 @@ const outbox = createOutbox({
 if (dieWhileHandling) {
   const userId = process.argv[5] ?? '';
   await outbox.transaction((trx) => outbox.record(trx, 'user.banned', { userId, by: 'admin' }));
+  // The handlers run after the transaction returned: the `xp` one kills the process there.
+  await outbox.idle();
   throw new Error('still alive after handling');
 }
 const ran = await outbox.drain();

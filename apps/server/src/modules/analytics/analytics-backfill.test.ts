@@ -109,6 +109,8 @@ beforeAll(async () => {
   });
   expect(adminKeys.statusCode).toBe(201);
   await t.createUser({ username: 'antigo_sem_evento' });
+  // The handlers that follow the answers count each day's facts before the clock moves on.
+  await t.app.outbox.idle();
 
   t.clock.set(DAY_B);
   admin = await signedNow(admin);
@@ -136,6 +138,7 @@ beforeAll(async () => {
     orderId: null,
     balanceAfterCents: 0,
   });
+  await t.app.outbox.idle();
   t.clock.set(TODAY);
 });
 afterAll(() => t.close());

@@ -89,6 +89,8 @@ describe('counters fed by real flows, on the São Paulo day', () => {
       reason: 'Comprovante ilegível',
     });
     expect(rejection.statusCode).toBe(200);
+    // The counters are written by handlers that run after the answers.
+    await t.app.outbox.idle();
 
     expect(await dayValues(t.database.db, '2026-02-10')).toEqual({
       [METRICS.depositsCents]: 7_550,
@@ -109,6 +111,7 @@ describe('counters fed by real flows, on the São Paulo day', () => {
       });
       expect(bought.statusCode).toBe(200);
     }
+    await t.app.outbox.idle();
 
     expect(await dayValues(t.database.db, '2026-02-11')).toEqual({
       [METRICS.depositsCents]: 5_000,
@@ -152,6 +155,7 @@ describe('counters fed by real flows, on the São Paulo day', () => {
       const redeemed = await t.as(client).post('/api/client/redeem-key', { keyValue: key });
       expect(redeemed.statusCode).toBe(200);
     }
+    await t.app.outbox.idle();
 
     const both = `${reseller.id}/${product.id}`;
     expect(await dayValues(t.database.db, '2026-02-12')).toEqual({
@@ -269,6 +273,7 @@ describe('a handler applied twice counts once', () => {
     admin = await signedNow(admin);
     const client = await signedNow(await t.createUser());
     const depositId = await approvedDeposit(client, 12.34);
+    await t.app.outbox.idle();
     const before = await dayValues(t.database.db, '2026-03-03');
     expect(before).toEqual({ [METRICS.depositsCents]: 1_234, [METRICS.depositsCount]: 1 });
 

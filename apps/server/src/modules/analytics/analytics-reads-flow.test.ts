@@ -66,6 +66,8 @@ describe('the dashboards read what the handlers and the sampler wrote', () => {
     // The next minute (12:01 UTC): the app sampled 12:00 when it started, before the machine.
     t.clock.advance(60_000);
     await t.app.jobs.analyticsSampler.runOnce();
+    // The sales and redemption counters are written by handlers that follow the answers.
+    await t.app.outbox.idle();
 
     const overview = await t.as(admin).get('/api/analytics?period=7');
     expect(overview.statusCode).toBe(200);

@@ -57,7 +57,10 @@ async function listed(user: TestUser, id: string): Promise<ApiToken | undefined>
   return response.json<{ items: ApiToken[] }>().items.find((token) => token.id === id);
 }
 
-/** The token answers the v1 API's 401 and is listed revoked with `reason`. */
+/**
+ * The token answers the v1 API's 401 at once, and is listed revoked with `reason` once the
+ * handlers after the answer ran.
+ */
 async function expectEnded(
   user: TestUser,
   token: { id: string; token: string },
@@ -66,6 +69,7 @@ async function expectEnded(
   const refused = await products(token.token);
   expect(refused.statusCode).toBe(401);
   expect(refused.json()).toEqual(INVALID);
+  await t.app.outbox.idle();
   expect(await listed(user, token.id)).toMatchObject({
     status: 'revoked',
     revokedAt: new Date(t.clock.now()).toISOString(),
@@ -219,6 +223,7 @@ describe('the end of a security epoch revokes every API token of the account', (
 
     await t.as(admin).patch(`/api/users/${owner.id}/status`, { status: 'banned' });
     await t.as(admin).patch(`/api/users/${owner.id}/status`, { status: 'active' });
+    await t.app.outbox.idle();
     expect(await listed(owner, revoked.id)).toMatchObject({
       status: 'revoked',
       revokedAt,

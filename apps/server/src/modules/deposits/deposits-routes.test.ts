@@ -50,7 +50,9 @@ async function deposit(user: TestUser, amount: number): Promise<Deposit> {
   return response.json<{ deposit: Deposit }>().deposit;
 }
 
-function notificationsOf(userId: string) {
+/** The user's notifications, once the handlers that follow the answers so far ran. */
+async function notificationsOf(userId: string) {
+  await t.app.outbox.idle();
   return t.database.db
     .selectFrom('notifications')
     .select(['kind', 'title', 'body', 'link'])

@@ -132,6 +132,7 @@ describe('manual mode: a real BR Code', () => {
     const approve = await t.as(admin).post(`/api/admin/deposits/${deposit.id}/approve`);
     expect(approve.statusCode).toBe(200);
     expect(await t.fixtures.expectLedgerMatches(client.id)).toBe(12_345);
+    await t.app.outbox.idle();
     expect(paid.find((e) => e.payload.depositId === deposit.id)?.payload).toEqual({
       depositId: deposit.id,
       userId: client.id,
@@ -398,6 +399,7 @@ describe('DepositsService.create with an order', () => {
     );
     fake.approve(payment!.id);
     await t.app.jobs.gatewayPoll.runOnce();
+    await t.app.outbox.idle();
     expect(paid.find((e) => e.payload.depositId === created.deposit.id)?.payload.orderId).toBe(
       'order-1',
     );

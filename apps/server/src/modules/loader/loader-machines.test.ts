@@ -41,7 +41,9 @@ async function auth(body: Record<string, unknown>, ip?: string) {
   return { status: response.statusCode, data };
 }
 
+/** The user's bell, once the handlers that follow the answers so far ran. */
 async function notifications(user: TestUser) {
+  await t.app.outbox.idle();
   const response = await t.app.inject({
     method: 'GET',
     url: '/api/notifications',

@@ -216,6 +216,8 @@ describe('POST /api/shop/checkout by PIX', () => {
     // Two admins approve at once: one credits, the order completes once.
     const approvals = await Promise.all([approve(body.deposit!.id), approve(body.deposit!.id)]);
     expect(approvals.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    // The order completes in a handler of `deposit.paid`, right after the approval's answer.
+    await t.app.outbox.idle();
 
     const signedIn = {
       ...buyer,
@@ -304,6 +306,7 @@ describe('POST /api/shop/checkout by PIX', () => {
     expect(small.json<CheckoutResponse>().deposit?.amount).toBe(0.03);
 
     expect((await approve(body.deposit!.id)).statusCode).toBe(200);
+    await t.app.outbox.idle();
     expect((await orderOf(buyer, body.order.id)).status).toBe('completed');
     expect(await t.fixtures.expectLedgerMatches(buyer.id)).toBe(1000);
   });
@@ -341,6 +344,7 @@ describe('POST /api/shop/checkout by PIX', () => {
     // The third first: the money the others leave on the balance would cover it.
     for (const order of [third, first, second]) {
       expect((await approve(order.deposit!.id)).statusCode).toBe(200);
+      await t.app.outbox.idle();
     }
     const reasons = [
       text.failedProductUnavailable,
@@ -384,6 +388,7 @@ describe('POST /api/shop/checkout by PIX', () => {
       reason: 'PIX não encontrado',
     });
     expect(rejected.statusCode).toBe(200);
+    await t.app.outbox.idle();
     expect(await orderOf(buyer, body.order.id)).toMatchObject({
       status: 'cancelled',
       failure_reason: text.cancelledDepositRejected('PIX não encontrado'),
@@ -424,6 +429,7 @@ describe('renewals', () => {
     ).json<CheckoutResponse>();
     expect(renewal.order).toMatchObject({ kind: 'renewal', subscription_id: subId });
     expect((await approve(renewal.deposit!.id)).statusCode).toBe(200);
+    await t.app.outbox.idle();
     expect(await orderOf(buyer, renewal.order.id)).toMatchObject({
       status: 'completed',
       subscription_id: subId,

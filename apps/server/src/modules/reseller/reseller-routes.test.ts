@@ -474,7 +474,9 @@ describe('GET /api/reseller/stats', () => {
 });
 
 describe('the key_redeemed notification', () => {
+  /** The user's notifications, once the handlers that follow the answers so far ran. */
   async function notificationsOf(userId: string) {
+    await t.app.outbox.idle();
     return t.database.db
       .selectFrom('notifications')
       .select(['kind', 'title', 'body', 'link', 'read_at'])

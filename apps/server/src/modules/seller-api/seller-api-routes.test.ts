@@ -56,6 +56,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** What the probes heard, once the handlers that follow the answers so far ran. */
+async function heardSoFar(): Promise<typeof heard> {
+  await t.app.outbox.idle();
+  return heard;
+}
+
 /** A seller API token of `user` holding `scopes`, created as its owner creates one on the site. */
 async function tokenOf(user: TestUser, scopes: ApiTokenScope[]): Promise<Headers> {
   const response = await t.app.inject({
@@ -184,14 +190,17 @@ describe('POST /api/v1/keys', () => {
       (await activityOf(viaApi.id)).at(-1),
     ];
     expect(apiLine?.type).toBe('reseller.keys_purchased');
-    expect(heard.find((event) => event.type === 'reseller.keys_purchased')?.payload).toMatchObject({
+    expect(
+      (await heardSoFar()).find((event) => event.type === 'reseller.keys_purchased')?.payload,
+    ).toMatchObject({
       resellerId: viaDashboard.id,
       productId: product.id,
       quantity: 2,
       totalCents: 2500,
     });
     expect(
-      heard.filter((event) => event.type === 'reseller.keys_purchased').at(-1)?.payload,
+      (await heardSoFar()).filter((event) => event.type === 'reseller.keys_purchased').at(-1)
+        ?.payload,
     ).toMatchObject({
       resellerId: viaApi.id,
       productId: product.id,
@@ -832,7 +841,7 @@ describe('licences', () => {
         .slice(-2),
     ).toEqual(['subscription.paused', 'subscription.resumed']);
     for (const type of ['subscription.paused', 'subscription.resumed']) {
-      expect(heard).toContainEqual({
+      expect(await heardSoFar()).toContainEqual({
         type,
         payload: { subscriptionId: license.id, userId: customer.id, by: 'admin' },
       });
@@ -860,13 +869,15 @@ describe('licences', () => {
     const reset = await v1('POST', `/licenses/${license.id}/reset-hwid`, token);
     expect(reset.statusCode).toBe(200);
     expect(reset.json<ApiLicense>().machines).toEqual([]);
-    expect(heard.find((event) => event.type === 'machine.released')?.payload).toMatchObject({
+    expect(
+      (await heardSoFar()).find((event) => event.type === 'machine.released')?.payload,
+    ).toMatchObject({
       machineId: one?.id,
       subscriptionId: license.id,
       ownerId: customer.id,
       by: admin.id,
     });
-    expect(heard).toContainEqual({
+    expect(await heardSoFar()).toContainEqual({
       type: 'hwid.reset',
       payload: {
         subscriptionId: license.id,
@@ -936,7 +947,7 @@ describe('users', () => {
     expect((await activityOf(admin.id)).at(-1)?.action).toBe(
       `${messages.activity.userBanned('alvo_api')}${text.logViaApi}`,
     );
-    expect(heard).toContainEqual({
+    expect(await heardSoFar()).toContainEqual({
       type: 'user.banned',
       payload: { userId: customer.id, by: admin.id },
     });

@@ -39,7 +39,9 @@ async function detailFor(user: TestUser, id: string, admin = false): Promise<Det
   return response.json<Detail>();
 }
 
+/** The user's notifications, once the handlers that follow the answers so far ran. */
 async function notificationsOf(userId: string) {
+  await t.app.outbox.idle();
   return t.database.db
     .selectFrom('notifications')
     .selectAll()

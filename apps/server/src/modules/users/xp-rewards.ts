@@ -14,6 +14,8 @@ export function createRedemptionXp({ users }: XpDeps) {
   return defineHandler({
     name: 'users.redemption-xp', // Stored with each delivery: never rename.
     on: 'key.redeemed',
+    // The redeem screen's success re-reads the dashboard (XP, rank) the moment it answers.
+    inAnswer: true,
     async handle({ payload }, trx) {
       await users.addXp(payload.userId, xpForDays(payload.days), trx);
     },
@@ -25,6 +27,8 @@ export function createPurchaseXp({ users }: XpDeps) {
   return defineHandler({
     name: 'users.purchase-xp', // Stored with each delivery: never rename.
     on: 'purchase.completed',
+    // A renewal's success re-reads the dashboard, whose loyalty panel (XP) is on that screen.
+    inAnswer: true,
     async handle({ payload }, trx) {
       await users.addXp(payload.userId, xpForDays(payload.days), trx);
     },

@@ -7,8 +7,7 @@ import {
 } from '@chaveiro/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
-import { newId } from '../../platform/ids.js';
+import { createDeliveryQueue } from '../../platform/delivery-queue.js';
 import {
   AddressNotAllowedError,
   HostNotFoundError,
@@ -34,9 +33,16 @@ const BATCH = 20;
 const LEASE_MS = WEBHOOK_LIMITS.timeoutMs * 12;
 /** After a fan-out commits (the handler runs inside its transaction): then a pass. */
 const KICK_DELAY_MS = 200;
-/** Retry backoff: 30 s doubling, capped at 1 h, ±20 % jitter. */
-const BACKOFF_BASE_MS = 30_000;
-const BACKOFF_MAX_MS = 60 * 60_000;
+/**
+ * Retry backoff: 30 s doubling, capped at 1 h, ±20 % jitter; no count of attempts ends it, the
+ * delivery's 24 h window does.
+ */
+const RETRY = {
+  maxAttempts: Infinity,
+  baseDelayMs: 30_000,
+  maxDelayMs: 60 * 60_000,
+  jitter: 0.2,
+};
 /** How often deliveries a disabled endpoint held past their window are marked failed. */
 const SWEEP_EVERY_MS = 60_000;
 /** Finished deliveries stay in the log this long, then are deleted (at most PRUNE_BATCH an hour). */
@@ -56,11 +62,8 @@ export function signatureHeader(secret: string, body: string, unixSeconds: numbe
   return `t=${String(unixSeconds)},v1=${mac}`;
 }
 
-/** The wait before the next attempt, after `attempts` in the current window. */
-export function backoffMs(attempts: number, random: () => number = Math.random): number {
-  const base = Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
-  return Math.round(base * (0.8 + 0.4 * random()));
-}
+/** What one attempt saw, stored with its outcome. */
+type AttemptFacts = Omit<AttemptOutcome, 'status' | 'nextAttemptAt'>;
 
 export interface WebhookDispatcherDeps extends Pick<AppContext, 'clock' | 'jobLeases'> {
   repository: WebhooksRepository;
@@ -73,14 +76,41 @@ export interface WebhookDispatcherDeps extends Pick<AppContext, 'clock' | 'jobLe
 }
 
 /**
- * The periodic job that sends due webhook deliveries: claims them with a lease (as the outbox
- * claims), POSTs each signed body through the SSRF guard and records the outcome: 2xx
- * succeeded; anything else retried with backoff until the delivery's window (24 h) ends, then
- * failed. Every time decision reads the app's clock. `runOnce()` runs a pass now (tests);
- * `kick()` asks for one shortly (after a fan-out, a test event, a resend).
+ * The periodic job that sends due webhook deliveries: claims them with a lease (the delivery
+ * queue the outbox uses too, platform/delivery-queue.ts), POSTs each signed body through the
+ * SSRF guard and records the outcome: 2xx succeeded; anything else retried with backoff until
+ * the delivery's window (24 h) ends, then failed. Every time decision reads the app's clock.
+ * `runOnce()` runs a pass now (tests); `kick()` asks for one shortly (after a fan-out, a test
+ * event, a resend); `requeue(id)` is "Reenviar".
  */
 export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
   const { clock, repository, db, log } = deps;
+  const queue = createDeliveryQueue<ClaimedWebhookDelivery, undefined, AttemptFacts, string>({
+    db,
+    clock,
+    leaseMs: LEASE_MS,
+    batchSize: BATCH,
+    retry: RETRY,
+    store: {
+      hasDue: (now) => repository.hasDue(now),
+      claim: (trx, lease) => repository.claim(trx, lease),
+      fail: (claimed, verdict, facts) =>
+        repository.recordAttempt(
+          claimed,
+          verdict.status === 'retry'
+            ? { ...facts, status: 'pending', nextAttemptAt: verdict.nextAttemptAt }
+            : {
+                ...facts,
+                status: 'failed',
+                nextAttemptAt: null,
+                error: `${facts.error ?? ''} ${webhookDeliveryErrors.windowOver}`.trim(),
+              },
+        ),
+      // Whatever its status: the same body again now, with a fresh window.
+      requeue: (id, now, executor = db) =>
+        repository.resend(executor, id, now, now + WEBHOOK_LIMITS.retryWindowMs),
+    },
+  });
   /** The pass a kick asked for, not started yet: later kicks ride on it. */
   let kickTimer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -100,10 +130,8 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
     return JSON.stringify(message);
   }
 
-  async function attempt(
-    claimed: ClaimedWebhookDelivery,
-    endpoint: EndpointRow,
-  ): Promise<AttemptOutcome> {
+  /** Sends one delivery and records the outcome; false when its lease had been taken over. */
+  async function attempt(claimed: ClaimedWebhookDelivery, endpoint: EndpointRow): Promise<boolean> {
     const startedAt = clock.now();
     const body = bodyFor(endpoint, claimed.payload);
     const started = performance.now();
@@ -131,13 +159,17 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
       error = describeError(cause);
     }
     const durationMs = Math.round(performance.now() - started);
-    const now = clock.now();
     const status = result?.status ?? null;
     const excerpt = result ? result.body.slice(0, WEBHOOK_LIMITS.responseExcerptMax) : null;
-    const base = { at: now, responseStatus: status, durationMs, responseExcerpt: excerpt };
+    const facts = { at: clock.now(), responseStatus: status, durationMs, responseExcerpt: excerpt };
 
     if (status !== null && status >= 200 && status < 300) {
-      return { ...base, status: 'succeeded', nextAttemptAt: null, error: null };
+      return repository.recordAttempt(claimed, {
+        ...facts,
+        status: 'succeeded',
+        nextAttemptAt: null,
+        error: null,
+      });
     }
     if (status !== null) {
       error =
@@ -145,20 +177,12 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
           ? webhookDeliveryErrors.redirect(status)
           : webhookDeliveryErrors.status(status);
     }
-    const wait =
+    // A rate limit says when to come back (at least a second from now).
+    const waitMs =
       status === 429 && result
-        ? Math.max(1_000, retryAfterMs(result) ?? backoffMs(claimed.windowAttempts))
-        : backoffMs(claimed.windowAttempts);
-    const next = now + wait;
-    if (next > claimed.windowEndsAt) {
-      return {
-        ...base,
-        status: 'failed',
-        nextAttemptAt: null,
-        error: `${error ?? ''} ${webhookDeliveryErrors.windowOver}`.trim(),
-      };
-    }
-    return { ...base, status: 'pending', nextAttemptAt: next, error };
+        ? Math.max(1_000, retryAfterMs(result) ?? queue.backoff(claimed.attempts))
+        : undefined;
+    return (await queue.fail(claimed, { ...facts, error }, { waitMs })).recorded;
   }
 
   async function sendOne(
@@ -166,10 +190,18 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
     endpoint: EndpointRow | undefined,
   ): Promise<void> {
     if (!endpoint) return; // Deleted meanwhile: its deliveries went with it.
-    const outcome = await attempt(claimed, endpoint);
-    if (!(await repository.recordAttempt(claimed, outcome))) {
+    if (!(await attempt(claimed, endpoint))) {
       log.warn({ deliveryId: claimed.id }, 'webhook delivery lease ran out before its outcome');
     }
+  }
+
+  async function sendBatch(claims: ClaimedWebhookDelivery[]): Promise<void> {
+    const endpoints = new Map(
+      (await repository.endpointsByIds([...new Set(claims.map((c) => c.endpointId))])).map(
+        (row) => [row.id, row],
+      ),
+    );
+    await Promise.all(claims.map((claimed) => sendOne(claimed, endpoints.get(claimed.endpointId))));
   }
 
   /**
@@ -191,29 +223,7 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
       // A full batch: more are waiting, the next pass goes on.
       nextPruneAt = deleted === PRUNE_BATCH ? now : now + PRUNE_EVERY_MS;
     }
-    let sent = 0;
-    for (;;) {
-      if (!(await repository.hasDue(clock.now()))) return sent;
-      const claims = await withTransaction(db, (trx) =>
-        repository.claim(trx, {
-          now: clock.now(),
-          leaseMs: LEASE_MS,
-          token: newId(),
-          limit: BATCH,
-        }),
-      );
-      if (claims.length === 0) return sent;
-      const endpoints = new Map(
-        (await repository.endpointsByIds([...new Set(claims.map((c) => c.endpointId))])).map(
-          (row) => [row.id, row],
-        ),
-      );
-      await Promise.all(
-        claims.map((claimed) => sendOne(claimed, endpoints.get(claimed.endpointId))),
-      );
-      sent += claims.length;
-      if (claims.length < BATCH) return sent;
-    }
+    return queue.runDue(sendBatch);
   }
 
   const job = createPeriodicJob({
@@ -237,6 +247,8 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
       kickTimer = undefined;
       await job.stop();
     },
+    /** "Reenviar": the delivery pending again now, whatever its status; false if unknown. */
+    requeue: (id: string) => queue.requeue(id),
     /** A pass shortly, after the caller's transaction committed (never while stopped). */
     kick(): void {
       if (stopped || kickTimer) return;

@@ -2,6 +2,7 @@ import type { WebhookDeliveryStatus, WebhookFormat } from '@chaveiro/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema.js';
 import type { SqlDialect } from '../../platform/database.js';
+import type { Lease, LeasedDelivery } from '../../platform/delivery-queue.js';
 
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -22,16 +23,16 @@ export interface NewDelivery {
 }
 
 /** A delivery leased to one dispatcher pass, with what sending it needs. */
-export interface ClaimedWebhookDelivery {
+export interface ClaimedWebhookDelivery extends LeasedDelivery {
   id: string;
   endpointId: string;
   eventId: string;
   eventType: string;
   payload: string;
+  /** Attempts in its retry window (since queued or resent), counting this one: the backoff's. */
   attempts: number;
-  windowAttempts: number;
-  windowEndsAt: number;
-  token: string;
+  /** The end of its retry window: no retry is scheduled past it. */
+  deadline: number;
 }
 
 /** The outcome of one attempt, written only while the claim still holds. */
@@ -240,7 +241,7 @@ export function createWebhooksRepository(db: Kysely<Database>, dialect: SqlDiale
      */
     async claim(
       executor: Kysely<Database>,
-      request: { now: number; leaseMs: number; token: string; limit: number },
+      request: Lease & { limit: number },
     ): Promise<ClaimedWebhookDelivery[]> {
       const { now } = request;
       const picked = executor
@@ -276,7 +277,6 @@ export function createWebhooksRepository(db: Kysely<Database>, dialect: SqlDiale
           'event_id',
           'event_type',
           'payload',
-          'attempts',
           'window_attempts',
           'window_ends_at',
         ])
@@ -287,9 +287,8 @@ export function createWebhooksRepository(db: Kysely<Database>, dialect: SqlDiale
         eventId: row.event_id,
         eventType: row.event_type,
         payload: row.payload,
-        attempts: Number(row.attempts),
-        windowAttempts: Number(row.window_attempts),
-        windowEndsAt: Number(row.window_ends_at),
+        attempts: Number(row.window_attempts),
+        deadline: Number(row.window_ends_at),
         token: request.token,
       }));
     },

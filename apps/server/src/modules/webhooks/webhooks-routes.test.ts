@@ -59,9 +59,15 @@ beforeEach(async () => {
   reseller = await signIn(reseller);
   // Each test starts with no endpoint and an empty receiver.
   await t.database.db.deleteFrom('webhook_endpoints').execute();
-  await t.app.jobs.webhookDispatcher.runOnce();
+  await sendDue();
   receiver.reset();
 });
+
+/** A dispatcher pass once the fan-outs that follow the answers so far are done. */
+async function sendDue(): Promise<void> {
+  await t.app.outbox.idle();
+  await t.app.jobs.webhookDispatcher.runOnce();
+}
 
 async function createEndpoint(
   events: string[],
@@ -205,7 +211,7 @@ describe('deliveries', () => {
     const { endpoint, secret } = await createEndpoint(['key.redeemed']);
     const queued = await t.as(admin).post(`/api/admin/webhooks/${endpoint.id}/test`);
     expect(queued.json()).toEqual({ message: webhookMessages.testSent });
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
 
     expect(receiver.requests).toHaveLength(1);
     const [request] = receiver.requests;
@@ -253,7 +259,7 @@ describe('deliveries', () => {
       .as(client, { ip: '127.0.0.1' })
       .post('/api/client/redeem-key', { keyValue: key.key });
     expect(redeemed.statusCode, redeemed.body).toBe(200);
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
 
     expect(bodies()).toEqual([
       {
@@ -285,7 +291,7 @@ describe('deliveries', () => {
     const victim = await t.createUser();
     const ban = await t.as(admin).patch(`/api/users/${victim.id}/status`, { status: 'banned' });
     expect(ban.statusCode, ban.body).toBe(200);
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     expect(bodies()).toEqual([
       expect.objectContaining({
         type: 'user.banned',
@@ -302,7 +308,7 @@ describe('deliveries', () => {
     receiver.answerNext({ status: 500, body: 'boom '.repeat(200) });
     const victim = await t.createUser();
     await t.as(admin).patch(`/api/users/${victim.id}/status`, { status: 'banned' });
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
 
     let [first] = (await deliveries(endpoint.id)).items;
     expect(first).toMatchObject({
@@ -317,11 +323,11 @@ describe('deliveries', () => {
     expect(wait).toBeLessThanOrEqual(36_000);
 
     // Not due yet: nothing sent.
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     expect(receiver.requests).toHaveLength(1);
 
     t.clock.advance(40_000);
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     expect(receiver.requests).toHaveLength(2);
     expect(receiver.requests[1]?.body).toBe(receiver.requests[0]?.body);
     [first] = (await deliveries(endpoint.id)).items;
@@ -339,10 +345,10 @@ describe('deliveries', () => {
     const victim = await t.createUser();
     await t.as(admin).patch(`/api/users/${victim.id}/status`, { status: 'banned' });
     const createdAt = t.clock.now();
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     for (let hour = 0; hour < 30; hour += 1) {
       t.clock.advance(HOUR);
-      await t.app.jobs.webhookDispatcher.runOnce();
+      await sendDue();
     }
     admin = await signIn(admin);
     const [failed] = (await deliveries(endpoint.id)).items;
@@ -363,7 +369,7 @@ describe('deliveries', () => {
       .as(admin)
       .post(`/api/admin/webhooks/deliveries/${failed?.id ?? ''}/resend`);
     expect(resent.json()).toEqual({ message: webhookMessages.resent });
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     const [again] = (await deliveries(endpoint.id)).items;
     expect(again).toMatchObject({
       status: 'succeeded',
@@ -372,14 +378,14 @@ describe('deliveries', () => {
     });
     // Even a succeeded one can be sent again: same event id, so the receiver dedupes.
     await t.as(admin).post(`/api/admin/webhooks/deliveries/${failed?.id ?? ''}/resend`);
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     const ids = receiver.requests.map((request) => request.headers['chaveiro-event-id']);
     expect(new Set(ids).size).toBe(1);
 
     // Finished deliveries leave the log after 30 days.
     t.clock.advance(31 * 24 * HOUR);
     admin = await signIn(admin);
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     expect((await deliveries(endpoint.id)).total).toBe(0);
   });
 
@@ -393,25 +399,25 @@ describe('deliveries', () => {
       await t.as(admin).patch(`/api/users/${victim.id}/status`, { status: 'banned' });
     };
     await ban();
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     expect(receiver.requests).toHaveLength(1);
 
     await toggle(false);
     t.clock.advance(HOUR);
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     expect(receiver.requests).toHaveLength(1);
     await toggle(true);
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     expect(receiver.requests).toHaveLength(2);
     expect((await deliveries(endpoint.id)).items[0]).toMatchObject({ status: 'succeeded' });
 
     await ban();
     receiver.answerNext({ status: 500 });
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     await toggle(false);
     t.clock.advance(25 * HOUR);
     admin = await signIn(admin);
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     expect(receiver.requests).toHaveLength(3);
     expect((await deliveries(endpoint.id, '?status=failed')).items).toEqual([
       expect.objectContaining({ attempts: 1, error: webhookDeliveryErrors.endpointDisabled }),
@@ -436,7 +442,7 @@ describe('deliveries', () => {
       await t.as(admin).post(`/api/admin/webhooks/${endpoint.id}/test`);
     }
     await Promise.all([t.app.jobs.webhookDispatcher.runOnce(), other.runOnce(), other.runOnce()]);
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     expect(receiver.requests).toHaveLength(30);
     expect(new Set(receiver.requests.map((r) => r.headers['chaveiro-event-id'])).size).toBe(30);
     expect((await deliveries(endpoint.id, '?status=succeeded&pageSize=50')).total).toBe(30);
@@ -450,7 +456,7 @@ describe('deliveries', () => {
     });
     const victim = await t.createUser();
     await t.as(admin).patch(`/api/users/${victim.id}/status`, { status: 'banned' });
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     expect(receiver.requests.map((request) => request.path)).toEqual(['/hook']);
     const [delivery] = (await deliveries(endpoint.id)).items;
     expect(delivery).toMatchObject({
@@ -516,7 +522,7 @@ describe('deliveries', () => {
     expect(await refusedEvents()).toEqual([]);
     expect((await loaderAuth('HWID-BBBB-2222')).statusCode).toBe(403);
     expect(await refusedEvents()).toHaveLength(1);
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
 
     const ownerData = { id: owner.id, username: owner.username, email: owner.email };
     const productData = { id: product.id, name: 'Loader X' };
@@ -558,7 +564,7 @@ describe('deliveries', () => {
     t.clock.advance(2 * HOUR);
     await t.app.jobs.expiryReminders.runOnce();
     await t.app.jobs.expiryReminders.runOnce();
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     expect(bodies()).toEqual([
       expect.objectContaining({
         type: 'subscription.expired',
@@ -587,7 +593,7 @@ describe('Discord endpoints', () => {
     const product = await t.fixtures.product({ name: 'Spoofer' });
     const key = await t.fixtures.key(product.id, { days: 30 });
     await t.as(client).post('/api/client/redeem-key', { keyValue: key.key });
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
 
     expect(receiver.requests[0]?.path).toBe('/api/webhooks/123456/token-abc');
     const [message] = bodies();
@@ -620,7 +626,7 @@ describe('Discord endpoints', () => {
     expect(pending).toMatchObject({ status: 'pending', responseStatus: 429 });
     expect(Date.parse(pending?.nextAttemptAt ?? '') - t.clock.now()).toBe(2_500);
     t.clock.advance(3_000);
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     const [done] = (await deliveries(created.endpoint.id)).items;
     expect(done).toMatchObject({ status: 'succeeded', attempts: 2, responseStatus: 204 });
   });
@@ -636,7 +642,7 @@ describe('Discord endpoints', () => {
       gateway: 'manual',
       by: admin.id,
     });
-    await t.app.jobs.webhookDispatcher.runOnce();
+    await sendDue();
     const fields = (bodies()[0]?.embeds as { fields: { name: string; value: string }[] }[])[0]
       ?.fields;
     expect(fields).toEqual(

@@ -37,7 +37,7 @@ export type UpdateWebhookInput = z.output<typeof updateWebhookBodySchema>;
 export interface WebhooksServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   repository: WebhooksRepository;
   activity: ActivityService;
-  dispatcher: Pick<WebhookDispatcher, 'kick'>;
+  dispatcher: Pick<WebhookDispatcher, 'kick' | 'requeue'>;
   /** WEBHOOKS_ALLOW_PRIVATE_URLS: endpoints on private addresses are accepted. */
   allowPrivate: boolean;
 }
@@ -267,8 +267,7 @@ export function createWebhooksService({
      * 24 h retry window.
      */
     async resend(deliveryId: string): Promise<MessageResponse> {
-      const now = clock.now();
-      if (!(await repository.resend(db, deliveryId, now, now + WEBHOOK_LIMITS.retryWindowMs))) {
+      if (!(await dispatcher.requeue(deliveryId))) {
         throw new NotFoundError(webhookMessages.deliveryNotFound);
       }
       dispatcher.kick();

@@ -46,12 +46,12 @@ const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin/support', label: nav.support, icon: LifeBuoy },
   { to: '/admin/settings', label: nav.settings, icon: Settings },
   { to: '/admin/activity', label: nav.activity, icon: Activity },
-  /** Beyond the spec's list (issue #22): outbox deliveries that used up their retries. */
+  /** Beyond the spec's list: outbox deliveries that used up their retries. */
   { to: '/admin/outbox', label: nav.outbox, icon: TriangleAlert },
-  /** Beyond the spec's list (issue #25): seller automation. */
+  /** Beyond the spec's list: seller automation. */
   { to: '/admin/api-tokens', label: nav.apiTokens, icon: Braces },
   { to: '/admin/webhooks', label: nav.webhooks, icon: Webhook },
-  /** Beyond the spec's list (issue #26): migration from KeyAuth. */
+  /** Beyond the spec's list: migration from KeyAuth. */
   { to: '/admin/keyauth-import', label: nav.keyauthImport, icon: FileUp },
 ];
 

@@ -5,7 +5,7 @@ import { Outlet, type RouteObject } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { SubscriptionsScreen } from '@/features/customer/subscriptions/components/subscriptions-screen';
+import { CustomerSubscriptionsRoute } from '../routes/customer-subscriptions';
 import { aDashboard, aProfile, signInAsClient } from '@/testing/customer-fixtures';
 import { MAINTENANCE_POLL_MS } from '@/lib/maintenance';
 import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
@@ -26,7 +26,7 @@ const routes: RouteObject[] = [
       {
         path: '/dashboard',
         Component: CustomerLayout,
-        children: [{ index: true, Component: SubscriptionsScreen }],
+        children: [{ index: true, Component: CustomerSubscriptionsRoute }],
       },
       { path: '/auth', element: <p>tela de login</p> },
     ],
@@ -149,7 +149,7 @@ describe(
           {
             path: '/dashboard',
             Component: CustomerLayout,
-            children: [{ index: true, Component: SubscriptionsScreen }],
+            children: [{ index: true, Component: CustomerSubscriptionsRoute }],
           },
           {
             path: '/reseller/dashboard',

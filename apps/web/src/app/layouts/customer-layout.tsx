@@ -15,10 +15,10 @@ import { findActiveItem, type NavItem } from '@/components/layout/nav-items';
 import { NavList } from '@/components/layout/nav-list';
 import { SectionShell } from '@/components/layout/section-shell';
 import { MaintenanceGate } from '@/components/maintenance/maintenance-gate';
-import { CustomerHeaderActions } from '@/features/customer/shared/components/customer-header-actions';
 import { useInactivityLogout } from '@/hooks/use-inactivity-logout';
 import { useLogout } from '@/hooks/use-logout';
 import { useSectionGuard, type Section } from '../session-guard';
+import { CustomerHeaderActions } from './customer-header/customer-header-actions';
 
 const nav = labels.customerNav;
 const PROFILE_PATH = '/dashboard/profile';
@@ -32,14 +32,14 @@ const CUSTOMER_NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard/support', label: nav.support, icon: LifeBuoy },
 ];
 
-/** A reseller also reaches their own dashboard from the same sidebar (issue: commerce). */
+/** A reseller also reaches their own dashboard from the same sidebar. */
 const RESELLER_NAV_ITEM: NavItem = {
   to: '/reseller/dashboard',
   label: 'Painel do Revendedor',
   icon: Store,
   end: true,
 };
-/** The reseller's API tokens for their store or bot (issue #25). */
+/** The reseller's API tokens for their store or bot. */
 const RESELLER_TOKENS_NAV_ITEM: NavItem = {
   to: '/reseller/dashboard/api-tokens',
   label: nav.apiTokens,

@@ -11,7 +11,7 @@ import { DashboardUsersCard } from '@/features/admin/users/components/dashboard-
 
 /**
  * /admin/dashboard (spec §2): metrics, users, keys and the recent activity feed, and the
- * analytics of issue #23 (a period in the URL, the cards' change against the day before it,
+ * analytics (a period in the URL, the cards' change against the day before it,
  * totals, charts, subscriptions expiring soon, the reseller leaderboard). It shows several
  * features side by side, so it is composed here rather than inside one of them.
  */

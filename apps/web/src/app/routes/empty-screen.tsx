@@ -1,4 +1,4 @@
-/** A screen a later issue builds; until then its section shows only the layout. */
+/** Renders nothing: the element of a route whose loader redirects before anything shows. */
 export function EmptyScreen() {
   return null;
 }

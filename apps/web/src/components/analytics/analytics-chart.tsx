@@ -1,44 +1,15 @@
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { useId, useState, type ReactNode } from 'react';
+import { ResponsiveContainer } from 'recharts';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
 import { cn } from '@/lib/utils';
+import { renderChart } from './chart-plot';
+import { ChartTable } from './chart-table';
+import { formatValue, type ChartKind, type ChartPoint, type ChartSeries } from './chart-types';
 import { texts } from './texts';
+import { useRowHighlight } from './use-row-highlight';
 
 const t = texts.chart;
-
-/** One line, area or set of bars: where its numbers come from and how they read. */
-export interface ChartSeries<Row> {
-  key: string;
-  label: string;
-  /** A CSS colour, a theme variable so it follows dark mode: `var(--chart-1)`. */
-  color: string;
-  value: (row: Row) => number | null;
-  format: (value: number) => string;
-}
-
-export type ChartKind = 'line' | 'bar' | 'area' | 'horizontal-bar';
 
 export interface AnalyticsChartProps<Row> {
   title: string;
@@ -59,15 +30,6 @@ export interface AnalyticsChartProps<Row> {
   height?: number;
   className?: string;
 }
-
-interface Point {
-  axis: string;
-  full: string;
-  [key: string]: string | number | null;
-}
-
-const AXIS_TICK = { fill: 'var(--muted-foreground)', fontSize: 12 };
-const AXIS_LINE = { stroke: 'var(--border)' };
 
 /**
  * A chart in a card with a "Ver tabela" toggle showing the same numbers in a table. The chart is
@@ -90,11 +52,11 @@ export function AnalyticsChart<Row>({
 }: AnalyticsChartProps<Row>) {
   const id = useId();
   const [asTable, setAsTable] = useState(false);
-  const [active, setActive] = useState<number | null>(null);
+  const { active, setActive, onKeyDown } = useRowHighlight(rows.length);
   const empty = rows.every((row) => tableSeries.every((s) => !s.value(row)));
 
-  const points: Point[] = rows.map((row) => {
-    const point: Point = { axis: axisLabel(row), full: rowLabel(row) };
+  const points: ChartPoint[] = rows.map((row) => {
+    const point: ChartPoint = { axis: axisLabel(row), full: rowLabel(row) };
     for (const s of series) point[s.key] = s.value(row);
     return point;
   });
@@ -103,35 +65,6 @@ export function AnalyticsChart<Row>({
     if (row === undefined) return '';
     const values = tableSeries.map((s) => `${s.label} ${formatValue(s, row)}`).join(', ');
     return `${rowLabel(row)}: ${values}`;
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const last = rows.length - 1;
-    if (last < 0) return;
-    let next: number | null;
-    switch (event.key) {
-      case 'ArrowRight':
-      case 'ArrowDown':
-        next = active === null ? 0 : Math.min(last, active + 1);
-        break;
-      case 'ArrowLeft':
-      case 'ArrowUp':
-        next = active === null ? last : Math.max(0, active - 1);
-        break;
-      case 'Home':
-        next = 0;
-        break;
-      case 'End':
-        next = last;
-        break;
-      case 'Escape':
-        next = null;
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-    setActive(next);
   };
 
   return (
@@ -165,35 +98,13 @@ export function AnalyticsChart<Row>({
             {t.empty}
           </p>
         ) : asTable ? (
-          <div className="max-h-[320px] overflow-y-auto rounded-md border [&_[data-slot=table-container]]:overflow-visible">
-            <Table>
-              <TableCaption className="sr-only">{title}</TableCaption>
-              <TableHeader className="bg-card sticky top-0">
-                <TableRow>
-                  <TableHead scope="col">{rowHeader}</TableHead>
-                  {tableSeries.map((s) => (
-                    <TableHead key={s.key} scope="col" className="text-right">
-                      {s.label}
-                    </TableHead>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {rows.map((row, index) => (
-                  <TableRow key={index}>
-                    <TableHead scope="row" className="min-w-28 font-normal whitespace-normal">
-                      {rowLabel(row)}
-                    </TableHead>
-                    {tableSeries.map((s) => (
-                      <TableCell key={s.key} className="text-right tabular-nums">
-                        {formatValue(s, row)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          <ChartTable
+            title={title}
+            rows={rows}
+            rowHeader={rowHeader}
+            rowLabel={rowLabel}
+            series={tableSeries}
+          />
         ) : (
           <>
             {series.length > 1 && <Legend series={series} />}
@@ -233,11 +144,6 @@ export function AnalyticsChart<Row>({
   );
 }
 
-function formatValue<Row>(series: ChartSeries<Row>, row: Row): string {
-  const value = series.value(row);
-  return value === null ? t.noValue : series.format(value);
-}
-
 function Legend<Row>({ series }: { series: readonly ChartSeries<Row>[] }) {
   return (
     <ul className="text-muted-foreground flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-hidden>
@@ -248,174 +154,5 @@ function Legend<Row>({ series }: { series: readonly ChartSeries<Row>[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-function renderChart<Row>(
-  kind: ChartKind,
-  points: Point[],
-  series: readonly ChartSeries<Row>[],
-  active: number | null,
-  valueAxis: ((value: number) => string) | undefined,
-) {
-  const margin = { top: 8, right: 16, bottom: 0, left: 0 };
-  const tooltip = (
-    <Tooltip
-      // The keyboard's highlighted row holds the tooltip; without it the pointer drives it.
-      defaultIndex={active ?? undefined}
-      active={active === null ? undefined : true}
-      isAnimationActive={false}
-      cursor={kind === 'line' || kind === 'area' ? AXIS_LINE : { fill: 'var(--muted)' }}
-      content={({ active: shown, payload }) => (
-        <TooltipBox
-          point={shown ? (payload[0]?.payload as Point | undefined) : undefined}
-          series={series}
-        />
-      )}
-    />
-  );
-  const grid = (
-    <CartesianGrid
-      stroke="var(--border)"
-      strokeDasharray="3 3"
-      vertical={kind === 'horizontal-bar'}
-      horizontal={kind !== 'horizontal-bar'}
-    />
-  );
-  const valueAxisProps = {
-    tick: AXIS_TICK,
-    axisLine: false,
-    tickLine: false,
-    allowDecimals: false,
-    tickFormatter: valueAxis,
-  } as const;
-  const categoryAxisProps = {
-    dataKey: 'axis',
-    tick: AXIS_TICK,
-    axisLine: AXIS_LINE,
-    tickLine: false,
-    minTickGap: 12,
-  } as const;
-
-  if (kind === 'horizontal-bar') {
-    return (
-      <BarChart
-        data={points}
-        layout="vertical"
-        margin={margin}
-        accessibilityLayer={false}
-        barCategoryGap="20%"
-      >
-        {grid}
-        <XAxis type="number" {...valueAxisProps} />
-        <YAxis
-          type="category"
-          {...categoryAxisProps}
-          axisLine={false}
-          width={140}
-          interval={0}
-          tickFormatter={(value: string) => (value.length > 17 ? `${value.slice(0, 16)}…` : value)}
-        />
-        {tooltip}
-        {series.map((s) => (
-          <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} radius={[0, 4, 4, 0]} />
-        ))}
-      </BarChart>
-    );
-  }
-  const axes = (
-    <>
-      {grid}
-      <XAxis {...categoryAxisProps} interval="preserveStartEnd" />
-      <YAxis {...valueAxisProps} width={valueAxis ? 84 : 40} />
-      {tooltip}
-    </>
-  );
-  if (kind === 'bar') {
-    return (
-      <BarChart data={points} margin={margin} accessibilityLayer={false}>
-        {axes}
-        {series.map((s) => (
-          <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} radius={[3, 3, 0, 0]} />
-        ))}
-      </BarChart>
-    );
-  }
-  if (kind === 'area') {
-    return (
-      <AreaChart data={points} margin={margin} accessibilityLayer={false}>
-        {axes}
-        {series.map((s) => (
-          <Area
-            key={s.key}
-            dataKey={s.key}
-            name={s.label}
-            type="monotone"
-            stroke={s.color}
-            fill={s.color}
-            fillOpacity={0.15}
-            strokeWidth={2}
-            dot={dotFor(points, s)}
-            isAnimationActive={false}
-          />
-        ))}
-      </AreaChart>
-    );
-  }
-  return (
-    <LineChart data={points} margin={margin} accessibilityLayer={false}>
-      {axes}
-      {series.map((s) => (
-        <Line
-          key={s.key}
-          dataKey={s.key}
-          name={s.label}
-          type="monotone"
-          stroke={s.color}
-          strokeWidth={2}
-          dot={dotFor(points, s)}
-          activeDot={{ r: 4, fill: s.color, stroke: 'var(--card)' }}
-          isAnimationActive={false}
-        />
-      ))}
-    </LineChart>
-  );
-}
-
-/**
- * Dots on a line where it has few points: a day between two unsampled days, or a short range,
- * would otherwise draw nothing or hide where the values are.
- */
-function dotFor<Row>(points: Point[], series: ChartSeries<Row>) {
-  const values = points.filter((point) => point[series.key] !== null).length;
-  return values <= 2 || points.length <= 14
-    ? { r: 2.5, fill: series.color, stroke: series.color }
-    : false;
-}
-
-function TooltipBox<Row>({
-  point,
-  series,
-}: {
-  point: Point | undefined;
-  series: readonly ChartSeries<Row>[];
-}) {
-  if (!point) return null;
-  return (
-    <div className="bg-popover text-popover-foreground grid gap-1 rounded-md border px-3 py-2 text-xs shadow-md">
-      <p className="font-medium">{point.full}</p>
-      {series.map((s) => {
-        const value = point[s.key];
-        return (
-          <p key={s.key} className="flex items-center gap-2">
-            <span className="size-2 rounded-sm" style={{ background: s.color }} aria-hidden />
-            <span className="text-muted-foreground">{s.label}</span>
-            <span className="ml-auto pl-2 font-medium tabular-nums">
-              {typeof value === 'number' ? s.format(value) : t.noValue}
-            </span>
-          </p>
-        );
-      })}
-    </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { formatDay, formatDayShort } from '@/lib/format';
-import { AnalyticsChart, type AnalyticsChartProps, type ChartSeries } from './analytics-chart';
+import { AnalyticsChart, type AnalyticsChartProps } from './analytics-chart';
+import type { ChartSeries } from './chart-types';
 import { texts } from './texts';
 
 /** One chart of a grid, described by `chart()`; its row type is hidden so one list mixes rows. */

@@ -1,7 +1,7 @@
 import { plural, pluralWord } from '@chaveiro/contract';
 import { formatBRL, formatCount } from '@/lib/format';
 
-/** pt-BR texts of the admin dashboard's analytics (issue #23; the spec leaves them to us). */
+/** pt-BR texts of the admin dashboard's analytics (the spec leaves them to us). */
 export const texts = {
   title: 'Desempenho',
   subtitle: 'Receita, vendas, cadastros, resgates e presença no período escolhido.',

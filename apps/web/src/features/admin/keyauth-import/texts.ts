@@ -1,4 +1,4 @@
-/** pt-BR texts of "Importar do KeyAuth" (issue #26). */
+/** pt-BR texts of "Importar do KeyAuth". */
 export const keyAuthImportTexts = {
   title: 'Importar do KeyAuth',
   subtitle:

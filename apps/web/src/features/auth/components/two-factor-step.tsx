@@ -39,7 +39,7 @@ interface TwoFactorStepProps {
 
 /**
  * Second login step for accounts with 2FA: the 6-digit code from the authenticator app, or one of
- * the recovery codes (issue #24), sent again with the identifier and password. Sends by itself
+ * the recovery codes, sent again with the identifier and password. Sends by itself
  * once the sixth digit is typed; a recovery code is sent with the button.
  */
 export function TwoFactorStep({ credentials, prompt, onSuccess, onBack }: TwoFactorStepProps) {

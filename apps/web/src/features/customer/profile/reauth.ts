@@ -2,7 +2,7 @@ import { accountMessages, secondFactorCodeSchema } from '@chaveiro/contract';
 import { z } from 'zod';
 
 /**
- * The second factor of a re-authenticated form (issue #24): required when 2FA is on (the app's
+ * The second factor of a re-authenticated form: required when 2FA is on (the app's
  * code or a recovery code), and left empty (never sent) when it is off.
  */
 export function secondFactorFormField(twoFactorEnabled: boolean) {

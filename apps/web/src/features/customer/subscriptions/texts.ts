@@ -70,7 +70,4 @@ export const texts = {
   retry: 'Tentar novamente',
   renew: 'Renovar',
   renewLabel: (product: string) => `Renovar ${product}`,
-  renewTitle: 'Renovar assinatura',
-  renewLoading: 'Carregando os planos...',
-  renewUnavailable: 'Não é possível renovar esta assinatura agora.',
 } as const;

@@ -13,64 +13,24 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormField } from '@/components/form/form-field';
 import { NumberField } from '@/components/form/input-fields';
-import { PendingButton } from '@/components/form/pending-button';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatBRL } from '@/lib/format';
-import { cn } from '@/lib/utils';
 import { useBuyKeys } from '../api/buy-keys';
 import { useResellerProducts } from '../api/get-reseller-products';
 import { useResellerStats } from '../api/get-reseller-stats';
 import { texts } from '../texts';
+import { BuyKeysConfirmDialog } from './buy-keys-confirm-dialog';
+import { BuyKeysSummary } from './buy-keys-summary';
 import { PurchasedKeysDialog, type Purchase } from './purchased-keys-dialog';
 
 const t = texts.buy;
 
 /** Money sums in cents, so R$ 0,10 × 3 is R$ 0,30 exactly. */
 const cents = (reais: number) => Math.round(reais * 100);
-
-function SummaryRow({
-  label,
-  value,
-  strong = false,
-  divided = false,
-  tone,
-}: {
-  label: string;
-  value: string;
-  strong?: boolean;
-  /** A rule above the row: the per-key figures end, the purchase's begin. */
-  divided?: boolean;
-  tone?: 'danger' | 'positive';
-}) {
-  return (
-    <div className={cn('flex items-baseline justify-between gap-3', divided && 'border-t pt-2')}>
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd
-        className={cn(
-          'tabular-nums',
-          strong && 'text-base font-semibold',
-          tone === 'danger' && 'text-destructive font-semibold',
-          tone === 'positive' && 'text-emerald-700 dark:text-emerald-400',
-        )}
-      >
-        {value}
-      </dd>
-    </div>
-  );
-}
 
 /** "Comprar chaves": product, plan at its price, quantity, total and the balance it leaves. */
 export function BuyKeysCard() {
@@ -218,47 +178,14 @@ export function BuyKeysCard() {
             </div>
 
             <div className="bg-muted/40 grid content-start gap-4 rounded-lg border p-4">
-              <dl className="grid gap-2 text-sm" aria-label={t.summary}>
-                <SummaryRow label={t.unitPrice} value={plan ? formatBRL(plan.price) : '—'} />
-                <SummaryRow
-                  label={t.retailPrice}
-                  value={plan ? formatBRL(plan.retailPrice) : '—'}
-                />
-                <SummaryRow
-                  label={t.margin}
-                  value={
-                    plan
-                      ? t.marginValue(
-                          formatBRL(plan.margin),
-                          plan.marginPercent === null
-                            ? null
-                            : plan.marginPercent.toLocaleString('pt-BR'),
-                        )
-                      : '—'
-                  }
-                  tone="positive"
-                />
-                <SummaryRow
-                  label={t.total}
-                  value={totalCents === null ? '—' : formatBRL(totalCents / 100)}
-                  strong
-                  divided
-                />
-                <SummaryRow
-                  label={t.totalMargin}
-                  value={totalMarginCents === null ? '—' : formatBRL(totalMarginCents / 100)}
-                  tone="positive"
-                />
-                <SummaryRow
-                  label={t.currentBalance}
-                  value={balanceCents === null ? '—' : formatBRL(balanceCents / 100)}
-                />
-                <SummaryRow
-                  label={t.balanceAfter}
-                  value={afterCents === null ? '—' : formatBRL(afterCents / 100)}
-                  {...(insufficient ? { tone: 'danger' as const } : {})}
-                />
-              </dl>
+              <BuyKeysSummary
+                plan={plan}
+                totalCents={totalCents}
+                totalMarginCents={totalMarginCents}
+                balanceCents={balanceCents}
+                afterCents={afterCents}
+                insufficient={insufficient}
+              />
               {insufficient ? (
                 <p role="status" className="text-destructive text-sm">
                   {t.insufficient}
@@ -273,34 +200,16 @@ export function BuyKeysCard() {
         )}
       </CardContent>
 
-      <AlertDialog
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open && !buy.isPending) setConfirming(null);
-        }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t.confirmTitle}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {confirming && product && plan && totalCents !== null && afterCents !== null
-                ? `${t.confirmBody(
-                    confirming.quantity,
-                    product.name,
-                    messages.plans[plan.durationType],
-                    formatBRL(totalCents / 100),
-                  )} ${t.confirmBalance(formatBRL(afterCents / 100))}`
-                : null}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={buy.isPending}>{t.cancel}</AlertDialogCancel>
-            <PendingButton pending={buy.isPending} onClick={confirm}>
-              {t.confirm}
-            </PendingButton>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <BuyKeysConfirmDialog
+        confirming={confirming}
+        product={product}
+        plan={plan}
+        totalCents={totalCents}
+        afterCents={afterCents}
+        pending={buy.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirm}
+      />
 
       {purchase ? (
         <PurchasedKeysDialog purchase={purchase} onClose={() => setPurchase(null)} />

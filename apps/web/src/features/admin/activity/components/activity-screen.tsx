@@ -1,52 +1,30 @@
 import {
   ACTIVITY_LIMITS,
-  ACTIVITY_TYPE_LABELS,
-  ACTIVITY_TYPES,
   type ActivityEntry,
   type ActivityType,
   pluralWord,
 } from '@chaveiro/contract';
-import { Download, Filter, X } from 'lucide-react';
-import { useState } from 'react';
+import { X } from 'lucide-react';
 import { targetText } from '@/components/activity/activity-target';
-import { ActivityTargetLink } from '@/components/activity/activity-target-link';
 import { ActivityTypeBadge } from '@/components/activity/activity-type-badge';
 import { ListPagination } from '@/components/data-table/data-table-pagination';
 import { RowCard, ScrollTable } from '@/components/data-table/scroll-table';
 import { SearchInput } from '@/components/data-table/search-input';
 import { useListParams } from '@/components/data-table/use-list-params';
-import { PendingButton } from '@/components/form/pending-button';
 import { PageHeader } from '@/components/layout/page-header';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
-import { UserLink } from '@/components/user-link';
-import { formatDateTime, formatRelative } from '@/lib/format';
 import { useExportActivity } from '../api/export-activity';
 import { useActivity } from '../api/get-activity';
+import { Actor, TargetCell, When } from './activity-cells';
+import { ActivityFilters, type ActivityFilterValues } from './activity-filters';
 
 const PAGE_SIZE = 25;
 const COLUMNS = 6;
 const MAX_PAGE = ACTIVITY_LIMITS.maxOffsetRows / PAGE_SIZE;
-const FILTERS = { type: '', actor: '', target: '', from: '', to: '' };
-/** The types in the filter, alphabetically by label (legacy last). */
-const TYPE_OPTIONS: ActivityType[] = [
-  ...ACTIVITY_TYPES.filter((type) => type !== 'legacy').sort((a, b) =>
-    ACTIVITY_TYPE_LABELS[a].localeCompare(ACTIVITY_TYPE_LABELS[b], 'pt-BR'),
-  ),
-  'legacy',
-];
-
+const FILTERS: ActivityFilterValues = { type: '', actor: '', target: '', from: '', to: '' };
 const RANGE_ERROR = 'A data inicial deve ser anterior ou igual à data final.';
-
-/** The date range's two ends (`De`, `Até`), each an inclusive day. */
-const DATE_FILTERS = [
-  { field: 'from', label: 'De' },
-  { field: 'to', label: 'Até' },
-] as const;
 
 /**
  * `/admin/activity`: the audit log, newest first. Each line shows when, who (linked), the typed
@@ -94,45 +72,13 @@ export function ActivityScreen() {
             label="Buscar nas atividades"
             className="sm:max-w-52"
           />
-          <NativeSelect
-            aria-label="Filtrar por tipo"
-            value={filters.type}
-            onChange={(event) => setFilter('type', event.target.value)}
-            className="max-w-56"
-          >
-            <NativeSelectOption value="">Todos os tipos</NativeSelectOption>
-            {TYPE_OPTIONS.map((type) => (
-              <NativeSelectOption key={type} value={type}>
-                {ACTIVITY_TYPE_LABELS[type]}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-          <ActorInput value={filters.actor} onCommit={(value) => setFilter('actor', value)} />
-          {DATE_FILTERS.map(({ field, label }) => (
-            <div key={field} className="grid gap-1">
-              <Label htmlFor={`activity-${field}`} className="text-muted-foreground text-xs">
-                {label}
-              </Label>
-              <Input
-                id={`activity-${field}`}
-                type="date"
-                value={filters[field]}
-                onChange={(event) => setFilter(field, event.target.value)}
-                className="w-40"
-                aria-invalid={rangeInvalid || undefined}
-              />
-            </div>
-          ))}
-          <PendingButton
-            variant="outline"
-            className="sm:ml-auto"
-            pending={exportCsv.isPending}
-            disabled={rangeInvalid}
-            onClick={() => exportCsv.mutate(query)}
-          >
-            {exportCsv.isPending ? null : <Download aria-hidden />}
-            Exportar CSV
-          </PendingButton>
+          <ActivityFilters
+            filters={filters}
+            setFilter={setFilter}
+            rangeInvalid={rangeInvalid}
+            exportPending={exportCsv.isPending}
+            onExport={() => exportCsv.mutate(query)}
+          />
         </div>
         {rangeInvalid ? (
           <p role="alert" className="text-destructive text-sm">
@@ -232,79 +178,4 @@ export function ActivityScreen() {
 function targetKey(row: ActivityEntry): string | null {
   if (!row.target) return null;
   return row.target.kind === 'other' ? row.target.id : `${row.target.kind}:${row.target.id}`;
-}
-
-function When({ at, compact = false }: { at: string; compact?: boolean }) {
-  const date = new Date(at);
-  if (compact) {
-    return (
-      <time dateTime={at} className="text-muted-foreground text-xs tabular-nums">
-        {formatDateTime(date)}
-      </time>
-    );
-  }
-  return (
-    <time dateTime={at} className="grid">
-      <span className="tabular-nums">{formatDateTime(date)}</span>
-      <span className="text-muted-foreground text-xs">{formatRelative(date)}</span>
-    </time>
-  );
-}
-
-function Actor({ row }: { row: ActivityEntry }) {
-  if (!row.actor) return <span className="text-muted-foreground">Sistema</span>;
-  return <UserLink id={row.actor.id} username={row.actor.username} />;
-}
-
-function TargetCell({ row, onFilter }: { row: ActivityEntry; onFilter: () => void }) {
-  if (!row.target) return <span className="text-muted-foreground">—</span>;
-  return (
-    <span className="inline-flex max-w-full items-center gap-1">
-      <ActivityTargetLink target={row.target} />
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-7 shrink-0"
-        onClick={onFilter}
-        aria-label={`Filtrar pelo alvo ${targetText(row.target)}`}
-        title="Filtrar por este alvo"
-      >
-        <Filter aria-hidden className="size-3.5" />
-      </Button>
-    </span>
-  );
-}
-
-/** The author box: a username, applied on Enter or when the box loses focus. */
-function ActorInput({ value, onCommit }: { value: string; onCommit: (value: string) => void }) {
-  const [text, setText] = useState(value);
-  const [shown, setShown] = useState(value);
-  // The URL changed (Back, a link, "Limpar"): the box follows.
-  if (value !== shown) {
-    setShown(value);
-    setText(value);
-  }
-  const commit = () => {
-    const next = text.trim();
-    if (next !== value) onCommit(next);
-  };
-  return (
-    <div className="grid gap-1">
-      <Label htmlFor="activity-actor" className="text-muted-foreground text-xs">
-        Autor
-      </Label>
-      <Input
-        id="activity-actor"
-        value={text}
-        placeholder="Username"
-        autoComplete="off"
-        className="w-40"
-        onChange={(event) => setText(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commit();
-        }}
-      />
-    </div>
-  );
 }

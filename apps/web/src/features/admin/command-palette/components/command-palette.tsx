@@ -14,7 +14,7 @@ function isApple(): boolean {
 }
 
 /**
- * The admin's command palette (issue #22): Ctrl+K (⌘K on a Mac) anywhere in the admin area, or
+ * The admin's command palette: Ctrl+K (⌘K on a Mac) anywhere in the admin area, or
  * the header's button, opens it; it jumps to any screen of `items`, user, key or product.
  */
 export function CommandPalette({ items }: { items: readonly NavItem[] }) {

@@ -48,7 +48,7 @@ const METRICS: readonly MetricDefinition[] = [
 ];
 
 interface MetricCardsProps {
-  /** A line under each card's subtitle, e.g. its change against a past day (issue #23). */
+  /** A line under each card's subtitle, e.g. its change against a past day. */
   change?: (metric: keyof MetricsResponse, value: number) => ReactNode;
 }
 

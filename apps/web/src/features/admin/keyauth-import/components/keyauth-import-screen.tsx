@@ -20,7 +20,7 @@ import { keyAuthImportTexts as text } from '../texts';
 
 const MAX_MB = KEYAUTH_IMPORT_LIMITS.maxBodyBytes / (1024 * 1024);
 
-/** `/admin/keyauth-import`: a KeyAuth seller's exports into one product (issue #26). */
+/** `/admin/keyauth-import`: a KeyAuth seller's exports into one product. */
 export function KeyAuthImportScreen() {
   const [summary, setSummary] = useState<KeyAuthImportSummary | null>(null);
   return (

@@ -57,7 +57,7 @@ function KeyAuthPage({ productId }: { productId: string }) {
   );
 }
 
-/** `/admin/products/:id/keyauth`: a product's KeyAuth compatibility (issue #26). */
+/** `/admin/products/:id/keyauth`: a product's KeyAuth compatibility. */
 export function KeyAuthScreen() {
   const { id = '' } = useParams();
   return (

@@ -6,38 +6,30 @@ import {
   type KeysBulkAction,
   type KeysQuery,
 } from '@chaveiro/contract';
-import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { BulkActions, type BulkActionSpec } from '@/components/data-table/bulk-actions';
-import {
-  SelectableCardTitle,
-  SelectPageHead,
-  SelectRowCell,
-} from '@/components/data-table/bulk-bar';
+import { SelectPageHead, SelectRowCell } from '@/components/data-table/bulk-bar';
 import { ListPagination } from '@/components/data-table/data-table-pagination';
 import { PhoneListControls } from '@/components/data-table/phone-list-controls';
-import { CardList, RowCard } from '@/components/data-table/scroll-table';
 import { SearchInput } from '@/components/data-table/search-input';
 import { SortableHead } from '@/components/data-table/sortable-head';
 import { StateTableBody } from '@/components/data-table/state-table-body';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { useRowSelection } from '@/components/data-table/use-row-selection';
-import { PendingButton } from '@/components/form/pending-button';
-import { UserLink } from '@/components/user-link';
+import { KeyStatusBadge } from '@/components/status/key-status-badge';
+import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useIsPhone } from '@/hooks/use-media-query';
 import { formatDate } from '@/lib/format';
-import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
-import { Table, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
-import { useExportKeys } from '../api/export-keys';
 import { useBulkKeys } from '../api/bulk-keys';
-import { useKeys } from '../api/get-keys';
-import { useProducts } from '@/hooks/use-products';
-import type { KeysFilters } from '../api/get-keys';
+import { useExportKeys } from '../api/export-keys';
+import { useKeys, type KeysFilters } from '../api/get-keys';
+import { KeyCards } from './key-cards';
+import { KeyClient } from './key-client';
 import { KeyDialogs } from './key-dialogs';
+import { KeyFilterControls } from './key-filter-controls';
 import { formatDays, KEY_STATUS_LABELS } from './key-labels';
 import { KeyRowActions } from './key-row-actions';
-import { KeyStatusBadge } from '@/components/status/key-status-badge';
 import { KeysDialogsContext, type OpenKeyDialog } from './keys-dialogs-context';
 
 const PAGE_SIZE = 20;
@@ -105,8 +97,6 @@ export function KeysTable({
     ? { q, page: 1, pageSize: COMPACT_SIZE }
     : { ...view, page, pageSize: PAGE_SIZE };
   const keys = useKeys(filters, refetchInterval);
-  // Only the full table has the product filter.
-  const products = useProducts({ enabled: !compact });
   const exportCsv = useExportKeys();
   const isPhone = useIsPhone();
 
@@ -131,8 +121,6 @@ export function KeysTable({
         className={className}
       />
     );
-  const client = (row: (typeof rows)[number]) =>
-    row.client ? <UserLink id={row.clientId} username={row.client} /> : '—';
 
   return (
     <KeysDialogsContext value={dialogs}>
@@ -144,42 +132,15 @@ export function KeysTable({
             label="Buscar por chave ou cliente"
           />
           {compact ? null : (
-            <>
-              <NativeSelect
-                aria-label="Filtrar por status"
-                value={status ?? ''}
-                onChange={(event) => list.setFilter('status', event.target.value)}
-              >
-                <NativeSelectOption value="">Todos os status</NativeSelectOption>
-                {KEY_STATUSES.map((value) => (
-                  <NativeSelectOption key={value} value={value}>
-                    {KEY_STATUS_LABELS[value]}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-              <NativeSelect
-                aria-label="Filtrar por produto"
-                value={productId ?? ''}
-                onChange={(event) => list.setFilter('productId', event.target.value)}
-                className="max-w-56"
-              >
-                <NativeSelectOption value="">Todos os produtos</NativeSelectOption>
-                {(products.data ?? []).map((product) => (
-                  <NativeSelectOption key={product.id} value={product.id}>
-                    {product.name}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-              <PendingButton
-                variant="outline"
-                className="sm:ml-auto"
-                pending={exportCsv.isPending && !selectionState.selection}
-                onClick={() => exportCsv.mutate(view)}
-              >
-                {exportCsv.isPending ? null : <Download aria-hidden />}
-                Exportar CSV
-              </PendingButton>
-            </>
+            // Only the full table has the filters (and reads the products for one).
+            <KeyFilterControls
+              status={status}
+              productId={productId}
+              onFilter={list.setFilter}
+              exportPending={exportCsv.isPending}
+              hasSelection={Boolean(selectionState.selection)}
+              onExport={() => exportCsv.mutate(view)}
+            />
           )}
         </div>
 
@@ -208,34 +169,12 @@ export function KeysTable({
           />
         ) : null}
         {isPhone ? (
-          <CardList
-            rows={items}
+          <KeyCards
+            items={items}
             isLoading={keys.isPending && !items}
             isStale={keys.isPlaceholderData}
-            loadingText="Carregando..."
-            emptyText={keys.isError ? 'Erro ao carregar chaves.' : 'Nenhuma chave encontrada.'}
-            renderCard={(row) => (
-              <RowCard
-                key={row.id}
-                title={
-                  <SelectableCardTitle
-                    selection={selection}
-                    id={row.id}
-                    name={row.key}
-                    badge={<KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />}
-                  >
-                    <span className="truncate font-mono text-xs">{row.key}</span>
-                  </SelectableCardTitle>
-                }
-                fields={[
-                  { label: 'Produto', value: row.product },
-                  { label: 'Validade', value: formatDays(row.validity) },
-                  { label: 'Cliente', value: client(row) },
-                  { label: 'Criada em', value: formatDate(row.createdAt) },
-                ]}
-                actions={<KeyRowActions row={row} />}
-              />
-            )}
+            isError={keys.isError}
+            selection={selection}
           />
         ) : (
           <div
@@ -283,7 +222,7 @@ export function KeysTable({
                       <KeyStatusBadge status={row.status} labels={KEY_STATUS_LABELS} />
                     </TableCell>
                     <TableCell className={cn(!row.client && 'text-muted-foreground')}>
-                      {client(row)}
+                      <KeyClient row={row} />
                     </TableCell>
                     {compact ? null : (
                       <TableCell className="text-muted-foreground hidden tabular-nums lg:table-cell">

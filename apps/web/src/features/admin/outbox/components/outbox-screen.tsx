@@ -45,7 +45,7 @@ function LastError({ row }: { row: DeadDelivery }) {
   );
 }
 
-/** `/admin/outbox`: the outbox's dead deliveries, each with "Reprocessar" (issue #22). */
+/** `/admin/outbox`: the outbox's dead deliveries, each with "Reprocessar". */
 export function OutboxScreen() {
   const { page, setPage } = useListParams();
   const query = useDeadDeliveries(page);

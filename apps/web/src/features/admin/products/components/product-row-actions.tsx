@@ -13,8 +13,8 @@ import { useUpdateProductStatus } from '../api/update-product-status';
 import { useProductsDialogs } from './products-dialogs-context';
 
 /**
- * Row menu: edit, upload DLL, the loader file, KeyAuth compatibility (issue #26), the native
- * loader integration (issue #39), Desligar/Ativar, delete (spec §2).
+ * Row menu: edit, upload DLL, the loader file, KeyAuth compatibility, the native
+ * loader integration, Desligar/Ativar, delete (spec §2).
  */
 export function ProductRowActions({ row }: { row: Product }) {
   const { setOpen } = useProductsDialogs();

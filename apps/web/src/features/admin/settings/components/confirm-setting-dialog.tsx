@@ -34,7 +34,7 @@ function textsOf(change: GlobalSettingChange) {
 
 /**
  * A global switch changes only after a confirmation saying what will happen to every customer,
- * both ways (issue #22). `request` opens the confirmation; `dialog` is rendered by the caller;
+ * both ways. `request` opens the confirmation; `dialog` is rendered by the caller;
  * `shown` is the value to display while the confirmed change is on its way.
  */
 export function useConfirmedSetting() {

@@ -21,7 +21,7 @@ const t = settingsTexts.resellerDiscount;
 /** The example plan of the hint: R$ 49,90. */
 const EXAMPLE_RETAIL_CENTS = 4_990;
 
-/** The global reseller discount for plans without a reseller price of their own (issue #21). */
+/** The global reseller discount for plans without a reseller price of their own. */
 export function ResellerDiscountCard() {
   const pricing = useResellerPricing();
   const update = useUpdateResellerPricing();

@@ -9,13 +9,11 @@ import { ApiError } from '@/lib/api-client';
 import { useCustomerOverview } from '../api/get-customer-overview';
 import { BackLink, CustomerHeader } from './customer-header';
 import { CustomerProfileCard } from './customer-profile-card';
-import {
-  CustomerDepositsCard,
-  CustomerLedgerCard,
-  CustomerOrdersCard,
-  CustomerRedeemedKeysCard,
-  CustomerTicketsCard,
-} from './customer-sections';
+import { CustomerDepositsCard } from './customer-deposits-card';
+import { CustomerLedgerCard } from './customer-ledger-card';
+import { CustomerOrdersCard } from './customer-orders-card';
+import { CustomerRedeemedKeysCard } from './customer-redeemed-keys-card';
+import { CustomerTicketsCard } from './customer-tickets-card';
 import { CustomerSubscriptionsCard } from './customer-subscriptions-card';
 import type { ManageConfirm, ManageSubView } from './manage-actions';
 import { UserManageDialogFor } from './user-manage-dialog';

@@ -20,7 +20,7 @@ export interface UserColumn {
 
 /**
  * Spec §2: user (with e-mail, linked to the customer page), created date, products (distinct
- * names), status, manage; issue #22 adds the role and the balance, and sorts by user, created,
+ * names), status, manage; beyond it, the role and the balance, and sorts by user, created,
  * balance and status.
  */
 export const usersColumns: UserColumn[] = [

@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { formatBRL, formatDateTime } from '@/lib/format';
-import { useOrder } from '../../shared/api/get-order';
+import { useOrder } from '@/hooks/use-order';
 import { texts as t } from '../texts';
 import { OrderStatusBadge } from './order-status-badge';
 

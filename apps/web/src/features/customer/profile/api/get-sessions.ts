@@ -12,7 +12,7 @@ export const sessionsQueryOptions = queryOptions({
   queryFn: getSessions,
 });
 
-/** Perfil › Sessões ativas (issue #24). */
+/** Perfil › Sessões ativas. */
 export function useSessions() {
   return useQuery(sessionsQueryOptions);
 }

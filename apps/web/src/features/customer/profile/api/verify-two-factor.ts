@@ -8,7 +8,7 @@ import { api } from '@/lib/api-client';
 import { setToken } from '@/lib/session';
 import { queryKeys } from '@/lib/query-keys';
 
-/** Enabling answers the 10 recovery codes, shown once (issue #24). */
+/** Enabling answers the 10 recovery codes, shown once. */
 const verifyTwoFactorResponseSchema = profileUpdateResponseSchema.extend({
   recoveryCodes: recoveryCodesResponseSchema.shape.recoveryCodes,
 });

@@ -26,7 +26,7 @@ import { SecondFactorField } from './second-factor-field';
 
 const usernameFormSchema = z.object({ username: profileUsernameSchema });
 
-/** Issue #24: a new e-mail needs the current password, and the 2FA code when 2FA is on. */
+/** A new e-mail needs the current password, and the 2FA code when 2FA is on. */
 function emailFormSchema(twoFactorEnabled: boolean) {
   return z.object({
     email: profileEmailSchema,
@@ -188,7 +188,7 @@ function PasswordForm({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
 
 /**
  * Username, e-mail and password, each in its own accordion section (spec §2). The e-mail and the
- * password ask the current password, and the 2FA code when 2FA is on (issue #24); switching 2FA
+ * password ask the current password, and the 2FA code when 2FA is on; switching 2FA
  * remounts them so their schema follows.
  */
 export function AccountForms({ profile }: { profile: Profile }) {

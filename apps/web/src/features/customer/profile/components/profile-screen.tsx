@@ -3,15 +3,15 @@ import { MailWarning } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useProfile } from '../../shared/api/get-profile';
-import { UserAvatar } from '../../shared/components/user-avatar';
+import { useProfile } from '@/hooks/use-profile';
+import { UserAvatar } from '@/components/layout/user-avatar';
 import { texts as t } from '../texts';
 import { AccountForms } from './account-forms';
 import { AvatarSheet } from './avatar-sheet';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 import { PageHeader } from '@/components/layout/page-header';
-import { RetryAlert } from '../../shared/components/retry-alert';
+import { RetryAlert } from '@/components/retry-alert';
 
 /** /dashboard/profile (spec §2). */
 export function ProfileScreen() {

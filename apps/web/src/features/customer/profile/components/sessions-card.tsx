@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { playSound } from '@/lib/sounds';
-import { RetryAlert } from '../../shared/components/retry-alert';
+import { RetryAlert } from '@/components/retry-alert';
 import { useEndOtherSessions, useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
 import { texts as t } from '../texts';
@@ -63,7 +63,7 @@ function SessionRow({ session, onEnd }: { session: ActiveSession; onEnd: () => v
 }
 
 /**
- * Perfil › Sessões ativas (issue #24): where the account is signed in; end one other session or
+ * Perfil › Sessões ativas: where the account is signed in; end one other session or
  * all others, each after a confirmation. The current session is ended by "Sair".
  */
 export function SessionsCard() {

@@ -9,7 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { LoaderGuide } from '../../shared/components/loader-guide';
+import { LoaderGuide } from '@/components/loader-guide/loader-guide';
 import { texts as t } from '../texts';
 
 export interface RedeemResult {

@@ -14,7 +14,7 @@ import {
 import { formatBRL } from '@/lib/format';
 import { formatDate } from '@/lib/format';
 import { texts as t } from '../texts';
-import { PlanPicker } from '../../shared/components/plan-picker';
+import { PlanPicker } from '@/components/plan-picker';
 
 /** The plan a card starts on: the longest (usually the best value per day). */
 function defaultPlan(plans: ShopPlan[]): PlanDurationType {

@@ -1,19 +1,16 @@
 import { messages, type ShopPlan, type ShopProduct } from '@chaveiro/contract';
 import { Gift, PackageOpen, Wallet } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { PageHeader } from '@/components/layout/page-header';
+import { RetryAlert } from '@/components/retry-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useDashboard } from '@/hooks/use-dashboard';
 import { formatBRL } from '@/lib/format';
-import { useDashboard } from '../../shared/api/get-dashboard';
-import { DepositDialog } from '../../shared/components/deposit-dialog';
 import { useShopProducts } from '../api/get-shop-products';
 import { texts as t } from '../texts';
-import { CheckoutDialog } from '../../shared/components/checkout-dialog';
 import { ShopProductCard } from './shop-product-card';
-import { PageHeader } from '@/components/layout/page-header';
-import { RetryAlert } from '../../shared/components/retry-alert';
 
 function BalanceBox({ onDeposit }: { onDeposit: () => void }) {
   const dashboard = useDashboard();
@@ -53,17 +50,24 @@ function EmptyShop() {
   );
 }
 
-/** `/dashboard/shop`: products on sale, bought from the balance. */
-export function ShopScreen() {
+/**
+ * `/dashboard/shop`: products on sale and the balance. Buying and depositing are other features'
+ * dialogs, opened by the route that composes this screen.
+ */
+export function ShopScreen({
+  onBuy,
+  onDeposit,
+}: {
+  onBuy: (product: ShopProduct, plan: ShopPlan) => void;
+  onDeposit: () => void;
+}) {
   const products = useShopProducts();
-  const [buying, setBuying] = useState<{ product: ShopProduct; plan: ShopPlan } | null>(null);
-  const [depositOpen, setDepositOpen] = useState(false);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <PageHeader title={t.title} subtitle={t.subtitle} subtitleClassName="max-w-xl" />
-        <BalanceBox onDeposit={() => setDepositOpen(true)} />
+        <BalanceBox onDeposit={onDeposit} />
       </div>
 
       {products.isError ? (
@@ -87,23 +91,10 @@ export function ShopScreen() {
       {products.data && products.data.length > 0 ? (
         <section aria-label={t.title} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {products.data.map((product) => (
-            <ShopProductCard
-              key={product.id}
-              product={product}
-              onBuy={(chosen, plan) => setBuying({ product: chosen, plan })}
-            />
+            <ShopProductCard key={product.id} product={product} onBuy={onBuy} />
           ))}
         </section>
       ) : null}
-
-      {buying ? (
-        <CheckoutDialog
-          product={buying.product}
-          plan={buying.plan}
-          onClose={() => setBuying(null)}
-        />
-      ) : null}
-      <DepositDialog trigger={null} open={depositOpen} onOpenChange={setDepositOpen} />
     </div>
   );
 }

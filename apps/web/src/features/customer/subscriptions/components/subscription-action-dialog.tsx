@@ -13,7 +13,7 @@ import {
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { ReasonTooltip } from '../../shared/components/reason-tooltip';
+import { ReasonTooltip } from '@/components/reason-tooltip';
 import { texts as t } from '../texts';
 
 type ButtonVariant = ComponentProps<typeof Button>['variant'];

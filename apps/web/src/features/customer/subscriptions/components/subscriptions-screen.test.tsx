@@ -1,4 +1,4 @@
-import { loaderFileMessages, messages } from '@chaveiro/contract';
+import { messages } from '@chaveiro/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -8,6 +8,7 @@ import { renderRoutes } from '@/testing/render-routes';
 import { aDashboard, aSubscription, signInAsClient } from '@/testing/customer-fixtures';
 import { customerTestRoutes } from '@/testing/customer-routes';
 import { formatDateTime } from '@/lib/format';
+import { card } from '../testing/subscription-card';
 
 beforeEach(() => {
   signInAsClient();
@@ -16,10 +17,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   toast.dismiss();
 });
-
-async function card(name: string) {
-  return within(await screen.findByRole('article', { name }));
-}
 
 describe('Minhas Assinaturas', () => {
   it('shows every field of a subscription that never connected', async () => {
@@ -110,178 +107,6 @@ describe('Minhas Assinaturas', () => {
     expect(c.getByRole('button', { name: 'Resetar HWID' })).toBeEnabled();
   });
 
-  it('disables Pausar without pause credits and says why in a tooltip', async () => {
-    stubApi(() =>
-      jsonResponse(200, aDashboard({ subscriptions: [aSubscription({ pause_credits: 0 })] })),
-    );
-    renderRoutes(customerTestRoutes, '/dashboard');
-    const c = await card('Aimbot Pro');
-    const pause = c.getByRole('button', { name: 'Pausar' });
-    expect(pause).toBeDisabled();
-    await userEvent.setup().hover(pause.parentElement!);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(messages.errors.noPauseCredits);
-  });
-
-  it("offers 'Baixar loader' with version, size, notes and the folded first-run guide", async () => {
-    const loader = {
-      name: 'Loader.exe',
-      version: '3.0',
-      size: 3 * 1024 * 1024,
-      notes: 'Novo instalador.',
-      uploaded_at: '2030-04-01T12:00:00.000Z',
-    };
-    const sent = stubApi(({ url }) =>
-      url === '/api/client/subscriptions/sub-1/loader'
-        ? jsonResponse(409, { message: 'Reative a assinatura para baixar o loader.', code: 'X' })
-        : jsonResponse(200, aDashboard({ subscriptions: [aSubscription({ loader })] })),
-    );
-    renderRoutes(customerTestRoutes, '/dashboard');
-    const c = await card('Aimbot Pro');
-    expect(c.getByTestId('loader-meta')).toHaveTextContent('Versão 3.0 · 3 MB');
-    expect(c.getByText('Novidades desta versão')).toBeInTheDocument();
-    expect(c.getByText('Primeiros passos').closest('details')).not.toHaveAttribute('open');
-    expect(c.getByText(loaderFileMessages.guideSteps[3])).toBeInTheDocument();
-
-    // A refusal (e.g. paused meanwhile) reaches the customer as the server's message.
-    await userEvent.setup().click(c.getByRole('button', { name: 'Baixar loader' }));
-    expect(
-      await screen.findByText('Reative a assinatura para baixar o loader.'),
-    ).toBeInTheDocument();
-    expect(sent.some((r) => r.url === '/api/client/subscriptions/sub-1/loader')).toBe(true);
-  });
-
-  it('disables Baixar loader on a paused subscription and says why; shows nothing without a loader', async () => {
-    const loader = {
-      name: 'Loader.exe',
-      version: '3.0',
-      size: 10,
-      notes: '',
-      uploaded_at: '2030-04-01T12:00:00.000Z',
-    };
-    stubApi(() =>
-      jsonResponse(
-        200,
-        aDashboard({
-          subscriptions: [
-            aSubscription({ subscription_status: 'paused', loader }),
-            aSubscription({ subscription_id: 'sub-2', product_name: 'Radar', loader: null }),
-          ],
-        }),
-      ),
-    );
-    renderRoutes(customerTestRoutes, '/dashboard');
-    const paused = await card('Aimbot Pro');
-    const button = paused.getByRole('button', { name: 'Baixar loader' });
-    expect(button).toBeDisabled();
-    expect(paused.queryByText('Novidades desta versão')).toBeNull();
-    await userEvent.setup().hover(button.parentElement!);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(
-      loaderFileMessages.subscriptionPaused,
-    );
-    const bare = await card('Radar');
-    expect(bare.queryByRole('button', { name: 'Baixar loader' })).toBeNull();
-    expect(bare.queryByText('Primeiros passos')).toBeNull();
-  });
-
-  it('asks before pausing, saying it spends one of the remaining pause credits', async () => {
-    const sent = stubApi(({ method }) =>
-      method === 'PATCH'
-        ? jsonResponse(200, { message: messages.client.paused })
-        : jsonResponse(200, aDashboard()),
-    );
-    renderRoutes(customerTestRoutes, '/dashboard');
-    const user = userEvent.setup();
-    const c = await card('Aimbot Pro');
-    await user.click(c.getByRole('button', { name: 'Pausar' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Pausar assinatura?' });
-    expect(dialog).toHaveTextContent(
-      'O tempo restante de Aimbot Pro fica congelado até você reativar. Isso usa 1 dos seus 3 créditos de pausa.',
-    );
-    expect(sent.some((r) => r.method === 'PATCH')).toBe(false);
-    await user.click(within(dialog).getByRole('button', { name: 'Pausar' }));
-    expect(await screen.findByText(messages.client.paused)).toBeInTheDocument();
-    expect(sent.find((r) => r.method === 'PATCH')).toMatchObject({
-      url: '/api/client/subscriptions/sub-1/status',
-      body: { status: 'paused' },
-    });
-  });
-
-  it("shows a paused card's frozen remaining time instead of its moving expiry", async () => {
-    const sub = aSubscription({ subscription_status: 'paused', days_remaining: 12 });
-    stubApi(() => jsonResponse(200, aDashboard({ subscriptions: [sub] })));
-    renderRoutes(customerTestRoutes, '/dashboard');
-    const c = await card('Aimbot Pro');
-    expect(c.getByText('Expira em').nextSibling).toHaveTextContent('Pausada — restam 12 dias');
-    expect(c.queryByText(formatDateTime(sub.expires_at))).not.toBeInTheDocument();
-  });
-
-  it('lists bound machines and releases one after saying whether it is free or costs a credit', async () => {
-    const machine = (id: string, hwid: string, free: boolean) => ({
-      id,
-      hwid,
-      bound_at: new Date(Date.now() - 60 * 60_000).toISOString(),
-      last_seen_at: new Date().toISOString(),
-      is_online: true,
-      free_release: free,
-    });
-    const sent = stubApi(({ method }) =>
-      method === 'DELETE'
-        ? jsonResponse(200, { message: messages.client.machineReleasedFree })
-        : jsonResponse(
-            200,
-            aDashboard({
-              subscriptions: [
-                aSubscription({
-                  hwid: 'PC-NOVO, PC-ANTIGO',
-                  hwid_reset_credits: 2,
-                  machines: [machine('m-1', 'PC-NOVO', true), machine('m-2', 'PC-ANTIGO', false)],
-                }),
-              ],
-            }),
-          ),
-    );
-    renderRoutes(customerTestRoutes, '/dashboard');
-    const user = userEvent.setup();
-    const c = await card('Aimbot Pro');
-    const list = within(c.getByRole('region', { name: 'Computadores vinculados' }));
-    expect(list.getAllByText('Vinculado há cerca de 1 hora')).toHaveLength(2);
-
-    await user.click(list.getByRole('button', { name: 'Liberar PC-ANTIGO' }));
-    const paid = await screen.findByRole('alertdialog', { name: 'Liberar este computador?' });
-    expect(paid).toHaveTextContent('Isso usa 1 dos seus 2 créditos de reset.');
-    await user.click(within(paid).getByRole('button', { name: 'Cancelar' }));
-
-    await user.click(list.getByRole('button', { name: 'Liberar PC-NOVO' }));
-    const free = await screen.findByRole('alertdialog', { name: 'Liberar este computador?' });
-    expect(free).toHaveTextContent('sem custo');
-    expect(sent.some((r) => r.method === 'DELETE')).toBe(false);
-    await user.click(within(free).getByRole('button', { name: 'Liberar' }));
-    expect(await screen.findByText(messages.client.machineReleasedFree)).toBeInTheDocument();
-    expect(sent.find((r) => r.method === 'DELETE')).toMatchObject({
-      url: '/api/client/subscriptions/sub-1/machines/m-1',
-    });
-  });
-
-  it('resets the HWID only after confirmation', async () => {
-    const sent = stubApi(({ method }) =>
-      method === 'PATCH'
-        ? jsonResponse(200, { message: messages.client.hwidReset })
-        : jsonResponse(200, aDashboard({ subscriptions: [aSubscription({ hwid: 'PC-1' })] })),
-    );
-    renderRoutes(customerTestRoutes, '/dashboard');
-    const user = userEvent.setup();
-    const c = await card('Aimbot Pro');
-    await user.click(c.getByRole('button', { name: 'Resetar HWID' }));
-    const dialog = await screen.findByRole('alertdialog');
-    expect(sent.some((r) => r.method === 'PATCH')).toBe(false);
-    await user.click(within(dialog).getByRole('button', { name: 'Resetar' }));
-    expect(await screen.findByText(messages.client.hwidReset)).toBeInTheDocument();
-    expect(sent.find((r) => r.method === 'PATCH')).toMatchObject({
-      url: '/api/client/user/reset-hwid',
-      body: { subscriptionId: 'sub-1' },
-    });
-  });
-
   it('shows the XP from the server and what the next rank still needs, and lists every rank', async () => {
     stubApi(() =>
       jsonResponse(
@@ -363,85 +188,5 @@ describe('Minhas Assinaturas', () => {
     await waitFor(() =>
       expect(screen.getByText(messages.errors.subscriptionsLoadFailed)).toBeInTheDocument(),
     );
-  });
-});
-
-describe('Renovar', () => {
-  const product = {
-    id: 'p-aim',
-    name: 'Aimbot Pro',
-    description: '',
-    plans: [
-      { duration_type: 'weekly' as const, days: 7, price: 19.9 },
-      { duration_type: 'monthly' as const, days: 30, price: 49.9 },
-    ],
-    owned_until: '2999-01-10T12:00:00.000Z',
-  };
-
-  function stubRenewal(durationType: 'weekly' | null) {
-    const sub = aSubscription();
-    return stubApi(({ method, url }) => {
-      if (url === `/api/shop/renewal/${sub.subscription_id}`) {
-        return jsonResponse(200, {
-          subscription_id: sub.subscription_id,
-          product,
-          duration_type: durationType,
-        });
-      }
-      if (method === 'POST' && url === '/api/shop/checkout') {
-        return jsonResponse(409, { message: 'Saldo insuficiente.', code: 'INSUFFICIENT_BALANCE' });
-      }
-      if (url === '/api/client/dashboard') {
-        return jsonResponse(200, aDashboard({ balance: 100, subscriptions: [sub] }));
-      }
-      return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-    });
-  }
-
-  it('opens from the card with the plan last bought, and renews that subscription', async () => {
-    const sent = stubRenewal('weekly');
-    const router = renderRoutes(customerTestRoutes, '/dashboard');
-    const user = userEvent.setup();
-    const c = await card('Aimbot Pro');
-    await user.click(c.getByRole('button', { name: 'Renovar Aimbot Pro' }));
-    await screen.findByRole('radio', { name: /Semanal/ });
-    const dialog = screen.getByRole('dialog', { name: 'Renovar assinatura' });
-    expect(router.state.location.search).toBe(`?renovar=${aSubscription().subscription_id}`);
-    expect(within(dialog).getByRole('radio', { name: /Semanal/ })).toBeChecked();
-    expect(
-      within(dialog).getByText('Sua assinatura atual será estendida em 7 dias, até 17/01/2999.'),
-    ).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Renovar' }));
-    await waitFor(() =>
-      expect(
-        sent.filter((request) => request.url === '/api/shop/checkout').map((r) => r.body),
-      ).toEqual([
-        {
-          productId: 'p-aim',
-          durationType: 'weekly',
-          subscriptionId: aSubscription().subscription_id,
-          payWith: 'balance',
-        },
-      ]),
-    );
-    expect(await screen.findByText('Saldo insuficiente.')).toBeInTheDocument();
-  });
-
-  it('opens straight from a reminder link and lets the customer pick an unknown plan', async () => {
-    stubRenewal(null);
-    const router = renderRoutes(
-      customerTestRoutes,
-      `/dashboard?renovar=${aSubscription().subscription_id}`,
-    );
-    const user = userEvent.setup();
-    await screen.findByRole('radio', { name: /Mensal/ });
-    const dialog = screen.getByRole('dialog', { name: 'Renovar assinatura' });
-    expect(within(dialog).getByText('Escolha um plano para continuar.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Renovar' })).toBeDisabled();
-    await user.click(within(dialog).getByRole('radio', { name: /Mensal/ }));
-    expect(within(dialog).getByRole('button', { name: 'Renovar' })).toBeEnabled();
-    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,18 +1,17 @@
 import { messages } from '@chaveiro/contract';
 import { Gift, PackageOpen, ServerOff, ShoppingBag } from 'lucide-react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { PageHeader } from '@/components/layout/page-header';
+import { RetryAlert } from '@/components/retry-alert';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useDashboard } from '../../shared/api/get-dashboard';
+import { useDashboard } from '@/hooks/use-dashboard';
 import { texts as t } from '../texts';
+import { AddEmailPrompt } from './add-email-prompt';
 import { LoyaltyPanel } from './loyalty-panel';
-import { RenewDialog } from './renew-dialog';
 import { SubscriptionCard } from './subscription-card';
-import { PageHeader } from '@/components/layout/page-header';
-import { AddEmailPrompt } from '../../shared/components/add-email-prompt';
-import { RetryAlert } from '../../shared/components/retry-alert';
 
 function EmptySubscriptions() {
   return (
@@ -61,23 +60,13 @@ function useHighlightedSubscription(): string | null {
   return typeof id === 'string' ? id : null;
 }
 
-/** /dashboard: Minhas Assinaturas (spec §2). */
-export function SubscriptionsScreen() {
+/**
+ * /dashboard: Minhas Assinaturas (spec §2). "Renovar" is the checkout's dialog, opened by the
+ * route that composes this screen.
+ */
+export function SubscriptionsScreen({ onRenew }: { onRenew: (subscriptionId: string) => void }) {
   const dashboard = useDashboard();
   const highlighted = useHighlightedSubscription();
-  // `?renovar=<id>`: "Renovar" open, from a card or straight from an expiry reminder's link.
-  const [params, setParams] = useSearchParams();
-  const renewing = params.get('renovar');
-  const renew = (id: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id === null) next.delete('renovar');
-        else next.set('renovar', id);
-        return next;
-      },
-      { replace: id === null, preventScrollReset: true },
-    );
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -117,17 +106,13 @@ export function SubscriptionsScreen() {
                   key={sub.subscription_id}
                   sub={sub}
                   highlighted={sub.subscription_id === highlighted}
-                  onRenew={renew}
+                  onRenew={onRenew}
                 />
               ))
             )}
           </section>
           <LoyaltyPanel rank={dashboard.data.rank} />
         </div>
-      ) : null}
-
-      {renewing ? (
-        <RenewDialog key={renewing} subscriptionId={renewing} onClose={() => renew(null)} />
       ) : null}
     </div>
   );

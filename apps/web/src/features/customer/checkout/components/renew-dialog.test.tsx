@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { renderRoutes } from '@/testing/render-routes';
+import { aDashboard, aSubscription, signInAsClient } from '@/testing/customer-fixtures';
+import { customerTestRoutes } from '@/testing/customer-routes';
+
+beforeEach(() => {
+  signInAsClient();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+describe('Renovar', () => {
+  const product = {
+    id: 'p-aim',
+    name: 'Aimbot Pro',
+    description: '',
+    plans: [
+      { duration_type: 'weekly' as const, days: 7, price: 19.9 },
+      { duration_type: 'monthly' as const, days: 30, price: 49.9 },
+    ],
+    owned_until: '2999-01-10T12:00:00.000Z',
+  };
+
+  function stubRenewal(durationType: 'weekly' | null) {
+    const sub = aSubscription();
+    return stubApi(({ method, url }) => {
+      if (url === `/api/shop/renewal/${sub.subscription_id}`) {
+        return jsonResponse(200, {
+          subscription_id: sub.subscription_id,
+          product,
+          duration_type: durationType,
+        });
+      }
+      if (method === 'POST' && url === '/api/shop/checkout') {
+        return jsonResponse(409, { message: 'Saldo insuficiente.', code: 'INSUFFICIENT_BALANCE' });
+      }
+      if (url === '/api/client/dashboard') {
+        return jsonResponse(200, aDashboard({ balance: 100, subscriptions: [sub] }));
+      }
+      return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
+    });
+  }
+
+  it('opens from the card with the plan last bought, and renews that subscription', async () => {
+    const sent = stubRenewal('weekly');
+    const router = renderRoutes(customerTestRoutes, '/dashboard');
+    const user = userEvent.setup();
+    const c = within(await screen.findByRole('article', { name: 'Aimbot Pro' }));
+    await user.click(c.getByRole('button', { name: 'Renovar Aimbot Pro' }));
+    await screen.findByRole('radio', { name: /Semanal/ });
+    const dialog = screen.getByRole('dialog', { name: 'Renovar assinatura' });
+    expect(router.state.location.search).toBe(`?renovar=${aSubscription().subscription_id}`);
+    expect(within(dialog).getByRole('radio', { name: /Semanal/ })).toBeChecked();
+    expect(
+      within(dialog).getByText('Sua assinatura atual será estendida em 7 dias, até 17/01/2999.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Renovar' }));
+    await waitFor(() =>
+      expect(
+        sent.filter((request) => request.url === '/api/shop/checkout').map((r) => r.body),
+      ).toEqual([
+        {
+          productId: 'p-aim',
+          durationType: 'weekly',
+          subscriptionId: aSubscription().subscription_id,
+          payWith: 'balance',
+        },
+      ]),
+    );
+    expect(await screen.findByText('Saldo insuficiente.')).toBeInTheDocument();
+  });
+
+  it('opens straight from a reminder link and lets the customer pick an unknown plan', async () => {
+    stubRenewal(null);
+    const router = renderRoutes(
+      customerTestRoutes,
+      `/dashboard?renovar=${aSubscription().subscription_id}`,
+    );
+    const user = userEvent.setup();
+    await screen.findByRole('radio', { name: /Mensal/ });
+    const dialog = screen.getByRole('dialog', { name: 'Renovar assinatura' });
+    expect(within(dialog).getByText('Escolha um plano para continuar.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Renovar' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: /Mensal/ }));
+    expect(within(dialog).getByRole('button', { name: 'Renovar' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
