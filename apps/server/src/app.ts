@@ -44,7 +44,7 @@ import { createRedisSharedState } from './platform/shared-state-redis.js';
 import { answerUnknownPaths } from './platform/unknown-paths.js';
 import { webPlugin } from './platform/web.js';
 import { inlineScriptHashes } from './platform/web-pages.js';
-import type { BackgroundJob, ModuleRoutes, RouteScope } from './module.js';
+import type { BackgroundJob, ModuleRoutes, ModuleTrace, RouteScope } from './module.js';
 import { maintenanceGate } from './modules/settings/index.js';
 import type { Jobs, Services } from './services.js';
 import { createServices } from './services.js';
@@ -76,6 +76,8 @@ export interface AppDeps {
   eventHandlers?: readonly AnyEventHandler[];
   /** Seller API route plugins beside the app's own (tests' probe routes under /api/v1). */
   sellerApiRoutes?: readonly FastifyPluginCallbackZod[];
+  /** Told which modules each request enters (tests of the documented request walks). */
+  trace?: ModuleTrace;
 }
 
 export type App = FastifyInstance<
@@ -98,6 +100,7 @@ export async function buildApp({
   logger,
   eventHandlers = [],
   sellerApiRoutes: extraSellerApiRoutes = [],
+  trace,
 }: AppDeps) {
   useBrazilianPortugueseErrors();
 
@@ -179,6 +182,7 @@ export async function buildApp({
     earlyRefusals,
     extraHandlers: eventHandlers,
     sellerApiExtensions: extraSellerApiRoutes,
+    ...(trace ? { trace } : {}),
   });
   const auth: AuthPluginOptions = {
     tokens: ctx.tokens,

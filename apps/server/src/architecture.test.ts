@@ -29,6 +29,20 @@ describe('server architecture', () => {
     ]);
   });
 
+  it('has one module that writes each table', () => {
+    const writers = tableWriters();
+    // The scan sees the writes at all.
+    expect(writers.get('license_keys')?.has('keys')).toBe(true);
+    const shared = [...writers]
+      .filter(([, modules]) => modules.size > 1)
+      .map(([table, modules]) => `${table}: ${[...modules.keys()].join(', ')}`);
+    expect(shared).toEqual([]);
+  });
+
+  it('has the users module alone write users', () => {
+    expect([...(tableWriters().get('users')?.keys() ?? [])]).toEqual(['users']);
+  });
+
   it.each(['subscriptions', 'machines'])(
     'has one module that writes %s: subscriptions',
     (table) => {

@@ -77,7 +77,11 @@ async function main(): Promise<void> {
       process.exitCode = await runKeyAuthImportCli({
         args: process.argv.slice(2),
         cwd: invocationDir(),
-        keyAuthImport: createKeyAuthImportCommand({ db: database.db, clock: systemClock }),
+        keyAuthImport: createKeyAuthImportCommand({
+          db: database.db,
+          dialect: database.dialect,
+          clock: systemClock,
+        }),
         productName: async (id) => (await products.find(id))?.name,
         out: process.stdout,
       });

@@ -56,6 +56,8 @@ export interface BackgroundJob {
  * returning this from typed, narrowed deps (`Pick<Platform & …, …>`).
  */
 export interface Module<S extends object = object, J extends object = object> {
+  /** The module's folder under modules/ (what a trace of a request names). */
+  name: string;
   services?: S;
   routes?: readonly ModuleRoutes[];
   handlers?: readonly AnyEventHandler[];
@@ -71,6 +73,16 @@ export function defineModule<S extends object = object, J extends object = objec
 }
 
 /**
+ * Which modules a request enters, for the tests that hold docs/architecture.md's request walks
+ * to the code: told of each route, service call and event handler of a module.
+ */
+export interface ModuleTrace {
+  enter(module: string): void;
+  /** Runs a handler's work: what it enters happens after the answer unless it is in-answer. */
+  handling<T>(afterAnswer: boolean, work: () => Promise<T>): Promise<T>;
+}
+
+/**
  * The modules of an app, added in dependency order: each factory receives everything built so
  * far (the platform and earlier modules' services) and its parameter type names what it reads,
  * so a module added before what it needs fails to compile.
@@ -81,27 +93,102 @@ export class Composition<S extends object, J extends object> {
     readonly jobs: J,
     readonly routes: readonly ModuleRoutes[],
     readonly handlers: readonly AnyEventHandler[],
+    private readonly trace: ModuleTrace | undefined,
   ) {}
 
-  static of<P extends object>(platform: P): Composition<P, object> {
-    return new Composition(platform, {}, [], []);
+  static of<P extends object>(platform: P, trace?: ModuleTrace): Composition<P, object> {
+    return new Composition(platform, {}, [], [], trace);
   }
 
   add<NS extends object = object, NJ extends object = object>(
     factory: (deps: S) => Module<NS, NJ>,
   ): Composition<S & NS, J & NJ> {
-    const module = factory(this.services);
+    const built = factory(this.services);
+    const module = this.trace ? traced(built, this.trace) : built;
     const services = module.services ?? ({} as NS);
     const jobs = module.jobs ?? ({} as NJ);
     clashes(this.services, services, 'service');
     clashes(this.jobs, jobs, 'job');
+    for (const route of module.routes ?? []) {
+      const other = this.routes.find((r) => r.scope === route.scope && r.prefix === route.prefix);
+      // One prefix, one module: where a URL is served is read off its prefix.
+      if (other) throw new Error(`Two modules mount ${route.scope} ${route.prefix || '/'}`);
+    }
     return new Composition<S & NS, J & NJ>(
       { ...this.services, ...services },
       { ...this.jobs, ...jobs },
       [...this.routes, ...(module.routes ?? [])],
       [...this.handlers, ...(module.handlers ?? [])],
+      this.trace,
     );
   }
+}
+
+/** The module with every route, service method and handler telling `trace` it was entered. */
+function traced<S extends object, J extends object>(
+  module: Module<S, J>,
+  trace: ModuleTrace,
+): Module<S, J> {
+  const enter = () => trace.enter(module.name);
+  const services = module.services
+    ? (Object.fromEntries(
+        Object.entries(module.services).map(([key, service]) => [
+          key,
+          tracedService(service, enter),
+        ]),
+      ) as S)
+    : undefined;
+  return {
+    ...module,
+    ...(services ? { services } : {}),
+    routes: module.routes?.map((route) => ({
+      ...route,
+      plugin: (app, options, done) => {
+        app.addHook('onRequest', (_request, _reply, next) => {
+          enter();
+          next();
+        });
+        route.plugin(app, options, done);
+      },
+    })),
+    handlers: module.handlers?.map((handler) => tracedHandler(handler, trace, enter)),
+  };
+}
+
+function tracedService(service: unknown, enter: () => void): unknown {
+  if (typeof service !== 'object' || service === null) return service;
+  return new Proxy(service, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function') return value;
+      return function (this: unknown, ...args: unknown[]) {
+        enter();
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
+function tracedHandler(
+  handler: AnyEventHandler,
+  trace: ModuleTrace,
+  enter: () => void,
+): AnyEventHandler {
+  const afterAnswer = !('inAnswer' in handler && handler.inAnswer);
+  const run = <T>(work: () => Promise<T>) =>
+    trace.handling(afterAnswer, () => {
+      enter();
+      return work();
+    });
+  if (handler.handle) {
+    const handle = handler.handle as (event: never, trx: never) => Promise<void>;
+    return {
+      ...handler,
+      handle: (event: never, trx: never) => run(() => handle(event, trx)),
+    } as AnyEventHandler;
+  }
+  const deliver = handler.deliver as (event: never) => Promise<void>;
+  return { ...handler, deliver: (event: never) => run(() => deliver(event)) } as AnyEventHandler;
 }
 
 /** Two modules giving one name would leave one of them unreachable: refused at start. */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AnyEventHandler } from './events/index.js';
 import { createOutbox } from './events/index.js';
-import type { Platform } from './module.js';
+import type { ModuleTrace, Platform } from './module.js';
 import { Composition } from './module.js';
 import { createActivityModule } from './modules/activity/index.js';
 import { createActivityRepository, createActivityService } from './modules/activity/index.js';
@@ -29,7 +29,7 @@ import {
   createKeyAuthImportModule,
   createKeyAuthImportRepository,
 } from './modules/keyauth-import/index.js';
-import { createKeysModule } from './modules/keys/index.js';
+import { createKeysModule, createKeysRepository } from './modules/keys/index.js';
 import { createLoaderModule } from './modules/loader/index.js';
 import { createNewsletterModule } from './modules/newsletter/index.js';
 import { createNotificationsModule } from './modules/notifications/index.js';
@@ -61,6 +61,8 @@ export interface ServicesOptions {
   extraHandlers: readonly AnyEventHandler[];
   /** Route plugins under /api/v1 beside the seller API's own (tests' probes). */
   sellerApiExtensions: readonly FastifyPluginCallbackZod[];
+  /** Told which modules each request enters (tests of the documented request walks). */
+  trace?: ModuleTrace;
 }
 
 /**
@@ -91,7 +93,7 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger, options:
     earlyRefusals: options.earlyRefusals,
     sellerApiExtensions: options.sellerApiExtensions,
   };
-  const app = Composition.of(platform)
+  const app = Composition.of(platform, options.trace)
     .add(createHealthModule)
     .add(createActivityModule)
     .add(createFilesModule)
@@ -152,12 +154,13 @@ export function createAdminSeed(ctx: Pick<AppContext, 'config' | 'db' | 'clock'>
  * `npm run import:keyauth`, run by main.ts instead of the server: the import with only the
  * repositories it writes through (the key-count cache is this process's own).
  */
-export function createKeyAuthImportCommand(ctx: Pick<AppContext, 'db' | 'clock'>) {
+export function createKeyAuthImportCommand(ctx: Pick<AppContext, 'db' | 'dialect' | 'clock'>) {
   return createKeyAuthImport({
     ...ctx,
-    repository: createKeyAuthImportRepository(createCountCache(0)),
+    repository: createKeyAuthImportRepository(),
     usersRepository: createUsersRepository(ctx.db),
     products: createProductsRepository(ctx.db, createCountCache(0)),
+    keyRows: createKeysRepository(ctx.db, ctx.dialect, createCountCache(0)),
     activity: createActivityService({
       clock: ctx.clock,
       repository: createActivityRepository(ctx.db, createCountCache(0)),

@@ -10,6 +10,7 @@ import type { App } from '../app.js';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import type { AnyEventHandler } from '../events/index.js';
+import type { ModuleTrace } from '../module.js';
 import { loadConfig } from '../config.js';
 import { createSessionsRepository } from '../modules/auth/index.js';
 import { createUsersRepository } from '../modules/users/index.js';
@@ -126,6 +127,8 @@ export interface TestAppOptions {
   eventHandlers?: readonly AnyEventHandler[];
   /** Route plugins added under /api/v1 beside the app's own (test-only seller API routes). */
   sellerApiRoutes?: readonly FastifyPluginCallbackZod[];
+  /** Told which modules each request enters (testing/module-trace.ts). */
+  trace?: ModuleTrace;
   /** Hears every statement the app's database runs, `begin` and `commit` included. */
   onQuery?: (sql: string) => void;
 }
@@ -159,6 +162,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logStream ? { stream: options.logStream } : false,
     ...(options.eventHandlers ? { eventHandlers: options.eventHandlers } : {}),
     ...(options.sellerApiRoutes ? { sellerApiRoutes: options.sellerApiRoutes } : {}),
+    ...(options.trace ? { trace: options.trace } : {}),
   });
   await options.configure?.(app);
   await app.ready();

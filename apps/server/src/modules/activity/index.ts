@@ -24,6 +24,7 @@ export function createActivityModule({
   );
   const activity = createActivityService({ clock, repository });
   return defineModule({
+    name: 'activity',
     services: { activity },
     routes: [{ scope: 'api', prefix: '/activity', plugin: activityRoutes({ activity }) }],
     handlers: createActivityHandlers({ activity, repository }),

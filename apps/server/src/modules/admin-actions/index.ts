@@ -30,6 +30,7 @@ export function createAdminActionsModule({
     files,
   });
   return defineModule({
+    name: 'admin-actions',
     routes: [
       { scope: 'api', prefix: '/admin-actions', plugin: adminActionsRoutes({ adminActions }) },
     ],

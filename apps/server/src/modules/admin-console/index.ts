@@ -21,6 +21,7 @@ export function createAdminConsoleModule({
     activity,
   });
   return defineModule({
+    name: 'admin-console',
     routes: [{ scope: 'api', prefix: '/admin', plugin: adminConsoleRoutes({ adminConsole }) }],
   });
 }

@@ -45,6 +45,7 @@ export function createAdminCustomersModule({
     clientRepo: clientRows,
   });
   return defineModule({
+    name: 'admin-customers',
     // The seller API's user lookup answers the page's overview.
     services: { adminCustomers },
     routes: [

@@ -29,6 +29,7 @@ export function createAdminProfileModule({
     activity,
   });
   return defineModule({
+    name: 'admin-profile',
     routes: [
       {
         scope: 'api',

@@ -34,6 +34,7 @@ export function createAdminResellersModule({
     events,
   });
   return defineModule({
+    name: 'admin-resellers',
     routes: [
       { scope: 'api', prefix: '/resellers', plugin: adminResellersRoutes({ adminResellers }) },
     ],

@@ -48,6 +48,7 @@ export function createAdminUsersModule({
     sessions: sessionRows,
   });
   return defineModule({
+    name: 'admin-users',
     // The seller API bans and reinstates through the same path.
     services: { adminUsers },
     routes: [{ scope: 'api', prefix: '/users', plugin: adminUsersRoutes({ adminUsers }) }],

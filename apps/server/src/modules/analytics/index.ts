@@ -38,6 +38,7 @@ export function createAnalyticsModule({
   const rollups = createAnalyticsRollupsRepository(db);
   const analytics = createAnalyticsService({ clock, repository });
   return defineModule({
+    name: 'analytics',
     // The customer area's usage figures are read from the same rollups.
     services: { usage: repository },
     routes: [

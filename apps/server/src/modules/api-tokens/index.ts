@@ -30,6 +30,7 @@ export function createApiTokensModule({
     activity,
   });
   return defineModule({
+    name: 'api-tokens',
     // Its `authenticate` is the `/api/v1` guard's per-request check (app.ts).
     services: { apiTokens },
     routes: [{ scope: 'api', prefix: '/api-tokens', plugin: apiTokensRoutes({ apiTokens }) }],

@@ -27,7 +27,12 @@ import { newId } from '../../platform/ids.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { ActivityService } from '../activity/index.js';
 import type { SettingsCache } from '../settings/index.js';
-import type { UserAdminRepository, UsersRepository } from '../users/index.js';
+import type {
+  ConsumedEmailToken,
+  EmailTokensRepository,
+  UserAdminRepository,
+  UsersRepository,
+} from '../users/index.js';
 import {
   emailChangeAttemptMail,
   emailChangeMail,
@@ -38,7 +43,6 @@ import {
   verificationMail,
 } from './auth-mails.js';
 import type { CredentialsChecker } from './credentials.js';
-import type { ConsumedEmailToken, EmailTokensRepository } from './email-tokens-repository.js';
 import type { SessionsRepository } from './sessions-repository.js';
 import type { SessionsService } from './sessions-service.js';
 import type { SignupHoldsRepository } from './signup-holds-repository.js';

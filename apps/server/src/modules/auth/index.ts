@@ -4,6 +4,7 @@ import { defineModule } from '../../module.js';
 import type { ActivityService } from '../activity/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type {
+  EmailTokensRepository,
   RecoveryCodesRepository,
   TotpRepository,
   UserAdminRepository,
@@ -13,7 +14,6 @@ import { createAccountLimits } from './account-limits.js';
 import { authRoutes } from './auth-routes.js';
 import { createAuthService } from './auth-service.js';
 import { createCredentialsChecker } from './credentials.js';
-import { createEmailTokensRepository } from './email-tokens-repository.js';
 import { createSessionsRepository } from './sessions-repository.js';
 import { sessionsRoutes } from './sessions-routes.js';
 import { createSessionsService } from './sessions-service.js';
@@ -23,7 +23,6 @@ import { createUserLoginsRepository } from './user-logins-repository.js';
 export type { AccountLimits } from './account-limits.js';
 export type { AuthService } from './auth-service.js';
 export type { CredentialsChecker } from './credentials.js';
-export type { EmailTokensRepository } from './email-tokens-repository.js';
 export type { UserLoginsRepository } from './user-logins-repository.js';
 export type { SessionRow, SessionsRepository } from './sessions-repository.js';
 export { createSessionsRepository } from './sessions-repository.js';
@@ -41,6 +40,7 @@ export function createAuthModule({
   events,
   users,
   userAdmin,
+  emailTokens,
   totp,
   recoveryCodes,
   settingsCache,
@@ -51,6 +51,7 @@ export function createAuthModule({
 > & {
   users: UsersRepository;
   userAdmin: UserAdminRepository;
+  emailTokens: EmailTokensRepository;
   totp: TotpRepository;
   recoveryCodes: RecoveryCodesRepository;
   settingsCache: SettingsCache;
@@ -58,7 +59,6 @@ export function createAuthModule({
 }) {
   const holds = createSignupHoldsRepository(db);
   const sessionRows = createSessionsRepository(db);
-  const emailTokens = createEmailTokensRepository(db);
   const credentials = createCredentialsChecker({ clock, users, totp, recoveryCodes, holds });
   const sessions = createSessionsService({
     clock,
@@ -90,7 +90,8 @@ export function createAuthModule({
   /** Per-account limits; the login one is shared by the site's and the loader's login. */
   const accountLimits = createAccountLimits(users);
   return defineModule({
-    services: { auth, sessions, sessionRows, emailTokens, credentials, accountLimits },
+    name: 'auth',
+    services: { auth, sessions, sessionRows, credentials, accountLimits },
     routes: [
       { scope: 'api', prefix: '/auth', plugin: authRoutes({ auth, accountLimits, sessions }) },
       { scope: 'api', prefix: '/profile/sessions', plugin: sessionsRoutes({ sessions }) },

@@ -13,6 +13,7 @@ export function createBalanceModule({
   userBalances,
 }: Pick<Platform, 'db' | 'clock'> & { userBalances: UserBalancesRepository }) {
   return defineModule({
+    name: 'balance',
     services: {
       balance: createBalanceService({
         clock,

@@ -18,6 +18,7 @@ export function createBypassModule({
     activity,
   });
   return defineModule({
+    name: 'bypass',
     routes: [{ scope: 'api', prefix: '/bypass', plugin: bypassRoutes({ bypass }) }],
   });
 }

@@ -44,6 +44,7 @@ export function createClientModule({
     files,
   });
   return defineModule({
+    name: 'client',
     // The admin's customer page shows what the customer sees of themself.
     services: { client, clientRows },
     routes: [{ scope: 'api', prefix: '/client', plugin: clientRoutes({ client }) }],

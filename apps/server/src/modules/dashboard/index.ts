@@ -15,6 +15,7 @@ export function createDashboardModule({
 }: Pick<Platform, 'db' | 'clock'> & { activity: ActivityService }) {
   const dashboard = createDashboardService({ clock, repository: createDashboardRepository(db) });
   return defineModule({
+    name: 'dashboard',
     // The analytics sampler records the metric cards' own figures (one definition of each).
     services: { dashboard },
     routes: [

@@ -55,6 +55,7 @@ export function createDepositsModule({
   });
   const settle = (paymentId: string) => deposits.settle(paymentId);
   return defineModule({
+    name: 'deposits',
     // Orders pay by PIX through it; the customer page lists the customer's deposits.
     services: { deposits },
     routes: [

@@ -16,6 +16,7 @@ export function createFilesModule({
   const repository = createFilesRepository(db);
   const files = createFilesService({ repository });
   return defineModule({
+    name: 'files',
     services: {
       files,
       /** Uploads stored content-addressed without holding the event loop. */

@@ -18,6 +18,7 @@ export function createHealthModule({
     repository: createHealthRepository(db, dialect),
   });
   return defineModule({
+    name: 'health',
     routes: [{ scope: 'api', prefix: '/health', plugin: healthRoutes({ health }) }],
   });
 }

@@ -2,6 +2,7 @@
 import type { Platform } from '../../module.js';
 import { defineModule } from '../../module.js';
 import type { ActivityService } from '../activity/index.js';
+import type { KeysRepository } from '../keys/index.js';
 import type { ProductsRepository } from '../products/index.js';
 import type { UsersRepository } from '../users/index.js';
 import { createKeyAuthImportRepository } from './keyauth-import-repository.js';
@@ -17,24 +18,27 @@ export { runKeyAuthImportCli } from './keyauth-import-cli.js';
 export function createKeyAuthImportModule({
   db,
   clock,
-  keyTotals,
   users,
   productRows,
+  keyRows,
   activity,
-}: Pick<Platform, 'db' | 'clock' | 'keyTotals'> & {
+}: Pick<Platform, 'db' | 'clock'> & {
   users: UsersRepository;
   productRows: ProductsRepository;
+  keyRows: KeysRepository;
   activity: ActivityService;
 }) {
   const keyAuthImport = createKeyAuthImport({
     db,
     clock,
-    repository: createKeyAuthImportRepository(keyTotals),
+    repository: createKeyAuthImportRepository(),
     usersRepository: users,
     products: productRows,
+    keyRows,
     activity,
   });
   return defineModule({
+    name: 'keyauth-import',
     routes: [
       {
         scope: 'api',

@@ -18,17 +18,14 @@ import { NotFoundError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { isBcryptHash } from '../../platform/passwords.js';
 import type { ActivityService } from '../activity/index.js';
+import type { ImportedKeyRow, KeysRepository } from '../keys/index.js';
 import type { ProductsRepository } from '../products/index.js';
 import type { ImportedUserRow, UsersRepository } from '../users/index.js';
 import type { ImportedMachineRow, ImportedSubscriptionRow } from '../subscriptions/index.js';
 import { insertImportedMachines, insertImportedSubscriptions } from '../subscriptions/index.js';
 import type { KeyAuthKey, KeyAuthKeyStatus, KeyAuthUser } from './keyauth-export.js';
 import { readLicensesExport, readUsersExport } from './keyauth-export.js';
-import type {
-  AccountByName,
-  ImportedKeyRow,
-  KeyAuthImportRepository,
-} from './keyauth-import-repository.js';
+import type { AccountByName, KeyAuthImportRepository } from './keyauth-import-repository.js';
 
 /**
  * Stored for an imported user whose export carried no bcrypt hash: no password verifies
@@ -60,6 +57,8 @@ export interface KeyAuthImportDeps extends Pick<AppContext, 'clock'> {
   /** The imported accounts and their key credentials, written in the import's transaction. */
   usersRepository: Pick<UsersRepository, 'insertImported' | 'recordKeyCredentials'>;
   products: Pick<ProductsRepository, 'find'>;
+  /** The imported keys, written in the import's transaction. */
+  keyRows: Pick<KeysRepository, 'insertImported'>;
   activity: Pick<ActivityService, 'record'>;
 }
 
@@ -81,6 +80,7 @@ export function createKeyAuthImport({
   repository,
   usersRepository,
   products,
+  keyRows,
   activity,
 }: KeyAuthImportDeps) {
   return {
@@ -311,7 +311,7 @@ export function createKeyAuthImport({
         createdAt: key.createdAt ?? now,
       });
     }
-    const inserted = await repository.insertKeys(trx, rows);
+    const inserted = await keyRows.insertImported(trx, rows);
     await usersRepository.recordKeyCredentials(
       [...namedByKey].filter(([value]) => inserted.has(value)).map(([, userId]) => userId),
       trx,

@@ -532,7 +532,11 @@ describe('npm run import:keyauth', () => {
     const code = await runKeyAuthImportCli({
       args,
       cwd: dir,
-      keyAuthImport: createKeyAuthImportCommand({ db: t.database.db, clock: t.clock }),
+      keyAuthImport: createKeyAuthImportCommand({
+        db: t.database.db,
+        dialect: t.database.dialect,
+        clock: t.clock,
+      }),
       productName: async (id) =>
         (await db().selectFrom('products').select('name').where('id', '=', id).executeTakeFirst())
           ?.name,

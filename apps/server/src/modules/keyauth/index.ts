@@ -67,6 +67,7 @@ export function createKeyAuthModule({
     events,
   });
   return defineModule({
+    name: 'keyauth',
     routes: [
       {
         scope: 'loader',

@@ -11,8 +11,8 @@ import { createKeysRepository } from './keys-repository.js';
 import { keysRoutes } from './keys-routes.js';
 import { createKeysService } from './keys-service.js';
 
-export type { KeyListRow, KeysRepository } from './keys-repository.js';
-export { keyStatusAt } from './keys-repository.js';
+export type { ImportedKeyRow, KeyListRow, KeysRepository } from './keys-repository.js';
+export { createKeysRepository, keyStatusAt } from './keys-repository.js';
 export type { KeyIssuer } from './key-issuer.js';
 export type { KeyRedemption, Redemption } from './key-redemption.js';
 export type { KeyActor, KeysService } from './keys-service.js';
@@ -56,6 +56,7 @@ export function createKeysModule({
     events,
   });
   return defineModule({
+    name: 'keys',
     services: { keys, keyRows, keyIssuer, redemption },
     routes: [{ scope: 'api', prefix: '/keys', plugin: keysRoutes({ keys }) }],
   });

@@ -69,6 +69,22 @@ export interface NewKey {
   retailPriceCents?: number | null;
 }
 
+/** Rows per INSERT of an import: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const IMPORT_BATCH = 400;
+
+/** A key of a KeyAuth import, as its file described it. */
+export interface ImportedKeyRow {
+  id: string;
+  key: string;
+  productId: string;
+  durationDays: number;
+  status: KeyStatus;
+  createdBy: string | null;
+  redeemedBy: string | null;
+  redeemedAt: number | null;
+  createdAt: number;
+}
+
 /** Queries on `license_keys`. */
 export function createKeysRepository(
   db: Kysely<Database>,
@@ -512,6 +528,38 @@ export function createKeysRepository(
         .where('id', '=', id)
         .executeTakeFirst();
       return result.numDeletedRows > 0n;
+    },
+
+    /** A KeyAuth import's keys, in its transaction; answers the key values written. */
+    async insertImported(
+      executor: Kysely<Database>,
+      keys: readonly ImportedKeyRow[],
+    ): Promise<Set<string>> {
+      const inserted = new Set<string>();
+      for (let start = 0; start < keys.length; start += IMPORT_BATCH) {
+        const batch = keys.slice(start, start + IMPORT_BATCH);
+        const rows = await executor
+          .insertInto('license_keys')
+          .values(
+            batch.map((key) => ({
+              id: key.id,
+              key: key.key,
+              product_id: key.productId,
+              duration_days: key.durationDays,
+              status: key.status,
+              created_by: key.createdBy,
+              redeemed_by: key.redeemedBy,
+              redeemed_at: key.redeemedAt,
+              created_at: key.createdAt,
+            })),
+          )
+          .onConflict((oc) => oc.column('key').doNothing())
+          .returning('key')
+          .execute();
+        for (const row of rows) inserted.add(row.key);
+      }
+      if (inserted.size > 0) totals.clear();
+      return inserted;
     },
   };
 }

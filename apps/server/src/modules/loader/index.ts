@@ -92,6 +92,7 @@ export function createLoaderModule({
     sessions,
   });
   return defineModule({
+    name: 'loader',
     // KeyAuth's protocol runs our loader's checks; the analytics sample flushes presence first.
     services: { loader, presence },
     routes: [

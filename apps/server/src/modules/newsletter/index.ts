@@ -11,6 +11,7 @@ export function createNewsletterModule({ db, clock }: Pick<Platform, 'db' | 'clo
     subscribers: createNewsletterRepository(db),
   });
   return defineModule({
+    name: 'newsletter',
     routes: [{ scope: 'api', prefix: '/newsletter', plugin: newsletterRoutes({ newsletter }) }],
   });
 }

@@ -41,6 +41,7 @@ export function createNotificationsModule({
   const notifications = createNotificationsService({ db, clock, repository });
   const mail = { config, mailer, users };
   return defineModule({
+    name: 'notifications',
     // Other modules' handlers ring the bell in their own transactions.
     services: { notifications },
     routes: [

@@ -60,6 +60,7 @@ export function createOrdersModule({
     events,
   });
   return defineModule({
+    name: 'orders',
     services: { orders, orderRows, fulfilment },
     routes: [
       { scope: 'api', prefix: '/orders', plugin: ordersRoutes({ orders }) },

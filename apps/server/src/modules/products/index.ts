@@ -35,6 +35,7 @@ export function createProductsModule({
     activity,
   });
   return defineModule({
+    name: 'products',
     services: { products, productRows },
     routes: [{ scope: 'api', prefix: '/products', plugin: productsRoutes({ products, uploads }) }],
   });

@@ -1,14 +1,10 @@
 /** The signed-in user's own account: names, password, avatar and two-factor login. */
 import type { Platform } from '../../module.js';
 import { defineModule } from '../../module.js';
-import type {
-  AuthService,
-  CredentialsChecker,
-  EmailTokensRepository,
-  SessionsRepository,
-} from '../auth/index.js';
+import type { AuthService, CredentialsChecker, SessionsRepository } from '../auth/index.js';
 import type {
   AvatarService,
+  EmailTokensRepository,
   RecoveryCodesRepository,
   TotpRepository,
   UserAdminRepository,
@@ -57,6 +53,7 @@ export function createProfileModule({
     sessions: sessionRows,
   });
   return defineModule({
+    name: 'profile',
     routes: [{ scope: 'api', prefix: '/profile', plugin: profileRoutes({ profile, uploads }) }],
   });
 }

@@ -19,14 +19,10 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../platform/er
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp.js';
 import { withTransaction } from '../../platform/database.js';
-import type {
-  AuthService,
-  CredentialsChecker,
-  EmailTokensRepository,
-  SessionsRepository,
-} from '../auth/index.js';
+import type { AuthService, CredentialsChecker, SessionsRepository } from '../auth/index.js';
 import type {
   AvatarService,
+  EmailTokensRepository,
   RecoveryCodesRepository,
   TotpRepository,
   UserAdminRepository,

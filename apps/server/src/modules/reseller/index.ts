@@ -48,6 +48,7 @@ export function createResellerModule({
     events,
   });
   return defineModule({
+    name: 'reseller',
     // The seller API sells keys through the same purchase (same prices, rules and logs).
     services: { reseller },
     routes: [{ scope: 'api', prefix: '/reseller', plugin: resellerRoutes({ reseller }) }],

@@ -83,5 +83,8 @@ export function createSellerApiModule({
     ],
   });
   // A sibling of /api, whose hooks read site sessions; the router prefers its longer prefix.
-  return defineModule({ routes: [{ scope: 'site', prefix: '/api/v1', plugin: scope }] });
+  return defineModule({
+    name: 'seller-api',
+    routes: [{ scope: 'site', prefix: '/api/v1', plugin: scope }],
+  });
 }

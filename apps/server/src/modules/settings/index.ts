@@ -29,6 +29,7 @@ export function createSettingsStoreModule({
 }: Pick<Platform, 'db' | 'clock' | 'sharedState'>) {
   const settingsRows = createSettingsRepository(db);
   return defineModule({
+    name: 'settings',
     services: {
       settingsRows,
       settingsCache: createSettingsCache({
@@ -65,6 +66,7 @@ export function createSettingsModule({
     events,
   });
   return defineModule({
+    name: 'settings',
     routes: [{ scope: 'api', prefix: '/settings', plugin: settingsRoutes({ settings }) }],
   });
 }

@@ -32,6 +32,7 @@ export function createShopModule({
     events,
   });
   return defineModule({
+    name: 'shop',
     routes: [{ scope: 'api', prefix: '/shop', plugin: shopRoutes({ shop }) }],
   });
 }

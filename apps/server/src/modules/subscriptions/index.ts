@@ -39,6 +39,7 @@ export function createSubscriptionsModule({
   activity: ActivityService;
 }) {
   return defineModule({
+    name: 'subscriptions',
     services: {
       subscriptions: createSubscriptionsService({
         db,

@@ -23,6 +23,7 @@ export function createSupportModule({
     events,
   });
   return defineModule({
+    name: 'support',
     // The admin's customer page lists the customer's tickets through it.
     services: { support },
     routes: [

@@ -9,6 +9,7 @@ import { defineModule } from '../../module.js';
 import type { FileUploadService, FilesService } from '../files/index.js';
 import { createAvatarRenderer } from './avatar-renderer.js';
 import { createAvatarService } from './avatar-service.js';
+import { createEmailTokensRepository } from './email-tokens-repository.js';
 import { avatarsRoutes } from './avatars-routes.js';
 import { createRecoveryCodesRepository } from './recovery-codes-repository.js';
 import { createTotpRepository } from './totp-repository.js';
@@ -21,6 +22,7 @@ export type { ImportedUserRow, UsersRepository } from './users-repository.js';
 export { createUsersRepository } from './users-repository.js';
 export type { UserAdminRepository } from './user-admin-repository.js';
 export type { UserBalancesRepository } from './user-balances-repository.js';
+export type { ConsumedEmailToken, EmailTokensRepository } from './email-tokens-repository.js';
 export type { TotpRepository } from './totp-repository.js';
 export type { RecoveryCodesRepository } from './recovery-codes-repository.js';
 export { newRecoveryCodes, recoveryCodeHash } from './recovery-codes.js';
@@ -41,10 +43,13 @@ export function createUsersModule({
   const users = createUsersRepository(db);
   const userAdmin = createUserAdminRepository(db, keyTotals, events);
   return defineModule({
+    name: 'users',
     services: {
       users,
       userAdmin,
       userBalances: createUserBalancesRepository(db),
+      /** E-mail confirmation, change and password-reset links. */
+      emailTokens: createEmailTokensRepository(db),
       totp: createTotpRepository(db),
       recoveryCodes: createRecoveryCodesRepository(db),
       avatars: createAvatarService({ files, uploads: fileUploads, userAdmin }),

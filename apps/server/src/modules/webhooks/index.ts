@@ -45,6 +45,7 @@ export function createWebhooksModule({
     allowPrivate: config.webhooks.allowPrivateUrls,
   });
   return defineModule({
+    name: 'webhooks',
     // The seller API manages endpoints through the same service.
     services: { webhooks },
     routes: [{ scope: 'api', prefix: '/admin/webhooks', plugin: webhooksRoutes({ webhooks }) }],
