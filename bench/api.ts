@@ -46,7 +46,7 @@ async function bearer(identifier: string): Promise<Record<string, string>> {
   return { Authorization: `Bearer ${token}` };
 }
 
-/** Budgets checked after the table (DESIGN.md; issue #23 for the analytics). */
+/** Budgets checked after the table (DESIGN.md for the analytics). */
 const BUDGETS: { scenario: string; percentile: 'p95' | 'p99'; ms: number }[] = [
   { scenario: 'metrics (1 admin tab)', percentile: 'p99', ms: 5 },
   { scenario: 'analytics 90 days', percentile: 'p95', ms: 20 },
@@ -104,7 +104,7 @@ try {
     ['customer page: orders', `/api/users/${customer}/orders`, 1],
     ['customer page: redeemed keys', `/api/users/${customer}/redeemed-keys`, 1],
     ['customer page: tickets', `/api/users/${customer}/tickets`, 1],
-    // The dashboard's analytics (issue #23) over a year of rollups: O(days) rows per series.
+    // The dashboard's analytics over a year of rollups: O(days) rows per series.
     ['analytics 90 days', '/api/analytics?period=90', 1],
     ['analytics 7 days', '/api/analytics?period=7', 1],
     ['analytics custom 365 days', `/api/analytics?from=${yearAgo}&to=${saoPauloDay(today)}`, 1],

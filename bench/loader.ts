@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { setPriority } from 'node:os';
 import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
-import { systemClock } from '../apps/server/src/platform/clock.js';
+import { systemClock } from '../apps/server/src/platform/core/clock.js';
 import { createLoaderSessions } from '../apps/server/src/modules/loader/loader-sessions.js';
 import { measure, printTable, startChaveiro, startProcess, type Figures } from './lib.js';
 import {

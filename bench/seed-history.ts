@@ -1,4 +1,4 @@
-// A year of business history for the seeded database (issue #23): the plans the shop sells,
+// A year of business history for the seeded database: the plans the shop sells,
 // deposits, shop orders, and the presence rollups that only the minute sampler could have written
 // (online users per minute, the day's peak/sum/samples, the four cards' and the running
 // subscriptions' daily snapshots). The counters of `analytics_daily` are not written here: the

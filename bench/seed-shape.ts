@@ -9,9 +9,9 @@ export interface SeedParams {
   keys: number;
   subscriptions: number;
   products: number;
-  /** Audit-log rows over the last year (absent in seeds older than #22). */
+  /** Audit-log rows over the last year (absent in seeds made before the audit log's history). */
   activity?: number;
-  /** A year of deposits and shop orders (absent in seeds older than #23). */
+  /** A year of deposits and shop orders (absent in seeds made before the sales history). */
   deposits?: number;
   orders?: number;
 }

@@ -1,7 +1,7 @@
 // `npm run bench:seed -- --users 100000 --keys 1000000 [--subscriptions 200000] [--dir bench/.data]`
 // Fills a fresh SQLite data folder with realistic volumes for the benchmarks. Rows go in through
 // Kysely in large multi-row inserts, many per transaction: about a minute for a million keys.
-// A year of history (issue #23): sign-ups along a growth curve, resellers' key purchases,
+// A year of history: sign-ups along a growth curve, resellers' key purchases,
 // redemptions, deposits and shop orders (bench/seed-history.ts), the presence rollups only the
 // minute sampler could write, then the server's analytics backfill over the source rows.
 import { writeFile, rm } from 'node:fs/promises';
@@ -10,9 +10,9 @@ import { parseArgs } from 'node:util';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../apps/server/src/db/schema.js';
 import { runAnalyticsBackfill } from '../apps/server/src/modules/analytics/analytics-backfill.js';
-import { createDatabase, withTransaction } from '../apps/server/src/platform/database.js';
-import { migrateToLatest } from '../apps/server/src/platform/migrate.js';
-import { hashPassword } from '../apps/server/src/platform/passwords.js';
+import { createDatabase, withTransaction } from '../apps/server/src/platform/db/database.js';
+import { migrateToLatest } from '../apps/server/src/platform/db/migrate.js';
+import { hashPassword } from '../apps/server/src/platform/crypto/passwords.js';
 import {
   BENCH_ADMIN,
   BENCH_PASSWORD,

@@ -16,7 +16,7 @@ import { recordHeartbeat } from './support/database.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
- * Issue #22's journeys: the customer page, a bulk ban, the audit log's filters and export, the
+ * The admin operations' journeys: the customer page, a bulk ban, the audit log's filters and export, the
  * phone layout and the command palette. One server and one browser for the file; the journeys
  * run in order (the audit log reads the bulk ban's rows).
  */
@@ -128,7 +128,7 @@ async function expectCardsInView(page: Page, status: RegExp) {
   }
 }
 
-describe('admin operations (#22)', () => {
+describe('admin operations', () => {
   it('opens a customer page from the users table and releases one of its machines', async () => {
     const page = await pages.open(adminToken);
     await page.goto(`${server.url}/admin/users?q=${CUSTOMER.username}`);

@@ -8,7 +8,7 @@ import { DESKTOP, launchBrowser, screenshot, signedInPages } from './support/bro
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
- * Issue #23: sales made today through the real routes (a deposit approved, a shop purchase, a
+ * sales made today through the real routes (a deposit approved, a shop purchase, a
  * reseller's keys, a redemption) reach the rollups through the outbox's handlers, and the admin
  * sees them on /admin/dashboard: the period's totals, the revenue chart and its table with the
  * exact amounts, the products, the expiring list and the reseller leaderboard; a chart read out
@@ -152,7 +152,7 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(scrollWidth, page.url()).toBeLessThanOrEqual(clientWidth);
 }
 
-describe('admin analytics (#23)', () => {
+describe('admin analytics', () => {
   it('charts the day’s deposits and sales, their table, the expiring list and the leaderboard', async () => {
     // The outbox's handlers count them in the rollups in the background.
     await expect

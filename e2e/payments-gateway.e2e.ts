@@ -13,7 +13,7 @@ import { expectToast, launchBrowser, PHONE, screenshot, signedInPages } from './
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
- * Issue #21 "Verify": shop → pay by PIX through Mercado Pago → the in-test gateway
+ * shop → pay by PIX through Mercado Pago → the in-test gateway
  * (apps/server/src/testing/fake-mercadopago.ts, which follows the documented "Create payment"
  * PIX example, "Get payment" and the webhook's x-signature scheme) approves and posts the signed
  * notification → the purchase completes and the subscription appears without a reload.

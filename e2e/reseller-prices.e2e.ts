@@ -14,7 +14,7 @@ import {
 } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-/** Issue #21 item 6: the admin prices plans for resellers, the reseller sees the margin. */
+/** the admin prices plans for resellers, the reseller sees the margin. */
 const RESELLER = {
   username: 'revenda_margem',
   email: 'revenda-margem@exemplo.test',

@@ -23,6 +23,12 @@ await build({
   logLevel: 'info',
 });
 // Worker threads run files of their own, found beside main.js.
-for (const worker of ['sqlite-worker.mjs', 'signing-worker.mjs']) {
-  await copyFile(new URL(`src/platform/${worker}`, here), new URL(`dist/${worker}`, here));
+for (const [folder, worker] of [
+  ['db', 'sqlite-worker.mjs'],
+  ['crypto', 'signing-worker.mjs'],
+]) {
+  await copyFile(
+    new URL(`src/platform/${folder}/${worker}`, here),
+    new URL(`dist/${worker}`, here),
+  );
 }

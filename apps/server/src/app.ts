@@ -16,34 +16,34 @@ import type { FastifyPluginCallbackZod, ZodTypeProvider } from 'fastify-type-pro
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { AnyEventHandler, Outbox } from './events/index.js';
-import { loadSigner } from './platform/signing.js';
-import { apiTokenAuthPlugin } from './platform/api-token-auth.js';
-import type { AuthPluginOptions } from './platform/auth.js';
-import { authPlugin, createTokenService } from './platform/auth.js';
-import { createBackgroundWork } from './platform/background-work.js';
-import type { Draining } from './platform/draining.js';
-import { createDraining } from './platform/draining.js';
-import { createJobLeases } from './platform/job-leases.js';
-import { createJobLeasesRepository } from './platform/job-leases-repository.js';
-import type { Clock } from './platform/clock.js';
-import { systemClock } from './platform/clock.js';
-import type { AppContext } from './platform/context.js';
-import type { AppDatabase } from './platform/database.js';
-import { createEarlyRefusals } from './platform/early-refusals.js';
-import { errorHandler, sendRouteNotFound } from './platform/error-handler.js';
-import { bodyDeadlines, serverTimeouts } from './platform/http-timeouts.js';
-import { rejectUnstorableInput } from './platform/input-guard.js';
-import { createMailer } from './platform/mail.js';
-import { createUploads } from './platform/multipart.js';
-import { openApiPlugin } from './platform/openapi.js';
-import { drainOversizedBody } from './platform/oversized-bodies.js';
-import { requestForLog, urlForLog } from './platform/request-log.js';
-import type { SharedState } from './platform/shared-state.js';
-import { createMemorySharedState } from './platform/shared-state.js';
-import { createRedisSharedState } from './platform/shared-state-redis.js';
-import { answerUnknownPaths } from './platform/unknown-paths.js';
-import { webPlugin } from './platform/web.js';
-import { inlineScriptHashes } from './platform/web-pages.js';
+import { loadSigner } from './platform/crypto/signing.js';
+import { apiTokenAuthPlugin } from './platform/http/api-token-auth.js';
+import type { AuthPluginOptions } from './platform/http/auth.js';
+import { authPlugin, createTokenService } from './platform/http/auth.js';
+import { createBackgroundWork } from './platform/jobs/background-work.js';
+import type { Draining } from './platform/http/draining.js';
+import { createDraining } from './platform/http/draining.js';
+import { createJobLeases } from './platform/jobs/job-leases.js';
+import { createJobLeasesRepository } from './platform/jobs/job-leases-repository.js';
+import type { Clock } from './platform/core/clock.js';
+import { systemClock } from './platform/core/clock.js';
+import type { AppContext } from './platform/core/context.js';
+import type { AppDatabase } from './platform/db/database.js';
+import { createEarlyRefusals } from './platform/http/early-refusals.js';
+import { errorHandler, sendRouteNotFound } from './platform/http/error-handler.js';
+import { bodyDeadlines, serverTimeouts } from './platform/http/http-timeouts.js';
+import { rejectUnstorableInput } from './platform/http/input-guard.js';
+import { createMailer } from './platform/mail/mail.js';
+import { createUploads } from './platform/http/multipart.js';
+import { openApiPlugin } from './platform/http/openapi.js';
+import { drainOversizedBody } from './platform/http/oversized-bodies.js';
+import { requestForLog, urlForLog } from './platform/http/request-log.js';
+import type { SharedState } from './platform/state/shared-state.js';
+import { createMemorySharedState } from './platform/state/shared-state.js';
+import { createRedisSharedState } from './platform/state/shared-state-redis.js';
+import { answerUnknownPaths } from './platform/http/unknown-paths.js';
+import { webPlugin } from './platform/web/web.js';
+import { inlineScriptHashes } from './platform/web/web-pages.js';
 import type { BackgroundJob, ModuleRoutes, ModuleTrace, RouteScope } from './module.js';
 import { maintenanceGate } from './modules/settings/index.js';
 import type { Jobs, Services } from './services.js';
@@ -57,7 +57,7 @@ declare module 'fastify' {
     jobs: Jobs;
     /** Every module's services, for tests and tools that act as a module would. */
     services: Services['services'];
-    /** Begun on a shutdown signal (platform/shutdown.ts): readiness answers 503 DRAINING. */
+    /** Begun on a shutdown signal (platform/http/shutdown.ts): readiness answers 503 DRAINING. */
     draining: Draining;
   }
 }
@@ -114,7 +114,7 @@ export async function buildApp({
             level: config.logLevel,
             stream: logger?.stream,
             // Credentials never reach the log: not in the access log's URL, nor in any `url`
-            // another line records (platform/request-log.ts).
+            // another line records (platform/http/request-log.ts).
             serializers: { req: requestForLog, url: urlForLogged },
           },
     // Not behind a known proxy by default: request.ip (rate limits, activity) is the socket peer,
@@ -169,7 +169,7 @@ export async function buildApp({
   app.decorate('draining', ctx.draining);
   // Mails and writes promised by answers already sent finish before the database closes.
   app.addHook('onClose', () => ctx.background.settle(BACKGROUND_SETTLE_MS));
-  // One Ed25519 key signs every loader answer: our own protocol and KeyAuth's (issue #26);
+  // One Ed25519 key signs every loader answer: our own protocol and KeyAuth's;
   // built before the services, whose KeyAuth settings publish its public key.
   const loaderSigner = loadSigner({
     dataDir: config.dataDir,

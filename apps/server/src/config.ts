@@ -5,8 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOADER, emailSchema, passwordSchema, usernameSchema } from '@chaveiro/contract';
 import { z } from 'zod';
-import { createFileOnce, ensurePrivateDir, restrictToOwner } from './platform/private-files.js';
-import { parseSigningKey } from './platform/signing.js';
+import { createFileOnce, ensurePrivateDir, restrictToOwner } from './platform/web/private-files.js';
+import { parseSigningKey } from './platform/crypto/signing.js';
 
 /** The only reader of process.env (DESIGN.md); everything else receives an AppConfig. */
 

@@ -7,16 +7,16 @@ import type { AppConfig } from './config.js';
 import { invocationDir, loadConfig } from './config.js';
 import { describeBackfill, runAnalyticsBackfill } from './modules/analytics/index.js';
 import type { AdminSeedResult } from './modules/users/index.js';
-import { systemClock } from './platform/clock.js';
-import type { AppDatabase } from './platform/database.js';
-import { createDatabase } from './platform/database.js';
-import { migrateToLatest } from './platform/migrate.js';
-import { superviseWorkers } from './platform/cluster.js';
-import { shutDownOnSignals } from './platform/shutdown.js';
-import { rotateSigningKey } from './platform/signing.js';
+import { systemClock } from './platform/core/clock.js';
+import type { AppDatabase } from './platform/db/database.js';
+import { createDatabase } from './platform/db/database.js';
+import { migrateToLatest } from './platform/db/migrate.js';
+import { superviseWorkers } from './platform/state/cluster.js';
+import { shutDownOnSignals } from './platform/http/shutdown.js';
+import { rotateSigningKey } from './platform/crypto/signing.js';
 import { runKeyAuthImportCli } from './modules/keyauth-import/index.js';
 import { createProductsRepository } from './modules/products/index.js';
-import { createCountCache } from './platform/count-cache.js';
+import { createCountCache } from './platform/state/count-cache.js';
 import { createAdminSeed, createKeyAuthImportCommand } from './services.js';
 
 /**

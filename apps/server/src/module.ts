@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AnyEventHandler, EventRecorder, Outbox } from './events/index.js';
-import type { AppContext } from './platform/context.js';
-import type { CountCache } from './platform/count-cache.js';
-import type { EarlyRefusals } from './platform/early-refusals.js';
-import type { Signer } from './platform/signing.js';
+import type { AppContext } from './platform/core/context.js';
+import type { CountCache } from './platform/state/count-cache.js';
+import type { EarlyRefusals } from './platform/http/early-refusals.js';
+import type { Signer } from './platform/crypto/signing.js';
 
 /**
  * What every module may be built from besides other modules' services: the app context, the

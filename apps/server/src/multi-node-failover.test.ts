@@ -5,7 +5,7 @@ import type { Nodes } from './testing/nodes.js';
 import { startNodes } from './testing/nodes.js';
 import { redisServerMissing, useTestRedis } from './testing/redis-server.js';
 
-// Issue #27: one of two nodes is killed (SIGKILL) while 200 loader sessions heartbeat through
+// one of two nodes is killed (SIGKILL) while 200 loader sessions heartbeat through
 // both. Like a load balancer, each client's requests go to its node until a connection to it
 // fails, then to the other; the SDK retries the failed heartbeat with backoff, as it does
 // behind a real balancer. No session may end, and no write a node acknowledged may be lost.

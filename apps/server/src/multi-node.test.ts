@@ -6,7 +6,7 @@ import type { Nodes } from './testing/nodes.js';
 import { startNodes } from './testing/nodes.js';
 import { redisServerMissing, useTestRedis } from './testing/redis-server.js';
 
-// Issue #27: two server processes on one database (PostgreSQL in CI's second run) and one Redis,
+// two server processes on one database (PostgreSQL in CI's second run) and one Redis,
 // as two machines behind a load balancer. Each check sends one half of a story to node A and
 // the other half to node B.
 

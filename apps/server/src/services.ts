@@ -48,10 +48,10 @@ import {
   createUsersRepository,
 } from './modules/users/index.js';
 import { createWebhooksModule } from './modules/webhooks/index.js';
-import type { AppContext } from './platform/context.js';
-import { createCountCache, sharedCountCache } from './platform/count-cache.js';
-import type { EarlyRefusals } from './platform/early-refusals.js';
-import type { Signer } from './platform/signing.js';
+import type { AppContext } from './platform/core/context.js';
+import { createCountCache, sharedCountCache } from './platform/state/count-cache.js';
+import type { EarlyRefusals } from './platform/http/early-refusals.js';
+import type { Signer } from './platform/crypto/signing.js';
 
 export interface ServicesOptions {
   /** The loader signing key, shared by our loader API and KeyAuth's (built by app.ts). */

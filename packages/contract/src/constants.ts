@@ -64,7 +64,7 @@ export const LIMITS = {
   pageSizeMax: 100,
 } as const;
 
-/** 18 uppercase alphanumerics (spec §9); keys issued before #24 may use any of them. */
+/** 18 uppercase alphanumerics (spec §9); keys issued before the look-alike-free alphabet may use any of them. */
 export const LICENSE_KEY_PATTERN = /^[A-Z0-9]{18}$/;
 
 /**
@@ -75,7 +75,7 @@ export const LICENSE_KEY_PATTERN = /^[A-Z0-9]{18}$/;
  */
 export const KEY_ALPHABET = 'ACEFGHJKMNPRTWXY34679';
 
-/** 2FA recovery codes (issue #24): 10 single-use codes of 10 KEY_ALPHABET characters, shown as XXXXX-XXXXX. */
+/** 2FA recovery codes: 10 single-use codes of 10 KEY_ALPHABET characters, shown as XXXXX-XXXXX. */
 export const RECOVERY_CODES = { count: 10, length: 10 } as const;
 /**
  * A recovery code as typed: its 10 characters in any case, with or without the dash, and with

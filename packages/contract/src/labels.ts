@@ -19,16 +19,16 @@ export const labels = {
     /** Beyond the spec's list (issue: commerce). */
     support: 'Suporte',
     deposits: 'Depósitos',
-    /** Beyond the spec's list (issue #22). */
+    /** Beyond the spec's list. */
     outbox: 'Entregas com falha',
-    /** Beyond the spec's list (issue #25). */
+    /** Beyond the spec's list. */
     apiTokens: 'Tokens de API',
     webhooks: 'Webhooks',
-    /** Beyond the spec's list (issue #26). */
+    /** Beyond the spec's list. */
     keyauthImport: 'Importar do KeyAuth',
   },
   adminPanel: 'Admin Panel',
-  /** An account without e-mail (KeyAuth import or register, issue #26). */
+  /** An account without e-mail (KeyAuth import or register). */
   noEmail: 'Sem e-mail',
   customerNav: {
     home: 'Início',
@@ -38,7 +38,7 @@ export const labels = {
     support: 'Suporte',
     profile: 'Perfil',
     logout: 'Sair',
-    /** A reseller's own API tokens (issue #25). */
+    /** A reseller's own API tokens. */
     apiTokens: 'Tokens de API',
   },
   /** The close button of every dialog and sheet, as screen readers announce it. */

@@ -366,7 +366,7 @@ export const messages = {
     logPurchase: (username: string, product: string, plan: string, price: string) =>
       `${username} comprou ${product} (${plan}) por ${price} na loja`,
   },
-  /** Orders: checkout by balance or PIX, renewals, receipts (issue 21). */
+  /** Orders: checkout by balance or PIX, renewals, receipts. */
   orders: {
     payWithRequired: 'Escolha como pagar: saldo ou PIX.',
     pixAmountInvalid: 'Escolha pagar a diferença ou o valor total por PIX.',
@@ -593,7 +593,7 @@ export const messages = {
       `Loader: sessão encerrada (${reason}) — ${who}`,
   },
   /**
-   * The KeyAuth-compatible loader API (issue #26, docs/keyauth-compat.md): KeyAuth's answers in
+   * The KeyAuth-compatible loader API (docs/keyauth-compat.md): KeyAuth's answers in
    * pt-BR, but for the two markers its SDKs compare against, kept verbatim.
    */
   keyauthProtocol: {
@@ -660,7 +660,7 @@ export const messages = {
     /** Who a log line of a session not yet validated names. */
     logAnonymous: 'sessão sem login',
   },
-  /** Readiness probe's refusals (`GET /api/health/ready`, issue #27). */
+  /** Readiness probe's refusals (`GET /api/health/ready`). */
   health: {
     databaseUnavailable: 'O banco de dados não está respondendo. Tente novamente em instantes.',
     migrationsPending:
@@ -669,7 +669,7 @@ export const messages = {
     redisUnavailable:
       'O Redis não está respondendo: este servidor não pode atender até que ele volte.',
   },
-  /** Admin console: the command palette's search (issue #22). */
+  /** Admin console: the command palette's search. */
   adminConsole: {
     searchTooShort: 'Digite ao menos 2 caracteres para buscar.',
     searchTooLong: 'A busca pode ter no máximo 100 caracteres.',
@@ -722,7 +722,7 @@ export const newsletterMessages = {
   subscribed: 'Inscrição confirmada! Você receberá nossas novidades.',
 } as const;
 
-/** KeyAuth import (issue #26): the admin screen, the API and `npm run import:keyauth`. */
+/** KeyAuth import: the admin screen, the API and `npm run import:keyauth`. */
 export const keyAuthImportMessages = {
   usersFile: 'arquivo de usuários',
   licensesFile: 'arquivo de licenças',
@@ -787,7 +787,7 @@ export const keyAuthImportMessages = {
 } as const;
 
 /**
- * The admin's KeyAuth compatibility of a product (issue #26): its app settings, the variables
+ * The admin's KeyAuth compatibility of a product: its app settings, the variables
  * KeyAuth's `var` serves and the HWID blacklist.
  */
 export const keyAuthAppMessages = {
@@ -841,7 +841,7 @@ export const keyAuthAppMessages = {
 } as const;
 
 /**
- * "Integrar loader" on a product's menu (issue #39): the values a native loader pins and ready
+ * "Integrar loader" on a product's menu: the values a native loader pins and ready
  * snippets for the SDKs (docs/sdk.md).
  */
 export const loaderIntegrationMessages = {

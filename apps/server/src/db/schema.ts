@@ -662,7 +662,7 @@ export interface EventDeliveriesTable {
   done_at: number | null;
 }
 
-/** Which process runs a periodic job's timer (platform/job-leases.ts). */
+/** Which process runs a periodic job's timer (platform/jobs/job-leases.ts). */
 export interface JobLeasesTable {
   /** The job's stable name. */
   name: string;

@@ -29,7 +29,10 @@ export interface DomainEvents {
     days: number;
     /** Who generated the key (an admin or a reseller); null once that account is gone. */
     keyCreatedBy: string | null;
-    /** Where: the customer's redeem, the loader, or an admin's "Link User" (absent before #22). */
+    /**
+     * Where: the customer's redeem, the loader, or an admin's "Link User" (absent in events
+     * recorded before it was added).
+     */
     via?: RedemptionVia;
     /** The redeeming request's address ('' when unknown). */
     ip?: string;
@@ -251,7 +254,7 @@ export interface DomainEvents {
     ip: string;
     /** The product the request named (it may not exist). */
     productId: string;
-    /** The machine's HWID as sent (absent before #25). */
+    /** The machine's HWID as sent (absent in events recorded before it was added). */
     hwid?: string;
   };
   /** A message added to a support ticket. */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { buildApp } from '../app.js';
-import { createDatabase } from '../platform/database.js';
+import { createDatabase } from '../platform/db/database.js';
 import type { TestApp, TestUser } from '../testing/test-app.js';
 import { createTestApp } from '../testing/test-app.js';
 import { DAY } from '../testing/fixtures.js';
@@ -17,7 +17,7 @@ import { DEFAULT_RETRY, defineHandler } from './outbox.js';
  */
 const XP_HANDLER = 'users.redemption-xp';
 const NOTICE_HANDLER = 'reseller.key-redeemed-notice';
-/** The audit log's line of a redemption (issue #22). */
+/** The audit log's line of a redemption. */
 const ACTIVITY_HANDLER = 'activity.key-redeemed';
 const ACTIVITY_DONE = {
   handler: ACTIVITY_HANDLER,
@@ -25,14 +25,14 @@ const ACTIVITY_DONE = {
   attempts: 1,
   last_error: null,
 };
-/** The analytics counters of a redemption (issue #23). */
+/** The analytics counters of a redemption. */
 const ANALYTICS_DONE = {
   handler: 'analytics.key-redeemed',
   status: 'done',
   attempts: 1,
   last_error: null,
 };
-/** The webhooks' fan-out of a redemption (issue #25): with no endpoint, it queues nothing. */
+/** The webhooks' fan-out of a redemption: with no endpoint, it queues nothing. */
 const WEBHOOKS_DONE = {
   handler: 'webhooks.key.redeemed',
   status: 'done',

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { SqlDialect } from '../platform/database.js';
-import type { Lease, Verdict } from '../platform/delivery-queue.js';
+import type { SqlDialect } from '../platform/db/database.js';
+import type { Lease, Verdict } from '../platform/jobs/delivery-queue.js';
 
 export interface NewEvent {
   id: string;

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { BackgroundWork } from '../platform/background-work.js';
-import { createBackgroundWork } from '../platform/background-work.js';
-import type { Clock } from '../platform/clock.js';
-import type { SqlDialect } from '../platform/database.js';
-import { withTransaction } from '../platform/database.js';
-import type { Lease, RetryPolicy } from '../platform/delivery-queue.js';
-import { createDeliveryQueue } from '../platform/delivery-queue.js';
-import { newId } from '../platform/ids.js';
+import type { BackgroundWork } from '../platform/jobs/background-work.js';
+import { createBackgroundWork } from '../platform/jobs/background-work.js';
+import type { Clock } from '../platform/core/clock.js';
+import type { SqlDialect } from '../platform/db/database.js';
+import { withTransaction } from '../platform/db/database.js';
+import type { Lease, RetryPolicy } from '../platform/jobs/delivery-queue.js';
+import { createDeliveryQueue } from '../platform/jobs/delivery-queue.js';
+import { newId } from '../platform/core/ids.js';
 import type { DomainEvent, EventPayload, EventType } from './catalogue.js';
 import type { ClaimedDelivery, DeliveryKey, StoredEvent } from './events-repository.js';
 import { createEventsRepository } from './events-repository.js';
@@ -117,7 +117,7 @@ export interface Outbox {
    */
   subscribe(handlers: readonly AnyEventHandler[]): void;
   /**
-   * Runs `fn` in one transaction (platform/database.ts `withTransaction`); the events recorded
+   * Runs `fn` in one transaction (platform/db/database.ts `withTransaction`); the events recorded
    * in it are handled right after it commits: `inAnswer` handlers before this resolves, the
    * others after the answer (through the background work). A handler's failure never reaches
    * the caller (it is retried).
@@ -482,7 +482,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     transaction,
     record,
 
-    // No job lease (platform/job-leases.ts): every process polls, since each must also run what
+    // No job lease (platform/jobs/job-leases.ts): every process polls, since each must also run what
     // it records right after commit. Claims are safe side by side: SKIP LOCKED on PostgreSQL,
     // one writer on SQLite, and a claim token that a lapsed claim cannot finish with (the test
     // 'never runs one delivery twice with three processes polling at once').

@@ -4,7 +4,7 @@ import { SUBSCRIPTION_DEFAULT_CREDITS } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../db/schema.js';
-import { newId } from '../platform/ids.js';
+import { newId } from '../platform/core/ids.js';
 
 export const DAY = 24 * 60 * 60 * 1000;
 

@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import { Migrator, sql } from 'kysely';
 import { loadConfig } from '../config.js';
 import { migrationsFor } from '../db/migrations/index.js';
-import type { AppDatabase } from '../platform/database.js';
-import { createDatabase } from '../platform/database.js';
+import type { AppDatabase } from '../platform/db/database.js';
+import { createDatabase } from '../platform/db/database.js';
 import { createPostgresSchema } from './test-app.js';
 
 export interface MigratedDatabase {

@@ -16,7 +16,7 @@ export const SECURITY_EPOCH_REASONS = [
 export type SecurityEpochReason = (typeof SECURITY_EPOCH_REASONS)[number];
 
 /**
- * Account security (issue #24): 2FA recovery codes, server-side sessions, re-authentication for
+ * Account security: 2FA recovery codes, server-side sessions, re-authentication for
  * sensitive changes, the e-mail change undo and the new-device alert.
  */
 export const accountMessages = {

@@ -14,7 +14,7 @@ export const recentActivitiesResponseSchema = z.array(activitySchema);
 export type RecentActivitiesResponse = z.infer<typeof recentActivitiesResponseSchema>;
 
 /**
- * Every typed action of the activity log (issue #22), `<noun>.<verb-past>`. Stored in
+ * Every typed action of the activity log, `<noun>.<verb-past>`. Stored in
  * `activity.type`; rows older than the types are `legacy`. Names are stable: filters, links and
  * exports use them. A new action gets a new type and a label below.
  */

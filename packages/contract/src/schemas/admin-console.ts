@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { KEY_STATUSES, PRODUCT_STATUSES, ROLES, USER_STATUSES } from '../constants.js';
 import { messages } from '../messages.js';
 
-/** The admin console's work queues: what waits for staff (sidebar badges, issue #22). */
+/** The admin console's work queues: what waits for staff (sidebar badges). */
 export const workQueuesResponseSchema = z.object({
   /** Deposits an admin must decide: manual PIX waiting for approval, or flagged while pending. */
   pendingDeposits: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf, pageQuerySchema } from './common.js';
 
 /**
- * Analytics (issue #23): daily series read from rollup tables, over São Paulo calendar days.
+ * Analytics: daily series read from rollup tables, over São Paulo calendar days.
  * Money is in reais (2 decimals), as everywhere else in the API.
  */
 export const ANALYTICS_LIMITS = {

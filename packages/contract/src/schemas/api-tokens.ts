@@ -3,7 +3,7 @@ import { SECURITY_EPOCH_REASONS, type SecurityEpochReason } from './account-secu
 import { pageOf, pageQuerySchema } from './common.js';
 
 /**
- * Seller API tokens (issue #25): what a storefront, a script or a Discord bot authenticates
+ * Seller API tokens: what a storefront, a script or a Discord bot authenticates
  * with on `/api/v1/…` (`Authorization: Bearer chv_live_…`).
  */
 export const API_TOKEN_SCOPES = [

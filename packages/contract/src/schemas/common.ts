@@ -19,7 +19,7 @@ export const healthResponseSchema = z.object({
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 /**
- * `GET /api/health/live` and `GET /api/health/ready` (issue #27): a load balancer's probes.
+ * `GET /api/health/live` and `GET /api/health/ready`: a load balancer's probes.
  * Live: the process answers. Ready: it may be sent traffic; otherwise a 503 `{ message, code }`
  * with one of HEALTH_NOT_READY_CODES.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { keyAuthImportMessages as m } from '../messages.js';
 
 /**
- * Import of a KeyAuth seller's exports (issue #26): `POST /api/admin/keyauth-import` and
+ * Import of a KeyAuth seller's exports: `POST /api/admin/keyauth-import` and
  * `npm run import:keyauth`. The files travel as their text inside a JSON body: the server reads
  * them itself, line by line, to name the line of a malformed entry.
  */

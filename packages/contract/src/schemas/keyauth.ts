@@ -3,7 +3,7 @@ import { keyAuthAppMessages as text, messages } from '../messages.js';
 import { pageOf } from './common.js';
 
 /**
- * The admin side of KeyAuth compatibility (issue #26): a product answering KeyAuth's loader
+ * The admin side of KeyAuth compatibility: a product answering KeyAuth's loader
  * protocol under an (Owner ID, app name), the variables its `var` serves and the HWIDs it
  * refuses. The protocol itself lives under /api/1.3/ and /api/1.2/ (docs/keyauth-compat.md).
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 
 /**
- * The loader file (issue #24): the executable a customer downloads and runs, besides the DLL the
+ * The loader file: the executable a customer downloads and runs, besides the DLL the
  * loader fetches. The admin uploads it per product with a version and release notes; active
  * subscribers download it from their subscription card and from the redeem-success modal.
  */

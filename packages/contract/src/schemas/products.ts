@@ -31,7 +31,7 @@ export const productSchema = z.object({
    */
   resellerPlans: productPlansSchema,
   file: productFileSchema.nullable(),
-  /** The executable customers download and run (issue #24), or null when none was uploaded. */
+  /** The executable customers download and run, or null when none was uploaded. */
   loader: productLoaderSchema.nullable(),
   /** Subscriptions or unused keys use it: deleting it alone is refused (409). */
   inUse: z.boolean(),

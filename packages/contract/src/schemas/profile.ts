@@ -41,7 +41,7 @@ export const profileEmailSchema = z
 
 /**
  * Spec §7: PATCH /api/profile takes username or email, one at a time. An e-mail change is
- * re-authenticated (issue #24): the current password, and the second factor when 2FA is on.
+ * re-authenticated: the current password, and the second factor when 2FA is on.
  */
 export const updateProfileBodySchema = z.union([
   z.strictObject({ username: profileUsernameSchema }),
@@ -52,7 +52,7 @@ export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 export const changePasswordBodySchema = z.strictObject({
   currentPassword: z.string().min(1, v.currentPasswordRequired).max(128),
   newPassword: z.string().min(LIMITS.passwordMin, v.newPasswordMin).max(128),
-  /** Required when 2FA is on (issue #24): the authenticator's code or a recovery code. */
+  /** Required when 2FA is on: the authenticator's code or a recovery code. */
   totp: reauthFields.totp,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
@@ -81,7 +81,7 @@ export const twoFactorCodeSchema = z
   .trim()
   .regex(/^\d{6}$/, messages.auth.twoFactorInvalid);
 
-/** Enabling 2FA: the first code of the new secret, and the current password (issue #24). */
+/** Enabling 2FA: the first code of the new secret, and the current password. */
 export const twoFactorVerifyBodySchema = z.strictObject({
   token: twoFactorCodeSchema,
   currentPassword: reauthFields.currentPassword,

@@ -15,7 +15,7 @@ import { customerSubscriptionSchema } from './customers.js';
 import { productPlansSchema } from './products.js';
 
 /*
- * The seller API, `/api/v1/…` (issue #25): scripts, storefronts and bots authenticated by an
+ * The seller API, `/api/v1/…`: scripts, storefronts and bots authenticated by an
  * API token (`Authorization: Bearer chv_live_…`, see api-tokens.ts).
  */
 

@@ -3,7 +3,7 @@ import { KEY_STATUSES, LIMITS, ROLES, USER_STATUSES } from '../constants.js';
 import { plural } from '../plural.js';
 
 /**
- * The admin tables (issue #22): one sort parameter `?sort=field:dir` on every sortable list,
+ * The admin tables: one sort parameter `?sort=field:dir` on every sortable list,
  * the users' role/status filters, bulk actions over a selection (explicit ids or every row
  * matching the list's filters) and the CSV exports of the same selections.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf } from './common.js';
 
 /**
- * Outgoing webhooks (issue #25): endpoints the admin registers, each hearing the events it
+ * Outgoing webhooks: endpoints the admin registers, each hearing the events it
  * chose, each delivery signed `Chaveiro-Signature: t=<unix>,v1=<hex HMAC-SHA256("t.body")>`.
  */
 export const WEBHOOK_EVENT_TYPES = [

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { SqlDialect } from '../../platform/database.js';
+import type { SqlDialect } from '../../platform/db/database.js';
 
 /**
  * Admin console: the DLL's size and upload time, and the indexes its hot reads need (the

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { SqlDialect } from '../../platform/database.js';
+import type { SqlDialect } from '../../platform/db/database.js';
 
 /**
- * Licence hardening (issue #19):
+ * Licence hardening:
  *
  * - `subscriptions.last_seen_at`: the latest access of machines no longer bound to it, written
  *   when they are unbound (HWID reset, release), so 'Último acesso' survives a reset.

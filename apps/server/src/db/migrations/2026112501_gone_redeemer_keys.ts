@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { SqlDialect } from '../../platform/database.js';
+import type { SqlDialect } from '../../platform/db/database.js';
 
 /**
  * A used key whose redeemer's account is deleted shows `expired` (its expiry becomes its

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Payments (issue #21): deposits gain the gateway that takes them (manual or Mercado Pago), the
+ * Payments: deposits gain the gateway that takes them (manual or Mercado Pago), the
  * gateway's payment and its last status, the BR Code shown to the payer, the expiry, the payer,
  * when they were paid or refunded, a flag for the admin, and the order a checkout opened them
  * for. `payment_webhook_requests` remembers the notifications already accepted (their

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
 /**
- * Orders (issue 21): one row per purchase, whatever paid it. A balance purchase is completed at
+ * Orders: one row per purchase, whatever paid it. A balance purchase is completed at
  * once; a PIX checkout waits for its deposit (`deposit_id`) and completes when it is paid. Name,
  * plan, days and price are snapshots of what the customer agreed to. Deposits point back to the
  * order they fund through `deposits.order_id` (added by 2026112701_payments).

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
 /**
- * Reseller prices (issue #21, item 6). A plan may carry a reseller price (null: retail less the
+ * Reseller prices. A plan may carry a reseller price (null: retail less the
  * global discount, the `reseller_discount_bp` setting in basis points, 0 at first). Each key a
  * reseller buys keeps the unit price paid and the plan's retail price at that moment, so margins
  * stay as they were when prices change later; admin-generated keys (and keys bought before this

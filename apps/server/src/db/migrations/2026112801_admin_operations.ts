@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Admin operations (issue #22). Activity rows gain a typed action (`type`, e.g. `user.banned`)
+ * Admin operations. Activity rows gain a typed action (`type`, e.g. `user.banned`)
  * beside their pt-BR sentence, so the audit log filters by type; older rows are `legacy`. Each
  * account's sign-in addresses are kept (`user_logins`: first and last sign-in per IP), which
  * tells a login from a new IP and the customer page's last login. Machines keep the IP of their

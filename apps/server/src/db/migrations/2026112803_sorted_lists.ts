@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Sorted user lists (issue #22): the user table sorts by creation, username, balance or status,
+ * Sorted user lists: the user table sorts by creation, username, balance or status,
  * both ways, filtered by role and/or status. Each sort gets one index in its order with `id`
  * breaking ties and the role and status carried along, so any filter pages and counts from the
  * index alone: the rows a deep OFFSET skips are index entries, never table rows, and only the

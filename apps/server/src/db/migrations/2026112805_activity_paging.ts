@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The audit log (issue #22): each row keeps its actor's username as it was when written, so a
+ * The audit log: each row keeps its actor's username as it was when written, so a
  * row still says who acted once that account is deleted (`actor_id` is then set null). Rows
  * older than this column show the live username while the account exists.
  */

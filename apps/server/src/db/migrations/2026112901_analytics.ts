@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Analytics rollups (issue #23). The dashboard reads O(days) rows, never the source tables:
+ * Analytics rollups. The dashboard reads O(days) rows, never the source tables:
  *
  * - `analytics_daily`: one value per (metric, dimension, São Paulo day). Counters (sales,
  *   deposits, sign-ups, redemptions; per product and per reseller through `dimension`) are added

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Accounts and onboarding (issue #24):
+ * Accounts and onboarding:
  *
  * - `user_sessions`: one row per site login. The session JWT carries its id (`sid`); ending the
  *   row ends the token at once. Ended rows are kept (ended_at set) so a later login from the

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Seller automation (issue #25):
+ * Seller automation:
  *
  * - `api_tokens`: the tokens admins and resellers create for `/api/v1`. Only the sha256 of the
  *   whole token is kept (unique: the guard finds a token by it); `prefix` is its recognisable

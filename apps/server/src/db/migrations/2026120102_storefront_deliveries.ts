@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Storefront deliveries (issue #25): one row per paid order a seller's storefront asked keys
+ * Storefront deliveries: one row per paid order a seller's storefront asked keys
  * for, unique per (owner, order id), so a retried or concurrent delivery answers the keys of the
  * first; the keys it issued are listed beside it by value, in order. Also the (created_at, id)
  * index the seller API's newest-first keyset over all keys walks.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Outgoing webhooks (issue #25):
+ * Outgoing webhooks:
  *
  * - `webhook_endpoints`: where the admin wants events sent, which ones, the signing secret and
  *   the body format (`json`, or `discord` for a Discord webhook URL).

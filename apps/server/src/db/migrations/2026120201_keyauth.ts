@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { SqlDialect } from '../../platform/database.js';
+import type { SqlDialect } from '../../platform/db/database.js';
 
 /**
- * KeyAuth compatibility (issue #26):
+ * KeyAuth compatibility:
  *
  * - `keyauth_apps`: a product answering KeyAuth's loader protocol, under the (ownerid, name)
  *   its loaders send, with the app secret (1.2's HMAC key) and the version `init` expects.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * `job_leases` (issue #27): which process runs each periodic job's timer. A process holds a
+ * `job_leases`: which process runs each periodic job's timer. A process holds a
  * job's lease until `expires_at` (epoch ms, as every time column here) and renews it at each tick;
  * a process that died stops renewing and another takes the job over once the lease lapsed. A
  * process shutting down deletes its rows, so the takeover is at the next tick of another.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
 /**
- * Which credential opens an account from a loader (issue #38):
+ * Which credential opens an account from a loader:
  *
  * - `users.credential_key_id`: the licence key an account was made from by a KeyAuth loader's
  *   `license` (named by the key, with a random password nobody knows): that key is the account's

@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely';
-import type { SqlDialect } from '../../platform/database.js';
+import type { SqlDialect } from '../../platform/db/database.js';
 import * as initial from './2026112201_initial.js';
 import * as adminConsole from './2026112301_admin_console.js';
 import * as profile from './2026112302_profile.js';

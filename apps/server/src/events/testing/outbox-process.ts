@@ -8,7 +8,7 @@
  *                                                             handler kills the process mid-run
  */
 import type { DatabaseConfig } from '../../config.js';
-import { createDatabase } from '../../platform/database.js';
+import { createDatabase } from '../../platform/db/database.js';
 import type { AnyEventHandler } from '../outbox.js';
 import { createOutbox, defineHandler } from '../outbox.js';
 

@@ -2,9 +2,9 @@ import type { ActivityType } from '@chaveiro/contract';
 import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { CountCache } from '../../platform/count-cache.js';
-import { createCountCache } from '../../platform/count-cache.js';
-import { contains } from '../../platform/search.js';
+import type { CountCache } from '../../platform/state/count-cache.js';
+import { createCountCache } from '../../platform/state/count-cache.js';
+import { contains } from '../../platform/db/search.js';
 
 export interface NewActivity {
   id: string;

@@ -2,7 +2,7 @@ import type { ActivityPage } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../events/index.js';
-import { newId } from '../../platform/ids.js';
+import { newId } from '../../platform/core/ids.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp, TEST_EPOCH } from '../../testing/test-app.js';
 import { createActivityHandlers } from './activity-handlers.js';

@@ -5,7 +5,7 @@ import {
   activityQuerySchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { adminErrors, guardedRoute } from '../../platform/route-schemas.js';
+import { adminErrors, guardedRoute } from '../../platform/http/route-schemas.js';
 import type { ActivityService } from './activity-service.js';
 
 /** The audit log (admin menu: Activity Logs): filtered, paged, and exported as CSV. */

@@ -17,12 +17,12 @@ import {
 } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Actor } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
-import { csvLine, UTF8_BOM } from '../../platform/csv.js';
-import { BadRequestError } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
-import { endOfBrDay, formatBrDateTime } from '../../platform/pt-br.js';
+import type { Actor } from '../../platform/http/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { csvLine, UTF8_BOM } from '../../platform/http/csv.js';
+import { BadRequestError } from '../../platform/core/errors.js';
+import { newId } from '../../platform/core/ids.js';
+import { endOfBrDay, formatBrDateTime } from '../../platform/core/pt-br.js';
 import type {
   ActivityCursor,
   ActivityEntry,

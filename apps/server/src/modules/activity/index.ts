@@ -2,7 +2,7 @@
 import { ADMIN_LIMITS } from '@chaveiro/contract';
 import type { Platform } from '../../module.js';
 import { defineModule } from '../../module.js';
-import { sharedCountCache } from '../../platform/count-cache.js';
+import { sharedCountCache } from '../../platform/state/count-cache.js';
 import { createActivityHandlers } from './activity-handlers.js';
 import { createActivityRepository } from './activity-repository.js';
 import { activityRoutes } from './activity-routes.js';

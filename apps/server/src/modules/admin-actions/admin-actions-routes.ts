@@ -1,7 +1,7 @@
 import { massActionResponseSchema } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { adminErrors, guardedRoute } from '../../platform/route-schemas.js';
-import { actorOf } from '../../platform/auth.js';
+import { adminErrors, guardedRoute } from '../../platform/http/route-schemas.js';
+import { actorOf } from '../../platform/http/auth.js';
 import type { AdminActionsService } from './admin-actions-service.js';
 
 /** Bulk actions of the settings screen (spec §2): never touch an admin account. */

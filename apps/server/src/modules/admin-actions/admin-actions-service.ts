@@ -1,8 +1,8 @@
 import type { MassActionResponse } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
-import type { Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
+import type { Actor } from '../../platform/http/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { FilesService } from '../files/index.js';
 import { fileShaOf } from '../files/index.js';

@@ -3,8 +3,8 @@ import { DEPOSIT_GATEWAYS } from '@chaveiro/contract';
 import type { Expression, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { SqlDialect } from '../../platform/database.js';
-import { contains, startsWith } from '../../platform/search.js';
+import type { SqlDialect } from '../../platform/db/database.js';
+import { contains, startsWith } from '../../platform/db/search.js';
 
 /** The gateways that take the payment themselves (equality on deposits_gateway_status_idx). */
 const CHARGING_GATEWAYS = DEPOSIT_GATEWAYS.filter((gateway) => gateway !== 'manual');

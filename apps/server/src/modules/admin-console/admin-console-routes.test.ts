@@ -7,7 +7,7 @@ import type {
 } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../platform/ids.js';
+import { newId } from '../../platform/core/ids.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 

@@ -8,11 +8,11 @@ import {
   workQueuesResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth.js';
-import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
+import { actorOf } from '../../platform/http/auth.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
 import type { AdminConsoleService } from './admin-console-service.js';
 
-/** Work-queue counts for the sidebar badges and the command palette's search (issue #22). */
+/** Work-queue counts for the sidebar badges and the command palette's search. */
 export function adminConsoleRoutes({
   adminConsole: service,
 }: {

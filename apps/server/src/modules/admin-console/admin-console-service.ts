@@ -7,10 +7,10 @@ import type {
 } from '@chaveiro/contract';
 import { ADMIN_SEARCH, DEAD_DELIVERIES_PAGE_SIZE, messages } from '@chaveiro/contract';
 import type { Outbox } from '../../events/index.js';
-import type { Actor } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
-import { NotFoundError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
+import { NotFoundError } from '../../platform/core/errors.js';
 import type { ActivityService } from '../activity/index.js';
 import { keyStatusAt } from '../keys/index.js';
 import type { AdminConsoleRepository } from './admin-console-repository.js';

@@ -10,9 +10,9 @@ import type {
   TicketsPage,
 } from '@chaveiro/contract';
 import { centsToReais, messages } from '@chaveiro/contract';
-import type { Actor } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
-import { NotFoundError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { NotFoundError } from '../../platform/core/errors.js';
 import type { BalanceService } from '../balance/index.js';
 import type {
   ClientRepository,

@@ -5,9 +5,9 @@ import {
   messages,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { authOf, actorOf } from '../../platform/auth.js';
-import type { Uploads } from '../../platform/multipart.js';
-import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
+import { authOf, actorOf } from '../../platform/http/auth.js';
+import type { Uploads } from '../../platform/http/multipart.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
 import type { AdminProfileService } from './admin-profile-service.js';
 
 /** The admin sidebar block and its 'Personalizar Perfil' dialog. */

@@ -2,11 +2,11 @@ import type { AdminProfile, AdminProfileUpdateResponse } from '@chaveiro/contrac
 import { AVATAR_MIME_TYPES, adminProfileFieldsSchema, messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
-import type { MultipartForm } from '../../platform/multipart.js';
-import type { Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/core/errors.js';
+import type { MultipartForm } from '../../platform/http/multipart.js';
+import type { Actor } from '../../platform/http/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { AvatarService, UserAdminRepository, UsersRepository } from '../users/index.js';
 

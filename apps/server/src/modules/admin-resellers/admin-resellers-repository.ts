@@ -1,9 +1,9 @@
 import type { ResellerSortField, SortDir, UserStatus } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { readPage } from '../../platform/paging.js';
-import type { SqlDialect } from '../../platform/database.js';
-import { accountStartsWith } from '../../platform/search.js';
+import { readPage } from '../../platform/http/paging.js';
+import type { SqlDialect } from '../../platform/db/database.js';
+import { accountStartsWith } from '../../platform/db/search.js';
 
 export interface ResellerRow {
   id: string;

@@ -10,8 +10,8 @@ import {
   resellersQuerySchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
-import { actorOf } from '../../platform/auth.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
+import { actorOf } from '../../platform/http/auth.js';
 import type { AdminResellersService } from './admin-resellers-service.js';
 
 const withConflict = { ...adminErrors, ...errorResponses(404, 409) };

@@ -11,12 +11,12 @@ import { centsToReais, messages, parseSort, reaisToCents } from '@chaveiro/contr
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
-import { ConflictError, NotFoundError } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
-import { hashPassword } from '../../platform/passwords.js';
-import type { Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
+import { ConflictError, NotFoundError } from '../../platform/core/errors.js';
+import { newId } from '../../platform/core/ids.js';
+import { hashPassword } from '../../platform/crypto/passwords.js';
+import type { Actor } from '../../platform/http/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { BalanceService } from '../balance/index.js';
 import type { UserAdminRepository, UsersRepository } from '../users/index.js';

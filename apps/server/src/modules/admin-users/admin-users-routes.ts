@@ -19,8 +19,8 @@ import {
 } from '@chaveiro/contract';
 import { Readable } from 'node:stream';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
-import { actorOf } from '../../platform/auth.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
+import { actorOf } from '../../platform/http/auth.js';
 import type { AdminUsersService } from './admin-users-service.js';
 
 const withNotFound = { ...adminErrors, ...errorResponses(404) };

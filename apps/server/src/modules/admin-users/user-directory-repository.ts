@@ -9,8 +9,8 @@ import type {
 import type { Kysely } from 'kysely';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { SqlDialect } from '../../platform/database.js';
-import { accountStartsWith, startsWith } from '../../platform/search.js';
+import type { SqlDialect } from '../../platform/db/database.js';
+import { accountStartsWith, startsWith } from '../../platform/db/search.js';
 
 export interface DirectoryRow {
   id: string;

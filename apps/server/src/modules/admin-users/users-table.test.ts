@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
-// The user table of issue #22: sorts, role/status filters, bulk actions and the CSV export.
+// The user table: sorts, role/status filters, bulk actions and the CSV export.
 let t: TestApp;
 let admin: TestUser;
 let otherAdmin: TestUser;

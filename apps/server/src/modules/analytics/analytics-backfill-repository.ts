@@ -1,8 +1,8 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { OffsetSegment } from '../../platform/calendar.js';
-import type { SqlDialect } from '../../platform/database.js';
+import type { OffsetSegment } from '../../platform/core/calendar.js';
+import type { SqlDialect } from '../../platform/db/database.js';
 import type { Metric } from './analytics-metrics.js';
 import { METRICS } from './analytics-metrics.js';
 
@@ -111,7 +111,8 @@ export function createAnalyticsBackfillRepository(db: Kysely<Database>, dialect:
     const ids = chunk as IdChunk;
     switch (source) {
       case 'deposits': {
-        // Manual deposits approved before #21 have no paid_at: their decision is the payment.
+        // Manual deposits approved before Mercado Pago payments have no paid_at: their
+        // decision is the payment.
         const paidAt = sql`coalesce(d.paid_at, d.decided_at, d.created_at)`;
         const fact = sql`'deposit:' || d.id`;
         return sql`select ${fact}, ${dayOf(paidAt, segments)}, null, null, 1, d.amount_cents

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { BUSINESS_TIME_ZONE, dayIn, utcOffsetSegments } from '../../platform/calendar.js';
-import type { SqlDialect } from '../../platform/database.js';
+import { BUSINESS_TIME_ZONE, dayIn, utcOffsetSegments } from '../../platform/core/calendar.js';
+import type { SqlDialect } from '../../platform/db/database.js';
 import type { BackfillSource, IdChunk } from './analytics-backfill-repository.js';
 import { createAnalyticsBackfillRepository } from './analytics-backfill-repository.js';
 
@@ -40,8 +40,8 @@ export interface BackfillSummary {
 }
 
 /**
- * Counts into the rollups what the source tables hold and the rollups do not yet (issue #23,
- * `npm run analytics:backfill`; the bench seed calls it too). Set-based SQL per chunk of rows,
+ * Counts into the rollups what the source tables hold and the rollups do not yet
+ * (`npm run analytics:backfill`; the bench seed calls it too). Set-based SQL per chunk of rows,
  * one transaction each; every fact is insert-or-ignore in `analytics_facts`, as the handlers
  * count them: run it before or after the handlers, or twice, and each fact counts once.
  *

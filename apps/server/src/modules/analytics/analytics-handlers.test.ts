@@ -1,8 +1,8 @@
 import type { BuyKeysResponse } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DomainEvent, EventType } from '../../events/index.js';
-import { withTransaction } from '../../platform/database.js';
-import { newId } from '../../platform/ids.js';
+import { withTransaction } from '../../platform/db/database.js';
+import { newId } from '../../platform/core/ids.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { createAnalyticsHandlers } from './analytics-handlers.js';

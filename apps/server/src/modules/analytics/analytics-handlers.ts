@@ -1,5 +1,5 @@
 import { defineHandler } from '../../events/index.js';
-import { BUSINESS_TIME_ZONE, dayIn } from '../../platform/calendar.js';
+import { BUSINESS_TIME_ZONE, dayIn } from '../../platform/core/calendar.js';
 import { FACTS, METRICS } from './analytics-metrics.js';
 import type { AnalyticsRollupsRepository } from './analytics-rollups-repository.js';
 

@@ -2,7 +2,7 @@ import type { PlanDurationType } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { SqlDialect } from '../../platform/database.js';
+import type { SqlDialect } from '../../platform/db/database.js';
 import type { Metric } from './analytics-metrics.js';
 import { METRICS } from './analytics-metrics.js';
 
@@ -53,7 +53,7 @@ const byPrimaryKey = (dialect: SqlDialect) =>
 const toNumber = (value: number | string | bigint | null) => Number(value ?? 0);
 
 /**
- * The analytics reads (issue #23): rollup rows by primary-key or index ranges, never the source
+ * The analytics reads: rollup rows by primary-key or index ranges, never the source
  * tables, except the expiring list (running subscriptions by the (status, expires_at) index) and
  * the customer's usage (through their subscriptions).
  */

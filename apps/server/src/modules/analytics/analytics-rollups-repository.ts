@@ -21,7 +21,7 @@ export interface GaugeSample {
 }
 
 /**
- * The analytics rollups' writes (issue #23, docs/architecture.md "Analytics"): counters added
+ * The analytics rollups' writes (docs/architecture.md "Analytics"): counters added
  * once per business fact, and the minute sampler's rows. Every write takes the caller's
  * transaction: a fact and its additions, a minute and everything it decides, commit together.
  */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
-import { newId } from '../../platform/ids.js';
+import { newId } from '../../platform/core/ids.js';
 import { METRICS } from './analytics-metrics.js';
 import { clearRollups } from './analytics-testing.js';
 

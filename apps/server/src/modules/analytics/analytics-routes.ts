@@ -6,8 +6,8 @@ import {
   resellerAnalyticsResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.js';
-import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
+import { authOf } from '../../platform/http/auth.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
 import type { AnalyticsService } from './analytics-service.js';
 
 const rangeDescription =
@@ -15,7 +15,7 @@ const rangeDescription =
   'at most 366 days, `to` not after today); neither: the last 30 days. The previous period is ' +
   'the same number of days right before `from`. Read from the daily rollups only.';
 
-/** The admin's analytics (issue #23), under /api/analytics. */
+/** The admin's analytics, under /api/analytics. */
 export function analyticsRoutes({
   analytics: service,
 }: {

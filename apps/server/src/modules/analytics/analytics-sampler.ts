@@ -1,10 +1,10 @@
 import type { MetricsResponse } from '@chaveiro/contract';
 import { TIMING } from '@chaveiro/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { BUSINESS_TIME_ZONE, dayIn } from '../../platform/calendar.js';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
-import { createPeriodicJob } from '../../platform/periodic-job.js';
+import { BUSINESS_TIME_ZONE, dayIn } from '../../platform/core/calendar.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
+import { createPeriodicJob } from '../../platform/jobs/periodic-job.js';
 import type { AnalyticsRollupsRepository } from './analytics-rollups-repository.js';
 
 /** One sample a minute. */

@@ -18,10 +18,10 @@ import {
   analyticsMessages,
   centsToReais,
 } from '@chaveiro/contract';
-import { BUSINESS_TIME_ZONE, addDays, dayIn } from '../../platform/calendar.js';
-import type { AppContext } from '../../platform/context.js';
-import { BadRequestError } from '../../platform/errors.js';
-import { pageOf } from '../../platform/paging.js';
+import { BUSINESS_TIME_ZONE, addDays, dayIn } from '../../platform/core/calendar.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { BadRequestError } from '../../platform/core/errors.js';
+import { pageOf } from '../../platform/http/paging.js';
 import type { Metric } from './analytics-metrics.js';
 import { METRICS } from './analytics-metrics.js';
 import type {
@@ -113,7 +113,7 @@ export interface AnalyticsServiceDeps extends Pick<AppContext, 'clock'> {
 }
 
 /**
- * The analytics dashboards (issue #23), read from the rollups: series zero-filled over São Paulo
+ * The analytics dashboards, read from the rollups: series zero-filled over São Paulo
  * days, totals of the range and of the one before it, the four cards at the end of the day
  * before the range, products, the reseller leaderboard, the last 24 h online and the
  * subscriptions about to expire with the revenue they put at stake.

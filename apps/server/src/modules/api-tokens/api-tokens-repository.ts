@@ -1,8 +1,8 @@
 import type { ApiTokenRevokedReason, SecurityEpochReason } from '@chaveiro/contract';
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { SqlDialect } from '../../platform/database.js';
-import { readPage } from '../../platform/paging.js';
+import type { SqlDialect } from '../../platform/db/database.js';
+import { readPage } from '../../platform/http/paging.js';
 
 export interface ApiTokenRow {
   id: string;

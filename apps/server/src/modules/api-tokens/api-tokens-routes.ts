@@ -8,8 +8,8 @@ import {
 } from '@chaveiro/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { actorOf, authOf } from '../../platform/auth.js';
-import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
+import { actorOf, authOf } from '../../platform/http/auth.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
 import type { ApiTokensService, TokenOwner } from './api-tokens-service.js';
 
 function ownerOf(request: FastifyRequest): TokenOwner {
@@ -17,7 +17,7 @@ function ownerOf(request: FastifyRequest): TokenOwner {
   return { ...actorOf(request), role, epoch: tokenVersion };
 }
 
-/** "Tokens de API": an admin's or reseller's own tokens for the seller API (issue #25). */
+/** "Tokens de API": an admin's or reseller's own tokens for the seller API. */
 export function apiTokensRoutes({
   apiTokens: service,
 }: {

@@ -15,19 +15,19 @@ import {
   RESELLER_API_TOKEN_SCOPES,
   apiTokenMessages,
 } from '@chaveiro/contract';
-import type { ApiAuth } from '../../platform/api-token-auth.js';
-import type { Actor } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
+import type { ApiAuth } from '../../platform/http/api-token-auth.js';
+import type { Actor } from '../../platform/http/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
 import {
   ConflictError,
   NotFoundError,
   UnauthorizedError,
   UnprocessableError,
-} from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
-import { pageOf } from '../../platform/paging.js';
-import { newSecretToken, sha256Hex } from '../../platform/secret-tokens.js';
+} from '../../platform/core/errors.js';
+import { newId } from '../../platform/core/ids.js';
+import { pageOf } from '../../platform/http/paging.js';
+import { newSecretToken, sha256Hex } from '../../platform/crypto/secret-tokens.js';
 import type { ActivityService } from '../activity/index.js';
 import type { ApiTokenListRow, ApiTokenRow, ApiTokensRepository } from './api-tokens-repository.js';
 
@@ -95,7 +95,7 @@ function toApiToken(row: ApiTokenRow | ApiTokenListRow, now: number): ApiToken {
 }
 
 /**
- * Seller API tokens (issue #25): admins and resellers create named, scoped tokens for
+ * Seller API tokens: admins and resellers create named, scoped tokens for
  * `/api/v1`, see them listed (never the secret again) and revoke them; the guard admits a
  * request by one with `authenticate`.
  */

@@ -1,4 +1,4 @@
-import { accountField, rateLimit } from '../../platform/rate-limit.js';
+import { accountField, rateLimit } from '../../platform/http/rate-limit.js';
 import type { UsersRepository } from '../users/index.js';
 
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
 import { accountMessages } from '@chaveiro/contract';
-import type { OutgoingMail } from '../../platform/mail.js';
-import { escapeHtml, mailLayout as layout } from '../../platform/mail-layout.js';
+import type { OutgoingMail } from '../../platform/mail/mail.js';
+import { escapeHtml, mailLayout as layout } from '../../platform/mail/mail-layout.js';
 
 /** pt-BR account e-mails: plain text for every client, simple HTML for the rest. */
 

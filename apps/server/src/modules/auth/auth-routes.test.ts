@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { messages, TIMING } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../platform/totp.js';
+import { totpCode } from '../../platform/crypto/totp.js';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 

@@ -10,10 +10,10 @@ import {
   verifyEmailResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../platform/route-schemas.js';
-import { bodyField, rateLimit } from '../../platform/rate-limit.js';
+import { errorResponses } from '../../platform/http/route-schemas.js';
+import { bodyField, rateLimit } from '../../platform/http/rate-limit.js';
 import type { AccountLimits } from './account-limits.js';
-import { authOf } from '../../platform/auth.js';
+import { authOf } from '../../platform/http/auth.js';
 import type { AuthService } from './auth-service.js';
 import type { SessionsService } from './sessions-service.js';
 

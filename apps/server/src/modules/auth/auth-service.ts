@@ -14,17 +14,17 @@ import { TIMING, accountMessages, messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
 import {
   BadRequestError,
   ConflictError,
   ForbiddenError,
   ServiceUnavailableError,
   UnauthorizedError,
-} from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
-import { hashPassword } from '../../platform/passwords.js';
+} from '../../platform/core/errors.js';
+import { newId } from '../../platform/core/ids.js';
+import { hashPassword } from '../../platform/crypto/passwords.js';
 import type { ActivityService } from '../activity/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type {

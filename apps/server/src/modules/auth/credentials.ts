@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { RECOVERY_CODE_PATTERN } from '@chaveiro/contract';
 import type { UserRow } from '../../db/schema.js';
-import type { Clock } from '../../platform/clock.js';
-import { hashPassword, needsRehash, verifyPassword } from '../../platform/passwords.js';
-import { matchTotpStep } from '../../platform/totp.js';
+import type { Clock } from '../../platform/core/clock.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../platform/crypto/passwords.js';
+import { matchTotpStep } from '../../platform/crypto/totp.js';
 import type { RecoveryCodesRepository, TotpRepository, UsersRepository } from '../users/index.js';
 import { recoveryCodeHash } from '../users/index.js';
 import type { SignupHoldsRepository } from './signup-holds-repository.js';
@@ -50,7 +50,7 @@ export function createCredentialsChecker({
       );
       if (!user) return { status: hold && passwordOk ? 'held' : 'unknown-account' };
       if (!passwordOk) return { status: 'wrong-password', user };
-      // A KeyAuth import keeps its bcrypt hash until the password is known: now (issue #26).
+      // A KeyAuth import keeps its bcrypt hash until the password is known: now.
       // Every password login (site, our loader, KeyAuth's) passes here, so the upgrade is once.
       if (needsRehash(user.password_hash)) {
         const upgraded = await hashPassword(password);

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { LoaderAuthSuccess, LoaderEnvelope, LoaderRefusal } from '@chaveiro/contract';
 import { hashSync } from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBcryptHash, verifyPassword } from '../../platform/passwords.js';
+import { isBcryptHash, verifyPassword } from '../../platform/crypto/passwords.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 // Accounts imported from KeyAuth keep their bcrypt hash until their next successful login
-// (issue #26). Cost 4 keeps the tests fast; KeyAuth's own hashes use cost 10.
+//. Cost 4 keeps the tests fast; KeyAuth's own hashes use cost 10.
 let t: TestApp;
 let product: { id: string };
 

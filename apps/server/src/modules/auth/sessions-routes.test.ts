@@ -1,7 +1,7 @@
 import { TIMING, accountMessages, messages } from '@chaveiro/contract';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenService } from '../../platform/auth.js';
+import { createTokenService } from '../../platform/http/auth.js';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.js';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app.js';
 import { nextClientAddress } from '../../testing/test-client.js';

@@ -5,8 +5,8 @@ import {
   sessionIdParamsSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.js';
-import { errorResponses } from '../../platform/route-schemas.js';
+import { authOf } from '../../platform/http/auth.js';
+import { errorResponses } from '../../platform/http/route-schemas.js';
 import type { SessionsService } from './sessions-service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 429);

@@ -6,10 +6,10 @@ import type {
 import { LIMITS, TIMING, accountMessages } from '@chaveiro/contract';
 import type { z } from 'zod';
 import type { EventRecorder } from '../../events/index.js';
-import type { AuthUserState } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
-import { NotFoundError } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
+import type { AuthUserState } from '../../platform/http/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { NotFoundError } from '../../platform/core/errors.js';
+import { newId } from '../../platform/core/ids.js';
 import type { UsersRepository } from '../users/index.js';
 import { USER_AGENT_MAX, deviceLabel } from './device-label.js';
 import type { SessionsRepository } from './sessions-repository.js';
@@ -33,7 +33,7 @@ export interface SessionOwner {
 }
 
 /**
- * Server-side sessions (issue #24): one per site login, named by the session JWT's `sid`. The
+ * Server-side sessions: one per site login, named by the session JWT's `sid`. The
  * role guard admits a token only while its session is live (`loadUser`); ending the session
  * (logout, "Encerrar", a password change or reset) ends the token at its next request.
  */
@@ -64,7 +64,7 @@ export function createSessionsService({
     /**
      * The role guard's read (AuthPluginOptions.loadUser), the one seam the session check goes
      * through: the user joined to their live session in one query, no cache to invalidate (a
-     * shared cache, issue #27, would wrap this). The last-seen time is written off the request,
+     * cache shared by the nodes would wrap this). The last-seen time is written off the request,
      * at most every TIMING.sessionLastSeenWriteMs.
      */
     async loadUser(userId: string, sessionId: string): Promise<AuthUserState | undefined> {

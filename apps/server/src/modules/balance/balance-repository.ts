@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { readPage } from '../../platform/paging.js';
+import { readPage } from '../../platform/http/paging.js';
 
 export interface LedgerLine {
   id: string;

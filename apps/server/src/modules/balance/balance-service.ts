@@ -2,9 +2,9 @@ import type { LedgerPage, LedgerQuery } from '@chaveiro/contract';
 import { centsToReais } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { AppContext } from '../../platform/context.js';
-import { newId } from '../../platform/ids.js';
-import { pageOf } from '../../platform/paging.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { newId } from '../../platform/core/ids.js';
+import { pageOf } from '../../platform/http/paging.js';
 import type { UserBalancesRepository } from '../users/index.js';
 import type { BalanceRepository } from './balance-repository.js';
 

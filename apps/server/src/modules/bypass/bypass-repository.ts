@@ -2,8 +2,8 @@ import type { BypassRegion } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { readPage } from '../../platform/paging.js';
-import { contains } from '../../platform/search.js';
+import { readPage } from '../../platform/http/paging.js';
+import { contains } from '../../platform/db/search.js';
 
 export interface BypassUidRow {
   uid: string;

@@ -14,9 +14,9 @@ import {
   updateBypassUidBodySchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { rateLimit } from '../../platform/rate-limit.js';
-import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
-import { actorOf } from '../../platform/auth.js';
+import { rateLimit } from '../../platform/http/rate-limit.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
+import { actorOf } from '../../platform/http/auth.js';
 import type { BypassService } from './bypass-service.js';
 
 const withNotFound = { ...adminErrors, ...errorResponses(404) };

@@ -13,12 +13,12 @@ import type {
   PageQuery,
 } from '@chaveiro/contract';
 import { BYPASS_LIMITS, messages } from '@chaveiro/contract';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
-import { ConflictError, NotFoundError, UnauthorizedError } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
-import { newSecretToken, sha256Hex } from '../../platform/secret-tokens.js';
-import type { Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../../platform/core/errors.js';
+import { newId } from '../../platform/core/ids.js';
+import { newSecretToken, sha256Hex } from '../../platform/crypto/secret-tokens.js';
+import type { Actor } from '../../platform/http/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { ApiKeyRow, BypassRepository, BypassUidRow } from './bypass-repository.js';
 

@@ -1,7 +1,7 @@
 import type { PausedBy, ProductStatus, UserStatus } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { newId } from '../../platform/ids.js';
+import { newId } from '../../platform/core/ids.js';
 
 export interface OwnSubscriptionRow {
   id: string;

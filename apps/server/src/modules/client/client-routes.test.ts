@@ -360,7 +360,8 @@ describe('key redemption', () => {
   it('keeps redeeming keys made before the look-alike-free alphabet, mapping no character', async () => {
     const user = await t.createUser();
     const product = await t.fixtures.product();
-    // O/0, I/1/L, S/5, B/8 and Z/2: all possible in keys issued before issue #24.
+    // O/0, I/1/L, S/5, B/8 and Z/2: all possible in keys issued before the look-alike-free
+    // alphabet.
     await t.fixtures.key(product.id, { key: 'O0I1L5S8B2ZQUVD0OX' });
     await t.fixtures.key(product.id, { key: 'OOOOOOOOOOOOOOOOOO' });
 

@@ -12,10 +12,10 @@ import {
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../platform/auth.js';
-import { contentDisposition } from '../../platform/content-disposition.js';
-import { errorResponses } from '../../platform/route-schemas.js';
-import { rateLimit } from '../../platform/rate-limit.js';
+import { authOf } from '../../platform/http/auth.js';
+import { contentDisposition } from '../../platform/http/content-disposition.js';
+import { errorResponses } from '../../platform/http/route-schemas.js';
+import { rateLimit } from '../../platform/http/rate-limit.js';
 import type { ClientService } from './client-service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);

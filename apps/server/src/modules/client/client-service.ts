@@ -14,15 +14,15 @@ import {
   messages,
   rankFor,
 } from '@chaveiro/contract';
-import { BUSINESS_TIME_ZONE, addDays, dayIn } from '../../platform/calendar.js';
-import type { AppContext } from '../../platform/context.js';
-import type { AppError } from '../../platform/errors.js';
+import { BUSINESS_TIME_ZONE, addDays, dayIn } from '../../platform/core/calendar.js';
+import type { AppContext } from '../../platform/core/context.js';
+import type { AppError } from '../../platform/core/errors.js';
 import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
   ServiceUnavailableError,
-} from '../../platform/errors.js';
+} from '../../platform/core/errors.js';
 import type { AnalyticsRepository } from '../analytics/index.js';
 import type { FilesService } from '../files/index.js';
 import type { SettingsCache } from '../settings/index.js';

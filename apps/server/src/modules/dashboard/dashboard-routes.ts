@@ -1,6 +1,6 @@
 import { metricsResponseSchema, recentActivitiesResponseSchema } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { adminErrors, guardedRoute } from '../../platform/route-schemas.js';
+import { adminErrors, guardedRoute } from '../../platform/http/route-schemas.js';
 import type { ActivityService } from '../activity/index.js';
 import type { DashboardService } from './dashboard-service.js';
 

@@ -1,6 +1,6 @@
 import type { MetricsResponse } from '@chaveiro/contract';
 import { ADMIN_LIMITS, TIMING } from '@chaveiro/contract';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../platform/core/context.js';
 import type { DashboardRepository } from './dashboard-repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -8,9 +8,9 @@ import {
 } from '@chaveiro/contract';
 import { Readable } from 'node:stream';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { RoleGuard } from '../../platform/auth.js';
-import { actorOf } from '../../platform/auth.js';
-import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
+import type { RoleGuard } from '../../platform/http/auth.js';
+import { actorOf } from '../../platform/http/auth.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
 import type { DepositsBackOffice } from './back-office.js';
 
 type App = Parameters<FastifyPluginCallbackZod>[0];

@@ -10,16 +10,16 @@ import type {
 import { DEPOSIT_LIMITS, centsToReais, messages } from '@chaveiro/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Clock } from '../../platform/clock.js';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
+import type { Clock } from '../../platform/core/clock.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
 import {
   BadGatewayError,
   BadRequestError,
   ConflictError,
   NotFoundError,
-} from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
+} from '../../platform/core/errors.js';
+import { newId } from '../../platform/core/ids.js';
 import type { SettingsRepository } from '../settings/index.js';
 import { buildBrCode } from './br-code.js';
 import { iso, toDeposit } from './deposit-rows.js';

@@ -1,9 +1,9 @@
 import type { DepositStatusFilter } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database, DepositsTable } from '../../db/schema.js';
-import { readPage } from '../../platform/paging.js';
-import type { SqlDialect } from '../../platform/database.js';
-import { accountStartsWith, startsWith } from '../../platform/search.js';
+import { readPage } from '../../platform/http/paging.js';
+import type { SqlDialect } from '../../platform/db/database.js';
+import { accountStartsWith, startsWith } from '../../platform/db/search.js';
 import { changeFrom, createSettlementRepository } from './settlement-repository.js';
 
 /** A deposit as its owner sees it: the row but who decided it. */

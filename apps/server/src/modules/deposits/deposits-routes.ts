@@ -9,8 +9,8 @@ import {
   reaisToCents,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.js';
-import { errorResponses, guardedRoute } from '../../platform/route-schemas.js';
+import { authOf } from '../../platform/http/auth.js';
+import { errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
 import type { DepositsBackOffice } from './back-office.js';
 import { addDepositDecisionRoutes, addDepositListRoutes } from './back-office-routes.js';
 import type { CustomerCharges } from './customer-charges.js';

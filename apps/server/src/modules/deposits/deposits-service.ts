@@ -1,5 +1,5 @@
 import type { EventRecorder } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../platform/core/context.js';
 import type { ActivityService } from '../activity/index.js';
 import type { BalanceService } from '../balance/index.js';
 import type { SettingsRepository } from '../settings/index.js';

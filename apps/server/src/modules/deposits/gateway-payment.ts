@@ -1,5 +1,5 @@
 import { messages } from '@chaveiro/contract';
-import { formatCents, formatMoney } from '../../platform/pt-br.js';
+import { formatCents, formatMoney } from '../../platform/core/pt-br.js';
 import type { MercadoPagoPayment } from './mercadopago-client.js';
 import type { GatewayState } from './settlement-repository.js';
 

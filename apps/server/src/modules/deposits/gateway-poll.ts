@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
-import { createPeriodicJob } from '../../platform/periodic-job.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { createPeriodicJob } from '../../platform/jobs/periodic-job.js';
 import type { DepositsRepository } from './deposits-repository.js';
 import type { SettleOutcome } from './settlement-table.js';
 

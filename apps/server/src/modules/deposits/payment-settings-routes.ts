@@ -4,9 +4,9 @@ import {
   paymentSettingsSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { RoleGuard } from '../../platform/auth.js';
-import { actorOf } from '../../platform/auth.js';
-import { adminErrors, guardedRoute } from '../../platform/route-schemas.js';
+import type { RoleGuard } from '../../platform/http/auth.js';
+import { actorOf } from '../../platform/http/auth.js';
+import { adminErrors, guardedRoute } from '../../platform/http/route-schemas.js';
 import type { PaymentSettingsService } from './payment-settings.js';
 
 type App = Parameters<FastifyPluginCallbackZod>[0];

@@ -6,10 +6,10 @@ import type {
 import { messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Actor } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
-import { BadRequestError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
+import { BadRequestError } from '../../platform/core/errors.js';
 import type { ActivityService } from '../activity/index.js';
 import type { SettingsRepository } from '../settings/index.js';
 import type { PaymentConfig } from './payment-config.js';

@@ -1,7 +1,7 @@
 import { messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
-import { createDatabase } from '../../platform/database.js';
+import { createDatabase } from '../../platform/db/database.js';
 import { createMercadoPagoClient } from './mercadopago-client.js';
 import type { FakeMercadoPago } from '../../testing/fake-mercadopago.js';
 import { signMercadoPago } from '../../testing/fake-mercadopago.js';
@@ -10,7 +10,7 @@ import { startPaymentsTestApp } from '../../testing/payments-test-app.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 
 /**
- * Audit of the payments work (issue #21): webhook edge cases, replay across two processes,
+ * Audit of the payments work: webhook edge cases, replay across two processes,
  * settlement races with the admin's actions, the poll under a failing gateway, duplicate
  * checkouts and secrets kept out of answers and logs. The in-test Mercado Pago follows the
  * documented "Create payment" (PIX), "Get payment", "Update payment", "Create refund" and the

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { buildApp } from '../../app.js';
 import type { DomainEvent } from '../../events/index.js';
 import { defineHandler } from '../../events/index.js';
-import { createDatabase } from '../../platform/database.js';
+import { createDatabase } from '../../platform/db/database.js';
 import type { FakeMercadoPago } from '../../testing/fake-mercadopago.js';
 import { signMercadoPago } from '../../testing/fake-mercadopago.js';
 import type { PaymentsTestApp } from '../../testing/payments-test-app.js';

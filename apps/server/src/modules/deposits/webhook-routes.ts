@@ -1,9 +1,9 @@
 import { messageResponseSchema, messages } from '@chaveiro/contract';
 import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { UnauthorizedError } from '../../platform/errors.js';
-import { errorResponses } from '../../platform/route-schemas.js';
-import type { Clock } from '../../platform/clock.js';
+import { UnauthorizedError } from '../../platform/core/errors.js';
+import { errorResponses } from '../../platform/http/route-schemas.js';
+import type { Clock } from '../../platform/core/clock.js';
 import { verifyWebhookSignature } from './webhook-signature.js';
 import type { Settlement } from './settlement.js';
 

@@ -1,6 +1,6 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { fileContent } from '../../platform/database.js';
+import { fileContent } from '../../platform/db/database.js';
 
 export interface StoredFile {
   mime: string;

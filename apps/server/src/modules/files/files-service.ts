@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { AVATAR_MIME_TYPES, messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
-import { NotFoundError } from '../../platform/errors.js';
-import type { UploadedFile } from '../../platform/multipart.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
+import { NotFoundError } from '../../platform/core/errors.js';
+import type { UploadedFile } from '../../platform/http/multipart.js';
 import type { FilesRepository, StoredFile } from './files-repository.js';
 
 /** The public address of a stored file. */

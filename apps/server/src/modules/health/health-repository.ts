@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { SqlDialect } from '../../platform/database.js';
-import { pendingMigrations } from '../../platform/migrate.js';
+import type { SqlDialect } from '../../platform/db/database.js';
+import { pendingMigrations } from '../../platform/db/migrate.js';
 
 export function createHealthRepository(db: Kysely<Database>, dialect: SqlDialect) {
   return {

@@ -1,7 +1,7 @@
 import type { HealthProbeResponse, HealthResponse } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
-import type { AppContext } from '../../platform/context.js';
-import { ServiceUnavailableError } from '../../platform/errors.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { ServiceUnavailableError } from '../../platform/core/errors.js';
 import type { HealthRepository } from './health-repository.js';
 
 /** Redis answers a PING within this, or the node is not ready (its nonces would be refused). */

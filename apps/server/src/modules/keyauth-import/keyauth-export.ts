@@ -1,7 +1,7 @@
 import type { KeyAuthImportFile } from '@chaveiro/contract';
 import { KEYAUTH_IMPORT_LIMITS, keyAuthImportMessages as m, messages } from '@chaveiro/contract';
-import { UnprocessableError } from '../../platform/errors.js';
-import { inputProblem } from '../../platform/input-guard.js';
+import { UnprocessableError } from '../../platform/core/errors.js';
+import { inputProblem } from '../../platform/http/input-guard.js';
 import type { LocatedJson } from './located-json.js';
 import { JsonSyntaxError, lineOfOffset, parseLocatedJson } from './located-json.js';
 

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { KeyAuthImportSummary } from '@chaveiro/contract';
 import { KEYAUTH_IMPORT_LIMITS, keyAuthImportMessages as m } from '@chaveiro/contract';
-import { AppError, BadRequestError } from '../../platform/errors.js';
+import { AppError, BadRequestError } from '../../platform/core/errors.js';
 import type { KeyAuthImport } from './keyauth-import-service.js';
 
 const MEGABYTE = 1024 * 1024;

@@ -4,13 +4,13 @@ import {
   keyAuthImportSummarySchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth.js';
-import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
+import { actorOf } from '../../platform/http/auth.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
 import type { KeyAuthImport } from './keyauth-import-service.js';
 
 /**
  * `POST /api/admin/keyauth-import`: the admin screen "Importar do KeyAuth". The two exports
- * travel as text in one JSON body (the upload form of platform/multipart.ts carries one file).
+ * travel as text in one JSON body (the upload form of platform/http/multipart.ts carries one file).
  */
 export function keyAuthImportRoutes({
   keyAuthImport,

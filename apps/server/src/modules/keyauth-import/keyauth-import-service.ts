@@ -11,12 +11,12 @@ import {
 } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Actor } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
-import { NotFoundError } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
-import { isBcryptHash } from '../../platform/passwords.js';
+import type { Actor } from '../../platform/http/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
+import { NotFoundError } from '../../platform/core/errors.js';
+import { newId } from '../../platform/core/ids.js';
+import { isBcryptHash } from '../../platform/crypto/passwords.js';
 import type { ActivityService } from '../activity/index.js';
 import type { ImportedKeyRow, KeysRepository } from '../keys/index.js';
 import type { ProductsRepository } from '../products/index.js';
@@ -69,7 +69,7 @@ interface ImportedAccount {
 }
 
 /**
- * KeyAuth → Chaveiro (issue #26): users with their bcrypt hash (upgraded at their next login),
+ * KeyAuth → Chaveiro: users with their bcrypt hash (upgraded at their next login),
  * their expiry as a subscription to one product, their HWID as its bound machine, and licence
  * keys with their status. Both files are read and checked whole before anything is written, and
  * everything is written in one transaction: a wrong file, or a failure halfway, leaves nothing.

@@ -5,7 +5,7 @@
  */
 import type { Platform } from '../../module.js';
 import { defineModule } from '../../module.js';
-import { createPeriodicJob } from '../../platform/periodic-job.js';
+import { createPeriodicJob } from '../../platform/jobs/periodic-job.js';
 import type { ActivityService } from '../activity/index.js';
 import type { AccountLimits } from '../auth/index.js';
 import type { KeyRedemption } from '../keys/index.js';

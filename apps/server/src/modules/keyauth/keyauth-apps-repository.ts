@@ -6,7 +6,7 @@ import type {
   KeyAuthAppsTable,
   ProductVariablesTable,
 } from '../../db/schema.js';
-import type { SqlDialect } from '../../platform/database.js';
+import type { SqlDialect } from '../../platform/db/database.js';
 
 export type KeyAuthAppRow = Selectable<KeyAuthAppsTable>;
 export type ProductVariableRow = Selectable<ProductVariablesTable>;
@@ -24,7 +24,7 @@ export interface KeyAuthAppFields {
   downloadUrl: string | null;
 }
 
-/** The admin's KeyAuth settings, variables and HWID blacklist of products (issue #26). */
+/** The admin's KeyAuth settings, variables and HWID blacklist of products. */
 export function createKeyAuthAppsRepository(db: Kysely<Database>, dialect: SqlDialect) {
   return {
     async productName(productId: string): Promise<string | undefined> {

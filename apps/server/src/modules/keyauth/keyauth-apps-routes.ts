@@ -15,14 +15,14 @@ import {
   productVariablesResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth.js';
-import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
+import { actorOf } from '../../platform/http/auth.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
 import type { KeyAuthAppsService } from './keyauth-apps-service.js';
 
 const withNotFound = { ...adminErrors, ...errorResponses(404) };
 
 /**
- * The admin's KeyAuth compatibility of a product (issue #26), under /api/products/:id: the app
+ * The admin's KeyAuth compatibility of a product, under /api/products/:id: the app
  * settings its KeyAuth loaders connect with, the variables `var` serves, the HWID blacklist.
  */
 export function keyAuthAppsRoutes({

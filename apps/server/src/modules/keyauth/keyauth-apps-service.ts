@@ -21,11 +21,11 @@ import {
 } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Actor } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
-import { isUniqueViolation } from '../../platform/error-handler.js';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/http/error-handler.js';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/core/errors.js';
 import type { ActivityService } from '../activity/index.js';
 import type {
   HwidBlacklistRow,
@@ -69,7 +69,7 @@ export interface KeyAuthAppsServiceDeps extends Pick<AppContext, 'db' | 'clock'>
 }
 
 /**
- * The admin's KeyAuth compatibility of a product (issue #26): the app settings its loaders
+ * The admin's KeyAuth compatibility of a product: the app settings its loaders
  * connect with, the variables `var` serves and the HWIDs it refuses. Every change writes its
  * audit line in its own transaction.
  */

@@ -2,11 +2,11 @@ import { messages } from '@chaveiro/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../platform/context.js';
-import { logRefusal } from '../../platform/error-handler.js';
-import { queryIsCredentials } from '../../platform/request-log.js';
-import { rateLimit } from '../../platform/rate-limit.js';
-import type { Signer } from '../../platform/signing.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { logRefusal } from '../../platform/http/error-handler.js';
+import { queryIsCredentials } from '../../platform/http/request-log.js';
+import { rateLimit } from '../../platform/http/rate-limit.js';
+import type { Signer } from '../../platform/crypto/signing.js';
 import type { AccountLimits } from '../auth/index.js';
 import type { KeyAuthAnswer, KeyAuthVersion } from './keyauth-protocol-answers.js';
 import {

@@ -9,10 +9,10 @@ import {
   usernameSchema,
 } from '@chaveiro/contract';
 import type { EventRecorder } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
-import { isUniqueViolation } from '../../platform/error-handler.js';
-import { newId } from '../../platform/ids.js';
-import { hashPassword } from '../../platform/passwords.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { isUniqueViolation } from '../../platform/http/error-handler.js';
+import { newId } from '../../platform/core/ids.js';
+import { hashPassword } from '../../platform/crypto/passwords.js';
 import type { ActivityService } from '../activity/index.js';
 import type { KeyRedemption } from '../keys/index.js';
 import type {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { DAY } from '../../testing/fixtures.js';
-import { newTotpSecret, totpCode } from '../../platform/totp.js';
+import { newTotpSecret, totpCode } from '../../platform/crypto/totp.js';
 import type { KeyAuthAppCredentials } from './testing/keyauth-app.js';
 import { insertKeyAuthApp, insertProductFile, publicKeyFromHex } from './testing/keyauth-app.js';
 

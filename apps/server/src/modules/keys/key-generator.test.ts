@@ -1,6 +1,6 @@
 import { KEY_ALPHABET, LICENSE_KEY_PATTERN } from '@chaveiro/contract';
 import { describe, expect, it } from 'vitest';
-import { randomKeyCharacters } from '../../platform/random-characters.js';
+import { randomKeyCharacters } from '../../platform/core/random-characters.js';
 import { generateLicenseKey } from './key-generator.js';
 
 describe('generateLicenseKey', () => {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Clock } from '../../platform/clock.js';
-import { newId } from '../../platform/ids.js';
+import type { Clock } from '../../platform/core/clock.js';
+import { newId } from '../../platform/core/ids.js';
 import { generateLicenseKey } from './key-generator.js';
 import type { KeysRepository } from './keys-repository.js';
 

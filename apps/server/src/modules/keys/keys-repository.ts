@@ -2,9 +2,9 @@ import type { KeySortField, KeyStatus, SortDir } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { CountCache } from '../../platform/count-cache.js';
-import type { SqlDialect } from '../../platform/database.js';
-import { startsWith } from '../../platform/search.js';
+import type { CountCache } from '../../platform/state/count-cache.js';
+import type { SqlDialect } from '../../platform/db/database.js';
+import { startsWith } from '../../platform/db/search.js';
 
 /** A key without a deadline compares as expiring never. */
 const NEVER = Number.MAX_SAFE_INTEGER;

@@ -14,8 +14,8 @@ import {
 } from '@chaveiro/contract';
 import { Readable } from 'node:stream';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
-import { actorOf, authOf } from '../../platform/auth.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
+import { actorOf, authOf } from '../../platform/http/auth.js';
 import type { KeysService } from './keys-service.js';
 
 const withNotFound = { ...adminErrors, ...errorResponses(404) };

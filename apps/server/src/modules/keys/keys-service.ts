@@ -22,19 +22,19 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
-import { csvLine } from '../../platform/csv.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
+import { csvLine } from '../../platform/http/csv.js';
 import {
   BadRequestError,
   ConflictError,
   ForbiddenError,
   NotFoundError,
   UnprocessableError,
-} from '../../platform/errors.js';
-import { pageOf } from '../../platform/paging.js';
-import { endOfBrDay } from '../../platform/pt-br.js';
-import type { Actor } from '../../platform/auth.js';
+} from '../../platform/core/errors.js';
+import { pageOf } from '../../platform/http/paging.js';
+import { endOfBrDay } from '../../platform/core/pt-br.js';
+import type { Actor } from '../../platform/http/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { ProductsRepository } from '../products/index.js';
 import { assertProductEnabled } from '../products/index.js';

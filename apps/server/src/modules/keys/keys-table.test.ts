@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
-// The key table of issue #22: sorts, product + status filters, bulk ban/delete and exports.
+// The key table: sorts, product + status filters, bulk ban/delete and exports.
 let t: TestApp;
 let admin: TestUser;
 let client: TestUser;

@@ -1,7 +1,7 @@
 import type { LoaderEnvelope, LoaderRefusal, LoaderRefusalCode } from '@chaveiro/contract';
 import { LOADER_NONCE_PATTERN, LOADER_REFUSALS, messages } from '@chaveiro/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isUniqueViolation } from '../../platform/error-handler.js';
+import { isUniqueViolation } from '../../platform/http/error-handler.js';
 
 /** A loader refusal: its code decides the HTTP status and the pt-BR message. */
 export class LoaderRefusalError extends Error {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoaderEnvelope, LoaderPublicKey } from '@chaveiro/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SIGNING_KEY_FILE, rotateSigningKey } from '../../platform/signing.js';
+import { SIGNING_KEY_FILE, rotateSigningKey } from '../../platform/crypto/signing.js';
 import { DAY } from '../../testing/fixtures.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createManualClock, createTestApp } from '../../testing/test-app.js';

@@ -8,7 +8,7 @@ import type {
 } from '@chaveiro/contract';
 import { LOADER_REFUSALS, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTotpSecret, totpCode } from '../../platform/totp.js';
+import { newTotpSecret, totpCode } from '../../platform/crypto/totp.js';
 import { DAY } from '../../testing/fixtures.js';
 import type { SmtpInbox } from '../../testing/smtp-inbox.js';
 import { startSmtpInbox } from '../../testing/smtp-inbox.js';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../platform/core/context.js';
 import { presenceUpdates } from '../subscriptions/index.js';
 
 /** How often noted presence is written (app clock). */

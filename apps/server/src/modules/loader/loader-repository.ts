@@ -2,7 +2,7 @@ import type { KeyStatus, ProductStatus, SubscriptionStatus, UserStatus } from '@
 import { blacklistedHwidForm } from '@chaveiro/contract';
 import type { InferResult, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../platform/core/context.js';
 
 export interface LoaderKey {
   id: string;

@@ -11,7 +11,7 @@ import type {
 } from '@chaveiro/contract';
 import { LOADER, LOADER_REFUSALS, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTotpSecret, totpCode } from '../../platform/totp.js';
+import { newTotpSecret, totpCode } from '../../platform/crypto/totp.js';
 import type { Fixtures } from '../../testing/fixtures.js';
 import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';

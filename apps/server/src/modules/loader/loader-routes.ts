@@ -14,14 +14,14 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contentDisposition } from '../../platform/content-disposition.js';
-import type { AppContext } from '../../platform/context.js';
-import type { EarlyRefuser, EarlyRefusals } from '../../platform/early-refusals.js';
-import { logRefusal } from '../../platform/error-handler.js';
-import type { LimitVerdict } from '../../platform/rate-limit.js';
-import { bodyField, rateLimit, refusalLimit } from '../../platform/rate-limit.js';
-import type { Signer } from '../../platform/signing.js';
-import { answerUnknownPaths } from '../../platform/unknown-paths.js';
+import { contentDisposition } from '../../platform/http/content-disposition.js';
+import type { AppContext } from '../../platform/core/context.js';
+import type { EarlyRefuser, EarlyRefusals } from '../../platform/http/early-refusals.js';
+import { logRefusal } from '../../platform/http/error-handler.js';
+import type { LimitVerdict } from '../../platform/http/rate-limit.js';
+import { bodyField, rateLimit, refusalLimit } from '../../platform/http/rate-limit.js';
+import type { Signer } from '../../platform/crypto/signing.js';
+import { answerUnknownPaths } from '../../platform/http/unknown-paths.js';
 import type { AccountLimits } from '../auth/index.js';
 import type { AnsweredRequest } from './loader-answers.js';
 import { LoaderRefusalError, envelope, nonceOf, refusalOf } from './loader-answers.js';
@@ -42,7 +42,7 @@ declare module 'fastify' {
 const MINUTE = 60_000;
 /**
  * Up to a million nonces (some tens of MB): the full 10 minutes at ~800 requests a second; a
- * heavier flood forgets its oldest nonces sooner (platform/recent-set.ts). In Redis (REDIS_URL)
+ * heavier flood forgets its oldest nonces sooner (platform/state/recent-set.ts). In Redis (REDIS_URL)
  * each nonce is a key that expires with its window, claimed by whichever node sees it first.
  */
 const NONCE_CAPACITY = 1_000_000;

@@ -7,8 +7,8 @@ import type {
 import { LOADER, messages } from '@chaveiro/contract';
 import type { CredentialReach, UserRow } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
-import { AppError, NotFoundError } from '../../platform/errors.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { AppError, NotFoundError } from '../../platform/core/errors.js';
 import type { ActivityService } from '../activity/index.js';
 import type { CredentialsChecker } from '../auth/index.js';
 import type { FilesService } from '../files/index.js';

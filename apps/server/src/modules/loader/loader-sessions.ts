@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LOADER } from '@chaveiro/contract';
-import type { Clock } from '../../platform/clock.js';
-import { createTokenCache } from '../../platform/token-cache.js';
+import type { Clock } from '../../platform/core/clock.js';
+import { createTokenCache } from '../../platform/state/token-cache.js';
 
 /** What a loader session names: one machine of one subscription, for one token version. */
 export interface LoaderSession {

@@ -1,7 +1,7 @@
 import { messageResponseSchema, newsletterBodySchema } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { rateLimit } from '../../platform/rate-limit.js';
-import { errorResponses } from '../../platform/route-schemas.js';
+import { rateLimit } from '../../platform/http/rate-limit.js';
+import { errorResponses } from '../../platform/http/route-schemas.js';
 import type { NewsletterService } from './newsletter-service.js';
 
 const HOUR = 60 * 60_000;

@@ -1,7 +1,7 @@
 import type { MessageResponse, NewsletterBody } from '@chaveiro/contract';
 import { newsletterMessages } from '@chaveiro/contract';
-import type { AppContext } from '../../platform/context.js';
-import { newId } from '../../platform/ids.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { newId } from '../../platform/core/ids.js';
 import type { NewsletterRepository } from './newsletter-repository.js';
 
 export function createNewsletterService({

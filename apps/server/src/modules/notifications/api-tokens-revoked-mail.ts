@@ -1,9 +1,9 @@
 import type { Role } from '@chaveiro/contract';
 import { apiTokenMessages } from '@chaveiro/contract';
 import { defineHandler } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
-import type { OutgoingMail } from '../../platform/mail.js';
-import { escapeHtml, mailLayout } from '../../platform/mail-layout.js';
+import type { AppContext } from '../../platform/core/context.js';
+import type { OutgoingMail } from '../../platform/mail/mail.js';
+import { escapeHtml, mailLayout } from '../../platform/mail/mail-layout.js';
 import type { UsersRepository } from '../users/index.js';
 
 const text = apiTokenMessages;

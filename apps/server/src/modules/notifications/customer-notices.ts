@@ -1,5 +1,5 @@
 import { messages } from '@chaveiro/contract';
-import { formatCents } from '../../platform/pt-br.js';
+import { formatCents } from '../../platform/core/pt-br.js';
 import type { Notify } from './bell-notice.js';
 import { bellNotice } from './bell-notice.js';
 

@@ -1,9 +1,9 @@
 import { messages } from '@chaveiro/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventRecorder } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
-import { createPeriodicJob } from '../../platform/periodic-job.js';
-import { formatBrDate } from '../../platform/pt-br.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { createPeriodicJob } from '../../platform/jobs/periodic-job.js';
+import { formatBrDate } from '../../platform/core/pt-br.js';
 import type { NotificationsRepository, ReminderThreshold } from './notifications-repository.js';
 import { expiringDedupeKey } from './notifications-repository.js';
 import type { NotificationsService } from './notifications-service.js';
@@ -17,7 +17,7 @@ export const EXPIRY_LAST_REMINDER_MS = 1 * DAY_MS;
 export const EXPIRY_REMINDER_INTERVAL_MS = 10 * 60 * 1000;
 /**
  * How far back a passed expiry is still announced as `subscription.expired`: a server down
- * for less than this catches up; the first start after #25 does not announce old expiries.
+ * for less than this catches up; a first start on an old database does not announce old expiries.
  */
 export const EXPIRED_LOOKBACK_MS = 1 * DAY_MS;
 /** Subscriptions read and notified per transaction. */

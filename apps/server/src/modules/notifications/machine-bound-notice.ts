@@ -1,10 +1,10 @@
 import { messages } from '@chaveiro/contract';
 import type { DomainEvent } from '../../events/index.js';
 import { defineHandler } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
-import type { OutgoingMail } from '../../platform/mail.js';
-import { escapeHtml, mailLayout } from '../../platform/mail-layout.js';
-import { formatBrDateTime } from '../../platform/pt-br.js';
+import type { AppContext } from '../../platform/core/context.js';
+import type { OutgoingMail } from '../../platform/mail/mail.js';
+import { escapeHtml, mailLayout } from '../../platform/mail/mail-layout.js';
+import { formatBrDateTime } from '../../platform/core/pt-br.js';
 import type { UsersRepository } from '../users/index.js';
 import type { Notify } from './bell-notice.js';
 import { bellNotice } from './bell-notice.js';

@@ -2,7 +2,7 @@ import type { NotificationKind } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { readPage } from '../../platform/paging.js';
+import { readPage } from '../../platform/http/paging.js';
 
 export interface NewNotification {
   id: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
-import { withTransaction } from '../../platform/database.js';
+import { withTransaction } from '../../platform/db/database.js';
 import { createNotificationsRepository } from './notifications-repository.js';
 import { createNotificationsService } from './notifications-service.js';
 

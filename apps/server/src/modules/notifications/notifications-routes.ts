@@ -5,8 +5,8 @@ import {
   notificationsQuerySchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.js';
-import { errorResponses, guardedRoute } from '../../platform/route-schemas.js';
+import { authOf } from '../../platform/http/auth.js';
+import { errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
 import type { NotificationsService } from './notifications-service.js';
 
 const errors = errorResponses(400, 401, 403);

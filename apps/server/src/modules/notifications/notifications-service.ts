@@ -8,9 +8,9 @@ import type {
 import { messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
-import { newId } from '../../platform/ids.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
+import { newId } from '../../platform/core/ids.js';
 import type { NotificationsRepository } from './notifications-repository.js';
 
 export interface NotificationInput {

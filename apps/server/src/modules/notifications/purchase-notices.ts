@@ -1,9 +1,9 @@
 import { messages } from '@chaveiro/contract';
 import type { AnyEventHandler } from '../../events/index.js';
 import { defineHandler } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
-import { escapeHtml, mailLayout } from '../../platform/mail-layout.js';
-import { formatBrDate, formatCents } from '../../platform/pt-br.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { escapeHtml, mailLayout } from '../../platform/mail/mail-layout.js';
+import { formatBrDate, formatCents } from '../../platform/core/pt-br.js';
 import type { UsersRepository } from '../users/index.js';
 import type { Notify } from './bell-notice.js';
 import { bellNotice } from './bell-notice.js';

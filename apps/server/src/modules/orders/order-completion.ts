@@ -2,7 +2,7 @@ import { messages } from '@chaveiro/contract';
 import type { AnyEventHandler } from '../../events/index.js';
 import { defineHandler } from '../../events/index.js';
 import type { EventRecorder } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
+import type { AppContext } from '../../platform/core/context.js';
 import type { ActivityService } from '../activity/index.js';
 import type { OrderFulfilment } from './order-fulfilment.js';
 import type { OrdersRepository } from './orders-repository.js';

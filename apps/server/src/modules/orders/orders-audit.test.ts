@@ -4,7 +4,7 @@ import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
 /**
- * Audit of the one-step checkout (issue #21): a repeated checkout of one plan opens one order
+ * Audit of the one-step checkout: a repeated checkout of one plan opens one order
  * and one charge; the agreed price is honoured after the admin changes it; a renewal whose
  * subscription was deleted still delivers what was paid.
  */

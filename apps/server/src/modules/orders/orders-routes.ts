@@ -7,8 +7,8 @@ import {
   ordersQuerySchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { actorOf, authOf } from '../../platform/auth.js';
-import { errorResponses, guardedRoute } from '../../platform/route-schemas.js';
+import { actorOf, authOf } from '../../platform/http/auth.js';
+import { errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
 import type { OrdersService } from './orders-service.js';
 
 /** `/api/shop/checkout`: one-step checkout, from the balance or by PIX. */

@@ -8,11 +8,11 @@ import type {
 } from '@chaveiro/contract';
 import { DEPOSIT_LIMITS, PLAN_DURATION_DAYS, centsToReais, messages } from '@chaveiro/contract';
 import type { EventRecorder } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
-import { formatBrDate, formatCents } from '../../platform/pt-br.js';
-import type { Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/core/errors.js';
+import { newId } from '../../platform/core/ids.js';
+import { formatBrDate, formatCents } from '../../platform/core/pt-br.js';
+import type { Actor } from '../../platform/http/auth.js';
 import type { DepositsService } from '../deposits/index.js';
 import type { SettingsRepository } from '../settings/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
-/** Issue #22: a product switched off is neither sold, keyed nor granted. */
+/** a product switched off is neither sold, keyed nor granted. */
 let t: TestApp;
 let admin: TestUser;
 

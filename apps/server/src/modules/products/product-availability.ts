@@ -1,9 +1,9 @@
 import type { ProductStatus } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
-import { UnprocessableError } from '../../platform/errors.js';
+import { UnprocessableError } from '../../platform/core/errors.js';
 
 /**
- * A product switched off is neither sold, keyed nor granted (issue #22): the admin paths that
+ * A product switched off is neither sold, keyed nor granted: the admin paths that
  * create time or keys for it (generate keys, add a subscription, create a user with one) answer
  * 422 with this text. The shop and checkout refuse it with their own texts.
  */

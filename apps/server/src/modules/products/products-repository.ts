@@ -1,8 +1,8 @@
 import type { PlanDurationType, ProductStatus } from '@chaveiro/contract';
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../../db/schema.js';
-import { newId } from '../../platform/ids.js';
-import type { CountCache } from '../../platform/count-cache.js';
+import { newId } from '../../platform/core/ids.js';
+import type { CountCache } from '../../platform/state/count-cache.js';
 
 /** A product's row (but its timestamps) with its plans. */
 export interface ProductRecord extends Omit<

@@ -13,10 +13,10 @@ import {
   loaderFileMessages,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { contentDisposition } from '../../platform/content-disposition.js';
-import type { Uploads } from '../../platform/multipart.js';
-import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
-import { actorOf } from '../../platform/auth.js';
+import { contentDisposition } from '../../platform/http/content-disposition.js';
+import type { Uploads } from '../../platform/http/multipart.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
+import { actorOf } from '../../platform/http/auth.js';
 import type { ProductsService } from './products-service.js';
 
 const withNotFound = { ...adminErrors, ...errorResponses(404) };

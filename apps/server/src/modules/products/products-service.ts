@@ -17,19 +17,19 @@ import {
   messages,
   reaisToCents,
 } from '@chaveiro/contract';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
 import {
   BadRequestError,
   ConflictError,
   NotFoundError,
   UnprocessableError,
-} from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
-import type { MultipartForm, UploadedFile } from '../../platform/multipart.js';
-import { isPortableExecutable } from '../../platform/portable-executable.js';
-import { formatCents } from '../../platform/pt-br.js';
-import type { Actor } from '../../platform/auth.js';
+} from '../../platform/core/errors.js';
+import { newId } from '../../platform/core/ids.js';
+import type { MultipartForm, UploadedFile } from '../../platform/http/multipart.js';
+import { isPortableExecutable } from '../../platform/web/portable-executable.js';
+import { formatCents } from '../../platform/core/pt-br.js';
+import type { Actor } from '../../platform/http/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { FileUploadService, FilesService } from '../files/index.js';
 import type { ProductFields, ProductRecord, ProductsRepository } from './products-repository.js';

@@ -1,7 +1,7 @@
 import { KEY_ALPHABET, TIMING, accountMessages, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../platform/ids.js';
-import { totpCode } from '../../platform/totp.js';
+import { newId } from '../../platform/core/ids.js';
+import { totpCode } from '../../platform/crypto/totp.js';
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../../testing/smtp-inbox.js';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app.js';
 

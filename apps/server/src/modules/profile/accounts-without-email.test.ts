@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.js';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app.js';
 
-// Accounts made by a KeyAuth import or KeyAuth's `register` may have no e-mail (issue #26):
+// Accounts made by a KeyAuth import or KeyAuth's `register` may have no e-mail:
 // every screen that shows an account must answer for them (a response schema refusing the null
 // would make the route answer 500), and the account can add an address later.
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { avatarUrl, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../platform/totp.js';
+import { totpCode } from '../../platform/crypto/totp.js';
 import { startSmtpInbox, type SmtpInbox } from '../../testing/smtp-inbox.js';
 import { multipartBody } from '../../testing/multipart.js';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app.js';

@@ -13,10 +13,10 @@ import {
   messages,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { authOf } from '../../platform/auth.js';
-import type { Uploads } from '../../platform/multipart.js';
-import { rateLimit } from '../../platform/rate-limit.js';
-import { errorResponses } from '../../platform/route-schemas.js';
+import { authOf } from '../../platform/http/auth.js';
+import type { Uploads } from '../../platform/http/multipart.js';
+import { rateLimit } from '../../platform/http/rate-limit.js';
+import { errorResponses } from '../../platform/http/route-schemas.js';
 import type { ProfileService } from './profile-service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);

@@ -13,12 +13,12 @@ import { AVATAR_PRESET_STYLES, accountMessages, avatarUrl, messages } from '@cha
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import type { Database, UserRow } from '../../db/schema.js';
-import type { AppContext } from '../../platform/context.js';
-import type { UploadedFile } from '../../platform/multipart.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../platform/errors.js';
-import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/totp.js';
-import { withTransaction } from '../../platform/database.js';
+import type { AppContext } from '../../platform/core/context.js';
+import type { UploadedFile } from '../../platform/http/multipart.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/core/errors.js';
+import { hashPassword, verifyPassword } from '../../platform/crypto/passwords.js';
+import { matchTotpStep, newTotpSecret, totpUri } from '../../platform/crypto/totp.js';
+import { withTransaction } from '../../platform/db/database.js';
 import type { AuthService, CredentialsChecker, SessionsRepository } from '../auth/index.js';
 import type {
   AvatarService,

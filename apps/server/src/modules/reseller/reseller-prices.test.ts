@@ -6,7 +6,7 @@ import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import type { Caller } from '../../testing/test-client.js';
 
-/** Issue #21 item 6: reseller prices per plan, the global discount, margins. */
+/** reseller prices per plan, the global discount, margins. */
 const text = messages.resellerPricing;
 let t: TestApp;
 let admin: TestUser;

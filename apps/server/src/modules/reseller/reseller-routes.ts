@@ -9,9 +9,9 @@ import {
 } from '@chaveiro/contract';
 import { Readable } from 'node:stream';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { authOf, actorOf } from '../../platform/auth.js';
-import { contentDisposition } from '../../platform/content-disposition.js';
-import { errorResponses, guardedRoute } from '../../platform/route-schemas.js';
+import { authOf, actorOf } from '../../platform/http/auth.js';
+import { contentDisposition } from '../../platform/http/content-disposition.js';
+import { errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
 import type { ResellerService } from './reseller-service.js';
 
 /** Like the admin routes: the role guard answers 401/403 before the input is read. */

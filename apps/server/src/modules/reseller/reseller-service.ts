@@ -23,15 +23,15 @@ import {
   BUSINESS_TIME_ZONE,
   formatBusinessDateTime,
   startOfMonthIn,
-} from '../../platform/calendar.js';
+} from '../../platform/core/calendar.js';
 import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
-import { formatCents } from '../../platform/pt-br.js';
-import { UTF8_BOM, csvLine } from '../../platform/csv.js';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
-import { pageOf } from '../../platform/paging.js';
-import type { Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { formatCents } from '../../platform/core/pt-br.js';
+import { UTF8_BOM, csvLine } from '../../platform/http/csv.js';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/core/errors.js';
+import { pageOf } from '../../platform/http/paging.js';
+import type { Actor } from '../../platform/http/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { BalanceService } from '../balance/index.js';
 import type { KeyIssuer, KeyListRow, KeysRepository } from '../keys/index.js';

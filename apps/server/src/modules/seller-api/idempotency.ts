@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SELLER_API_LIMITS, sellerApiMessages } from '@chaveiro/contract';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
-import { BadRequestError, ConflictError, UnprocessableError } from '../../platform/errors.js';
-import { sha256Hex } from '../../platform/secret-tokens.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { BadRequestError, ConflictError, UnprocessableError } from '../../platform/core/errors.js';
+import { sha256Hex } from '../../platform/crypto/secret-tokens.js';
 import type { IdempotencyClaim, IdempotencyRepository } from './idempotency-repository.js';
 
 const text = sellerApiMessages;

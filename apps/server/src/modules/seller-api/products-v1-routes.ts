@@ -1,6 +1,6 @@
 import { sellerApiProductsResponseSchema } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { sellerApiErrors, sellerApiRoute } from '../../platform/route-schemas.js';
+import { sellerApiErrors, sellerApiRoute } from '../../platform/http/route-schemas.js';
 import type { ProductsService } from '../products/index.js';
 
 /** The catalogue on the seller API (`/api/v1/products`, scope `products:read`). */

@@ -21,12 +21,12 @@ import {
 } from '@chaveiro/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { apiAuthOf } from '../../platform/api-token-auth.js';
+import { apiAuthOf } from '../../platform/http/api-token-auth.js';
 import {
   errorResponses,
   sellerApiPostErrors,
   sellerApiRoute,
-} from '../../platform/route-schemas.js';
+} from '../../platform/http/route-schemas.js';
 import type { ApiCaller, SellerApiService } from './seller-api-service.js';
 
 /**

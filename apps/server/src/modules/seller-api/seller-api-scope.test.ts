@@ -11,9 +11,9 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../app.js';
-import { apiActorOf } from '../../platform/api-token-auth.js';
-import { newId } from '../../platform/ids.js';
-import { sellerApiPostErrors, sellerApiRoute } from '../../platform/route-schemas.js';
+import { apiActorOf } from '../../platform/http/api-token-auth.js';
+import { newId } from '../../platform/core/ids.js';
+import { sellerApiPostErrors, sellerApiRoute } from '../../platform/http/route-schemas.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 

@@ -1,9 +1,9 @@
 import { API_TOKEN_LIMITS } from '@chaveiro/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { sendRouteNotFound } from '../../platform/error-handler.js';
-import { rateLimit } from '../../platform/rate-limit.js';
-import { answerUnknownPaths } from '../../platform/unknown-paths.js';
+import { sendRouteNotFound } from '../../platform/http/error-handler.js';
+import { rateLimit } from '../../platform/http/rate-limit.js';
+import { answerUnknownPaths } from '../../platform/http/unknown-paths.js';
 import type { SettingsCache } from '../settings/index.js';
 import { maintenanceGateFor } from '../settings/index.js';
 import type { Idempotency } from './idempotency.js';
@@ -16,7 +16,7 @@ export interface SellerApiScopeDeps {
 }
 
 /**
- * The seller API's scope, registered at `/api/v1` (issue #25). Every answer under it, unknown
+ * The seller API's scope, registered at `/api/v1`. Every answer under it, unknown
  * paths included, is JSON from the one error handler (`{ message, code }`) and `no-store`.
  * For each request, in order: the API token is read once (one indexed query) and kept on
  * `request.apiAuth` when live; the token's rate limit counts it and tells its budget

@@ -17,15 +17,15 @@ import { PLAN_DURATION_DAYS, SELLER_API_LIMITS, sellerApiMessages } from '@chave
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
-import type { Actor } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
+import type { Actor } from '../../platform/http/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
 import {
   BadRequestError,
   ConflictError,
   ForbiddenError,
   NotFoundError,
-} from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
+} from '../../platform/core/errors.js';
+import { newId } from '../../platform/core/ids.js';
 import type { AdminCustomersService } from '../admin-customers/index.js';
 import type { AdminUsersService } from '../admin-users/index.js';
 import type { KeyListRow, KeysRepository, KeysService } from '../keys/index.js';

@@ -13,13 +13,13 @@ import {
   webhookSecretResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { apiActorOf } from '../../platform/api-token-auth.js';
+import { apiActorOf } from '../../platform/http/api-token-auth.js';
 import {
   errorResponses,
   sellerApiErrors,
   sellerApiPostErrors,
   sellerApiRoute,
-} from '../../platform/route-schemas.js';
+} from '../../platform/http/route-schemas.js';
 import type { WebhooksService } from '../webhooks/index.js';
 
 const withNotFound = { ...sellerApiErrors, ...errorResponses(400, 404) };

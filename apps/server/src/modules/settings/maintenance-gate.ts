@@ -1,8 +1,8 @@
 import { messages } from '@chaveiro/contract';
 import type { FastifyRequest } from 'fastify';
-import type { AuthPluginOptions } from '../../platform/auth.js';
-import { sessionUserOf } from '../../platform/auth.js';
-import { ServiceUnavailableError } from '../../platform/errors.js';
+import type { AuthPluginOptions } from '../../platform/http/auth.js';
+import { sessionUserOf } from '../../platform/http/auth.js';
+import { ServiceUnavailableError } from '../../platform/core/errors.js';
 import type { SettingsCache } from './settings-service.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { PaymentSettingKey, PricingSettingKey, SettingKey } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { SqlDialect } from '../../platform/database.js';
+import type { SqlDialect } from '../../platform/db/database.js';
 
 /** Every key of a settings row. */
 type StoredSettingKey = SettingKey | PaymentSettingKey | PricingSettingKey;

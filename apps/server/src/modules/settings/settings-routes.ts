@@ -9,8 +9,8 @@ import {
   updateSettingResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { adminErrors, guardedRoute } from '../../platform/route-schemas.js';
-import { actorOf } from '../../platform/auth.js';
+import { adminErrors, guardedRoute } from '../../platform/http/route-schemas.js';
+import { actorOf } from '../../platform/http/auth.js';
 import type { SettingsService } from './settings-service.js';
 
 /** Global settings (spec §2 Admin settings) and the public part the web polls. */

@@ -18,10 +18,10 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
-import type { CacheInvalidations } from '../../platform/shared-state.js';
-import { withTransaction } from '../../platform/database.js';
-import type { Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import type { CacheInvalidations } from '../../platform/state/shared-state.js';
+import { withTransaction } from '../../platform/db/database.js';
+import type { Actor } from '../../platform/http/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { resellerDiscountBasisPoints } from './reseller-discount.js';

@@ -7,8 +7,8 @@ import {
   shopProductsResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { errorResponses, guardedRoute } from '../../platform/route-schemas.js';
-import { actorOf, authOf } from '../../platform/auth.js';
+import { errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
+import { actorOf, authOf } from '../../platform/http/auth.js';
 import type { ShopService } from './shop-service.js';
 
 /** The customer shop (`/dashboard/shop`): the catalogue on sale and purchases from the balance. */

@@ -7,10 +7,10 @@ import {
   messages,
 } from '@chaveiro/contract';
 import type { EventRecorder } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
-import { NotFoundError, UnprocessableError } from '../../platform/errors.js';
-import { formatBrDate } from '../../platform/pt-br.js';
-import type { Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { NotFoundError, UnprocessableError } from '../../platform/core/errors.js';
+import { formatBrDate } from '../../platform/core/pt-br.js';
+import type { Actor } from '../../platform/http/auth.js';
 import type { OrderFulfilment, OrdersRepository } from '../orders/index.js';
 import type { ProductRecord, ProductsRepository } from '../products/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';

@@ -2,9 +2,9 @@ import type { MessageResponse } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Actor } from '../../platform/auth.js';
-import { withTransaction } from '../../platform/database.js';
-import { NotFoundError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/auth.js';
+import { withTransaction } from '../../platform/db/database.js';
+import { NotFoundError } from '../../platform/core/errors.js';
 import type { SubscriptionsServiceDeps } from './subscriptions-deps.js';
 
 const text = messages.admin;

@@ -1,4 +1,4 @@
-import { newId } from '../../platform/ids.js';
+import { newId } from '../../platform/core/ids.js';
 import type { SubscriptionsServiceDeps } from './subscriptions-deps.js';
 
 /** A subscription a machine asks to bind to, with what `machine.bound` tells its owner. */

@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import type { SqlDialect } from '../../platform/database.js';
+import type { SqlDialect } from '../../platform/db/database.js';
 
 /**
  * Rows written per presence statement: far below SQLite's and PostgreSQL's bind limits, and a

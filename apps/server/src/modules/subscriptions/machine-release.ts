@@ -2,8 +2,8 @@ import type { MessageResponse } from '@chaveiro/contract';
 import { MACHINE_RELEASE, messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Actor } from '../../platform/auth.js';
-import { ConflictError, NotFoundError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/auth.js';
+import { ConflictError, NotFoundError } from '../../platform/core/errors.js';
 import type { SubscriptionsServiceDeps } from './subscriptions-deps.js';
 
 const text = messages.client;

@@ -2,8 +2,8 @@ import type { MessageResponse, PausedBy } from '@chaveiro/contract';
 import { messages, sellerApiMessages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Actor } from '../../platform/auth.js';
-import { ConflictError, NotFoundError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/auth.js';
+import { ConflictError, NotFoundError } from '../../platform/core/errors.js';
 import type { OwnedSubscription } from './subscriptions-repository.js';
 import type { SubscriptionsServiceDeps } from './subscriptions-deps.js';
 

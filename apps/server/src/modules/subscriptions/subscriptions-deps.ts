@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
-import type { SqlDialect } from '../../platform/database.js';
+import type { AppContext } from '../../platform/core/context.js';
+import type { SqlDialect } from '../../platform/db/database.js';
 import type { ActivityService } from '../activity/index.js';
 import type { SubscriptionsRepository } from './subscriptions-repository.js';
 

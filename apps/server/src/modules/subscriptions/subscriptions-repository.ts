@@ -2,7 +2,7 @@ import type { PausedBy } from '@chaveiro/contract';
 import type { Kysely, UpdateResult } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { SqlDialect } from '../../platform/database.js';
+import type { SqlDialect } from '../../platform/db/database.js';
 import { createMachinesRepository } from './machines-repository.js';
 
 /** A paused subscription restarting at `now`: its frozen remainder runs again from there. */

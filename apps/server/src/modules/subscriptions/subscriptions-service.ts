@@ -1,7 +1,7 @@
 import { SUBSCRIPTION_DEFAULT_CREDITS } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { newId } from '../../platform/ids.js';
+import { newId } from '../../platform/core/ids.js';
 import { DAY_MS, createDayChanges } from './day-changes.js';
 import { createHwidResets } from './hwid-resets.js';
 import { createMachineBinding } from './machine-binding.js';

@@ -2,9 +2,9 @@ import type { TicketStatus } from '@chaveiro/contract';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { readPage } from '../../platform/paging.js';
-import type { SqlDialect } from '../../platform/database.js';
-import { contains, startsWith } from '../../platform/search.js';
+import { readPage } from '../../platform/http/paging.js';
+import type { SqlDialect } from '../../platform/db/database.js';
+import { contains, startsWith } from '../../platform/db/search.js';
 
 /** Characters of the latest message shown next to a ticket in the lists. */
 const PREVIEW_CHARS = 140;

@@ -12,8 +12,8 @@ import {
   ticketsQuerySchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { authOf, actorOf } from '../../platform/auth.js';
-import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
+import { authOf, actorOf } from '../../platform/http/auth.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
 import type { SupportService } from './support-service.js';
 
 const errors = errorResponses(400, 401, 403);

@@ -17,11 +17,11 @@ import { SUPPORT_LIMITS, messages } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
-import { ConflictError, NotFoundError } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
-import type { Actor } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
+import { ConflictError, NotFoundError } from '../../platform/core/errors.js';
+import { newId } from '../../platform/core/ids.js';
+import type { Actor } from '../../platform/http/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { SupportRepository, ThreadMessageRow, TicketRow } from './support-repository.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase } from '../../platform/database.js';
-import { verifyPassword } from '../../platform/passwords.js';
+import { createDatabase } from '../../platform/db/database.js';
+import { verifyPassword } from '../../platform/crypto/passwords.js';
 import type { TestApp, TestAppOptions } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { createAdminSeedService } from './admin-seed-service.js';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../../config.js';
-import { withTransaction } from '../../platform/database.js';
-import { isUniqueViolation } from '../../platform/error-handler.js';
-import type { AppContext } from '../../platform/context.js';
-import { newId } from '../../platform/ids.js';
-import { hashPassword } from '../../platform/passwords.js';
+import { withTransaction } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/http/error-handler.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { newId } from '../../platform/core/ids.js';
+import { hashPassword } from '../../platform/crypto/passwords.js';
 import type { UsersRepository } from './users-repository.js';
 
 export type AdminSeedResult =

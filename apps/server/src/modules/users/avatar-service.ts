@@ -1,8 +1,8 @@
 import type { AvatarMimeType } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.js';
-import { UnprocessableError } from '../../platform/errors.js';
-import type { UploadedFile } from '../../platform/multipart.js';
+import { UnprocessableError } from '../../platform/core/errors.js';
+import type { UploadedFile } from '../../platform/http/multipart.js';
 import type { FileUploadService, FilesService } from '../files/index.js';
 import { fileShaOf, fileUrl } from '../files/index.js';
 import type { UserAdminRepository } from './user-admin-repository.js';

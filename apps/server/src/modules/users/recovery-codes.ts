@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { RECOVERY_CODES } from '@chaveiro/contract';
-import { randomKeyCharacters } from '../../platform/random-characters.js';
+import { randomKeyCharacters } from '../../platform/core/random-characters.js';
 
 /** A new set of recovery codes, as shown once to the user: XXXXX-XXXXX. */
 export function newRecoveryCodes(): string[] {

@@ -2,7 +2,7 @@ import type { EmailTokenPurpose, Role, SecurityEpochReason, UserStatus } from '@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
-import type { CountCache } from '../../platform/count-cache.js';
+import type { CountCache } from '../../platform/state/count-cache.js';
 import { isUsernameHeld } from './users-repository.js';
 
 /** The epoch ends a new password brings, and the reason each is recorded with. */

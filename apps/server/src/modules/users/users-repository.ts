@@ -1,7 +1,7 @@
 import type { InferResult, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/schema.js';
-import type { AuthUserState } from '../../platform/auth.js';
+import type { AuthUserState } from '../../platform/http/auth.js';
 
 export type NewUserInput = Omit<NewUser, 'username_lower' | 'email_lower'>;
 

@@ -1,6 +1,6 @@
 import type { WebhookFormat } from '@chaveiro/contract';
 import { WEBHOOK_EVENT_LABELS, webhookTexts } from '@chaveiro/contract';
-import { formatBrDateTime, formatCents } from '../../platform/pt-br.js';
+import { formatBrDateTime, formatCents } from '../../platform/core/pt-br.js';
 import type { WebhookBody } from './webhook-payloads.js';
 
 const DISCORD_HOSTS = new Set([

@@ -6,16 +6,16 @@ import {
   webhookDeliveryErrors,
 } from '@chaveiro/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../platform/context.js';
-import { createDeliveryQueue } from '../../platform/delivery-queue.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { createDeliveryQueue } from '../../platform/jobs/delivery-queue.js';
 import {
   AddressNotAllowedError,
   HostNotFoundError,
   OutboundTimeoutError,
   guardedPost,
-} from '../../platform/outbound-http.js';
-import type { PostResult } from '../../platform/outbound-http.js';
-import { createPeriodicJob } from '../../platform/periodic-job.js';
+} from '../../platform/http/outbound-http.js';
+import type { PostResult } from '../../platform/http/outbound-http.js';
+import { createPeriodicJob } from '../../platform/jobs/periodic-job.js';
 import { discordMessage } from './discord.js';
 import type { WebhookBody } from './webhook-payloads.js';
 import type {
@@ -77,7 +77,7 @@ export interface WebhookDispatcherDeps extends Pick<AppContext, 'clock' | 'jobLe
 
 /**
  * The periodic job that sends due webhook deliveries: claims them with a lease (the delivery
- * queue the outbox uses too, platform/delivery-queue.ts), POSTs each signed body through the
+ * queue the outbox uses too, platform/jobs/delivery-queue.ts), POSTs each signed body through the
  * SSRF guard and records the outcome: 2xx succeeded; anything else retried with backoff until
  * the delivery's window (24 h) ends, then failed. Every time decision reads the app's clock.
  * `runOnce()` runs a pass now (tests); `kick()` asks for one shortly (after a fan-out, a test

@@ -1,8 +1,8 @@
 import type { WebhookDeliveryStatus, WebhookFormat } from '@chaveiro/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema.js';
-import type { SqlDialect } from '../../platform/database.js';
-import type { Lease, LeasedDelivery } from '../../platform/delivery-queue.js';
+import type { SqlDialect } from '../../platform/db/database.js';
+import type { Lease, LeasedDelivery } from '../../platform/jobs/delivery-queue.js';
 
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;

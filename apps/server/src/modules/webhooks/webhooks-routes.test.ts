@@ -13,12 +13,12 @@ import {
 } from '@chaveiro/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../events/index.js';
-import { withTransaction } from '../../platform/database.js';
+import { withTransaction } from '../../platform/db/database.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { createWebhookDispatcher } from './webhook-dispatcher.js';
-import { createJobLeases } from '../../platform/job-leases.js';
-import { createJobLeasesRepository } from '../../platform/job-leases-repository.js';
+import { createJobLeases } from '../../platform/jobs/job-leases.js';
+import { createJobLeasesRepository } from '../../platform/jobs/job-leases-repository.js';
 import { createWebhookHandlers } from './webhook-handlers.js';
 import type { Receiver } from '../../testing/http-receiver.js';
 import { startReceiver } from '../../testing/http-receiver.js';

@@ -12,8 +12,8 @@ import {
   webhookSecretResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../platform/auth.js';
-import { adminErrors, errorResponses, guardedRoute } from '../../platform/route-schemas.js';
+import { actorOf } from '../../platform/http/auth.js';
+import { adminErrors, errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
 import type { WebhooksService } from './webhooks-service.js';
 
 const withNotFound = { ...adminErrors, ...errorResponses(404) };

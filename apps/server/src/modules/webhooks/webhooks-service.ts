@@ -21,12 +21,16 @@ import {
 } from '@chaveiro/contract';
 import type { z } from 'zod';
 import type { ActivityService } from '../activity/index.js';
-import type { Actor } from '../../platform/auth.js';
-import type { AppContext } from '../../platform/context.js';
-import { withTransaction } from '../../platform/database.js';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
-import { AddressNotAllowedError, hostOf, resolveAllowed } from '../../platform/outbound-http.js';
+import type { Actor } from '../../platform/http/auth.js';
+import type { AppContext } from '../../platform/core/context.js';
+import { withTransaction } from '../../platform/db/database.js';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../platform/core/errors.js';
+import { newId } from '../../platform/core/ids.js';
+import {
+  AddressNotAllowedError,
+  hostOf,
+  resolveAllowed,
+} from '../../platform/http/outbound-http.js';
 import { formatOf } from './discord.js';
 import type { WebhookDispatcher } from './webhook-dispatcher.js';
 import type { WebhookBody } from './webhook-payloads.js';
@@ -85,7 +89,7 @@ function toDelivery(row: DeliveryRow) {
 }
 
 /**
- * The management of outgoing webhook endpoints (issue #25). Actor-based, not request-based: the
+ * The management of outgoing webhook endpoints. Actor-based, not request-based: the
  * admin routes call it, and so can another entry (the API tokens' `/api/v1/webhook-endpoints`).
  * Every change writes its audit line in its own transaction.
  */

@@ -1,14 +1,14 @@
 import type { WebhookDeliveriesPage } from '@chaveiro/contract';
 import { webhookDeliveryErrors, webhookMessages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../platform/ids.js';
+import { newId } from '../../platform/core/ids.js';
 import {
   AddressNotAllowedError,
   OutboundTimeoutError,
   guardedPost,
   isPublicAddress,
   resolveAllowed,
-} from '../../platform/outbound-http.js';
+} from '../../platform/http/outbound-http.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import type { Receiver } from '../../testing/http-receiver.js';

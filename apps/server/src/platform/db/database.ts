@@ -1,0 +1,254 @@
+import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import type {
+  DatabaseConnection,
+  Driver,
+  LogEvent,
+  SqliteDatabase,
+  SqliteDialectConfig,
+} from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { ensurePrivateDir, ensurePrivateFile, restrictToOwner } from '../web/private-files.js';
+import type { RunQueries } from './sqlite-worker.js';
+import { startSqliteWorker } from './sqlite-worker.js';
+
+export type SqlDialect = 'sqlite' | 'postgres';
+
+export interface AppDatabase {
+  db: Kysely<Database>;
+  dialect: SqlDialect;
+  /**
+   * Runs idempotent writes off the event loop (loader presence, uploaded files' bytes): on SQLite
+   * in a worker thread with its own connection (sqlite-worker.ts), on PostgreSQL through the
+   * pool. A `fileContent(path)` parameter is read from disk where the query runs.
+   */
+  runInBackground: RunQueries;
+  readNow: ReadNow;
+  destroy(): Promise<void>;
+}
+
+/**
+ * Runs one read-only statement on committed data at once, for hot reads (the loader heartbeat):
+ * on SQLite synchronously on a read-only connection of its own (WAL readers never wait for the
+ * writer, and a caller never queues behind a transaction holding the main connection, nor reads
+ * its uncommitted rows); on PostgreSQL through the pool.
+ */
+export type ReadNow = <R>(query: CompiledQuery<R>) => R[] | Promise<R[]>;
+
+export interface DatabaseOptions {
+  /**
+   * Hears every statement the main connections run, transactions' `begin` and `commit`
+   * included (tests count the commits a request makes before it answers).
+   */
+  onQuery?: (sql: string) => void;
+}
+
+/** Opens the configured database: SQLite by default, PostgreSQL when DATABASE_URL says so. */
+export function createDatabase(
+  config: { database: DatabaseConfig },
+  { onQuery }: DatabaseOptions = {},
+): AppDatabase {
+  const dialect = config.database.kind;
+  const log =
+    onQuery &&
+    ((event: LogEvent) => {
+      if (event.level === 'query') onQuery(event.query.sql);
+    });
+  if (config.database.kind === 'postgres') {
+    const db = new Kysely<Database>({ dialect: postgresDialect(config.database.url), log });
+    return {
+      db,
+      dialect,
+      runInBackground: runEach(db),
+      readNow: async (query) => (await db.executeQuery(query)).rows,
+      destroy: once(() => db.destroy()),
+    };
+  }
+  const raw = openSqlite(config.database.file);
+  // Opened after the main connection, which made the file a WAL database.
+  const reader = new BetterSqlite3(config.database.file, { readonly: true });
+  reader.pragma('busy_timeout = 5000');
+  const readerStatements = withStatementCache(reader);
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(raw) }),
+    log,
+  });
+  const worker = startSqliteWorker(raw, config.database.file, runEach(db));
+  return {
+    db,
+    dialect,
+    runInBackground: worker.run,
+    readNow: <R>(query: CompiledQuery<R>) =>
+      readerStatements.prepare(query.sql).all(query.parameters) as R[],
+    // The worker and the reader close first: the last connection to close folds the WAL in.
+    destroy: once(async () => {
+      await worker.stop();
+      reader.close();
+      await db.destroy();
+    }),
+  };
+}
+
+/** Idempotent, so a second shutdown signal or a test's cleanup cannot fail on a closed pool. */
+function once(destroy: () => Promise<void>): () => Promise<void> {
+  let destroyed: Promise<void> | undefined;
+  return () => (destroyed ??= destroy());
+}
+
+function runEach(db: Kysely<Database>): RunQueries {
+  return async (queries) => {
+    for (const query of queries) {
+      const parameters = await Promise.all(
+        query.parameters.map((value) =>
+          isFileContent(value) ? readFile(value.fileContent) : value,
+        ),
+      );
+      await db.executeQuery({ ...query, parameters });
+    }
+  };
+}
+
+/**
+ * Stands for the bytes of a file in a query run by `runInBackground`: a large upload is read
+ * from its temporary file by whoever runs the query (the SQLite worker), never copied through
+ * the event loop.
+ */
+export interface FileContent {
+  fileContent: string;
+}
+
+export function fileContent(path: string): FileContent {
+  return { fileContent: path };
+}
+
+function isFileContent(value: unknown): value is FileContent {
+  return typeof value === 'object' && value !== null && 'fileContent' in value;
+}
+
+/**
+ * Runs `fn` in one transaction. On SQLite it begins IMMEDIATE (see ImmediateSqliteDriver), so two
+ * writers never both read, then fail to upgrade to a write lock.
+ * Inside `fn` use only `trx`: on SQLite the single connection is held until the end.
+ */
+export function withTransaction<T>(
+  db: Kysely<Database>,
+  fn: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(fn);
+}
+
+function openSqlite(file: string): BetterSqlite3.Database {
+  // The file holds TOTP secrets and password hashes. SQLite gives the WAL and shared-memory
+  // files the database file's mode when it creates them; older ones are tightened here.
+  ensurePrivateDir(dirname(file));
+  ensurePrivateFile(file);
+  restrictToOwner(`${file}-wal`);
+  restrictToOwner(`${file}-shm`);
+  const raw = new BetterSqlite3(file);
+  raw.pragma('journal_mode = WAL');
+  // FULL: a committed redemption or balance change survives a power cut.
+  raw.pragma('synchronous = FULL');
+  raw.pragma('foreign_keys = ON');
+  raw.pragma('busy_timeout = 5000');
+  return raw;
+}
+
+/**
+ * Every transaction, Kysely's own (migrations) included, takes the write lock up front. Callers
+ * of the single connection queue in a FIFO here first: Kysely's own mutex wakes every waiter on
+ * each release and all but one wait again, which under load (256 heartbeats in flight) cost more
+ * than the query itself. Past this queue its mutex is never contended.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #queue = new FifoLock();
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#queue.lock();
+    return super.acquireConnection();
+  }
+
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    this.#queue.unlock();
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/** A lock handed to its waiters one at a time, in the order they asked. */
+class FifoLock {
+  #locked = false;
+  readonly #waiters: (() => void)[] = [];
+
+  lock(): Promise<void> {
+    if (!this.#locked) {
+      this.#locked = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+
+  unlock(): void {
+    const next = this.#waiters.shift();
+    if (next) next();
+    else this.#locked = false;
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; reusing prepared statements saves that cost on hot paths
+ * such as the loader heartbeat. Safe because each connection is used by one caller at a time
+ * (Kysely serialises the main one; the reader runs synchronously).
+ */
+function withStatementCache(raw: BetterSqlite3.Database): SqliteDatabase {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => raw.close(),
+    prepare(text) {
+      let statement = cache.get(text);
+      if (!statement) {
+        statement = raw.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = cache.keys().next();
+          if (!oldest.done) cache.delete(oldest.value);
+        }
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+function postgresDialect(url: string): PostgresDialect {
+  // int8 (epoch ms, cents, count(*)) and numeric (sum() over integers) arrive as strings by
+  // default; every such value in this schema fits a double, and SQLite already gives numbers.
+  pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL idle client error: ${error.message}`);
+  });
+  return new PostgresDialect({ pool });
+}
