@@ -6,6 +6,7 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
+import moduleCycles from './eslint-rules/module-cycles.js';
 
 const WEB = 'apps/web/src';
 /** Areas whose sub-folders are features of their own (features/admin/users, …). */
@@ -167,9 +168,20 @@ export default tseslint.config(
     },
     rules: {
       'import/no-restricted-paths': ['error', { zones: serverZones }],
-      // Value imports between files; the plugin cannot count `import type`, so the module graph
-      // with type-only imports and re-exports is checked by apps/server/src/architecture.test.ts.
+      // Value imports between files (the plugin skips `import type`).
       'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // No circle between server modules, type-only imports and re-exports included
+    // (eslint-rules/module-cycles.js; apps/server/src/architecture.test.ts checks it too).
+    files: ['apps/server/src/modules/**/*.ts'],
+    plugins: { local: moduleCycles },
+    rules: {
+      'local/no-module-cycle': [
+        'error',
+        { modulesDir: join(import.meta.dirname, SERVER, 'modules') },
+      ],
     },
   },
   {
