@@ -76,9 +76,7 @@ function eventProbes() {
  * away and the deposit events it published. No PIX key is set until a test sets one. One per
  * test file (beforeAll), closed in afterAll.
  */
-export async function startDepositsTestApp(
-  options: TestAppOptions = {},
-): Promise<DepositsTestApp> {
+export async function startDepositsTestApp(options: TestAppOptions = {}): Promise<DepositsTestApp> {
   const { paid, refunded, probes } = eventProbes();
   const payments = await startPaymentsTestApp(GATEWAY_TOKEN, {
     ...options,

@@ -5,7 +5,8 @@ import { SETTLEMENT, settlementStateOf, verdictOf } from './settlement-table.js'
 /**
  * The settlement table on its own: every (deposit state, gateway verdict) pair, what it must
  * never do, and how a deposit and a Mercado Pago payment are read into it. The effects
- * themselves run on a real database in payments.test.ts and settlement.test.ts.
+ * themselves run on a real database in settlement.test.ts, settlement-races.test.ts and
+ * refunds.test.ts.
  */
 
 const VERDICTS: GatewayVerdict[] = [
