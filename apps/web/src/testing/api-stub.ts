@@ -99,7 +99,14 @@ export function stubRoutes(routes: Routes): StubbedApi {
     }
     if (!best) {
       unmatched.push(request);
-      if (process.env.STUB_DEBUG) console.log('UNMATCHED', request.method, request.url, '::', (globalThis as any).__vitest_worker__?.current?.name ?? '');
+      if (process.env.STUB_DEBUG)
+        console.log(
+          'UNMATCHED',
+          request.method,
+          request.url,
+          '::',
+          (globalThis as any).__vitest_worker__?.current?.name ?? '',
+        );
       return notStubbed();
     }
     const answer: unknown =
