@@ -54,7 +54,7 @@ export type RouteHandler = (request: RouteRequest) => unknown;
  * A fake backend as a table: `'METHOD /path'` → a handler, or a value answered as 200 JSON (read
  * on each request, so a test may change it meanwhile). A path segment `:name` matches any one
  * segment; the query is not matched, a handler reads it from `query`. When several routes match,
- * the one with more literal segments wins, as on the server's router.
+ * the one with more literal segments wins, as on the server's router (then the first written).
  */
 export type Routes = Partial<Record<`${Method} /${string}`, RouteHandler | JsonBody>>;
 type JsonBody = object | string | number | boolean | null;
@@ -69,9 +69,29 @@ export interface StubbedApi {
 /** The answer to a request no route matches: the server's error shape, so screens show an error. */
 export const notStubbed = () => jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
 
+interface Route {
+  method: string;
+  segments: string[];
+  answer: unknown;
+}
+
+/** The `:name` values if `route` matches, with how many literal segments it matched. */
+function match(route: Route, method: string, segments: string[]) {
+  if (route.method !== method || route.segments.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  let literals = 0;
+  for (const [index, part] of route.segments.entries()) {
+    const actual = segments[index] ?? '';
+    if (part.startsWith(':') && actual !== '') params[part.slice(1)] = decodeURIComponent(actual);
+    else if (part === actual) literals += 1;
+    else return undefined;
+  }
+  return { params, literals };
+}
+
 /** Replaces `fetch` with the backend `routes`; anything else answers `notStubbed`. */
 export function stubRoutes(routes: Routes): StubbedApi {
-  const table = Object.entries(routes).map(([key, answer]) => {
+  const table: Route[] = Object.entries(routes).map(([key, answer]) => {
     const [method = '', path = ''] = key.split(' ');
     return { method, segments: path.split('/'), answer };
   });
@@ -79,45 +99,25 @@ export function stubRoutes(routes: Routes): StubbedApi {
   const sent = stubApi(async (request) => {
     const url = new URL(request.url, 'http://stub.invalid');
     const segments = url.pathname.split('/');
-    let best: { answer: unknown; params: Record<string, string>; literals: number } | undefined;
+    let best: { route: Route; params: Record<string, string>; literals: number } | undefined;
     for (const route of table) {
-      if (route.method !== request.method || route.segments.length !== segments.length) continue;
-      const params: Record<string, string> = {};
-      let literals = 0;
-      const matches = route.segments.every((part, index) => {
-        const actual = segments[index] ?? '';
-        if (part.startsWith(':')) {
-          params[part.slice(1)] = decodeURIComponent(actual);
-          return actual !== '';
-        }
-        literals += 1;
-        return part === actual;
-      });
-      if (matches && (!best || literals > best.literals)) {
-        best = { answer: route.answer, params, literals };
-      }
+      const found = match(route, request.method, segments);
+      if (found && found.literals > (best?.literals ?? -1)) best = { route, ...found };
     }
     if (!best) {
       unmatched.push(request);
-      if (process.env.STUB_DEBUG)
-        console.log(
-          'UNMATCHED',
-          request.method,
-          request.url,
-          '::',
-          (globalThis as any).__vitest_worker__?.current?.name ?? '',
-        );
       return notStubbed();
     }
-    const answer: unknown =
-      typeof best.answer === 'function'
-        ? await (best.answer as RouteHandler)({
+    const { answer } = best.route;
+    const answered: unknown =
+      typeof answer === 'function'
+        ? await (answer as RouteHandler)({
             ...request,
             params: best.params,
             query: url.searchParams,
           })
-        : best.answer;
-    return answer instanceof Response ? answer : jsonResponse(200, answer);
+        : answer;
+    return answered instanceof Response ? answered : jsonResponse(200, answered);
   });
   return { sent, unmatched };
 }
