@@ -1,7 +1,7 @@
 import type { OrderReceipt, ShopProduct } from '@chaveiro/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, stubApi } from './api-stub';
+import { jsonResponse, stubRoutes } from './api-stub';
 import { aDashboard, aSubscription } from './customer-fixtures';
 import { customerTestRoutes } from './customer-routes';
 import { renderRoutes } from './render-routes';
@@ -45,39 +45,33 @@ export function stubShop({
   order,
 }: ShopState = {}) {
   let bought = false;
-  return stubApi(({ method, url, body }) => {
-    if (url === '/api/shop/products') {
-      return products === 'error'
+  return stubRoutes({
+    'GET /api/shop/products': () =>
+      products === 'error'
         ? jsonResponse(403, { message: 'Proibido', code: 'FORBIDDEN' })
-        : jsonResponse(200, products);
-    }
-    if (url.startsWith('/api/orders/') && order) {
-      const current = order();
-      if (current.status === 'completed') bought = true;
-      return jsonResponse(200, current);
-    }
-    if (url === '/api/client/dashboard') {
-      return jsonResponse(
-        200,
-        aDashboard({
-          balance: bought ? 10.1 : balance,
-          subscriptions: bought
-            ? [aSubscription({ subscription_id: 'sub-new', product_name: 'Aimbot Pro' })]
-            : [],
-        }),
-      );
-    }
-    if (method === 'POST' && url === '/api/shop/checkout') {
+        : products,
+    ...(order && {
+      'GET /api/orders/:id': () => {
+        const current = order();
+        if (current.status === 'completed') bought = true;
+        return current;
+      },
+    }),
+    'GET /api/client/dashboard': () =>
+      aDashboard({
+        balance: bought ? 10.1 : balance,
+        subscriptions: bought
+          ? [aSubscription({ subscription_id: 'sub-new', product_name: 'Aimbot Pro' })]
+          : [],
+      }),
+    'POST /api/shop/checkout': ({ body }) => {
       const answer = checkout?.(body) ?? jsonResponse(500, {});
       if (answer.ok && order === undefined) bought = true;
       return answer;
-    }
-    if (url === '/api/deposits/availability') return jsonResponse(200, { pix: true });
-    if (url.startsWith('/api/deposits')) {
-      return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 5 });
-    }
-    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-  });
+    },
+    'GET /api/deposits/availability': { pix: true },
+    'GET /api/deposits': { items: [], total: 0, page: 1, pageSize: 5 },
+  }).sent;
 }
 
 /** /dashboard/shop as the router mounts it, once the products are shown. */

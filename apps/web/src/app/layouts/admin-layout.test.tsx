@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { WORK_QUEUES_POLL_MS } from '@/features/admin/work-queues/api/get-work-queues';
 import { signInAsAdmin } from '@/testing/admin-fixtures';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { stubRoutes, type Routes, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { AdminLayout } from './admin-layout';
 
@@ -43,13 +43,11 @@ const found: AdminSearchResponse = {
   products: [{ id: 'p-1', name: 'Marte', status: 'disabled' }],
 };
 
-function stubServer(queues: WorkQueuesResponse) {
-  return stubApi(({ url }) => {
-    if (url === '/api/admin/queues') return jsonResponse(200, { ...queues });
-    if (url.startsWith('/api/admin/search?')) return jsonResponse(200, found);
-    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-  });
-}
+/** The work queues (read on each poll, so a test may change them) and the search. */
+const adminApi = (queues: WorkQueuesResponse): Routes => ({
+  'GET /api/admin/queues': queues,
+  'GET /api/admin/search': found,
+});
 
 const searches = (sent: SentRequest[]) =>
   sent.filter((request) => request.url.startsWith('/api/admin/search')).map((r) => r.url);
@@ -68,7 +66,7 @@ afterEach(() => {
 
 describe('admin sidebar work queues', { timeout: 20_000 }, () => {
   it('shows how many deposits and tickets wait, in words for screen readers', async () => {
-    stubServer({ pendingDeposits: 3, openTickets: 1 });
+    stubRoutes(adminApi({ pendingDeposits: 3, openTickets: 1 }));
     renderRoutes(routes, '/admin/dashboard');
     const nav = (await screen.findAllByRole('navigation'))[0] as HTMLElement;
     expect(
@@ -84,7 +82,7 @@ describe('admin sidebar work queues', { timeout: 20_000 }, () => {
 
   it('keeps the counts fresh by polling, and shows no badge for an empty queue', async () => {
     const queues = { pendingDeposits: 2, openTickets: 0 };
-    const sent = stubServer(queues);
+    const { sent } = stubRoutes(adminApi(queues));
     renderRoutes(routes, '/admin/dashboard');
     const nav = (await screen.findAllByRole('navigation'))[0] as HTMLElement;
     await within(nav).findByRole('link', { name: /2 depósitos aguardando aprovação/ });
@@ -111,7 +109,7 @@ describe('admin command palette', { timeout: 20_000 }, () => {
   }
 
   it('opens with Ctrl+K and jumps to a screen typed by name, keyboard only', async () => {
-    const sent = stubServer({ pendingDeposits: 0, openTickets: 0 });
+    const { sent } = stubRoutes(adminApi({ pendingDeposits: 0, openTickets: 0 }));
     renderRoutes(routes, '/admin/dashboard');
     await screen.findByTestId('where');
     expect(
@@ -131,7 +129,7 @@ describe('admin command palette', { timeout: 20_000 }, () => {
   });
 
   it('searches users, keys and products after a pause and opens the chosen one', async () => {
-    const sent = stubServer({ pendingDeposits: 0, openTickets: 0 });
+    const { sent } = stubRoutes(adminApi({ pendingDeposits: 0, openTickets: 0 }));
     renderRoutes(routes, '/admin/dashboard');
     await screen.findByTestId('where');
     let { user, dialog } = await openWithShortcut();
@@ -158,7 +156,7 @@ describe('admin command palette', { timeout: 20_000 }, () => {
   });
 
   it('opens from the header button and closes with Escape', async () => {
-    stubServer({ pendingDeposits: 0, openTickets: 0 });
+    stubRoutes(adminApi({ pendingDeposits: 0, openTickets: 0 }));
     renderRoutes(routes, '/admin/dashboard');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(await screen.findByRole('button', { name: /Abrir a paleta de comandos/ }));

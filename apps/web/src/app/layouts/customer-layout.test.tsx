@@ -8,7 +8,7 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { CustomerSubscriptionsRoute } from '../routes/customer-subscriptions';
 import { aDashboard, aProfile, signInAsClient } from '@/testing/customer-fixtures';
 import { MAINTENANCE_POLL_MS } from '@/lib/maintenance';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { jsonResponse, stubRoutes, type Routes, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { epochSeconds, fakeToken } from '@/testing/fake-token';
 import { setToken } from '@/lib/session';
@@ -36,20 +36,24 @@ const routes: RouteObject[] = [
 const maintenanceAnswer = () =>
   jsonResponse(503, { message: messages.settings.maintenance, code: 'MAINTENANCE' });
 
+const emptyPage = (pageSize: number) => ({ items: [], total: 0, page: 1, pageSize });
+
 /**
  * The server as a client sees it: `state.publicMode` is what /settings/public says and
- * `state.blocking` whether every other call answers 503 MAINTENANCE.
+ * `state.blocking` whether the area's reads answer 503 MAINTENANCE.
  */
-function stubServer(state: { publicMode: 'on' | 'off'; blocking: boolean }) {
-  return stubApi(({ url }) => {
-    if (url === '/api/settings/public') {
-      return jsonResponse(200, { server_status: 'online', maintenance_mode: state.publicMode });
-    }
-    if (state.blocking) return maintenanceAnswer();
-    if (url === '/api/client/dashboard') return jsonResponse(200, aDashboard());
-    if (url === '/api/profile') return jsonResponse(200, aProfile());
-    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-  });
+function maintenanceApi(state: { publicMode: 'on' | 'off'; blocking: boolean }): Routes {
+  const unlessBlocking = (answer: object) => () => (state.blocking ? maintenanceAnswer() : answer);
+  return {
+    'GET /api/settings/public': () => ({
+      server_status: 'online',
+      maintenance_mode: state.publicMode,
+    }),
+    'GET /api/client/dashboard': unlessBlocking(aDashboard()),
+    'GET /api/profile': unlessBlocking(aProfile()),
+    'GET /api/notifications': unlessBlocking({ ...emptyPage(20), unreadCount: 0 }),
+    'GET /api/deposits': unlessBlocking(emptyPage(5)),
+  };
 }
 
 const publicChecks = (sent: SentRequest[]) =>
@@ -69,7 +73,7 @@ afterEach(() => {
 // The first render transforms the whole area; jsdom is slow on a busy machine.
 describe('customer area during maintenance', { timeout: 20_000 }, () => {
   it('shows the maintenance page when the public settings say maintenance is on', async () => {
-    stubServer({ publicMode: 'on', blocking: false });
+    stubRoutes(maintenanceApi({ publicMode: 'on', blocking: false }));
     renderRoutes(routes, '/dashboard');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Estamos em manutenção' }),
@@ -80,7 +84,7 @@ describe('customer area during maintenance', { timeout: 20_000 }, () => {
   });
 
   it('switches to the maintenance page when a call answers 503 MAINTENANCE, without error alerts or toasts', async () => {
-    stubServer({ publicMode: 'off', blocking: true });
+    stubRoutes(maintenanceApi({ publicMode: 'off', blocking: true }));
     renderRoutes(routes, '/dashboard');
     expect(await screen.findByRole('heading', { name: 'Estamos em manutenção' })).toBeVisible();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -90,7 +94,7 @@ describe('customer area during maintenance', { timeout: 20_000 }, () => {
 
   it('polls while shown and brings the customer screen back when maintenance ends', async () => {
     const server = { publicMode: 'on' as 'on' | 'off', blocking: true };
-    const sent = stubServer(server);
+    const { sent } = stubRoutes(maintenanceApi(server));
     renderRoutes(routes, '/dashboard');
     await screen.findByRole('heading', { name: 'Estamos em manutenção' });
     const checks = publicChecks(sent);
@@ -111,7 +115,7 @@ describe('customer area during maintenance', { timeout: 20_000 }, () => {
   });
 
   it('does not poll while there is no maintenance', async () => {
-    const sent = stubServer({ publicMode: 'off', blocking: false });
+    const { sent } = stubRoutes(maintenanceApi({ publicMode: 'off', blocking: false }));
     renderRoutes(routes, '/dashboard');
     await screen.findByRole('article', { name: 'Aimbot Pro' });
     const checks = publicChecks(sent);
@@ -120,7 +124,7 @@ describe('customer area during maintenance', { timeout: 20_000 }, () => {
   });
 
   it('checks again on demand and lets the visitor log out', async () => {
-    const sent = stubServer({ publicMode: 'on', blocking: true });
+    const { sent } = stubRoutes(maintenanceApi({ publicMode: 'on', blocking: true }));
     const router = renderRoutes(routes, '/dashboard');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await screen.findByRole('heading', { name: 'Estamos em manutenção' });
@@ -165,7 +169,7 @@ describe(
 
     it('gives a reseller a sidebar entry to each area, titled in the header', async () => {
       setToken(fakeToken({ role: 'reseller', username: 'loja', exp: epochSeconds(3600) }));
-      stubServer({ publicMode: 'off', blocking: false });
+      stubRoutes(maintenanceApi({ publicMode: 'off', blocking: false }));
       const router = renderRoutes(bothAreas, '/reseller/dashboard');
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       const entry = await screen.findByRole('link', { name: 'Painel do Revendedor' });
@@ -184,7 +188,7 @@ describe(
 
     it("gives a reseller an entry to their API tokens, the dashboard's entry no longer lit", async () => {
       setToken(fakeToken({ role: 'reseller', username: 'loja', exp: epochSeconds(3600) }));
-      stubServer({ publicMode: 'off', blocking: false });
+      stubRoutes(maintenanceApi({ publicMode: 'off', blocking: false }));
       const router = renderRoutes(bothAreas, '/reseller/dashboard');
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       await user.click(await screen.findByRole('link', { name: 'Tokens de API' }));
@@ -203,7 +207,7 @@ describe(
     });
 
     it('shows no reseller entry to a client', async () => {
-      stubServer({ publicMode: 'off', blocking: false });
+      stubRoutes(maintenanceApi({ publicMode: 'off', blocking: false }));
       renderRoutes(bothAreas, '/dashboard');
       await screen.findByRole('link', { name: 'Início' });
       expect(screen.queryByRole('link', { name: 'Painel do Revendedor' })).not.toBeInTheDocument();

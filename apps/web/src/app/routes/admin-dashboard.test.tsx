@@ -1,7 +1,7 @@
 import type { Activity, KeyListItem, UserListItem } from '@chaveiro/contract';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { stubRoutes, type Routes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { joana, signInAsAdmin, usersPage } from '@/testing/admin-fixtures';
 import { DASHBOARD_REFRESH_MS } from '@/features/admin/dashboard/refresh';
@@ -40,30 +40,20 @@ const server = {
   analytics: sevenDays(),
 };
 
-function handler({ url }: SentRequest): Response {
-  if (url === '/api/dashboard/metrics') {
-    return jsonResponse(200, server.metrics);
-  }
-  if (url.startsWith('/api/users?')) return jsonResponse(200, usersPage(server.users));
-  if (url.startsWith('/api/keys?')) {
-    return jsonResponse(200, {
-      items: server.keys,
-      total: server.keys.length,
-      page: 1,
-      pageSize: 50,
-    });
-  }
-  if (url === '/api/dashboard/recent-activities') return jsonResponse(200, server.activities);
-  if (url.startsWith('/api/analytics?')) return jsonResponse(200, server.analytics);
-  if (url.startsWith('/api/analytics/expiring?')) return jsonResponse(200, expiringPage());
-  return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-}
+const dashboardApi: Routes = {
+  'GET /api/dashboard/metrics': () => server.metrics,
+  'GET /api/users': () => usersPage(server.users),
+  'GET /api/keys': () => ({ items: server.keys, total: server.keys.length, page: 1, pageSize: 50 }),
+  'GET /api/dashboard/recent-activities': () => server.activities,
+  'GET /api/analytics': () => server.analytics,
+  'GET /api/analytics/expiring': expiringPage(),
+};
 
 describe('/admin/dashboard', { timeout: 20_000 }, () => {
   it('refreshes its users, keys and activities while open, without a reload', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signInAsAdmin();
-    stubApi(handler);
+    stubRoutes(dashboardApi);
     renderRoutes(
       [{ path: '/admin/dashboard', Component: AdminDashboardRoute }],
       '/admin/dashboard',
@@ -98,7 +88,7 @@ describe('/admin/dashboard', { timeout: 20_000 }, () => {
       expiredSubscriptions: 50,
     };
     server.analytics = sevenDays();
-    stubApi(handler);
+    stubRoutes(dashboardApi);
     renderRoutes(
       [{ path: '/admin/dashboard', Component: AdminDashboardRoute }],
       '/admin/dashboard',
@@ -122,7 +112,7 @@ describe('/admin/dashboard', { timeout: 20_000 }, () => {
   it('shows a dash under the cards when the day before the period was never sampled', async () => {
     signInAsAdmin();
     server.analytics = sevenDays({ baseline: null });
-    stubApi(handler);
+    stubRoutes(dashboardApi);
     renderRoutes(
       [{ path: '/admin/dashboard', Component: AdminDashboardRoute }],
       '/admin/dashboard',

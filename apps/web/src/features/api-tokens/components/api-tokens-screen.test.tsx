@@ -10,7 +10,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/session';
 import { signInAsAdmin } from '@/testing/admin-fixtures';
-import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { jsonResponse, stubRoutes, type Routes } from '@/testing/api-stub';
 import { epochSeconds, fakeToken } from '@/testing/fake-token';
 import { renderRoutes } from '@/testing/render-routes';
 import { emulatePhone } from '@/testing/viewport';
@@ -55,14 +55,14 @@ const intrudersToken: ApiToken = {
 const SECRET = `chv_live_${'x'.repeat(43)}`;
 
 /** The server: lists the tokens, creates one (answering the secret once), revokes. */
-function stubServer() {
+function tokensApi(): Routes {
   let tokens = [storefront, oldBot, intrudersToken];
-  return stubApi(({ method, url, body }) => {
-    if (method === 'GET' && url.startsWith('/api/api-tokens')) {
+  return {
+    'GET /api/api-tokens': () => {
       const page: ApiTokensPage = { items: tokens, total: tokens.length, page: 1, pageSize: 20 };
-      return jsonResponse(200, page);
-    }
-    if (method === 'POST' && url === '/api/api-tokens') {
+      return page;
+    },
+    'POST /api/api-tokens': ({ body }) => {
       const { name, scopes } = body as { name: string; scopes: ApiToken['scopes'] };
       const created: ApiToken = {
         ...storefront,
@@ -80,17 +80,16 @@ function stubServer() {
         token: SECRET,
         apiToken: created,
       });
-    }
-    if (method === 'DELETE' && url === '/api/api-tokens/tok-1') {
+    },
+    'DELETE /api/api-tokens/tok-1': () => {
       tokens = tokens.map((t) =>
         t.id === 'tok-1'
           ? { ...t, status: 'revoked', revokedAt: new Date().toISOString(), revokedReason: 'owner' }
           : t,
       );
-      return jsonResponse(200, { message: apiTokenMessages.revoked });
-    }
-    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-  });
+      return { message: apiTokenMessages.revoked };
+    },
+  };
 }
 
 const renderAdmin = () =>
@@ -107,7 +106,7 @@ afterEach(() => {
 
 describe('Tokens de API', () => {
   it('lists tokens with their scopes, status, expiry and last use', async () => {
-    stubServer();
+    stubRoutes(tokensApi());
     renderAdmin();
     const row = (await screen.findByText('Loja virtual')).closest('tr') as HTMLElement;
     expect(row).toHaveTextContent('chv_live_Ab12Cd…');
@@ -142,7 +141,7 @@ describe('Tokens de API', () => {
   });
 
   it('creates a token, shows it once with a copy button, and forgets it on close', async () => {
-    const sent = stubServer();
+    const { sent } = stubRoutes(tokensApi());
     const user = userEvent.setup();
     renderAdmin();
     await screen.findByText('Loja virtual');
@@ -186,7 +185,7 @@ describe('Tokens de API', () => {
   });
 
   it('revokes a token after confirmation', async () => {
-    const sent = stubServer();
+    const { sent } = stubRoutes(tokensApi());
     const user = userEvent.setup();
     renderAdmin();
     await screen.findByText('Loja virtual');
@@ -207,7 +206,7 @@ describe('Tokens de API', () => {
 
   it('offers a reseller only the scopes a reseller may grant', async () => {
     setToken(fakeToken({ role: 'reseller', username: 'rev', exp: epochSeconds(3600) }));
-    stubServer();
+    stubRoutes(tokensApi());
     const user = userEvent.setup();
     renderRoutes(
       [{ path: '/reseller/dashboard/api-tokens', Component: ResellerApiTokensScreen }],
@@ -228,7 +227,7 @@ describe('Tokens de API', () => {
 
   it('shows each token as a card with its action on a phone', async () => {
     emulatePhone();
-    stubServer();
+    stubRoutes(tokensApi());
     renderAdmin();
     const card = (await screen.findByText('Loja virtual')).closest('li') as HTMLElement;
     expect(

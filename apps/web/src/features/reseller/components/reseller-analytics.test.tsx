@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { stubRoutes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { aResellerAnalytics, signInAsReseller } from '../testing/reseller-fixtures';
 import { ResellerAnalytics } from './reseller-analytics';
@@ -11,18 +11,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const routes = [{ path: '/reseller/dashboard', Component: ResellerAnalytics }];
 
-function stub() {
-  return stubApi(({ url }) =>
-    url.startsWith('/api/reseller/analytics?')
-      ? jsonResponse(200, aResellerAnalytics())
-      : jsonResponse(404, { message: 'não simulado', code: 'NOT_FOUND' }),
-  );
-}
-
 describe('reseller analytics', { timeout: 20_000 }, () => {
   it("charts the reseller's own keys for the period in the URL", async () => {
     const user = userEvent.setup();
-    const sent = stub();
+    const { sent } = stubRoutes({ 'GET /api/reseller/analytics': aResellerAnalytics() });
     const router = renderRoutes(routes, '/reseller/dashboard?periodo=90');
     const card = (title: string) => screen.getByRole('group', { name: title });
 

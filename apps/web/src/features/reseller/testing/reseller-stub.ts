@@ -1,7 +1,7 @@
 import type { ResellerKeysPage } from '@chaveiro/contract';
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { stubRoutes, type Routes } from '@/testing/api-stub';
 import { ResellerDashboardScreen } from '../components/reseller-dashboard-screen';
 import {
   aimPro,
@@ -22,21 +22,15 @@ export function page(items = [usedKey, freeKey], total = items.length): Reseller
   return { items, total, page: 1, pageSize: 20 };
 }
 
-/** The reseller API as the screen sees it; `overrides` answer chosen paths first. */
-export function stubReseller(
-  overrides: Record<string, (request: SentRequest) => Response> = {},
-  stats = aStats(),
-) {
-  return stubApi((request) => {
-    const path = request.url.split('?')[0] ?? '';
-    const override = overrides[`${request.method} ${path}`];
-    if (override) return override(request);
-    if (path === '/api/reseller/stats') return jsonResponse(200, stats);
-    if (path === '/api/reseller/products') return jsonResponse(200, [aimPro, wallhack]);
-    if (path === '/api/reseller/keys') return jsonResponse(200, page());
-    if (path === '/api/reseller/analytics') return jsonResponse(200, aResellerAnalytics());
-    return jsonResponse(404, { message: 'não simulado', code: 'NOT_FOUND' });
-  });
+/** The reseller API as the screen sees it; `overrides` replace or add routes. */
+export function stubReseller(overrides: Routes = {}, stats = aStats()) {
+  return stubRoutes({
+    'GET /api/reseller/stats': stats,
+    'GET /api/reseller/products': [aimPro, wallhack],
+    'GET /api/reseller/keys': page(),
+    'GET /api/reseller/analytics': aResellerAnalytics(),
+    ...overrides,
+  }).sent;
 }
 
 /** jsdom's Blob has no arrayBuffer(); FileReader reads it. */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActivityTimeline } from '@/components/activity/activity-timeline';
 import { setToken } from '@/lib/session';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { stubRoutes, type Routes, type SentRequest } from '@/testing/api-stub';
 import { epochSeconds, fakeToken } from '@/testing/fake-token';
 import { renderRoutes } from '@/testing/render-routes';
 import { ActivityScreen } from './activity-screen';
@@ -45,27 +45,20 @@ const pageOf = (items: ActivityEntry[], nextCursor: string | null = null): Activ
   nextCursor,
 });
 
-function handler(request: SentRequest): Response {
-  const url = new URL(request.url, 'http://x');
-  if (url.pathname === '/api/activity/export') {
-    return new Response('data_hora\r\n', {
+/** The log: everything, or a user's lines in two pages; the export answers a CSV. */
+const activityApi: Routes = {
+  'GET /api/activity/export': () =>
+    new Response('data_hora\r\n', {
       status: 200,
       headers: { 'Content-Type': 'text/csv; charset=utf-8' },
-    });
-  }
-  if (url.pathname === '/api/activity') {
-    if (url.searchParams.get('subject') === 'u1') {
-      return jsonResponse(
-        200,
-        url.searchParams.get('before')
-          ? pageOf([gatewayPaid])
-          : pageOf([banned, redeemed], '1768392000000_a2'),
-      );
-    }
-    return jsonResponse(200, pageOf([banned, redeemed, gatewayPaid]));
-  }
-  return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-}
+    }),
+  'GET /api/activity': ({ query }) => {
+    if (query.get('subject') !== 'u1') return pageOf([banned, redeemed, gatewayPaid]);
+    return query.get('before')
+      ? pageOf([gatewayPaid])
+      : pageOf([banned, redeemed], '1768392000000_a2');
+  },
+};
 
 const activityCalls = (sent: SentRequest[]) =>
   sent
@@ -81,7 +74,7 @@ afterEach(() => {
 
 describe('/admin/activity', () => {
   it('shows who, what, the target linked to its screen and the IP of each line', async () => {
-    stubApi(handler);
+    stubRoutes(activityApi);
     renderRoutes([{ path: '/admin/activity', Component: ActivityScreen }], '/admin/activity');
 
     const row = (await screen.findByText('Usuário maria banido')).closest('tr');
@@ -108,7 +101,7 @@ describe('/admin/activity', () => {
   });
 
   it('keeps the filters in the URL and sends them, and refuses a reversed range', async () => {
-    const sent = stubApi(handler);
+    const { sent } = stubRoutes(activityApi);
     const user = userEvent.setup();
     const router = renderRoutes(
       [{ path: '/admin/activity', Component: ActivityScreen }],
@@ -140,7 +133,7 @@ describe('/admin/activity', () => {
   });
 
   it('exports the filtered lines as CSV', async () => {
-    const sent = stubApi(handler);
+    const { sent } = stubRoutes(activityApi);
     URL.createObjectURL = vi.fn(() => 'blob:export');
     URL.revokeObjectURL = vi.fn();
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
@@ -160,7 +153,7 @@ describe('/admin/activity', () => {
 
 describe('ActivityTimeline', () => {
   it("pages a user's lines with 'Carregar mais'", async () => {
-    const sent = stubApi(handler);
+    const { sent } = stubRoutes(activityApi);
     const user = userEvent.setup();
     renderRoutes([{ path: '/', element: <ActivityTimeline userId="u1" /> }], '/');
     expect(await screen.findByText('Usuário maria banido')).toBeInTheDocument();

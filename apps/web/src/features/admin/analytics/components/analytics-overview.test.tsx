@@ -1,9 +1,8 @@
-import type { AnalyticsResponse } from '@chaveiro/contract';
 import { analyticsMessages, messages } from '@chaveiro/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { jsonResponse, stubApi, stubRoutes, type Routes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { signInAsAdminForEachTest } from '@/testing/admin-fixtures';
 import { aDay, sevenDays } from '../testing/analytics-fixtures';
@@ -23,13 +22,7 @@ function Screen() {
 
 const routes = [{ path: '/admin/dashboard', Component: Screen }];
 
-function stubAnalytics(answer: () => AnalyticsResponse = () => sevenDays()) {
-  return stubApi(({ url }) =>
-    url.startsWith('/api/analytics?')
-      ? jsonResponse(200, answer())
-      : jsonResponse(404, { message: 'não simulado', code: 'NOT_FOUND' }),
-  );
-}
+const analyticsApi: Routes = { 'GET /api/analytics': sevenDays() };
 
 /** The distinct analytics requests (StrictMode mounts twice, so a first read may repeat). */
 const analyticsUrls = (sent: { url: string }[]) => [
@@ -41,7 +34,7 @@ const chart = (title: string) => screen.getByRole('region', { name: title });
 describe('admin analytics', { timeout: 20_000 }, () => {
   it('keeps the period in the URL and asks the API for it', async () => {
     const user = userEvent.setup();
-    const sent = stubAnalytics();
+    const { sent } = stubRoutes(analyticsApi);
     const router = renderRoutes(routes, '/admin/dashboard');
 
     expect(await screen.findByText('12/11/2026 a 18/11/2026')).toBeInTheDocument();
@@ -83,7 +76,7 @@ describe('admin analytics', { timeout: 20_000 }, () => {
   });
 
   it('opens on the period a link carries', async () => {
-    const sent = stubAnalytics();
+    const { sent } = stubRoutes(analyticsApi);
     renderRoutes(routes, '/admin/dashboard?de=2026-10-01&ate=2026-10-31');
     await screen.findByText('12/11/2026 a 18/11/2026');
     expect(analyticsUrls(sent)).toEqual(['/api/analytics?from=2026-10-01&to=2026-10-31']);
@@ -92,7 +85,7 @@ describe('admin analytics', { timeout: 20_000 }, () => {
   });
 
   it("shows the period's totals with their change against the previous period", async () => {
-    stubAnalytics();
+    stubRoutes(analyticsApi);
     renderRoutes(routes, '/admin/dashboard');
     const card = (title: string) => screen.getByRole('group', { name: title });
 
@@ -117,7 +110,7 @@ describe('admin analytics', { timeout: 20_000 }, () => {
 
   it('shows each chart as a table of the same numbers on request', async () => {
     const user = userEvent.setup();
-    stubAnalytics();
+    stubRoutes(analyticsApi);
     renderRoutes(routes, '/admin/dashboard');
 
     const revenue = within(await screen.findByRole('region', { name: 'Receita por dia' }));
@@ -158,7 +151,7 @@ describe('admin analytics', { timeout: 20_000 }, () => {
 
   it('reads the highlighted day out as the arrows move across a chart', async () => {
     const user = userEvent.setup();
-    stubAnalytics();
+    stubRoutes(analyticsApi);
     renderRoutes(routes, '/admin/dashboard');
 
     const revenue = within(await screen.findByRole('region', { name: 'Receita por dia' }));
@@ -179,9 +172,13 @@ describe('admin analytics', { timeout: 20_000 }, () => {
   });
 
   it('says when a period has nothing to chart', async () => {
-    stubAnalytics(() =>
-      sevenDays({ series: [aDay('2026-11-18')], products: [], recentOnline: [] }),
-    );
+    stubRoutes({
+      'GET /api/analytics': sevenDays({
+        series: [aDay('2026-11-18')],
+        products: [],
+        recentOnline: [],
+      }),
+    });
     renderRoutes(routes, '/admin/dashboard');
     expect(
       await within(await screen.findByRole('region', { name: 'Receita por dia' })).findByText(

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { stubRoutes, type Routes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { signInAsAdminForEachTest } from '@/testing/admin-fixtures';
 import { emulatePhone } from '@/testing/viewport';
@@ -23,21 +23,16 @@ const routes = [
   },
 ];
 
-function stub() {
-  return stubApi(({ url }) => {
-    if (url.startsWith('/api/analytics/expiring?')) {
-      const page = Number(new URL(url, 'http://x').searchParams.get('page'));
-      return jsonResponse(200, page === 2 ? expiringPage({ items: [], page: 2 }) : expiringPage());
-    }
-    if (url.startsWith('/api/analytics?')) return jsonResponse(200, sevenDays());
-    return jsonResponse(404, { message: 'não simulado', code: 'NOT_FOUND' });
-  });
-}
+const analyticsApi: Routes = {
+  'GET /api/analytics/expiring': ({ query }) =>
+    query.get('page') === '2' ? expiringPage({ items: [], page: 2 }) : expiringPage(),
+  'GET /api/analytics': sevenDays(),
+};
 
 describe('expiring soon and the reseller leaderboard', { timeout: 20_000 }, () => {
   it('lists who is expiring, linked to the customer page, with the revenue at stake', async () => {
     const user = userEvent.setup();
-    const sent = stub();
+    const { sent } = stubRoutes(analyticsApi);
     const router = renderRoutes(routes, '/admin/dashboard');
 
     expect(await screen.findByText('Receita em risco: R$ 612,30')).toBeInTheDocument();
@@ -61,7 +56,7 @@ describe('expiring soon and the reseller leaderboard', { timeout: 20_000 }, () =
   });
 
   it('ranks resellers by keys sold, linked to their page unless the account is gone', async () => {
-    stub();
+    stubRoutes(analyticsApi);
     renderRoutes(routes, '/admin/dashboard');
     const board = within(
       (await screen.findByText('Ranking de revendedores')).closest<HTMLElement>(
@@ -86,7 +81,7 @@ describe('expiring soon and the reseller leaderboard', { timeout: 20_000 }, () =
 
   it('shows both lists as cards on a phone', async () => {
     emulatePhone();
-    stub();
+    stubRoutes(analyticsApi);
     renderRoutes(routes, '/admin/dashboard');
     expect(await screen.findByRole('link', { name: 'joana' })).toHaveAttribute(
       'href',

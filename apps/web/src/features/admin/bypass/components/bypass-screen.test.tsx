@@ -92,11 +92,10 @@ describe('/admin/bypass: the UID list', { timeout: 20_000 }, () => {
   });
 
   it('shows the load error when the list cannot be read', async () => {
-    renderScreen([], (request) =>
-      request.url.startsWith('/api/bypass/uids')
-        ? jsonResponse(403, { message: 'Sem permissão.', code: 'FORBIDDEN' })
-        : undefined,
-    );
+    renderScreen([], {
+      'GET /api/bypass/uids': () =>
+        jsonResponse(403, { message: 'Sem permissão.', code: 'FORBIDDEN' }),
+    });
     expect(await screen.findByText(messages.errors.loadFailed)).toBeInTheDocument();
   });
 });

@@ -72,11 +72,10 @@ describe('/admin/bypass: create a UID', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's message when the UID already exists", async () => {
-    renderScreen([running], (request) =>
-      request.method === 'POST' && request.url === '/api/bypass/uids'
-        ? jsonResponse(409, { message: messages.bypass.uidTaken, code: 'UID_TAKEN' })
-        : undefined,
-    );
+    renderScreen([running], {
+      'POST /api/bypass/uids': () =>
+        jsonResponse(409, { message: messages.bypass.uidTaken, code: 'UID_TAKEN' }),
+    });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('UID'), 'PLAYER_ONE');
     await user.selectOptions(screen.getByLabelText('Duração'), '1 dia');

@@ -1,6 +1,6 @@
 import { messages, type BypassApiKey, type BypassUidItem } from '@chaveiro/contract';
 import { screen } from '@testing-library/react';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { jsonResponse, stubRoutes, type Routes, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { BypassScreen } from '../components/bypass-screen';
 
@@ -37,51 +37,35 @@ export const revokedKey: BypassApiKey = {
 export const NEW_KEY = `chv_${'A'.repeat(43)}`;
 
 const page = <T>(items: T[]) => ({ items, total: items.length, page: 1, pageSize: 20 });
-export const ok = (message: string) => jsonResponse(200, { message });
 
-/** The bypass API over `uids`; `overrides` answers first when it returns a response. */
-function apiWith(uids: BypassUidItem[], overrides: Override) {
-  return (request: SentRequest): Response => {
-    const custom = overrides(request);
-    if (custom) return custom;
-    const { method, url } = request;
-    if (method === 'GET' && url.startsWith('/api/bypass/uids'))
-      return jsonResponse(200, page(uids));
-    if (method === 'GET' && url.startsWith('/api/bypass/api-keys'))
-      return jsonResponse(200, page([activeKey, revokedKey]));
-    if (method === 'POST' && url === '/api/bypass/uids')
-      return jsonResponse(201, { message: messages.success.uidCreated });
-    if (method === 'PUT' && url === '/api/bypass/uids/PLAYER_ONE')
-      return ok(messages.success.uidUpdated);
-    if (method === 'PUT' && url === '/api/bypass/uids/PLAYER_ONE/pause')
-      return jsonResponse(200, { message: messages.success.pauseToggled, paused: true });
-    if (method === 'DELETE' && url === '/api/bypass/uids/PLAYER_ONE')
-      return ok(messages.success.uidDeleted);
-    if (method === 'POST' && url === '/api/bypass/api-keys')
-      return jsonResponse(201, {
-        ...activeKey,
-        id: 'key-3',
-        name: 'Bot do Discord',
-        prefix: NEW_KEY.slice(0, 12),
-        message: messages.bypass.apiKeyCreated,
-        key: NEW_KEY,
-      });
-    if (method === 'DELETE' && url === '/api/bypass/api-keys/key-1')
-      return ok(messages.bypass.apiKeyRevoked);
-    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-  };
-}
+/** The bypass API over `uids`. */
+const apiWith = (uids: BypassUidItem[]): Routes => ({
+  'GET /api/bypass/uids': page(uids),
+  'GET /api/bypass/api-keys': page([activeKey, revokedKey]),
+  'POST /api/bypass/uids': () => jsonResponse(201, { message: messages.success.uidCreated }),
+  'PUT /api/bypass/uids/PLAYER_ONE': { message: messages.success.uidUpdated },
+  'PUT /api/bypass/uids/PLAYER_ONE/pause': {
+    message: messages.success.pauseToggled,
+    paused: true,
+  },
+  'DELETE /api/bypass/uids/PLAYER_ONE': { message: messages.success.uidDeleted },
+  'POST /api/bypass/api-keys': () =>
+    jsonResponse(201, {
+      ...activeKey,
+      id: 'key-3',
+      name: 'Bot do Discord',
+      prefix: NEW_KEY.slice(0, 12),
+      message: messages.bypass.apiKeyCreated,
+      key: NEW_KEY,
+    }),
+  'DELETE /api/bypass/api-keys/key-1': { message: messages.bypass.apiKeyRevoked },
+});
 
 const routes = [{ path: '/admin/bypass', Component: BypassScreen }];
 
-export type Override = (request: SentRequest) => Response | undefined;
-
-/** /admin/bypass over `uids`, its requests recorded. */
-export function renderScreen(
-  uids: BypassUidItem[] = [running, paused],
-  overrides: Override = () => undefined,
-) {
-  const sent = stubApi(apiWith(uids, overrides));
+/** /admin/bypass over `uids`, `overrides` replacing or adding routes, its requests recorded. */
+export function renderScreen(uids: BypassUidItem[] = [running, paused], overrides: Routes = {}) {
+  const { sent } = stubRoutes({ ...apiWith(uids), ...overrides });
   renderRoutes(routes, '/admin/bypass');
   return sent;
 }

@@ -78,10 +78,10 @@ describe('/admin/deposits list', { timeout: 20_000 }, () => {
     URL.revokeObjectURL = vi.fn();
     const sent = stubAdmin({
       rows: [rejected],
-      write: ({ url }) =>
-        url.startsWith('/api/admin/deposits/export.csv')
-          ? new Response('referencia\r\n', { headers: { 'Content-Type': 'text/csv' } })
-          : jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' }),
+      routes: {
+        'GET /api/admin/deposits/export.csv': () =>
+          new Response('referencia\r\n', { headers: { 'Content-Type': 'text/csv' } }),
+      },
     });
     const user = await renderScreen();
     await user.click(screen.getByRole('button', { name: 'Recusados' }));
@@ -110,13 +110,12 @@ describe('/admin/deposits list', { timeout: 20_000 }, () => {
 describe('approve and reject', { timeout: 20_000 }, () => {
   it('approves after a confirmation, toasts and reads the list again', async () => {
     const sent = stubAdmin({
-      write: ({ method, url }) =>
-        method === 'POST' && url === '/api/admin/deposits/dep-1/approve'
-          ? jsonResponse(200, {
-              message: d.approved,
-              deposit: aDeposit({ status: 'approved', decided_by: 'admin' }),
-            })
-          : jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' }),
+      routes: {
+        'POST /api/admin/deposits/dep-1/approve': {
+          message: d.approved,
+          deposit: aDeposit({ status: 'approved', decided_by: 'admin' }),
+        },
+      },
     });
     const user = await renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Aprovar depósito K7M39QXA' }));
@@ -135,8 +134,10 @@ describe('approve and reject', { timeout: 20_000 }, () => {
 
   it('reports a deposit someone else already decided', async () => {
     stubAdmin({
-      write: () =>
-        jsonResponse(409, { message: d.alreadyApproved, code: 'DEPOSIT_ALREADY_DECIDED' }),
+      routes: {
+        'POST /api/admin/deposits/dep-1/approve': () =>
+          jsonResponse(409, { message: d.alreadyApproved, code: 'DEPOSIT_ALREADY_DECIDED' }),
+      },
     });
     const user = await renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Aprovar depósito K7M39QXA' }));
@@ -148,10 +149,12 @@ describe('approve and reject', { timeout: 20_000 }, () => {
 
   it('rejects with a required reason', async () => {
     const sent = stubAdmin({
-      write: ({ method, url }) =>
-        method === 'POST' && url === '/api/admin/deposits/dep-1/reject'
-          ? jsonResponse(200, { message: d.rejected, deposit: aDeposit({ status: 'rejected' }) })
-          : jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' }),
+      routes: {
+        'POST /api/admin/deposits/dep-1/reject': {
+          message: d.rejected,
+          deposit: aDeposit({ status: 'rejected' }),
+        },
+      },
     });
     const user = await renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Recusar depósito K7M39QXA' }));

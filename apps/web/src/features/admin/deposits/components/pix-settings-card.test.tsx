@@ -30,16 +30,15 @@ describe('PIX settings card', { timeout: 20_000 }, () => {
   it('says deposits are off without a key and saves a new key and beneficiary', async () => {
     const sent = stubAdmin({
       pix: settingsOf({ pix_key: '', pix_beneficiary: '', pix_city: '' }),
-      write: ({ method, url, body }) =>
-        method === 'PATCH' && url === '/api/admin/payment-settings'
-          ? jsonResponse(200, {
-              message: d.paymentSettingsSaved,
-              ...settingsOf(),
-              ...(body as object),
-              mercadopago_access_token: unset,
-              mercadopago_webhook_secret: unset,
-            })
-          : jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' }),
+      routes: {
+        'PATCH /api/admin/payment-settings': ({ body }) => ({
+          message: d.paymentSettingsSaved,
+          ...settingsOf(),
+          ...(body as object),
+          mercadopago_access_token: unset,
+          mercadopago_webhook_secret: unset,
+        }),
+      },
     });
     const user = await renderScreen();
     expect(await screen.findByText(/Depósitos desativados/)).toBeInTheDocument();
@@ -92,16 +91,15 @@ describe('Mercado Pago', { timeout: 20_000 }, () => {
   it('shows the credentials masked, keeps them when empty and clears one on request', async () => {
     const sent = stubAdmin({
       pix: configured,
-      write: ({ method, url, body }) =>
-        method === 'PATCH' && url === '/api/admin/payment-settings'
-          ? jsonResponse(200, {
-              message: d.paymentSettingsSaved,
-              ...configured,
-              ...(body as object),
-              mercadopago_access_token: configured.mercadopago_access_token,
-              mercadopago_webhook_secret: unset,
-            })
-          : jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' }),
+      routes: {
+        'PATCH /api/admin/payment-settings': ({ body }) => ({
+          message: d.paymentSettingsSaved,
+          ...configured,
+          ...(body as object),
+          mercadopago_access_token: configured.mercadopago_access_token,
+          mercadopago_webhook_secret: unset,
+        }),
+      },
     });
     const user = await renderScreen();
     expect(await screen.findByText(/Configurado ••••4321/)).toBeInTheDocument();
@@ -140,16 +138,17 @@ describe('Mercado Pago', { timeout: 20_000 }, () => {
     });
     const sent = stubAdmin({
       rows: [pendingCharge, mismatch],
-      write: ({ method, url }) =>
-        method === 'POST' && url === '/api/admin/deposits/dep-mp1/cancel'
-          ? jsonResponse(200, {
-              message: d.cancelled,
-              deposit: { ...pendingCharge, status: 'cancelled' },
-            })
-          : jsonResponse(502, {
-              message: d.gatewayActionFailed,
-              code: 'PAYMENT_GATEWAY_UNAVAILABLE',
-            }),
+      routes: {
+        'POST /api/admin/deposits/dep-mp1/cancel': {
+          message: d.cancelled,
+          deposit: { ...pendingCharge, status: 'cancelled' },
+        },
+        'POST /api/admin/deposits/dep-mp2/refund': () =>
+          jsonResponse(502, {
+            message: d.gatewayActionFailed,
+            code: 'PAYMENT_GATEWAY_UNAVAILABLE',
+          }),
+      },
     });
     const user = await renderScreen();
     const charge = await rowOf('ana');

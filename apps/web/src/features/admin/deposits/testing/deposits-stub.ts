@@ -1,7 +1,7 @@
 import type { AdminDeposit, PaymentSettings } from '@chaveiro/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { stubRoutes, type Routes, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { DepositsScreen } from '../components/deposits-screen';
 
@@ -67,20 +67,17 @@ export const page = (items: AdminDeposit[], total = items.length, pageNumber = 1
 export interface DepositsServer {
   rows?: AdminDeposit[];
   pix?: PaymentSettings;
-  write?: (request: SentRequest) => Response;
+  /** The other calls under test: an approval, an export, … */
+  routes?: Routes;
 }
 
-/** The admin deposits API: the list of `rows`, the payment settings `pix`; writes go to `write`. */
-export function stubAdmin({ rows = [aDeposit()], pix, write }: DepositsServer = {}) {
-  return stubApi((request) => {
-    const { method, url } = request;
-    if (method === 'GET' && url.startsWith('/api/admin/deposits?'))
-      return jsonResponse(200, page(rows));
-    if (method === 'GET' && url === '/api/admin/payment-settings') {
-      return jsonResponse(200, pix ?? settingsOf());
-    }
-    return write?.(request) ?? jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-  });
+/** The admin deposits API: the list of `rows`, the payment settings `pix`, and `routes`. */
+export function stubAdmin({ rows = [aDeposit()], pix, routes }: DepositsServer = {}) {
+  return stubRoutes({
+    'GET /api/admin/deposits': page(rows),
+    'GET /api/admin/payment-settings': pix ?? settingsOf(),
+    ...routes,
+  }).sent;
 }
 
 export const listReads = (sent: SentRequest[]) =>

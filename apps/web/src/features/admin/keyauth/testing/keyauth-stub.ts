@@ -7,7 +7,7 @@ import {
   type ProductVariable,
 } from '@chaveiro/contract';
 import { products } from '@/testing/admin-fixtures';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { jsonResponse, notStubbed, stubRoutes, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { KeyAuthScreen } from '../components/keyauth-screen';
 
@@ -59,15 +59,12 @@ export interface KeyAuthServerState {
 /** The server of one product: its KeyAuth settings, variables and blacklist, as they change. */
 export function stubKeyAuthApi(initial: Partial<KeyAuthServerState> = {}) {
   const state: KeyAuthServerState = { settings: null, variables: [], blacklist: [], ...initial };
-  const sent = stubApi(({ method, url, body }: SentRequest) => {
-    const path = url.split('?')[0];
-    if (method === 'GET' && path === '/api/products') return jsonResponse(200, [product]);
-    if (path === '/api/products/prod-1/keyauth') {
-      if (method === 'GET') {
-        return state.settings
-          ? jsonResponse(200, state.settings)
-          : jsonResponse(404, { message: messages.notConfigured, code: KEYAUTH_NOT_CONFIGURED });
-      }
+  const { sent } = stubRoutes({
+    'GET /api/products': [product],
+    'GET /api/products/prod-1/keyauth': () =>
+      state.settings ??
+      jsonResponse(404, { message: messages.notConfigured, code: KEYAUTH_NOT_CONFIGURED }),
+    'PUT /api/products/prod-1/keyauth': ({ body }) => {
       const input = body as Record<string, unknown>;
       if (input.name === 'Ocupado') {
         return jsonResponse(409, { message: messages.appTaken, code: 'KEYAUTH_APP_TAKEN' });
@@ -81,22 +78,16 @@ export function stubKeyAuthApi(initial: Partial<KeyAuthServerState> = {}) {
         ownerId: (input.ownerId as string | undefined) ?? state.settings?.ownerId ?? 'GenOwner01',
         updatedAt: new Date().toISOString(),
       };
-      return jsonResponse(200, { message: messages.saved, ...state.settings });
-    }
-    if (method === 'POST' && path === '/api/products/prod-1/keyauth/secret' && state.settings) {
+      return { message: messages.saved, ...state.settings };
+    },
+    'POST /api/products/prod-1/keyauth/secret': () => {
+      if (!state.settings) return notStubbed();
       state.settings = { ...state.settings, secret: NEW_SECRET, updatedAt: '2026-11-29T00:00:00Z' };
-      return jsonResponse(200, { message: messages.secretRotated, ...state.settings });
-    }
-    if (method === 'GET' && path === '/api/products/prod-1/variables') {
-      return jsonResponse(200, { items: state.variables, limit: 100 });
-    }
-    const variable = /^\/api\/products\/prod-1\/variables\/(.+)$/.exec(path ?? '');
-    if (variable?.[1]) {
-      const name = decodeURIComponent(variable[1]);
-      if (method === 'DELETE') {
-        state.variables = state.variables.filter((v) => v.name !== name);
-        return jsonResponse(200, { message: messages.variableDeleted });
-      }
+      return { message: messages.secretRotated, ...state.settings };
+    },
+    'GET /api/products/prod-1/variables': () => ({ items: state.variables, limit: 100 }),
+    'PUT /api/products/prod-1/variables/:name': ({ params, body }) => {
+      const name = params.name ?? '';
       const saved = { name, value: (body as { value: string }).value, updatedAt: motd.updatedAt };
       const existed = state.variables.some((v) => v.name === name);
       state.variables = [...state.variables.filter((v) => v.name !== name), saved];
@@ -104,16 +95,18 @@ export function stubKeyAuthApi(initial: Partial<KeyAuthServerState> = {}) {
         message: existed ? messages.variableSaved : messages.variableCreated,
         variable: saved,
       });
-    }
-    if (path === '/api/products/prod-1/hwid-blacklist') {
-      if (method === 'GET') {
-        return jsonResponse(200, {
-          items: state.blacklist,
-          total: state.blacklist.length,
-          page: 1,
-          pageSize: 20,
-        });
-      }
+    },
+    'DELETE /api/products/prod-1/variables/:name': ({ params }) => {
+      state.variables = state.variables.filter((v) => v.name !== params.name);
+      return { message: messages.variableDeleted };
+    },
+    'GET /api/products/prod-1/hwid-blacklist': () => ({
+      items: state.blacklist,
+      total: state.blacklist.length,
+      page: 1,
+      pageSize: 20,
+    }),
+    'POST /api/products/prod-1/hwid-blacklist': ({ body }) => {
       const { hwid, reason } = body as { hwid: string; reason: string };
       const entry = {
         hwid,
@@ -124,14 +117,11 @@ export function stubKeyAuthApi(initial: Partial<KeyAuthServerState> = {}) {
       };
       state.blacklist = [entry, ...state.blacklist];
       return jsonResponse(201, { message: messages.hwidBlocked, entry });
-    }
-    const blocked = /^\/api\/products\/prod-1\/hwid-blacklist\/(.+)$/.exec(path ?? '');
-    if (method === 'DELETE' && blocked?.[1]) {
-      const hwid = decodeURIComponent(blocked[1]);
-      state.blacklist = state.blacklist.filter((e) => e.hwid !== hwid);
-      return jsonResponse(200, { message: messages.hwidUnblocked });
-    }
-    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
+    },
+    'DELETE /api/products/prod-1/hwid-blacklist/:hwid': ({ params }) => {
+      state.blacklist = state.blacklist.filter((e) => e.hwid !== params.hwid);
+      return { message: messages.hwidUnblocked };
+    },
   });
   return { sent, state };
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/session';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { jsonResponse, stubRoutes, type Routes } from '@/testing/api-stub';
 import { epochSeconds, fakeToken } from '@/testing/fake-token';
 import { renderRoutes } from '@/testing/render-routes';
 import { KeysScreen } from './keys-screen';
@@ -33,39 +33,32 @@ const row: KeyListItem = {
 };
 
 const generated = ['AAAAAAAAAAAAAAAAA1', 'BBBBBBBBBBBBBBBBB2', 'CCCCCCCCCCCCCCCCC3'];
-const ok = (message: string) => jsonResponse(200, { message });
 
-function handler(request: SentRequest): Response {
-  const { method, url } = request;
-  if (method === 'GET' && url === '/api/products') return jsonResponse(200, [product]);
-  if (method === 'GET' && url.startsWith('/api/keys?'))
-    return jsonResponse(200, { items: [row], total: 1, page: 1, pageSize: 20 });
-  if (method === 'POST' && url === '/api/keys')
-    return jsonResponse(201, { message: messages.admin.keysGenerated(3), keys: generated });
-  if (method === 'GET' && url === '/api/keys/k1')
-    return jsonResponse(200, {
-      ...row,
-      redeemBy: null,
-      createdBy: 'root',
-      redeemedBy: null,
-      redeemedAt: null,
-      subscription: null,
-    });
-  if (method === 'GET' && url.startsWith('/api/users/clients'))
-    return jsonResponse(200, [{ id: 'u9', username: 'maria' }]);
-  if (method === 'POST' && url === '/api/keys/k1/link') return ok(messages.admin.keyLinked);
-  if (method === 'PATCH' && url === '/api/keys/k1') return ok(messages.admin.keyUpdated);
-  if (method === 'POST' && url === '/api/keys/bulk')
-    return jsonResponse(200, { message: '1 chave banida.', count: 1, skipped: 0 });
-  if (method === 'DELETE' && url === '/api/keys/k1') return ok(messages.admin.keyDeleted);
-  return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-}
+const keysApi: Routes = {
+  'GET /api/products': [product],
+  'GET /api/keys': { items: [row], total: 1, page: 1, pageSize: 20 },
+  'POST /api/keys': () =>
+    jsonResponse(201, { message: messages.admin.keysGenerated(3), keys: generated }),
+  'GET /api/keys/k1': {
+    ...row,
+    redeemBy: null,
+    createdBy: 'root',
+    redeemedBy: null,
+    redeemedAt: null,
+    subscription: null,
+  },
+  'GET /api/users/clients': [{ id: 'u9', username: 'maria' }],
+  'POST /api/keys/k1/link': { message: messages.admin.keyLinked },
+  'PATCH /api/keys/k1': { message: messages.admin.keyUpdated },
+  'POST /api/keys/bulk': { message: '1 chave banida.', count: 1, skipped: 0 },
+  'DELETE /api/keys/k1': { message: messages.admin.keyDeleted },
+};
 
 const routes = [{ path: '/admin/keys', Component: KeysScreen }];
 
 /** The keys screen on the stubbed API; `sent` records every request. */
 function openKeys() {
-  const sent = stubApi(handler);
+  const { sent } = stubRoutes(keysApi);
   renderRoutes(routes, '/admin/keys');
   return { sent, user: userEvent.setup() };
 }
@@ -252,11 +245,10 @@ describe('/admin/keys', () => {
   });
 
   it('extends a full page to every matching key and sends the filters', async () => {
-    const sent = stubApi((request) =>
-      request.method === 'GET' && request.url.startsWith('/api/keys?')
-        ? jsonResponse(200, { items: [row], total: 45, page: 1, pageSize: 20 })
-        : handler(request),
-    );
+    const { sent } = stubRoutes({
+      ...keysApi,
+      'GET /api/keys': { items: [row], total: 45, page: 1, pageSize: 20 },
+    });
     renderRoutes(routes, '/admin/keys?status=active');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox', { name: 'Selecionar a página' }));

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { signInAsAdminForEachTest } from '@/testing/admin-fixtures';
-import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { stubRoutes, type Routes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { emulatePhone } from '@/testing/viewport';
 import { OutboxScreen } from './outbox-screen';
@@ -21,28 +21,27 @@ const mailer = {
 const notices = { ...mailer, eventId: 'ev-2', handler: 'reseller-notice', lastError: null };
 
 /** The server: page 1 holds both deliveries (and more on page 2); a requeue empties the list. */
-function stubServer() {
+function outboxApi(): Routes {
   let dead = [mailer, notices];
-  return stubApi(({ method, url, body }) => {
-    if (method === 'GET' && url === '/api/admin/outbox/dead?page=1') {
-      const page: DeadDeliveriesPage = { items: dead, page: 1, hasMore: true };
-      return jsonResponse(200, page);
-    }
-    if (method === 'GET' && url === '/api/admin/outbox/dead?page=2') {
-      return jsonResponse(200, { items: [], page: 2, hasMore: false });
-    }
-    if (method === 'POST' && url === '/api/admin/outbox/dead/requeue') {
+  return {
+    'GET /api/admin/outbox/dead': ({ query }) => {
+      const page: DeadDeliveriesPage =
+        query.get('page') === '2'
+          ? { items: [], page: 2, hasMore: false }
+          : { items: dead, page: 1, hasMore: true };
+      return page;
+    },
+    'POST /api/admin/outbox/dead/requeue': ({ body }) => {
       const { eventId } = body as { eventId: string };
       dead = dead.filter((row) => row.eventId !== eventId);
-      return jsonResponse(200, { message: messages.adminConsole.deliveryRequeued });
-    }
-    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-  });
+      return { message: messages.adminConsole.deliveryRequeued };
+    },
+  };
 }
 
 describe('/admin/outbox', { timeout: 20_000 }, () => {
   it('lists dead deliveries and reprocesses one, which leaves the list', async () => {
-    const sent = stubServer();
+    const { sent, unmatched } = stubRoutes(outboxApi());
     const user = userEvent.setup();
     renderRoutes([{ path: '/admin/outbox', Component: OutboxScreen }], '/admin/outbox');
     const row = (await screen.findByText('purchase-mail')).closest('tr') as HTMLElement;
@@ -66,11 +65,12 @@ describe('/admin/outbox', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Próxima página' }));
     expect(await screen.findByText('Nenhuma entrega com falha. Tudo em dia!')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Próxima página' })).toBeDisabled();
+    expect(unmatched).toEqual([]);
   });
 
   it('shows each delivery as a card with its action on a phone', async () => {
     emulatePhone();
-    stubServer();
+    stubRoutes(outboxApi());
     renderRoutes([{ path: '/admin/outbox', Component: OutboxScreen }], '/admin/outbox');
     const card = (await screen.findByText('purchase-mail')).closest('li') as HTMLElement;
     expect(

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/session';
-import { jsonResponse, stubApi, type ApiHandler, type SentRequest } from '@/testing/api-stub';
+import { jsonResponse, stubRoutes, type Routes, type SentRequest } from '@/testing/api-stub';
 import { epochSeconds, fakeToken } from '@/testing/fake-token';
 import { renderRoutes } from '@/testing/render-routes';
 import { ProductDialog } from './product-dialog';
@@ -20,21 +20,11 @@ const product: Product = {
   inUse: false,
 };
 
-/**
- * The dialog reads the global reseller discount (10 %) for its hints; `save` answers the rest.
- * The requests it returns are the writes only.
- */
-function stubSave(save: ApiHandler): SentRequest[] {
-  const writes: SentRequest[] = [];
-  stubApi((request) => {
-    if (request.url === '/api/settings/reseller-pricing') {
-      return jsonResponse(200, { discountPercent: 10 });
-    }
-    writes.push(request);
-    return save(request);
-  });
-  return writes;
-}
+/** The dialog reads the global reseller discount (10 %) for its hints. */
+const PRICING = '/api/settings/reseller-pricing';
+const pricingApi: Routes = { [`GET ${PRICING}`]: { discountPercent: 10 } };
+/** Every request but the discount read: the saves. */
+const saves = (sent: SentRequest[]) => sent.filter((request) => request.url !== PRICING);
 
 function renderDialog(edit?: Product) {
   const onClose = vi.fn();
@@ -51,7 +41,7 @@ afterEach(() => {
 
 describe('ProductDialog', () => {
   it('requires a name and rejects negative prices with the spec messages', async () => {
-    const sent = stubSave(() => jsonResponse(500, {}));
+    const { sent } = stubRoutes(pricingApi);
     renderDialog();
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Diário'), '-5');
@@ -59,13 +49,15 @@ describe('ProductDialog', () => {
 
     expect(await screen.findByText(messages.validation.productNameRequired)).toBeInTheDocument();
     expect(screen.getByText(messages.validation.pricePositive)).toBeInTheDocument();
-    expect(sent).toHaveLength(0);
+    expect(saves(sent)).toHaveLength(0);
   });
 
   it('creates a product with only the plans that have a price', async () => {
-    const sent = stubSave(() =>
-      jsonResponse(201, { message: messages.admin.productCreated, product }),
-    );
+    const { sent } = stubRoutes({
+      ...pricingApi,
+      'POST /api/products': () =>
+        jsonResponse(201, { message: messages.admin.productCreated, product }),
+    });
     const onClose = renderDialog();
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Nome'), 'Wallhack');
@@ -83,7 +75,7 @@ describe('ProductDialog', () => {
 
     expect(await screen.findByText(messages.admin.productCreated)).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
-    expect(sent).toEqual([
+    expect(saves(sent)).toEqual([
       {
         method: 'POST',
         url: '/api/products',
@@ -98,9 +90,10 @@ describe('ProductDialog', () => {
   });
 
   it('prefills name, description and prices when editing, and saves with PUT', async () => {
-    const sent = stubSave(() =>
-      jsonResponse(200, { message: messages.admin.productUpdated, product }),
-    );
+    const { sent } = stubRoutes({
+      ...pricingApi,
+      'PUT /api/products/p1': { message: messages.admin.productUpdated, product },
+    });
     renderDialog(product);
     expect(await screen.findByLabelText('Nome')).toHaveValue('Aimbot Pro');
     expect(screen.getByLabelText('Descrição')).toHaveValue('Mira assistida');
@@ -113,7 +106,7 @@ describe('ProductDialog', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Salvar alterações' }));
     expect(await screen.findByText(messages.admin.productUpdated)).toBeInTheDocument();
-    expect(sent[0]).toMatchObject({
+    expect(saves(sent)[0]).toMatchObject({
       method: 'PUT',
       url: '/api/products/p1',
       body: {
@@ -124,7 +117,7 @@ describe('ProductDialog', () => {
   });
 
   it('refuses a reseller price above retail or without a retail price', async () => {
-    const sent = stubSave(() => jsonResponse(500, {}));
+    const { sent } = stubRoutes(pricingApi);
     renderDialog(product);
     const user = userEvent.setup();
     const monthly = await screen.findByLabelText('Preço revenda (Mensal)');
@@ -140,6 +133,6 @@ describe('ProductDialog', () => {
       screen.getByText(messages.resellerPricing.resellerPriceWithoutRetail),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Preço revenda (Mensal)')).toHaveAttribute('aria-invalid', 'true');
-    expect(sent).toHaveLength(0);
+    expect(saves(sent)).toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 import { messages } from '@chaveiro/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, type SentRequest } from '@/testing/api-stub';
+import { jsonResponse, type Routes, type SentRequest } from '@/testing/api-stub';
 import {
   renderResellersScreen,
   signInAsAdminForEachTest,
@@ -12,19 +12,16 @@ signInAsAdminForEachTest();
 
 const v = messages.validation;
 
-function stubCreate() {
-  return stubResellersApi(({ method, url, body }) => {
-    if (method === 'POST' && url === '/api/resellers') {
-      const promoted = (body as { type: string }).type === 'existing';
-      return jsonResponse(201, {
-        message: promoted ? messages.resellers.promoted : messages.resellers.created,
-        id: 'reseller-new',
-        balance: 0,
-      });
-    }
-    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-  });
-}
+const createRoute: Routes = {
+  'POST /api/resellers': ({ body }) => {
+    const promoted = (body as { type: string }).type === 'existing';
+    return jsonResponse(201, {
+      message: promoted ? messages.resellers.promoted : messages.resellers.created,
+      id: 'reseller-new',
+      balance: 0,
+    });
+  },
+};
 
 const posts = (sent: SentRequest[]) => sent.filter((request) => request.method === 'POST');
 const newButton = () => screen.getByRole('button', { name: 'Criar revendedor' });
@@ -32,7 +29,7 @@ const promoteButton = () => screen.getByRole('button', { name: 'Promover a reven
 
 describe('create reseller form', { timeout: 20_000 }, () => {
   it('asks for the fields of a new user and sends nothing while they are empty', async () => {
-    const sent = stubCreate();
+    const sent = stubResellersApi(createRoute);
     const user = await renderResellersScreen();
     expect(screen.getByRole('radio', { name: 'Criar novo usuário' })).toBeChecked();
     await user.click(newButton());
@@ -45,7 +42,7 @@ describe('create reseller form', { timeout: 20_000 }, () => {
   });
 
   it('shows the spec message of each invalid field of a new user', async () => {
-    const sent = stubCreate();
+    const sent = stubResellersApi(createRoute);
     const user = await renderResellersScreen();
     await user.type(screen.getByLabelText('Username'), 'ab');
     await user.type(screen.getByLabelText('E-mail'), 'ana@');
@@ -60,7 +57,7 @@ describe('create reseller form', { timeout: 20_000 }, () => {
   });
 
   it('refuses a negative initial balance', async () => {
-    const sent = stubCreate();
+    const sent = stubResellersApi(createRoute);
     const user = await renderResellersScreen();
     await user.type(screen.getByLabelText('Username'), 'revenda_sul');
     await user.type(screen.getByLabelText('E-mail'), 'sul@exemplo.com');
@@ -73,7 +70,7 @@ describe('create reseller form', { timeout: 20_000 }, () => {
   });
 
   it('sends only the new user fields and the initial balance, then toasts and clears', async () => {
-    const sent = stubCreate();
+    const sent = stubResellersApi(createRoute);
     const user = await renderResellersScreen();
     await user.type(screen.getByLabelText('Username'), 'revenda_sul');
     await user.type(screen.getByLabelText('E-mail'), 'Sul@Exemplo.com');
@@ -96,7 +93,7 @@ describe('create reseller form', { timeout: 20_000 }, () => {
   });
 
   it('demands a client when promoting an existing user', async () => {
-    const sent = stubCreate();
+    const sent = stubResellersApi(createRoute);
     const user = await renderResellersScreen();
     await user.click(screen.getByRole('radio', { name: 'Usar cliente existente' }));
     await user.click(promoteButton());
@@ -110,7 +107,7 @@ describe('create reseller form', { timeout: 20_000 }, () => {
   });
 
   it('searches the clients as the admin types and sends only the chosen userId', async () => {
-    const sent = stubCreate();
+    const sent = stubResellersApi(createRoute);
     const user = await renderResellersScreen();
     await user.click(screen.getByRole('radio', { name: 'Usar cliente existente' }));
     await user.type(screen.getByRole('combobox', { name: 'Cliente' }), 'jo');
@@ -128,7 +125,7 @@ describe('create reseller form', { timeout: 20_000 }, () => {
   });
 
   it('picks a client with the arrow keys and Enter without submitting the form', async () => {
-    const sent = stubCreate();
+    const sent = stubResellersApi(createRoute);
     const user = await renderResellersScreen();
     await user.click(screen.getByRole('radio', { name: 'Usar cliente existente' }));
     const combobox = screen.getByRole('combobox', { name: 'Cliente' });

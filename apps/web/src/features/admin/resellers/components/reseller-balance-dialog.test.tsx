@@ -1,7 +1,7 @@
 import { messages } from '@chaveiro/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, type SentRequest } from '@/testing/api-stub';
+import { jsonResponse, type Routes, type SentRequest } from '@/testing/api-stub';
 import {
   chooseRowAction,
   renderResellersScreen,
@@ -13,8 +13,8 @@ signInAsAdminForEachTest();
 
 const patches = (sent: SentRequest[]) => sent.filter((request) => request.method === 'PATCH');
 
-async function openBalanceDialog(write: Parameters<typeof stubResellersApi>[0]) {
-  const sent = stubResellersApi(write);
+async function openBalanceDialog(routes: Routes = {}) {
+  const sent = stubResellersApi(routes);
   const user = await renderResellersScreen();
   await chooseRowAction(user, 'marina', 'Adicionar/remover saldo');
   const dialog = within(await screen.findByRole('dialog', { name: 'Adicionar ou remover saldo' }));
@@ -23,7 +23,7 @@ async function openBalanceDialog(write: Parameters<typeof stubResellersApi>[0]) 
 
 describe('balance dialog', { timeout: 20_000 }, () => {
   it('keeps save disabled while the amount is empty or zero', async () => {
-    const { user, dialog } = await openBalanceDialog(() => jsonResponse(500, {}));
+    const { user, dialog } = await openBalanceDialog();
     expect(dialog.getByText('Saldo atual de marina: R$ 1.234,56.')).toBeInTheDocument();
     const save = dialog.getByRole('button', { name: 'Salvar' });
     const amount = dialog.getByLabelText('Valor (R$)');
@@ -37,11 +37,12 @@ describe('balance dialog', { timeout: 20_000 }, () => {
   });
 
   it('sends a negative amount to remove balance, toasts and closes', async () => {
-    const { sent, user, dialog } = await openBalanceDialog(({ method }) =>
-      method === 'PATCH'
-        ? jsonResponse(200, { message: messages.resellers.balanceUpdated, balance: 1184.56 })
-        : jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' }),
-    );
+    const { sent, user, dialog } = await openBalanceDialog({
+      'PATCH /api/resellers/:id/balance': {
+        message: messages.resellers.balanceUpdated,
+        balance: 1184.56,
+      },
+    });
     await user.type(dialog.getByLabelText('Valor (R$)'), '-50');
     expect(dialog.getByText('Saldo após a alteração: R$ 1.184,56')).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Salvar' }));
@@ -58,7 +59,7 @@ describe('balance dialog', { timeout: 20_000 }, () => {
   });
 
   it('refuses to remove more than the balance before calling the server', async () => {
-    const { sent, user, dialog } = await openBalanceDialog(() => jsonResponse(500, {}));
+    const { sent, user, dialog } = await openBalanceDialog();
     const amount = dialog.getByLabelText('Valor (R$)');
     await user.type(amount, '-1234.57');
     expect(dialog.getByText(messages.resellers.insufficientBalance)).toBeInTheDocument();
@@ -76,7 +77,7 @@ describe('balance dialog', { timeout: 20_000 }, () => {
   });
 
   it('refuses more than the largest adjustment before calling the server', async () => {
-    const { sent, user, dialog } = await openBalanceDialog(() => jsonResponse(500, {}));
+    const { sent, user, dialog } = await openBalanceDialog();
     await user.type(dialog.getByLabelText('Valor (R$)'), '1000000.01');
     await user.click(dialog.getByRole('button', { name: 'Salvar' }));
     expect(await dialog.findByText(messages.resellers.amountTooLarge)).toBeInTheDocument();
@@ -85,9 +86,10 @@ describe('balance dialog', { timeout: 20_000 }, () => {
 
   it('shows the server 409 when the balance changed meanwhile and stays open', async () => {
     const refused = messages.resellers.insufficientBalance;
-    const { user, dialog } = await openBalanceDialog(() =>
-      jsonResponse(409, { message: refused, code: 'INSUFFICIENT_BALANCE' }),
-    );
+    const { user, dialog } = await openBalanceDialog({
+      'PATCH /api/resellers/:id/balance': () =>
+        jsonResponse(409, { message: refused, code: 'INSUFFICIENT_BALANCE' }),
+    });
     await user.type(dialog.getByLabelText('Valor (R$)'), '-50');
     await user.click(dialog.getByRole('button', { name: 'Salvar' }));
 
@@ -99,7 +101,7 @@ describe('balance dialog', { timeout: 20_000 }, () => {
   });
 
   it('refuses a third decimal before calling the server', async () => {
-    const { sent, user, dialog } = await openBalanceDialog(() => jsonResponse(500, {}));
+    const { sent, user, dialog } = await openBalanceDialog();
     await user.type(dialog.getByLabelText('Valor (R$)'), '1.005');
     await user.click(dialog.getByRole('button', { name: 'Salvar' }));
     expect(await dialog.findByText(messages.resellers.amountInvalid)).toBeInTheDocument();
@@ -107,7 +109,7 @@ describe('balance dialog', { timeout: 20_000 }, () => {
   });
 
   it("lists the reseller's recent ledger so the balance can be explained", async () => {
-    const { sent, dialog } = await openBalanceDialog(() => jsonResponse(500, {}));
+    const { sent, dialog } = await openBalanceDialog();
     const ledger = within(await dialog.findByRole('region', { name: 'Movimentações recentes' }));
     expect(await ledger.findByText('Ajuste manual do administrador')).toBeInTheDocument();
     expect(ledger.getByText('-R$ 200,00')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { messages } from '@chaveiro/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, type SentRequest } from '@/testing/api-stub';
+import type { SentRequest } from '@/testing/api-stub';
 import {
   chooseRowAction,
   renderResellersScreen,
@@ -15,11 +15,9 @@ const v = messages.validation;
 const patches = (sent: SentRequest[]) => sent.filter((request) => request.method === 'PATCH');
 
 async function openEditDialog() {
-  const sent = stubResellersApi(({ method }) =>
-    method === 'PATCH'
-      ? jsonResponse(200, { message: messages.admin.accountUpdated })
-      : jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' }),
-  );
+  const sent = stubResellersApi({
+    'PATCH /api/users/:id/account': { message: messages.admin.accountUpdated },
+  });
   const user = await renderResellersScreen();
   await chooseRowAction(user, 'marina', 'Alterar dados');
   const dialog = within(await screen.findByRole('dialog', { name: 'Alterar dados' }));

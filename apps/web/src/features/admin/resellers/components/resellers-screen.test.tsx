@@ -1,7 +1,7 @@
 import { messages } from '@chaveiro/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { jsonResponse, stubApi, stubRoutes } from '@/testing/api-stub';
 import {
   bruno,
   chooseRowAction,
@@ -41,7 +41,7 @@ describe('/admin/resellers table', { timeout: 20_000 }, () => {
   });
 
   it('says so when there is no reseller yet', async () => {
-    stubResellersApi(undefined, { resellers: [] });
+    stubResellersApi({}, { resellers: [] });
     await renderResellersScreen();
     expect(await screen.findByText('Nenhum revendedor cadastrado.')).toBeInTheDocument();
   });
@@ -53,11 +53,12 @@ describe('/admin/resellers table', { timeout: 20_000 }, () => {
   });
 
   it('searches on the server and pages through the results', async () => {
-    const sent = stubApi(({ url }) => {
-      if (url.startsWith('/api/users/clients')) return jsonResponse(200, []);
-      const params = new URL(url, 'http://localhost').searchParams;
-      const pageNumber = Number(params.get('page'));
-      return jsonResponse(200, page(pageNumber === 2 ? [bruno] : [marina], 21, pageNumber));
+    const { sent } = stubRoutes({
+      'GET /api/users/clients': [],
+      'GET /api/resellers': ({ query }) => {
+        const pageNumber = Number(query.get('page'));
+        return page(pageNumber === 2 ? [bruno] : [marina], 21, pageNumber);
+      },
     });
     const user = await renderResellersScreen();
     await user.type(screen.getByRole('searchbox', { name: 'Buscar por username ou e-mail' }), 'ma');
@@ -75,7 +76,7 @@ describe('/admin/resellers table', { timeout: 20_000 }, () => {
 
 describe('sort', () => {
   it('sorts by balance from its header, highest first, then lowest', async () => {
-    const sent = stubResellersApi(undefined, { resellers: [marina, bruno] });
+    const sent = stubResellersApi({}, { resellers: [marina, bruno] });
     const user = await renderResellersScreen();
     await user.click(await screen.findByRole('button', { name: /Ordenar por saldo/ }));
     await waitFor(() =>
@@ -98,11 +99,9 @@ describe('sort', () => {
 
 describe('ban and unban', { timeout: 20_000 }, () => {
   it('offers Banir for an active reseller and bans after confirmation', async () => {
-    const sent = stubResellersApi(({ method }) =>
-      method === 'PATCH'
-        ? jsonResponse(200, { message: messages.admin.userBanned })
-        : jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' }),
-    );
+    const sent = stubResellersApi({
+      'PATCH /api/users/:id/status': { message: messages.admin.userBanned },
+    });
     const user = await renderResellersScreen();
     await user.click(await screen.findByRole('button', { name: 'Ações do revendedor marina' }));
     expect(await screen.findByRole('menuitem', { name: 'Banir' })).toBeInTheDocument();
@@ -124,7 +123,7 @@ describe('ban and unban', { timeout: 20_000 }, () => {
   });
 
   it('gives the focus back to the row menu when a dialog it opened closes', async () => {
-    stubResellersApi(() => jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' }));
+    stubResellersApi();
     const user = await renderResellersScreen();
     const menu = await screen.findByRole('button', { name: 'Ações do revendedor marina' });
     await user.click(menu);
@@ -138,11 +137,9 @@ describe('ban and unban', { timeout: 20_000 }, () => {
   });
 
   it('offers Desbanir for a banned reseller and reactivates it', async () => {
-    const sent = stubResellersApi(({ method }) =>
-      method === 'PATCH'
-        ? jsonResponse(200, { message: messages.admin.userUnbanned })
-        : jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' }),
-    );
+    const sent = stubResellersApi({
+      'PATCH /api/users/:id/status': { message: messages.admin.userUnbanned },
+    });
     const user = await renderResellersScreen();
     await chooseRowAction(user, 'bruno', 'Desbanir');
     const dialog = await screen.findByRole('alertdialog', { name: 'Desbanir revendedor?' });

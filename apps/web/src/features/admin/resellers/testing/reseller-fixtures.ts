@@ -1,7 +1,7 @@
 import type { LedgerEntry, Reseller } from '@chaveiro/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { stubRoutes, type Routes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { ResellersScreen } from '../components/resellers-screen';
 
@@ -52,27 +52,19 @@ export function page<T>(items: T[], total = items.length, pageNumber = 1, pageSi
 }
 
 /**
- * Answers the screen's reads with `resellers`, the clients and the ledger; `write` answers any
- * other call (the mutation under test). Returns every request sent.
+ * Answers the screen's reads with `resellers`, the clients and the ledger, and `routes` (the
+ * mutation under test). Returns every request sent.
  */
 export function stubResellersApi(
-  write: (request: SentRequest) => Response = () =>
-    jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' }),
+  routes: Routes = {},
   { resellers = [marina, bruno] }: { resellers?: Reseller[] } = {},
 ) {
-  return stubApi((request) => {
-    const { method, url } = request;
-    if (method === 'GET' && url.startsWith('/api/resellers?')) {
-      return jsonResponse(200, page(resellers));
-    }
-    if (method === 'GET' && url.startsWith('/api/users/clients')) {
-      return jsonResponse(200, clients);
-    }
-    if (method === 'GET' && /^\/api\/resellers\/[^/]+\/ledger/.test(url)) {
-      return jsonResponse(200, page(ledgerEntries, 2, 1, 10));
-    }
-    return write(request);
-  });
+  return stubRoutes({
+    'GET /api/resellers': page(resellers),
+    'GET /api/users/clients': clients,
+    'GET /api/resellers/:id/ledger': page(ledgerEntries, 2, 1, 10),
+    ...routes,
+  }).sent;
 }
 
 export async function renderResellersScreen() {

@@ -2,7 +2,7 @@ import { messages, type Settings } from '@chaveiro/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { stubRoutes, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { SettingsScreen } from '../components/settings-screen';
 
@@ -17,16 +17,14 @@ export function stubSettingsApi(initial: Partial<Settings> = {}) {
     ...initial,
   };
   const pricing = { discountPercent: 0 };
-  const sent = stubApi(({ method, url, body }: SentRequest) => {
-    if (method === 'GET' && url === '/api/settings') return jsonResponse(200, settings);
-    if (url === '/api/settings/reseller-pricing') {
-      if (method === 'PUT') Object.assign(pricing, body);
-      return jsonResponse(200, {
-        ...(method === 'PUT' ? { message: messages.resellerPricing.discountSaved } : {}),
-        ...pricing,
-      });
-    }
-    if (method === 'PATCH' && url === '/api/settings') {
+  return stubRoutes({
+    'GET /api/settings': settings,
+    'GET /api/settings/reseller-pricing': pricing,
+    'PUT /api/settings/reseller-pricing': ({ body }) => {
+      Object.assign(pricing, body);
+      return { message: messages.resellerPricing.discountSaved, ...pricing };
+    },
+    'PATCH /api/settings': ({ body }) => {
       const { key, value } = body as { key: keyof Settings; value: string };
       Object.assign(settings, { [key]: value });
       const message =
@@ -35,17 +33,11 @@ export function stubSettingsApi(initial: Partial<Settings> = {}) {
             ? text.allPaused(3)
             : text.allResumed(3)
           : text.updated;
-      return jsonResponse(200, { message, ...settings });
-    }
-    if (url === '/api/admin-actions/reset-all-hwids') {
-      return jsonResponse(200, { message: text.hwidsReset(4), count: 4 });
-    }
-    if (url === '/api/admin-actions/delete-all-users') {
-      return jsonResponse(200, { message: text.usersDeleted(7), count: 7 });
-    }
-    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-  });
-  return sent;
+      return { message, ...settings };
+    },
+    'POST /api/admin-actions/reset-all-hwids': { message: text.hwidsReset(4), count: 4 },
+    'POST /api/admin-actions/delete-all-users': { message: text.usersDeleted(7), count: 7 },
+  }).sent;
 }
 
 export const settingsReads = (sent: SentRequest[]) =>

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { jsonResponse, stubRoutes, type Routes, type SentRequest } from '@/testing/api-stub';
 import { epochSeconds, fakeToken } from '@/testing/fake-token';
 import { renderRoutes } from '@/testing/render-routes';
 import { AdminSupportScreen } from './support-screen';
@@ -55,25 +55,24 @@ function aDetail(overrides: Partial<AdminTicket> = {}): AdminTicketDetail {
   };
 }
 
-function stubStaff(detail: AdminTicketDetail = aDetail()) {
-  return stubApi(({ method, url }) => {
-    if (method === 'GET' && url.startsWith('/api/admin/support/tickets?')) {
-      return jsonResponse(200, { items: [ticket], total: 1, page: 1, pageSize: 20 });
-    }
-    if (method === 'GET') return jsonResponse(200, detail);
-    if (url.endsWith('/messages')) {
-      return jsonResponse(201, { message: messages.support.answered, status: 'answered' });
-    }
-    return jsonResponse(200, { message: messages.support.closedDone, status: 'closed' });
-  });
-}
+/** The staff's support API: one ticket, its thread `detail`, answering and closing. */
+const staffApi = (detail: AdminTicketDetail = aDetail()): Routes => ({
+  'GET /api/admin/support/tickets': { items: [ticket], total: 1, page: 1, pageSize: 20 },
+  'GET /api/admin/support/tickets/:id': detail,
+  'POST /api/admin/support/tickets/:id/messages': () =>
+    jsonResponse(201, { message: messages.support.answered, status: 'answered' }),
+  'POST /api/admin/support/tickets/:id/close': {
+    message: messages.support.closedDone,
+    status: 'closed',
+  },
+});
 
 const reads = (sent: SentRequest[]) =>
   sent.filter((request) => request.url.startsWith('/api/admin/support/tickets?'));
 
 describe('/admin/support', { timeout: 20_000 }, () => {
   it('opens on the tickets waiting for staff, with their owner, and searches on the server', async () => {
-    const sent = stubStaff();
+    const { sent } = stubRoutes(staffApi());
     renderRoutes(routes, '/admin/support');
     const row = (await screen.findByRole('link', { name: 'Loader não abre' })).closest('tr');
     expect(row).toHaveTextContent('ana');
@@ -92,7 +91,7 @@ describe('/admin/support', { timeout: 20_000 }, () => {
   });
 
   it('shows the thread with the staff names and answers the customer', async () => {
-    const sent = stubStaff();
+    const { sent } = stubRoutes(staffApi());
     const router = renderRoutes(routes, '/admin/support');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: 'Loader não abre' }));
@@ -114,7 +113,7 @@ describe('/admin/support', { timeout: 20_000 }, () => {
   });
 
   it('refuses an empty answer in pt-BR without calling the server', async () => {
-    const sent = stubStaff();
+    const { sent } = stubRoutes(staffApi());
     renderRoutes(routes, '/admin/support?ticket=tk-1');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Responder' }));
     expect(await screen.findByText(messages.support.messageRequired)).toBeInTheDocument();
@@ -122,7 +121,7 @@ describe('/admin/support', { timeout: 20_000 }, () => {
   });
 
   it('closes a ticket after a confirmation', async () => {
-    const sent = stubStaff();
+    const { sent } = stubRoutes(staffApi());
     renderRoutes(routes, '/admin/support?ticket=tk-1');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Fechar' }));
@@ -135,7 +134,7 @@ describe('/admin/support', { timeout: 20_000 }, () => {
   });
 
   it('shows a closed ticket read-only', async () => {
-    stubStaff(aDetail({ status: 'closed' }));
+    stubRoutes(staffApi(aDetail({ status: 'closed' })));
     renderRoutes(routes, '/admin/support?ticket=tk-1');
     expect(
       await screen.findByText('Ticket fechado: não recebe novas mensagens.'),

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { jsonResponse, stubRoutes, type Routes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { products, signInAsAdmin, usersPage } from '@/testing/admin-fixtures';
 import { UsersScreen } from './users-screen';
@@ -15,16 +15,12 @@ afterEach(() => {
   toast.dismiss();
 });
 
-function stubAdminApi() {
-  return stubApi(({ method, url }) => {
-    if (method === 'POST' && url === '/api/users') {
-      return jsonResponse(201, { message: messages.admin.userCreated, id: 'user-new' });
-    }
-    if (url.startsWith('/api/users?')) return jsonResponse(200, usersPage([]));
-    if (url === '/api/products') return jsonResponse(200, products);
-    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-  });
-}
+const usersApi: Routes = {
+  'POST /api/users': () =>
+    jsonResponse(201, { message: messages.admin.userCreated, id: 'user-new' }),
+  'GET /api/users': usersPage([]),
+  'GET /api/products': products,
+};
 
 async function renderScreen() {
   const user = userEvent.setup();
@@ -37,7 +33,7 @@ const createButton = () => screen.getByRole('button', { name: 'Criar usuário' }
 
 describe('create user form', { timeout: 20_000 }, () => {
   it('shows the spec message of each invalid field and sends nothing', async () => {
-    const sent = stubAdminApi();
+    const { sent } = stubRoutes(usersApi);
     const user = await renderScreen();
     await user.type(screen.getByLabelText('Username'), 'ab');
     await user.type(screen.getByLabelText('E-mail'), 'ana@');
@@ -51,7 +47,7 @@ describe('create user form', { timeout: 20_000 }, () => {
   });
 
   it('demands product, days and devices once the subscription switch is on', async () => {
-    const sent = stubAdminApi();
+    const { sent } = stubRoutes(usersApi);
     const user = await renderScreen();
     await user.type(screen.getByLabelText('Username'), 'novo_cliente');
     await user.type(screen.getByLabelText('E-mail'), 'novo@exemplo.com');
@@ -79,7 +75,7 @@ describe('create user form', { timeout: 20_000 }, () => {
   });
 
   it('sends no subscription while the switch is off', async () => {
-    const sent = stubAdminApi();
+    const { sent } = stubRoutes(usersApi);
     const user = await renderScreen();
     await user.type(screen.getByLabelText('Username'), 'sem_plano');
     await user.type(screen.getByLabelText('E-mail'), 'sem@exemplo.com');

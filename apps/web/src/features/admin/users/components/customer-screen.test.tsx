@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { jsonResponse, stubApi, stubRoutes, type Routes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { signInAsAdmin } from '@/testing/admin-fixtures';
 import { CustomerScreen } from './customer-screen';
@@ -75,99 +75,67 @@ const overview: CustomerOverview = {
 
 const page = (items: unknown[]) => ({ items, total: items.length, page: 1, pageSize: 5 });
 
-function stubCustomerApi(
-  overrides: (request: SentRequest) => Response | undefined = () => undefined,
-) {
-  return stubApi((request) => {
-    const answer = overrides(request);
-    if (answer) return answer;
-    const base = `/api/users/${ID}`;
-    if (request.url === `${base}/overview`) return jsonResponse(200, overview);
-    if (request.url.startsWith(`${base}/ledger?`)) {
-      return jsonResponse(
-        200,
-        page([
-          {
-            id: 'l-1',
-            amount: 42.5,
-            reason: 'Depósito PIX aprovado',
-            balance_after: 42.5,
-            actor: 'chefe',
-            created_at: iso(now - 7_200_000),
-          },
-        ]),
-      );
-    }
-    if (request.url.startsWith(`${base}/deposits?`)) {
-      return jsonResponse(
-        200,
-        page([
-          {
-            id: 'd-1',
-            amount: 42.5,
-            method: 'pix',
-            reference: 'DEP-K7M3-9QXA',
-            status: 'approved',
-            reject_reason: null,
-            created_at: iso(now - 8_000_000),
-            decided_at: iso(now - 7_200_000),
-            gateway: 'manual',
-            expires_at: null,
-            order_id: null,
-          },
-        ]),
-      );
-    }
-    if (request.url.startsWith(`${base}/orders?`)) {
-      return jsonResponse(
-        200,
-        page([
-          {
-            id: 'o-1',
-            type: 'order',
-            product_name: 'Valorant Pro',
-            duration_type: 'monthly',
-            amount: 30,
-            method: 'balance',
-            status: 'completed',
-            created_at: iso(now - 6_000_000),
-          },
-        ]),
-      );
-    }
-    if (request.url.startsWith(`${base}/redeemed-keys?`)) {
-      return jsonResponse(
-        200,
-        page([
-          {
-            id: 'k-1',
-            key_value: 'ABCDEFGHJKLMNPQRST',
-            product_name: 'Valorant Pro',
-            expires_at: iso(now + 10 * 86_400_000),
-            subscription_status: 'active',
-            redeemed_at: iso(now - 5_000_000),
-          },
-        ]),
-      );
-    }
-    if (request.url.startsWith(`${base}/tickets?`)) {
-      return jsonResponse(
-        200,
-        page([
-          {
-            id: 't-1',
-            subject: 'Não consigo entrar',
-            status: 'open',
-            preview: 'O loader diz HWID diferente.',
-            created_at: iso(now - 4_000_000),
-            updated_at: iso(now - 3_000_000),
-          },
-        ]),
-      );
-    }
-    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-  });
-}
+/** The customer page's reads: the overview and one line in each section. */
+const customerApi: Routes = {
+  [`GET /api/users/${ID}/overview`]: overview,
+  [`GET /api/users/${ID}/ledger`]: page([
+    {
+      id: 'l-1',
+      amount: 42.5,
+      reason: 'Depósito PIX aprovado',
+      balance_after: 42.5,
+      actor: 'chefe',
+      created_at: iso(now - 7_200_000),
+    },
+  ]),
+  [`GET /api/users/${ID}/deposits`]: page([
+    {
+      id: 'd-1',
+      amount: 42.5,
+      method: 'pix',
+      reference: 'DEP-K7M3-9QXA',
+      status: 'approved',
+      reject_reason: null,
+      created_at: iso(now - 8_000_000),
+      decided_at: iso(now - 7_200_000),
+      gateway: 'manual',
+      expires_at: null,
+      order_id: null,
+    },
+  ]),
+  [`GET /api/users/${ID}/orders`]: page([
+    {
+      id: 'o-1',
+      type: 'order',
+      product_name: 'Valorant Pro',
+      duration_type: 'monthly',
+      amount: 30,
+      method: 'balance',
+      status: 'completed',
+      created_at: iso(now - 6_000_000),
+    },
+  ]),
+  [`GET /api/users/${ID}/redeemed-keys`]: page([
+    {
+      id: 'k-1',
+      key_value: 'ABCDEFGHJKLMNPQRST',
+      product_name: 'Valorant Pro',
+      expires_at: iso(now + 10 * 86_400_000),
+      subscription_status: 'active',
+      redeemed_at: iso(now - 5_000_000),
+    },
+  ]),
+  [`GET /api/users/${ID}/tickets`]: page([
+    {
+      id: 't-1',
+      subject: 'Não consigo entrar',
+      status: 'open',
+      preview: 'O loader diz HWID diferente.',
+      created_at: iso(now - 4_000_000),
+      updated_at: iso(now - 3_000_000),
+    },
+  ]),
+};
 
 function renderCustomer(id = ID) {
   const user = userEvent.setup();
@@ -184,7 +152,7 @@ function renderCustomer(id = ID) {
 // The first render transforms the whole screen; jsdom is slow on a busy machine.
 describe('customer page', { timeout: 20_000 }, () => {
   it('shows the profile, the machines with their online state and IP, and every section', async () => {
-    stubCustomerApi();
+    stubRoutes(customerApi);
     renderCustomer();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'maria_cliente' })).toBeVisible();
@@ -215,11 +183,12 @@ describe('customer page', { timeout: 20_000 }, () => {
   });
 
   it('releases one machine after confirming, naming its HWID', async () => {
-    const sent = stubCustomerApi((request) =>
-      request.method === 'DELETE'
-        ? jsonResponse(200, { message: 'Computador HWID-OFFLINE-2 liberado.' })
-        : undefined,
-    );
+    const { sent } = stubRoutes({
+      ...customerApi,
+      [`DELETE /api/users/${ID}/machines/:machine`]: {
+        message: 'Computador HWID-OFFLINE-2 liberado.',
+      },
+    });
     const { user } = renderCustomer();
     await user.click(
       await screen.findByRole('button', { name: 'Liberar o computador HWID-OFFLINE-2' }),
@@ -235,11 +204,10 @@ describe('customer page', { timeout: 20_000 }, () => {
   });
 
   it('reaches the manage actions from the page, and leaves for the list after a delete', async () => {
-    const sent = stubCustomerApi((request) =>
-      request.method === 'DELETE' && request.url === `/api/users/${ID}`
-        ? jsonResponse(200, { message: messages.admin.userDeleted })
-        : undefined,
-    );
+    const { sent } = stubRoutes({
+      ...customerApi,
+      [`DELETE /api/users/${ID}`]: { message: messages.admin.userDeleted },
+    });
     const { user, router } = renderCustomer();
     await user.click(await screen.findByRole('button', { name: 'Ações' }));
     for (const label of [
@@ -264,7 +232,7 @@ describe('customer page', { timeout: 20_000 }, () => {
   });
 
   it('opens a form of the manage dialog straight from the actions menu', async () => {
-    stubCustomerApi();
+    stubRoutes(customerApi);
     const { user } = renderCustomer();
     await user.click(await screen.findByRole('button', { name: 'Ações' }));
     await user.click(screen.getByRole('menuitem', { name: 'Alterar e-mail' }));

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { stubRoutes, type Routes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { joana, products, signInAsAdmin, usersPage } from '@/testing/admin-fixtures';
 import { UsersScreen } from './users-screen';
@@ -15,26 +15,20 @@ afterEach(() => {
   toast.dismiss();
 });
 
-function stubAdminApi(overrides: (request: SentRequest) => Response | undefined = () => undefined) {
-  return stubApi((request) => {
-    const answer = overrides(request);
-    if (answer) return answer;
-    if (request.url.startsWith('/api/users?')) return jsonResponse(200, usersPage([joana]));
-    if (request.url === '/api/products') return jsonResponse(200, products);
-    if (request.url === `/api/users/${joana.id}/subscriptions`) {
-      return jsonResponse(200, [
-        {
-          id: 'sub-1',
-          name: 'Valorant Pro',
-          status: 'active',
-          created_at: '2026-03-05T12:00:00.000Z',
-          expires_at: '2026-12-05T12:00:00.000Z',
-        },
-      ]);
-    }
-    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-  });
-}
+/** The users screen's reads: one user (joana) with one subscription, and the products. */
+const usersApi: Routes = {
+  'GET /api/users': usersPage([joana]),
+  'GET /api/products': products,
+  [`GET /api/users/${joana.id}/subscriptions`]: [
+    {
+      id: 'sub-1',
+      name: 'Valorant Pro',
+      status: 'active',
+      created_at: '2026-03-05T12:00:00.000Z',
+      expires_at: '2026-12-05T12:00:00.000Z',
+    },
+  ],
+};
 
 async function openManageDialog() {
   const user = userEvent.setup();
@@ -47,7 +41,7 @@ async function openManageDialog() {
 // The first render transforms the whole screen; jsdom is slow on a busy machine.
 describe('manage user dialog', { timeout: 20_000 }, () => {
   it("shows 'Não definido' for a user without HWID and moves between sub-views with Voltar", async () => {
-    stubAdminApi();
+    stubRoutes(usersApi);
     const { user, dialog } = await openManageDialog();
     expect(within(dialog).getByText('Não definido')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Banir usuário' })).toBeInTheDocument();
@@ -68,7 +62,7 @@ describe('manage user dialog', { timeout: 20_000 }, () => {
   });
 
   it("links to the user's page with 'Ver detalhes'", async () => {
-    stubAdminApi();
+    stubRoutes(usersApi);
     const { dialog } = await openManageDialog();
     expect(within(dialog).getByRole('link', { name: 'Ver detalhes' })).toHaveAttribute(
       'href',
@@ -77,7 +71,7 @@ describe('manage user dialog', { timeout: 20_000 }, () => {
   });
 
   it("gives the focus back to the row's Gerenciar button on Esc", async () => {
-    stubAdminApi();
+    stubRoutes(usersApi);
     const { user } = await openManageDialog();
     await user.keyboard('{Escape}');
     await waitFor(() =>
@@ -89,7 +83,7 @@ describe('manage user dialog', { timeout: 20_000 }, () => {
   });
 
   it('focuses the first field of a sub-view, and the menu again after Voltar', async () => {
-    stubAdminApi();
+    stubRoutes(usersApi);
     const { user, dialog } = await openManageDialog();
     expect(within(dialog).getByRole('button', { name: 'Alterar username' })).toHaveFocus();
 
@@ -113,7 +107,7 @@ describe('manage user dialog', { timeout: 20_000 }, () => {
   });
 
   it('requires a product before adding a subscription', async () => {
-    const sent = stubAdminApi();
+    const { sent } = stubRoutes(usersApi);
     const { user, dialog } = await openManageDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Adicionar assinatura' }));
     expect(within(dialog).getByLabelText('Dias')).toHaveValue(30);
@@ -125,11 +119,10 @@ describe('manage user dialog', { timeout: 20_000 }, () => {
   });
 
   it('adds a subscription, toasts the server message, closes and refetches the users', async () => {
-    const sent = stubAdminApi(({ method, url }) =>
-      method === 'POST' && url === `/api/users/${joana.id}/subscriptions`
-        ? jsonResponse(200, { message: messages.admin.subscriptionAdded })
-        : undefined,
-    );
+    const { sent } = stubRoutes({
+      ...usersApi,
+      [`POST /api/users/${joana.id}/subscriptions`]: { message: messages.admin.subscriptionAdded },
+    });
     const { user, dialog } = await openManageDialog();
     const listCalls = () => sent.filter((request) => request.url.startsWith('/api/users?')).length;
     const before = listCalls();
@@ -162,9 +155,10 @@ describe('manage user dialog', { timeout: 20_000 }, () => {
   });
 
   it('bans only after a confirmation naming the user', async () => {
-    const sent = stubAdminApi(({ method }) =>
-      method === 'PATCH' ? jsonResponse(200, { message: messages.admin.userBanned }) : undefined,
-    );
+    const { sent } = stubRoutes({
+      ...usersApi,
+      'PATCH /api/users/:id/status': { message: messages.admin.userBanned },
+    });
     const { user, dialog } = await openManageDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Banir usuário' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Banir usuário?' });

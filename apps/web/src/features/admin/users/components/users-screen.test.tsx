@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { joana, signInAsAdminForEachTest, usersPage } from '@/testing/admin-fixtures';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { stubRoutes, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { UsersScreen } from './users-screen';
 
@@ -19,12 +19,9 @@ const rui: UserListItem = {
 };
 
 function open(path = '/admin/users', total = 3) {
-  const sent = stubApi((request: SentRequest) => {
-    if (request.method === 'GET' && request.url.startsWith('/api/users?'))
-      return jsonResponse(200, { ...usersPage([joana, pedro, rui]), total });
-    if (request.method === 'POST' && request.url === '/api/users/bulk')
-      return jsonResponse(200, { message: '3 usuários banidos.', count: 3, skipped: 0 });
-    return jsonResponse(200, []);
+  const { sent } = stubRoutes({
+    'GET /api/users': { ...usersPage([joana, pedro, rui]), total },
+    'POST /api/users/bulk': { message: '3 usuários banidos.', count: 3, skipped: 0 },
   });
   renderRoutes([{ path: '/admin/users', Component: UsersScreen }], path);
   return { sent, user: userEvent.setup() };

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { signInAsAdminForEachTest } from '@/testing/admin-fixtures';
-import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { stubRoutes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { emulatePhone } from '@/testing/viewport';
 import { PENDING_POLL_MS } from '../api/get-webhook-deliveries';
@@ -109,15 +109,12 @@ describe('/admin/webhooks/:id', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       let pending = true;
-      const sent = stubApi(({ method, url }) => {
-        if (method === 'GET' && url.startsWith('/api/admin/webhooks?')) {
-          return jsonResponse(200, page([shop]));
-        }
-        if (method === 'GET' && url.startsWith('/api/admin/webhooks/wh-1/deliveries')) {
+      const { sent } = stubRoutes({
+        'GET /api/admin/webhooks': page([shop]),
+        'GET /api/admin/webhooks/wh-1/deliveries': () => {
           const row = pending ? failing : { ...failing, status: 'succeeded', nextAttemptAt: null };
-          return jsonResponse(200, { items: [row], total: 1, page: 1, pageSize: 20 });
-        }
-        return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
+          return { items: [row], total: 1, page: 1, pageSize: 20 };
+        },
       });
       const reads = () => sent.filter((r) => r.url.includes('/deliveries')).length;
       renderRoutes(webhookRoutes, '/admin/webhooks/wh-1');

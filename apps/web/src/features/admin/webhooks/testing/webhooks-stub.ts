@@ -1,5 +1,5 @@
 import { webhookMessages, type WebhookDelivery, type WebhookEndpoint } from '@chaveiro/contract';
-import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { jsonResponse, stubRoutes } from '@/testing/api-stub';
 import { WebhookEndpointScreen } from '../components/webhook-endpoint-screen';
 import { WebhooksScreen } from '../components/webhooks-screen';
 
@@ -58,21 +58,15 @@ export const page = <T>(items: T[]) => ({ items, total: items.length, page: 1, p
 /** The server: endpoints with create, update, secret, test and delete; one endpoint's log. */
 export function stubWebhooksApi() {
   let endpoints = [shop, discord];
-  return stubApi(({ method, url, body }) => {
-    if (method === 'GET' && url.startsWith('/api/admin/webhooks?')) {
-      return jsonResponse(200, page(endpoints));
-    }
-    if (
-      method === 'POST' &&
-      url === '/api/admin/webhooks' &&
-      JSON.stringify(body).includes('10.0.0.')
-    ) {
-      return jsonResponse(422, {
-        message: webhookMessages.urlNotAllowed,
-        code: 'WEBHOOK_URL_NOT_ALLOWED',
-      });
-    }
-    if (method === 'POST' && url === '/api/admin/webhooks') {
+  return stubRoutes({
+    'GET /api/admin/webhooks': () => page(endpoints),
+    'POST /api/admin/webhooks': ({ body }) => {
+      if (JSON.stringify(body).includes('10.0.0.')) {
+        return jsonResponse(422, {
+          message: webhookMessages.urlNotAllowed,
+          code: 'WEBHOOK_URL_NOT_ALLOWED',
+        });
+      }
       const created: WebhookEndpoint = {
         ...shop,
         ...(body as Partial<WebhookEndpoint>),
@@ -85,37 +79,32 @@ export function stubWebhooksApi() {
         secret: SECRET,
         endpoint: created,
       });
-    }
-    if (method === 'PATCH' && url === '/api/admin/webhooks/wh-1') {
+    },
+    'PATCH /api/admin/webhooks/wh-1': ({ body }) => {
       endpoints = endpoints.map((e) =>
         e.id === 'wh-1' ? { ...e, ...(body as Partial<WebhookEndpoint>) } : e,
       );
-      return jsonResponse(200, { message: webhookMessages.updated, endpoint: endpoints[0] });
-    }
-    if (method === 'POST' && url === '/api/admin/webhooks/wh-1/secret') {
-      return jsonResponse(200, {
-        message: webhookMessages.secretRolled,
-        secret: SECRET,
-        endpoint: shop,
-      });
-    }
-    if (method === 'POST' && url === '/api/admin/webhooks/wh-1/test') {
-      return jsonResponse(202, { message: webhookMessages.testSent });
-    }
-    if (method === 'DELETE' && url === '/api/admin/webhooks/wh-1') {
+      return { message: webhookMessages.updated, endpoint: endpoints[0] };
+    },
+    'POST /api/admin/webhooks/wh-1/secret': {
+      message: webhookMessages.secretRolled,
+      secret: SECRET,
+      endpoint: shop,
+    },
+    'POST /api/admin/webhooks/wh-1/test': () =>
+      jsonResponse(202, { message: webhookMessages.testSent }),
+    'DELETE /api/admin/webhooks/wh-1': () => {
       endpoints = endpoints.filter((e) => e.id !== 'wh-1');
-      return jsonResponse(200, { message: webhookMessages.deleted });
-    }
-    if (method === 'GET' && url.startsWith('/api/admin/webhooks/wh-1/deliveries')) {
-      const status = new URL(url, 'http://x').searchParams.get('status');
+      return { message: webhookMessages.deleted };
+    },
+    'GET /api/admin/webhooks/wh-1/deliveries': ({ query }) => {
+      const status = query.get('status');
       const rows = [failing, delivered].filter((d) => !status || d.status === status);
-      return jsonResponse(200, { items: rows, total: rows.length, page: 1, pageSize: 20 });
-    }
-    if (method === 'POST' && url === '/api/admin/webhooks/deliveries/dl-1/resend') {
-      return jsonResponse(202, { message: webhookMessages.resent });
-    }
-    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-  });
+      return { items: rows, total: rows.length, page: 1, pageSize: 20 };
+    },
+    'POST /api/admin/webhooks/deliveries/dl-1/resend': () =>
+      jsonResponse(202, { message: webhookMessages.resent }),
+  }).sent;
 }
 
 /** The list and an endpoint's page, as the router mounts them. */

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { jsonResponse, stubRoutes, type Routes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { aDashboard, aSubscription, signInAsClient } from '@/testing/customer-fixtures';
 import { customerTestRoutes } from '@/testing/customer-routes';
@@ -27,28 +27,23 @@ describe('Renovar', () => {
     owned_until: '2999-01-10T12:00:00.000Z',
   };
 
-  function stubRenewal(durationType: 'weekly' | null) {
+  /** One subscription to renew, last bought on `durationType`; the checkout lacks balance. */
+  function renewalApi(durationType: 'weekly' | null): Routes {
     const sub = aSubscription();
-    return stubApi(({ method, url }) => {
-      if (url === `/api/shop/renewal/${sub.subscription_id}`) {
-        return jsonResponse(200, {
-          subscription_id: sub.subscription_id,
-          product,
-          duration_type: durationType,
-        });
-      }
-      if (method === 'POST' && url === '/api/shop/checkout') {
-        return jsonResponse(409, { message: 'Saldo insuficiente.', code: 'INSUFFICIENT_BALANCE' });
-      }
-      if (url === '/api/client/dashboard') {
-        return jsonResponse(200, aDashboard({ balance: 100, subscriptions: [sub] }));
-      }
-      return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-    });
+    return {
+      [`GET /api/shop/renewal/${sub.subscription_id}`]: {
+        subscription_id: sub.subscription_id,
+        product,
+        duration_type: durationType,
+      },
+      'POST /api/shop/checkout': () =>
+        jsonResponse(409, { message: 'Saldo insuficiente.', code: 'INSUFFICIENT_BALANCE' }),
+      'GET /api/client/dashboard': aDashboard({ balance: 100, subscriptions: [sub] }),
+    };
   }
 
   it('opens from the card with the plan last bought, and renews that subscription', async () => {
-    const sent = stubRenewal('weekly');
+    const { sent } = stubRoutes(renewalApi('weekly'));
     const router = renderRoutes(customerTestRoutes, '/dashboard');
     const user = userEvent.setup();
     const c = within(await screen.findByRole('article', { name: 'Aimbot Pro' }));
@@ -77,7 +72,7 @@ describe('Renovar', () => {
   });
 
   it('opens straight from a reminder link and lets the customer pick an unknown plan', async () => {
-    stubRenewal(null);
+    stubRoutes(renewalApi(null));
     const router = renderRoutes(
       customerTestRoutes,
       `/dashboard?renovar=${aSubscription().subscription_id}`,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { stubRoutes, type Routes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { signInAsClient } from '@/testing/customer-fixtures';
 import { NotificationsButton } from './notifications-bell';
@@ -40,36 +40,39 @@ function aNotification(overrides: Partial<Notification> = {}): Notification {
   };
 }
 
-function stubInbox(items: Notification[]) {
+/** The inbox of `items`; marking them read zeroes the unread count. */
+function inboxApi(items: Notification[]): Routes {
   let unread = items.filter((item) => !item.read).length;
-  return stubApi(({ method }) => {
-    if (method === 'POST') {
-      unread = 0;
-      return jsonResponse(200, { message: 'ok', unreadCount: unread });
-    }
-    return jsonResponse(200, {
+  return {
+    'GET /api/notifications': () => ({
       items,
       total: items.length,
       page: 1,
       pageSize: 20,
       unreadCount: unread,
-    });
-  });
+    }),
+    'POST /api/notifications/read': () => {
+      unread = 0;
+      return { message: 'ok', unreadCount: unread };
+    },
+  };
 }
 
 describe('notification bell', () => {
   it('shows the unread count and lists the notifications with relative times', async () => {
-    const sent = stubInbox([
-      aNotification(),
-      aNotification({
-        id: 'n2',
-        kind: 'subscription_expiring',
-        title: 'Sua assinatura está acabando',
-        body: 'Aimbot Pro expira em 17/01/2026.',
-        link: '/dashboard',
-        read: true,
-      }),
-    ]);
+    const { sent } = stubRoutes(
+      inboxApi([
+        aNotification(),
+        aNotification({
+          id: 'n2',
+          kind: 'subscription_expiring',
+          title: 'Sua assinatura está acabando',
+          body: 'Aimbot Pro expira em 17/01/2026.',
+          link: '/dashboard',
+          read: true,
+        }),
+      ]),
+    );
     renderRoutes(routes, '/dashboard');
     const bell = await screen.findByRole('button', { name: 'Notificações (1 não lida)' });
     expect(bell).toHaveTextContent('1');
@@ -85,7 +88,7 @@ describe('notification bell', () => {
   });
 
   it('marks a clicked notification read and opens its link', async () => {
-    const sent = stubInbox([aNotification()]);
+    const { sent } = stubRoutes(inboxApi([aNotification()]));
     const router = renderRoutes(routes, '/dashboard');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Notificações (1 não lida)' }));
@@ -101,7 +104,7 @@ describe('notification bell', () => {
   });
 
   it("marks all read with 'Marcar todas como lidas'", async () => {
-    const sent = stubInbox([aNotification(), aNotification({ id: 'n2' })]);
+    const { sent } = stubRoutes(inboxApi([aNotification(), aNotification({ id: 'n2' })]));
     renderRoutes(routes, '/dashboard');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Notificações (2 não lidas)' }));
@@ -112,7 +115,7 @@ describe('notification bell', () => {
   });
 
   it('says when there is nothing yet', async () => {
-    stubInbox([]);
+    stubRoutes(inboxApi([]));
     renderRoutes(routes, '/dashboard');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Notificações' }));
     const popover = await screen.findByRole('dialog');

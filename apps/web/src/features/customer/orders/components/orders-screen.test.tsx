@@ -2,7 +2,7 @@ import type { OrderEntry } from '@chaveiro/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { jsonResponse, stubRoutes, type Routes } from '@/testing/api-stub';
 import { anOrder, signInAsClient } from '@/testing/customer-fixtures';
 import { customerTestRoutes } from '@/testing/customer-routes';
 import { renderRoutes } from '@/testing/render-routes';
@@ -43,59 +43,46 @@ const entries: OrderEntry[] = [
   },
 ];
 
-function stubOrders() {
-  return stubApi(({ url }) => {
-    if (url.startsWith('/api/orders?')) {
-      const page = Number(new URL(url, 'http://x').searchParams.get('page'));
-      return jsonResponse(200, {
-        items: page === 2 ? [] : entries,
-        total: 23,
-        page,
-        pageSize: 20,
-      });
-    }
-    if (url === '/api/orders/order-1') {
-      return jsonResponse(
-        200,
-        anOrder({
-          method: 'pix',
-          paid_from_balance: 20,
-          deposit: {
-            id: 'dep-9',
-            amount: 29.9,
-            reference: 'K7M39QXA',
-            status: 'approved',
-            gateway: 'manual',
-            gateway_payment_id: null,
-          },
-        }),
-      );
-    }
-    if (url === '/api/orders/order-mp') {
-      return jsonResponse(
-        200,
-        anOrder({
-          id: 'order-mp',
-          method: 'pix',
-          paid_from_balance: 0,
-          deposit: {
-            id: 'dep-10',
-            amount: 49.9,
-            reference: 'MP4X7Q2Z',
-            status: 'approved',
-            gateway: 'mercadopago',
-            gateway_payment_id: '1320000001',
-          },
-        }),
-      );
-    }
-    return jsonResponse(404, { message: 'Pedido não encontrado.', code: 'NOT_FOUND' });
-  });
-}
+/** The customer's history in two pages, and the receipts of two orders; any other is not theirs. */
+const ordersApi: Routes = {
+  'GET /api/orders': ({ query }) => {
+    const page = Number(query.get('page'));
+    return { items: page === 2 ? [] : entries, total: 23, page, pageSize: 20 };
+  },
+  'GET /api/orders/order-1': () =>
+    anOrder({
+      method: 'pix',
+      paid_from_balance: 20,
+      deposit: {
+        id: 'dep-9',
+        amount: 29.9,
+        reference: 'K7M39QXA',
+        status: 'approved',
+        gateway: 'manual',
+        gateway_payment_id: null,
+      },
+    }),
+  'GET /api/orders/order-mp': () =>
+    anOrder({
+      id: 'order-mp',
+      method: 'pix',
+      paid_from_balance: 0,
+      deposit: {
+        id: 'dep-10',
+        amount: 49.9,
+        reference: 'MP4X7Q2Z',
+        status: 'approved',
+        gateway: 'mercadopago',
+        gateway_payment_id: '1320000001',
+      },
+    }),
+  'GET /api/orders/:id': () =>
+    jsonResponse(404, { message: 'Pedido não encontrado.', code: 'NOT_FOUND' }),
+};
 
 describe('/dashboard/orders', () => {
   it('lists purchases and deposits with date, item, amount, method and status, paged', async () => {
-    const sent = stubOrders();
+    const { sent } = stubRoutes(ordersApi);
     renderRoutes(customerTestRoutes, '/dashboard/orders');
     const list = await screen.findByRole('list', { name: 'Histórico' });
     const rows = within(list).getAllByRole('listitem');
@@ -114,7 +101,7 @@ describe('/dashboard/orders', () => {
   });
 
   it('shows a printable receipt of an order', async () => {
-    stubOrders();
+    stubRoutes(ordersApi);
     const print = vi.fn();
     vi.stubGlobal('print', print);
     renderRoutes(customerTestRoutes, '/dashboard/orders/order-1');
@@ -136,7 +123,7 @@ describe('/dashboard/orders', () => {
   });
 
   it('names Mercado Pago and its payment id beside the PIX reference', async () => {
-    stubOrders();
+    stubRoutes(ordersApi);
     renderRoutes(customerTestRoutes, '/dashboard/orders/order-mp');
     expect(await screen.findByRole('heading', { name: 'Recibo de compra' })).toBeInTheDocument();
     const value = (label: string) => screen.getByText(label).nextSibling?.textContent;
@@ -147,7 +134,7 @@ describe('/dashboard/orders', () => {
   });
 
   it('says when the order is not the caller’s (404)', async () => {
-    stubOrders();
+    stubRoutes(ordersApi);
     renderRoutes(customerTestRoutes, '/dashboard/orders/de-outro');
     expect(await screen.findByText('Pedido não encontrado.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Imprimir' })).not.toBeInTheDocument();

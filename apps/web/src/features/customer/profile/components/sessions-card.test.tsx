@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi } from '@/testing/api-stub';
+import { jsonResponse, stubRoutes, type Routes } from '@/testing/api-stub';
 import { aProfile, signInAsClient } from '@/testing/customer-fixtures';
 import { customerTestRoutes } from '@/testing/customer-routes';
 import { renderRoutes } from '@/testing/render-routes';
@@ -40,22 +40,21 @@ const LAPTOP = aSession({
 });
 
 /** The account's sessions as the server keeps them: ending one removes it from the list. */
-function stubSessions(initial: ActiveSession[]) {
+function sessionsApi(initial: ActiveSession[]): Routes {
   let sessions = initial;
-  return stubApi(({ method, url }) => {
-    if (url === '/api/profile/sessions') return jsonResponse(200, { sessions });
-    if (method === 'DELETE' && url.startsWith('/api/profile/sessions/')) {
-      const id = url.split('/').pop();
-      sessions = sessions.filter((session) => session.id !== id);
-      return jsonResponse(200, { message: accountMessages.sessionEnded });
-    }
-    if (url === '/api/profile/sessions/end-others') {
+  return {
+    'GET /api/profile': aProfile(),
+    'GET /api/profile/sessions': () => ({ sessions }),
+    'DELETE /api/profile/sessions/:id': ({ params }) => {
+      sessions = sessions.filter((session) => session.id !== params.id);
+      return { message: accountMessages.sessionEnded };
+    },
+    'POST /api/profile/sessions/end-others': () => {
       const ended = sessions.filter((session) => !session.current).length;
       sessions = sessions.filter((session) => session.current);
-      return jsonResponse(200, { message: accountMessages.othersEnded(ended), ended });
-    }
-    return jsonResponse(200, aProfile());
-  });
+      return { message: accountMessages.othersEnded(ended), ended };
+    },
+  };
 }
 
 async function sessionsCard() {
@@ -65,7 +64,7 @@ async function sessionsCard() {
 
 describe('Sessões ativas', () => {
   it('lists device, IP and times, marks this session and offers no "Encerrar" for it', async () => {
-    stubSessions([aSession(), PHONE]);
+    stubRoutes(sessionsApi([aSession(), PHONE]));
     renderRoutes(customerTestRoutes, '/dashboard/profile');
     const list = await sessionsCard();
     const [here, phone] = within(list).getAllByRole('listitem');
@@ -79,7 +78,7 @@ describe('Sessões ativas', () => {
   });
 
   it('ends one other session after a confirmation', async () => {
-    const sent = stubSessions([aSession(), PHONE, LAPTOP]);
+    const { sent } = stubRoutes(sessionsApi([aSession(), PHONE, LAPTOP]));
     renderRoutes(customerTestRoutes, '/dashboard/profile');
     const user = userEvent.setup();
     await sessionsCard();
@@ -104,7 +103,7 @@ describe('Sessões ativas', () => {
   });
 
   it('ends all the other sessions after a confirmation, and then says there are none', async () => {
-    const sent = stubSessions([aSession(), PHONE, LAPTOP]);
+    const { sent } = stubRoutes(sessionsApi([aSession(), PHONE, LAPTOP]));
     renderRoutes(customerTestRoutes, '/dashboard/profile');
     const user = userEvent.setup();
     await sessionsCard();
@@ -123,11 +122,10 @@ describe('Sessões ativas', () => {
 
   it('explains a failed list and asks again', async () => {
     let fail = true;
-    stubApi(({ url }) => {
-      if (url !== '/api/profile/sessions') return jsonResponse(200, aProfile());
-      return fail
-        ? jsonResponse(403, { message: 'x', code: 'FORBIDDEN' })
-        : jsonResponse(200, { sessions: [aSession()] });
+    stubRoutes({
+      'GET /api/profile': aProfile(),
+      'GET /api/profile/sessions': () =>
+        fail ? jsonResponse(403, { message: 'x', code: 'FORBIDDEN' }) : { sessions: [aSession()] },
     });
     renderRoutes(customerTestRoutes, '/dashboard/profile');
     const user = userEvent.setup();

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { jsonResponse, stubRoutes, type Routes, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { signInAsClient } from '@/testing/customer-fixtures';
 import { SupportScreen } from './support-screen';
@@ -54,37 +54,30 @@ function aDetail(ticket: Partial<Ticket> = {}): TicketDetail {
 const page = (items: Ticket[]) => ({ items, total: items.length, page: 1, pageSize: 20 });
 
 /** The support API as one customer sees it; `detail` answers GET /support/tickets/{id}. */
-function stubSupport({
+function supportApi({
   tickets = [aTicket()],
   detail = aDetail(),
-}: { tickets?: Ticket[]; detail?: TicketDetail | null } = {}) {
-  return stubApi(({ method, url }) => {
-    if (method === 'GET' && url.startsWith('/api/support/tickets?')) {
-      return jsonResponse(200, page(tickets));
-    }
-    if (method === 'POST' && url === '/api/support/tickets') {
-      return jsonResponse(201, { message: messages.support.created, id: 'tk-new' });
-    }
-    if (method === 'POST' && url.endsWith('/messages')) {
-      return jsonResponse(201, { message: messages.support.replied, status: 'open' });
-    }
-    if (method === 'POST' && url.endsWith('/close')) {
-      return jsonResponse(200, { message: messages.support.closedDone, status: 'closed' });
-    }
-    if (method === 'GET' && url.startsWith('/api/support/tickets/')) {
-      return detail
-        ? jsonResponse(200, detail)
-        : jsonResponse(404, { message: messages.support.notFound, code: 'NOT_FOUND' });
-    }
-    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-  });
+}: { tickets?: Ticket[]; detail?: TicketDetail | null } = {}): Routes {
+  return {
+    'GET /api/support/tickets': page(tickets),
+    'POST /api/support/tickets': () =>
+      jsonResponse(201, { message: messages.support.created, id: 'tk-new' }),
+    'POST /api/support/tickets/:id/messages': () =>
+      jsonResponse(201, { message: messages.support.replied, status: 'open' }),
+    'POST /api/support/tickets/:id/close': {
+      message: messages.support.closedDone,
+      status: 'closed',
+    },
+    'GET /api/support/tickets/:id': () =>
+      detail ?? jsonResponse(404, { message: messages.support.notFound, code: 'NOT_FOUND' }),
+  };
 }
 
 const posts = (sent: SentRequest[]) => sent.filter((request) => request.method === 'POST');
 
 describe('/dashboard/support', { timeout: 20_000 }, () => {
   it('lists the customer’s tickets with their status and opens a thread', async () => {
-    const sent = stubSupport();
+    const { sent } = stubRoutes(supportApi());
     const router = renderRoutes(routes, '/dashboard/support');
     const link = await screen.findByRole('link', { name: /Depósito não creditado/ });
     expect(within(link).getByText('Respondido')).toBeInTheDocument();
@@ -98,7 +91,7 @@ describe('/dashboard/support', { timeout: 20_000 }, () => {
   });
 
   it('filters by status on the server', async () => {
-    const sent = stubSupport();
+    const { sent } = stubRoutes(supportApi());
     renderRoutes(routes, '/dashboard/support');
     await screen.findByRole('link', { name: /Depósito não creditado/ });
     await userEvent.setup().selectOptions(screen.getByLabelText('Status'), 'closed');
@@ -108,14 +101,14 @@ describe('/dashboard/support', { timeout: 20_000 }, () => {
   });
 
   it('invites the first ticket when there is none', async () => {
-    stubSupport({ tickets: [] });
+    stubRoutes(supportApi({ tickets: [] }));
     renderRoutes(routes, '/dashboard/support');
     expect(await screen.findByText('Nenhum ticket por aqui')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Novo ticket' })).toHaveLength(2);
   });
 
   it('opens a ticket from the dialog, checking the fields in pt-BR, then shows its thread', async () => {
-    const sent = stubSupport();
+    const { sent } = stubRoutes(supportApi());
     const router = renderRoutes(routes, '/dashboard/support');
     const user = userEvent.setup();
     await screen.findByRole('link', { name: /Depósito não creditado/ });
@@ -140,7 +133,7 @@ describe('/dashboard/support', { timeout: 20_000 }, () => {
   });
 
   it('shows the thread with the support team’s answer, replies and clears the box', async () => {
-    const sent = stubSupport();
+    const { sent } = stubRoutes(supportApi());
     renderRoutes(routes, '/dashboard/support?ticket=tk-1');
     const thread = await screen.findByRole('list', { name: 'Mensagens do ticket' });
     const [mine, staff] = within(thread).getAllByRole('listitem');
@@ -160,7 +153,7 @@ describe('/dashboard/support', { timeout: 20_000 }, () => {
   });
 
   it('closes the ticket after a confirmation', async () => {
-    const sent = stubSupport();
+    const { sent } = stubRoutes(supportApi());
     renderRoutes(routes, '/dashboard/support?ticket=tk-1');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Fechar ticket' }));
@@ -171,7 +164,7 @@ describe('/dashboard/support', { timeout: 20_000 }, () => {
   });
 
   it('offers no reply box on a closed ticket', async () => {
-    stubSupport({ detail: aDetail({ status: 'closed' }) });
+    stubRoutes(supportApi({ detail: aDetail({ status: 'closed' }) }));
     renderRoutes(routes, '/dashboard/support?ticket=tk-1');
     expect(await screen.findByText(/Este ticket foi fechado/)).toBeInTheDocument();
     expect(screen.queryByLabelText('Sua mensagem')).not.toBeInTheDocument();
@@ -179,7 +172,7 @@ describe('/dashboard/support', { timeout: 20_000 }, () => {
   });
 
   it('says so when the ticket does not exist', async () => {
-    stubSupport({ detail: null });
+    stubRoutes(supportApi({ detail: null }));
     renderRoutes(routes, '/dashboard/support?ticket=nao-existe');
     expect(await screen.findByText('Ticket não encontrado.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voltar para os tickets' })).toHaveAttribute(

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi, type SentRequest } from '@/testing/api-stub';
+import { jsonResponse, stubRoutes, type Routes, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { aDashboard, signInAsClient } from '@/testing/customer-fixtures';
 import { BalanceChip } from './balance-chip';
@@ -68,13 +68,11 @@ interface ServerState {
 }
 
 /** The deposit API; `state` may change between calls (an admin approving meanwhile). */
-function stubDeposits(state: ServerState = {}) {
-  return stubApi(({ method, url, body }) => {
-    if (url === '/api/client/dashboard') {
-      return jsonResponse(200, aDashboard({ balance: state.balance ?? 0 }));
-    }
-    if (url === '/api/deposits/availability') return jsonResponse(200, { pix: state.pix ?? true });
-    if (method === 'POST' && url === '/api/deposits') {
+function depositsApi(state: ServerState = {}): Routes {
+  return {
+    'GET /api/client/dashboard': () => aDashboard({ balance: state.balance ?? 0 }),
+    'GET /api/deposits/availability': () => ({ pix: state.pix ?? true }),
+    'POST /api/deposits': ({ body }) => {
       const { amount } = body as { amount: number };
       state.onCreate?.({ amount });
       const deposit = aDeposit({ id: 'dep-new', amount, reference: 'NEWREF22' });
@@ -84,19 +82,13 @@ function stubDeposits(state: ServerState = {}) {
         instructions:
           state.instructions?.(amount, deposit.reference) ?? manual(amount, deposit.reference),
       });
-    }
-    if (url.startsWith('/api/deposits?')) {
+    },
+    'GET /api/deposits': () => {
       const items = state.deposits ?? [];
-      return jsonResponse(200, { items, total: items.length, page: 1, pageSize: 5 });
-    }
-    if (url === '/api/deposits/dep-1') {
-      return jsonResponse(200, {
-        deposit: aDeposit(),
-        instructions: manual(30, 'K7M39QXA'),
-      });
-    }
-    return jsonResponse(404, { message: 'not stubbed', code: 'NOT_FOUND' });
-  });
+      return { items, total: items.length, page: 1, pageSize: 5 };
+    },
+    'GET /api/deposits/dep-1': { deposit: aDeposit(), instructions: manual(30, 'K7M39QXA') },
+  };
 }
 
 const creations = (sent: SentRequest[]) =>
@@ -112,7 +104,7 @@ async function openDialog() {
 
 describe('Depositar', { timeout: 20_000 }, () => {
   it('opens a PIX deposit for a pt-BR amount and shows the instructions to copy', async () => {
-    const sent = stubDeposits();
+    const { sent } = stubRoutes(depositsApi());
     const { user, dialog } = await openDialog();
     expect(within(dialog).getByRole('radio', { name: /PIX/ })).toBeChecked();
     const submit = within(dialog).getByRole('button', { name: 'Gerar PIX' });
@@ -149,7 +141,7 @@ describe('Depositar', { timeout: 20_000 }, () => {
     ['5,001', messages.deposits.amountInvalid],
     ['abc', messages.deposits.amountInvalid],
   ])('refuses %j before calling the server', async (typed, message) => {
-    const sent = stubDeposits();
+    const { sent } = stubRoutes(depositsApi());
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('Valor do depósito'), typed);
     await user.click(within(dialog).getByRole('button', { name: 'Gerar PIX' }));
@@ -158,7 +150,7 @@ describe('Depositar', { timeout: 20_000 }, () => {
   });
 
   it('fills the amount from a suggested value', async () => {
-    const sent = stubDeposits();
+    const { sent } = stubRoutes(depositsApi());
     const { user, dialog } = await openDialog();
     await user.click(within(dialog).getByRole('button', { name: 'R$ 50' }));
     expect(within(dialog).getByLabelText('Valor do depósito')).toHaveValue('50,00');
@@ -171,26 +163,28 @@ describe('Depositar', { timeout: 20_000 }, () => {
   });
 
   it('says deposits are unavailable while the admin has not set a PIX key', async () => {
-    stubDeposits({ pix: false });
+    stubRoutes(depositsApi({ pix: false }));
     const { dialog } = await openDialog();
     expect(await within(dialog).findByText(messages.deposits.pixNotConfigured)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Depósitos indisponíveis' })).toBeDisabled();
   });
 
   it('lists the recent deposits with their status and shows a pending one again', async () => {
-    stubDeposits({
-      deposits: [
-        aDeposit(),
-        aDeposit({ id: 'dep-2', amount: 15, reference: 'APROV234', status: 'approved' }),
-        aDeposit({
-          id: 'dep-3',
-          amount: 8,
-          reference: 'RECUS567',
-          status: 'rejected',
-          reject_reason: 'Pagamento não encontrado',
-        }),
-      ],
-    });
+    stubRoutes(
+      depositsApi({
+        deposits: [
+          aDeposit(),
+          aDeposit({ id: 'dep-2', amount: 15, reference: 'APROV234', status: 'approved' }),
+          aDeposit({
+            id: 'dep-3',
+            amount: 8,
+            reference: 'RECUS567',
+            status: 'rejected',
+            reject_reason: 'Pagamento não encontrado',
+          }),
+        ],
+      }),
+    );
     const { user, dialog } = await openDialog();
     const list = await within(dialog).findByRole('list');
     const items = within(list).getAllByRole('listitem');
@@ -218,7 +212,7 @@ describe('Depositar', { timeout: 20_000 }, () => {
       state.deposits = [aDeposit({ status: 'approved' })];
       state.balance = 30;
     };
-    stubDeposits(state);
+    stubRoutes(depositsApi(state));
     const { user, dialog } = await openDialog();
     expect(await screen.findByText('R$ 0,00')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Valor do depósito'), '10');
@@ -243,7 +237,7 @@ describe('Depositar', { timeout: 20_000 }, () => {
     state.onCreate = ({ amount }) => {
       state.deposits = [aDeposit({ id: 'dep-new', amount, reference: 'NEWREF22' })];
     };
-    stubDeposits(state);
+    stubRoutes(depositsApi(state));
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('Valor do depósito'), '40');
     await user.click(within(dialog).getByRole('button', { name: 'Gerar PIX' }));
