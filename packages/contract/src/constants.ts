@@ -22,8 +22,34 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export const SUBSCRIPTION_STATUSES = ['active', 'paused'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const PAUSED_BY = ['user', 'global', 'admin'] as const;
+/**
+ * Who stopped a subscription's clock: its owner, an administrator, "pause all users", or its
+ * product's outage (a product status that freezes time). One at a time: when one lifts, the next
+ * still in force takes over (subscription-holds in the subscriptions module).
+ */
+export const PAUSED_BY = ['user', 'global', 'admin', 'product'] as const;
 export type PausedBy = (typeof PAUSED_BY)[number];
+
+/**
+ * A product's operational status, apart from its sale status (Ativo/Desligado): whether it works
+ * now. While it is not operational the loaders refuse with its note and, when the seller keeps
+ * "congelar o tempo" on, its customers' time stands still.
+ */
+export const PRODUCT_OPERATIONAL_STATUSES = ['operational', 'updating', 'unavailable'] as const;
+export type ProductOperationalStatus = (typeof PRODUCT_OPERATIONAL_STATUSES)[number];
+export const PRODUCT_OPERATIONAL_LABELS: Record<ProductOperationalStatus, string> = {
+  operational: 'Operacional',
+  updating: 'Em atualização',
+  unavailable: 'Indisponível',
+};
+export const PRODUCT_STATUS_LIMITS = {
+  /** The public note shown to customers, on /status and by the loaders. */
+  noteMax: 280,
+  /** Why the seller changed it (the audit log's line). */
+  reasonMax: 200,
+  /** Days of history the public status page draws as bars. */
+  historyDays: 90,
+} as const;
 
 /** Plan duration types and how many days each grants. */
 export const PLAN_DURATION_DAYS = {
@@ -374,6 +400,8 @@ export const LOADER_REFUSALS = {
   EMAIL_NOT_VERIFIED: 403,
   PRODUCT_NOT_FOUND: 404,
   PRODUCT_DISABLED: 403,
+  PRODUCT_UPDATING: 503,
+  PRODUCT_UNAVAILABLE: 503,
   NO_SUBSCRIPTION: 403,
   SUBSCRIPTION_PAUSED: 403,
   SUBSCRIPTION_EXPIRED: 403,

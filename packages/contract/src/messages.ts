@@ -547,6 +547,9 @@ export const messages = {
       EMAIL_NOT_VERIFIED: 'Confirme seu e-mail antes de usar o loader.',
       PRODUCT_NOT_FOUND: 'Produto não encontrado.',
       PRODUCT_DISABLED: 'Este produto está desligado no momento.',
+      PRODUCT_UPDATING: 'Este produto está em atualização. Tente novamente quando ele voltar.',
+      PRODUCT_UNAVAILABLE:
+        'Este produto está indisponível no momento. Tente novamente quando ele voltar.',
       NO_SUBSCRIPTION: 'Você não possui uma assinatura deste produto.',
       SUBSCRIPTION_PAUSED: 'Sua assinatura está pausada. Reative-a no painel para usar o loader.',
       SUBSCRIPTION_EXPIRED: 'Sua assinatura expirou.',
@@ -713,9 +716,33 @@ export const ERROR_CODES = [
   'KEY_REDEEM_BY_PASSED',
   'PRODUCT_IN_USE',
   'PRODUCT_DISABLED',
+  'PRODUCT_UPDATING',
+  'PRODUCT_UNAVAILABLE',
   'INVALID_FILE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
+
+/** A product's operational status: the console, the seller API, the shop and the customer. */
+export const productStatusMessages = {
+  statusInvalid: 'Status inválido. Use: operational, updating ou unavailable.',
+  noteTooLong: 'A nota pode ter no máximo 280 caracteres.',
+  reasonTooLong: 'O motivo pode ter no máximo 200 caracteres.',
+  freezeTimeInvalid: 'Informe se o tempo deve ser congelado (true ou false).',
+  sellWhileDownInvalid: 'Informe se o produto pode ser vendido enquanto isso (true ou false).',
+  unchanged: 'O produto já está com este status.',
+  changed: (label: string) => `Status do produto alterado para ${label}.`,
+  frozen: (count: number) =>
+    count === 1 ? '1 assinatura congelada.' : `${count} assinaturas congeladas.`,
+  givenBack: (count: number, duration: string) =>
+    count === 1
+      ? `${duration} devolvidos a 1 assinatura.`
+      : `${duration} devolvidos a ${count} assinaturas.`,
+  logChanged: (product: string, from: string, to: string, why: string | null) =>
+    `Status de ${product}: ${from} → ${to}${why ? ` (motivo: ${why})` : ''}`,
+  /** The shop's and the seller API's refusal while the product cannot be bought. */
+  notForSale: (label: string, note: string | null) =>
+    `Este produto está ${label.toLowerCase()} e não pode ser comprado agora.${note ? ` ${note}` : ''}`,
+} as const;
 
 /** Newsletter texts the spec leaves open (footer of the landing page, issue: landing). */
 export const newsletterMessages = {

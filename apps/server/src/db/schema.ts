@@ -16,6 +16,7 @@ import type {
   KeyStatus,
   PausedBy,
   PlanDurationType,
+  ProductOperationalStatus,
   ProductStatus,
   Role,
   SettingKey,
@@ -44,6 +45,7 @@ export interface Database {
   storefront_delivery_keys: StorefrontDeliveryKeysTable;
   users: UsersTable;
   products: ProductsTable;
+  product_status_periods: ProductStatusPeriodsTable;
   plans: PlansTable;
   files: FilesTable;
   license_keys: LicenseKeysTable;
@@ -352,8 +354,32 @@ export interface ProductsTable {
   loader_version: Generated<string | null>;
   loader_notes: Generated<string | null>;
   loader_uploaded_at: Generated<number | null>;
+  /** Whether it works now, apart from `status` (on sale); 2026120701_product_status. */
+  operational_status: Generated<ProductOperationalStatus>;
+  status_note: Generated<string | null>;
+  /** 1: its customers' time stands still while it is not operational. */
+  freeze_time: Generated<number>;
+  /** 1: it can still be bought while it is not operational. */
+  sell_while_down: Generated<number>;
+  status_since: Generated<number>;
   created_at: number;
   updated_at: number;
+}
+
+/** A product's status timeline: one row per status it held, the current one open. */
+export interface ProductStatusPeriodsTable {
+  id: string;
+  product_id: string;
+  status: ProductOperationalStatus;
+  note: string | null;
+  freeze_time: number;
+  started_at: number;
+  ended_at: number | null;
+  changed_by: string | null;
+  changed_by_name: string | null;
+  reason: string | null;
+  subscriptions_affected: Generated<number>;
+  given_back_ms: Generated<number>;
 }
 
 export interface PlansTable {
@@ -420,6 +446,11 @@ export interface SubscriptionsTable {
   last_seen_at: Generated<number | null>;
   /** The last free release of a machine (MACHINE_RELEASE). */
   free_release_at: Generated<number | null>;
+  /** While paused_by = 'product': when the product's freeze took this clock. */
+  product_frozen_since: Generated<number | null>;
+  /** What the product's latest freeze gave back to this subscription, and when. */
+  given_back_ms: Generated<number>;
+  given_back_at: Generated<number | null>;
   created_at: number;
   updated_at: number;
 }

@@ -36,12 +36,22 @@ export function usersPage(items: UserListItem[]) {
   return { items, total: items.length, page: 1, pageSize: 20 };
 }
 
+/** A product that works (its operational status), as every product starts. */
+export const operationalStatus: Product['operational'] = {
+  status: 'operational',
+  note: null,
+  freezeTime: true,
+  sellWhileDown: false,
+  since: '2026-01-01T00:00:00.000Z',
+};
+
 export const products: Product[] = [
   {
     id: 'prod-1',
     name: 'Valorant Pro',
     description: '',
     status: 'active',
+    operational: operationalStatus,
     plans: { monthly: 49.9 },
     resellerPlans: {},
     file: null,

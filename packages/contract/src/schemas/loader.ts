@@ -5,6 +5,7 @@ import {
   LOADER_HWID_PATTERN,
   LOADER_NONCE_PATTERN,
   LOADER_REFUSAL_CODES,
+  PRODUCT_OPERATIONAL_STATUSES,
 } from '../constants.js';
 import { messages } from '../messages.js';
 import { secondFactorCodeSchema } from './account-security.js';
@@ -86,6 +87,18 @@ export const loaderRefusalSchema = z.object({
   ok: z.literal(false),
   code: z.enum(LOADER_REFUSAL_CODES),
   message: z.string(),
+  /**
+   * PRODUCT_UPDATING and PRODUCT_UNAVAILABLE only: the seller's public note (null when none)
+   * and whether the subscription's time is frozen meanwhile.
+   */
+  product: z
+    .object({
+      status: z.enum(PRODUCT_OPERATIONAL_STATUSES),
+      note: z.string().nullable(),
+      timeFrozen: z.boolean(),
+      since: z.iso.datetime(),
+    })
+    .optional(),
 });
 export type LoaderRefusal = z.infer<typeof loaderRefusalSchema>;
 

@@ -27,6 +27,7 @@ import * as jobLeases from './2026120301_job_leases.js';
 import * as keyauthCredentials from './2026120405_keyauth_credentials.js';
 import * as apiTokenEpochs from './2026120410_api_token_epochs.js';
 import * as keyBans from './2026120411_key_bans.js';
+import * as productStatus from './2026120701_product_status.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -60,6 +61,7 @@ const migrations = {
   '2026120405_keyauth_credentials': keyauthCredentials,
   '2026120410_api_token_epochs': apiTokenEpochs,
   '2026120411_key_bans': keyBans,
+  '2026120701_product_status': productStatus,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

@@ -40,6 +40,11 @@ const productColumns = [
   'loader_version',
   'loader_notes',
   'loader_uploaded_at',
+  'operational_status',
+  'status_note',
+  'freeze_time',
+  'sell_while_down',
+  'status_since',
 ] as const;
 
 /** How many times subscribers downloaded the product's loader file (indexed by product). */

@@ -319,11 +319,27 @@ function toProduct(product: ProductRecord, inUse: boolean): Product {
     name: product.name,
     description: product.description,
     status: product.status,
+    operational: toProductOperational(product),
     plans: reaisByPlan(product.plans),
     resellerPlans: reaisByPlan(product.resellerPlans),
     file: toProductFile(product),
     loader: toProductLoader(product),
     inUse,
+  };
+}
+
+export function toProductOperational(
+  product: Pick<
+    ProductRecord,
+    'operational_status' | 'status_note' | 'freeze_time' | 'sell_while_down' | 'status_since'
+  >,
+): Product['operational'] {
+  return {
+    status: product.operational_status,
+    note: product.status_note,
+    freezeTime: Number(product.freeze_time) === 1,
+    sellWhileDown: Number(product.sell_while_down) === 1,
+    since: new Date(Number(product.status_since)).toISOString(),
   };
 }
 

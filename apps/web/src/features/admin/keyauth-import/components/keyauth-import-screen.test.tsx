@@ -1,3 +1,4 @@
+import { operationalStatus } from '@/testing/admin-fixtures';
 import type { KeyAuthImportSummary } from '@chaveiro/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,6 +22,7 @@ const products = [
     resellerPlans: {},
     file: null,
     loader: null,
+    operational: operationalStatus,
     inUse: false,
   },
 ];

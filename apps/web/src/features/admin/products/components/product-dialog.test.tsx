@@ -1,3 +1,4 @@
+import { operationalStatus } from '@/testing/admin-fixtures';
 import { messages, type Product } from '@chaveiro/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,6 +18,7 @@ const product: Product = {
   resellerPlans: { monthly: 60 },
   file: null,
   loader: null,
+  operational: operationalStatus,
   inUse: false,
 };
 

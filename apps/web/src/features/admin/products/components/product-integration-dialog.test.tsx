@@ -1,3 +1,4 @@
+import { operationalStatus } from '@/testing/admin-fixtures';
 import {
   loaderIntegrationMessages as t,
   type LoaderPublicKey,
@@ -23,6 +24,7 @@ const product: Product = {
   resellerPlans: {},
   file: null,
   loader: null,
+  operational: operationalStatus,
   inUse: false,
 };
 

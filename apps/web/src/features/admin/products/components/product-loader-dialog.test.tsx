@@ -1,3 +1,4 @@
+import { operationalStatus } from '@/testing/admin-fixtures';
 import { LIMITS, loaderFileMessages as t, type Product } from '@chaveiro/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -29,6 +30,7 @@ function product(overrides: Partial<Product> = {}): Product {
     resellerPlans: {},
     file: null,
     loader: null,
+    operational: operationalStatus,
     inUse: false,
     ...overrides,
   };

@@ -1,3 +1,4 @@
+import { operationalStatus } from '@/testing/admin-fixtures';
 import { messages, type Product } from '@chaveiro/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,6 +20,7 @@ const product: Product = {
   resellerPlans: {},
   file: null,
   loader: null,
+  operational: operationalStatus,
   inUse: false,
 };
 
