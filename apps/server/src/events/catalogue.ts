@@ -3,6 +3,7 @@ import type {
   LoaderRefusalCode,
   PausedBy,
   PlanDurationType,
+  ProductOperationalStatus,
   Role,
   SecurityEpochReason,
 } from '@chaveiro/contract';
@@ -48,6 +49,30 @@ export interface DomainEvents {
     productName: string;
     /** Epoch ms: the expiry that passed. */
     expiresAt: number;
+  };
+  /**
+   * A product's operational status changed (products module, one per change, in its
+   * transaction): what it is now and was before, and what this change froze or gave back.
+   */
+  'product.status_changed': {
+    productId: string;
+    productName: string;
+    status: ProductOperationalStatus;
+    previousStatus: ProductOperationalStatus;
+    /** The public note now (null when none). */
+    note: string | null;
+    /** Whether the product's customers' time stands still now, and before the change. */
+    timeFrozen: boolean;
+    previousTimeFrozen: boolean;
+    /** Epoch ms: when the change took effect. */
+    since: number;
+    /** Subscriptions this change froze (a freeze began) or gave time back to (it ended). */
+    subscriptionsAffected: number;
+    /** Time this change gave back, summed over those subscriptions (0 unless a freeze ended). */
+    givenBackMs: number;
+    /** Who changed it (null: the seller API's token owner is gone). */
+    changedBy: string | null;
+    reason: string | null;
   };
   'subscription.paused': {
     subscriptionId: string;
