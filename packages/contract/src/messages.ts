@@ -227,6 +227,12 @@ export const messages = {
     pausedByAdmin: 'Esta assinatura foi pausada pela administração e será reativada por ela.',
     paused: 'Assinatura pausada. O tempo restante fica congelado até você reativar.',
     resumed: 'Assinatura reativada!',
+    resumedButFrozen:
+      'Sua pausa terminou, mas o produto não está operacional: o tempo continua congelado até ele voltar.',
+    resumedButPausedForAll:
+      'Sua pausa terminou, mas a administração pausou todas as assinaturas: o tempo continua congelado até a pausa geral acabar.',
+    frozenByProduct:
+      'Esta assinatura está congelada porque o produto não está operacional. Ela volta a correr quando o produto voltar.',
     chooseSubscription: 'Escolha a assinatura cujo HWID será redefinido.',
     noHwidBound: 'Nenhum HWID vinculado a esta assinatura.',
     hwidReset: 'HWID redefinido! O próximo dispositivo a entrar será vinculado.',

@@ -6,6 +6,8 @@ import type { Actor } from '../../platform/http/auth.js';
 import { ConflictError, NotFoundError } from '../../platform/core/errors.js';
 import type { OwnedSubscription } from './subscriptions-repository.js';
 import type { SubscriptionsServiceDeps } from './subscriptions-deps.js';
+import type { HoldSwitchReader } from './subscription-holds.js';
+import { nextHolder } from './subscription-holds-repository.js';
 
 const text = messages.client;
 const api = sellerApiMessages;
@@ -20,7 +22,10 @@ export function createSubscriptionPausing({
   repository,
   events,
   activity,
-}: Pick<SubscriptionsServiceDeps, 'clock' | 'repository' | 'events' | 'activity'>) {
+  holds,
+}: Pick<SubscriptionsServiceDeps, 'clock' | 'repository' | 'events' | 'activity'> & {
+  holds: HoldSwitchReader;
+}) {
   /** The one place a pause or a resume is announced, whoever made it. */
   async function announce(
     trx: Kysely<Database>,
@@ -57,8 +62,13 @@ export function createSubscriptionPausing({
       const now = clock.now();
       const own = [{ id, user_id: userId }];
       if (status === 'paused') {
-        if (sub.status === 'paused') throw new ConflictError(text.alreadyPaused);
-        if ((sub.expires_at ?? 0) <= now) throw new ConflictError(text.expiredCannotPause);
+        // A clock its product's freeze holds may still be paused by its owner: it then stays
+        // paused when the product returns.
+        const frozenByProduct = sub.paused_by === 'product';
+        if (sub.status === 'paused' && !frozenByProduct) throw new ConflictError(text.alreadyPaused);
+        if (!frozenByProduct && (sub.expires_at ?? 0) <= now) {
+          throw new ConflictError(text.expiredCannotPause);
+        }
         if (sub.pause_credits <= 0) {
           throw new ConflictError(messages.errors.noPauseCredits, 'NO_PAUSE_CREDITS');
         }
@@ -71,14 +81,20 @@ export function createSubscriptionPausing({
         return { message: text.paused };
       }
       if (sub.status === 'active') throw new ConflictError(text.alreadyActive);
+      if (sub.paused_by === 'product') {
+        throw new ConflictError(text.frozenByProduct, 'FROZEN_BY_PRODUCT');
+      }
       if (sub.paused_by !== 'user') throw new ConflictError(text.pausedByAdmin, 'PAUSED_BY_ADMIN');
-      await events.transaction(async (trx) => {
-        if (!(await repository.resumeOwn(userId, id, now, trx))) {
+      const next = await events.transaction(async (trx) => {
+        const next = nextHolder(await holds.read(trx, sub.product_id));
+        if (!(await repository.resumeOwn(userId, id, now, next, trx))) {
           throw new ConflictError(text.alreadyActive);
         }
-        await announce(trx, 'resumed', own, 'user');
+        if (next === null) await announce(trx, 'resumed', own, 'user');
+        return next;
       });
-      return { message: text.resumed };
+      if (next === 'product') return { message: text.resumedButFrozen };
+      return { message: next === 'global' ? text.resumedButPausedForAll : text.resumed };
     },
 
     /**
@@ -88,7 +104,9 @@ export function createSubscriptionPausing({
     async pauseByAdmin(subId: string, actor: Actor): Promise<MessageResponse> {
       await events.transaction(async (trx) => {
         const sub = await existingDetail(subId, trx);
-        if (sub.status === 'paused') throw new ConflictError(api.alreadyPaused, 'ALREADY_PAUSED');
+        if (sub.status === 'paused' && sub.paused_by !== 'product') {
+          throw new ConflictError(api.alreadyPaused, 'ALREADY_PAUSED');
+        }
         if (!(await repository.pauseByAdmin(subId, clock.now(), trx))) {
           throw new ConflictError(api.expiredCannotPause, 'SUBSCRIPTION_EXPIRED');
         }
@@ -106,10 +124,14 @@ export function createSubscriptionPausing({
     async resumeByAdmin(subId: string, actor: Actor): Promise<MessageResponse> {
       await events.transaction(async (trx) => {
         const sub = await existingDetail(subId, trx);
-        if (!(await repository.resume(subId, clock.now(), trx))) {
+        if (sub.paused_by === 'product') {
+          throw new ConflictError(text.frozenByProduct, 'FROZEN_BY_PRODUCT');
+        }
+        const next = nextHolder(await holds.read(trx, sub.product_id));
+        if (!(await repository.resume(subId, clock.now(), next, trx))) {
           throw new ConflictError(api.alreadyActive, 'NOT_PAUSED');
         }
-        await announce(trx, 'resumed', [sub], 'admin');
+        if (next === null) await announce(trx, 'resumed', [sub], 'admin');
         await activity.record(trx, actor, {
           type: 'subscription.resumed',
           action: api.logSubscriptionResumed(sub.username, sub.product_name),
@@ -121,13 +143,14 @@ export function createSubscriptionPausing({
 
     /**
      * "Pause all users" turned on freezes every running subscription (paused by `global`); off,
-     * it restarts only those it froze (a user's or an administrator's own pause stays). Run in
-     * the transaction that stores the switch, `now` its time; answers how many it changed.
+     * it lets go only of those it holds (a user's or an administrator's own pause stays), which
+     * run again unless their product's freeze takes them over. Run in the transaction that
+     * stores the switch, `now` its time; answers how many it froze or restarted.
      */
     async applyPauseAll(trx: Kysely<Database>, on: boolean, now: number): Promise<number> {
       const changed = on
         ? await repository.freezeAllRunning(now, trx)
-        : await repository.resumeAllGlobal(now, trx);
+        : await repository.releaseGlobal(now, trx);
       await announce(trx, on ? 'paused' : 'resumed', changed, 'global');
       return changed.length;
     },

@@ -4,17 +4,13 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SqlDialect } from '../../platform/db/database.js';
 import { createMachinesRepository } from './machines-repository.js';
-
-/** A paused subscription restarting at `now`: its frozen remainder runs again from there. */
-function resumedColumns(now: number) {
-  return {
-    status: 'active' as const,
-    expires_at: sql<number>`${now} + coalesce(paused_remaining_ms, 0)`,
-    paused_remaining_ms: null,
-    paused_by: null,
-    updated_at: now,
-  };
-}
+import type { NextHolder } from './subscription-holds-repository.js';
+import {
+  createSubscriptionHoldsRepository,
+  heldColumns,
+  liftedColumns,
+  takenOverColumns,
+} from './subscription-holds-repository.js';
 
 export interface NewSubscription {
   id: string;
@@ -25,8 +21,8 @@ export interface NewSubscription {
   pauseCredits: number;
   hwidResetCredits: number;
   now: number;
-  /** Created frozen, paused by the administration ("pause all users" is on). */
-  pausedGlobally?: boolean;
+  /** Created frozen: its product's freeze or "pause all users" is in force. */
+  heldBy?: 'product' | 'global' | null;
 }
 
 /** A subscription with the names an admin message or log line needs. */
@@ -39,6 +35,7 @@ export interface SubscriptionDetail {
   status: 'active' | 'paused';
   expires_at: number | null;
   paused_remaining_ms: number | null;
+  paused_by: PausedBy | null;
   created_at: number;
 }
 
@@ -51,6 +48,7 @@ export interface OwnedSubscription {
 /** What the owner's own actions (pause, resume, reset, release) check of their subscription. */
 export interface OwnSubscription {
   id: string;
+  product_id: string;
   status: 'active' | 'paused';
   expires_at: number | null;
   paused_by: PausedBy | null;
@@ -65,7 +63,11 @@ async function changedRow(update: { executeTakeFirst(): Promise<UpdateResult> })
 
 /** Queries on `subscriptions`, and (machines-repository.ts) on the `machines` bound to them. */
 export function createSubscriptionsRepository(db: Kysely<Database>, dialect: SqlDialect) {
-  return { ...createSubscriptionRowsRepository(db), ...createMachinesRepository(db, dialect) };
+  return {
+    ...createSubscriptionRowsRepository(db),
+    ...createSubscriptionHoldsRepository(db, dialect),
+    ...createMachinesRepository(db, dialect),
+  };
 }
 
 export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;
@@ -84,10 +86,11 @@ function createSubscriptionRowsRepository(db: Kysely<Database>) {
           id: sub.id,
           user_id: sub.userId,
           product_id: sub.productId,
-          status: sub.pausedGlobally ? 'paused' : 'active',
-          expires_at: sub.pausedGlobally ? null : sub.expiresAt,
-          paused_remaining_ms: sub.pausedGlobally ? sub.expiresAt - sub.now : null,
-          paused_by: sub.pausedGlobally ? 'global' : null,
+          status: sub.heldBy ? 'paused' : 'active',
+          expires_at: sub.heldBy ? null : sub.expiresAt,
+          paused_remaining_ms: sub.heldBy ? sub.expiresAt - sub.now : null,
+          paused_by: sub.heldBy ?? null,
+          product_frozen_since: sub.heldBy === 'product' ? sub.now : null,
           max_devices: sub.maxDevices,
           pause_credits: sub.pauseCredits,
           hwid_reset_credits: sub.hwidResetCredits,
@@ -163,6 +166,7 @@ function createSubscriptionRowsRepository(db: Kysely<Database>) {
           'subscriptions.status',
           'subscriptions.expires_at',
           'subscriptions.paused_remaining_ms',
+          'subscriptions.paused_by',
           'subscriptions.created_at',
         ])
         .where('subscriptions.id', '=', id)
@@ -191,6 +195,7 @@ function createSubscriptionRowsRepository(db: Kysely<Database>) {
           'subscriptions.status',
           'subscriptions.expires_at',
           'subscriptions.paused_remaining_ms',
+          'subscriptions.paused_by',
           'subscriptions.created_at',
         ])
         .where('subscriptions.user_id', '=', userId)
@@ -204,80 +209,78 @@ function createSubscriptionRowsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Pause all users: freezes every running, unexpired subscription (or only `onlyId`) as
-     * paused by the administration, in one statement. Returns the subscriptions it froze.
+     * Pause all users: freezes every running, unexpired subscription as paused by the
+     * administration, in one statement. Returns the subscriptions it froze.
      */
     async freezeAllRunning(
-      now: number,
-      executor: Kysely<Database> = db,
-      onlyId?: string,
-    ): Promise<OwnedSubscription[]> {
-      let query = executor
-        .updateTable('subscriptions')
-        .set({
-          status: 'paused',
-          paused_remaining_ms: sql<number>`expires_at - ${now}`,
-          expires_at: null,
-          paused_by: 'global',
-          updated_at: now,
-        })
-        .where('status', '=', 'active')
-        .where('expires_at', '>', now);
-      if (onlyId !== undefined) query = query.where('id', '=', onlyId);
-      return query.returning(['id', 'user_id']).execute();
-    },
-
-    /**
-     * An administrator's pause of one running subscription (`paused_by = admin`): neither its
-     * owner nor the undo of "pause all" restarts it, only an administrator's resume. False when
-     * it is not running (paused, expired or gone).
-     */
-    async pauseByAdmin(id: string, now: number, executor: Kysely<Database> = db): Promise<boolean> {
-      const result = await executor
-        .updateTable('subscriptions')
-        .set({
-          status: 'paused',
-          paused_remaining_ms: sql<number>`expires_at - ${now}`,
-          expires_at: null,
-          paused_by: 'admin',
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'active')
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
-
-    /**
-     * Undoes `freezeAllRunning`: only pauses made by it restart; a user's own pause stays.
-     * Returns the subscriptions it restarted.
-     */
-    async resumeAllGlobal(
       now: number,
       executor: Kysely<Database> = db,
     ): Promise<OwnedSubscription[]> {
       return executor
         .updateTable('subscriptions')
-        .set(resumedColumns(now))
-        .where('status', '=', 'paused')
-        .where('paused_by', '=', 'global')
+        .set(heldColumns(now, 'global'))
+        .where('status', '=', 'active')
+        .where('expires_at', '>', now)
         .returning(['id', 'user_id'])
         .execute();
     },
 
-    /**
-     * Restarts one paused subscription, whoever paused it (an administrator's resume); false
-     * when it is not paused (already running, or gone).
-     */
-    async resume(id: string, now: number, executor: Kysely<Database> = db): Promise<boolean> {
-      const result = await executor
+    /** Stops subscription `id` when it is running and unexpired, held by `holder`. */
+    async holdRunning(
+      id: string,
+      holder: 'product' | 'global',
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
+      await executor
         .updateTable('subscriptions')
-        .set(resumedColumns(now))
+        .set(heldColumns(now, holder))
         .where('id', '=', id)
-        .where('status', '=', 'paused')
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+        .where('status', '=', 'active')
+        .where('expires_at', '>', now)
+        .execute();
+    },
+
+    /**
+     * An administrator's pause of one running subscription, or of one its product's freeze holds
+     * (`paused_by = admin`): neither its owner, the undo of "pause all" nor the product's return
+     * restarts it, only an administrator's resume. False when it is neither (paused otherwise,
+     * expired or gone).
+     */
+    async pauseByAdmin(id: string, now: number, executor: Kysely<Database> = db): Promise<boolean> {
+      return changedRow(
+        executor
+          .updateTable('subscriptions')
+          .set(takenOverColumns(now, 'admin'))
+          .where('id', '=', id)
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('status', '=', 'active'), eb('expires_at', '>', now)]),
+              eb('paused_by', '=', 'product'),
+            ]),
+          ),
+      );
+    },
+
+    /**
+     * An administrator's resume of one paused subscription, whoever paused it but its product's
+     * freeze: it runs again, or passes to `next`. False when it is not paused (already running,
+     * or gone) or held by its product.
+     */
+    async resume(
+      id: string,
+      now: number,
+      next: NextHolder,
+      executor: Kysely<Database> = db,
+    ): Promise<boolean> {
+      return changedRow(
+        executor
+          .updateTable('subscriptions')
+          .set(liftedColumns(now, next))
+          .where('id', '=', id)
+          .where('status', '=', 'paused')
+          .where('paused_by', '<>', 'product'),
+      );
     },
 
     /** The user's own subscription `id`; undefined for another user's, exactly as an unknown one. */
@@ -288,15 +291,24 @@ function createSubscriptionRowsRepository(db: Kysely<Database>) {
     ): Promise<OwnSubscription | undefined> {
       return executor
         .selectFrom('subscriptions')
-        .select(['id', 'status', 'expires_at', 'paused_by', 'pause_credits', 'hwid_reset_credits'])
+        .select([
+          'id',
+          'product_id',
+          'status',
+          'expires_at',
+          'paused_by',
+          'pause_credits',
+          'hwid_reset_credits',
+        ])
         .where('id', '=', id)
         .where('user_id', '=', userId)
         .executeTakeFirst();
     },
 
     /**
-     * The owner's pause: freezes a running, unexpired subscription and spends one pause credit,
-     * in one conditional statement: two clicks can never spend two credits or pause twice.
+     * The owner's pause: freezes a running, unexpired subscription, or takes over one its
+     * product's freeze holds (so it stays paused when the product returns), and spends one pause
+     * credit, in one conditional statement: two clicks can never spend two credits or pause twice.
      */
     async pauseOwn(
       userId: string,
@@ -306,30 +318,31 @@ function createSubscriptionRowsRepository(db: Kysely<Database>) {
     ): Promise<boolean> {
       return changedRow(
         updateOwnSubscription(executor, userId, id)
-          .set({
-            status: 'paused',
-            paused_remaining_ms: sql<number>`expires_at - ${now}`,
-            expires_at: null,
-            paused_by: 'user',
-            pause_credits: sql<number>`pause_credits - 1`,
-            updated_at: now,
-          })
-          .where('status', '=', 'active')
-          .where('expires_at', '>', now)
+          .set({ ...takenOverColumns(now, 'user'), pause_credits: sql<number>`pause_credits - 1` })
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('status', '=', 'active'), eb('expires_at', '>', now)]),
+              eb('paused_by', '=', 'product'),
+            ]),
+          )
           .where('pause_credits', '>', 0),
       );
     },
 
-    /** The owner's resume: restarts the clock with the frozen remainder; only a pause they made. */
+    /**
+     * The owner's resume of a pause they made: the clock runs again with its frozen remainder,
+     * or passes to `next` (the product's freeze or "pause all users" still in force).
+     */
     async resumeOwn(
       userId: string,
       id: string,
       now: number,
+      next: NextHolder,
       executor: Kysely<Database> = db,
     ): Promise<boolean> {
       return changedRow(
         updateOwnSubscription(executor, userId, id)
-          .set(resumedColumns(now))
+          .set(liftedColumns(now, next))
           .where('status', '=', 'paused')
           .where('paused_by', '=', 'user'),
       );

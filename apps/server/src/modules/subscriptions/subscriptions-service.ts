@@ -6,6 +6,8 @@ import { DAY_MS, createDayChanges } from './day-changes.js';
 import { createHwidResets } from './hwid-resets.js';
 import { createMachineBinding } from './machine-binding.js';
 import { createMachineRelease } from './machine-release.js';
+import { createSubscriptionHolds } from './subscription-holds.js';
+import { nextHolder } from './subscription-holds-repository.js';
 import { createSubscriptionPausing } from './subscription-pausing.js';
 import type { SubscriptionsServiceDeps } from './subscriptions-deps.js';
 
@@ -35,7 +37,8 @@ export interface Grant {
  * `machines` itself.
  */
 export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
-  const { dialect, clock, repository, settings } = deps;
+  const { clock, repository } = deps;
+  const holds = createSubscriptionHolds(deps);
   return {
     /**
      * Gives a user `days` of a product: a new subscription with the default credits, or, when the
@@ -48,10 +51,9 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     ): Promise<string> {
       const now = clock.now();
       const id = newId();
-      // While "pause all users" is on, time granted now must stay frozen like everyone else's
-      // (paused by the administration) and start running when the pause is lifted.
-      const pausedGlobally =
-        (await settings.getLocked('pause_all_users', executor, dialect)) === 'on';
+      // While the product's freeze or "pause all users" is in force, time granted now stays
+      // frozen like everyone else's and starts running when it lifts.
+      const heldBy = nextHolder(await holds.switches.read(executor, productId));
       const created = await repository.insertIfAbsent(
         {
           id,
@@ -62,7 +64,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
           pauseCredits: SUBSCRIPTION_DEFAULT_CREDITS.pauseCredits,
           hwidResetCredits: SUBSCRIPTION_DEFAULT_CREDITS.hwidResetCredits,
           now,
-          pausedGlobally,
+          heldBy,
         },
         executor,
       );
@@ -71,8 +73,8 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
       const existing = await repository.findByUserProduct(userId, productId, executor);
       // The unique (user, product) row that made the insert a no-op cannot vanish mid-transaction.
       if (!existing) throw new Error('Subscription missing after a conflicting insert');
-      // An expired subscription left running by the pause restarts with this grant: freeze it too.
-      if (pausedGlobally) await repository.freezeAllRunning(now, executor, existing.id);
+      // An expired subscription left running by the hold restarts with this grant: hold it too.
+      if (heldBy) await repository.holdRunning(existing.id, heldBy, now, executor);
       return existing.id;
     },
 
@@ -91,7 +93,8 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
       return repository.listForUser(userId);
     },
 
-    ...createSubscriptionPausing(deps),
+    ...holds.service,
+    ...createSubscriptionPausing({ ...deps, holds: holds.switches }),
     ...createHwidResets(deps),
     ...createMachineRelease(deps),
     ...createMachineBinding(deps),
