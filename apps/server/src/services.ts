@@ -159,7 +159,7 @@ export function createKeyAuthImportCommand(ctx: Pick<AppContext, 'db' | 'dialect
     ...ctx,
     repository: createKeyAuthImportRepository(),
     usersRepository: createUsersRepository(ctx.db),
-    products: createProductsRepository(ctx.db, createCountCache(0)),
+    products: createProductsRepository(ctx.db, createCountCache(0), ctx.dialect),
     keyRows: createKeysRepository(ctx.db, ctx.dialect, createCountCache(0)),
     activity: createActivityService({
       clock: ctx.clock,

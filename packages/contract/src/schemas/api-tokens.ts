@@ -8,6 +8,7 @@ import { pageOf, pageQuerySchema } from './common.js';
  */
 export const API_TOKEN_SCOPES = [
   'products:read',
+  'products:write',
   'keys:read',
   'keys:write',
   'licenses:read',
@@ -28,6 +29,7 @@ export const RESELLER_API_TOKEN_SCOPES = [
 /** pt-BR descriptions shown next to each scope on "Tokens de API". */
 export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {
   'products:read': 'Ver produtos e planos',
+  'products:write': 'Alterar o status operacional dos produtos',
   'keys:read': 'Ver chaves',
   'keys:write': 'Gerar, banir e excluir chaves; entregas de lojas',
   'licenses:read': 'Ver licenças (assinaturas e máquinas)',

@@ -147,7 +147,7 @@ describe('POST /api/api-tokens', () => {
     [{ name: 'x'.repeat(API_TOKEN_LIMITS.nameMax + 1) }, text.nameMax],
     [{ scopes: [] }, text.scopesRequired],
     [{ scopes: 'products:read' }, text.scopesRequired],
-    [{ scopes: ['products:write'] }, text.scopeInvalid],
+    [{ scopes: ['products:delete'] }, text.scopeInvalid],
     [{ expiresInDays: 10 }, text.expiryInvalid],
     [{ expiresInDays: '30' }, text.expiryInvalid],
   ])('refuses %j with its pt-BR message', async (payload, message) => {

@@ -3,6 +3,9 @@ import type { Platform } from '../../module.js';
 import { defineModule } from '../../module.js';
 import type { ActivityService } from '../activity/index.js';
 import type { FileUploadService, FilesService } from '../files/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
+import { createProductOperationalStatus } from './product-operational-status.js';
+import { createProductStatusPeriodsRepository } from './product-status-periods-repository.js';
 import { createProductsRepository } from './products-repository.js';
 import { productsRoutes } from './products-routes.js';
 import { createProductsService } from './products-service.js';
@@ -10,22 +13,27 @@ import { createProductsService } from './products-service.js';
 export type { ProductRecord, ProductsRepository } from './products-repository.js';
 export { createProductsRepository } from './products-repository.js';
 export type { ProductsService } from './products-service.js';
+export type { ProductOperationalStatusService } from './product-operational-status.js';
 export { assertProductEnabled } from './product-availability.js';
 
 export function createProductsModule({
   db,
+  dialect,
   clock,
   uploads,
   keyTotals,
+  events,
   files,
   fileUploads,
   activity,
-}: Pick<Platform, 'db' | 'clock' | 'uploads' | 'keyTotals'> & {
+  subscriptions,
+}: Pick<Platform, 'db' | 'dialect' | 'clock' | 'uploads' | 'keyTotals' | 'events'> & {
   files: FilesService;
   fileUploads: FileUploadService;
   activity: ActivityService;
+  subscriptions: Pick<SubscriptionsService, 'applyProductFreeze'>;
 }) {
-  const productRows = createProductsRepository(db, keyTotals);
+  const productRows = createProductsRepository(db, keyTotals, dialect);
   const products = createProductsService({
     db,
     clock,
@@ -34,9 +42,24 @@ export function createProductsModule({
     uploads: fileUploads,
     activity,
   });
+  const productStatus = createProductOperationalStatus({
+    clock,
+    products: productRows,
+    periods: createProductStatusPeriodsRepository(db),
+    subscriptions,
+    events,
+    activity,
+    productView: (id) => products.view(id),
+  });
   return defineModule({
     name: 'products',
-    services: { products, productRows },
-    routes: [{ scope: 'api', prefix: '/products', plugin: productsRoutes({ products, uploads }) }],
+    services: { products, productRows, productStatus },
+    routes: [
+      {
+        scope: 'api',
+        prefix: '/products',
+        plugin: productsRoutes({ products, productStatus, uploads }),
+      },
+    ],
   });
 }

@@ -1,8 +1,10 @@
-import type { PlanDurationType, ProductStatus } from '@chaveiro/contract';
+import type { PlanDurationType, ProductOperationalStatus, ProductStatus } from '@chaveiro/contract';
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../../db/schema.js';
 import { newId } from '../../platform/core/ids.js';
 import type { CountCache } from '../../platform/state/count-cache.js';
+import type { SqlDialect } from '../../platform/db/database.js';
+import { createProductStatusPeriodsRepository } from './product-status-periods-repository.js';
 
 /** A product's row (but its timestamps) with its plans. */
 export interface ProductRecord extends Omit<
@@ -83,7 +85,9 @@ export function createProductsRepository(
   db: Kysely<Database>,
   /** The licence-key list totals: deleting a product cascades into its keys. */
   keyTotals: CountCache,
+  dialect: SqlDialect,
 ) {
+  const periods = createProductStatusPeriodsRepository(db);
   async function withPlans<
     T extends Omit<ProductRecord, 'plans' | 'resellerPlans' | 'loader_downloads'> & {
       loader_downloads: unknown;
@@ -219,11 +223,71 @@ export function createProductsRepository(
           file_name: null,
           file_size: null,
           file_uploaded_at: null,
+          status_since: now,
           created_at: now,
           updated_at: now,
         })
         .execute();
       await insertPlans(id, fields, executor);
+      await periods.open(
+        {
+          productId: id,
+          status: 'operational',
+          note: null,
+          freezeTime: true,
+          startedAt: now,
+          changedBy: null,
+          reason: null,
+        },
+        executor,
+      );
+    },
+
+    /**
+     * The product's operational state, its row locked FOR UPDATE on PostgreSQL: two changes of
+     * its status take turns, and grants and resumes reading it FOR SHARE wait for the change.
+     */
+    async lockOperational(id: string, executor: Kysely<Database>) {
+      let query = executor
+        .selectFrom('products')
+        .select([
+          'id',
+          'name',
+          'operational_status',
+          'status_note',
+          'freeze_time',
+          'sell_while_down',
+          'status_since',
+        ])
+        .where('id', '=', id);
+      if (dialect === 'postgres') query = query.forUpdate();
+      return query.executeTakeFirst();
+    },
+
+    async setOperational(
+      id: string,
+      state: {
+        status: ProductOperationalStatus;
+        note: string | null;
+        freezeTime: boolean;
+        sellWhileDown: boolean;
+        since: number;
+      },
+      now: number,
+      executor: Kysely<Database>,
+    ): Promise<void> {
+      await executor
+        .updateTable('products')
+        .set({
+          operational_status: state.status,
+          status_note: state.note,
+          freeze_time: state.freezeTime ? 1 : 0,
+          sell_while_down: state.sellWhileDown ? 1 : 0,
+          status_since: state.since,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Replaces name, description and the whole plan set. */

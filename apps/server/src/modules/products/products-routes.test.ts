@@ -52,12 +52,24 @@ describe('product CRUD', () => {
         name: 'Aimbot',
         description: 'Mira',
         status: 'active',
+        // Every product starts working, its customers' time frozen should it stop.
+        operational: {
+          status: 'operational',
+          note: null,
+          freezeTime: true,
+          sellWhileDown: false,
+          since: new Date(t.clock.now()).toISOString(),
+        },
         plans: { daily: 5.9, monthly: 49.99 },
         resellerPlans: {},
         file: null,
         loader: null,
         inUse: false,
       },
+    });
+    const timeline = await t.as(admin).get(`/api/products/${product.id}/status-history`);
+    expect(timeline.json()).toMatchObject({
+      items: [{ status: 'operational', endedAt: null, changedBy: null }],
     });
     const cents = await t.database.db
       .selectFrom('plans')

@@ -5,6 +5,9 @@ import {
   messageResponseSchema,
   messages,
   productBodySchema,
+  productOperationalBodySchema,
+  productOperationalResponseSchema,
+  productStatusHistorySchema,
   productSavedResponseSchema,
   productStatusBodySchema,
   productsResponseSchema,
@@ -17,6 +20,7 @@ import { contentDisposition } from '../../platform/http/content-disposition.js';
 import type { Uploads } from '../../platform/http/multipart.js';
 import { adminErrors, errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
 import { actorOf } from '../../platform/http/auth.js';
+import type { ProductOperationalStatusService } from './product-operational-status.js';
 import type { ProductsService } from './products-service.js';
 
 const withNotFound = { ...adminErrors, ...errorResponses(404) };
@@ -24,9 +28,11 @@ const withNotFound = { ...adminErrors, ...errorResponses(404) };
 /** The admin product catalogue: CRUD, status and the product's DLL (spec §2, §7). */
 export function productsRoutes({
   products: service,
+  productStatus,
   uploads,
 }: {
   products: ProductsService;
+  productStatus: ProductOperationalStatusService;
   uploads: Uploads;
 }): FastifyPluginCallbackZod {
   return (app, _options, done) => {
@@ -73,6 +79,28 @@ export function productsRoutes({
         response: { 200: messageResponseSchema, ...withNotFound },
       }),
       (request) => service.setStatus(request.params.id, request.body.status, actorOf(request)),
+    );
+
+    app.patch(
+      '/:id/operational',
+      guardedRoute(admin, tags, {
+        summary:
+          "Set whether a product works now (operational, updating, unavailable), its public note, and whether its customers' time freezes meanwhile",
+        params: idParamSchema,
+        body: productOperationalBodySchema,
+        response: { 200: productOperationalResponseSchema, ...withNotFound },
+      }),
+      (request) => productStatus.change(request.params.id, request.body, actorOf(request)),
+    );
+
+    app.get(
+      '/:id/status-history',
+      guardedRoute(admin, tags, {
+        summary: "The product's timeline of operational statuses, newest first",
+        params: idParamSchema,
+        response: { 200: productStatusHistorySchema, ...withNotFound },
+      }),
+      (request) => productStatus.history(request.params.id),
     );
 
     app.delete(

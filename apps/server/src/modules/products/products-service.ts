@@ -66,6 +66,11 @@ export function createProductsService({
   }
 
   return {
+    /** One product as the console shows it; 404 when unknown. */
+    async view(id: string): Promise<Product> {
+      return toProduct(await existing(id), await products.isInUse(id));
+    },
+
     async list(): Promise<Product[]> {
       return (await products.list(ADMIN_LIMITS.productsMax)).map((product) =>
         toProduct(product, product.in_use),

@@ -9,7 +9,7 @@ import { defineModule } from '../../module.js';
 import type { AdminCustomersService } from '../admin-customers/index.js';
 import type { AdminUsersService } from '../admin-users/index.js';
 import type { KeysRepository, KeysService } from '../keys/index.js';
-import type { ProductsService } from '../products/index.js';
+import type { ProductOperationalStatusService, ProductsService } from '../products/index.js';
 import type { ResellerService } from '../reseller/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
@@ -42,6 +42,7 @@ export function createSellerApiModule({
   subscriptions,
   users,
   products,
+  productStatus,
   webhooks,
 }: Pick<Platform, 'db' | 'clock' | 'background' | 'events' | 'log' | 'sellerApiExtensions'> & {
   settingsCache: SettingsCache;
@@ -53,6 +54,7 @@ export function createSellerApiModule({
   subscriptions: SubscriptionsService;
   users: UsersRepository;
   products: ProductsService;
+  productStatus: ProductOperationalStatusService;
   webhooks: WebhooksService;
 }) {
   const sellerApi = createSellerApiService({
@@ -76,7 +78,7 @@ export function createSellerApiModule({
       log,
     }),
     routes: [
-      productsV1Routes({ products }),
+      productsV1Routes({ products, productStatus }),
       sellerApiV1Routes({ sellerApi }),
       webhooksV1Routes({ webhooks }),
       ...sellerApiExtensions,

@@ -1,13 +1,29 @@
-import { sellerApiProductsResponseSchema } from '@chaveiro/contract';
+import {
+  idParamSchema,
+  productOperationalBodySchema,
+  productOperationalResponseSchema,
+  sellerApiProductsResponseSchema,
+} from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { sellerApiErrors, sellerApiRoute } from '../../platform/http/route-schemas.js';
-import type { ProductsService } from '../products/index.js';
+import { apiAuthOf } from '../../platform/http/api-token-auth.js';
+import {
+  errorResponses,
+  sellerApiErrors,
+  sellerApiRoute,
+} from '../../platform/http/route-schemas.js';
+import type { ProductOperationalStatusService, ProductsService } from '../products/index.js';
 
-/** The catalogue on the seller API (`/api/v1/products`, scope `products:read`). */
+/**
+ * The catalogue on the seller API (`/api/v1/products`, scope `products:read`) and a product's
+ * operational status (`PATCH /api/v1/products/:id/status`, scope `products:write`: a status
+ * page, a CI job or a Discord bot switching it when the product breaks).
+ */
 export function productsV1Routes({
   products: service,
+  productStatus,
 }: {
   products: ProductsService;
+  productStatus: ProductOperationalStatusService;
 }): FastifyPluginCallbackZod {
   return (app, _options, done) => {
     app.get(
@@ -17,6 +33,30 @@ export function productsV1Routes({
         response: { 200: sellerApiProductsResponseSchema, ...sellerApiErrors },
       }),
       () => service.catalogue(),
+    );
+
+    app.patch(
+      '/products/:id/status',
+      sellerApiRoute(app.requireApiToken('products:write'), ['seller API'], {
+        summary:
+          "Set whether a product works now (operational, updating, unavailable), its public note, and whether its customers' time freezes meanwhile",
+        params: idParamSchema,
+        body: productOperationalBodySchema,
+        response: {
+          200: productOperationalResponseSchema,
+          ...sellerApiErrors,
+          ...errorResponses(400, 404),
+        },
+      }),
+      (request) => {
+        const { ownerId, ownerUsername } = apiAuthOf(request);
+        return productStatus.change(request.params.id, request.body, {
+          userId: ownerId,
+          username: ownerUsername,
+          ip: request.ip,
+          via: 'api',
+        });
+      },
     );
     done();
   };

@@ -34,7 +34,9 @@ function productFrozenSql(): Expression<SqlBool> {
 export function givenBackColumns(now: number) {
   return {
     given_back_ms: sql<number>`case when paused_by = 'product' then given_back_ms + (${now} - coalesce(product_frozen_since, ${now})) else given_back_ms end`,
-    given_back_at: sql<number | null>`case when paused_by = 'product' then ${now} else given_back_at end`,
+    given_back_at: sql<
+      number | null
+    >`case when paused_by = 'product' then ${now} else given_back_at end`,
     product_frozen_since: null,
   };
 }
@@ -108,7 +110,11 @@ export function createSubscriptionHoldsRepository(db: Kysely<Database>, dialect:
         .where('id', '=', productId);
       if (dialect === 'postgres') query = query.forShare();
       const row = await query.executeTakeFirst();
-      return row !== undefined && row.operational_status !== 'operational' && Number(row.freeze_time) === 1;
+      return (
+        row !== undefined &&
+        row.operational_status !== 'operational' &&
+        Number(row.freeze_time) === 1
+      );
     },
 
     /**
@@ -180,10 +186,10 @@ export function createSubscriptionHoldsRepository(db: Kysely<Database>, dialect:
         .updateTable('subscriptions')
         .set({
           status: sql`case when ${frozen} then 'paused' else 'active' end`,
-          expires_at: sql`case when ${frozen} then null else ${now} + coalesce(paused_remaining_ms, 0) end`,
+          expires_at: sql`case when ${frozen} then null else cast(${now} as bigint) + coalesce(paused_remaining_ms, 0) end`,
           paused_remaining_ms: sql`case when ${frozen} then paused_remaining_ms else null end`,
           paused_by: sql`case when ${frozen} then 'product' else null end`,
-          product_frozen_since: sql`case when ${frozen} then ${now} else null end`,
+          product_frozen_since: sql`case when ${frozen} then cast(${now} as bigint) else null end`,
           updated_at: now,
         })
         .where('paused_by', '=', 'global')

@@ -65,7 +65,8 @@ export function createSubscriptionPausing({
         // A clock its product's freeze holds may still be paused by its owner: it then stays
         // paused when the product returns.
         const frozenByProduct = sub.paused_by === 'product';
-        if (sub.status === 'paused' && !frozenByProduct) throw new ConflictError(text.alreadyPaused);
+        if (sub.status === 'paused' && !frozenByProduct)
+          throw new ConflictError(text.alreadyPaused);
         if (!frozenByProduct && (sub.expires_at ?? 0) <= now) {
           throw new ConflictError(text.expiredCannotPause);
         }
