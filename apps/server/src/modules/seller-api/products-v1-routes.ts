@@ -5,7 +5,7 @@ import {
   sellerApiProductsResponseSchema,
 } from '@chaveiro/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { apiAuthOf } from '../../platform/http/api-token-auth.js';
+import { apiActorOf } from '../../platform/http/api-token-auth.js';
 import {
   errorResponses,
   sellerApiErrors,
@@ -48,15 +48,11 @@ export function productsV1Routes({
           ...errorResponses(400, 404),
         },
       }),
-      (request) => {
-        const { ownerId, ownerUsername } = apiAuthOf(request);
-        return productStatus.change(request.params.id, request.body, {
-          userId: ownerId,
-          username: ownerUsername,
-          ip: request.ip,
+      (request) =>
+        productStatus.change(request.params.id, request.body, {
+          ...apiActorOf(request),
           via: 'api',
-        });
-      },
+        }),
     );
     done();
   };
