@@ -337,6 +337,7 @@ export const NOTIFICATION_KINDS = [
   'purchase_completed',
   'order_failed',
   'new_device',
+  'product_status',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

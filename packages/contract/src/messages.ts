@@ -1,6 +1,11 @@
 import type { LoaderRefusalCode, PlanDurationType } from './constants.js';
 import { plural, pluralWord } from './plural.js';
 
+/** A text as a sentence: a final full stop unless it already ends one. */
+function sentence(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}
+
 /**
  * Every user-facing pt-BR text of spec §5 and §8, verbatim. Server and web read them from here
  * so a string is written once.
@@ -532,6 +537,37 @@ export const messages = {
     machineBoundTitle: 'Novo computador vinculado',
     machineBoundBody: (product: string, hwid: string, when: string, ip: string) =>
       `${product}: o computador ${hwid} foi vinculado em ${when} (IP ${ip}). Se não foi você, libere-o em Minhas Assinaturas.`,
+    /** A product's status changed: the bell and the e-mail to its active subscribers. */
+    productStatusTitle: (product: string, label: string) => `${product}: ${label}`,
+    productStatusDown: (product: string, label: string, note: string | null, frozen: boolean) =>
+      `${product} está ${label.toLowerCase()}${note ? `: ${sentence(note)}` : '.'}${frozen ? ' O tempo da sua assinatura está congelado.' : ''}`,
+    productStatusBack: (product: string) => `${product} voltou a funcionar.`,
+    /**
+     * Added when the freeze gave the subscription time back. Starts with `duration`: the
+     * set-based bell puts its own SQL-built duration before `productStatusGivenBack('')`.
+     */
+    productStatusGivenBack: (duration: string) => `${duration} devolvidos à sua assinatura.`,
+    productStatusMailSubjectDown: (product: string, label: string) =>
+      `${product} está ${label.toLowerCase()}`,
+    productStatusMailSubjectBack: (product: string) => `${product} voltou a funcionar`,
+    productStatusMailAction: 'Ver minhas assinaturas',
+    productStatusMailFooter: (product: string) =>
+      `Você recebe este aviso porque tem uma assinatura de ${product}.`,
+    productStatusMailUnsubscribe: 'Não quero mais receber e-mails de status dos produtos',
+    /** Perfil › E-mails de status dos produtos (`/api/notifications/preferences`). */
+    preferencesInvalid: 'Informe se quer receber e-mails de status dos produtos (true ou false).',
+    preferencesSaved: (productStatusMail: boolean) =>
+      productStatusMail
+        ? 'Você voltará a receber e-mails de status dos produtos.'
+        : 'Você não receberá mais e-mails de status dos produtos.',
+    /** The one-click link of the status e-mail (`/api/notifications/unsubscribe`). */
+    unsubscribeTitle: 'E-mails de status dos produtos',
+    unsubscribeQuestion:
+      'Deseja parar de receber e-mails quando um produto que você assina mudar de status?',
+    unsubscribeButton: 'Cancelar estes e-mails',
+    unsubscribed:
+      'Pronto: você não receberá mais e-mails de status dos produtos. Para voltar a recebê-los, ative a opção no seu Perfil.',
+    unsubscribeInvalid: 'Este link de cancelamento é inválido ou está incompleto.',
   },
   /** Loader API texts (docs/loader-protocol.md): one per refusal code, shown by the loader. */
   loader: {

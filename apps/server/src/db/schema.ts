@@ -80,6 +80,8 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   subscription_expiries: SubscriptionExpiriesTable;
+  notification_preferences: NotificationPreferencesTable;
+  product_status_mails: ProductStatusMailsTable;
   keyauth_apps: KeyAuthAppsTable;
   keyauth_sessions: KeyAuthSessionsTable;
   product_variables: ProductVariablesTable;
@@ -643,6 +645,36 @@ export interface NotificationsTable {
   dedupe_key: string | null;
   read_at: number | null;
   created_at: number;
+}
+
+/** A customer's optional e-mails (2026120702_product_status_mail); no row: all on. */
+export interface NotificationPreferencesTable {
+  user_id: string;
+  /** 1: e-mails when a product the customer subscribes to changes status. */
+  product_status_mail: number;
+  updated_at: number;
+}
+
+/** Per product, its subscribers' status e-mail: last sent, waiting, under way. */
+export interface ProductStatusMailsTable {
+  product_id: string;
+  /** The status last mailed (null: none yet, the product was operational). */
+  mailed_status: ProductOperationalStatus | null;
+  /** The first change not yet taken by a send (null: nothing waiting). */
+  pending_since: number | null;
+  /** The latest change heard: the quiet period runs from it. */
+  changed_at: number;
+  /** A send under way: what it tells, pinned when it began. */
+  sending_status: ProductOperationalStatus | null;
+  sending_note: string | null;
+  sending_frozen: number | null;
+  /** The pending_since the send took: time given back since then is the freeze's. */
+  sending_since: number | null;
+  /** The last subscription id the send under way mailed. */
+  cursor: string | null;
+  /** Who runs its send, until when. */
+  claim_token: string | null;
+  claimed_until: number | null;
 }
 
 /** A domain event (events/catalogue.ts), written in the transaction of the change it announces. */

@@ -4,7 +4,9 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   to: string[];
   subject: string;
-  /** The decoded message (quoted-printable soft breaks and escapes undone). */
+  /** The header block as sent, folded lines joined. */
+  headers: string;
+  /** The message: its headers, then its parts decoded (quoted-printable undone). */
   body: string;
 }
 
@@ -41,10 +43,14 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
+        // Headers are not quoted-printable: decoding them would garble a link's `=0A`.
+        const end = raw.indexOf('\r\n\r\n');
+        const headers = end === -1 ? raw : raw.slice(0, end);
         mails.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
           subject: decodeHeader(/^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(raw)?.[1] ?? ''),
-          body: decodeQuotedPrintable(raw),
+          headers: headers.replace(/\r\n[ \t]+/g, ' '),
+          body: end === -1 ? raw : headers + decodeQuotedPrintable(raw.slice(end)),
         });
         callback();
       });

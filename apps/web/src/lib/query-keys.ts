@@ -102,6 +102,8 @@ export const queryKeys = {
     profile: ['profile'] as const,
     /** Perfil › Sessões ativas (under the profile, so a profile refresh refreshes it). */
     sessions: ['profile', 'sessions'] as const,
+    /** Perfil › E-mails de status dos produtos. */
+    notificationPreferences: ['profile', 'notification-preferences'] as const,
     notifications: ['notifications', 'bell'] as const,
     redeemHistory: ['client', 'redeem-history'] as const,
     shopProducts: ['client', 'shop', 'products'] as const,

@@ -45,3 +45,37 @@ export const markNotificationsReadResponseSchema = z.object({
   unreadCount: z.number().int(),
 });
 export type MarkNotificationsReadResponse = z.infer<typeof markNotificationsReadResponseSchema>;
+
+/** `GET /api/notifications/preferences`: which optional e-mails the caller receives. */
+export const notificationPreferencesSchema = z.object({
+  /** E-mails when a product the caller subscribes to changes status (on unless turned off). */
+  productStatusMail: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** `PUT /api/notifications/preferences`. */
+export const notificationPreferencesBodySchema = z.strictObject({
+  productStatusMail: z.boolean({ error: n.preferencesInvalid }),
+});
+export type NotificationPreferencesBody = z.infer<typeof notificationPreferencesBodySchema>;
+
+export const notificationPreferencesResponseSchema = notificationPreferencesSchema.extend({
+  message: z.string(),
+});
+export type NotificationPreferencesResponse = z.infer<typeof notificationPreferencesResponseSchema>;
+
+/**
+ * `/api/notifications/unsubscribe?u=&s=`: the status e-mail's one-click link, the account and
+ * the server's signature of it (no session).
+ */
+export const unsubscribeQuerySchema = z.object({
+  u: z
+    .string({ error: n.unsubscribeInvalid })
+    .min(1, n.unsubscribeInvalid)
+    .max(64, n.unsubscribeInvalid),
+  s: z
+    .string({ error: n.unsubscribeInvalid })
+    .min(1, n.unsubscribeInvalid)
+    .max(128, n.unsubscribeInvalid),
+});
+export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;

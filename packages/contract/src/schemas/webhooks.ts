@@ -19,6 +19,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'hwid.reset',
   'machine.bound',
   'loader.hwid_mismatch',
+  'product.status_changed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -40,6 +41,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType | typeof WEBHOOK_TEST
   'hwid.reset': 'HWID redefinido',
   'machine.bound': 'Nova máquina vinculada',
   'loader.hwid_mismatch': 'HWID diferente no loader',
+  'product.status_changed': 'Status do produto alterado',
   'webhook.test': 'Teste de webhook',
 };
 
@@ -239,7 +241,14 @@ export const webhookTexts = {
     machines: 'Máquinas liberadas',
     balanceAfter: 'Saldo após',
     role: 'Perfil',
+    status: 'Status',
+    previousStatus: 'Status anterior',
+    note: 'Nota',
+    timeFrozen: 'Tempo congelado',
+    givenBack: 'Tempo devolvido',
   },
+  yes: 'Sim',
+  no: 'Não',
   deletedUser: 'Conta excluída',
   paused: { user: 'pelo cliente', global: 'pausa geral' },
 } as const;

@@ -28,6 +28,7 @@ import * as keyauthCredentials from './2026120405_keyauth_credentials.js';
 import * as apiTokenEpochs from './2026120410_api_token_epochs.js';
 import * as keyBans from './2026120411_key_bans.js';
 import * as productStatus from './2026120701_product_status.js';
+import * as productStatusMail from './2026120702_product_status_mail.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -62,6 +63,7 @@ const migrations = {
   '2026120410_api_token_epochs': apiTokenEpochs,
   '2026120411_key_bans': keyBans,
   '2026120701_product_status': productStatus,
+  '2026120702_product_status_mail': productStatusMail,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

@@ -1,5 +1,6 @@
 import type { NotificationKind } from '@chaveiro/contract';
-import type { Kysely } from 'kysely';
+import { DAY_MS, DURATION_TEXT, HOUR_MS, MINUTE_MS } from '@chaveiro/contract';
+import type { ExpressionBuilder, Kysely, RawBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { readPage } from '../../platform/http/paging.js';
@@ -47,6 +48,62 @@ export function expiringDedupeKey(
   return `${EXPIRING_KEY_PREFIXES[daysBefore]}${subscriptionId}:${String(expiresAt)}`;
 }
 
+/** One bell line per active subscriber of a product, written by one statement. */
+export interface ProductStatusNotices {
+  /** Unique per change: each line's id is this followed by its subscription's id. */
+  idPrefix: string;
+  productId: string;
+  /** When the change took effect: whoever subscribes then is told. */
+  at: number;
+  title: string;
+  body: string;
+  /**
+   * Set when the change ended a freeze: a subscription the freeze gave time back to (since
+   * `since`) gets `formatDuration(its given_back_ms)` and `suffix` after `body`.
+   */
+  givenBack: { since: number; suffix: string } | null;
+  link: string;
+  createdAt: number;
+}
+
+/**
+ * A subscription to the product that is still the customer's at `at`: running and not expired,
+ * or paused with time left (a paused clock has no expiry). `s` is the subscriptions alias.
+ */
+export function activeSubscriptionAt(at: number) {
+  return (eb: ExpressionBuilder<Database & { s: Database['subscriptions'] }, 's'>) =>
+    eb.or([
+      eb.and([eb('s.status', '=', 'active'), eb('s.expires_at', '>', at)]),
+      eb.and([eb('s.status', '=', 'paused'), eb('s.paused_remaining_ms', '>', 0)]),
+    ]);
+}
+
+/**
+ * The contract's `formatDuration` in SQL (SQLite and PostgreSQL), over integer milliseconds:
+ * two largest units, rounded down. `duration.test` in this module holds both to one answer.
+ */
+export function durationSql(ms: RawBuilder<number>): RawBuilder<string> {
+  const { day, hour, minute, underAMinute } = DURATION_TEXT;
+  const whole = (expression: RawBuilder<number>) => sql<string>`cast(${expression} as text)`;
+  const unit = (name: string) => sql<string>`cast(${` ${name}`} as text)`;
+  const over = (divisor: number) => sql<number>`(${ms} / ${sql.lit(divisor)})`;
+  const within = (modulus: number, divisor: number) =>
+    sql<number>`((${ms} % ${sql.lit(modulus)}) / ${sql.lit(divisor)})`;
+  const then = (
+    head: RawBuilder<number>,
+    headUnit: string,
+    tail: RawBuilder<number>,
+    tailUnit: string,
+  ) =>
+    sql<string>`${whole(head)} || ${unit(headUnit)} || case when ${tail} > 0 then cast(' ' as text) || ${whole(tail)} || ${unit(tailUnit)} else cast('' as text) end`;
+  return sql<string>`case
+    when ${ms} >= ${sql.lit(DAY_MS)} then ${then(over(DAY_MS), day, within(DAY_MS, HOUR_MS), hour)}
+    when ${ms} >= ${sql.lit(HOUR_MS)} then ${then(over(HOUR_MS), hour, within(HOUR_MS, MINUTE_MS), minute)}
+    when ${ms} >= ${sql.lit(MINUTE_MS)} then ${whole(over(MINUTE_MS))} || ${unit(minute)}
+    else cast(${underAMinute} as text)
+  end`;
+}
+
 /** Queries on `notifications`, each user's inbox. */
 export function createNotificationsRepository(db: Kysely<Database>) {
   /** Served by the (user_id, read_at) index. */
@@ -83,6 +140,60 @@ export function createNotificationsRepository(db: Kysely<Database>) {
         .returning('id')
         .executeTakeFirst();
       return inserted !== undefined;
+    },
+
+    /**
+     * The bell line of a product status change for every active subscriber of the product, in
+     * one INSERT … SELECT (200 000 subscribers are one statement, not one per user); a line
+     * already written (a rerun) stays as it was. Answers how many were written.
+     */
+    async insertProductStatusNotices(
+      executor: Kysely<Database>,
+      notices: ProductStatusNotices,
+    ): Promise<number> {
+      const text = (value: string | null) => sql<string>`cast(${value} as text)`;
+      const base = text(notices.body);
+      const { givenBack } = notices;
+      const body = givenBack
+        ? sql<string>`case
+            when s.given_back_ms > 0 and s.given_back_at >= ${givenBack.since}
+            then ${base} || cast(' ' as text) || ${durationSql(sql<number>`s.given_back_ms`)} || ${text(givenBack.suffix)}
+            else ${base}
+          end`
+        : base;
+      const result = await executor
+        .insertInto('notifications')
+        .columns([
+          'id',
+          'user_id',
+          'kind',
+          'title',
+          'body',
+          'link',
+          'dedupe_key',
+          'read_at',
+          'created_at',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('subscriptions as s')
+            .select([
+              sql<string>`${text(notices.idPrefix)} || s.id`.as('id'),
+              's.user_id',
+              text('product_status' satisfies NotificationKind).as('kind'),
+              text(notices.title).as('title'),
+              body.as('body'),
+              text(notices.link).as('link'),
+              text(null).as('dedupe_key'),
+              sql<number | null>`cast(null as bigint)`.as('read_at'),
+              sql<number>`cast(${notices.createdAt} as bigint)`.as('created_at'),
+            ])
+            .where('s.product_id', '=', notices.productId)
+            .where(activeSubscriptionAt(notices.at)),
+        )
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n);
     },
 
     /** One user's inbox, newest first. */

@@ -7,7 +7,7 @@ import type {
 import {
   PRODUCT_OPERATIONAL_LABELS,
   messages,
-  formatDurationShort,
+  formatDuration,
   productStatusMessages,
 } from '@chaveiro/contract';
 import type { z } from 'zod';
@@ -185,7 +185,7 @@ function messageOf(
   const changed = text.changed(PRODUCT_OPERATIONAL_LABELS[status]);
   if (outcome.frozeNow) return `${changed} ${text.frozen(outcome.subscriptionsAffected)}`;
   if (outcome.givenBackMs > 0) {
-    return `${changed} ${text.givenBack(outcome.subscriptionsAffected, formatDurationShort(outcome.givenBackMs))}`;
+    return `${changed} ${text.givenBack(outcome.subscriptionsAffected, formatDuration(outcome.givenBackMs))}`;
   }
   return changed;
 }

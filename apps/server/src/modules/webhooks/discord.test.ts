@@ -47,6 +47,64 @@ describe('Discord endpoints', () => {
   });
 });
 
+describe('a product status change in Discord', () => {
+  const change = (data: Record<string, unknown>) =>
+    discordMessage({
+      id: 'evt-2',
+      type: 'product.status_changed',
+      createdAt: '2026-01-15T12:00:00.000Z',
+      data: {
+        product: { id: 'p1', name: 'Aim' },
+        status: 'updating',
+        previousStatus: 'operational',
+        note: null,
+        timeFrozen: true,
+        previousTimeFrozen: false,
+        since: '2026-01-15T12:00:00.000Z',
+        subscriptionsAffected: 40,
+        givenBackMs: 0,
+        changedBy: 'gerente',
+        reason: 'interno',
+        ...data,
+      },
+    }).embeds[0]!;
+
+  it.each([
+    ['operational', 0x2ecc71, 'Operacional'],
+    ['updating', 0xf1c40f, 'Em atualização'],
+    ['unavailable', 0xe74c3c, 'Indisponível'],
+  ])('shows %s in its colour and its pt-BR label', (status, color, label) => {
+    const embed = change({ status });
+    expect(embed.title).toBe('Status do produto alterado');
+    expect(embed.color).toBe(color);
+    expect(embed.fields).toContainEqual({ name: 'Status', value: label, inline: true });
+  });
+
+  it('shows the time given back and the note as typed; not who, why or how many', () => {
+    const embed = change({
+      status: 'operational',
+      previousStatus: 'updating',
+      timeFrozen: false,
+      previousTimeFrozen: true,
+      givenBackMs: 90 * 60_000,
+      note: '[Suporte](https://evil.example) @here',
+    });
+    expect(embed.fields).toEqual([
+      { name: 'Produto', value: 'Aim', inline: true },
+      { name: 'Status', value: 'Operacional', inline: true },
+      { name: 'Status anterior', value: 'Em atualização', inline: true },
+      { name: 'Tempo congelado', value: 'Não', inline: true },
+      { name: 'Tempo devolvido', value: '1 h 30 min', inline: true },
+      {
+        name: 'Nota',
+        value: '\\[Suporte\\](https:\u200b//evil.example) @\u200bhere',
+        inline: false,
+      },
+    ]);
+    expect(JSON.stringify(embed)).not.toMatch(/gerente|interno|40/);
+  });
+});
+
 describe('what someone typed, in a Discord message', () => {
   const HOSTILE = [
     '[Suporte](https://evil.example)',

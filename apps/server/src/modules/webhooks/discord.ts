@@ -1,5 +1,10 @@
-import type { WebhookFormat } from '@chaveiro/contract';
-import { WEBHOOK_EVENT_LABELS, webhookTexts } from '@chaveiro/contract';
+import type { ProductOperationalStatus, WebhookFormat } from '@chaveiro/contract';
+import {
+  PRODUCT_OPERATIONAL_LABELS,
+  WEBHOOK_EVENT_LABELS,
+  formatDuration,
+  webhookTexts,
+} from '@chaveiro/contract';
 import { formatBrDateTime, formatCents } from '../../platform/core/pt-br.js';
 import type { WebhookBody } from './webhook-payloads.js';
 
@@ -29,8 +34,17 @@ export function formatOf(url: string): WebhookFormat {
 /** Embed colours per kind of event: money green, trouble red, time amber, the rest blurple. */
 const COLORS = { money: 0x2ecc71, trouble: 0xe74c3c, time: 0xf1c40f, info: 0x5865f2 } as const;
 
-function colorOf(type: WebhookBody['type']): number {
-  switch (type) {
+/** A product's status in its colour: working green, being updated amber, down red. */
+const STATUS_COLORS: Record<ProductOperationalStatus, number> = {
+  operational: COLORS.money,
+  updating: COLORS.time,
+  unavailable: COLORS.trouble,
+};
+
+function colorOf(body: WebhookBody): number {
+  switch (body.type) {
+    case 'product.status_changed':
+      return STATUS_COLORS[statusAt(body.data, 'status') ?? 'operational'];
     case 'purchase.completed':
     case 'deposit.paid':
     case 'key.redeemed':
@@ -63,6 +77,13 @@ function objectAt(data: Data, key: string): Data | null {
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function statusAt(data: Data, key: string): ProductOperationalStatus | null {
+  const value = data[key];
+  return typeof value === 'string' && Object.hasOwn(PRODUCT_OPERATIONAL_LABELS, value)
+    ? (value as ProductOperationalStatus)
+    : null;
 }
 
 /**
@@ -146,6 +167,32 @@ function fieldsOf(body: WebhookBody): EmbedField[] {
   ];
 }
 
+/**
+ * A product status change: the status and the one before, the public note, whether time stands
+ * still, and the time a freeze that ended gave back. Neither the reason (the audit log's) nor
+ * who changed it nor how many subscribe: a Discord channel is often the customers' own.
+ */
+function productStatusFields(data: Data): EmbedField[] {
+  const f = webhookTexts.fields;
+  const status = statusAt(data, 'status');
+  const previous = statusAt(data, 'previousStatus');
+  const givenBackMs = typeof data.givenBackMs === 'number' ? data.givenBackMs : 0;
+  return [
+    ...field(f.status, status && PRODUCT_OPERATIONAL_LABELS[status]),
+    ...field(f.previousStatus, previous && PRODUCT_OPERATIONAL_LABELS[previous]),
+    ...field(
+      f.timeFrozen,
+      typeof data.timeFrozen === 'boolean'
+        ? data.timeFrozen
+          ? webhookTexts.yes
+          : webhookTexts.no
+        : null,
+    ),
+    ...field(f.givenBack, givenBackMs > 0 ? formatDuration(givenBackMs) : null),
+    ...field(f.note, text(data.note), 'text', false),
+  ];
+}
+
 function descriptionOf(body: WebhookBody): string {
   if (body.type === 'webhook.test') return webhookTexts.testDescription;
   return `${discordText(body.type, 'code')} · ${discordText(body.id)}`;
@@ -159,8 +206,11 @@ export function discordMessage(body: WebhookBody) {
       {
         title: WEBHOOK_EVENT_LABELS[body.type],
         description: descriptionOf(body),
-        color: colorOf(body.type),
-        fields: fieldsOf(body),
+        color: colorOf(body),
+        fields:
+          body.type === 'product.status_changed'
+            ? [...fieldsOf(body), ...productStatusFields(body.data)]
+            : fieldsOf(body),
         timestamp: body.createdAt,
         footer: { text: webhookTexts.discordFooter },
       },

@@ -75,6 +75,11 @@ export function createWebhookHandlers({
     defineHandler({ name: 'webhooks.hwid.reset', on: 'hwid.reset', handle }),
     defineHandler({ name: 'webhooks.machine.bound', on: 'machine.bound', handle }),
     defineHandler({
+      name: 'webhooks.product.status_changed',
+      on: 'product.status_changed',
+      handle,
+    }),
+    defineHandler({
       name: 'webhooks.loader.refused',
       on: 'loader.refused',
       when: (payload) => payload.code === 'HWID_MISMATCH',

@@ -51,6 +51,7 @@ export const PUBLIC_TYPE_OF = {
   'hwid.reset': 'hwid.reset',
   'machine.bound': 'machine.bound',
   'loader.refused': 'loader.hwid_mismatch',
+  'product.status_changed': 'product.status_changed',
 } as const satisfies Partial<Record<EventType, WebhookEventType>>;
 
 export type SourceEventType = keyof typeof PUBLIC_TYPE_OF;
@@ -199,6 +200,23 @@ export async function buildEventData(
         product: product ?? { id: null, name: p.productName },
         hwid: p.hwid,
         ip: p.ip,
+      };
+    }
+    case 'product.status_changed': {
+      // The event's own facts, as they were at the change (the product may be renamed since).
+      const p = (event as DomainEvent<'product.status_changed'>).payload;
+      return {
+        product: { id: p.productId, name: p.productName },
+        status: p.status,
+        previousStatus: p.previousStatus,
+        note: p.note,
+        timeFrozen: p.timeFrozen,
+        previousTimeFrozen: p.previousTimeFrozen,
+        since: iso(p.since),
+        subscriptionsAffected: p.subscriptionsAffected,
+        givenBackMs: p.givenBackMs,
+        changedBy: p.changedBy,
+        reason: p.reason,
       };
     }
     case 'loader.refused': {

@@ -14,6 +14,7 @@ const LEASED_JOBS = [
   'expiry-reminders',
   'gateway-poll',
   'keyauth-session-purge',
+  'product-status-mail',
   'webhook-dispatcher',
 ];
 

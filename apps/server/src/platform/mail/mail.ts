@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. `List-Unsubscribe` on a mail sent to many. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

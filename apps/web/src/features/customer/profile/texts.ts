@@ -35,6 +35,11 @@ export const texts = {
   recoveryCodesList: 'Códigos de recuperação',
   copyFailed: 'Não foi possível copiar. Selecione os códigos e copie manualmente.',
   sessionsLoadFailed: 'Não foi possível carregar as sessões ativas.',
+  emailsTitle: 'E-mails',
+  statusMail: 'E-mails de status dos produtos',
+  statusMailHint:
+    'Receba um e-mail quando um produto que você assina entrar em atualização, ficar indisponível ou voltar a funcionar.',
+  preferencesLoadFailed: 'Não foi possível carregar suas preferências de e-mail.',
   confirm: 'Confirmar',
   cancel: 'Cancelar',
   retry: 'Tentar novamente',

@@ -8,6 +8,7 @@ import { UserAvatar } from '@/components/layout/user-avatar';
 import { texts as t } from '../texts';
 import { AccountForms } from './account-forms';
 import { AvatarSheet } from './avatar-sheet';
+import { EmailPreferencesCard } from './email-preferences-card';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 import { PageHeader } from '@/components/layout/page-header';
@@ -70,6 +71,7 @@ export function ProfileScreen() {
           </div>
 
           <SessionsCard />
+          <EmailPreferencesCard />
         </>
       ) : null}
     </div>

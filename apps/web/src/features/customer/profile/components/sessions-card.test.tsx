@@ -45,6 +45,7 @@ function sessionsApi(initial: ActiveSession[]): Routes {
   return {
     'GET /api/profile': aProfile(),
     'GET /api/profile/sessions': () => ({ sessions }),
+    'GET /api/notifications/preferences': { productStatusMail: true },
     'DELETE /api/profile/sessions/:id': ({ params }) => {
       sessions = sessions.filter((session) => session.id !== params.id);
       return { message: accountMessages.sessionEnded };
@@ -126,6 +127,7 @@ describe('Sessões ativas', () => {
       'GET /api/profile': aProfile(),
       'GET /api/profile/sessions': () =>
         fail ? jsonResponse(403, { message: 'x', code: 'FORBIDDEN' }) : { sessions: [aSession()] },
+      'GET /api/notifications/preferences': { productStatusMail: true },
     });
     renderRoutes(customerTestRoutes, '/dashboard/profile');
     const user = userEvent.setup();

@@ -30,6 +30,9 @@ describe('profile screen: two-factor authentication', () => {
     let enabled = false;
     const sent = stubApi(({ method, url }) => {
       if (url === '/api/profile/sessions') return jsonResponse(200, { sessions: [] });
+      if (url === '/api/notifications/preferences') {
+        return jsonResponse(200, { productStatusMail: true });
+      }
       if (method === 'GET') {
         return jsonResponse(
           200,

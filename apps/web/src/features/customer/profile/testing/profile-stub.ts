@@ -23,11 +23,16 @@ export function recordSounds() {
   );
 }
 
-/** The profile API: reads answer `profile` (and no sessions), writes go to `write`. */
+/**
+ * The profile API: reads answer `profile` (no sessions, status e-mails on), writes go to `write`.
+ */
 export function stubProfile(write: ApiHandler = () => jsonResponse(500, {}), profile = aProfile()) {
   return stubApi((request) => {
     if (request.method !== 'GET') return write(request);
     if (request.url === '/api/profile/sessions') return jsonResponse(200, { sessions: [] });
+    if (request.url === '/api/notifications/preferences') {
+      return jsonResponse(200, { productStatusMail: true });
+    }
     return jsonResponse(200, profile);
   });
 }
