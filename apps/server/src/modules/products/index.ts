@@ -11,6 +11,8 @@ export type { ProductRecord, ProductsRepository } from './products-repository.js
 export { createProductsRepository } from './products-repository.js';
 export type { ProductsService } from './products-service.js';
 export { assertProductEnabled } from './product-availability.js';
+export { assertPurchasable, isPurchasable } from './product-sellability.js';
+export type { SellabilityFields } from './product-sellability.js';
 
 export function createProductsModule({
   db,

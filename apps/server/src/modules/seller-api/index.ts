@@ -9,7 +9,7 @@ import { defineModule } from '../../module.js';
 import type { AdminCustomersService } from '../admin-customers/index.js';
 import type { AdminUsersService } from '../admin-users/index.js';
 import type { KeysRepository, KeysService } from '../keys/index.js';
-import type { ProductsService } from '../products/index.js';
+import type { ProductsRepository, ProductsService } from '../products/index.js';
 import type { ResellerService } from '../reseller/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
@@ -42,6 +42,7 @@ export function createSellerApiModule({
   subscriptions,
   users,
   products,
+  productRows,
   webhooks,
 }: Pick<Platform, 'db' | 'clock' | 'background' | 'events' | 'log' | 'sellerApiExtensions'> & {
   settingsCache: SettingsCache;
@@ -53,6 +54,7 @@ export function createSellerApiModule({
   subscriptions: SubscriptionsService;
   users: UsersRepository;
   products: ProductsService;
+  productRows: ProductsRepository;
   webhooks: WebhooksService;
 }) {
   const sellerApi = createSellerApiService({
@@ -62,6 +64,7 @@ export function createSellerApiModule({
     keys,
     keyRows,
     reseller,
+    products: productRows,
     adminUsers,
     adminCustomers,
     subscriptions,
