@@ -1,5 +1,5 @@
 import type { AnalyticsDay, AnalyticsResponse, ProductSales } from '@chaveiro/contract';
-import { formatDuration } from '@chaveiro/contract';
+import { formatDurationShort } from '@chaveiro/contract';
 import { format } from 'date-fns';
 import { ChartGrid } from '@/components/analytics/chart-grid';
 import { byDay, chart, series } from '@/components/analytics/chart-spec';
@@ -69,7 +69,7 @@ const PRODUCT_COLUMNS = [
     'var(--chart-5)',
     // Nothing given back reads as a dash.
     (row) => (row.givenBackMs > 0 ? row.givenBackMs : null),
-    formatDuration,
+    formatDurationShort,
   ),
 ];
 const RECENT = [

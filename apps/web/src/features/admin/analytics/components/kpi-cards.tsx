@@ -1,5 +1,5 @@
 import type { AnalyticsTotals } from '@chaveiro/contract';
-import { formatDuration } from '@chaveiro/contract';
+import { formatDurationShort } from '@chaveiro/contract';
 import { Banknote, History, LogIn, ShoppingCart, Ticket, UserPlus } from 'lucide-react';
 import { KpiList, type KpiSpec } from '@/components/analytics/kpi-list';
 import { formatBRL, formatCount } from '@/lib/format';
@@ -51,7 +51,7 @@ const KPIS: KpiSpec<AnalyticsTotals>[] = [
     title: t.givenBack,
     icon: History,
     accent: 'text-teal-700 bg-teal-500/10 dark:text-teal-400',
-    value: (x) => formatDuration(x.givenBackMs),
+    value: (x) => formatDurationShort(x.givenBackMs),
     detail: () => t.givenBackDetail,
     change: (x) => x.givenBackMs,
     // More time given back means products were down longer.
