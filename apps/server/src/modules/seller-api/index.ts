@@ -9,8 +9,10 @@ import { defineModule } from '../../module.js';
 import type { AdminCustomersService } from '../admin-customers/index.js';
 import type { AdminUsersService } from '../admin-users/index.js';
 import type { KeysRepository, KeysService } from '../keys/index.js';
-import type { ProductsRepository, ProductsService } from '../products/index.js';
+import type { ProductsService } from '../products/index.js';
 import type { ResellerService } from '../reseller/index.js';
+// The deliveries' product: whether it can be sold now.
+import type { ProductsRepository } from '../products/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { UsersRepository } from '../users/index.js';
@@ -36,25 +38,25 @@ export function createSellerApiModule({
   settingsCache,
   keys,
   keyRows,
+  productRows,
   reseller,
   adminUsers,
   adminCustomers,
   subscriptions,
   users,
   products,
-  productRows,
   webhooks,
 }: Pick<Platform, 'db' | 'clock' | 'background' | 'events' | 'log' | 'sellerApiExtensions'> & {
   settingsCache: SettingsCache;
   keys: KeysService;
   keyRows: KeysRepository;
+  productRows: ProductsRepository;
   reseller: ResellerService;
   adminUsers: AdminUsersService;
   adminCustomers: AdminCustomersService;
   subscriptions: SubscriptionsService;
   users: UsersRepository;
   products: ProductsService;
-  productRows: ProductsRepository;
   webhooks: WebhooksService;
 }) {
   const sellerApi = createSellerApiService({
