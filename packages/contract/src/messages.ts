@@ -760,6 +760,7 @@ export const ERROR_CODES = [
   'PRODUCT_DISABLED',
   'PRODUCT_UPDATING',
   'PRODUCT_UNAVAILABLE',
+  'PRODUCT_NOT_OPERATIONAL',
   'INVALID_FILE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});

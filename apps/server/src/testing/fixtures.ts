@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { KeyStatus, PlanDurationType, SubscriptionStatus } from '@chaveiro/contract';
+import type {
+  KeyStatus,
+  PlanDurationType,
+  ProductOperationalStatus,
+  SubscriptionStatus,
+} from '@chaveiro/contract';
 import { SUBSCRIPTION_DEFAULT_CREDITS } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
@@ -7,6 +12,37 @@ import type { Database } from '../db/schema.js';
 import { newId } from '../platform/core/ids.js';
 
 export const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Sets a product's operational status columns straight in the database (no freeze, no period,
+ * no event): for tests that only need the product to read as down or up.
+ */
+export async function setProductOperational(
+  db: Kysely<Database>,
+  productId: string,
+  {
+    status,
+    note = null,
+    freezeTime = true,
+    sellWhileDown = false,
+  }: {
+    status: ProductOperationalStatus;
+    note?: string | null;
+    freezeTime?: boolean;
+    sellWhileDown?: boolean;
+  },
+): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({
+      operational_status: status,
+      status_note: note,
+      freeze_time: freezeTime ? 1 : 0,
+      sell_while_down: sellWhileDown ? 1 : 0,
+    })
+    .where('id', '=', productId)
+    .execute();
+}
 
 /** Rows inserted straight into the database, for arranging a test's data quickly. */
 export function createFixtures(db: Kysely<Database>, now: () => number) {

@@ -17,6 +17,9 @@ export const aimbot: ShopProduct = {
     { duration_type: 'monthly', days: 30, price: 49.9 },
   ],
   owned_until: null,
+  operational_status: 'operational',
+  status_note: null,
+  purchasable: true,
 };
 
 /** A product with one plan, held until 2999. */
@@ -26,6 +29,9 @@ export const wallhack: ShopProduct = {
   description: '',
   plans: [{ duration_type: 'bi-weekly', days: 14, price: 30 }],
   owned_until: '2999-01-10T12:00:00.000Z',
+  operational_status: 'operational',
+  status_note: null,
+  purchasable: true,
 };
 
 export interface ShopState {

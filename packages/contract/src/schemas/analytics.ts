@@ -97,6 +97,11 @@ export const analyticsDaySchema = z.object({
   /** Distinct users in the loader, sampled every minute: the day's highest and mean. */
   onlinePeak: z.number().int().nullable(),
   onlineAverage: z.number().nullable(),
+  /**
+   * "Tempo devolvido": milliseconds of subscription time product freezes gave back that day,
+   * summed over every subscription (counted on the day each freeze ended).
+   */
+  givenBackMs: z.number().int(),
 });
 export type AnalyticsDay = z.infer<typeof analyticsDaySchema>;
 
@@ -112,6 +117,8 @@ export const analyticsTotalsSchema = z.object({
   activeSubscriptions: z.number().int().nullable(),
   onlinePeak: z.number().int().nullable(),
   onlineAverage: z.number().nullable(),
+  /** Time product freezes gave back over the range, in milliseconds. */
+  givenBackMs: z.number().int(),
 });
 export type AnalyticsTotals = z.infer<typeof analyticsTotalsSchema>;
 
@@ -133,6 +140,8 @@ export const productSalesSchema = z.object({
   salesCount: z.number().int(),
   sales: z.number(),
   redemptions: z.number().int(),
+  /** Time its freezes gave back to its subscriptions in the range, in milliseconds. */
+  givenBackMs: z.number().int(),
 });
 export type ProductSales = z.infer<typeof productSalesSchema>;
 
@@ -161,7 +170,7 @@ export const analyticsResponseSchema = z.object({
   totals: z.object({ current: analyticsTotalsSchema, previous: analyticsTotalsSchema }),
   /** The four cards at the end of `previousTo`, for their change; null when never sampled. */
   baseline: metricsSnapshotSchema.nullable(),
-  /** Products with sales or redemptions in the range, best selling (R$) first. */
+  /** Products with sales, redemptions or time given back in the range, best selling (R$) first. */
   products: z.array(productSalesSchema),
   /** Top resellers by keys sold in the range. */
   resellers: z.array(resellerRankSchema),

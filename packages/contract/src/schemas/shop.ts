@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_DURATION_TYPES } from '../constants.js';
+import { PLAN_DURATION_TYPES, PRODUCT_OPERATIONAL_STATUSES } from '../constants.js';
 import { messages } from '../messages.js';
 
 const s = messages.shop;
@@ -18,6 +18,14 @@ export const shopProductSchema = z.object({
   name: z.string(),
   description: z.string(),
   plans: z.array(shopPlanSchema),
+  /** Whether it works now (Operacional / Em atualização / Indisponível), and the seller's note. */
+  operational_status: z.enum(PRODUCT_OPERATIONAL_STATUSES),
+  status_note: z.string().nullable(),
+  /**
+   * Whether it can be bought now: false while it is not operational, unless the seller keeps
+   * selling it meanwhile. A purchase then answers 409 PRODUCT_NOT_OPERATIONAL.
+   */
+  purchasable: z.boolean(),
   /**
    * When the caller already holds this product: the expiry of that subscription (as if resumed
    * now when paused). A purchase extends it; null when a purchase creates a new one.

@@ -1,4 +1,4 @@
-import type { BuyKeysResponse } from '@chaveiro/contract';
+import type { AnalyticsResponse, BuyKeysResponse } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DomainEvent, EventType } from '../../events/index.js';
 import { withTransaction } from '../../platform/db/database.js';
@@ -174,6 +174,101 @@ describe('counters fed by real flows, on the São Paulo day', () => {
       [`${METRICS.resellerKeysRedeemed}|${reseller.id}`]: 2,
       [`${METRICS.resellerProductKeysRedeemed}|${both}`]: 2,
     });
+  });
+});
+
+describe('tempo devolvido', () => {
+  const HOUR = 60 * 60 * 1000;
+
+  /** A status change of `product` as the products module records it (`product.status_changed`). */
+  function statusChanged(
+    product: { id: string; name: string },
+    change: Partial<DomainEvent<'product.status_changed'>['payload']>,
+  ): DomainEvent<'product.status_changed'>['payload'] {
+    return {
+      productId: product.id,
+      productName: product.name,
+      status: 'operational',
+      previousStatus: 'updating',
+      note: null,
+      timeFrozen: false,
+      previousTimeFrozen: true,
+      since: t.clock.now(),
+      subscriptionsAffected: 0,
+      givenBackMs: 0,
+      changedBy: 'chefe_numeros',
+      reason: null,
+      ...change,
+    };
+  }
+
+  /** Records the changes through the outbox, in one transaction, and runs their handlers. */
+  async function record(...payloads: DomainEvent<'product.status_changed'>['payload'][]) {
+    await t.app.outbox.transaction(async (trx) => {
+      for (const payload of payloads) {
+        await t.app.outbox.record(trx, 'product.status_changed', payload);
+      }
+    });
+    await t.app.outbox.idle();
+  }
+
+  it('rolls up the time each freeze gave back per product on the day it ended, once, and answers it', async () => {
+    onDay(2026, 3, 20);
+    admin = await signedNow(admin);
+    const frozen = await t.fixtures.product({ name: 'Congelado' });
+    const other = await t.fixtures.product({ name: 'Outro Congelado' });
+    // Three subscriptions got 2 d 4 h back each; the other product's one got 90 min.
+    const threeSubs = 3 * (52 * HOUR);
+    const began = statusChanged(frozen, {
+      status: 'updating',
+      previousStatus: 'operational',
+      timeFrozen: true,
+      previousTimeFrozen: false,
+      subscriptionsAffected: 3,
+      since: t.clock.now() - 52 * HOUR,
+    });
+    const ended = statusChanged(frozen, { subscriptionsAffected: 3, givenBackMs: threeSubs });
+    await record(began, ended, statusChanged(other, { givenBackMs: 90 * 60_000 }));
+    // The same freeze's end heard again (a second event of one change) adds nothing.
+    await record(ended);
+    // Ended 02:30 UTC on 21 March: still 20 March in São Paulo.
+    await record(statusChanged(other, { givenBackMs: HOUR, since: Date.UTC(2026, 2, 21, 2, 30) }));
+
+    expect(await dayValues(t.database.db, '2026-03-20')).toEqual({
+      [METRICS.givenBackMs]: threeSubs + 90 * 60_000 + HOUR,
+      [`${METRICS.productGivenBackMs}|${frozen.id}`]: threeSubs,
+      [`${METRICS.productGivenBackMs}|${other.id}`]: 150 * 60_000,
+    });
+    // The day the freeze began counts nothing.
+    expect(await dayValues(t.database.db, '2026-03-18')).toEqual({});
+
+    const response = await t.as(admin).get('/api/analytics?from=2026-03-20&to=2026-03-20');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<AnalyticsResponse>();
+    expect(body.series).toEqual([
+      expect.objectContaining({ day: '2026-03-20', givenBackMs: threeSubs + 150 * 60_000 }),
+    ]);
+    expect(body.totals.current.givenBackMs).toBe(threeSubs + 150 * 60_000);
+    expect(body.totals.previous.givenBackMs).toBe(0);
+    expect(body.products).toEqual([
+      {
+        productId: frozen.id,
+        name: 'Congelado',
+        salesCount: 0,
+        sales: 0,
+        redemptions: 0,
+        givenBackMs: threeSubs,
+      },
+      {
+        productId: other.id,
+        name: 'Outro Congelado',
+        salesCount: 0,
+        sales: 0,
+        redemptions: 0,
+        givenBackMs: 150 * 60_000,
+      },
+    ]);
+    expect(await t.app.outbox.listDead()).toEqual([]);
   });
 });
 

@@ -115,5 +115,18 @@ export function createAnalyticsHandlers({ rollups }: AnalyticsHandlersDeps) {
         ]);
       },
     }),
+    defineHandler({
+      name: 'analytics.product-given-back',
+      on: 'product.status_changed',
+      async handle(event, trx) {
+        // Only a change that ended a freeze gives time back; the others count nothing.
+        const { productId, givenBackMs, since } = event.payload;
+        if (givenBackMs <= 0) return;
+        await rollups.countFact(trx, FACTS.givenBack(productId, since), dayOf(since), [
+          { metric: METRICS.givenBackMs, value: givenBackMs },
+          { metric: METRICS.productGivenBackMs, dimension: productId, value: givenBackMs },
+        ]);
+      },
+    }),
   ];
 }

@@ -12,10 +12,13 @@ export const METRICS = {
   salesCount: 'sales.count',
   signups: 'signups',
   redemptions: 'redemptions',
+  /** "Tempo devolvido": subscription time given back when a product's freeze ended, in ms. */
+  givenBackMs: 'given_back.ms',
   // Counters per product (dimension: product id).
   productSalesCents: 'product.sales.cents',
   productSalesCount: 'product.sales.count',
   productRedemptions: 'product.redemptions',
+  productGivenBackMs: 'product.given_back.ms',
   // Counters per reseller (dimension: reseller id) and per reseller and product
   // (dimension: `<resellerId>/<productId>`).
   resellerKeysSold: 'reseller.keys_sold',
@@ -47,4 +50,9 @@ export const FACTS = {
     `keys:${resellerId}:${String(at)}:${productId}`,
   signup: (userId: string) => `user:${userId}`,
   redemption: (keyId: string) => `redemption:${keyId}`,
+  /**
+   * A product's freeze that ended at `endedAt` (epoch ms): the status period it closed. Two
+   * freezes of one product cannot end in the same millisecond with time to give back.
+   */
+  givenBack: (productId: string, endedAt: number) => `given-back:${productId}:${String(endedAt)}`,
 } as const;

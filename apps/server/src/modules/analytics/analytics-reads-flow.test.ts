@@ -84,9 +84,17 @@ describe('the dashboards read what the handlers and the sampler wrote', () => {
       activeSubscriptions: 1,
       onlinePeak: 1,
       onlineAverage: 1,
+      givenBackMs: 0,
     });
     expect(body.products).toEqual([
-      { productId: product.id, name: 'Cheat X', salesCount: 4, sales: 80, redemptions: 1 },
+      {
+        productId: product.id,
+        name: 'Cheat X',
+        salesCount: 4,
+        sales: 80,
+        redemptions: 1,
+        givenBackMs: 0,
+      },
     ]);
     expect(body.resellers).toEqual([
       { resellerId: a.id, username: a.username, keysSold: 3, keysRedeemed: 1, spent: 60 },

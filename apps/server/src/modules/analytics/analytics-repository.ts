@@ -278,6 +278,7 @@ export const GLOBAL_METRICS: readonly Metric[] = [
   METRICS.onlinePeak,
   METRICS.onlineSum,
   METRICS.onlineSamples,
+  METRICS.givenBackMs,
 ];
 
 /** The four spec cards' gauges (the baseline is their value at the end of a day). */

@@ -50,11 +50,15 @@ const empty = (day: string) => ({
   activeSubscriptions: null,
   onlinePeak: null,
   onlineAverage: null,
+  givenBackMs: 0,
 });
+
+const HOUR = 60 * 60 * 1000;
 
 describe('GET /api/analytics', () => {
   let productA: { id: string; name: string };
   let productB: { id: string; name: string };
+  let productC: { id: string; name: string };
   const goneProduct = newId();
   let resellerA: TestUser;
   let resellerB: TestUser;
@@ -63,6 +67,7 @@ describe('GET /api/analytics', () => {
   beforeAll(async () => {
     productA = await t.fixtures.product({ name: 'Alpha' });
     productB = await t.fixtures.product({ name: 'Beta' });
+    productC = await t.fixtures.product({ name: 'Gama' });
     resellerA = await t.createUser({ role: 'reseller', username: 'revenda_a' });
     resellerB = await t.createUser({ role: 'reseller', username: 'revenda_b' });
     const g = '';
@@ -115,6 +120,14 @@ describe('GET /api/analytics', () => {
       [METRICS.productRedemptions, productB.id, '2026-01-13', 4],
       [METRICS.productRedemptions, productB.id, '2026-01-14', 1],
       [METRICS.productRedemptions, goneProduct, '2026-01-14', 1],
+      // Time given back: Alpha's freezes ended in both periods, Gama's (no sale) in this one.
+      [METRICS.givenBackMs, g, '2026-01-06', 5 * HOUR],
+      [METRICS.productGivenBackMs, productA.id, '2026-01-06', 5 * HOUR],
+      [METRICS.givenBackMs, g, '2026-01-11', 52 * HOUR],
+      [METRICS.productGivenBackMs, productA.id, '2026-01-11', 50 * HOUR],
+      [METRICS.productGivenBackMs, productC.id, '2026-01-11', 2 * HOUR],
+      [METRICS.givenBackMs, g, '2026-01-14', 30 * 60_000],
+      [METRICS.productGivenBackMs, productC.id, '2026-01-14', 30 * 60_000],
       // Resellers: A and B tie on 80 keys (then by id), the deleted one sold 5.
       [METRICS.resellerKeysSold, resellerA.id, '2026-01-10', 50],
       [METRICS.resellerKeysSold, resellerA.id, '2026-01-11', 30],
@@ -160,7 +173,7 @@ describe('GET /api/analytics', () => {
     expect(body.series).toEqual([
       { ...empty('2026-01-09'), deposits: 10.5, depositsCount: 1, signups: 4 },
       { ...empty('2026-01-10'), refunds: 3, activeSubscriptions: 40 },
-      empty('2026-01-11'),
+      { ...empty('2026-01-11'), givenBackMs: 52 * HOUR },
       { ...empty('2026-01-12'), sales: 49.9, salesCount: 3 },
       {
         ...empty('2026-01-13'),
@@ -170,7 +183,7 @@ describe('GET /api/analytics', () => {
         // 100 / 30 = 3.33…
         onlineAverage: 3.3,
       },
-      { ...empty('2026-01-14'), onlinePeak: 9, onlineAverage: 2.5 },
+      { ...empty('2026-01-14'), onlinePeak: 9, onlineAverage: 2.5, givenBackMs: 30 * 60_000 },
       { ...empty('2026-01-15'), deposits: 20, depositsCount: 2, signups: 1 },
     ]);
     expect(body.totals).toEqual({
@@ -187,6 +200,7 @@ describe('GET /api/analytics', () => {
         onlinePeak: 9,
         // (100 + 50) / (30 + 20)
         onlineAverage: 3,
+        givenBackMs: 52 * HOUR + 30 * 60_000,
       },
       previous: {
         deposits: 5,
@@ -199,6 +213,7 @@ describe('GET /api/analytics', () => {
         activeSubscriptions: 30,
         onlinePeak: 4,
         onlineAverage: 2.5,
+        givenBackMs: 5 * HOUR,
       },
     });
     expect(body.baseline).toEqual({
@@ -210,12 +225,42 @@ describe('GET /api/analytics', () => {
     });
   });
 
-  it('ranks products by revenue in the range, naming a deleted one', async () => {
+  it('ranks products by revenue in the range, naming a deleted one, with the time each gave back', async () => {
     const body = (await t.as(admin).get('/api/analytics?period=7')).json<AnalyticsResponse>();
     expect(body.products).toEqual([
-      { productId: productA.id, name: 'Alpha', salesCount: 2, sales: 29.9, redemptions: 1 },
-      { productId: productB.id, name: 'Beta', salesCount: 1, sales: 20, redemptions: 5 },
-      { productId: goneProduct, name: 'Produto excluído', salesCount: 0, sales: 0, redemptions: 1 },
+      {
+        productId: productA.id,
+        name: 'Alpha',
+        salesCount: 2,
+        sales: 29.9,
+        redemptions: 1,
+        givenBackMs: 50 * HOUR,
+      },
+      {
+        productId: productB.id,
+        name: 'Beta',
+        salesCount: 1,
+        sales: 20,
+        redemptions: 5,
+        givenBackMs: 0,
+      },
+      {
+        productId: goneProduct,
+        name: 'Produto excluído',
+        salesCount: 0,
+        sales: 0,
+        redemptions: 1,
+        givenBackMs: 0,
+      },
+      // Listed for the time it gave back alone.
+      {
+        productId: productC.id,
+        name: 'Gama',
+        salesCount: 0,
+        sales: 0,
+        redemptions: 0,
+        givenBackMs: 2 * HOUR + 30 * 60_000,
+      },
     ]);
   });
 

@@ -32,8 +32,9 @@ export function analyticsRoutes({
           'Daily revenue, sales, sign-ups, redemptions, subscriptions and online users, with the previous period',
         description:
           `${rangeDescription} Also: the four cards at the end of \`previousTo\` (baseline), ` +
-          'sales per product, the top 10 resellers by keys sold, and the last 24 h of online ' +
-          'users in 10-minute buckets. Money in reais.',
+          'sales, redemptions and time given back (ms, product freezes that ended) per ' +
+          'product, the top 10 resellers by keys sold, and the last 24 h of online users in ' +
+          '10-minute buckets. Money in reais.',
         querystring: analyticsQuerySchema,
         response: { 200: analyticsResponseSchema, ...adminErrors },
       }),

@@ -156,6 +156,7 @@ export function createAnalyticsService({ clock, repository }: AnalyticsServiceDe
         activeSubscriptions: at(METRICS.activeSubscriptions, day) ?? null,
         onlinePeak: peak ?? null,
         onlineAverage: mean(at(METRICS.onlineSum, day) ?? 0, samples),
+        givenBackMs: at(METRICS.givenBackMs, day) ?? 0,
       };
     });
   }
@@ -183,6 +184,7 @@ export function createAnalyticsService({ clock, repository }: AnalyticsServiceDe
       activeSubscriptions: lastActive?.activeSubscriptions ?? null,
       onlinePeak: peaks.length > 0 ? Math.max(...peaks) : null,
       onlineAverage: mean(raw(METRICS.onlineSum), raw(METRICS.onlineSamples)),
+      givenBackMs: raw(METRICS.givenBackMs),
     };
   }
 
@@ -206,7 +208,12 @@ export function createAnalyticsService({ clock, repository }: AnalyticsServiceDe
   async function productsOf(from: string, to: string): Promise<ProductSales[]> {
     const totals = byDimension(
       await repository.totalsByDimension(
-        [METRICS.productSalesCents, METRICS.productSalesCount, METRICS.productRedemptions],
+        [
+          METRICS.productSalesCents,
+          METRICS.productSalesCount,
+          METRICS.productRedemptions,
+          METRICS.productGivenBackMs,
+        ],
         from,
         to,
       ),
@@ -221,13 +228,18 @@ export function createAnalyticsService({ clock, repository }: AnalyticsServiceDe
         salesCount: metrics.get(METRICS.productSalesCount) ?? 0,
         salesCents: metrics.get(METRICS.productSalesCents) ?? 0,
         redemptions: metrics.get(METRICS.productRedemptions) ?? 0,
+        givenBackMs: metrics.get(METRICS.productGivenBackMs) ?? 0,
       }))
-      .filter((row) => row.salesCount > 0 || row.salesCents > 0 || row.redemptions > 0)
+      .filter(
+        (row) =>
+          row.salesCount > 0 || row.salesCents > 0 || row.redemptions > 0 || row.givenBackMs > 0,
+      )
       .sort(
         (a, b) =>
           b.salesCents - a.salesCents ||
           b.salesCount - a.salesCount ||
           b.redemptions - a.redemptions ||
+          b.givenBackMs - a.givenBackMs ||
           a.name.localeCompare(b.name, 'pt-BR'),
       )
       .map(({ salesCents, ...row }) => ({ ...row, sales: centsToReais(salesCents) }));

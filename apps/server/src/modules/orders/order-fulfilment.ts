@@ -11,6 +11,7 @@ import type { Actor } from '../../platform/http/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { BalanceService } from '../balance/index.js';
 import type { ProductRecord, ProductsRepository } from '../products/index.js';
+import { assertPurchasable } from '../products/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { effectiveExpiry } from '../subscriptions/index.js';
 import type { OrdersRepository } from './orders-repository.js';
@@ -91,7 +92,8 @@ export function createOrderFulfilment({
 
   /**
    * A product on sale with that plan, and the plan's price: 404 for an unknown product, 422 for
-   * one off sale or without that plan.
+   * one off sale or without that plan, 409 PRODUCT_NOT_OPERATIONAL while it is down and the
+   * seller does not sell it meanwhile.
    */
   async function onSale(
     productId: string,
@@ -107,6 +109,7 @@ export function createOrderFulfilment({
     if (priceCents === undefined) {
       throw new UnprocessableError(shop.planUnavailable, 'PLAN_UNAVAILABLE');
     }
+    assertPurchasable(product);
     return { product, priceCents };
   }
 
@@ -186,6 +189,10 @@ export function createOrderFulfilment({
      * Completes an order awaiting its PIX payment, right after its deposit was credited, in the
      * caller's transaction. Answers why it cannot (pt-BR, as the customer is told) instead of
      * throwing, so nothing is written then and the money stays on the balance.
+     *
+     * The product's operational status is not checked again: the order was placed while it
+     * could be bought (the checkout refuses otherwise), so a payment that lands during an
+     * outage still completes it, and the grant starts frozen when the outage freezes time.
      */
     async completePaid(
       trx: Kysely<Database>,

@@ -1,7 +1,12 @@
 import type { CheckoutResponse, OrderReceipt, OrdersPage, RenewalOffer } from '@chaveiro/contract';
-import { XP_RULES, messages } from '@chaveiro/contract';
+import {
+  PRODUCT_OPERATIONAL_LABELS,
+  XP_RULES,
+  messages,
+  productStatusMessages,
+} from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY } from '../../testing/fixtures.js';
+import { DAY, setProductOperational } from '../../testing/fixtures.js';
 import type { SmtpInbox } from '../../testing/smtp-inbox.js';
 import { startSmtpInbox } from '../../testing/smtp-inbox.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
@@ -394,6 +399,89 @@ describe('POST /api/shop/checkout by PIX', () => {
       failure_reason: text.cancelledDepositRejected('PIX não encontrado'),
     });
     expect(await t.fixtures.expectLedgerMatches(buyer.id)).toBe(0);
+  });
+});
+
+describe('checkout while the product is not operational', () => {
+  const note = 'Voltamos amanhã';
+  const notForSale = {
+    message: productStatusMessages.notForSale(PRODUCT_OPERATIONAL_LABELS.unavailable, note),
+    code: 'PRODUCT_NOT_OPERATIONAL',
+  };
+
+  function depositsOf(userId: string) {
+    return t.database.db
+      .selectFrom('deposits')
+      .select(['id', 'status'])
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  it('refuses by balance and by PIX with 409, opening no order and no charge', async () => {
+    const product = await t.fixtures.product({ name: 'Fora do Ar', plans: { weekly: 1500 } });
+    await setProductOperational(t.database.db, product.id, { status: 'unavailable', note });
+    const buyer = await t.createUser();
+    await fund(buyer, 500);
+    const depositsBefore = await depositsOf(buyer.id);
+
+    for (const payWith of ['balance', 'pix'] as const) {
+      const response = await checkout(buyer, {
+        productId: product.id,
+        durationType: 'weekly',
+        payWith,
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual(notForSale);
+    }
+    expect(await depositsOf(buyer.id)).toEqual(depositsBefore);
+    // Only the funding deposit: no order.
+    expect((await t.as(buyer).get('/api/orders')).json<OrdersPage>().items).toEqual([
+      expect.objectContaining({ type: 'deposit' }),
+    ]);
+    expect(await t.fixtures.expectLedgerMatches(buyer.id)).toBe(500);
+  });
+
+  it('takes a PIX order when the seller sells it while down', async () => {
+    const product = await t.fixtures.product({ plans: { weekly: 1500 } });
+    await setProductOperational(t.database.db, product.id, {
+      status: 'updating',
+      sellWhileDown: true,
+    });
+    const buyer = await t.createUser();
+    const response = await checkout(buyer, {
+      productId: product.id,
+      durationType: 'weekly',
+      payWith: 'pix',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<CheckoutResponse>().order.status).toBe('awaiting_payment');
+  });
+
+  it('completes a PIX order placed before the product went down and paid during the outage', async () => {
+    const product = await t.fixtures.product({ name: 'Caiu Depois', plans: { weekly: 1500 } });
+    const buyer = await t.createUser();
+    const placed = (
+      await checkout(buyer, { productId: product.id, durationType: 'weekly', payWith: 'pix' })
+    ).json<CheckoutResponse>();
+    await setProductOperational(t.database.db, product.id, { status: 'unavailable', note });
+
+    expect((await approve(placed.deposit!.id)).statusCode).toBe(200);
+    await t.app.outbox.idle();
+
+    const subs = await subscriptionsOf(buyer.id);
+    expect(subs).toHaveLength(1);
+    expect(await orderOf(buyer, placed.order.id)).toMatchObject({
+      status: 'completed',
+      subscription_id: subs[0]?.id,
+    });
+    expect(await t.fixtures.expectLedgerMatches(buyer.id)).toBe(0);
+    // A new order of it is still refused.
+    const again = await checkout(buyer, {
+      productId: product.id,
+      durationType: 'weekly',
+      payWith: 'pix',
+    });
+    expect(again.statusCode).toBe(409);
   });
 });
 

@@ -175,6 +175,9 @@ export function createOrdersService({
           orderId,
           description: text.depositDescription(product.name, plan),
           attach: async (trx, deposit) => {
+            // Still for sale where the order is stored: a product that went down (or off sale)
+            // since the check above refuses, and a gateway charge already opened is cancelled.
+            await fulfilment.onSale(product.id, body.durationType, trx);
             // Checked again where deposits of this customer take turns (a concurrent click):
             // the loser's transaction stores nothing (a gateway charge is cancelled).
             const raced = await orders.findOpen({ ...intent, now: clock.now() }, trx);

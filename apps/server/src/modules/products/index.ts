@@ -15,6 +15,8 @@ export { createProductsRepository } from './products-repository.js';
 export type { ProductsService } from './products-service.js';
 export type { ProductOperationalStatusService } from './product-operational-status.js';
 export { assertProductEnabled } from './product-availability.js';
+export { assertPurchasable, isPurchasable } from './product-sellability.js';
+export type { SellabilityFields } from './product-sellability.js';
 
 export function createProductsModule({
   db,

@@ -1,10 +1,19 @@
-import type { KeyStatus, PlanDurationType, Role } from '@chaveiro/contract';
+import type {
+  KeyStatus,
+  PlanDurationType,
+  ProductOperationalStatus,
+  Role,
+} from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 export interface ProductPlanRow {
   name: string;
   status: 'active' | 'disabled';
+  /** Whether it can be bought while down (`assertPurchasable`). */
+  operational_status: ProductOperationalStatus;
+  status_note: string | null;
+  sell_while_down: number;
   /** Null when the product has no plan of the asked duration. */
   price_cents: number | null;
   /** The plan's own reseller price; null: retail less the global discount. */
@@ -41,7 +50,15 @@ export function createResellerRepository(db: Kysely<Database>) {
         .leftJoin('plans as pl', (join) =>
           join.onRef('pl.product_id', '=', 'p.id').on('pl.duration_type', '=', durationType),
         )
-        .select(['p.name', 'p.status', 'pl.price_cents', 'pl.reseller_price_cents'])
+        .select([
+          'p.name',
+          'p.status',
+          'p.operational_status',
+          'p.status_note',
+          'p.sell_while_down',
+          'pl.price_cents',
+          'pl.reseller_price_cents',
+        ])
         .where('p.id', '=', productId)
         .executeTakeFirst();
     },

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { BuyKeysResponse, ResellerKeysPage, ResellerStats } from '@chaveiro/contract';
-import { messages } from '@chaveiro/contract';
+import { PRODUCT_OPERATIONAL_LABELS, messages, productStatusMessages } from '@chaveiro/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DAY } from '../../testing/fixtures.js';
+import { DAY, setProductOperational } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { TEST_EPOCH, createTestApp } from '../../testing/test-app.js';
 
@@ -287,6 +287,55 @@ describe('POST /api/reseller/keys', () => {
     expect(await t.fixtures.expectLedgerMatches(reseller.id)).toBe(0);
     expect(await keysCreatedBy(reseller.id)).toHaveLength(6);
     expect(await t.fixtures.ledger(reseller.id)).toHaveLength(4);
+  });
+});
+
+describe('POST /api/reseller/keys while the product is not operational', () => {
+  const note = 'Nova versão em testes';
+
+  it('refuses the purchase with 409 PRODUCT_NOT_OPERATIONAL, while an admin still generates keys', async () => {
+    const down = await t.fixtures.product({ name: 'Em Obra', plans: { monthly: 1000 } });
+    await setProductOperational(t.database.db, down.id, { status: 'updating', note });
+    const reseller = await newReseller(100);
+
+    const refused = await buy(reseller, {
+      productId: down.id,
+      durationType: 'monthly',
+      quantity: 2,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: productStatusMessages.notForSale(PRODUCT_OPERATIONAL_LABELS.updating, note),
+      code: 'PRODUCT_NOT_OPERATIONAL',
+    });
+    expect(await t.fixtures.balance(reseller.id)).toBe(10_000);
+    expect(await keysCreatedBy(reseller.id)).toHaveLength(0);
+    await t.fixtures.expectLedgerMatches(reseller.id);
+
+    // Generating keys is no sale: the admin's keys wait to be redeemed.
+    const generated = await t.as(admin).post('/api/keys', {
+      productId: down.id,
+      days: 30,
+      quantity: 1,
+    });
+    expect(generated.statusCode).toBe(201);
+  });
+
+  it('sells keys while down when the seller chose to', async () => {
+    const down = await t.fixtures.product({ name: 'Em Obra Vendida', plans: { monthly: 1000 } });
+    await setProductOperational(t.database.db, down.id, {
+      status: 'unavailable',
+      sellWhileDown: true,
+    });
+    const reseller = await newReseller(100);
+    const bought = await buy(reseller, {
+      productId: down.id,
+      durationType: 'monthly',
+      quantity: 2,
+    });
+    expect(bought.statusCode).toBe(201);
+    expect(await keysCreatedBy(reseller.id)).toHaveLength(2);
+    await t.fixtures.expectLedgerMatches(reseller.id);
   });
 });
 

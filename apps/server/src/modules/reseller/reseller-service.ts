@@ -37,6 +37,7 @@ import type { BalanceService } from '../balance/index.js';
 import type { KeyIssuer, KeyListRow, KeysRepository } from '../keys/index.js';
 import { keyStatusAt } from '../keys/index.js';
 import type { ProductsRepository } from '../products/index.js';
+import { assertPurchasable } from '../products/index.js';
 import type { SettingsRepository } from '../settings/index.js';
 import { resellerDiscountBasisPoints } from '../settings/index.js';
 import type { ResellerRepository } from './reseller-repository.js';
@@ -114,8 +115,9 @@ export function createResellerService({
     /**
      * Debits the reseller's unit price × quantity and issues the keys in one transaction: when
      * the balance does not cover it (also under concurrent purchases) nothing changes and the
-     * answer is 409. The price (the plan's reseller price, else retail less the global discount)
-     * is read in that transaction and stored on each key with the retail price of the moment.
+     * answer is 409, as while the product is down and not sold meanwhile. The price (the plan's
+     * reseller price, else retail less the global discount) is read in that transaction and
+     * stored on each key with the retail price of the moment.
      */
     buyKeys(body: BuyKeysBody, actor: Actor): Promise<BuyKeysResponse> {
       return events.transaction((trx) => this.buyKeysIn(trx, body, actor));
@@ -136,6 +138,9 @@ export function createResellerService({
       if (product.price_cents === null) {
         throw new UnprocessableError(text.planNotFound, 'PLAN_NOT_FOUND');
       }
+      // Keys are redeemed later, but buying them is a sale like the shop's: refused while the
+      // product is down unless the seller keeps selling it (an admin still generates keys).
+      assertPurchasable(product);
       const retailCents = Number(product.price_cents);
       const unitCents = effectiveResellerCents(
         retailCents,

@@ -11,6 +11,8 @@ import type { AdminUsersService } from '../admin-users/index.js';
 import type { KeysRepository, KeysService } from '../keys/index.js';
 import type { ProductOperationalStatusService, ProductsService } from '../products/index.js';
 import type { ResellerService } from '../reseller/index.js';
+// The deliveries' product: whether it can be sold now.
+import type { ProductsRepository } from '../products/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { UsersRepository } from '../users/index.js';
@@ -36,6 +38,7 @@ export function createSellerApiModule({
   settingsCache,
   keys,
   keyRows,
+  productRows,
   reseller,
   adminUsers,
   adminCustomers,
@@ -48,6 +51,7 @@ export function createSellerApiModule({
   settingsCache: SettingsCache;
   keys: KeysService;
   keyRows: KeysRepository;
+  productRows: ProductsRepository;
   reseller: ResellerService;
   adminUsers: AdminUsersService;
   adminCustomers: AdminCustomersService;
@@ -64,6 +68,7 @@ export function createSellerApiModule({
     keys,
     keyRows,
     reseller,
+    products: productRows,
     adminUsers,
     adminCustomers,
     subscriptions,

@@ -9,10 +9,15 @@ import type {
   ApiUser,
   BuyKeysResponse,
 } from '@chaveiro/contract';
-import { messages, sellerApiMessages } from '@chaveiro/contract';
+import {
+  PRODUCT_OPERATIONAL_LABELS,
+  messages,
+  productStatusMessages,
+  sellerApiMessages,
+} from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineHandler } from '../../events/index.js';
-import { DAY } from '../../testing/fixtures.js';
+import { DAY, setProductOperational } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
@@ -692,6 +697,50 @@ describe('POST /api/v1/deliveries', () => {
     const delivered = await v1('POST', '/deliveries', poorToken, order('inv-poor', 1));
     expect(delivered.statusCode).toBe(201);
     expect(delivered.json<ApiDeliveryResponse>().keys).toHaveLength(1);
+  });
+
+  it('refuses with 409 PRODUCT_NOT_OPERATIONAL while the product is down, still replaying earlier orders', async () => {
+    const down = await t.fixtures.product({ name: 'Caiu', plans: { monthly: 1000 } });
+    const note = 'Manutenção do servidor';
+    const deliver = (headers: Headers, orderId: string) =>
+      v1('POST', '/deliveries', headers, {
+        orderId,
+        productId: down.id,
+        plan: 'monthly',
+        quantity: 1,
+      });
+    const earlier = await deliver(token, 'inv-down-1');
+    expect(earlier.statusCode).toBe(201);
+    await setProductOperational(t.database.db, down.id, { status: 'unavailable', note });
+    const before = await t.fixtures.balance(reseller.id);
+
+    for (const [headers, owner] of [
+      [token, reseller],
+      [adminToken, admin],
+    ] as const) {
+      const refused = await deliver(headers, 'inv-down-2');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        message: productStatusMessages.notForSale(PRODUCT_OPERATIONAL_LABELS.unavailable, note),
+        code: 'PRODUCT_NOT_OPERATIONAL',
+      });
+      expect(await storedDeliveries(owner.id, 'inv-down-2')).toEqual([]);
+    }
+    expect(await t.fixtures.balance(reseller.id)).toBe(before);
+    // An order delivered before the outage answers its keys again.
+    const replay = await deliver(token, 'inv-down-1');
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json<ApiDeliveryResponse>()).toEqual({
+      ...earlier.json<ApiDeliveryResponse>(),
+      replayed: true,
+    });
+
+    // Sold while down when the seller chose to; the refused order then delivers.
+    await setProductOperational(t.database.db, down.id, {
+      status: 'unavailable',
+      sellWhileDown: true,
+    });
+    expect((await deliver(adminToken, 'inv-down-2')).statusCode).toBe(201);
   });
 
   it.each([

@@ -30,6 +30,8 @@ import type { AdminCustomersService } from '../admin-customers/index.js';
 import type { AdminUsersService } from '../admin-users/index.js';
 import type { KeyListRow, KeysRepository, KeysService } from '../keys/index.js';
 import { keyStatusAt } from '../keys/index.js';
+import type { ProductsRepository } from '../products/index.js';
+import { assertPurchasable } from '../products/index.js';
 import type { ResellerService } from '../reseller/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { UsersRepository } from '../users/index.js';
@@ -52,6 +54,8 @@ export interface SellerApiServiceDeps extends Pick<AppContext, 'clock'> {
   keys: KeysService;
   keyRows: Pick<KeysRepository, 'find' | 'byIds' | 'keysetPage'>;
   reseller: Pick<ResellerService, 'buyKeysIn'>;
+  /** A delivery's product, read in its transaction: whether it can be sold now. */
+  products: Pick<ProductsRepository, 'find'>;
   adminUsers: Pick<AdminUsersService, 'setStatus'>;
   adminCustomers: Pick<AdminCustomersService, 'overview'>;
   /** A licence's changes: the dashboards' own rules, events and activity lines. */
@@ -111,6 +115,7 @@ export function createSellerApiService({
   keys,
   keyRows,
   reseller,
+  products,
   adminUsers,
   adminCustomers,
   subscriptions,
@@ -378,6 +383,10 @@ export function createSellerApiService({
      * claims it and issues (or buys) the keys in the same transaction; any later or concurrent
      * call for it answers those keys and issues nothing. A failed issuance (unknown product,
      * short balance) rolls the claim back with it, so a retry may succeed later.
+     *
+     * A delivery is a sale whoever's token asks: while the product is down and not sold
+     * meanwhile it answers 409 PRODUCT_NOT_OPERATIONAL (an admin token included). A replay of
+     * an order delivered before still answers its keys.
      */
     async deliver(caller: ApiCaller, body: ApiDeliveryBody): Promise<ApiDeliveryResponse> {
       assertResellerQuantity(caller, body.quantity);
@@ -415,6 +424,9 @@ export function createSellerApiService({
             replayed: true,
           };
         }
+        const product = await products.find(body.productId, trx);
+        // An unknown product is issueIn's own 404.
+        if (product) assertPurchasable(product);
         const issued = await issueIn(trx, caller, {
           productId: body.productId,
           durationType: body.plan,

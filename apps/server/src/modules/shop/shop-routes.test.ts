@@ -1,7 +1,12 @@
-import { XP_RULES, messages } from '@chaveiro/contract';
+import {
+  PRODUCT_OPERATIONAL_LABELS,
+  XP_RULES,
+  messages,
+  productStatusMessages,
+} from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../platform/db/database.js';
-import { DAY } from '../../testing/fixtures.js';
+import { DAY, setProductOperational } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
@@ -49,6 +54,9 @@ interface ShopProduct {
   name: string;
   plans: { duration_type: string; days: number; price: number }[];
   owned_until: string | null;
+  operational_status: string;
+  status_note: string | null;
+  purchasable: boolean;
 }
 
 describe('GET /api/shop/products', () => {
@@ -78,6 +86,9 @@ describe('GET /api/shop/products', () => {
         { duration_type: 'monthly', days: 30, price: 49.9 },
       ],
       owned_until: null,
+      operational_status: 'operational',
+      status_note: null,
+      purchasable: true,
     });
     const ids = products.map((p) => p.id);
     expect(ids).not.toContain(planless.id);
@@ -276,5 +287,100 @@ describe('POST /api/shop/purchase', () => {
     const subs = await subscriptionsOf(client.id);
     expect(subs).toHaveLength(1);
     expect(subs[0]?.expires_at).toBe(t.clock.now() + k * 7 * DAY);
+  });
+});
+
+describe('while a product is not operational', () => {
+  const note = 'Detectado após a atualização do jogo; previsão 48 h';
+
+  it('lists it with its status and note, purchasable only when the seller sells it meanwhile', async () => {
+    const updating = await t.fixtures.product({
+      name: 'Bbb Em Atualizacao',
+      plans: { daily: 100 },
+    });
+    const sold = await t.fixtures.product({ name: 'Bbb Vendido Assim', plans: { daily: 100 } });
+    await setProductOperational(t.database.db, updating.id, { status: 'updating', note });
+    await setProductOperational(t.database.db, sold.id, {
+      status: 'unavailable',
+      sellWhileDown: true,
+    });
+    const client = await t.createUser();
+
+    const products = (await t.as(client).get('/api/shop/products')).json<ShopProduct[]>();
+    expect(products.find((p) => p.id === updating.id)).toMatchObject({
+      operational_status: 'updating',
+      status_note: note,
+      purchasable: false,
+    });
+    expect(products.find((p) => p.id === sold.id)).toMatchObject({
+      operational_status: 'unavailable',
+      status_note: null,
+      purchasable: true,
+    });
+  });
+
+  it('refuses the purchase with 409 PRODUCT_NOT_OPERATIONAL and the note, charging nothing', async () => {
+    const product = await t.fixtures.product({ name: 'Radar', plans: { weekly: 1000 } });
+    await setProductOperational(t.database.db, product.id, { status: 'updating', note });
+    const client = await t.createUser();
+    await fund(client, 5000);
+    const before = await account(client.id);
+
+    const response = await t.as(client).post('/api/shop/purchase', {
+      productId: product.id,
+      durationType: 'weekly',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: productStatusMessages.notForSale(PRODUCT_OPERATIONAL_LABELS.updating, note),
+      code: 'PRODUCT_NOT_OPERATIONAL',
+    });
+    expect(response.json<{ message: string }>().message).toBe(
+      `Este produto está em atualização e não pode ser comprado agora. ${note}`,
+    );
+    expect(await account(client.id)).toEqual(before);
+    expect(await subscriptionsOf(client.id)).toEqual([]);
+
+    // Back to operational: the same purchase goes through.
+    await setProductOperational(t.database.db, product.id, { status: 'operational' });
+    const bought = await t.as(client).post('/api/shop/purchase', {
+      productId: product.id,
+      durationType: 'weekly',
+    });
+    expect(bought.statusCode).toBe(200);
+    await t.fixtures.expectLedgerMatches(client.id);
+  });
+
+  it('sells it while down when the seller chose to', async () => {
+    const product = await t.fixtures.product({ name: 'Radar Vendido', plans: { weekly: 1000 } });
+    await setProductOperational(t.database.db, product.id, {
+      status: 'unavailable',
+      note,
+      sellWhileDown: true,
+    });
+    const client = await t.createUser();
+    await fund(client, 1000);
+
+    const response = await t.as(client).post('/api/shop/purchase', {
+      productId: product.id,
+      durationType: 'weekly',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await subscriptionsOf(client.id)).toHaveLength(1);
+    await t.fixtures.expectLedgerMatches(client.id);
+  });
+
+  it('still offers "Renovar", saying the product cannot be bought now', async () => {
+    const product = await t.fixtures.product({ name: 'Radar Renovar', plans: { weekly: 1000 } });
+    const client = await t.createUser();
+    const sub = await t.fixtures.subscription(client.id, product.id);
+    await setProductOperational(t.database.db, product.id, { status: 'unavailable' });
+
+    const offer = await t.as(client).get(`/api/shop/renewal/${sub.id}`);
+    expect(offer.statusCode).toBe(200);
+    expect(offer.json()).toMatchObject({
+      subscription_id: sub.id,
+      product: { id: product.id, operational_status: 'unavailable', purchasable: false },
+    });
   });
 });

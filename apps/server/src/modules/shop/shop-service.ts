@@ -13,6 +13,7 @@ import { formatBrDate } from '../../platform/core/pt-br.js';
 import type { Actor } from '../../platform/http/auth.js';
 import type { OrderFulfilment, OrdersRepository } from '../orders/index.js';
 import type { ProductRecord, ProductsRepository } from '../products/index.js';
+import { isPurchasable } from '../products/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import { effectiveExpiry } from '../subscriptions/index.js';
 import type { ShopRepository } from './shop-repository.js';
@@ -41,7 +42,10 @@ export function createShopService({
   orders,
   events,
 }: ShopServiceDeps) {
-  /** A product on sale as the shop lists it, with the expiry of the buyer's subscription. */
+  /**
+   * A product on sale as the shop lists it, with the expiry of the buyer's subscription and
+   * whether it can be bought now (a product down is still listed, with its status and note).
+   */
   function toShopProduct(
     offer: ProductRecord,
     owned: Parameters<typeof effectiveExpiry>[0] | undefined,
@@ -65,6 +69,9 @@ export function createShopService({
             ];
       }),
       owned_until: expiry === undefined ? null : new Date(expiry).toISOString(),
+      operational_status: offer.operational_status,
+      status_note: offer.status_note,
+      purchasable: isPurchasable(offer),
     };
   }
 

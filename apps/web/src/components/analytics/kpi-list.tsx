@@ -13,6 +13,8 @@ export interface KpiSpec<Totals> {
   detail?: (totals: Totals) => string | undefined;
   /** The number the change line compares with the previous period's; null: no change line. */
   change: (totals: Totals) => number | null;
+  /** Whether a rise is good news (the default) or bad: the change line's colour. */
+  goodWhen?: 'up' | 'down';
   className?: string;
 }
 
@@ -43,6 +45,7 @@ export function KpiList<Totals>({ items, totals }: KpiListProps<Totals>) {
               previous={item.change(totals.previous) ?? 0}
               against={texts.change.vsPrevious}
               mode="percent"
+              goodWhen={item.goodWhen}
             />
           )
         }

@@ -17,6 +17,8 @@ export const texts = {
     onlineAverage: (average: number) =>
       `Média de ${average.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} por minuto`,
     noSamples: '—',
+    givenBack: 'Tempo devolvido',
+    givenBackDetail: 'Dado de volta aos clientes quando um produto voltou a funcionar',
   },
   charts: {
     revenue: 'Receita por dia',
@@ -24,11 +26,13 @@ export const texts = {
     deposits: 'Depósitos',
     sales: 'Vendas',
     products: 'Vendas por produto',
-    productsDescription: 'Receita de cada produto no período (loja e revendedores).',
+    productsDescription:
+      'Receita de cada produto no período (loja e revendedores). A tabela mostra também vendas, resgates e tempo devolvido.',
     product: 'Produto',
     productSales: 'Receita',
     productCount: 'Vendas',
     productRedemptions: 'Resgates',
+    productGivenBack: 'Tempo devolvido',
     signups: 'Novos cadastros por dia',
     signupsSeries: 'Cadastros',
     redemptions: 'Resgates por dia',

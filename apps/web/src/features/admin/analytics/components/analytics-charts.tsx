@@ -1,4 +1,5 @@
 import type { AnalyticsDay, AnalyticsResponse, ProductSales } from '@chaveiro/contract';
+import { formatDuration } from '@chaveiro/contract';
 import { format } from 'date-fns';
 import { ChartGrid } from '@/components/analytics/chart-grid';
 import { byDay, chart, series } from '@/components/analytics/chart-spec';
@@ -45,7 +46,7 @@ const ONLINE = [
 const PRODUCTS = [
   series<ProductSales>('sales', t.productSales, 'var(--chart-1)', (row) => row.sales, money),
 ];
-/** The product table shows the count and redemptions too; the bars only the revenue. */
+/** The product table shows the count, redemptions and time given back too; bars: revenue only. */
 const PRODUCT_COLUMNS = [
   ...PRODUCTS,
   series<ProductSales>(
@@ -61,6 +62,14 @@ const PRODUCT_COLUMNS = [
     'var(--chart-4)',
     (row) => row.redemptions,
     formatCount,
+  ),
+  series<ProductSales>(
+    'given-back',
+    t.productGivenBack,
+    'var(--chart-5)',
+    // Nothing given back reads as a dash.
+    (row) => (row.givenBackMs > 0 ? row.givenBackMs : null),
+    formatDuration,
   ),
 ];
 const RECENT = [

@@ -106,6 +106,12 @@ describe('admin analytics', { timeout: 20_000 }, () => {
     expect(peak.getByText('16')).toBeInTheDocument();
     expect(peak.getByText('Média de 4,5 por minuto')).toBeInTheDocument();
     expect(peak.getByText('+33,3%')).toBeInTheDocument();
+
+    // Time given back: more of it is bad news (the products were down longer).
+    const givenBack = within(card('Tempo devolvido'));
+    expect(givenBack.getByText('2 d 4 h')).toBeInTheDocument();
+    expect(givenBack.getByText('+116,7%').closest('p')).toHaveAttribute('data-change', 'up');
+    expect(givenBack.getByText('+116,7%').closest('p')).toHaveClass('text-red-700');
   });
 
   it('shows each chart as a table of the same numbers on request', async () => {
@@ -139,7 +145,15 @@ describe('admin analytics', { timeout: 20_000 }, () => {
       within(aim)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['R$ 89,90', '2', '5']);
+    ).toEqual(['R$ 89,90', '2', '5', '2 d 4 h']);
+    expect(
+      within(products.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Produto', 'Receita', 'Vendas', 'Resgates', 'Tempo devolvido']);
+    // A product that gave nothing back reads as a dash.
+    const wall = products.getByRole('rowheader', { name: 'Wallhack Elite' }).closest('tr')!;
+    expect(within(wall).getAllByRole('cell').at(-1)).toHaveTextContent('—');
 
     // Days never sampled read as a dash, not as zero.
     const active = within(chart('Assinaturas ativas'));

@@ -1,5 +1,6 @@
 import type { AnalyticsTotals } from '@chaveiro/contract';
-import { Banknote, LogIn, ShoppingCart, Ticket, UserPlus } from 'lucide-react';
+import { formatDuration } from '@chaveiro/contract';
+import { Banknote, History, LogIn, ShoppingCart, Ticket, UserPlus } from 'lucide-react';
 import { KpiList, type KpiSpec } from '@/components/analytics/kpi-list';
 import { formatBRL, formatCount } from '@/lib/format';
 import { texts } from '../texts';
@@ -46,6 +47,17 @@ const KPIS: KpiSpec<AnalyticsTotals>[] = [
     detail: (x) => (x.onlineAverage != null ? t.onlineAverage(x.onlineAverage) : undefined),
     change: (x) => x.onlinePeak,
   },
+  {
+    title: t.givenBack,
+    icon: History,
+    accent: 'text-teal-700 bg-teal-500/10 dark:text-teal-400',
+    value: (x) => formatDuration(x.givenBackMs),
+    detail: () => t.givenBackDetail,
+    change: (x) => x.givenBackMs,
+    // More time given back means products were down longer.
+    goodWhen: 'down',
+    className: 'col-span-2 sm:col-span-1',
+  },
 ];
 
 /** The period's totals, each with its change against the previous period. */
@@ -57,7 +69,7 @@ export function KpiCards({
   return (
     <section
       aria-label={t.group}
-      className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6"
     >
       <KpiList items={KPIS} totals={totals} />
     </section>

@@ -19,6 +19,7 @@ export function aDay(day: string, overrides: Partial<AnalyticsDay> = {}): Analyt
     activeSubscriptions: null,
     onlinePeak: null,
     onlineAverage: null,
+    givenBackMs: 0,
     ...overrides,
   };
 }
@@ -35,6 +36,7 @@ export function totals(overrides: Partial<AnalyticsTotals> = {}): AnalyticsTotal
     activeSubscriptions: null,
     onlinePeak: null,
     onlineAverage: null,
+    givenBackMs: 0,
     ...overrides,
   };
 }
@@ -70,6 +72,8 @@ export function sevenDays(overrides: Partial<AnalyticsResponse> = {}): Analytics
         activeSubscriptions: 106,
         onlinePeak: 16,
         onlineAverage: 4.5,
+        // 2 d 4 h
+        givenBackMs: 187_200_000,
       }),
       previous: totals({
         deposits: 160,
@@ -81,6 +85,8 @@ export function sevenDays(overrides: Partial<AnalyticsResponse> = {}): Analytics
         activeSubscriptions: 98,
         onlinePeak: 12,
         onlineAverage: 3,
+        // 1 d
+        givenBackMs: 86_400_000,
       }),
     },
     baseline: {
@@ -91,8 +97,22 @@ export function sevenDays(overrides: Partial<AnalyticsResponse> = {}): Analytics
       expiredSubscriptions: 42,
     },
     products: [
-      { productId: 'p-aim', name: 'Aim Pro', salesCount: 2, sales: 89.9, redemptions: 5 },
-      { productId: 'p-wall', name: 'Wallhack Elite', salesCount: 0, sales: 0, redemptions: 2 },
+      {
+        productId: 'p-aim',
+        name: 'Aim Pro',
+        salesCount: 2,
+        sales: 89.9,
+        redemptions: 5,
+        givenBackMs: 187_200_000,
+      },
+      {
+        productId: 'p-wall',
+        name: 'Wallhack Elite',
+        salesCount: 0,
+        sales: 0,
+        redemptions: 2,
+        givenBackMs: 0,
+      },
     ],
     resellers: [
       { resellerId: 'r-ana', username: 'loja_ana', keysSold: 120, keysRedeemed: 80, spent: 1500 },

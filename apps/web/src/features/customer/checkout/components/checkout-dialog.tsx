@@ -1,5 +1,7 @@
 import {
+  PRODUCT_OPERATIONAL_LABELS,
   messages,
+  productStatusMessages,
   type CheckoutResponse,
   type PlanDurationType,
   type ShopPlan,
@@ -74,6 +76,13 @@ export function CheckoutDialog({
   const [chosen, setChosen] = useState<Payment | null>(null);
   const balance = dashboard.data?.balance;
   const renewal = subscriptionId !== undefined;
+  // The product is down and not sold meanwhile: the server would refuse with this text.
+  const notForSale = product.purchasable
+    ? null
+    : productStatusMessages.notForSale(
+        PRODUCT_OPERATIONAL_LABELS[product.operational_status],
+        product.status_note,
+      );
 
   const offer = quote({ price: plan?.price ?? 0, balance });
   // A choice the balance no longer allows falls back to what it does.
@@ -146,7 +155,12 @@ export function CheckoutDialog({
                 onChange={setDurationType}
               />
             ) : null}
-            {!plan ? (
+            {notForSale ? (
+              <Alert variant="destructive">
+                <AlertCircle aria-hidden />
+                <AlertDescription>{notForSale}</AlertDescription>
+              </Alert>
+            ) : !plan ? (
               <p className="text-muted-foreground text-sm">{t.choosePlan}</p>
             ) : balance === undefined ? (
               <p className="text-muted-foreground text-sm">{t.loadingBalance}</p>
@@ -171,7 +185,7 @@ export function CheckoutDialog({
               </Button>
               <PendingButton
                 pending={checkout.isPending}
-                disabled={balance === undefined || !plan}
+                disabled={balance === undefined || !plan || notForSale !== null}
                 onClick={submit}
               >
                 {payment === 'balance'

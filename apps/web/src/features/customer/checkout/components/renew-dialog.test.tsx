@@ -1,3 +1,4 @@
+import type { ShopProduct } from '@chaveiro/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -16,7 +17,7 @@ afterEach(() => {
 });
 
 describe('Renovar', () => {
-  const product = {
+  const product: ShopProduct = {
     id: 'p-aim',
     name: 'Aimbot Pro',
     description: '',
@@ -25,15 +26,18 @@ describe('Renovar', () => {
       { duration_type: 'monthly' as const, days: 30, price: 49.9 },
     ],
     owned_until: '2999-01-10T12:00:00.000Z',
+    operational_status: 'operational',
+    status_note: null,
+    purchasable: true,
   };
 
   /** One subscription to renew, last bought on `durationType`; the checkout lacks balance. */
-  function renewalApi(durationType: 'weekly' | null): Routes {
+  function renewalApi(durationType: 'weekly' | null, overrides: Partial<ShopProduct> = {}): Routes {
     const sub = aSubscription();
     return {
       [`GET /api/shop/renewal/${sub.subscription_id}`]: {
         subscription_id: sub.subscription_id,
-        product,
+        product: { ...product, ...overrides },
         duration_type: durationType,
       },
       'POST /api/shop/checkout': () =>
@@ -87,5 +91,23 @@ describe('Renovar', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says why while the product is down and not sold meanwhile, and does not renew', async () => {
+    const { sent } = stubRoutes(
+      renewalApi('weekly', {
+        operational_status: 'updating',
+        status_note: 'Volta amanhã.',
+        purchasable: false,
+      }),
+    );
+    renderRoutes(customerTestRoutes, `/dashboard?renovar=${aSubscription().subscription_id}`);
+    await screen.findByRole('radio', { name: /Semanal/ });
+    const dialog = screen.getByRole('dialog', { name: 'Renovar assinatura' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Este produto está em atualização e não pode ser comprado agora. Volta amanhã.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Renovar' })).toBeDisabled();
+    expect(sent.filter((request) => request.url === '/api/shop/checkout')).toEqual([]);
   });
 });

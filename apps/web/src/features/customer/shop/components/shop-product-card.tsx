@@ -1,6 +1,6 @@
 import type { PlanDurationType, ShopPlan, ShopProduct } from '@chaveiro/contract';
 import { CheckCircle2, ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,6 +15,8 @@ import { formatBRL } from '@/lib/format';
 import { formatDate } from '@/lib/format';
 import { texts as t } from '../texts';
 import { PlanPicker } from '@/components/plan-picker';
+import { ProductStatusBadge } from './product-status-badge';
+import { notForSaleReason } from './not-for-sale';
 
 /** The plan a card starts on: the longest (usually the best value per day). */
 function defaultPlan(plans: ShopPlan[]): PlanDurationType {
@@ -39,7 +41,11 @@ function OwnedBadge({ until }: { until: string }) {
   );
 }
 
-/** One product on sale: plan tiles, the chosen plan's price and the buy button. */
+/**
+ * One product on sale: plan tiles, the chosen plan's price and the buy button. A product that
+ * does not work now shows its status and the seller's note; when it cannot be bought meanwhile
+ * the button is off and says why.
+ */
 export function ShopProductCard({
   product,
   onBuy,
@@ -49,12 +55,18 @@ export function ShopProductCard({
 }) {
   const [selected, setSelected] = useState<PlanDurationType>(() => defaultPlan(product.plans));
   const plan = product.plans.find((candidate) => candidate.duration_type === selected);
+  const reasonId = useId();
+  const reason = notForSaleReason(product);
 
   return (
     <Card className="gap-4" role="article" aria-label={product.name}>
       <CardHeader className="gap-2">
         <CardTitle className="text-lg leading-snug break-words">{product.name}</CardTitle>
         {product.owned_until ? <OwnedBadge until={product.owned_until} /> : null}
+        <ProductStatusBadge status={product.operational_status} />
+        {product.operational_status !== 'operational' && !reason && product.status_note ? (
+          <p className="text-sm break-words">{product.status_note}</p>
+        ) : null}
         {product.description ? (
           <CardDescription className="line-clamp-3 break-words whitespace-pre-line">
             {product.description}
@@ -85,10 +97,16 @@ export function ShopProductCard({
           </div>
         ) : null}
       </CardContent>
-      <CardFooter className="mt-auto">
+      <CardFooter className="mt-auto flex-col items-stretch gap-2">
+        {reason ? (
+          <p id={reasonId} className="text-muted-foreground text-sm break-words">
+            {reason}
+          </p>
+        ) : null}
         <Button
           className="w-full"
-          disabled={!plan}
+          disabled={!plan || reason !== null}
+          aria-describedby={reason ? reasonId : undefined}
           aria-label={t.buyProduct(product.name)}
           onClick={() => plan && onBuy(product, plan)}
         >

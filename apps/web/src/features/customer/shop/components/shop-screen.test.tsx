@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/testing/render-routes';
 import { signInAsClient } from '@/testing/customer-fixtures';
 import { customerTestRoutes } from '@/testing/customer-routes';
-import { openShop, stubShop } from '@/testing/shop-stub';
+import { aimbot, openShop, stubShop, wallhack } from '@/testing/shop-stub';
 
 beforeEach(() => signInAsClient());
 afterEach(() => {
@@ -37,6 +37,44 @@ describe('/dashboard/shop', { timeout: 20_000 }, () => {
     const owned = screen.getByRole('article', { name: 'Wallhack' });
     expect(within(owned).getByText('Você já tem · até 10/01/2999')).toBeInTheDocument();
     expect(screen.getByText('R$ 60,00')).toBeInTheDocument();
+  });
+
+  it('shows a product that does not work now with its status, and why it cannot be bought', async () => {
+    const sent = stubShop({
+      products: [
+        {
+          ...aimbot,
+          operational_status: 'updating',
+          status_note: 'Previsão 48 h.',
+          purchasable: false,
+        },
+        {
+          ...wallhack,
+          operational_status: 'unavailable',
+          status_note: 'Servidores do jogo fora do ar.',
+          purchasable: true,
+        },
+      ],
+    });
+    const { user } = await openShop();
+
+    const down = within(screen.getByRole('article', { name: 'Aimbot Pro' }));
+    expect(down.getByText('Em atualização')).toBeInTheDocument();
+    const buy = down.getByRole('button', { name: 'Comprar Aimbot Pro' });
+    expect(buy).toBeDisabled();
+    expect(buy).toHaveAccessibleDescription(
+      'Este produto está em atualização e não pode ser comprado agora. Previsão 48 h.',
+    );
+    await user.click(buy);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // Sold while down: the status and the note, and the button stays on.
+    const sold = within(screen.getByRole('article', { name: 'Wallhack' }));
+    expect(sold.getByText('Indisponível')).toBeInTheDocument();
+    expect(sold.getByText('Servidores do jogo fora do ar.')).toBeInTheDocument();
+    await user.click(sold.getByRole('button', { name: 'Comprar Wallhack' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirmar compra' })).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
   });
 
   it('says when nothing is on sale', async () => {
