@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './plural.js';
+export * from './duration.js';
 export * from './zod-pt-br.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
