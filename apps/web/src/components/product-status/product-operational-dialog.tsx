@@ -158,7 +158,7 @@ export function ProductOperationalDialog({
                 .filter(Boolean)
                 .join(' ')}
               {...form.register('note')}
-              placeholder={t.notePlaceholder}
+              placeholder={down ? t.notePlaceholder : undefined}
               maxLength={PRODUCT_STATUS_LIMITS.noteMax}
               rows={3}
             />

@@ -83,7 +83,7 @@ function PeriodItem({ period }: { period: ProductStatusPeriod }) {
   const facts = [
     down ? (period.freezeTime ? t.timeFrozen : t.timeRunning) : null,
     down || period.subscriptionsAffected > 0 ? t.affected(period.subscriptionsAffected) : null,
-    period.givenBackMs > 0 ? t.givenBack(period.givenBackMs) : null,
+    period.givenBackMs > 0 ? t.givenBack(period.givenBackMs, period.subscriptionsAffected) : null,
   ].filter((fact): fact is string => fact !== null);
 
   return (

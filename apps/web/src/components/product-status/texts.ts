@@ -11,8 +11,8 @@ export const productStatusTexts = {
     status: 'Status',
     statusHints: {
       operational: 'Funciona normalmente.',
-      updating: 'Em manutenção depois de uma atualização; volta em breve.',
-      unavailable: 'Fora do ar, sem previsão de volta.',
+      updating: 'Sendo atualizado; volta em breve.',
+      unavailable: 'Fora do ar, sem previsão.',
     },
     note: 'Nota pública',
     notePlaceholder: 'Detectado após a atualização do jogo; previsão 48 h',
@@ -46,7 +46,9 @@ export const productStatusTexts = {
     timeFrozen: 'Tempo congelado',
     timeRunning: 'Tempo correndo',
     affected: (count: number) => plural(count, 'assinatura afetada', 'assinaturas afetadas'),
-    givenBack: (ms: number) => `${formatDurationShort(ms)} devolvidos`,
+    /** Summed over the subscriptions, so with several it is a total. */
+    givenBack: (ms: number, subscriptions: number) =>
+      `${formatDurationShort(ms)} devolvidos${subscriptions > 1 ? ' no total' : ''}`,
     close: 'Fechar',
   },
   /** The customer page's action on a subscription's product. */

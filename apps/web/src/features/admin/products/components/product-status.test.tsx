@@ -239,8 +239,8 @@ describe("a product's status history", () => {
         durationMs: 52 * HOUR,
         changedBy: null,
         reason: null,
-        subscriptionsAffected: 1,
-        givenBackMs: 52 * HOUR,
+        subscriptionsAffected: 3,
+        givenBackMs: 3 * 52 * HOUR,
       },
       {
         id: 'psp-1',
@@ -292,8 +292,9 @@ describe("a product's status history", () => {
       ),
     ).toBeInTheDocument();
     expect(outage.getByText('Por Sistema')).toBeInTheDocument();
-    expect(outage.getByText('1 assinatura afetada')).toBeInTheDocument();
-    expect(outage.getByText('2 d 4 h devolvidos')).toBeInTheDocument();
+    expect(outage.getByText('3 assinaturas afetadas')).toBeInTheDocument();
+    // Summed over the subscriptions it froze.
+    expect(outage.getByText('6 d 12 h devolvidos no total')).toBeInTheDocument();
 
     expect(first.getByText('Operacional')).toBeInTheDocument();
     expect(first.getByText('45 min')).toBeInTheDocument();
