@@ -84,6 +84,8 @@ export function createFixtures(db: Kysely<Database>, now: () => number) {
           file_name: null,
           file_size: null,
           file_uploaded_at: null,
+          // Operational since its creation, as every product starts.
+          status_since: now(),
           created_at: now(),
           updated_at: now(),
         })
@@ -187,6 +189,56 @@ export function createFixtures(db: Kysely<Database>, now: () => number) {
 
     subscriptionRow(id: string) {
       return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * A product's operational status columns as a change would leave them (no timeline row, no
+     * frozen subscription: arrange those with `productFreeze`).
+     */
+    async productOperational(
+      productId: string,
+      input: {
+        status: ProductOperationalStatus;
+        note?: string | null;
+        freezeTime?: boolean;
+        sellWhileDown?: boolean;
+        since?: number;
+      },
+    ): Promise<void> {
+      await db
+        .updateTable('products')
+        .set({
+          operational_status: input.status,
+          status_note: input.note ?? null,
+          freeze_time: input.freezeTime === false ? 0 : 1,
+          sell_while_down: input.sellWhileDown ? 1 : 0,
+          status_since: input.since ?? now(),
+        })
+        .where('id', '=', productId)
+        .execute();
+    },
+
+    /**
+     * The columns a product's freeze writes on a subscription: its hold (`frozenSince`: paused by
+     * the product from then; arrange the subscription paused first) and what the latest freeze
+     * gave back, and when.
+     */
+    async productFreeze(
+      subscriptionId: string,
+      input: { frozenSince?: number; givenBackMs?: number; givenBackAt?: number },
+    ): Promise<void> {
+      await db
+        .updateTable('subscriptions')
+        .set({
+          ...(input.frozenSince === undefined
+            ? {}
+            : { paused_by: 'product' as const, product_frozen_since: input.frozenSince }),
+          ...(input.givenBackMs === undefined
+            ? {}
+            : { given_back_ms: input.givenBackMs, given_back_at: input.givenBackAt ?? now() }),
+        })
+        .where('id', '=', subscriptionId)
+        .execute();
     },
 
     balance,

@@ -5,6 +5,8 @@
  */
 export const queryKeys = {
   products: ['products'] as const,
+  /** A product's status timeline (under the catalogue, so a catalogue refresh refreshes it). */
+  productStatusHistory: (productId: string) => ['products', productId, 'status-history'] as const,
   users: {
     all: ['users'] as const,
     list: (query: object) => ['users', 'list', query] as const,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LICENSE_KEY_PATTERN } from '../constants.js';
+import { LICENSE_KEY_PATTERN, PRODUCT_OPERATIONAL_STATUSES } from '../constants.js';
 import { messages } from '../messages.js';
 import { clientLoaderSchema } from './loader-file.js';
 
@@ -34,6 +34,26 @@ export const clientSubscriptionSchema = z.object({
   max_devices: z.number().int(),
   /** Paused by the administration (pause all): the user cannot resume it. */
   paused_by_admin: z.boolean(),
+  /**
+   * Its clock is stopped by its product's outage (a status that freezes time): it runs again by
+   * itself when the product returns, so there is nothing to resume; pausing it meanwhile spends
+   * a credit and keeps it paused after the product returns.
+   */
+  frozen_by_product: z.boolean(),
+  /** Whether the product works now, the seller's public note and since when. */
+  product_status: z.object({
+    status: z.enum(PRODUCT_OPERATIONAL_STATUSES),
+    note: z.string().nullable(),
+    /** Not operational and freezing its customers' time. */
+    time_frozen: z.boolean(),
+    /** ISO time the current status began. */
+    since: z.string(),
+  }),
+  /**
+   * What the product's latest freeze gave back to this subscription and when (ISO), shown for
+   * a week after the freeze ended; null otherwise.
+   */
+  given_back: z.object({ ms: z.number().int(), at: z.string() }).nullable(),
   /** Bound machines, most recently seen first. */
   machines: z.array(boundMachineSchema),
   /** Minutes any of its machines was online over the last 30 São Paulo days (today included). */

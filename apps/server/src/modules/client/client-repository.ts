@@ -1,4 +1,9 @@
-import type { PausedBy, ProductStatus, UserStatus } from '@chaveiro/contract';
+import type {
+  PausedBy,
+  ProductOperationalStatus,
+  ProductStatus,
+  UserStatus,
+} from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../platform/core/ids.js';
@@ -17,11 +22,20 @@ export interface OwnSubscriptionRow {
   /** The latest access of machines since unbound. */
   last_seen_at: number | null;
   free_release_at: number | null;
+  /** What the product's latest freeze gave back to it, and when (null: never). */
+  given_back_ms: number;
+  given_back_at: number | null;
   created_at: number;
   /** What decides whether the loader may be used and downloaded (the loader's availability). */
   user_status: UserStatus;
   email_verified_at: number | null;
   product_status: ProductStatus;
+  /** Whether the product works now (apart from being on sale), its public note, since when. */
+  operational_status: ProductOperationalStatus;
+  status_note: string | null;
+  /** 1: the product's customers' time stands still while it is not operational. */
+  freeze_time: number;
+  status_since: number;
   /** The product's loader file (null columns when it has none). */
   loader_sha256: string | null;
   loader_name: string | null;
@@ -61,10 +75,16 @@ export function createClientRepository(db: Kysely<Database>) {
         'subscriptions.hwid_reset_credits',
         'subscriptions.last_seen_at',
         'subscriptions.free_release_at',
+        'subscriptions.given_back_ms',
+        'subscriptions.given_back_at',
         'subscriptions.created_at',
         'users.status as user_status',
         'users.email_verified_at',
         'products.status as product_status',
+        'products.operational_status',
+        'products.status_note',
+        'products.freeze_time',
+        'products.status_since',
         'products.loader_sha256',
         'products.loader_name',
         'products.loader_size',

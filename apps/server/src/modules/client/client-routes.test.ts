@@ -56,6 +56,14 @@ describe('my subscriptions', () => {
         hwid_reset_credits: 3,
         max_devices: 1,
         paused_by_admin: false,
+        frozen_by_product: false,
+        product_status: {
+          status: 'operational',
+          note: null,
+          time_frozen: false,
+          since: new Date(t.clock.now()).toISOString(),
+        },
+        given_back: null,
         machines: [
           {
             id: expect.any(String) as string,
@@ -94,6 +102,94 @@ describe('my subscriptions', () => {
     expect((await t.as(admin).get('/api/client/dashboard')).statusCode).toBe(403);
     const reseller = await t.createUser({ role: 'reseller' });
     expect((await t.as(reseller).get('/api/client/dashboard')).statusCode).toBe(200);
+  });
+});
+
+describe("the product's status on the card", () => {
+  it('shows the status, the note and a frozen clock while the product is down, and no admin pause', async () => {
+    const user = await t.createUser();
+    const product = await t.fixtures.product();
+    const since = t.clock.now() - 3 * 60 * 60 * 1000;
+    await t.fixtures.productOperational(product.id, {
+      status: 'updating',
+      note: 'Detectado após a atualização do jogo; previsão 48 h',
+      since,
+    });
+    const sub = await t.fixtures.subscription(user.id, product.id, {
+      status: 'paused',
+      pausedRemainingMs: 5 * DAY,
+    });
+    await t.fixtures.productFreeze(sub.id, { frozenSince: since });
+
+    const [card] = (await cards(user)).subscriptions;
+    expect(card).toMatchObject({
+      subscription_status: 'paused',
+      paused_by_admin: false,
+      frozen_by_product: true,
+      product_status: {
+        status: 'updating',
+        note: 'Detectado após a atualização do jogo; previsão 48 h',
+        time_frozen: true,
+        since: new Date(since).toISOString(),
+      },
+      given_back: null,
+      // The frozen remainder, as any stopped clock shows it.
+      expires_at: new Date(t.clock.now() + 5 * DAY).toISOString(),
+    });
+  });
+
+  it('says the time is not frozen when the seller keeps it running, and an admin pause is still one', async () => {
+    const user = await t.createUser();
+    const product = await t.fixtures.product();
+    await t.fixtures.productOperational(product.id, { status: 'unavailable', freezeTime: false });
+    const sub = await t.fixtures.subscription(user.id, product.id, { status: 'paused' });
+    await t.database.db
+      .updateTable('subscriptions')
+      .set({ paused_by: 'global' })
+      .where('id', '=', sub.id)
+      .execute();
+
+    const [card] = (await cards(user)).subscriptions;
+    expect(card).toMatchObject({
+      paused_by_admin: true,
+      frozen_by_product: false,
+      product_status: { status: 'unavailable', note: null, time_frozen: false },
+    });
+  });
+
+  it('shows the time a freeze gave back for a week after it ended, then no more', async () => {
+    const user = await t.createUser();
+    const givenBackMs = 2 * DAY + 4 * 60 * 60 * 1000;
+    const ages = { today: 0, lastDay: 7 * DAY, over: 7 * DAY + 1 };
+    const ids = new Map<string, keyof typeof ages>();
+    for (const [name, age] of Object.entries(ages) as [keyof typeof ages, number][]) {
+      const sub = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
+      await t.fixtures.productFreeze(sub.id, {
+        givenBackMs,
+        givenBackAt: t.clock.now() - age,
+      });
+      ids.set(sub.id, name);
+    }
+
+    const shown = Object.fromEntries(
+      (await cards(user)).subscriptions.map((card) => [
+        ids.get(card.subscription_id) ?? card.subscription_id,
+        card.given_back,
+      ]),
+    );
+    expect(shown).toEqual({
+      today: { ms: givenBackMs, at: new Date(t.clock.now()).toISOString() },
+      lastDay: { ms: givenBackMs, at: new Date(t.clock.now() - 7 * DAY).toISOString() },
+      over: null,
+    });
+  });
+
+  it('shows nothing given back when the latest freeze gave back nothing', async () => {
+    const user = await t.createUser();
+    const sub = await t.fixtures.subscription(user.id, (await t.fixtures.product()).id);
+    await t.fixtures.productFreeze(sub.id, { givenBackMs: 0 });
+    const [card] = (await cards(user)).subscriptions;
+    expect(card?.given_back).toBeNull();
   });
 });
 

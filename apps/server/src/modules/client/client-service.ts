@@ -27,7 +27,7 @@ import type { AnalyticsRepository } from '../analytics/index.js';
 import type { FilesService } from '../files/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
-import { effectiveExpiry, freeReleaseDue, recentlyBound } from '../subscriptions/index.js';
+import { DAY_MS, effectiveExpiry, freeReleaseDue, recentlyBound } from '../subscriptions/index.js';
 import type { KeyRedemption } from '../keys/index.js';
 import type { UsersRepository } from '../users/index.js';
 import type { ClosedCode, UnusableCode } from '../loader/index.js';
@@ -37,6 +37,8 @@ import { isOnline, subscriptionStanding } from './subscription-standing.js';
 
 const text = messages.client;
 const HISTORY_LIMIT = 200;
+/** How long the card says what a product's freeze gave back ("+2 d 4 h devolvidos"). */
+const GIVEN_BACK_SHOWN_MS = 7 * DAY_MS;
 
 /** Dates in customer messages are Brazilian: dd/MM/yyyy in São Paulo time. */
 const brDate = new Intl.DateTimeFormat('pt-BR', {
@@ -124,7 +126,12 @@ export function createClientService({
       pause_credits: sub.pause_credits,
       hwid_reset_credits: sub.hwid_reset_credits,
       max_devices: sub.max_devices,
-      paused_by_admin: sub.status === 'paused' && sub.paused_by !== 'user',
+      // A product's freeze is nobody's pause: it lifts itself when the product returns.
+      paused_by_admin:
+        sub.status === 'paused' && sub.paused_by !== 'user' && sub.paused_by !== 'product',
+      frozen_by_product: sub.status === 'paused' && sub.paused_by === 'product',
+      product_status: productStatusOf(sub),
+      given_back: givenBackOf(sub, now),
       machines: machines.map((machine) => ({
         id: machine.id,
         hwid: machine.hwid,
@@ -333,6 +340,26 @@ export function versionedName(name: string, version: string): string {
   return dot > 0
     ? `${name.slice(0, dot)}-${safeVersion}${name.slice(dot)}`
     : `${name}-${safeVersion}`;
+}
+
+/** Whether the subscription's product works now, as the card shows it. */
+function productStatusOf(sub: OwnSubscriptionRow): ClientSubscription['product_status'] {
+  const down = sub.operational_status !== 'operational';
+  return {
+    status: sub.operational_status,
+    note: sub.status_note,
+    time_frozen: down && Number(sub.freeze_time) === 1,
+    since: new Date(Number(sub.status_since)).toISOString(),
+  };
+}
+
+/** The time the product's latest freeze gave back, for a week after it did. */
+function givenBackOf(sub: OwnSubscriptionRow, now: number): ClientSubscription['given_back'] {
+  const ms = Number(sub.given_back_ms);
+  if (ms <= 0 || sub.given_back_at === null) return null;
+  const at = Number(sub.given_back_at);
+  if (now - at > GIVEN_BACK_SHOWN_MS) return null;
+  return { ms, at: new Date(at).toISOString() };
 }
 
 /** The product's loader file as the card and the redeem answer show it. */

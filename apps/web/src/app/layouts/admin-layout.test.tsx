@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { WORK_QUEUES_POLL_MS } from '@/features/admin/work-queues/api/get-work-queues';
-import { signInAsAdmin } from '@/testing/admin-fixtures';
+import { products, signInAsAdmin } from '@/testing/admin-fixtures';
 import { stubRoutes, type Routes, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { AdminLayout } from './admin-layout';
@@ -153,6 +153,44 @@ describe('admin command palette', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByTestId('where')).toHaveTextContent('/admin/keys?q=MARKEY000000000001'),
     );
+  });
+
+  it('changes a product\'s status from "Status de <produto>…", in the dialog it opens', async () => {
+    const { sent } = stubRoutes({
+      ...adminApi({ pendingDeposits: 0, openTickets: 0 }),
+      'GET /api/products': products,
+      'PATCH /api/products/:id/operational': ({ params }) => ({
+        message: 'Status do produto alterado para Em atualização. 3 assinaturas congeladas.',
+        product: { ...products[0], id: params.id },
+        subscriptionsAffected: 3,
+        givenBackMs: 0,
+      }),
+    });
+    renderRoutes(routes, '/admin/dashboard');
+    await screen.findByTestId('where');
+    const { user, dialog } = await openWithShortcut();
+    await user.keyboard('valor');
+    const action = await within(dialog).findByRole('option', { name: /Status de Valorant Pro…/ });
+    expect(action).toHaveTextContent('Operacional');
+    await user.click(action);
+
+    const statusDialog = await screen.findByRole('dialog', {
+      name: 'Status operacional: Valorant Pro',
+    });
+    expect(screen.queryByRole('dialog', { name: 'Paleta de comandos' })).toBeNull();
+    await user.click(within(statusDialog).getByRole('radio', { name: /Em atualização/ }));
+    await user.click(within(statusDialog).getByRole('button', { name: 'Salvar status' }));
+    expect(
+      await screen.findByText(
+        'Status do produto alterado para Em atualização. 3 assinaturas congeladas.',
+      ),
+    ).toBeInTheDocument();
+    expect(sent.find((request) => request.method === 'PATCH')).toMatchObject({
+      url: '/api/products/prod-1/operational',
+      body: { status: 'updating', freezeTime: true, sellWhileDown: false },
+    });
+    // Still on the page it was opened from.
+    expect(screen.getByTestId('where')).toHaveTextContent('/admin/dashboard');
   });
 
   it('opens from the header button and closes with Escape', async () => {

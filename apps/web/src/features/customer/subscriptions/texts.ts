@@ -1,4 +1,4 @@
-import { plural } from '@chaveiro/contract';
+import { formatDuration, plural } from '@chaveiro/contract';
 import { formatCount } from '@/lib/format';
 export const texts = {
   title: 'Minhas Assinaturas',
@@ -11,6 +11,17 @@ export const texts = {
   expiresAt: 'Expira em',
   pausedRemaining: (days: number) =>
     `Pausada — restam ${days === 1 ? '1 dia' : `${String(days)} dias`}`,
+  /** Stopped by the product's outage, not by anyone: it runs again when the product returns. */
+  frozen: 'Congelada',
+  frozenRemaining: (days: number) =>
+    `Congelada — restam ${days === 1 ? '1 dia' : `${String(days)} dias`}`,
+  productDown: (label: string) => `Produto ${label.toLowerCase()}`,
+  productDownSince: (when: string) => `Desde ${when}.`,
+  timeFrozen: 'O tempo está congelado e volta a contar quando o produto voltar.',
+  timeRunning: 'O tempo da assinatura continua contando.',
+  givenBack: (ms: number) => `+${formatDuration(ms)} devolvidos`,
+  givenBackDetail: (when: string) =>
+    `Tempo devolvido em ${when}, pelo período em que o produto ficou parado.`,
   remaining: 'Tempo restante',
   days: (n: number) => plural(n, 'dia', 'dias'),
   expired: 'Expirado',
@@ -36,6 +47,8 @@ export const texts = {
   resetBody: (product: string, credits: number) =>
     `O HWID vinculado a ${product} será liberado e o próximo dispositivo a entrar ficará vinculado. Isso usa 1 dos seus ${String(credits)} créditos de reset.`,
   pauseTitle: 'Pausar assinatura?',
+  pauseFrozenBody: (product: string, credits: number) =>
+    `O tempo de ${product} já está congelado enquanto o produto não volta. Pausando agora, ela continua pausada quando o produto voltar, até você reativar. Isso usa 1 ${credits === 1 ? 'crédito de pausa: é o seu último' : `dos seus ${String(credits)} créditos de pausa`}.`,
   pauseBody: (product: string, credits: number) =>
     `O tempo restante de ${product} fica congelado até você reativar. Isso usa 1 ${credits === 1 ? 'crédito de pausa: é o seu último' : `dos seus ${String(credits)} créditos de pausa`}.`,
   confirmPause: 'Pausar',

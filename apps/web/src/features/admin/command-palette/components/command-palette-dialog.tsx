@@ -1,5 +1,11 @@
-import { ADMIN_SEARCH, plural, labels } from '@chaveiro/contract';
-import { KeyRound, Loader2, Package, User } from 'lucide-react';
+import {
+  ADMIN_SEARCH,
+  PRODUCT_OPERATIONAL_LABELS,
+  plural,
+  labels,
+  type Product,
+} from '@chaveiro/contract';
+import { Activity, KeyRound, Loader2, Package, User } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDebouncedValue } from '@/components/data-table/use-debounced-value';
@@ -13,10 +19,13 @@ import {
   CommandList,
 } from '@/components/ui/command';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useProducts } from '@/hooks/use-products';
 import { useAdminSearch } from '../api/admin-search';
 import { paletteTexts as t } from '../texts';
 
 const SEARCH_DEBOUNCE_MS = 250;
+/** "Status de <produto>…" actions listed at most. */
+const STATUS_ACTIONS_MAX = 5;
 
 /** Lowercase without accents, so "deposito" finds "Depósitos". */
 function fold(text: string): string {
@@ -30,9 +39,16 @@ interface CommandPaletteDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   items: readonly NavItem[];
+  /** "Status de <produto>…" was chosen. */
+  onProductStatus: (product: Product) => void;
 }
 
-export function CommandPaletteDialog({ open, onOpenChange, items }: CommandPaletteDialogProps) {
+export function CommandPaletteDialog({
+  open,
+  onOpenChange,
+  items,
+  onProductStatus,
+}: CommandPaletteDialogProps) {
   const navigate = useNavigate();
   const [input, setInput] = useState('');
   const typed = input.trim();
@@ -40,6 +56,14 @@ export function CommandPaletteDialog({ open, onOpenChange, items }: CommandPalet
   const searchable = q.length >= ADMIN_SEARCH.minChars;
   const search = useAdminSearch(searchable ? q : '');
   const results = searchable ? search.data : undefined;
+  // The catalogue is small and cached: its products' status actions are filtered here.
+  const catalogue = useProducts({ enabled: open && typed.length >= ADMIN_SEARCH.minChars });
+  const statusActions =
+    typed.length >= ADMIN_SEARCH.minChars
+      ? (catalogue.data ?? [])
+          .filter((product) => fold(t.productStatusAction(product.name)).includes(fold(typed)))
+          .slice(0, STATUS_ACTIONS_MAX)
+      : [];
 
   const screens = typed
     ? items.filter(
@@ -47,7 +71,10 @@ export function CommandPaletteDialog({ open, onOpenChange, items }: CommandPalet
       )
     : items;
   const found =
-    (results?.users.length ?? 0) + (results?.keys.length ?? 0) + (results?.products.length ?? 0);
+    (results?.users.length ?? 0) +
+    (results?.keys.length ?? 0) +
+    (results?.products.length ?? 0) +
+    statusActions.length;
   const waiting = searchable && (search.isFetching || typed !== q);
 
   const go = (to: string) => {
@@ -144,6 +171,26 @@ export function CommandPaletteDialog({ open, onOpenChange, items }: CommandPalet
                     <span className="min-w-0 truncate">{product.name}</span>
                     <span className="text-muted-foreground ml-auto shrink-0 text-xs">
                       {t.productStatus[product.status]}
+                    </span>
+                  </CommandItem>
+                ))}
+              </CommandGroup>
+            ) : null}
+            {statusActions.length > 0 ? (
+              <CommandGroup heading={t.actions}>
+                {statusActions.map((product) => (
+                  <CommandItem
+                    key={product.id}
+                    value={`product-status:${product.id}`}
+                    onSelect={() => {
+                      setInput('');
+                      onProductStatus(product);
+                    }}
+                  >
+                    <Activity aria-hidden />
+                    <span className="min-w-0 truncate">{t.productStatusAction(product.name)}</span>
+                    <span className="text-muted-foreground ml-auto shrink-0 text-xs">
+                      {PRODUCT_OPERATIONAL_LABELS[product.operational.status]}
                     </span>
                   </CommandItem>
                 ))}

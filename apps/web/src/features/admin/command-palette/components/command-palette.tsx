@@ -1,3 +1,4 @@
+import type { Product } from '@chaveiro/contract';
 import { Search } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { NavItem } from '@/components/layout/nav-items';
@@ -8,6 +9,10 @@ import { paletteTexts as t } from '../texts';
 const CommandPaletteDialog = lazy(async () => ({
   default: (await import('./command-palette-dialog')).CommandPaletteDialog,
 }));
+const ProductOperationalDialog = lazy(async () => ({
+  default: (await import('@/components/product-status/product-operational-dialog'))
+    .ProductOperationalDialog,
+}));
 
 function isApple(): boolean {
   return typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -15,11 +20,13 @@ function isApple(): boolean {
 
 /**
  * The admin's command palette: Ctrl+K (⌘K on a Mac) anywhere in the admin area, or
- * the header's button, opens it; it jumps to any screen of `items`, user, key or product.
+ * the header's button, opens it; it jumps to any screen of `items`, user, key or product, or
+ * opens a product's "Status operacional" (which outlives the palette: it closes first).
  */
 export function CommandPalette({ items }: { items: readonly NavItem[] }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const [statusOf, setStatusOf] = useState<Product | null>(null);
   const shortcut = isApple() ? '⌘K' : 'Ctrl K';
 
   useEffect(() => {
@@ -59,7 +66,24 @@ export function CommandPalette({ items }: { items: readonly NavItem[] }) {
       </Button>
       {loaded ? (
         <Suspense fallback={null}>
-          <CommandPaletteDialog open={open} onOpenChange={setOpen} items={items} />
+          <CommandPaletteDialog
+            open={open}
+            onOpenChange={setOpen}
+            items={items}
+            onProductStatus={(product) => {
+              setOpen(false);
+              setStatusOf(product);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {statusOf ? (
+        <Suspense fallback={null}>
+          <ProductOperationalDialog
+            key={statusOf.id}
+            product={statusOf}
+            onClose={() => setStatusOf(null)}
+          />
         </Suspense>
       ) : null}
     </>

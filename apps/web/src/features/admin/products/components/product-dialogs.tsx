@@ -1,3 +1,5 @@
+import { ProductOperationalDialog } from '@/components/product-status/product-operational-dialog';
+import { ProductStatusHistoryDialog } from '@/components/product-status/product-status-history-dialog';
 import { ProductDeleteDialog } from './product-delete-dialog';
 import { ProductDialog } from './product-dialog';
 import { ProductDllDialog } from './product-dll-dialog';
@@ -21,6 +23,10 @@ export function ProductDialogs() {
       return <ProductLoaderDialog key={open.row.id} row={open.row} onClose={close} />;
     case 'integration':
       return <ProductIntegrationDialog key={open.row.id} row={open.row} onClose={close} />;
+    case 'operational':
+      return <ProductOperationalDialog key={open.row.id} product={open.row} onClose={close} />;
+    case 'history':
+      return <ProductStatusHistoryDialog key={open.row.id} product={open.row} onClose={close} />;
     case 'delete':
       return <ProductDeleteDialog key={open.row.id} row={open.row} onClose={close} />;
   }

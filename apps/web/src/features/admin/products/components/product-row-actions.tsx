@@ -4,17 +4,29 @@ import {
   loaderIntegrationMessages,
   type Product,
 } from '@chaveiro/contract';
-import { Code, FileUp, MonitorDown, Pencil, Plug, Power, PowerOff, Trash2 } from 'lucide-react';
+import {
+  Activity,
+  Code,
+  FileUp,
+  History,
+  MonitorDown,
+  Pencil,
+  Plug,
+  Power,
+  PowerOff,
+  Trash2,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { RowActionsMenu } from '@/components/data-table/row-actions-menu';
+import { productStatusTexts } from '@/components/product-status/texts';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { useUpdateProductStatus } from '../api/update-product-status';
 import { useProductsDialogs } from './products-dialogs-context';
 
 /**
  * Row menu: edit, upload DLL, the loader file, KeyAuth compatibility, the native
- * loader integration, Desligar/Ativar, delete (spec §2).
+ * loader integration, Desligar/Ativar, the operational status and its history, delete (spec §2).
  */
 export function ProductRowActions({ row }: { row: Product }) {
   const { setOpen } = useProductsDialogs();
@@ -49,6 +61,13 @@ export function ProductRowActions({ row }: { row: Product }) {
       </DropdownMenuItem>
       <DropdownMenuItem disabled={status.isPending} onSelect={toggle}>
         {active ? <PowerOff /> : <Power />} {active ? 'Desligar' : 'Ativar'}
+      </DropdownMenuItem>
+      <DropdownMenuSeparator />
+      <DropdownMenuItem onSelect={() => setOpen({ kind: 'operational', row })}>
+        <Activity /> {productStatusTexts.menuItem}
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => setOpen({ kind: 'history', row })}>
+        <History /> {productStatusTexts.historyMenuItem}
       </DropdownMenuItem>
       <DropdownMenuSeparator />
       <DropdownMenuItem variant="destructive" onSelect={() => setOpen({ kind: 'delete', row })}>

@@ -4,6 +4,7 @@ import {
   PLAN_DURATION_TYPES,
   type Product,
 } from '@chaveiro/contract';
+import { ProductStatusBadge } from '@/components/product-status/product-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { TableCell } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
@@ -32,16 +33,19 @@ export function ProductCells({ product }: { product: Product }) {
         ) : null}
       </TableCell>
       <TableCell>
-        <Badge
-          variant="outline"
-          className={cn(
-            active
-              ? 'border-emerald-500/30 bg-emerald-500/10 text-emerald-700 dark:text-emerald-400'
-              : 'border-zinc-500/30 bg-zinc-500/10 text-zinc-600 dark:text-zinc-400',
-          )}
-        >
-          {active ? 'Ativo' : 'Desligado'}
-        </Badge>
+        <div className="flex flex-wrap gap-1.5">
+          <Badge
+            variant="outline"
+            className={cn(
+              active
+                ? 'border-emerald-500/30 bg-emerald-500/10 text-emerald-700 dark:text-emerald-400'
+                : 'border-zinc-500/30 bg-zinc-500/10 text-zinc-600 dark:text-zinc-400',
+            )}
+          >
+            {active ? 'Ativo' : 'Desligado'}
+          </Badge>
+          <ProductStatusBadge status={product.operational.status} note={product.operational.note} />
+        </div>
       </TableCell>
       <TableCell>
         {plans.length === 0 ? (

@@ -1,12 +1,12 @@
-import type { CustomerOverview } from '@chaveiro/contract';
+import type { CustomerOverview, Product } from '@chaveiro/contract';
 import { messages } from '@chaveiro/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi, stubRoutes, type Routes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
-import { signInAsAdmin } from '@/testing/admin-fixtures';
+import { products, signInAsAdmin } from '@/testing/admin-fixtures';
 import { CustomerScreen } from './customer-screen';
 
 beforeEach(signInAsAdmin);
@@ -245,5 +245,102 @@ describe('customer page', { timeout: 20_000 }, () => {
     renderCustomer('0190aaaa-0000-7000-8000-00000000ffff');
     expect(await screen.findByText(messages.admin.userNotFound)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Gerenciar Usuários' })).toBeVisible();
+  });
+});
+
+describe("the customer page's products and their status", { timeout: 20_000 }, () => {
+  const frozen: CustomerOverview = {
+    ...overview,
+    subscriptions: overview.subscriptions.map((sub) => ({
+      ...sub,
+      status: 'paused' as const,
+      paused_by: 'product' as const,
+    })),
+  };
+  const down = {
+    ...products[0],
+    id: 'p-1',
+    name: 'Valorant Pro',
+    operational: {
+      status: 'updating' as const,
+      note: 'Detectado após a atualização do jogo',
+      freezeTime: true,
+      sellWhileDown: false,
+      since: iso(now - 3_600_000),
+    },
+  } as Product;
+
+  it('says a subscription is frozen by its product, badges the product and changes its status', async () => {
+    let overviewReads = 0;
+    const { sent } = stubRoutes({
+      ...customerApi,
+      [`GET /api/users/${ID}/overview`]: () => {
+        overviewReads += 1;
+        return frozen;
+      },
+      'GET /api/products': [down],
+      'PATCH /api/products/:id/operational': {
+        message: 'Status do produto alterado para Operacional. 2 d devolvidos a 1 assinatura.',
+        product: { ...down, operational: { ...down.operational, status: 'operational' } },
+        subscriptionsAffected: 1,
+        givenBackMs: 2 * 86_400_000,
+      },
+    });
+    const { user } = renderCustomer();
+
+    const subscription = await screen.findByRole('region', { name: 'Assinatura Valorant Pro' });
+    const s = within(subscription);
+    expect(await s.findByText('Congelada: produto em atualização')).toBeVisible();
+    expect(s.getByTestId('product-status-badge')).toHaveAttribute(
+      'title',
+      'Detectado após a atualização do jogo',
+    );
+
+    await user.click(s.getByRole('button', { name: 'Alterar o status de Valorant Pro' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Status operacional: Valorant Pro' }),
+    );
+    expect(dialog.getByRole('radio', { name: /Em atualização/ })).toBeChecked();
+    await user.click(dialog.getByRole('radio', { name: /Operacional/ }));
+    await user.click(dialog.getByRole('button', { name: 'Salvar status' }));
+
+    expect(
+      await screen.findByText(
+        'Status do produto alterado para Operacional. 2 d devolvidos a 1 assinatura.',
+      ),
+    ).toBeVisible();
+    expect(sent.find((request) => request.method === 'PATCH')).toMatchObject({
+      url: '/api/products/p-1/operational',
+      body: { status: 'operational', note: null, reason: null },
+    });
+    // The customer's subscriptions ran again: the page reads them anew.
+    await waitFor(() => expect(overviewReads).toBeGreaterThan(1));
+  });
+
+  it('tells a customer pause from an administration pause', async () => {
+    stubRoutes({
+      ...customerApi,
+      [`GET /api/users/${ID}/overview`]: {
+        ...overview,
+        subscriptions: [
+          { ...frozen.subscriptions[0], paused_by: 'user' },
+          {
+            ...frozen.subscriptions[0],
+            id: 'sub-2',
+            product_id: 'p-2',
+            product_name: 'CS Lite',
+            paused_by: 'global',
+          },
+        ],
+      },
+      'GET /api/products': [down],
+    });
+    renderCustomer();
+    const mine = await screen.findByRole('region', { name: 'Assinatura Valorant Pro' });
+    expect(within(mine).getByText('Pausada')).toBeVisible();
+    const admin = screen.getByRole('region', { name: 'Assinatura CS Lite' });
+    expect(within(admin).getByText('Pausada pela administração')).toBeVisible();
+    // A product missing from the catalogue has no status action.
+    expect(within(admin).queryByRole('button', { name: /Alterar o status/ })).toBeNull();
   });
 });

@@ -1,5 +1,10 @@
-import type { CustomerMachine, CustomerSubscription } from '@chaveiro/contract';
-import { Cpu, Unlink } from 'lucide-react';
+import {
+  PRODUCT_OPERATIONAL_LABELS,
+  type CustomerMachine,
+  type CustomerSubscription,
+  type Product,
+} from '@chaveiro/contract';
+import { Activity, Cpu, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { RowCard, ScrollTable } from '@/components/data-table/scroll-table';
@@ -10,6 +15,10 @@ import { formatCount, formatDate, formatDateTime, formatRelative } from '@/lib/f
 import { cn } from '@/lib/utils';
 import { useReleaseCustomerMachine } from '../api/release-customer-machine';
 import { ConfirmActionDialog } from '@/components/confirm-action-dialog';
+import { ProductOperationalDialog } from '@/components/product-status/product-operational-dialog';
+import { ProductStatusBadge } from '@/components/product-status/product-status-badge';
+import { productStatusTexts } from '@/components/product-status/texts';
+import { useProducts } from '@/hooks/use-products';
 import { CustomerCard } from './customer-section-card';
 
 interface CustomerSubscriptionsCardProps {
@@ -17,13 +26,19 @@ interface CustomerSubscriptionsCardProps {
   subscriptions: CustomerSubscription[];
 }
 
-/** The customer's subscriptions, each with the machines bound to it and 'Liberar' per machine. */
+/**
+ * The customer's subscriptions, each with the machines bound to it and 'Liberar' per machine,
+ * and its product's operational status (from the catalogue) with the action to change it.
+ */
 export function CustomerSubscriptionsCard({
   userId,
   subscriptions,
 }: CustomerSubscriptionsCardProps) {
   const [releasing, setReleasing] = useState<CustomerMachine | null>(null);
+  const [statusOf, setStatusOf] = useState<Product | null>(null);
   const release = useReleaseCustomerMachine();
+  const catalogue = useProducts({ enabled: subscriptions.length > 0 });
+  const productOf = (id: string) => catalogue.data?.find((product) => product.id === id);
 
   return (
     <>
@@ -38,7 +53,13 @@ export function CustomerSubscriptionsCard({
           </p>
         ) : (
           subscriptions.map((sub) => (
-            <SubscriptionBlock key={sub.id} subscription={sub} onRelease={setReleasing} />
+            <SubscriptionBlock
+              key={sub.id}
+              subscription={sub}
+              product={productOf(sub.product_id)}
+              onRelease={setReleasing}
+              onChangeStatus={setStatusOf}
+            />
           ))
         )}
       </CustomerCard>
@@ -69,11 +90,34 @@ export function CustomerSubscriptionsCard({
           );
         }}
       />
+      {statusOf ? (
+        <ProductOperationalDialog
+          key={statusOf.id}
+          product={statusOf}
+          onClose={() => setStatusOf(null)}
+        />
+      ) : null}
     </>
   );
 }
 
-function SubscriptionStatusBadge({ subscription }: { subscription: CustomerSubscription }) {
+/** Who stopped the clock, in words: the customer, the administration or the product's outage. */
+function pausedLabel(subscription: CustomerSubscription, product: Product | undefined): string {
+  if (subscription.paused_by === 'user') return 'Pausada';
+  if (subscription.paused_by !== 'product') return 'Pausada pela administração';
+  const status = product?.operational.status;
+  return status && status !== 'operational'
+    ? `Congelada: produto ${PRODUCT_OPERATIONAL_LABELS[status].toLowerCase()}`
+    : 'Congelada pelo status do produto';
+}
+
+function SubscriptionStatusBadge({
+  subscription,
+  product,
+}: {
+  subscription: CustomerSubscription;
+  product: Product | undefined;
+}) {
   if (subscription.is_expired) {
     return (
       <Badge variant="outline" className="bg-muted text-muted-foreground">
@@ -87,7 +131,7 @@ function SubscriptionStatusBadge({ subscription }: { subscription: CustomerSubsc
         variant="outline"
         className="border-amber-500/40 bg-amber-500/10 text-amber-800 dark:text-amber-300"
       >
-        {subscription.paused_by === 'user' ? 'Pausada' : 'Pausada pela administração'}
+        {pausedLabel(subscription, product)}
       </Badge>
     );
   }
@@ -119,10 +163,15 @@ function OnlineDot({ online }: { online: boolean }) {
 
 function SubscriptionBlock({
   subscription: sub,
+  product,
   onRelease,
+  onChangeStatus,
 }: {
   subscription: CustomerSubscription;
+  /** Its product in the catalogue; undefined while the catalogue loads. */
+  product: Product | undefined;
   onRelease: (machine: CustomerMachine) => void;
+  onChangeStatus: (product: Product) => void;
 }) {
   const facts = [
     {
@@ -156,7 +205,25 @@ function SubscriptionBlock({
     <section aria-label={`Assinatura ${sub.product_name}`} className="grid min-w-0 gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="font-semibold">{sub.product_name}</h3>
-        <SubscriptionStatusBadge subscription={sub} />
+        <SubscriptionStatusBadge subscription={sub} product={product} />
+        {product ? (
+          <>
+            <ProductStatusBadge
+              status={product.operational.status}
+              note={product.operational.note}
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              className="ml-auto"
+              onClick={() => onChangeStatus(product)}
+              aria-label={productStatusTexts.changeFor(sub.product_name)}
+            >
+              <Activity aria-hidden />
+              {productStatusTexts.change}
+            </Button>
+          </>
+        ) : null}
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-5">
         {facts.map((fact) => (

@@ -4,7 +4,10 @@ import { useSetSubscriptionStatus } from '../api/set-subscription-status';
 import { texts as t } from '../texts';
 import { SubscriptionActionDialog } from './subscription-action-dialog';
 
-/** "Pausar" with a confirmation saying it spends a pause credit and how many remain. */
+/**
+ * "Pausar" with a confirmation saying it spends a pause credit and how many remain; during the
+ * product's freeze, that the pause outlasts it.
+ */
 export function PauseDialog({
   sub,
   blockedReason,
@@ -19,7 +22,10 @@ export function PauseDialog({
       label={t.pause}
       blockedReason={blockedReason}
       title={t.pauseTitle}
-      description={t.pauseBody(sub.product_name, sub.pause_credits)}
+      description={(sub.frozen_by_product ? t.pauseFrozenBody : t.pauseBody)(
+        sub.product_name,
+        sub.pause_credits,
+      )}
       confirmLabel={t.confirmPause}
       pending={mutation.isPending}
       onConfirm={(onSuccess) =>

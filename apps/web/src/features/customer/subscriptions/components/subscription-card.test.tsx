@@ -191,3 +191,99 @@ describe("a subscription card's actions", () => {
     });
   });
 });
+
+describe('a subscription card while its product is down or after it returned', () => {
+  const NOTE = 'Detectado após a atualização do jogo; previsão 48 h';
+  const SINCE = '2030-05-01T15:00:00.000Z';
+  const frozenSub = aSubscription({
+    subscription_status: 'paused',
+    frozen_by_product: true,
+    days_remaining: 12,
+    loader: { name: 'Loader.exe', version: '3.0', size: 10, notes: '', uploaded_at: SINCE },
+    product_status: { status: 'updating', note: NOTE, time_frozen: true, since: SINCE },
+  });
+
+  it('shows the status, the note and that the time is frozen, in the colour of the status', async () => {
+    stubApi(() => jsonResponse(200, aDashboard({ subscriptions: [frozenSub] })));
+    renderRoutes(customerTestRoutes, '/dashboard');
+    const c = await card('Aimbot Pro');
+
+    const banner = c.getByRole('note', { name: 'Produto em atualização' });
+    expect(banner).toHaveTextContent(NOTE);
+    expect(banner).toHaveTextContent(`Desde ${formatDateTime(SINCE)}.`);
+    expect(banner).toHaveTextContent(
+      'O tempo está congelado e volta a contar quando o produto voltar.',
+    );
+    expect(banner.className).toMatch(/amber/);
+    expect(c.getByText('Congelada')).toBeInTheDocument();
+    expect(c.getByText('Expira em').nextSibling).toHaveTextContent('Congelada — restam 12 dias');
+  });
+
+  it('offers Pausar (the pause outlasts the freeze) and no Reativar; the loader says why it waits', async () => {
+    const sent = stubApi(({ method }) =>
+      method === 'PATCH'
+        ? jsonResponse(200, { message: messages.client.paused })
+        : jsonResponse(200, aDashboard({ subscriptions: [frozenSub] })),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard');
+    const user = userEvent.setup();
+    const c = await card('Aimbot Pro');
+    expect(c.queryByRole('button', { name: 'Reativar' })).toBeNull();
+
+    const download = c.getByRole('button', { name: 'Baixar loader' });
+    expect(download).toBeDisabled();
+    await user.hover(download.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      messages.loader.refusals.PRODUCT_UPDATING,
+    );
+
+    await user.click(c.getByRole('button', { name: 'Pausar' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Pausar assinatura?' });
+    expect(dialog).toHaveTextContent(
+      'O tempo de Aimbot Pro já está congelado enquanto o produto não volta. Pausando agora, ela continua pausada quando o produto voltar, até você reativar. Isso usa 1 dos seus 3 créditos de pausa.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Pausar' }));
+    expect(await screen.findByText(messages.client.paused)).toBeInTheDocument();
+    expect(sent.find((r) => r.method === 'PATCH')).toMatchObject({
+      url: '/api/client/subscriptions/sub-1/status',
+      body: { status: 'paused' },
+    });
+  });
+
+  it('says the time keeps running when the seller did not freeze it, in red for an unavailable product', async () => {
+    const sub = aSubscription({
+      product_status: { status: 'unavailable', note: null, time_frozen: false, since: SINCE },
+    });
+    stubApi(() => jsonResponse(200, aDashboard({ subscriptions: [sub] })));
+    renderRoutes(customerTestRoutes, '/dashboard');
+    const c = await card('Aimbot Pro');
+    const banner = c.getByRole('note', { name: 'Produto indisponível' });
+    expect(banner).toHaveTextContent('O tempo da assinatura continua contando.');
+    expect(banner).not.toHaveTextContent('congelado');
+    expect(banner.className).toMatch(/red/);
+    expect(c.getByText('Ativa')).toBeInTheDocument();
+  });
+
+  it('shows "+2 d 4 h devolvidos" after a freeze, with when, and no banner once the product works', async () => {
+    const at = '2030-05-03T19:00:00.000Z';
+    const sub = aSubscription({ given_back: { ms: (2 * 24 + 4) * 3_600_000 + 59_000, at } });
+    stubApi(() =>
+      jsonResponse(
+        200,
+        aDashboard({
+          subscriptions: [sub, aSubscription({ subscription_id: 'sub-2', product_name: 'Radar' })],
+        }),
+      ),
+    );
+    renderRoutes(customerTestRoutes, '/dashboard');
+    const c = await card('Aimbot Pro');
+    const givenBack = c.getByTestId('given-back');
+    expect(givenBack).toHaveTextContent('+2 d 4 h devolvidos');
+    expect(givenBack).toHaveAttribute(
+      'title',
+      `Tempo devolvido em ${formatDateTime(at)}, pelo período em que o produto ficou parado.`,
+    );
+    expect(c.queryByRole('note')).toBeNull();
+    expect((await card('Radar')).queryByTestId('given-back')).toBeNull();
+  });
+});

@@ -1,4 +1,9 @@
-import { loaderFileMessages, messages, type ClientSubscription } from '@chaveiro/contract';
+import {
+  loaderFileMessages,
+  messages,
+  PRODUCT_OPERATIONAL_LABELS,
+  type ClientSubscription,
+} from '@chaveiro/contract';
 import {
   CalendarClock,
   Cpu,
@@ -8,10 +13,18 @@ import {
   Play,
   RefreshCw,
   RotateCcw,
+  TriangleAlert,
+  Undo2,
+  Wrench,
 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { PendingButton } from '@/components/form/pending-button';
+import {
+  PRODUCT_STATUS_BADGE_TONES,
+  PRODUCT_STATUS_BANNER_TONES,
+} from '@/components/product-status/product-status-tone';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -68,6 +81,11 @@ function resumeReason(sub: ClientSubscription): string | null {
 }
 
 function downloadReason(sub: ClientSubscription): string | null {
+  // The loader refuses while the product is down: say so rather than the pause it causes.
+  if (sub.product_status.status === 'updating') return messages.loader.refusals.PRODUCT_UPDATING;
+  if (sub.product_status.status === 'unavailable') {
+    return messages.loader.refusals.PRODUCT_UNAVAILABLE;
+  }
   if (sub.subscription_status === 'paused') return loaderFileMessages.subscriptionPaused;
   if (sub.is_expired) return loaderFileMessages.subscriptionExpired;
   return null;
@@ -79,10 +97,13 @@ function resetReason(sub: ClientSubscription): string | null {
   return null;
 }
 
-/** 'Pausar' (confirmed: it spends a credit) or 'Reativar'. */
+/**
+ * 'Pausar' (confirmed: it spends a credit) or 'Reativar'. Frozen by its product, there is
+ * nothing to reactivate (it runs again when the product returns), but it may be paused.
+ */
 function StatusButton({ sub }: { sub: ClientSubscription }) {
   const mutation = useSetSubscriptionStatus();
-  if (sub.subscription_status === 'active') {
+  if (sub.subscription_status === 'active' || sub.frozen_by_product) {
     return <PauseDialog sub={sub} blockedReason={pauseReason(sub)} />;
   }
   const reason = resumeReason(sub);
@@ -104,6 +125,51 @@ function StatusButton({ sub }: { sub: ClientSubscription }) {
         {t.resume}
       </PendingButton>
     </ReasonTooltip>
+  );
+}
+
+/** While the product is down: its status, since when, its note and whether time stands still. */
+function ProductStatusBanner({ sub }: { sub: ClientSubscription }) {
+  const { status, note, time_frozen: timeFrozen, since } = sub.product_status;
+  if (status === 'operational') return null;
+  const Icon = status === 'updating' ? Wrench : TriangleAlert;
+  return (
+    <Alert
+      role="note"
+      aria-label={t.productDown(PRODUCT_OPERATIONAL_LABELS[status])}
+      className={cn('mb-4', PRODUCT_STATUS_BANNER_TONES[status])}
+      data-testid="product-status-banner"
+    >
+      <Icon aria-hidden />
+      <AlertTitle>{t.productDown(PRODUCT_OPERATIONAL_LABELS[status])}</AlertTitle>
+      <AlertDescription className="grid gap-1 text-current">
+        {note ? <p className="break-words">{note}</p> : null}
+        <p>
+          {t.productDownSince(formatDateTime(since))}{' '}
+          {sub.is_expired ? null : timeFrozen ? (
+            <strong className="font-medium">{t.timeFrozen}</strong>
+          ) : (
+            t.timeRunning
+          )}
+        </p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** "+2 d 4 h devolvidos": what the product's last freeze gave back, for a week after. */
+function GivenBack({ givenBack }: { givenBack: NonNullable<ClientSubscription['given_back']> }) {
+  const detail = t.givenBackDetail(formatDateTime(givenBack.at));
+  return (
+    <p
+      className="inline-flex items-center gap-1.5 text-xs font-medium text-emerald-700 dark:text-emerald-400"
+      title={detail}
+      data-testid="given-back"
+    >
+      <Undo2 className="size-3.5" aria-hidden />
+      {t.givenBack(givenBack.ms)}
+      <span className="sr-only">. {detail}</span>
+    </p>
   );
 }
 
@@ -137,6 +203,7 @@ export function SubscriptionCard({
   onRenew: (subscriptionId: string) => void;
 }) {
   const active = sub.subscription_status === 'active';
+  const frozen = sub.frozen_by_product;
   const resetBlocked = resetReason(sub);
   const { ref, lit } = useHighlight(highlighted);
   return (
@@ -155,19 +222,28 @@ export function SubscriptionCard({
         <div className="flex items-start justify-between gap-3">
           <CardTitle className="text-base leading-snug break-words">{sub.product_name}</CardTitle>
           <Badge
-            variant={active ? 'default' : 'secondary'}
-            className={cn(active && 'bg-emerald-600 text-white dark:bg-emerald-500/80')}
+            variant={active || frozen ? 'outline' : 'secondary'}
+            className={cn(
+              active && 'border-transparent bg-emerald-600 text-white dark:bg-emerald-500/80',
+              frozen && PRODUCT_STATUS_BADGE_TONES[sub.product_status.status],
+            )}
           >
-            {active ? t.active : t.paused}
+            {active ? t.active : frozen ? t.frozen : t.paused}
           </Badge>
         </div>
-        <OnlineIndicator online={sub.is_online} />
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <OnlineIndicator online={sub.is_online} />
+          {sub.given_back ? <GivenBack givenBack={sub.given_back} /> : null}
+        </div>
       </CardHeader>
       <CardContent>
+        <ProductStatusBanner sub={sub} />
         <dl className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-2">
           <Field icon={<CalendarClock />} label={t.expiresAt}>
             {/* Paused, the clock is frozen: the expiry would move every day; the remainder does not. */}
-            {active ? formatDateTime(sub.expires_at) : t.pausedRemaining(sub.days_remaining)}
+            {active
+              ? formatDateTime(sub.expires_at)
+              : (frozen ? t.frozenRemaining : t.pausedRemaining)(sub.days_remaining)}
           </Field>
           <Field icon={<Hourglass />} label={t.remaining}>
             {sub.is_expired ? (
