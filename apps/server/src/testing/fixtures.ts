@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { KeyStatus, PlanDurationType, SubscriptionStatus } from '@chaveiro/contract';
+import type {
+  KeyStatus,
+  PlanDurationType,
+  ProductOperationalStatus,
+  SubscriptionStatus,
+} from '@chaveiro/contract';
 import { SUBSCRIPTION_DEFAULT_CREDITS } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
@@ -170,3 +175,31 @@ export function createFixtures(db: Kysely<Database>, now: () => number) {
 }
 
 export type Fixtures = ReturnType<typeof createFixtures>;
+
+/**
+ * A product's operational status written straight into its row, for tests that only read it
+ * (the loader's refusals). Nothing else happens: no subscription is frozen or given time back,
+ * no period or event is recorded (the products module's change does that).
+ */
+export async function setProductOperational(
+  db: Kysely<Database>,
+  productId: string,
+  input: {
+    status: ProductOperationalStatus;
+    note?: string | null;
+    freezeTime?: boolean;
+    /** Epoch ms: when the status began (the app's clock, as the products module stamps it). */
+    since: number;
+  },
+): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({
+      operational_status: input.status,
+      status_note: input.note ?? null,
+      freeze_time: input.freezeTime === false ? 0 : 1,
+      status_since: input.since,
+    })
+    .where('id', '=', productId)
+    .execute();
+}

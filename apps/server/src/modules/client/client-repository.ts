@@ -1,4 +1,9 @@
-import type { PausedBy, ProductStatus, UserStatus } from '@chaveiro/contract';
+import type {
+  PausedBy,
+  ProductOperationalStatus,
+  ProductStatus,
+  UserStatus,
+} from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../platform/core/ids.js';
@@ -22,6 +27,10 @@ export interface OwnSubscriptionRow {
   user_status: UserStatus;
   email_verified_at: number | null;
   product_status: ProductStatus;
+  product_operational_status: ProductOperationalStatus;
+  product_status_note: string | null;
+  product_freeze_time: number;
+  product_status_since: number | string;
   /** The product's loader file (null columns when it has none). */
   loader_sha256: string | null;
   loader_name: string | null;
@@ -65,6 +74,10 @@ export function createClientRepository(db: Kysely<Database>) {
         'users.status as user_status',
         'users.email_verified_at',
         'products.status as product_status',
+        'products.operational_status as product_operational_status',
+        'products.status_note as product_status_note',
+        'products.freeze_time as product_freeze_time',
+        'products.status_since as product_status_since',
         'products.loader_sha256',
         'products.loader_name',
         'products.loader_size',
