@@ -69,12 +69,42 @@ namespace Chaveiro
         public TimeSpan? RetryAfter { get; }
     }
 
+    /// <summary>
+    /// The product's status a PRODUCT_UPDATING or PRODUCT_UNAVAILABLE refusal signs with it: the
+    /// seller is updating the product, or it is down. Show the note; the refusal is final.
+    /// </summary>
+    public sealed class ProductStatus
+    {
+        public ProductStatus(string status, string note, bool timeFrozen, DateTimeOffset? since)
+        {
+            Status = status ?? "";
+            Note = note;
+            TimeFrozen = timeFrozen;
+            Since = since;
+        }
+
+        /// <summary>"updating" or "unavailable" (a newer server may add values).</summary>
+        public string Status { get; }
+        /// <summary>The seller's public note (pt-BR), or null when there is none.</summary>
+        public string Note { get; }
+        /// <summary>Whether the subscription's time is frozen meanwhile (given back when the product returns).</summary>
+        public bool TimeFrozen { get; }
+        /// <summary>Since when the product has this status.</summary>
+        public DateTimeOffset? Since { get; }
+    }
+
     /// <summary>A verified refusal: show <c>Message</c> (the server's pt-BR text), act on <c>Code</c>.</summary>
     public sealed class ChaveiroRefusedException : ChaveiroException
     {
         public ChaveiroRefusedException(string code, string message, string detail, int httpStatus,
-            TimeSpan? retryAfter)
-            : base(ChaveiroStatus.Refused, code, message, detail, httpStatus, retryAfter) { }
+            TimeSpan? retryAfter, ProductStatus product = null)
+            : base(ChaveiroStatus.Refused, code, message, detail, httpStatus, retryAfter)
+        {
+            Product = product;
+        }
+
+        /// <summary>PRODUCT_UPDATING and PRODUCT_UNAVAILABLE: the product's status and the seller's note; null otherwise.</summary>
+        public ProductStatus Product { get; }
     }
 
     /// <summary>The answer cannot be trusted (forged, replayed, stale, another request, a wrong file). Never retried.</summary>
@@ -817,6 +847,16 @@ namespace Chaveiro
         }
 
         /// <summary>The error as an exception object; frees nothing.</summary>
+        /// <summary>The refusal's signed product status, or null when it carries none.</summary>
+        private static ProductStatus ProductOf(IntPtr error)
+        {
+            string status = Utf8.Read(Native.chaveiro_error_product_status(error));
+            if (status == null) return null;
+            return new ProductStatus(status, Utf8.Read(Native.chaveiro_error_product_note(error)),
+                Native.chaveiro_error_product_time_frozen(error) == 1,
+                Time.Parse(Utf8.Read(Native.chaveiro_error_product_since(error))));
+        }
+
         internal static ChaveiroException From(ChaveiroStatus status, IntPtr error)
         {
             if (error == IntPtr.Zero)
@@ -846,7 +886,8 @@ namespace Chaveiro
             {
                 case ChaveiroStatus.Refused:
                     return new ChaveiroRefusedException(code, message, detail, http,
-                        retryAfterMs >= 0 ? TimeSpan.FromMilliseconds(retryAfterMs) : (TimeSpan?)null);
+                        retryAfterMs >= 0 ? TimeSpan.FromMilliseconds(retryAfterMs) : (TimeSpan?)null,
+                        ProductOf(error));
                 case ChaveiroStatus.Verification:
                     return new ChaveiroVerificationException(code, message, detail, http);
                 case ChaveiroStatus.Network:
@@ -949,6 +990,10 @@ namespace Chaveiro
         [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_error_detail(IntPtr error);
         [DllImport(Library, CallingConvention = Convention)] internal static extern int chaveiro_error_http_status(IntPtr error);
         [DllImport(Library, CallingConvention = Convention)] internal static extern long chaveiro_error_retry_after_ms(IntPtr error);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_error_product_status(IntPtr error);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_error_product_note(IntPtr error);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern int chaveiro_error_product_time_frozen(IntPtr error);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_error_product_since(IntPtr error);
 
         [DllImport(Library, CallingConvention = Convention)]
         internal static extern ChaveiroStatus chaveiro_key_id(byte[] publicKeyBase64, [Out] byte[] buffer, UIntPtr bufferSize);

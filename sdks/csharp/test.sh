@@ -125,7 +125,11 @@ self_test() { # directory, extra environment...
   serve maintenance-beat
   local maintenance="$url"
   serve flaky
-  env "$@" mono "$dir/SelfTest.exe" "$ok" "$refuse" "$maintenance" "$url"
+  local flaky="$url"
+  serve product-updating-auth
+  local updating="$url"
+  serve product-unavailable-beat
+  env "$@" mono "$dir/SelfTest.exe" "$ok" "$refuse" "$maintenance" "$flaky" "$updating" "$url"
 }
 
 echo "==> SelfTest.exe on the release library"

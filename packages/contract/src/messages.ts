@@ -623,6 +623,8 @@ export const messages = {
       emailNotVerified: 'e-mail não confirmado',
       productNotFound: 'produto inexistente',
       productDisabled: 'produto desligado',
+      productUpdating: 'produto em atualização',
+      productUnavailable: 'produto indisponível',
       noSubscription: 'sem assinatura',
       paused: 'assinatura pausada',
       expired: 'assinatura expirada',
@@ -677,6 +679,12 @@ export const messages = {
     refusals: {
       ACCOUNT_LOGIN_REQUIRED:
         'Chave já utilizada: ela foi resgatada em uma conta com senha. Entre com o usuário e a senha dessa conta para usar este computador.',
+      // KeyAuth's answer for a paused application ("Application is currently paused, please
+      // wait for the developer to say otherwise."); the seller's note follows it.
+      PRODUCT_UPDATING:
+        'A aplicação está pausada para atualização. Aguarde o desenvolvedor liberá-la novamente.',
+      PRODUCT_UNAVAILABLE:
+        'A aplicação está pausada no momento. Aguarde o desenvolvedor liberá-la novamente.',
     } satisfies Partial<Record<LoaderRefusalCode, string>>,
     /** changeUsername or ban from a session a key opened on an account with a password. */
     accountChangeNeedsPassword:

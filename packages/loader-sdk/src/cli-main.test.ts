@@ -201,6 +201,27 @@ describe('chaveiro-loader', () => {
       'Recusado pelo servidor: O HWID foi redefinido. (HWID_RESET)',
     ]);
   });
+
+  it('shows the product status, since when and the seller note when the product is being updated', async () => {
+    fake.refuseNext('/api/loader/auth', 'PRODUCT_UPDATING', 'Em atualização.', 503, {
+      product: {
+        status: 'updating',
+        note: 'Detectado após a atualização do jogo; previsão 48 h',
+        timeFrozen: true,
+        since: '2026-11-23T09:30:00.000Z',
+      },
+    });
+    const run = io();
+    expect(await runCli([...base(), '--key', FAKE.key, '--once'], run.io)).toBe(EXIT.refused);
+    expect(run.err).toEqual([
+      'Recusado pelo servidor: Em atualização. (PRODUCT_UPDATING)',
+      expect.stringMatching(/^Status do produto: Em atualização desde .+\.$/) as string,
+      'Nota do vendedor: Detectado após a atualização do jogo; previsão 48 h',
+      'O tempo da sua assinatura está congelado e será devolvido quando o produto voltar.',
+    ]);
+    // Final: not retried.
+    expect(fake.requests.filter((r) => r.path === '/api/loader/auth')).toHaveLength(1);
+  });
 });
 
 describe('the bin process', () => {

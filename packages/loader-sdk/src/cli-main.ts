@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AuthResult, LoaderClient, RetryStatus } from './client.js';
 import { createLoaderClient, fetchPublicKeys } from './client.js';
+import type { ProductStatus } from './errors.js';
 import {
   LoaderError,
   LoaderNetworkError,
@@ -208,10 +209,30 @@ function printAuth(io: CliIo, auth: AuthResult): void {
 
 function report(io: CliIo, error: unknown): number {
   io.err(describe(error));
+  if (error instanceof LoaderRefusedError && error.product) reportProduct(io, error.product);
   if (error instanceof LoaderRefusedError) return EXIT.refused;
   if (error instanceof LoaderVerificationError) return EXIT.untrusted;
   if (error instanceof LoaderNetworkError) return EXIT.network;
   return EXIT.failed;
+}
+
+/** The product's status as the site labels it; an unknown one (a newer server) as it came. */
+const STATUS_LABELS: Record<string, string> = {
+  updating: 'Em atualização',
+  unavailable: 'Indisponível',
+};
+
+/** A product being updated or down: since when, the seller's note, whether time stands still. */
+function reportProduct(io: CliIo, product: ProductStatus): void {
+  io.err(
+    `Status do produto: ${STATUS_LABELS[product.status] ?? product.status} desde ${formatDateTime(product.since)}.`,
+  );
+  if (product.note !== null) io.err(`Nota do vendedor: ${product.note}`);
+  io.err(
+    product.timeFrozen
+      ? 'O tempo da sua assinatura está congelado e será devolvido quando o produto voltar.'
+      : 'O tempo da sua assinatura continua correndo.',
+  );
 }
 
 function describe(error: unknown): string {

@@ -217,6 +217,8 @@ describe('heartbeats behind a load balancer that lost a node', () => {
     ['SUBSCRIPTION_EXPIRED', 403],
     ['MAINTENANCE', 503],
     ['SERVER_OFFLINE', 503],
+    ['PRODUCT_UPDATING', 503],
+    ['PRODUCT_UNAVAILABLE', 503],
   ])(
     'ends at once on the signed final refusal %s (HTTP %i), even in the middle of retries',
     async (code, status) => {

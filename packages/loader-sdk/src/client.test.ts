@@ -200,6 +200,28 @@ describe('heartbeat', () => {
     fake.refuseNext('/api/loader/heartbeat', 'HWID_RESET', 'O HWID foi redefinido.', 401);
     await expect(client.heartbeat()).rejects.toMatchObject({ code: 'HWID_RESET', status: 401 });
   });
+
+  it('carries the signed product status of a product being updated, and leaves out a malformed one', async () => {
+    await authWithKey();
+    const product = {
+      status: 'updating',
+      note: 'Previsão: 48 h',
+      timeFrozen: true,
+      since: '2026-11-23T09:30:00.000Z',
+    };
+    fake.refuseNext('/api/loader/heartbeat', 'PRODUCT_UPDATING', 'Em atualização.', 503, {
+      product,
+    });
+    const refused = await client.heartbeat().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(LoaderRefusedError);
+    expect(refused).toMatchObject({ code: 'PRODUCT_UPDATING', status: 503, product });
+
+    fake.refuseNext('/api/loader/heartbeat', 'PRODUCT_UPDATING', 'Em atualização.', 503, {
+      product: { ...product, timeFrozen: 'sim' },
+    });
+    const malformed = await client.heartbeat().catch((error: unknown) => error);
+    expect(malformed).toMatchObject({ code: 'PRODUCT_UPDATING', product: undefined });
+  });
 });
 
 describe('startHeartbeats', () => {

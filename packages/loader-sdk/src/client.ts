@@ -5,6 +5,7 @@ import {
   LoaderRefusedError,
   LoaderStateError,
   LoaderVerificationError,
+  productStatusOf,
 } from './errors.js';
 import type { RetryOptions, RetryPolicy } from './retry.js';
 import {
@@ -222,8 +223,10 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
       options.trustedKeys,
     );
     if (!envelope.data.ok) {
+      const product = productStatusOf((envelope.data as { product?: unknown }).product);
       throw new LoaderRefusedError(envelope.data.code, envelope.data.message, response.status, {
         retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+        ...(product && { product }),
       });
     }
     return envelope.data;

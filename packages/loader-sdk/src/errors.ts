@@ -17,6 +17,8 @@ export const REFUSAL_CODES = [
   'EMAIL_NOT_VERIFIED',
   'PRODUCT_NOT_FOUND',
   'PRODUCT_DISABLED',
+  'PRODUCT_UPDATING',
+  'PRODUCT_UNAVAILABLE',
   'NO_SUBSCRIPTION',
   'SUBSCRIPTION_PAUSED',
   'SUBSCRIPTION_EXPIRED',
@@ -71,6 +73,21 @@ export class LoaderError extends Error {
   }
 }
 
+/**
+ * The product's status signed with a PRODUCT_UPDATING or PRODUCT_UNAVAILABLE refusal: the seller
+ * is updating the product, or it is down.
+ */
+export interface ProductStatus {
+  /** `updating` or `unavailable` (a newer server may add values). */
+  status: string;
+  /** The seller's public note (pt-BR), null when none. */
+  note: string | null;
+  /** Whether the subscription's time is frozen meanwhile (given back when the product returns). */
+  timeFrozen: boolean;
+  /** Since when, ISO-8601. */
+  since: string;
+}
+
 /** The server answered, the answer verified, and it is a refusal (`data.ok === false`). */
 export class LoaderRefusedError extends LoaderError {
   declare readonly code: RefusalCode;
@@ -78,18 +95,36 @@ export class LoaderRefusedError extends LoaderError {
   readonly status: number;
   /** The answer's `Retry-After` (RATE_LIMITED), in ms; unsigned, so it only ever delays. */
   readonly retryAfterMs: number | undefined;
+  /** PRODUCT_UPDATING and PRODUCT_UNAVAILABLE: the product's signed status and note. */
+  readonly product: ProductStatus | undefined;
 
   constructor(
     code: RefusalCode,
     message: string,
     status: number,
-    options: { retryAfterMs?: number } = {},
+    options: { retryAfterMs?: number; product?: ProductStatus } = {},
   ) {
     super(code, message);
     this.name = 'LoaderRefusedError';
     this.status = status;
     this.retryAfterMs = options.retryAfterMs;
+    this.product = options.product;
   }
+}
+
+/**
+ * A refusal's `product` block when it has the documented shape, else undefined: a block of
+ * another shape is left out, as an unknown field would be, and the refusal stands.
+ */
+export function productStatusOf(value: unknown): ProductStatus | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const block = value as Record<string, unknown>;
+  const { status, note, timeFrozen, since } = block;
+  if (typeof status !== 'string' || status === '') return undefined;
+  if (note !== undefined && note !== null && typeof note !== 'string') return undefined;
+  if (typeof timeFrozen !== 'boolean' || typeof since !== 'string') return undefined;
+  if (Number.isNaN(Date.parse(since))) return undefined;
+  return { status, note: note ?? null, timeFrozen, since };
 }
 
 /** The answer cannot be trusted: forged, replayed, stale, for another request, or a wrong file. */

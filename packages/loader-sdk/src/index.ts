@@ -14,7 +14,7 @@ export type {
   RetryStatus,
 } from './client.js';
 export { createLoaderClient, fetchPublicKeys, LOADER_PATHS } from './client.js';
-export type { NetworkCode, RefusalCode, VerificationCode } from './errors.js';
+export type { NetworkCode, ProductStatus, RefusalCode, VerificationCode } from './errors.js';
 export {
   LoaderError,
   LoaderNetworkError,

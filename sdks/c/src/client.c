@@ -233,6 +233,27 @@ static chaveiro_error *transport_error(chv_http_outcome outcome, const char *req
 }
 
 /**
+ * A refusal's signed `product` block (PRODUCT_UPDATING, PRODUCT_UNAVAILABLE) kept on its error:
+ * `status` a string, `note` a string or null, `timeFrozen` a boolean, `since` an ISO date. A
+ * block of any other shape is left out, as a newer server's unknown field would be: the refusal
+ * stands either way. -1 only when out of memory.
+ */
+static int keep_product(chaveiro_error *err, const cJSON *product) {
+  if (!product || err->status != CHAVEIRO_E_REFUSED) return 0;
+  const char *status = chv_json_string(product, "status");
+  const cJSON *note = chv_json_get(product, "note");
+  const cJSON *frozen = chv_json_get(product, "timeFrozen");
+  const char *since = chv_json_string(product, "since");
+  int64_t since_ms;
+  if (!status || !status[0] || !(note == NULL || cJSON_IsNull(note) || cJSON_IsString(note)) ||
+      !cJSON_IsBool(frozen) || !since || chv_parse_iso8601(since, &since_ms) != 0) {
+    return 0;
+  }
+  return chv_error_set_product(err, status, cJSON_IsString(note) ? note->valuestring : NULL,
+                               cJSON_IsTrue(frozen), since);
+}
+
+/**
  * A verified envelope, its refusal as an error; an answer that does not verify is a
  * verification error, except with a gateway status: a load balancer's own error page (or a node
  * dying mid-answer) is no answer, so it is a network error and nothing in it counts.
@@ -262,6 +283,10 @@ static chaveiro_status open_envelope(chaveiro_client *client, const chv_http_res
                         chv_json_string(data, "message"), "%s refused (HTTP %d)", request,
                         response->status);
     chv_error_set_http(err, response->status, chv_retry_after_ms(response->retry_after));
+    if (keep_product(err, chv_json_get(data, "product")) != 0) {
+      chaveiro_error_free(err);
+      err = chv_error_no_memory();
+    }
     cJSON_Delete(root);
     return chv_error_give(error, err);
   }

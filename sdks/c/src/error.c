@@ -7,8 +7,13 @@
 
 /* Handed out when even the error cannot be allocated; never freed. */
 static const chaveiro_error no_memory_error = {
-    CHAVEIRO_E_NO_MEMORY, (char *)"NO_MEMORY", (char *)"Memória insuficiente.",
-    (char *)"out of memory", 0, -1};
+    .status = CHAVEIRO_E_NO_MEMORY,
+    .code = (char *)"NO_MEMORY",
+    .message = (char *)"Memória insuficiente.",
+    .detail = (char *)"out of memory",
+    .http_status = 0,
+    .retry_after_ms = -1,
+    .product_time_frozen = -1};
 
 struct code_message {
   const char *code;
@@ -54,6 +59,7 @@ static chaveiro_error *error_newv(chaveiro_status status, const char *code, cons
   err->message = chv_strdup(message);
   err->detail = chv_strdup(detail);
   err->retry_after_ms = -1;
+  err->product_time_frozen = -1;
   if (!err->code || !err->message || !err->detail) {
     chaveiro_error_free(err);
     return (chaveiro_error *)&no_memory_error;
@@ -130,6 +136,28 @@ void chv_error_set_http(chaveiro_error *err, int http_status, int64_t retry_afte
   err->retry_after_ms = retry_after_ms;
 }
 
+int chv_error_set_product(chaveiro_error *err, const char *status, const char *note,
+                          int time_frozen, const char *since) {
+  if (!err || err == &no_memory_error || !status || !since) return -1;
+  char *status_copy = chv_strdup(status);
+  char *note_copy = note ? chv_strdup(note) : NULL;
+  char *since_copy = chv_strdup(since);
+  if (!status_copy || (note && !note_copy) || !since_copy) {
+    free(status_copy);
+    free(note_copy);
+    free(since_copy);
+    return -1;
+  }
+  free(err->product_status);
+  free(err->product_note);
+  free(err->product_since);
+  err->product_status = status_copy;
+  err->product_note = note_copy;
+  err->product_since = since_copy;
+  err->product_time_frozen = time_frozen ? 1 : 0;
+  return 0;
+}
+
 chaveiro_status chv_error_give(chaveiro_error **out, chaveiro_error *err) {
   chaveiro_status status = err ? err->status : CHAVEIRO_OK;
   if (out) {
@@ -145,6 +173,9 @@ void chaveiro_error_free(chaveiro_error *error) {
   free(error->code);
   free(error->message);
   free(error->detail);
+  free(error->product_status);
+  free(error->product_note);
+  free(error->product_since);
   free(error);
 }
 
@@ -168,6 +199,22 @@ int chaveiro_error_http_status(const chaveiro_error *error) {
 
 int64_t chaveiro_error_retry_after_ms(const chaveiro_error *error) {
   return error ? error->retry_after_ms : -1;
+}
+
+const char *chaveiro_error_product_status(const chaveiro_error *error) {
+  return error ? error->product_status : NULL;
+}
+
+const char *chaveiro_error_product_note(const chaveiro_error *error) {
+  return error ? error->product_note : NULL;
+}
+
+int chaveiro_error_product_time_frozen(const chaveiro_error *error) {
+  return error ? error->product_time_frozen : -1;
+}
+
+const char *chaveiro_error_product_since(const chaveiro_error *error) {
+  return error ? error->product_since : NULL;
 }
 
 const char *chaveiro_status_name(chaveiro_status status) {

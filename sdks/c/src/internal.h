@@ -26,6 +26,12 @@ struct chaveiro_error {
   char *detail;
   int http_status;
   int64_t retry_after_ms;
+  /* A PRODUCT_UPDATING / PRODUCT_UNAVAILABLE refusal's signed `product` block; product_status
+   * is NULL (and product_time_frozen -1) when the refusal has none. */
+  char *product_status;
+  char *product_note;
+  char *product_since;
+  int product_time_frozen;
 };
 
 /** A new error; on out-of-memory the shared constant "NO_MEMORY" error (freeing it is a no-op). */
@@ -43,6 +49,11 @@ chaveiro_error *chv_error_no_memory(void);
 
 /** Records the answer's HTTP status and Retry-After (-1: none) on an error. */
 void chv_error_set_http(chaveiro_error *err, int http_status, int64_t retry_after_ms);
+
+/** Records a refusal's product block (`note` may be NULL). -1 when out of memory (the error is
+ * left without a block). */
+int chv_error_set_product(chaveiro_error *err, const char *status, const char *note,
+                          int time_frozen, const char *since);
 
 /** Hands `err` to the caller's out-parameter, or frees it; returns its status. */
 chaveiro_status chv_error_give(chaveiro_error **out, chaveiro_error *err);

@@ -20,7 +20,12 @@ void chv_retry_policy_default(chv_retry_policy *policy);
 /** Statuses a load balancer or a dying node answers on its own: 500, 502, 503, 504. */
 int chv_is_gateway_status(int http_status);
 
-/** Signed refusals that say "not now": RATE_LIMITED, INTERNAL_ERROR, CONFLICT, NONCE_REUSED. */
+/**
+ * Signed refusals that say "not now": RATE_LIMITED, INTERNAL_ERROR, CONFLICT, NONCE_REUSED.
+ * Not the signed 503s (SERVER_OFFLINE, MAINTENANCE, PRODUCT_UPDATING, PRODUCT_UNAVAILABLE): a
+ * person switched those on and they last minutes to days, so retrying within seconds would only
+ * keep a stopped product waiting; the loader shows them and the user tries again later.
+ */
 int chv_is_transient_refusal(const char *code);
 
 /** A failure worth trying again: no usable answer, or a signed "not now". */

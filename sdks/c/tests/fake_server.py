@@ -4,8 +4,9 @@ bytes, PyNaCl from Debian's python3-nacl) with the public test seed, and misbeha
 
 Usage: fake_server.py MODE   (prints the port it listens on, then serves until killed)
 
-Modes: ok, refuse, maintenance-beat, tamper-auth, tamper-beat, replay-beat, strip-auth,
-other-key-auth, stale-auth, bad-file, gateway, flaky. It exists to test the SDK's transport and
+Modes: ok, refuse, maintenance-beat, product-updating-auth, product-unavailable-beat,
+tamper-auth, tamper-beat, replay-beat, strip-auth, other-key-auth, stale-auth, bad-file, gateway,
+flaky. It exists to test the SDK's transport and
 the example loader without the real server; the integration tests use the real one.
 """
 import base64
@@ -28,6 +29,20 @@ FILE = (
     if os.environ.get("CHAVEIRO_FAKE_FILE_BYTES")
     else b"the product file, 26 bytes"
 )
+
+# The `product` block of PRODUCT_UPDATING / PRODUCT_UNAVAILABLE refusals.
+PRODUCT_UPDATING = {
+    "status": "updating",
+    "note": "Detectado após a atualização do jogo; previsão 48 h",
+    "timeFrozen": True,
+    "since": "2026-11-23T09:30:00.000Z",
+}
+PRODUCT_UNAVAILABLE = {
+    "status": "unavailable",
+    "note": None,
+    "timeFrozen": False,
+    "since": "2026-11-23T09:30:00.000Z",
+}
 
 
 def key_id(key):
@@ -93,8 +108,11 @@ class Handler(BaseHTTPRequestHandler):
             record.append((status, body, headers))
         self.send(status, body, headers)
 
-    def refuse(self, status, request, code, message, nonce):
-        self.answer(status, request, {"ok": False, "code": code, "message": message}, nonce)
+    def refuse(self, status, request, code, message, nonce, product=None):
+        data = {"ok": False, "code": code, "message": message}
+        if product is not None:
+            data["product"] = product
+        self.answer(status, request, data, nonce)
 
     def do_POST(self):
         length = int(self.headers.get("Content-Length", "0"))
@@ -117,6 +135,11 @@ class Handler(BaseHTTPRequestHandler):
             token = s.new_token()
         if s.mode == "gateway" or (s.mode == "flaky" and calls == 1):
             self.send(502, b"<html>502 Bad Gateway</html>", {"Content-Type": "text/html"})
+            return
+        if s.mode == "product-updating-auth":
+            self.refuse(503, request, "PRODUCT_UPDATING",
+                        "Este produto está em atualização. Tente novamente quando ele voltar.",
+                        nonce, PRODUCT_UPDATING)
             return
         if s.mode == "refuse":
             self.refuse(403, request, "HWID_MISMATCH",
@@ -161,6 +184,11 @@ class Handler(BaseHTTPRequestHandler):
             return
         if s.mode == "maintenance-beat" and beats == 2:
             self.refuse(503, request, "MAINTENANCE", "Servidor em manutenção.", nonce)
+            return
+        if s.mode == "product-unavailable-beat" and beats == 2:
+            self.refuse(503, request, "PRODUCT_UNAVAILABLE",
+                        "Este produto está indisponível no momento. Tente novamente quando ele "
+                        "voltar.", nonce, PRODUCT_UNAVAILABLE)
             return
         if s.mode == "replay-beat" and beats == 2 and s.first_beat_answer:
             status, body, headers = s.first_beat_answer

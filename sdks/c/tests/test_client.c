@@ -19,6 +19,7 @@ typedef enum kind {
   AUTH_OK,       /* a signed success (auth, heartbeat: by the request) */
   AUTH_NO_FILE,  /* auth success naming no file */
   REFUSE,        /* a signed refusal: code, status, retry_after */
+  REFUSE_DATA,   /* a signed refusal whose whole `data` JSON is in `code` */
   NETWORK,       /* no answer */
   TIMEOUT,
   GATEWAY,       /* an unsigned 502 page */
@@ -185,6 +186,9 @@ static chv_http_outcome handle(void *user, const fake_exchange *x, chv_http_resp
       signed_answer(r, &S.key, a.status, request, refusal, x->nonce, now, a.retry_after, 0);
       return CHV_HTTP_OK;
     }
+    case REFUSE_DATA:
+      signed_answer(r, &S.key, a.status, request, a.code, x->nonce, now, a.retry_after, 0);
+      return CHV_HTTP_OK;
     case NETWORK:
       return CHV_HTTP_NETWORK;
     case TIMEOUT:
@@ -270,6 +274,16 @@ static const char *code_of(chaveiro_status status, chaveiro_error *error) {
 static chaveiro_error *E;
 static chaveiro_status E_status;
 #define CODE(call) (E = NULL, E_status = (call), code_of(E_status, E))
+
+static int retries_seen;
+static void count_retry(void *user, const chaveiro_error *error, uint32_t attempt,
+                        uint32_t delay) {
+  (void)user;
+  (void)error;
+  (void)attempt;
+  (void)delay;
+  retries_seen++;
+}
 
 static void authenticated(void) {
   action ok[] = {{AUTH_OK, 0, NULL, NULL}};
@@ -400,6 +414,85 @@ static void test_a_signed_refusal_carries_its_code_and_pt_br_message_and_is_fina
     CHECK_STR(CODE(auth_key(NULL, &E)), final_codes[i]);
     CHECK_INT(calls(), 1);
   }
+}
+
+#define PRODUCT_UPDATING_DATA                                                                   \
+  "{\"ok\":false,\"code\":\"PRODUCT_UPDATING\",\"message\":\"Este produto est\xC3\xA1 em "        \
+  "atualiza\xC3\xA7\xC3\xA3o.\",\"product\":{\"status\":\"updating\",\"note\":\"Previs\xC3\xA3o: 48 "  \
+  "h\",\"timeFrozen\":true,\"since\":\"2026-11-23T09:30:00.000Z\"}}"
+
+static void test_a_product_status_refusal_carries_its_signed_status_and_note(void) {
+  fresh_client();
+  retries_seen = 0;
+  chaveiro_client_set_retry_callback(client, count_retry, NULL);
+  action updating[] = {{REFUSE_DATA, 503, PRODUCT_UPDATING_DATA, NULL}};
+  script(updating, 1);
+  chaveiro_error *error = NULL;
+  CHECK_INT(auth_key(NULL, &error), CHAVEIRO_E_REFUSED);
+  CHECK_STR(chaveiro_error_code(error), "PRODUCT_UPDATING");
+  CHECK_STR(chaveiro_error_message(error), "Este produto est\xC3\xA1 em atualiza\xC3\xA7\xC3\xA3o.");
+  CHECK_INT(chaveiro_error_http_status(error), 503);
+  CHECK_STR(chaveiro_error_product_status(error), "updating");
+  CHECK_STR(chaveiro_error_product_note(error), "Previs\xC3\xA3o: 48 h");
+  CHECK_INT(chaveiro_error_product_time_frozen(error), 1);
+  CHECK_STR(chaveiro_error_product_since(error), "2026-11-23T09:30:00.000Z");
+  chaveiro_error_free(error);
+  /* A signed 503 the seller switched on: final, not retried like a lost node's 503. */
+  CHECK_INT(calls(), 1);
+  CHECK_INT(retries_seen, 0);
+
+  /* No note, time running. */
+  action unavailable[] = {
+      {REFUSE_DATA, 503,
+       "{\"ok\":false,\"code\":\"PRODUCT_UNAVAILABLE\",\"message\":\"Indispon\xC3\xADvel.\","
+       "\"product\":{\"status\":\"unavailable\",\"note\":null,\"timeFrozen\":false,"
+       "\"since\":\"2026-11-23T09:30:00.000Z\"}}",
+       NULL}};
+  script(unavailable, 1);
+  error = NULL;
+  CHECK_INT(auth_key(NULL, &error), CHAVEIRO_E_REFUSED);
+  CHECK_STR(chaveiro_error_code(error), "PRODUCT_UNAVAILABLE");
+  CHECK_STR(chaveiro_error_product_status(error), "unavailable");
+  CHECK(chaveiro_error_product_note(error) == NULL);
+  CHECK_INT(chaveiro_error_product_time_frozen(error), 0);
+  chaveiro_error_free(error);
+  CHECK_INT(calls(), 1);
+
+  /* A block of another shape is left out; the signed refusal stands. */
+  const char *malformed[] = {
+      "{\"ok\":false,\"code\":\"PRODUCT_UPDATING\",\"message\":\"m\",\"product\":"
+      "{\"status\":\"updating\",\"note\":null,\"timeFrozen\":\"yes\",\"since\":\"2026-11-23T09:30:00Z\"}}",
+      "{\"ok\":false,\"code\":\"PRODUCT_UPDATING\",\"message\":\"m\",\"product\":"
+      "{\"status\":\"updating\",\"note\":7,\"timeFrozen\":true,\"since\":\"2026-11-23T09:30:00Z\"}}",
+      "{\"ok\":false,\"code\":\"PRODUCT_UPDATING\",\"message\":\"m\",\"product\":"
+      "{\"status\":\"updating\",\"timeFrozen\":true,\"since\":\"ontem\"}}",
+      "{\"ok\":false,\"code\":\"PRODUCT_UPDATING\",\"message\":\"m\",\"product\":\"updating\"}"};
+  for (size_t i = 0; i < sizeof malformed / sizeof malformed[0]; i++) {
+    action one[] = {{REFUSE_DATA, 503, malformed[i], NULL}};
+    script(one, 1);
+    error = NULL;
+    CHECK_INT(auth_key(NULL, &error), CHAVEIRO_E_REFUSED);
+    CHECK_STR(chaveiro_error_code(error), "PRODUCT_UPDATING");
+    CHECK(chaveiro_error_product_status(error) == NULL);
+    CHECK(chaveiro_error_product_note(error) == NULL);
+    CHECK(chaveiro_error_product_since(error) == NULL);
+    CHECK_INT(chaveiro_error_product_time_frozen(error), -1);
+    chaveiro_error_free(error);
+  }
+
+  /* Other errors carry none. */
+  action other[] = {{REFUSE, 403, "HWID_MISMATCH", NULL}};
+  script(other, 1);
+  error = NULL;
+  CHECK_INT(auth_key(NULL, &error), CHAVEIRO_E_REFUSED);
+  CHECK(chaveiro_error_product_status(error) == NULL);
+  CHECK_INT(chaveiro_error_product_time_frozen(error), -1);
+  chaveiro_error_free(error);
+  CHECK(chaveiro_error_product_status(NULL) == NULL);
+  CHECK(chaveiro_error_product_note(NULL) == NULL);
+  CHECK(chaveiro_error_product_since(NULL) == NULL);
+  CHECK_INT(chaveiro_error_product_time_frozen(NULL), -1);
+  chaveiro_client_set_retry_callback(client, NULL, NULL);
 }
 
 typedef struct retries {
@@ -568,6 +661,7 @@ typedef struct events {
   uint32_t attempts[16];
   uint32_t delays[16];
   char last_code[32];
+  char last_note[64]; /* the last error's product note, "" when none */
   int stop_after_renewals; /* stop the loop from its callback after this many, 0: never */
   chaveiro_heartbeat_loop *loop;
 } events;
@@ -590,7 +684,11 @@ static void on_beat(void *user, chaveiro_heartbeat_loop *self, chaveiro_heartbea
   } else {
     e->ended++;
   }
-  if (error) snprintf(e->last_code, sizeof e->last_code, "%s", chaveiro_error_code(error));
+  if (error) {
+    snprintf(e->last_code, sizeof e->last_code, "%s", chaveiro_error_code(error));
+    const char *note = chaveiro_error_product_note(error);
+    snprintf(e->last_note, sizeof e->last_note, "%s", note ? note : "");
+  }
   int stop = e->stop_after_renewals && e->renewed == e->stop_after_renewals;
   CHECK(e->loop == NULL || e->loop == self);
   chv_cond_broadcast(&e->cond);
@@ -719,6 +817,7 @@ static void test_the_loop_ends_on_a_final_refusal_or_an_untrusted_answer(void) {
   } cases[] = {{{REFUSE, 401, "SESSION_INVALID", NULL}, "SESSION_INVALID"},
                {{REFUSE, 401, "HWID_RESET", NULL}, "HWID_RESET"},
                {{REFUSE, 503, "MAINTENANCE", NULL}, "MAINTENANCE"},
+               {{REFUSE_DATA, 503, PRODUCT_UPDATING_DATA, NULL}, "PRODUCT_UPDATING"},
                {{TAMPERED, 0, NULL, NULL}, "BAD_SIGNATURE"},
                {{WRONG_NONCE, 0, NULL, NULL}, "WRONG_NONCE"},
                {{OTHER_KEY, 0, NULL, NULL}, "UNTRUSTED_KEY"}};
@@ -736,6 +835,8 @@ static void test_the_loop_ends_on_a_final_refusal_or_an_untrusted_answer(void) {
     CHECK_INT(e.ended, 1);
     CHECK_INT(e.retrying, 0);
     CHECK_STR(e.last_code, cases[i].code);
+    /* A running session learns the product's status, with the note, at its next heartbeat. */
+    CHECK_STR(e.last_note, cases[i].action.kind == REFUSE_DATA ? "Previs\xC3\xA3o: 48 h" : "");
     CHECK_INT(calls(), 2);
     chaveiro_heartbeat_free(loop);
     events_destroy(&e);
@@ -954,6 +1055,7 @@ int main(void) {
   RUN(test_auth_by_account_with_a_code_and_by_key_with_account);
   RUN(test_bad_arguments_are_refused_before_any_call);
   RUN(test_a_signed_refusal_carries_its_code_and_pt_br_message_and_is_final);
+  RUN(test_a_product_status_refusal_carries_its_signed_status_and_note);
   RUN(test_auth_retries_transient_failures_with_new_nonces);
   RUN(test_auth_gives_up_after_its_attempts_with_the_last_error);
   RUN(test_auth_does_not_retry_a_rate_limit_or_a_single_use_code);

@@ -48,6 +48,16 @@ def main():
          ["Recusado pelo servidor: HWID diferente", "(HWID_MISMATCH)"]),
         ("maintenance mid-session", "maintenance-beat", key + ["--beats", "3"], 2,
          ["Servidor em manutenção.", "(MAINTENANCE)"]),
+        ("product being updated: the status, since when and the seller's note",
+         "product-updating-auth", key, 2,
+         ["Este produto está em atualização.", "(PRODUCT_UPDATING)",
+          "Status do produto: Em atualização desde 23/11/2026 09:30 UTC.",
+          "Nota do vendedor: Detectado após a atualização do jogo; previsão 48 h",
+          "O tempo da sua assinatura está congelado"]),
+        ("product down mid-session: the next heartbeat says so", "product-unavailable-beat",
+         key + ["--beats", "3"], 2,
+         ["Pulso 1/3", "(PRODUCT_UNAVAILABLE)", "Status do produto: Indisponível desde",
+          "O tempo da sua assinatura continua correndo."]),
         ("one byte flipped in the auth answer", "tamper-auth", key, 3, ["BAD_SIGNATURE"]),
         ("one byte flipped in a heartbeat answer", "tamper-beat", key + ["--beats", "3"], 3,
          ["BAD_SIGNATURE"]),
@@ -87,6 +97,11 @@ def main():
                 server.wait()
         output = (run.stdout + run.stderr).decode("utf-8", errors="replace")
         missing = [text for text in expected_output if text not in output]
+        # The seller switched these on: shown at once, never retried like a lost node.
+        if mode and mode.startswith("product-") and "Nova tentativa" in output:
+            missing.append("(no retry)")
+        if mode == "product-unavailable-beat" and "Nota do vendedor" in output:
+            missing.append("(no note line without a note)")
         file_ok = True
         if "--out" in arguments:
             written = os.path.exists(out) and open(out, "rb").read() == FILE

@@ -15,7 +15,8 @@ namespace {
 
 test_signer key;
 int64_t now_ms = INT64_C(1795435200000);
-std::atomic<int> mode{0};  // 0: success, 1: refusal, 2: network error, 3: tampered
+// 0: success, 1: refusal, 2: network error, 3: tampered, 4: product being updated
+std::atomic<int> mode{0};
 
 int64_t fixed_clock(void *) { return now_ms; }
 
@@ -36,6 +37,10 @@ chv_http_outcome handle(void *, const fake_exchange *x, chv_http_response *r, ch
   std::string data;
   if (mode == 1) {
     data = "{\"ok\":false,\"code\":\"SUBSCRIPTION_EXPIRED\",\"message\":\"Assinatura expirada.\"}";
+  } else if (mode == 4) {
+    data = "{\"ok\":false,\"code\":\"PRODUCT_UPDATING\",\"message\":\"Em atualiza\xC3\xA7\xC3\xA3o.\","
+           "\"product\":{\"status\":\"updating\",\"note\":\"Volta amanh\xC3\xA3\",\"timeFrozen\":true,"
+           "\"since\":\"2026-11-23T09:30:00.000Z\"}}";
   } else if (std::strstr(x->url, CHV_PATH_AUTH)) {
     data = "{\"ok\":true,\"session\":\"s1\",\"sessionExpiresAt\":\"2026-11-23T12:15:00.000Z\","
            "\"heartbeatSeconds\":0.01,\"subscription\":{\"id\":\"sub\",\"product\":{\"id\":\"p\","
@@ -51,7 +56,7 @@ chv_http_outcome handle(void *, const fake_exchange *x, chv_http_response *r, ch
   char signature[96];
   test_sign(&key, body, std::strlen(body), signature);
   if (mode == 3) body[10] ^= 1;
-  fake_respond(r, mode == 1 ? 403 : 200, body, signature, nullptr);
+  fake_respond(r, mode == 1 ? 403 : mode == 4 ? 503 : 200, body, signature, nullptr);
   std::free(body);
   return CHV_HTTP_OK;
 }
@@ -139,6 +144,45 @@ void test_each_kind_of_failure_is_its_own_exception() {
              "INVALID_ARGUMENT");
 }
 
+void test_a_product_status_refusal_exposes_the_status_and_note() {
+  chaveiro::client client = make_client();
+  client.set_retry(1, 10, 3);
+  mode = 4;
+  try {
+    client.auth_key("test-machine-0001", "K");
+    CHECK(false);
+  } catch (const chaveiro::refused_error &e) {
+    CHECK_CODE(e.code(), "PRODUCT_UPDATING");
+    CHECK_INT(e.http_status(), 503);
+    CHECK(e.product().has_value());
+    if (e.product()) {
+      CHECK(e.product()->status == "updating");
+      CHECK(e.product()->note == std::optional<std::string>("Volta amanh\xC3\xA3"));
+      CHECK(e.product()->time_frozen);
+      CHECK(e.product()->since == "2026-11-23T09:30:00.000Z");
+    }
+  }
+  mode = 1;
+  try {
+    client.auth_key("test-machine-0001", "K");
+  } catch (const chaveiro::refused_error &e) {
+    CHECK(!e.product().has_value());
+  }
+
+  // A running session hears it at its next heartbeat, as a value.
+  mode = 0;
+  client.auth_key("test-machine-0001", "KEY");
+  mode = 4;
+  std::optional<std::string> note;
+  {
+    chaveiro::heartbeat_loop loop = client.start_heartbeats([&](const chaveiro::heartbeat_event &e) {
+      if (e.type == CHAVEIRO_HEARTBEAT_ENDED && e.failure->product()) note = e.failure->product()->note;
+    });
+    CHECK(loop.wait(5000));
+  }
+  CHECK(note == std::optional<std::string>("Volta amanh\xC3\xA3"));
+}
+
 void test_a_loop_reports_its_end_as_a_value() {
   chaveiro::client client = make_client();
   mode = 0;
@@ -163,6 +207,7 @@ int main() {
   test_signer_init(&key, TEST_SEED);
   RUN(test_auth_download_and_a_loop_through_the_cpp_api);
   RUN(test_each_kind_of_failure_is_its_own_exception);
+  RUN(test_a_product_status_refusal_exposes_the_status_and_note);
   RUN(test_a_loop_reports_its_end_as_a_value);
   return test_summary("test_cpp");
 }

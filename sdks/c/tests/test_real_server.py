@@ -14,6 +14,8 @@ Groups (one server each, so ctest can run them side by side):
   renewal      heartbeats through a session renewal (the server's clock moved by libfaketime)
   lost-node    the server SIGKILLed mid heartbeat loop and restarted on the same port
   maintenance  maintenance switched on mid heartbeat loop, then offline
+  product-status  the product set "em atualização" mid heartbeat loop (the next heartbeat
+               ends it with the note), auth while it is down, and once it is back
   windows      what the Windows build must do under Wine: key auth, download, heartbeats
                through a renewal, 2FA, a refusal and tampering
 
@@ -45,6 +47,9 @@ MESSAGES = {
     "KEY_ALREADY_USED": "Esta chave já foi utilizada por outra conta.",
     "MAINTENANCE": "O sistema está em manutenção. Tente novamente mais tarde.",
     "SERVER_OFFLINE": "O servidor está offline no momento. Tente novamente mais tarde.",
+    "PRODUCT_UPDATING": "Este produto está em atualização. Tente novamente quando ele voltar.",
+    "PRODUCT_UNAVAILABLE": "Este produto está indisponível no momento. Tente novamente quando "
+                           "ele voltar.",
 }
 # A session renews once less than half of its 15 minutes is left.
 RENEWAL_JUMP_S = 240
@@ -414,6 +419,34 @@ def group_maintenance(suite):
         server.url, shop, ["--key", key, "--hwid", hwid]), 0, ["Pronto."])
 
 
+def group_product_status(suite):
+    server, shop = suite.server()
+    hwid = "sdk-machine-gabi-1"
+    key = suite.bound_key(server.url, shop, "gabi_status", hwid)
+    note = "Detectado após a atualização do jogo; previsão 48 h"
+    run = suite.start(server.url, shop, ["--key", key, "--hwid", hwid, "--beats", "2"])
+    switched = run.wait_for("Pulso 1/2", 60)
+    if switched:
+        shop.product_status("updating", note)
+    suite.check("product set to updating mid heartbeat loop: the next heartbeat ends it with "
+                "the signed note", run, 2,
+                [MESSAGES["PRODUCT_UPDATING"], "(PRODUCT_UPDATING)",
+                 "Status do produto: Em atualização desde", f"Nota do vendedor: {note}",
+                 "O tempo da sua assinatura está congelado", "Sessão encerrada."],
+                ["Nova tentativa", "Pronto.", "Pulso 2/2"],
+                lambda: [] if switched else ["no first heartbeat"])
+    shop.product_status("unavailable", freeze_time=False)
+    suite.check("auth while the product is unavailable, time running, no note", suite.start(
+        server.url, shop, ["--key", key, "--hwid", hwid]), 2,
+        [MESSAGES["PRODUCT_UNAVAILABLE"], "(PRODUCT_UNAVAILABLE)",
+         "Status do produto: Indisponível desde", "O tempo da sua assinatura continua correndo."],
+        ["Nova tentativa", "Nota do vendedor"])
+    shop.product_status("operational")
+    suite.check("auth and download once the product is back", suite.start(
+        server.url, shop, ["--key", key, "--hwid", hwid, "--out", suite.out_file("back.dll")]),
+        0, ["SHA-256 conferido", "Pronto."])
+
+
 def group_windows(suite):
     server, shop = suite.server(clock_offset=-RENEWAL_JUMP_S)
     proxy = suite.proxy(server)
@@ -436,6 +469,7 @@ GROUPS = {
     "renewal": group_renewal,
     "lost-node": group_lost_node,
     "maintenance": group_maintenance,
+    "product-status": group_product_status,
     "windows": group_windows,
 }
 

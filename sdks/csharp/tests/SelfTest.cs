@@ -3,7 +3,9 @@
 // test.sh runs it twice: against the release library, and against the ASan + UBSan build with
 // LeakSanitizer, so that a native object the wrapper forgets to free fails the run.
 //
-// Usage: mono SelfTest.exe OK_URL REFUSE_URL MAINTENANCE_URL FLAKY_URL   (fake_server.py modes)
+// Usage: mono SelfTest.exe OK_URL REFUSE_URL MAINTENANCE_URL FLAKY_URL PRODUCT_UPDATING_URL
+//        PRODUCT_UNAVAILABLE_URL   (fake_server.py modes: ok, refuse, maintenance-beat, flaky,
+//        product-updating-auth, product-unavailable-beat)
 using System;
 using System.Collections.Generic;
 using System.Threading;
@@ -20,6 +22,7 @@ internal static class SelfTest
     private static int Main(string[] args)
     {
         string ok = args[0], refuse = args[1], maintenance = args[2], flaky = args[3];
+        string updating = args[4], unavailable = args[5];
         using (ChaveiroSdk.Initialize())
         {
             Check("UTF-8 both ways: a non-ASCII account name comes back as sent", () => Utf8RoundTrip(ok));
@@ -35,6 +38,8 @@ internal static class SelfTest
             Check("disposing the client stops its loops", () => ClientDisposeStopsLoops(ok));
             Check("a signed MAINTENANCE mid-session ends RunHeartbeatsAsync", () => MaintenanceEnds(maintenance));
             Check("OnAuthRetry reports a lost node's 502, then the auth succeeds", () => AuthRetry(flaky));
+            Check("a product being updated: the signed status and note, not retried", () => ProductUpdating(updating));
+            Check("a product down mid-session: the loop ends with its status", () => ProductUnavailableEnds(unavailable));
             Check("every call, " + Rounds + " rounds (run under ASan, nothing native may leak)",
                 () => EveryCall(ok, refuse));
         }
@@ -110,6 +115,43 @@ internal static class SelfTest
             Assert(e.Message == "HWID diferente: este computador não está vinculado à sua assinatura.",
                 "the exact pt-BR message, got \"" + e.Message + "\"");
             Assert(e.HttpStatus == 403 && e.Status == ChaveiroStatus.Refused, "status 403, Refused");
+            Assert(e.Product == null, "no product status on another refusal");
+        }
+    }
+
+    private static void ProductUpdating(string url)
+    {
+        var retries = new List<ChaveiroException>();
+        var options = new ChaveiroClientOptions
+        {
+            RetryBaseDelay = TimeSpan.FromMilliseconds(10),
+            OnAuthRetry = (e, attempt, delay) => retries.Add(e),
+        };
+        using (var client = new ChaveiroClient(url, "prod_1", new[] { TestKey }, options))
+        {
+            var e = Throws<ChaveiroRefusedException>(() => client.AuthKeyAsync(Hwid, "ABCDEFGHJK23456789").Wait());
+            Assert(e.Code == "PRODUCT_UPDATING" && e.HttpStatus == 503, "PRODUCT_UPDATING, 503");
+            Assert(e.Message == "Este produto está em atualização. Tente novamente quando ele voltar.",
+                "the exact pt-BR message, got \"" + e.Message + "\"");
+            Assert(e.Product != null, "the product status");
+            Assert(e.Product.Status == "updating", "status updating, got " + e.Product.Status);
+            Assert(e.Product.Note == "Detectado após a atualização do jogo; previsão 48 h",
+                "the note, accents intact, got \"" + e.Product.Note + "\"");
+            Assert(e.Product.TimeFrozen, "time frozen");
+            Assert(e.Product.Since == new DateTimeOffset(2026, 11, 23, 9, 30, 0, TimeSpan.Zero), "since");
+        }
+        Assert(retries.Count == 0, "not retried, got " + retries.Count + " retries");
+    }
+
+    private static void ProductUnavailableEnds(string url)
+    {
+        using (var client = Client(url))
+        {
+            Authenticated(client);
+            var e = Throws<ChaveiroRefusedException>(() => client.RunHeartbeatsAsync(ev => { }).Wait(10000));
+            Assert(e.Code == "PRODUCT_UNAVAILABLE", "PRODUCT_UNAVAILABLE, got " + e.Code);
+            Assert(e.Product != null && e.Product.Status == "unavailable" && e.Product.Note == null &&
+                   !e.Product.TimeFrozen, "unavailable, no note, time running");
         }
     }
 
@@ -131,7 +173,7 @@ internal static class SelfTest
     private static void KeyIdAndHwid()
     {
         Assert(ChaveiroSdk.KeyId(TestKey) == "56475aa75463474c", "the test key's keyId");
-        Assert(ChaveiroSdk.Version == "0.1.0", "version 0.1.0");
+        Assert(ChaveiroSdk.Version == "0.2.0", "version 0.2.0");
         string a = ChaveiroSdk.Hwid("prod_1");
         Assert(a == ChaveiroSdk.Hwid("prod_1"), "a stable HWID");
         Assert(a != ChaveiroSdk.Hwid("prod_2"), "another HWID for another product");

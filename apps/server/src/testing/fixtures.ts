@@ -15,7 +15,9 @@ export const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Sets a product's operational status columns straight in the database (no freeze, no period,
- * no event): for tests that only need the product to read as down or up.
+ * no event): for tests that only need the product to read as down or up (the loader's
+ * refusals, the shop). `since`: when the status began (the app's clock), left as it was when
+ * omitted.
  */
 export async function setProductOperational(
   db: Kysely<Database>,
@@ -25,11 +27,13 @@ export async function setProductOperational(
     note = null,
     freezeTime = true,
     sellWhileDown = false,
+    since,
   }: {
     status: ProductOperationalStatus;
     note?: string | null;
     freezeTime?: boolean;
     sellWhileDown?: boolean;
+    since?: number;
   },
 ): Promise<void> {
   await db
@@ -39,6 +43,7 @@ export async function setProductOperational(
       status_note: note,
       freeze_time: freezeTime ? 1 : 0,
       sell_while_down: sellWhileDown ? 1 : 0,
+      ...(since === undefined ? {} : { status_since: since }),
     })
     .where('id', '=', productId)
     .execute();

@@ -42,6 +42,11 @@ export const loaderFileMessages = {
   subscriptionPaused: 'Reative a assinatura para baixar o loader.',
   subscriptionExpired: 'Esta assinatura expirou. Renove para baixar o loader.',
   productDisabled: 'Este produto está desligado no momento: o loader não pode ser baixado.',
+  /** While the product is not operational: its status, then the seller's note. */
+  productUpdating: (note: string | null) =>
+    `Este produto está em atualização: o loader poderá ser baixado quando ele voltar.${note ? ` ${note}` : ''}`,
+  productUnavailable: (note: string | null) =>
+    `Este produto está indisponível no momento: o loader poderá ser baixado quando ele voltar.${note ? ` ${note}` : ''}`,
   serverOffline: 'O servidor está offline no momento. Tente baixar o loader mais tarde.',
   loaderMissing: 'Este produto ainda não tem um loader disponível para download.',
 

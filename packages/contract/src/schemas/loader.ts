@@ -101,6 +101,8 @@ export const loaderRefusalSchema = z.object({
     .optional(),
 });
 export type LoaderRefusal = z.infer<typeof loaderRefusalSchema>;
+/** The `product` block of a PRODUCT_UPDATING or PRODUCT_UNAVAILABLE refusal. */
+export type LoaderRefusalProduct = NonNullable<LoaderRefusal['product']>;
 
 export const loaderAuthSuccessSchema = z.object({
   ok: z.literal(true),

@@ -39,8 +39,14 @@ export interface FakeLoaderServer {
   heartbeatSeconds: number;
   /** Milliseconds to wait before answering. */
   delayMs: number;
-  /** Refuse the next call to `path` with this code. */
-  refuseNext(path: string, code: string, message: string, status: number): void;
+  /** Refuse the next call to `path` with this code (and `extra` fields in its data). */
+  refuseNext(
+    path: string,
+    code: string,
+    message: string,
+    status: number,
+    extra?: Record<string, unknown>,
+  ): void;
   /** Rewrites answers on their way out, like a proxy in the middle. */
   tamper: ((answer: RawAnswer, request: ReceivedRequest) => RawAnswer) | undefined;
   /** Every answer sent, as sent (after `tamper`). */
@@ -65,7 +71,10 @@ export async function startFakeServer(
   const clock = options.clock ?? Date.now;
   const sessions = new Set<string>();
   const seenNonces = new Set<string>();
-  const refusals = new Map<string, { code: string; message: string; status: number }>();
+  const refusals = new Map<
+    string,
+    { code: string; message: string; status: number; extra?: Record<string, unknown> }
+  >();
   let sessionCounter = 0;
 
   const newSession = () => {
@@ -85,8 +94,8 @@ export async function startFakeServer(
     tamper: undefined,
     answers: [],
     outage: undefined,
-    refuseNext(path, code, message, status) {
-      refusals.set(path, { code, message, status });
+    refuseNext(path, code, message, status, extra) {
+      refusals.set(path, { code, message, status, ...(extra && { extra }) });
     },
     close: () =>
       new Promise((resolve) => {
@@ -118,7 +127,8 @@ export async function startFakeServer(
     const forced = refusals.get(request.path);
     if (forced) {
       refusals.delete(request.path);
-      return refusal(request, forced.code, forced.message, forced.status);
+      const { code, message, status, extra } = forced;
+      return signed(request, status, { ok: false, code, message, ...extra });
     }
     const nonce = request.query.get('nonce') ?? request.body?.nonce;
     if (typeof nonce === 'string') {

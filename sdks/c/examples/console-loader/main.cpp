@@ -140,11 +140,31 @@ std::string delay_text(std::uint32_t ms) {
   return std::to_string(ms / 1000) + "," + std::to_string(ms % 1000 / 100) + " s";
 }
 
-// One line for the user, and the exit code, per kind of failure.
+// The product's status as the site labels it; an unknown one (a newer server) as it came.
+std::string status_label(const std::string &status) {
+  if (status == "updating") return "Em atualização";
+  if (status == "unavailable") return "Indisponível";
+  return status;
+}
+
+// A product being updated or down: since when, the seller's note, and whether time stands still.
+void report_product(const chaveiro::product_status &product) {
+  std::cerr << "Status do produto: " << status_label(product.status) << " desde "
+            << when(product.since) << ".\n";
+  if (product.note) std::cerr << "Nota do vendedor: " << *product.note << "\n";
+  std::cerr << (product.time_frozen
+                    ? "O tempo da sua assinatura está congelado e será devolvido quando o produto "
+                      "voltar.\n"
+                    : "O tempo da sua assinatura continua correndo.\n");
+}
+
+// One line for the user (and the product's status when the refusal carries it), and the exit
+// code, per kind of failure.
 int report(const chaveiro::error &e) {
   switch (e.status()) {
     case CHAVEIRO_E_REFUSED:
       std::cerr << "Recusado pelo servidor: " << e.what() << " (" << e.code() << ")\n";
+      if (e.product()) report_product(*e.product());
       return refused;
     case CHAVEIRO_E_VERIFICATION:
       std::cerr << "Resposta não confiável: " << e.what() << " (" << e.code() << ": "

@@ -42,9 +42,9 @@ extern "C" {
 #endif
 
 #define CHAVEIRO_VERSION_MAJOR 0
-#define CHAVEIRO_VERSION_MINOR 1
+#define CHAVEIRO_VERSION_MINOR 2
 #define CHAVEIRO_VERSION_PATCH 0
-#define CHAVEIRO_VERSION_STRING "0.1.0"
+#define CHAVEIRO_VERSION_STRING "0.2.0"
 /** The loader protocol this library implements. */
 #define CHAVEIRO_PROTOCOL_VERSION 1
 
@@ -145,6 +145,28 @@ CHAVEIRO_API int chaveiro_error_http_status(const chaveiro_error *error);
 
 /** A refusal's Retry-After in milliseconds (unsigned header: it only ever delays), or -1. */
 CHAVEIRO_API int64_t chaveiro_error_retry_after_ms(const chaveiro_error *error);
+
+/*
+ * The product's status, signed with a PRODUCT_UPDATING or PRODUCT_UNAVAILABLE refusal: the
+ * seller is updating the product, or it is down (e.g. detected after a game update). Show the
+ * message and the note, stop the product, and let the user try again later: these refusals are
+ * final, never retried by the SDK (docs/sdk.md, "Refusal codes"). Any other error has no
+ * product status. Strings live as long as the error. Any thread.
+ */
+
+/** "updating" or "unavailable" as signed (a newer server may add values); NULL when the error
+ * carries no product status. */
+CHAVEIRO_API const char *chaveiro_error_product_status(const chaveiro_error *error);
+
+/** The seller's public note about it (pt-BR, e.g. "previsão 48 h"); NULL when none. */
+CHAVEIRO_API const char *chaveiro_error_product_note(const chaveiro_error *error);
+
+/** 1 when the subscription's time is frozen meanwhile (given back when the product returns),
+ * 0 when it keeps running, -1 when the error carries no product status. */
+CHAVEIRO_API int chaveiro_error_product_time_frozen(const chaveiro_error *error);
+
+/** Since when the product has this status, ISO-8601; NULL when none. */
+CHAVEIRO_API const char *chaveiro_error_product_since(const chaveiro_error *error);
 
 /* ---------------------------------------------------------------------------------------------
  * Keys

@@ -30,18 +30,32 @@
 
 namespace chaveiro {
 
+/// The product's status a PRODUCT_UPDATING or PRODUCT_UNAVAILABLE refusal signs with it.
+struct product_status {
+  /// "updating" or "unavailable" (a newer server may add values).
+  std::string status;
+  /// The seller's public note (pt-BR), when there is one.
+  std::optional<std::string> note;
+  /// Whether the subscription's time is frozen meanwhile (given back when the product returns).
+  bool time_frozen = false;
+  /// Since when, ISO-8601.
+  std::string since;
+};
+
 /// Any failure: `code()` is stable (the refusal code the server signed, or the SDK's own:
 /// BAD_SIGNATURE, NETWORK_ERROR…), `what()` is the pt-BR message for the user.
 class error : public std::runtime_error {
  public:
   error(chaveiro_status status, std::string code, const std::string &message, std::string detail,
-        int http_status = 0, std::int64_t retry_after_ms = -1)
+        int http_status = 0, std::int64_t retry_after_ms = -1,
+        std::optional<chaveiro::product_status> product = std::nullopt)
       : std::runtime_error(message),
         status_(status),
         code_(std::move(code)),
         detail_(std::move(detail)),
         http_status_(http_status),
-        retry_after_ms_(retry_after_ms) {}
+        retry_after_ms_(retry_after_ms),
+        product_(std::move(product)) {}
 
   chaveiro_status status() const noexcept { return status_; }
   const std::string &code() const noexcept { return code_; }
@@ -51,6 +65,8 @@ class error : public std::runtime_error {
   int http_status() const noexcept { return http_status_; }
   /// A refusal's Retry-After in ms, or -1.
   std::int64_t retry_after_ms() const noexcept { return retry_after_ms_; }
+  /// PRODUCT_UPDATING and PRODUCT_UNAVAILABLE: the product's status and the seller's note.
+  const std::optional<chaveiro::product_status> &product() const noexcept { return product_; }
 
  private:
   chaveiro_status status_;
@@ -58,6 +74,7 @@ class error : public std::runtime_error {
   std::string detail_;
   int http_status_;
   std::int64_t retry_after_ms_;
+  std::optional<chaveiro::product_status> product_;
 };
 
 /// A verified refusal: show `what()` (the server's pt-BR message) and act on `code()`.
@@ -110,9 +127,16 @@ inline error to_error(chaveiro_status status, const chaveiro_error *e) {
                      chaveiro_status_name(status));
     }
   }
+  std::optional<chaveiro::product_status> product;
+  if (const char *status_text = chaveiro_error_product_status(e)) {
+    const char *note = chaveiro_error_product_note(e);
+    product = chaveiro::product_status{
+        status_text, note ? std::optional<std::string>(note) : std::nullopt,
+        chaveiro_error_product_time_frozen(e) == 1, text(chaveiro_error_product_since(e))};
+  }
   return error(chaveiro_error_status(e), chaveiro_error_code(e), chaveiro_error_message(e),
                chaveiro_error_detail(e), chaveiro_error_http_status(e),
-               chaveiro_error_retry_after_ms(e));
+               chaveiro_error_retry_after_ms(e), std::move(product));
 }
 
 /// Throws the class matching the status, after freeing the C error.

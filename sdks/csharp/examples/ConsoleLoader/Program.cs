@@ -163,12 +163,32 @@ Saída: 0 ok · 1 uso incorreto · 2 recusado pelo servidor · 3 resposta não c
         return ms / 1000 + "," + ms % 1000 / 100 + " s";
     }
 
-    // One line for the user, and the exit code, per kind of failure.
+    // The product's status as the site labels it; an unknown one (a newer server) as it came.
+    private static string StatusLabel(string status)
+    {
+        if (status == "updating") return "Em atualização";
+        if (status == "unavailable") return "Indisponível";
+        return status;
+    }
+
+    // One line for the user (and the product's status when the refusal carries it), and the exit
+    // code, per kind of failure.
     private static int Report(ChaveiroException e)
     {
-        if (e is ChaveiroRefusedException)
+        var refused = e as ChaveiroRefusedException;
+        if (refused != null)
         {
             Console.Error.WriteLine("Recusado pelo servidor: " + e.Message + " (" + e.Code + ")");
+            ProductStatus product = refused.Product;
+            if (product != null)
+            {
+                Console.Error.WriteLine("Status do produto: " + StatusLabel(product.Status) + " desde " +
+                                        When(product.Since) + ".");
+                if (product.Note != null) Console.Error.WriteLine("Nota do vendedor: " + product.Note);
+                Console.Error.WriteLine(product.TimeFrozen
+                    ? "O tempo da sua assinatura está congelado e será devolvido quando o produto voltar."
+                    : "O tempo da sua assinatura continua correndo.");
+            }
             return Refused;
         }
         if (e is ChaveiroVerificationException)

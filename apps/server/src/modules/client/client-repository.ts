@@ -30,12 +30,10 @@ export interface OwnSubscriptionRow {
   user_status: UserStatus;
   email_verified_at: number | null;
   product_status: ProductStatus;
-  /** Whether the product works now (apart from being on sale), its public note, since when. */
-  operational_status: ProductOperationalStatus;
-  status_note: string | null;
-  /** 1: the product's customers' time stands still while it is not operational. */
-  freeze_time: number;
-  status_since: number;
+  product_operational_status: ProductOperationalStatus;
+  product_status_note: string | null;
+  product_freeze_time: number;
+  product_status_since: number | string;
   /** The product's loader file (null columns when it has none). */
   loader_sha256: string | null;
   loader_name: string | null;
@@ -81,10 +79,10 @@ export function createClientRepository(db: Kysely<Database>) {
         'users.status as user_status',
         'users.email_verified_at',
         'products.status as product_status',
-        'products.operational_status',
-        'products.status_note',
-        'products.freeze_time',
-        'products.status_since',
+        'products.operational_status as product_operational_status',
+        'products.status_note as product_status_note',
+        'products.freeze_time as product_freeze_time',
+        'products.status_since as product_status_since',
         'products.loader_sha256',
         'products.loader_name',
         'products.loader_size',

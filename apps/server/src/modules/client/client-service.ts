@@ -216,7 +216,8 @@ export function createClientService({
 
     /**
      * The loader file of the user's own subscription while the loader API would admit it (the
-     * loader module's availability rule: server open, product on, subscription running), logged
+     * loader module's availability rule: server open, product on and operational, subscription
+     * running), logged
      * with the address it went to.
      */
     async downloadLoader(
@@ -229,7 +230,7 @@ export function createClientService({
       if (!sub) throw new NotFoundError(loaderFileMessages.subscriptionNotFound);
       const now = clock.now();
       const unavailable = unavailabilityOf(await settings.read(), sub, now);
-      if (unavailable) throw downloadRefusal(unavailable);
+      if (unavailable) throw downloadRefusal(unavailable, sub.product_status_note);
       if (!sub.loader_sha256) {
         throw new NotFoundError(loaderFileMessages.loaderMissing, 'LOADER_MISSING');
       }
@@ -302,9 +303,16 @@ export function createClientService({
   };
 }
 
-/** A download the loader's availability rule refuses, in the customer's words. */
-function downloadRefusal(code: ClosedCode | UnusableCode): AppError {
+/**
+ * A download the loader's availability rule refuses, in the customer's words; a product not
+ * operational says so with the seller's note, as the loader itself would.
+ */
+function downloadRefusal(code: ClosedCode | UnusableCode, note: string | null): AppError {
   switch (code) {
+    case 'PRODUCT_UPDATING':
+      return new ServiceUnavailableError(loaderFileMessages.productUpdating(note), code);
+    case 'PRODUCT_UNAVAILABLE':
+      return new ServiceUnavailableError(loaderFileMessages.productUnavailable(note), code);
     case 'SUBSCRIPTION_PAUSED':
       return new ConflictError(loaderFileMessages.subscriptionPaused, code);
     case 'SUBSCRIPTION_EXPIRED':
@@ -344,12 +352,12 @@ export function versionedName(name: string, version: string): string {
 
 /** Whether the subscription's product works now, as the card shows it. */
 function productStatusOf(sub: OwnSubscriptionRow): ClientSubscription['product_status'] {
-  const down = sub.operational_status !== 'operational';
+  const down = sub.product_operational_status !== 'operational';
   return {
-    status: sub.operational_status,
-    note: sub.status_note,
-    time_frozen: down && Number(sub.freeze_time) === 1,
-    since: new Date(Number(sub.status_since)).toISOString(),
+    status: sub.product_operational_status,
+    note: sub.product_status_note,
+    time_frozen: down && Number(sub.product_freeze_time) === 1,
+    since: new Date(Number(sub.product_status_since)).toISOString(),
   };
 }
 

@@ -34,7 +34,7 @@ export function refuseKeyAuth(message: string): never {
 /** Any failure of a KeyAuth call as its answer; undefined for an unexpected (5xx) one. */
 export function failureOf(error: unknown): KeyAuthAnswer | undefined {
   if (error instanceof KeyAuthRefusal) return { success: false, message: error.message };
-  if (error instanceof LoaderRefusalError) return refusal(error.code);
+  if (error instanceof LoaderRefusalError) return refusal(error.code, error.product?.note);
   const status = statusOf(error);
   if (status === 429) return refusal('RATE_LIMITED');
   // A body too large or of another type, a unique index refusing a racing write...
@@ -48,10 +48,13 @@ const keyauthWording: Partial<Record<LoaderRefusalCode, string>> =
 
 /**
  * The answer of a loader refusal: its pt-BR message, in KeyAuth's words where they differ,
- * else as our own loader API words it.
+ * else as our own loader API words it. KeyAuth's answers have no field for a product's status:
+ * the seller's note (PRODUCT_UPDATING, PRODUCT_UNAVAILABLE) follows the message, which every
+ * SDK shows.
  */
-export function refusal(code: LoaderRefusalCode): KeyAuthAnswer {
-  return { success: false, message: keyauthWording[code] ?? messages.loader.refusals[code] };
+export function refusal(code: LoaderRefusalCode, note?: string | null): KeyAuthAnswer {
+  const message = keyauthWording[code] ?? messages.loader.refusals[code];
+  return { success: false, message: note ? `${message} ${note}` : message };
 }
 
 function statusOf(error: unknown): number | undefined {

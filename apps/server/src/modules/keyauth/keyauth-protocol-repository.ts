@@ -2,6 +2,7 @@ import type { ProductStatus } from '@chaveiro/contract';
 import { blacklistedHwidForm } from '@chaveiro/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { CredentialReach, Database, KeyAuthSessionsTable } from '../../db/schema.js';
+import type { ProductOperationalState } from '../loader/index.js';
 import { insertBlacklistedHwid } from './keyauth-apps-repository.js';
 
 /** A product answering KeyAuth's protocol, as a loader's `ownerid` and `name` find it. */
@@ -9,6 +10,8 @@ export interface KeyAuthApp {
   productId: string;
   productName: string;
   productStatus: ProductStatus;
+  /** The product's operational status: KeyAuth's "paused application" while not operational. */
+  productOperational: ProductOperationalState;
   name: string;
   ownerId: string;
   secret: string;
@@ -59,6 +62,10 @@ export function createKeyAuthProtocolRepository(db: Kysely<Database>) {
           'a.product_id',
           'p.name as product_name',
           'p.status as product_status',
+          'p.operational_status',
+          'p.status_note',
+          'p.freeze_time',
+          'p.status_since',
           'a.name',
           'a.owner_id',
           'a.secret',
@@ -74,6 +81,12 @@ export function createKeyAuthProtocolRepository(db: Kysely<Database>) {
           productId: row.product_id,
           productName: row.product_name,
           productStatus: row.product_status,
+          productOperational: {
+            operational_status: row.operational_status,
+            status_note: row.status_note,
+            freeze_time: row.freeze_time,
+            status_since: row.status_since,
+          },
           name: row.name,
           ownerId: row.owner_id,
           secret: row.secret,

@@ -23,7 +23,7 @@ import type {
   LoaderKey,
   LoaderService,
 } from '../loader/index.js';
-import { LoaderRefusalError } from '../loader/index.js';
+import { LoaderRefusalError, productBlockOf, productDownBy } from '../loader/index.js';
 import type { UserAdminRepository, UsersRepository } from '../users/index.js';
 import type { KeyAuthAnswer } from './keyauth-protocol-answers.js';
 import { failureOf, refuseKeyAuth } from './keyauth-protocol-answers.js';
@@ -155,10 +155,19 @@ export function createKeyAuthProtocolService({
     return { ip: context.call.ip, hwid, who, userId: null, productId: context.app.productId };
   }
 
-  /** A product switched off refuses logins before anything is created. */
+  /**
+   * A product switched off, being updated or down refuses logins before anything is created
+   * (KeyAuth's paused application refuses them too).
+   */
   async function assertProductUp(attempt: LoaderAttempt, app: KeyAuthApp): Promise<void> {
     if (app.productStatus !== 'active') {
       await steps.fail(attempt, 'PRODUCT_DISABLED', reasons.productDisabled);
+    }
+    const down = productDownBy(app.productOperational.operational_status);
+    if (down) {
+      const reason =
+        down === 'PRODUCT_UPDATING' ? reasons.productUpdating : reasons.productUnavailable;
+      await steps.fail(attempt, down, reason, productBlockOf(app.productOperational));
     }
   }
 
@@ -586,6 +595,10 @@ export function createKeyAuthProtocolService({
     const enckey = call.fields.get('enckey');
     if (enckey !== undefined && enckey.length > LIMITS.enckey) refuseKeyAuth(text.enckeyTooLong);
     if (app.productStatus !== 'active') throw new LoaderRefusalError('PRODUCT_DISABLED');
+    // KeyAuth answers init of a paused application with its "paused" message: the loader stops
+    // there. The seller's note follows it.
+    const down = productDownBy(app.productOperational.operational_status);
+    if (down) throw new LoaderRefusalError(down, productBlockOf(app.productOperational));
     const version = call.fields.get('ver');
     if (version && version !== app.version) {
       return { success: false, message: text.invalidVersion, download: app.downloadUrl ?? '' };

@@ -5,7 +5,7 @@ import { TIMING, blacklistedHwidForm, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
-import { DAY } from '../../testing/fixtures.js';
+import { DAY, setProductOperational } from '../../testing/fixtures.js';
 import { newTotpSecret, totpCode } from '../../platform/crypto/totp.js';
 import type { KeyAuthAppCredentials } from './testing/keyauth-app.js';
 import { insertKeyAuthApp, insertProductFile, publicKeyFromHex } from './testing/keyauth-app.js';
@@ -1499,6 +1499,89 @@ describe('upgrade', () => {
         message: refusals.INVALID_KEY,
       });
     }
+  });
+});
+
+describe('a product being updated or down: KeyAuth’s paused application', () => {
+  const note = 'Detectado após a atualização do jogo; previsão 48 h';
+
+  it('refuses init as KeyAuth refuses a paused app, the seller’s note after its message, signed', async () => {
+    const { app, product: p } = await product();
+    await setProductOperational(t.database.db, p.id, {
+      status: 'updating',
+      note,
+      since: t.clock.now(),
+    });
+    // 1.3: Ed25519 over timestamp + body, every character past ASCII escaped (call13 checks).
+    const updating = await call13({ type: 'init', ver: app.version, ...base(app) });
+    expect(updating.json).toEqual({
+      success: false,
+      message: `${text.refusals.PRODUCT_UPDATING} ${note}`,
+      ownerid: app.ownerId,
+      code: 0,
+    });
+
+    // 1.2: HMAC with the app's secret, as KeyAuth signs its init answers.
+    await setProductOperational(t.database.db, p.id, {
+      status: 'unavailable',
+      since: t.clock.now(),
+    });
+    const unavailable = await raw('1.2', { type: 'init', ver: app.version, ...base(app) });
+    expect(unavailable.headers.signature).toBe(
+      createHmac('sha256', app.secret).update(unavailable.body).digest('hex'),
+    );
+    expect(unavailable.json()).toEqual({
+      success: false,
+      message: text.refusals.PRODUCT_UNAVAILABLE,
+    });
+
+    await setProductOperational(t.database.db, p.id, {
+      status: 'operational',
+      since: t.clock.now(),
+    });
+    await init(app);
+  });
+
+  it('ends a logged-in session at its next check and refuses logins meanwhile; both work again once operational', async () => {
+    const s = await licensed();
+    await setProductOperational(t.database.db, s.product.id, {
+      status: 'updating',
+      note,
+      since: t.clock.now(),
+    });
+    const paused = { success: false, message: `${text.refusals.PRODUCT_UPDATING} ${note}` };
+    const check = () => call13({ type: 'check', sessionid: s.sessionid, ...base(s.app) });
+    expect((await check()).json).toMatchObject(paused);
+    const file = await call13({
+      type: 'file',
+      fileid: '1',
+      sessionid: s.sessionid,
+      ...base(s.app),
+    });
+    expect(file.json).toMatchObject(paused);
+
+    // A session opened before the pause cannot log in either, nor redeem a key into an account.
+    const other = await t.fixtures.key(s.product.id);
+    const relogin = await call13({
+      type: 'license',
+      key: other.key,
+      hwid: newHwid(),
+      sessionid: s.sessionid,
+      ...base(s.app),
+    });
+    expect(relogin.json).toMatchObject(paused);
+    const unused = await t.database.db
+      .selectFrom('license_keys')
+      .select('status')
+      .where('id', '=', other.id)
+      .executeTakeFirstOrThrow();
+    expect(unused.status).toBe('active');
+
+    await setProductOperational(t.database.db, s.product.id, {
+      status: 'operational',
+      since: t.clock.now(),
+    });
+    expect((await check()).json).toMatchObject({ success: true, message: text.sessionValidated });
   });
 });
 

@@ -17,8 +17,18 @@ import { createLoaderSessions } from './loader-sessions.js';
 export type { LoaderKey } from './loader-repository.js';
 export type { Presence } from './loader-presence.js';
 export { LoaderRefusalError } from './loader-answers.js';
-export { unavailabilityOf } from './loader-availability.js';
-export type { ClosedCode, UnusableCode } from './loader-availability.js';
+export {
+  productBlockOf,
+  productDownBy,
+  productOperationalOf,
+  unavailabilityOf,
+} from './loader-availability.js';
+export type {
+  ClosedCode,
+  ProductDownCode,
+  ProductOperationalState,
+  UnusableCode,
+} from './loader-availability.js';
 export type {
   Admission,
   Credential,

@@ -1,27 +1,40 @@
-import type { LoaderEnvelope, LoaderRefusal, LoaderRefusalCode } from '@chaveiro/contract';
+import type {
+  LoaderEnvelope,
+  LoaderRefusal,
+  LoaderRefusalCode,
+  LoaderRefusalProduct,
+} from '@chaveiro/contract';
 import { LOADER_NONCE_PATTERN, LOADER_REFUSALS, messages } from '@chaveiro/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isUniqueViolation } from '../../platform/http/error-handler.js';
 
-/** A loader refusal: its code decides the HTTP status and the pt-BR message. */
+/**
+ * A loader refusal: its code decides the HTTP status and the pt-BR message. PRODUCT_UPDATING and
+ * PRODUCT_UNAVAILABLE carry the product's status (`product`), signed with the rest.
+ */
 export class LoaderRefusalError extends Error {
   readonly statusCode: number;
 
-  constructor(readonly code: LoaderRefusalCode) {
+  constructor(
+    readonly code: LoaderRefusalCode,
+    readonly product?: LoaderRefusalProduct,
+  ) {
     super(messages.loader.refusals[code]);
     this.name = 'LoaderRefusalError';
     this.statusCode = LOADER_REFUSALS[code];
   }
 }
 
-export function refuse(code: LoaderRefusalCode): never {
-  throw new LoaderRefusalError(code);
+export function refuse(code: LoaderRefusalCode, product?: LoaderRefusalProduct): never {
+  throw new LoaderRefusalError(code, product);
 }
 
 /** Any failure of a loader route as its refusal (validation, rate limit, unexpected). */
 export function refusalOf(error: unknown): { statusCode: number; data: LoaderRefusal } {
   if (error instanceof LoaderRefusalError) {
-    return { statusCode: error.statusCode, data: data(error.code) };
+    const refusal = data(error.code);
+    if (error.product) refusal.product = error.product;
+    return { statusCode: error.statusCode, data: refusal };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const message = error.validation[0]?.message ?? messages.loader.refusals.INVALID_REQUEST;

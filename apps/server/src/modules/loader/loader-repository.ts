@@ -1,8 +1,15 @@
-import type { KeyStatus, ProductStatus, SubscriptionStatus, UserStatus } from '@chaveiro/contract';
+import type {
+  KeyStatus,
+  ProductOperationalStatus,
+  ProductStatus,
+  SubscriptionStatus,
+  UserStatus,
+} from '@chaveiro/contract';
 import { blacklistedHwidForm } from '@chaveiro/contract';
 import type { InferResult, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../platform/core/context.js';
+import type { ProductOperationalState } from './loader-availability.js';
 
 export interface LoaderKey {
   id: string;
@@ -13,7 +20,7 @@ export interface LoaderKey {
   expires_at: number | null;
 }
 
-export interface LoaderProduct {
+export interface LoaderProduct extends ProductOperationalState {
   id: string;
   name: string;
   status: ProductStatus;
@@ -39,6 +46,10 @@ export interface SessionState {
   token_version: number;
   email_verified_at: number | null;
   product_status: ProductStatus;
+  product_operational_status: ProductOperationalStatus;
+  product_status_note: string | null;
+  product_freeze_time: number;
+  product_status_since: number | string;
   file_sha256: string | null;
   file_name: string | null;
   file_size: number | null;
@@ -69,6 +80,10 @@ function sessionStateSelect(db: Kysely<Database>, machineId: string, subscriptio
       'u.token_version',
       'u.email_verified_at',
       'p.status as product_status',
+      'p.operational_status as product_operational_status',
+      'p.status_note as product_status_note',
+      'p.freeze_time as product_freeze_time',
+      'p.status_since as product_status_since',
       'p.file_sha256',
       'p.file_name',
       'p.file_size',
@@ -97,7 +112,18 @@ export function createLoaderRepository({ db, readNow }: Pick<AppContext, 'db' | 
     async findProduct(id: string): Promise<LoaderProduct | undefined> {
       const row = await db
         .selectFrom('products')
-        .select(['id', 'name', 'status', 'file_sha256', 'file_name', 'file_size'])
+        .select([
+          'id',
+          'name',
+          'status',
+          'operational_status',
+          'status_note',
+          'freeze_time',
+          'status_since',
+          'file_sha256',
+          'file_name',
+          'file_size',
+        ])
         .where('id', '=', id)
         .executeTakeFirst();
       return row && { ...row, file_size: row.file_size === null ? null : Number(row.file_size) };

@@ -3,6 +3,7 @@ import type {
   LoaderAuthSuccess,
   LoaderHeartbeatSuccess,
   LoaderRefusalCode,
+  LoaderRefusalProduct,
 } from '@chaveiro/contract';
 import { LOADER, messages } from '@chaveiro/contract';
 import type { CredentialReach, UserRow } from '../../db/schema.js';
@@ -19,7 +20,13 @@ import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { UsersRepository } from '../users/index.js';
 import { refuse } from './loader-answers.js';
 import type { UnusableCode } from './loader-availability.js';
-import { closedBy, unusableBy } from './loader-availability.js';
+import {
+  closedBy,
+  productBlockOf,
+  productDownBy,
+  productOperationalOf,
+  unusableBy,
+} from './loader-availability.js';
 import type { Presence } from './loader-presence.js';
 import type {
   LoaderKey,
@@ -37,6 +44,8 @@ const UNUSABLE_REASONS: Record<UnusableCode, string> = {
   ACCOUNT_BANNED: reasons.banned,
   EMAIL_NOT_VERIFIED: reasons.emailNotVerified,
   PRODUCT_DISABLED: reasons.productDisabled,
+  PRODUCT_UPDATING: reasons.productUpdating,
+  PRODUCT_UNAVAILABLE: reasons.productUnavailable,
   SUBSCRIPTION_PAUSED: reasons.paused,
   SUBSCRIPTION_EXPIRED: reasons.expired,
 };
@@ -141,13 +150,15 @@ export function createLoaderService({
   }
 
   /**
-   * Logs a failed attempt (visible to admins) and records `loader.refused`, then refuses. The
-   * event is stored only once a handler subscribes to it: until then it costs nothing.
+   * Logs a failed attempt (visible to admins) and records `loader.refused`, then refuses (with
+   * the product's status block for PRODUCT_UPDATING and PRODUCT_UNAVAILABLE). The event is
+   * stored only once a handler subscribes to it: until then it costs nothing.
    */
   async function fail(
     attempt: LoaderAttempt,
     code: LoaderRefusalCode,
     reason: string,
+    product?: LoaderRefusalProduct,
   ): Promise<never> {
     await activity.recordAttempt(
       // `who` is the account's username once it is known (userId set).
@@ -165,7 +176,7 @@ export function createLoaderService({
       productId: attempt.productId,
       hwid: attempt.hwid,
     });
-    return refuse(code);
+    return refuse(code, product);
   }
 
   /** With 2FA on, the account's current code (or a recovery code) must come with the call. */
@@ -299,13 +310,17 @@ export function createLoaderService({
     state: SessionState,
     session: LiveSession,
     now: number,
-  ): { code: LoaderRefusalCode; reason: string } | undefined {
+  ): { code: LoaderRefusalCode; reason: string; product?: LoaderRefusalProduct } | undefined {
     // A raised token_version (password change, role change) ends every session of the account;
     // a ban raises it too, and is named as a ban.
     if (state.user_status !== 'banned' && state.token_version !== session.tokenVersion) {
       return { code: 'SESSION_INVALID', reason: reasons.sessionRevoked };
     }
     const unusable = unusableBy(state, now);
+    if (unusable === 'PRODUCT_UPDATING' || unusable === 'PRODUCT_UNAVAILABLE') {
+      const product = productBlockOf(productOperationalOf(state));
+      return { code: unusable, reason: UNUSABLE_REASONS[unusable], product };
+    }
     if (unusable) return { code: unusable, reason: UNUSABLE_REASONS[unusable] };
     if (state.machine_id === null) return { code: 'HWID_RESET', reason: reasons.hwidReset };
     return undefined;
@@ -331,7 +346,7 @@ export function createLoaderService({
         },
       );
     }
-    return refuse(end.code);
+    return refuse(end.code, end.product);
   }
 
   /** A HWID the product's blacklist holds (a KeyAuth `ban`, or the admin) is refused. */
@@ -342,8 +357,8 @@ export function createLoaderService({
   }
 
   /**
-   * What follows authentication, in the protocol's order: banned, e-mail, product, the key's
-   * redemption, subscription (paused, expired), then the HWID's slot (a new machine is bound only
+   * What follows authentication, in the protocol's order: banned, e-mail, product (off, not
+   * operational), the key's redemption, subscription (paused, expired), then the HWID's slot (a new machine is bound only
    * for a credential of `account` reach).
    */
   async function admit(
@@ -362,6 +377,9 @@ export function createLoaderService({
     if (product.status !== 'active') {
       return fail(known, 'PRODUCT_DISABLED', reasons.productDisabled);
     }
+    // Before the key's redemption: a product being updated or down changes nothing.
+    const down = productDownBy(product.operational_status);
+    if (down) return fail(known, down, UNUSABLE_REASONS[down], productBlockOf(product));
     if (redeem) await redeemInto(user, redeem, known);
     const sub = await repository.findSubscription(user.id, product.id);
     if (!sub) return fail(known, 'NO_SUBSCRIPTION', reasons.noSubscription);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LoaderEnvelope } from '@chaveiro/contract';
 import { LIMITS, loaderFileMessages as text } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY } from '../../testing/fixtures.js';
+import { DAY, setProductOperational } from '../../testing/fixtures.js';
 import { multipartBody, type MultipartPart } from '../../testing/multipart.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
@@ -340,6 +340,36 @@ describe('customer: downloading the loader file', () => {
     });
     await change('/api/settings', { key: 'server_status', value: 'online' });
     expect(await both()).toMatchObject({ loader: 'OK', download: 'OK' });
+  });
+
+  it('says the product is being updated or down, with its note, as the loader API does', async () => {
+    const { product, bytes } = await productWithLoader('Wallhack');
+    const user = await t.createUser();
+    const sub = await t.fixtures.subscription(user.id, product.id);
+    const note = 'Detectado após a atualização do jogo; previsão 48 h';
+    const since = t.clock.now();
+
+    await setProductOperational(t.database.db, product.id, { status: 'updating', note, since });
+    const updating = await download(user, sub.id);
+    expect(updating.statusCode).toBe(503);
+    expect(updating.json()).toEqual({
+      code: 'PRODUCT_UPDATING',
+      message: `Este produto está em atualização: o loader poderá ser baixado quando ele voltar. ${note}`,
+    });
+    expect(updating.json<{ message: string }>().message).toBe(text.productUpdating(note));
+
+    await setProductOperational(t.database.db, product.id, { status: 'unavailable', since });
+    const unavailable = await download(user, sub.id);
+    expect(unavailable.statusCode).toBe(503);
+    expect(unavailable.json()).toEqual({
+      code: 'PRODUCT_UNAVAILABLE',
+      message: text.productUnavailable(null),
+    });
+
+    await setProductOperational(t.database.db, product.id, { status: 'operational', since });
+    const served = await download(user, sub.id);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(bytes)).toBe(true);
   });
 
   it('refuses another user’s, a paused, an expired subscription and a product without loader, logging nothing', async () => {
