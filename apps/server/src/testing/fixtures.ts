@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { KeyStatus, PlanDurationType, SubscriptionStatus } from '@chaveiro/contract';
+import type {
+  KeyStatus,
+  PlanDurationType,
+  ProductOperationalStatus,
+  ProductStatus,
+  SubscriptionStatus,
+} from '@chaveiro/contract';
 import { SUBSCRIPTION_DEFAULT_CREDITS } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
@@ -33,7 +39,12 @@ export function createFixtures(db: Kysely<Database>, now: () => number) {
 
   return {
     async product(
-      input: { name?: string; plans?: Partial<Record<PlanDurationType, number>> } = {},
+      input: {
+        name?: string;
+        plans?: Partial<Record<PlanDurationType, number>>;
+        /** The sale status (Ativo by default). */
+        status?: ProductStatus;
+      } = {},
     ): Promise<{ id: string; name: string }> {
       const id = newId();
       const name = input.name ?? `Produto ${randomBytes(3).toString('hex')}`;
@@ -43,7 +54,7 @@ export function createFixtures(db: Kysely<Database>, now: () => number) {
           id,
           name,
           description: '',
-          status: 'active',
+          status: input.status ?? 'active',
           file_sha256: null,
           file_name: null,
           file_size: null,
@@ -146,6 +157,50 @@ export function createFixtures(db: Kysely<Database>, now: () => number) {
           first_seen_at: lastSeenAt,
           last_seen_at: lastSeenAt,
         })
+        .execute();
+    },
+
+    /** A period of a product's status timeline, as the products module records one. */
+    async productStatusPeriod(
+      productId: string,
+      input: {
+        status: ProductOperationalStatus;
+        startedAt: number;
+        /** Null (the default): the current period. */
+        endedAt?: number | null;
+        note?: string | null;
+      },
+    ): Promise<void> {
+      await db
+        .insertInto('product_status_periods')
+        .values({
+          id: newId(),
+          product_id: productId,
+          status: input.status,
+          note: input.note ?? null,
+          freeze_time: 1,
+          started_at: input.startedAt,
+          ended_at: input.endedAt ?? null,
+          changed_by: null,
+          changed_by_name: null,
+          reason: null,
+        })
+        .execute();
+    },
+
+    /** A product's current operational status, note and since when, as a change leaves them. */
+    async productOperational(
+      productId: string,
+      input: { status: ProductOperationalStatus; note?: string | null; since?: number },
+    ): Promise<void> {
+      await db
+        .updateTable('products')
+        .set({
+          operational_status: input.status,
+          status_note: input.note ?? null,
+          status_since: input.since ?? now(),
+        })
+        .where('id', '=', productId)
         .execute();
     },
 
