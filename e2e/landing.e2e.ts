@@ -39,15 +39,25 @@ async function open(
   const page = await context.newPage();
   await page.goto(`${server.url}${path}`);
   // The prerendered pages paint before their scripts run; a test that types or clicks waits.
-  if (['/', '/terms'].includes(new URL(path, server.url).pathname)) await hydrated(page);
+  if (['/', '/terms', '/status'].includes(new URL(path, server.url).pathname)) {
+    await hydrated(page);
+  }
   return page;
 }
 
+/** What /status says once its board has its data (the server starts with no product). */
+const STATUS_VERDICT = /Todos os sistemas operacionais|afetados? no momento|Nenhum produto à venda/;
+
 /**
- * Waits until the prerendered page has hydrated: the public pages' smooth-scroll class is set by
- * a layout effect, so it appears once React has taken over the server's HTML.
+ * Waits until the prerendered page has hydrated: the landing's and terms' smooth-scroll class is
+ * set by a layout effect, so it appears once React has taken over the server's HTML; /status
+ * shows its verdict once it runs and has asked the API.
  */
 async function hydrated(page: Page): Promise<void> {
+  if (new URL(page.url()).pathname === '/status') {
+    await page.getByText(STATUS_VERDICT).waitFor();
+    return;
+  }
   await page.waitForFunction(() =>
     document.documentElement.classList.contains('motion-safe:scroll-smooth'),
   );
@@ -258,10 +268,11 @@ describe('prerendered public pages', () => {
     await expect(page.locator('#reembolsos').isVisible()).resolves.toBe(true);
   });
 
-  it('answers both pages compressed, revalidated, with pt-BR search and share tags from PUBLIC_URL', async () => {
+  it('answers the pages compressed, revalidated, with pt-BR search and share tags from PUBLIC_URL', async () => {
     for (const [path, title] of [
       ['/', 'Chaveiro: licenças premium com segurança total'],
       ['/terms', 'Termos de Uso | Chaveiro'],
+      ['/status', 'Status dos produtos | Chaveiro'],
     ] as const) {
       const response = await fetch(`${server.url}${path}`, {
         headers: { 'accept-encoding': 'br, gzip' },
@@ -310,7 +321,7 @@ describe('prerendered public pages', () => {
     await page.screenshot({ path: join(artifactsDir, 'landing-dark-before-js-1440x900.png') });
   });
 
-  for (const path of ['/', '/terms']) {
+  for (const path of ['/', '/terms', '/status']) {
     it(`hydrates ${path} with no warning, loading only the scripts it names and no stylesheet`, async () => {
       context = await browser.newContext({ viewport: PHONE });
       const page = await context.newPage();
@@ -374,6 +385,11 @@ describe('accessibility (axe)', () => {
       await page.locator('#contato').waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
+
+    it(`finds no serious or critical violation on /status (${theme})`, async () => {
+      const page = await open('/status', { dark });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
   }
 });
 
@@ -385,7 +401,7 @@ describe('screenshots', () => {
     for (const dark of [false, true]) {
       const theme = dark ? 'dark' : 'light';
 
-      it(`captures / and /terms at ${size} in the ${theme} theme`, async () => {
+      it(`captures /, /terms and /status at ${size} in the ${theme} theme`, async () => {
         const page = await open('/', { viewport, dark });
         await page.locator('#testimonials figure').first().waitFor();
         await screenshot(page, `landing-${size}-${theme}`);
@@ -397,6 +413,10 @@ describe('screenshots', () => {
         await page.goto(`${server.url}/terms`);
         await page.locator('#contato').waitFor();
         await screenshot(page, `terms-${size}-${theme}`);
+
+        await page.goto(`${server.url}/status`);
+        await hydrated(page);
+        await screenshot(page, `status-${size}-${theme}`);
       });
     }
   }

@@ -27,6 +27,7 @@ const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
  */
 const AREAS = [
   { name: '/terms', test: /\/terms[-/.]/ },
+  { name: '/status', test: /\/status-page\.tsx/ },
   // A screen composed of several features lives in app/routes/ under its area's prefix; the
   // customer layout's chrome in app/layouts/customer-header/.
   {

@@ -12,7 +12,7 @@ const targets = [
   {
     workspace: 'apps/web',
     // The build prerenders the public pages last: the last of them marks a finished build.
-    output: 'apps/web/dist/pages/terms.html',
+    output: 'apps/web/dist/pages/status.html',
     sources: [
       'apps/web/src',
       'apps/web/index.html',

@@ -38,6 +38,7 @@ import { createProductsModule, createProductsRepository } from './modules/produc
 import { createProfileModule } from './modules/profile/index.js';
 import { createResellerModule } from './modules/reseller/index.js';
 import { createSellerApiModule } from './modules/seller-api/index.js';
+import { createStatusPageModule } from './modules/status-page/index.js';
 import { createSettingsModule, createSettingsStoreModule } from './modules/settings/index.js';
 import { createShopModule } from './modules/shop/index.js';
 import { createSubscriptionsModule } from './modules/subscriptions/index.js';
@@ -106,6 +107,7 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger, options:
     .add(createAuthModule)
     .add(createProfileModule)
     .add(createProductsModule)
+    .add(createStatusPageModule)
     .add(createKeysModule)
     .add(createDepositsModule)
     .add(createOrdersModule)

@@ -3,6 +3,7 @@ import type {
   KeyStatus,
   PlanDurationType,
   ProductOperationalStatus,
+  ProductStatus,
   SubscriptionStatus,
 } from '@chaveiro/contract';
 import { SUBSCRIPTION_DEFAULT_CREDITS } from '@chaveiro/contract';
@@ -12,42 +13,6 @@ import type { Database } from '../db/schema.js';
 import { newId } from '../platform/core/ids.js';
 
 export const DAY = 24 * 60 * 60 * 1000;
-
-/**
- * Sets a product's operational status columns straight in the database (no freeze, no period,
- * no event): for tests that only need the product to read as down or up (the loader's
- * refusals, the shop). `since`: when the status began (the app's clock), left as it was when
- * omitted.
- */
-export async function setProductOperational(
-  db: Kysely<Database>,
-  productId: string,
-  {
-    status,
-    note = null,
-    freezeTime = true,
-    sellWhileDown = false,
-    since,
-  }: {
-    status: ProductOperationalStatus;
-    note?: string | null;
-    freezeTime?: boolean;
-    sellWhileDown?: boolean;
-    since?: number;
-  },
-): Promise<void> {
-  await db
-    .updateTable('products')
-    .set({
-      operational_status: status,
-      status_note: note,
-      freeze_time: freezeTime ? 1 : 0,
-      sell_while_down: sellWhileDown ? 1 : 0,
-      ...(since === undefined ? {} : { status_since: since }),
-    })
-    .where('id', '=', productId)
-    .execute();
-}
 
 /** Rows inserted straight into the database, for arranging a test's data quickly. */
 export function createFixtures(db: Kysely<Database>, now: () => number) {
@@ -74,7 +39,12 @@ export function createFixtures(db: Kysely<Database>, now: () => number) {
 
   return {
     async product(
-      input: { name?: string; plans?: Partial<Record<PlanDurationType, number>> } = {},
+      input: {
+        name?: string;
+        plans?: Partial<Record<PlanDurationType, number>>;
+        /** The sale status (Ativo by default). */
+        status?: ProductStatus;
+      } = {},
     ): Promise<{ id: string; name: string }> {
       const id = newId();
       const name = input.name ?? `Produto ${randomBytes(3).toString('hex')}`;
@@ -84,7 +54,7 @@ export function createFixtures(db: Kysely<Database>, now: () => number) {
           id,
           name,
           description: '',
-          status: 'active',
+          status: input.status ?? 'active',
           file_sha256: null,
           file_name: null,
           file_size: null,
@@ -188,6 +158,34 @@ export function createFixtures(db: Kysely<Database>, now: () => number) {
           hwid,
           first_seen_at: lastSeenAt,
           last_seen_at: lastSeenAt,
+        })
+        .execute();
+    },
+
+    /** A period of a product's status timeline, as the products module records one. */
+    async productStatusPeriod(
+      productId: string,
+      input: {
+        status: ProductOperationalStatus;
+        startedAt: number;
+        /** Null (the default): the current period. */
+        endedAt?: number | null;
+        note?: string | null;
+      },
+    ): Promise<void> {
+      await db
+        .insertInto('product_status_periods')
+        .values({
+          id: newId(),
+          product_id: productId,
+          status: input.status,
+          note: input.note ?? null,
+          freeze_time: 1,
+          started_at: input.startedAt,
+          ended_at: input.endedAt ?? null,
+          changed_by: null,
+          changed_by_name: null,
+          reason: null,
         })
         .execute();
     },

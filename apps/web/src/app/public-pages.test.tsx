@@ -78,11 +78,14 @@ describe.each(PUBLIC_PAGES)('the prerendered $id page', (page) => {
   });
 });
 
-it('renders the landing headline and the terms title into the HTML', async () => {
-  const [landing, terms] = await Promise.all(
+it('renders the landing headline, the terms title and the status skeleton into the HTML', async () => {
+  const [landing, terms, status] = await Promise.all(
     PUBLIC_PAGES.map(async (page) => renderToString(<PublicPageRoot Page={await page.load()} />)),
   );
   expect(landing).toContain('Licenças premium com');
   expect(landing).toContain('href="/auth?tab=cadastro"');
   expect(terms).toContain('Termos de Uso</h1>');
+  // The status board fills itself in after hydration: the HTML holds its place.
+  expect(status).toContain('Status dos produtos</h1>');
+  expect(status).toContain('Carregando o status dos produtos…');
 });

@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
 
 /**
- * The public pages (`/` and /terms): prerendered at build time (scripts/build.mjs renders each
+ * The public pages (`/`, /terms and /status): prerendered at build time (scripts/build.mjs renders each
  * with public-render.ts into dist/pages/<id>.html) and hydrated by public-main.tsx. Everything
  * else is the client-rendered app of index.html.
  */
 export interface PublicPage {
-  id: 'landing' | 'terms';
-  path: '/' | '/terms';
+  id: 'landing' | 'terms' | 'status';
+  path: '/' | '/terms' | '/status';
   /** The page component's module, as the build manifest names it: the build preloads its chunk. */
   module: string;
   /** The document's title and description, also shown by search results and link previews. */
@@ -34,5 +34,14 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
     description:
       'As regras para comprar, ativar e usar licenças no Chaveiro: pagamentos, reembolsos, vínculo por HWID e como cuidamos dos seus dados conforme a LGPD.',
     load: async () => (await import('@/features/landing/components/terms-page')).TermsPage,
+  },
+  {
+    id: 'status',
+    path: '/status',
+    module: 'src/features/landing/components/status-page.tsx',
+    title: 'Status dos produtos | Chaveiro',
+    description:
+      'Veja se cada produto do Chaveiro está funcionando agora, o aviso do vendedor quando não está e o histórico dos últimos 90 dias, atualizado em até um minuto.',
+    load: async () => (await import('@/features/landing/components/status-page')).StatusPage,
   },
 ];

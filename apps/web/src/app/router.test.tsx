@@ -203,7 +203,7 @@ describe('public routes', () => {
     );
   });
 
-  it.each(['/auth', '/verify-email', '/forgot-password', '/reset-password', '/terms'])(
+  it.each(['/auth', '/verify-email', '/forgot-password', '/reset-password', '/terms', '/status'])(
     'opens %s without a session',
     async (path) => {
       const router = renderAt(path);

@@ -33,7 +33,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
-        // Data cache, tooltips and toasts for every area but the landing and terms pages.
+        path: 'status',
+        lazy: async () => ({
+          Component: (await import('@/features/landing/components/status-page')).StatusPage,
+        }),
+      },
+      {
+        // Data cache, tooltips and toasts for every area but the public pages.
         lazy: async () => ({ Component: (await import('./routes/app-shell')).AppShellRoute }),
         children: [
           {

@@ -5,7 +5,7 @@ import { TIMING, blacklistedHwidForm, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
-import { DAY, setProductOperational } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import { newTotpSecret, totpCode } from '../../platform/crypto/totp.js';
 import type { KeyAuthAppCredentials } from './testing/keyauth-app.js';
 import { insertKeyAuthApp, insertProductFile, publicKeyFromHex } from './testing/keyauth-app.js';
@@ -1507,7 +1507,7 @@ describe('a product being updated or down: KeyAuth’s paused application', () =
 
   it('refuses init as KeyAuth refuses a paused app, the seller’s note after its message, signed', async () => {
     const { app, product: p } = await product();
-    await setProductOperational(t.database.db, p.id, {
+    await t.fixtures.productOperational(p.id, {
       status: 'updating',
       note,
       since: t.clock.now(),
@@ -1522,7 +1522,7 @@ describe('a product being updated or down: KeyAuth’s paused application', () =
     });
 
     // 1.2: HMAC with the app's secret, as KeyAuth signs its init answers.
-    await setProductOperational(t.database.db, p.id, {
+    await t.fixtures.productOperational(p.id, {
       status: 'unavailable',
       since: t.clock.now(),
     });
@@ -1535,7 +1535,7 @@ describe('a product being updated or down: KeyAuth’s paused application', () =
       message: text.refusals.PRODUCT_UNAVAILABLE,
     });
 
-    await setProductOperational(t.database.db, p.id, {
+    await t.fixtures.productOperational(p.id, {
       status: 'operational',
       since: t.clock.now(),
     });
@@ -1544,7 +1544,7 @@ describe('a product being updated or down: KeyAuth’s paused application', () =
 
   it('ends a logged-in session at its next check and refuses logins meanwhile; both work again once operational', async () => {
     const s = await licensed();
-    await setProductOperational(t.database.db, s.product.id, {
+    await t.fixtures.productOperational(s.product.id, {
       status: 'updating',
       note,
       since: t.clock.now(),
@@ -1577,7 +1577,7 @@ describe('a product being updated or down: KeyAuth’s paused application', () =
       .executeTakeFirstOrThrow();
     expect(unused.status).toBe('active');
 
-    await setProductOperational(t.database.db, s.product.id, {
+    await t.fixtures.productOperational(s.product.id, {
       status: 'operational',
       since: t.clock.now(),
     });

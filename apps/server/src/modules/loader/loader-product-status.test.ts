@@ -10,7 +10,7 @@ import type {
 } from '@chaveiro/contract';
 import { LOADER_REFUSALS, loaderRefusalSchema, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, setProductOperational } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import type { TestApp } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
@@ -113,7 +113,7 @@ describe('a product being updated or down', () => {
     const c = await customer();
     const since = t.clock.now() - 3_600_000;
     const note = 'Detectado após a atualização do jogo; previsão 48 h';
-    await setProductOperational(t.database.db, c.product.id, { status: 'updating', note, since });
+    await t.fixtures.productOperational(c.product.id, { status: 'updating', note, since });
 
     expectProductRefusal(await auth(c.login), 'PRODUCT_UPDATING', {
       status: 'updating',
@@ -122,7 +122,7 @@ describe('a product being updated or down', () => {
       since: new Date(since).toISOString(),
     });
 
-    await setProductOperational(t.database.db, c.product.id, {
+    await t.fixtures.productOperational(c.product.id, {
       status: 'unavailable',
       freezeTime: false,
       since,
@@ -134,7 +134,7 @@ describe('a product being updated or down', () => {
       since: new Date(since).toISOString(),
     });
 
-    await setProductOperational(t.database.db, c.product.id, {
+    await t.fixtures.productOperational(c.product.id, {
       status: 'operational',
       since: t.clock.now(),
     });
@@ -143,7 +143,7 @@ describe('a product being updated or down', () => {
 
   it('still answers wrong credentials as such: the status is told to its subscribers', async () => {
     const c = await customer();
-    await setProductOperational(t.database.db, c.product.id, {
+    await t.fixtures.productOperational(c.product.id, {
       status: 'updating',
       since: t.clock.now(),
     });
@@ -156,7 +156,7 @@ describe('a product being updated or down', () => {
   it('tells a subscription its product froze that the product is being updated, not that it is paused', async () => {
     const c = await customer();
     const opened = await openSession(c.login);
-    await setProductOperational(t.database.db, c.product.id, {
+    await t.fixtures.productOperational(c.product.id, {
       status: 'updating',
       note: 'Já volta',
       since: t.clock.now(),
@@ -187,7 +187,7 @@ describe('a product being updated or down', () => {
   it('does not redeem a key sent with the account while the product is down', async () => {
     const c = await customer();
     const key = await t.fixtures.key(c.product.id, { days: 7 });
-    await setProductOperational(t.database.db, c.product.id, {
+    await t.fixtures.productOperational(c.product.id, {
       status: 'unavailable',
       since: t.clock.now(),
     });
@@ -207,7 +207,7 @@ describe('a product being updated or down', () => {
     const opened = await openSession(c.login);
     expect((await heartbeat(opened.session)).data).toMatchObject({ ok: true });
     const since = t.clock.now();
-    await setProductOperational(t.database.db, c.product.id, {
+    await t.fixtures.productOperational(c.product.id, {
       status: 'unavailable',
       note: 'Servidor do jogo fora do ar',
       since,
@@ -233,7 +233,7 @@ describe('a product being updated or down', () => {
       text.logSessionEnded(text.reasons.productUnavailable, c.account.username),
     ]);
 
-    await setProductOperational(t.database.db, c.product.id, {
+    await t.fixtures.productOperational(c.product.id, {
       status: 'operational',
       since: t.clock.now(),
     });
@@ -249,7 +249,7 @@ describe('a product being updated or down', () => {
     const c = await customer();
     const other = await t.fixtures.product();
     await t.fixtures.subscription(c.account.id, other.id);
-    await setProductOperational(t.database.db, c.product.id, {
+    await t.fixtures.productOperational(c.product.id, {
       status: 'updating',
       since: t.clock.now(),
     });

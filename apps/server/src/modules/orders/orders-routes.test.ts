@@ -6,7 +6,7 @@ import {
   productStatusMessages,
 } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, setProductOperational } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import type { SmtpInbox } from '../../testing/smtp-inbox.js';
 import { startSmtpInbox } from '../../testing/smtp-inbox.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
@@ -419,7 +419,7 @@ describe('checkout while the product is not operational', () => {
 
   it('refuses by balance and by PIX with 409, opening no order and no charge', async () => {
     const product = await t.fixtures.product({ name: 'Fora do Ar', plans: { weekly: 1500 } });
-    await setProductOperational(t.database.db, product.id, { status: 'unavailable', note });
+    await t.fixtures.productOperational(product.id, { status: 'unavailable', note });
     const buyer = await t.createUser();
     await fund(buyer, 500);
     const depositsBefore = await depositsOf(buyer.id);
@@ -443,7 +443,7 @@ describe('checkout while the product is not operational', () => {
 
   it('takes a PIX order when the seller sells it while down', async () => {
     const product = await t.fixtures.product({ plans: { weekly: 1500 } });
-    await setProductOperational(t.database.db, product.id, {
+    await t.fixtures.productOperational(product.id, {
       status: 'updating',
       sellWhileDown: true,
     });
@@ -463,7 +463,7 @@ describe('checkout while the product is not operational', () => {
     const placed = (
       await checkout(buyer, { productId: product.id, durationType: 'weekly', payWith: 'pix' })
     ).json<CheckoutResponse>();
-    await setProductOperational(t.database.db, product.id, { status: 'unavailable', note });
+    await t.fixtures.productOperational(product.id, { status: 'unavailable', note });
 
     expect((await approve(placed.deposit!.id)).statusCode).toBe(200);
     await t.app.outbox.idle();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LoaderEnvelope } from '@chaveiro/contract';
 import { LIMITS, loaderFileMessages as text } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, setProductOperational } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import { multipartBody, type MultipartPart } from '../../testing/multipart.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
@@ -349,7 +349,7 @@ describe('customer: downloading the loader file', () => {
     const note = 'Detectado após a atualização do jogo; previsão 48 h';
     const since = t.clock.now();
 
-    await setProductOperational(t.database.db, product.id, { status: 'updating', note, since });
+    await t.fixtures.productOperational(product.id, { status: 'updating', note, since });
     const updating = await download(user, sub.id);
     expect(updating.statusCode).toBe(503);
     expect(updating.json()).toEqual({
@@ -358,7 +358,7 @@ describe('customer: downloading the loader file', () => {
     });
     expect(updating.json<{ message: string }>().message).toBe(text.productUpdating(note));
 
-    await setProductOperational(t.database.db, product.id, { status: 'unavailable', since });
+    await t.fixtures.productOperational(product.id, { status: 'unavailable', since });
     const unavailable = await download(user, sub.id);
     expect(unavailable.statusCode).toBe(503);
     expect(unavailable.json()).toEqual({
@@ -366,7 +366,7 @@ describe('customer: downloading the loader file', () => {
       message: text.productUnavailable(null),
     });
 
-    await setProductOperational(t.database.db, product.id, { status: 'operational', since });
+    await t.fixtures.productOperational(product.id, { status: 'operational', since });
     const served = await download(user, sub.id);
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(bytes)).toBe(true);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { BuyKeysResponse, ResellerKeysPage, ResellerStats } from '@chaveiro/contract';
 import { PRODUCT_OPERATIONAL_LABELS, messages, productStatusMessages } from '@chaveiro/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DAY, setProductOperational } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { TEST_EPOCH, createTestApp } from '../../testing/test-app.js';
 
@@ -295,7 +295,7 @@ describe('POST /api/reseller/keys while the product is not operational', () => {
 
   it('refuses the purchase with 409 PRODUCT_NOT_OPERATIONAL, while an admin still generates keys', async () => {
     const down = await t.fixtures.product({ name: 'Em Obra', plans: { monthly: 1000 } });
-    await setProductOperational(t.database.db, down.id, { status: 'updating', note });
+    await t.fixtures.productOperational(down.id, { status: 'updating', note });
     const reseller = await newReseller(100);
 
     const refused = await buy(reseller, {
@@ -323,7 +323,7 @@ describe('POST /api/reseller/keys while the product is not operational', () => {
 
   it('sells keys while down when the seller chose to', async () => {
     const down = await t.fixtures.product({ name: 'Em Obra Vendida', plans: { monthly: 1000 } });
-    await setProductOperational(t.database.db, down.id, {
+    await t.fixtures.productOperational(down.id, {
       status: 'unavailable',
       sellWhileDown: true,
     });

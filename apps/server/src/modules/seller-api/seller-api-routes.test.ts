@@ -17,7 +17,7 @@ import {
 } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineHandler } from '../../events/index.js';
-import { DAY, setProductOperational } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
@@ -711,7 +711,7 @@ describe('POST /api/v1/deliveries', () => {
       });
     const earlier = await deliver(token, 'inv-down-1');
     expect(earlier.statusCode).toBe(201);
-    await setProductOperational(t.database.db, down.id, { status: 'unavailable', note });
+    await t.fixtures.productOperational(down.id, { status: 'unavailable', note });
     const before = await t.fixtures.balance(reseller.id);
 
     for (const [headers, owner] of [
@@ -736,7 +736,7 @@ describe('POST /api/v1/deliveries', () => {
     });
 
     // Sold while down when the seller chose to; the refused order then delivers.
-    await setProductOperational(t.database.db, down.id, {
+    await t.fixtures.productOperational(down.id, {
       status: 'unavailable',
       sellWhileDown: true,
     });

@@ -7,8 +7,9 @@ import type { SettingsCache } from './settings-service.js';
 
 /**
  * Calls that stay open during maintenance: health and the load balancer's probes, login (whose
- * service refuses non-admins with the same 503, so admins can still sign in) and the public
- * settings the web polls to show its maintenance page.
+ * service refuses non-admins with the same 503, so admins can still sign in), the public
+ * settings the web polls to show its maintenance page, and the public status page's data (the
+ * public pages stay up in maintenance, and that is when customers look at it most).
  */
 const OPEN_ROUTES = new Set([
   'GET /api/health',
@@ -16,6 +17,7 @@ const OPEN_ROUTES = new Set([
   'GET /api/health/ready',
   'POST /api/auth/login',
   'GET /api/settings/public',
+  'GET /api/status',
 ]);
 
 /**

@@ -6,7 +6,7 @@ import {
 } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../platform/db/database.js';
-import { DAY, setProductOperational } from '../../testing/fixtures.js';
+import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 
@@ -299,8 +299,8 @@ describe('while a product is not operational', () => {
       plans: { daily: 100 },
     });
     const sold = await t.fixtures.product({ name: 'Bbb Vendido Assim', plans: { daily: 100 } });
-    await setProductOperational(t.database.db, updating.id, { status: 'updating', note });
-    await setProductOperational(t.database.db, sold.id, {
+    await t.fixtures.productOperational(updating.id, { status: 'updating', note });
+    await t.fixtures.productOperational(sold.id, {
       status: 'unavailable',
       sellWhileDown: true,
     });
@@ -321,7 +321,7 @@ describe('while a product is not operational', () => {
 
   it('refuses the purchase with 409 PRODUCT_NOT_OPERATIONAL and the note, charging nothing', async () => {
     const product = await t.fixtures.product({ name: 'Radar', plans: { weekly: 1000 } });
-    await setProductOperational(t.database.db, product.id, { status: 'updating', note });
+    await t.fixtures.productOperational(product.id, { status: 'updating', note });
     const client = await t.createUser();
     await fund(client, 5000);
     const before = await account(client.id);
@@ -342,7 +342,7 @@ describe('while a product is not operational', () => {
     expect(await subscriptionsOf(client.id)).toEqual([]);
 
     // Back to operational: the same purchase goes through.
-    await setProductOperational(t.database.db, product.id, { status: 'operational' });
+    await t.fixtures.productOperational(product.id, { status: 'operational' });
     const bought = await t.as(client).post('/api/shop/purchase', {
       productId: product.id,
       durationType: 'weekly',
@@ -353,7 +353,7 @@ describe('while a product is not operational', () => {
 
   it('sells it while down when the seller chose to', async () => {
     const product = await t.fixtures.product({ name: 'Radar Vendido', plans: { weekly: 1000 } });
-    await setProductOperational(t.database.db, product.id, {
+    await t.fixtures.productOperational(product.id, {
       status: 'unavailable',
       note,
       sellWhileDown: true,
@@ -374,7 +374,7 @@ describe('while a product is not operational', () => {
     const product = await t.fixtures.product({ name: 'Radar Renovar', plans: { weekly: 1000 } });
     const client = await t.createUser();
     const sub = await t.fixtures.subscription(client.id, product.id);
-    await setProductOperational(t.database.db, product.id, { status: 'unavailable' });
+    await t.fixtures.productOperational(product.id, { status: 'unavailable' });
 
     const offer = await t.as(client).get(`/api/shop/renewal/${sub.id}`);
     expect(offer.statusCode).toBe(200);

@@ -7,7 +7,7 @@ import { escapeHtml } from '../mail/mail-layout.js';
  */
 
 /** The pages anyone may land on from a search; everything else needs an account. */
-export const PUBLIC_PAGES = ['/', '/terms'] as const;
+export const PUBLIC_PAGES = ['/', '/terms', '/status'] as const;
 
 /** Areas behind a login, and the API: nothing there for a search result. */
 const PRIVATE_PREFIXES = ['/admin', '/dashboard', '/reseller', '/api'] as const;

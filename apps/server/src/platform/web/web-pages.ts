@@ -19,6 +19,7 @@ import { escapeHtml } from '../mail/mail-layout.js';
 export const PRERENDERED_PAGES: Record<(typeof PUBLIC_PAGES)[number], string> = {
   '/': 'pages/landing.html',
   '/terms': 'pages/terms.html',
+  '/status': 'pages/status.html',
 };
 
 /** The single-page shell: every web route without a prerendered page, and a build without pages. */

@@ -35,6 +35,7 @@ const LANDING = prerendered('Chaveiro');
 /** Its inline script names the origin: hashed as served, after the placeholder is filled in. */
 const TERMS_SCRIPT = 'window.site="%PUBLIC_URL%"';
 const TERMS = prerendered('Termos de uso', TERMS_SCRIPT);
+const STATUS = prerendered('Status dos produtos');
 
 /** Hashed asset with the build's precompressed siblings, each with its own marker. */
 const ASSET = 'console.log("landing");'.repeat(100);
@@ -63,6 +64,7 @@ async function writeWeb(dir: string, { pages }: { pages: boolean }): Promise<voi
     await mkdir(join(dir, 'pages'), { recursive: true });
     await writeFile(join(dir, 'pages', 'landing.html'), LANDING);
     await writeFile(join(dir, 'pages', 'terms.html'), TERMS);
+    await writeFile(join(dir, 'pages', 'status.html'), STATUS);
     // The build may compress HTML too: never sent, the placeholder is still in them.
     await writeFile(join(dir, 'pages', 'landing.html.br'), brotliCompressSync(LANDING));
     await writeFile(join(dir, 'index.html.gz'), gzipSync(INDEX));
@@ -103,6 +105,7 @@ describe('built web and security headers', () => {
     ['/?utm_source=discord&utm_medium=bio', LANDING],
     ['/terms', TERMS],
     ['/terms?ref=rodape', TERMS],
+    ['/status', STATUS],
   ])('answers %s with its prerendered page, the public URL filled in', async (url, page) => {
     const response = await t.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
@@ -568,12 +571,16 @@ describe('robots.txt and sitemap.xml', () => {
     ]);
   });
 
-  it('lists the landing and the terms by their absolute address under PUBLIC_URL', async () => {
+  it('lists the public pages by their absolute address under PUBLIC_URL', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locations = [...response.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toEqual(['https://painel.exemplo.com/', 'https://painel.exemplo.com/terms']);
+    expect(locations).toEqual([
+      'https://painel.exemplo.com/',
+      'https://painel.exemplo.com/terms',
+      'https://painel.exemplo.com/status',
+    ]);
     expect(response.body).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
   });
 

@@ -50,6 +50,11 @@ export function LandingFooter() {
                 </SectionLink>
               </li>
             ))}
+            <li>
+              <a href="/status" className={LINK}>
+                Status dos produtos
+              </a>
+            </li>
           </FooterColumn>
           <FooterColumn title="Conta">
             <li>

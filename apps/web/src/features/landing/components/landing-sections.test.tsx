@@ -72,10 +72,14 @@ describe('landing page sections', () => {
       'href',
       '/terms',
     );
+    expect(within(footer).getByRole('link', { name: 'Status dos produtos' })).toHaveAttribute(
+      'href',
+      '/status',
+    );
     expect(footer).toHaveTextContent('© 2025');
     for (const link of within(footer).getAllByRole('link')) {
       expect(link.getAttribute('href')).toMatch(
-        /^(\/(#(hero|features|about|testimonials))?$|\/terms|\/auth|\/forgot-password|mailto:)/,
+        /^(\/(#(hero|features|about|testimonials))?$|\/terms|\/status$|\/auth|\/forgot-password|mailto:)/,
       );
     }
   });
