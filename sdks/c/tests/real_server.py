@@ -11,7 +11,6 @@ import hashlib
 import hmac
 import json
 import os
-import sqlite3
 import shutil
 import signal
 import socket
@@ -302,29 +301,15 @@ class Shop:
         return self.admin.call("PATCH", "/settings", {"key": key, "value": value})
 
     def product_status(self, status, note=None, freeze_time=True):
-        """The admin sets the product's operational status (PATCH /products/:id/operational).
-        Until that console call exists on this server (404), the same columns are written in
-        its SQLite file: the loader only reads them."""
+        """The admin sets the product's operational status (PATCH /products/:id/operational)."""
         body = {"status": status, "freezeTime": freeze_time}
         if note is not None:
             body["note"] = note
         status_code, answer = request(
             f"{self.server.url}/api/products/{self.product_id}/operational", "PATCH", body,
             self.admin.token)
-        if status_code == 200:
-            return
-        if status_code != 404:
+        if status_code != 200:
             raise ApiError(f"PATCH /products/{self.product_id}/operational: {status_code} {answer}")
-        database = sqlite3.connect(os.path.join(self.server.data_dir, "chaveiro.db"), timeout=10)
-        try:
-            with database:
-                database.execute(
-                    "update products set operational_status = ?, status_note = ?, "
-                    "freeze_time = ?, status_since = ? where id = ?",
-                    (status, note, 1 if freeze_time else 0, int(self.server.now() * 1000),
-                     self.product_id))
-        finally:
-            database.close()
 
 
 class LoaderRun:
