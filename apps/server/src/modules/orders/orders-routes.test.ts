@@ -474,6 +474,12 @@ describe('checkout while the product is not operational', () => {
       status: 'completed',
       subscription_id: subs[0]?.id,
     });
+    // Bought while the product is frozen: its week starts when the product returns.
+    expect(await t.fixtures.subscriptionRow(subs[0]!.id)).toMatchObject({
+      status: 'paused',
+      paused_by: 'product',
+      paused_remaining_ms: 7 * DAY,
+    });
     expect(await t.fixtures.expectLedgerMatches(buyer.id)).toBe(0);
     // A new order of it is still refused.
     const again = await checkout(buyer, {
