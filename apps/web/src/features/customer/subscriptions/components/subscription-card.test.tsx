@@ -234,7 +234,7 @@ describe('a subscription card while its product is down or after it returned', (
     expect(download).toBeDisabled();
     await user.hover(download.parentElement!);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(
-      messages.loader.refusals.PRODUCT_UPDATING,
+      'Este produto está em atualização: o loader poderá ser baixado quando ele voltar.',
     );
 
     await user.click(c.getByRole('button', { name: 'Pausar' }));

@@ -81,10 +81,11 @@ function resumeReason(sub: ClientSubscription): string | null {
 }
 
 function downloadReason(sub: ClientSubscription): string | null {
-  // The loader refuses while the product is down: say so rather than the pause it causes.
-  if (sub.product_status.status === 'updating') return messages.loader.refusals.PRODUCT_UPDATING;
+  // The download is refused while the product is down: say so (in the server's words for the
+  // download, without the note the banner above already shows) rather than the pause it causes.
+  if (sub.product_status.status === 'updating') return loaderFileMessages.productUpdating(null);
   if (sub.product_status.status === 'unavailable') {
-    return messages.loader.refusals.PRODUCT_UNAVAILABLE;
+    return loaderFileMessages.productUnavailable(null);
   }
   if (sub.subscription_status === 'paused') return loaderFileMessages.subscriptionPaused;
   if (sub.is_expired) return loaderFileMessages.subscriptionExpired;
