@@ -1,4 +1,5 @@
 import {
+  API_TOKEN_SCOPES,
   API_TOKEN_SCOPE_LABELS,
   apiTokenMessages,
   type ApiToken,
@@ -155,7 +156,10 @@ describe('Tokens de API', () => {
     expect(sent.some((r) => r.method === 'POST')).toBe(false);
 
     // Every admin scope is offered with its pt-BR label.
-    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(8);
+    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(API_TOKEN_SCOPES.length);
+    expect(
+      within(dialog).getByLabelText(API_TOKEN_SCOPE_LABELS['products:write']),
+    ).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Nome'), 'Bot do Discord');
     await user.click(within(dialog).getByLabelText(API_TOKEN_SCOPE_LABELS['keys:read']));
     await user.click(within(dialog).getByLabelText(API_TOKEN_SCOPE_LABELS['products:read']));
