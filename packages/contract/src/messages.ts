@@ -244,6 +244,11 @@ export const messages = {
     keyFormat: 'A chave deve ter 18 letras ou números.',
     keyRedeemed: (product: string, expiry: string) =>
       `Chave resgatada! ${product} ativo até ${expiry}.`,
+    /** Redeemed while the product's freeze or "pause all" holds its clock. */
+    keyRedeemedFrozen: (product: string, remaining: string, why: string) =>
+      `Chave resgatada! ${product}: ${remaining} que começam a contar quando ${why}.`,
+    frozenUntilProductReturns: 'o produto voltar a funcionar',
+    frozenUntilPauseEnds: 'a pausa geral acabar',
     machineNotFound: 'Computador não encontrado nesta assinatura.',
     machineReleasedFree:
       'Computador liberado sem custo. Se não foi você quem o vinculou, troque sua senha.',

@@ -111,5 +111,7 @@ export const redeemKeyResponseSchema = z.object({
   message: z.string(),
   subscription_id: z.string(),
   loader: clientLoaderSchema.nullable(),
+  /** Why the loader cannot be downloaded now (the product is down, the server closed), or null. */
+  loader_unavailable: z.string().nullable(),
 });
 export type RedeemKeyResponse = z.infer<typeof redeemKeyResponseSchema>;

@@ -435,6 +435,7 @@ describe('key redemption', () => {
       message: `Chave resgatada! Wallhack ativo até ${expiry}.`,
       subscription_id: dashboard.subscriptions[0]?.subscription_id,
       loader: null,
+      loader_unavailable: null,
     });
     expect(dashboard.subscriptions[0]).toMatchObject({
       product_name: 'Wallhack',

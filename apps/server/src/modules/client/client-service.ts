@@ -8,6 +8,7 @@ import type {
   MessageResponse,
 } from '@chaveiro/contract';
 import {
+  formatDuration,
   ANALYTICS_LIMITS,
   XP_RULES,
   loaderFileMessages,
@@ -26,7 +27,7 @@ import {
 import type { AnalyticsRepository } from '../analytics/index.js';
 import type { FilesService } from '../files/index.js';
 import type { SettingsCache } from '../settings/index.js';
-import type { SubscriptionsService } from '../subscriptions/index.js';
+import type { SubscriptionDetail, SubscriptionsService } from '../subscriptions/index.js';
 import { DAY_MS, effectiveExpiry, freeReleaseDue, recentlyBound } from '../subscriptions/index.js';
 import type { KeyRedemption } from '../keys/index.js';
 import type { UsersRepository } from '../users/index.js';
@@ -205,12 +206,15 @@ export function createClientService({
         { key: keyValue },
         { via: 'customer', ip },
       );
-      const expiry = effectiveExpiry(subscription, clock.now());
+      const now = clock.now();
       const own = await client.findSubscription(userId, subscription.id);
+      const unavailable = own ? unavailabilityOf(await settings.read(), own, now) : undefined;
       return {
-        message: text.keyRedeemed(subscription.product_name, brDate.format(new Date(expiry))),
+        message: redeemedMessage(subscription, now),
         subscription_id: subscription.id,
         loader: own ? loaderOf(own) : null,
+        loader_unavailable:
+          own && unavailable ? downloadRefusal(unavailable, own.product_status_note).message : null,
       };
     },
 
@@ -348,6 +352,27 @@ export function versionedName(name: string, version: string): string {
   return dot > 0
     ? `${name.slice(0, dot)}-${safeVersion}${name.slice(dot)}`
     : `${name}-${safeVersion}`;
+}
+
+/**
+ * What a redeem answers: the expiry of a running subscription, or, while its product's freeze or
+ * "pause all" holds it, the time it has and when that starts counting.
+ */
+function redeemedMessage(
+  sub: Pick<
+    SubscriptionDetail,
+    'product_name' | 'status' | 'paused_by' | 'expires_at' | 'paused_remaining_ms'
+  >,
+  now: number,
+): string {
+  if (sub.status === 'paused' && (sub.paused_by === 'product' || sub.paused_by === 'global')) {
+    return text.keyRedeemedFrozen(
+      sub.product_name,
+      formatDuration(Number(sub.paused_remaining_ms ?? 0)),
+      sub.paused_by === 'product' ? text.frozenUntilProductReturns : text.frozenUntilPauseEnds,
+    );
+  }
+  return text.keyRedeemed(sub.product_name, brDate.format(new Date(effectiveExpiry(sub, now))));
 }
 
 /** Whether the subscription's product works now, as the card shows it. */

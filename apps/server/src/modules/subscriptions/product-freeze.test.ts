@@ -1,5 +1,5 @@
 import type { ProductOperationalBody } from '@chaveiro/contract';
-import { messages, productStatusMessages } from '@chaveiro/contract';
+import { loaderFileMessages, messages, productStatusMessages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../platform/db/database.js';
 import { DAY } from '../../testing/fixtures.js';
@@ -257,6 +257,15 @@ describe('a product freeze', () => {
     const key = await t.fixtures.key(product.id, { days: 30 });
     const redeem = await t.as(fresh(ana)).post('/api/client/redeem-key', { keyValue: key.key });
     expect(redeem.statusCode).toBe(200);
+    // The customer is told their time waits for the product, and why the loader waits too.
+    expect(redeem.json()).toMatchObject({
+      message: messages.client.keyRedeemedFrozen(
+        product.name,
+        '30 d',
+        messages.client.frozenUntilProductReturns,
+      ),
+      loader_unavailable: loaderFileMessages.productUpdating(null),
+    });
     await withTransaction(t.database.db, (trx) =>
       t.app.services.balance.move(trx, {
         userId: bia.id,

@@ -109,7 +109,12 @@ describe('the key boxes', () => {
 
   it('accepts a key typed in any case and maps no look-alike character', async () => {
     const { user, sent } = await openRedeem(() =>
-      jsonResponse(200, { message: 'Chave resgatada!', subscription_id: 'sub-1', loader: null }),
+      jsonResponse(200, {
+        message: 'Chave resgatada!',
+        subscription_id: 'sub-1',
+        loader: null,
+        loader_unavailable: null,
+      }),
     );
     await redeem(user, 'o0il1s5b8-abcdefghj');
     expect(sent.find((r) => r.url === '/api/client/redeem-key')?.body).toEqual({

@@ -16,7 +16,12 @@ export interface RedeemResult {
   ok: boolean;
   message: string;
   /** On success: the subscription the key went into and its product's loader file. */
-  redeemed?: { subscriptionId: string; loader: ClientLoader | null };
+  redeemed?: {
+    subscriptionId: string;
+    loader: ClientLoader | null;
+    /** Why the loader cannot be downloaded now (the product is down), or null. */
+    loaderUnavailable: string | null;
+  };
 }
 
 /**
@@ -49,6 +54,7 @@ export function RedeemResultDialog({
                 className="bg-muted/40 rounded-md border p-3"
                 subscriptionId={result.redeemed.subscriptionId}
                 loader={result.redeemed.loader}
+                blockedReason={result.redeemed.loaderUnavailable}
               />
             ) : null}
             <DialogFooter className="sm:justify-center">

@@ -16,7 +16,12 @@ describe('redeem screen', () => {
   it("shows 'Sucesso!' with the server message, clears the boxes and refreshes the history", async () => {
     const message = 'Chave resgatada! Aimbot Pro ativo até 10/05/2030.';
     const { user, sent } = await openRedeem(() =>
-      jsonResponse(200, { message, subscription_id: 'sub-1', loader: null }),
+      jsonResponse(200, {
+        message,
+        subscription_id: 'sub-1',
+        loader: null,
+        loader_unavailable: null,
+      }),
     );
     await redeem(user, 'abcd-efgh-1234-5678-xy');
 
@@ -37,7 +42,12 @@ describe('redeem screen', () => {
 
   it('puts the focus back on the cleared key when the result is closed', async () => {
     const { user } = await openRedeem(() =>
-      jsonResponse(200, { message: 'Chave resgatada!', subscription_id: 'sub-1', loader: null }),
+      jsonResponse(200, {
+        message: 'Chave resgatada!',
+        subscription_id: 'sub-1',
+        loader: null,
+        loader_unavailable: null,
+      }),
     );
     await redeem(user, 'ABCDEFGH12345678XY');
     const dialog = await screen.findByRole('dialog');
@@ -56,7 +66,12 @@ describe('redeem screen', () => {
     };
     const exe = new Uint8Array([0x4d, 0x5a, 1, 2, 3]);
     const { user } = await openRedeem(() =>
-      jsonResponse(200, { message: 'Chave resgatada!', subscription_id: 'sub-9', loader }),
+      jsonResponse(200, {
+        message: 'Chave resgatada!',
+        subscription_id: 'sub-9',
+        loader,
+        loader_unavailable: null,
+      }),
     );
     const answerRedeem = vi.mocked(fetch).getMockImplementation()!;
     vi.mocked(fetch).mockImplementation((input, init) =>
@@ -97,9 +112,43 @@ describe('redeem screen', () => {
     click.mockRestore();
   });
 
+  it('says why the loader cannot be downloaded yet when the product is down', async () => {
+    const reason =
+      'Este produto está em atualização: o loader poderá ser baixado quando ele voltar.';
+    const message =
+      'Chave resgatada! Aimbot Pro: 30 d que começam a contar quando o produto voltar a funcionar.';
+    const { user, sent } = await openRedeem(() =>
+      jsonResponse(200, {
+        message,
+        subscription_id: 'sub-7',
+        loader: {
+          name: 'Loader.exe',
+          version: '1.0',
+          size: 1024,
+          notes: '',
+          uploaded_at: '2030-04-01T12:00:00.000Z',
+        },
+        loader_unavailable: reason,
+      }),
+    );
+    await redeem(user, 'ABCDEFGH12345678XY');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(message)).toBeInTheDocument();
+    const download = within(dialog).getByRole('button', { name: 'Baixar loader' });
+    expect(download).toBeDisabled();
+    await user.hover(download.parentElement!);
+    expect(await screen.findAllByText(reason)).not.toHaveLength(0);
+    expect(sent.some((r) => r.url.endsWith('/loader'))).toBe(false);
+  });
+
   it('still shows the guide, saying the loader is not published yet, when the product has none', async () => {
     const { user } = await openRedeem(() =>
-      jsonResponse(200, { message: 'Chave resgatada!', subscription_id: 'sub-1', loader: null }),
+      jsonResponse(200, {
+        message: 'Chave resgatada!',
+        subscription_id: 'sub-1',
+        loader: null,
+        loader_unavailable: null,
+      }),
     );
     await redeem(user, 'ABCDEFGH12345678XY');
     const dialog = await screen.findByRole('dialog');

@@ -28,7 +28,11 @@ export function RedeemScreen() {
         setResult({
           ok: true,
           message: answer.message,
-          redeemed: { subscriptionId: answer.subscription_id, loader: answer.loader },
+          redeemed: {
+            subscriptionId: answer.subscription_id,
+            loader: answer.loader,
+            loaderUnavailable: answer.loader_unavailable,
+          },
         });
         playSound('success');
       },
