@@ -109,9 +109,13 @@ describe('product.status_changed on webhooks', () => {
     });
     await sendDue();
 
-    const embeds = receiver.requests.map(
-      (request) => (JSON.parse(request.body) as { embeds: Embed[] }).embeds[0]!,
-    );
+    // Deliveries go out side by side: ordered here by the status they announce.
+    const order = ['Indisponível', 'Em atualização', 'Operacional'];
+    const statusOf = (embed: Embed) =>
+      order.indexOf(embed.fields?.find((field) => field.name === 'Status')?.value ?? '');
+    const embeds = receiver.requests
+      .map((request) => (JSON.parse(request.body) as { embeds: Embed[] }).embeds[0]!)
+      .sort((a, b) => statusOf(a) - statusOf(b));
     expect(embeds.map((embed) => embed.title)).toEqual(
       Array(3).fill(WEBHOOK_EVENT_LABELS['product.status_changed']),
     );
