@@ -379,18 +379,17 @@ describe('a product freeze', () => {
 
 /**
  * How long the product was operational (its clocks running) since the test's subscriptions
- * were made: the sum of its timeline's operational periods but the current one.
+ * were made: the sum of its timeline's operational periods, the current one until now.
  */
 async function elapsedRunning(productId: string): Promise<number> {
   const periods = await t.database.db
     .selectFrom('product_status_periods')
     .select(['status', 'freeze_time', 'started_at', 'ended_at'])
     .where('product_id', '=', productId)
-    .where('ended_at', 'is not', null)
     .execute();
   return periods
     .filter((p) => p.status === 'operational' || Number(p.freeze_time) === 0)
-    .reduce((sum, p) => sum + Number(p.ended_at) - Number(p.started_at), 0);
+    .reduce((sum, p) => sum + Number(p.ended_at ?? t.clock.now()) - Number(p.started_at), 0);
 }
 
 describe('PATCH /api/products/:id/operational', () => {
