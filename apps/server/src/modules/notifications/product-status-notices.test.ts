@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../events/index.js';
 import { newId } from '../../platform/core/ids.js';
-import type { RunQueries } from '../../platform/db/sqlite-worker.js';
+import type { RunOptions, RunQueries } from '../../platform/db/sqlite-worker.js';
 import { DAY } from '../../testing/fixtures.js';
 import { changeProductStatus } from '../../testing/product-status.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
@@ -185,6 +185,7 @@ describe('the bell of a large product, range by range', () => {
 
   interface Run {
     queries: readonly CompiledQuery[];
+    options: RunOptions | undefined;
     inserted: number;
   }
 
@@ -203,11 +204,15 @@ describe('the bell of a large product, range by range', () => {
    * killed mid-delivery would.
    */
   function recordingRunner(runs: Run[], idPrefix: string, crashAfter = Infinity): RunQueries {
-    return async (queries) => {
+    return async (queries, options) => {
       if (runs.length >= crashAfter) throw new Error('killed mid-delivery');
       const before = (await productStatusLines(idPrefix)).length;
-      await t.database.runInBackground(queries);
-      runs.push({ queries, inserted: (await productStatusLines(idPrefix)).length - before });
+      await t.database.runInBackground(queries, options);
+      runs.push({
+        queries,
+        options,
+        inserted: (await productStatusLines(idPrefix)).length - before,
+      });
     };
   }
 
@@ -268,6 +273,8 @@ describe('the bell of a large product, range by range', () => {
     expect(retried).toHaveLength(ranges);
     for (const run of retried) {
       expect(run.queries).toHaveLength(1);
+      // Its WAL pages synced by the worker, not by the main connection's next commit.
+      expect(run.options).toEqual({ syncWal: true });
       expect(run.queries[0]?.sql).toMatch(/^insert into "notifications" .* select /is);
       expect(run.inserted).toBeLessThanOrEqual(CHUNK);
     }
