@@ -3,8 +3,12 @@
 // subscriptions each (200 000 together). Each switch is one transaction whose statements touch
 // every subscription of the product at once (DESIGN.md: set-based, never one per subscription).
 // Prints per switch: the answer's latency, the subscriptions it froze or gave time back to, and
-// the longest `GET /api/health` seen meanwhile (what the switch holds the event loop for).
+// the longest `GET /api/health` seen meanwhile (what the switch holds the event loop for); then,
+// after the answer, the bell lines the change wrote to the product's active subscribers, how
+// long that took, and the longest health answer meanwhile (the bell must not stall the server).
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import BetterSqlite3 from 'better-sqlite3';
 import { printColumns, startChaveiro, waitUntilQuiet } from './lib.js';
 import { BENCH_ADMIN, BENCH_PASSWORD, benchProductId } from './seed-ids.js';
 
@@ -17,6 +21,21 @@ const { values } = parseArgs({
 });
 const rounds = Number(values.rounds);
 const server = await startChaveiro(values.dir, Number(values.port));
+// Read beside the server (WAL readers never wait for it): whether a change's bell is written.
+const database = new BetterSqlite3(join(values.dir, 'chaveiro.db'), {
+  readonly: true,
+  fileMustExist: true,
+});
+const bellPending = database
+  .prepare(
+    `select count(*) from event_deliveries
+     where handler = 'notifications.product-status' and status = 'pending'`,
+  )
+  .pluck();
+// Product status lines' ids begin with 'ps' (product-status-notices.ts): read from the key alone.
+const bellLines = database
+  .prepare(`select count(*) from notifications where id >= 'ps' and id < 'pt'`)
+  .pluck();
 
 async function signIn(): Promise<string> {
   const answer = await fetch(`${server.url}/api/auth/login`, {
@@ -52,6 +71,13 @@ interface Switched {
   givenBackMs: number;
 }
 
+/** Waits until no bell delivery is pending (the change's, recorded with it): how long it took. */
+async function untilBellWritten(): Promise<number> {
+  const started = performance.now();
+  while ((bellPending.get() as number) > 0) await new Promise((wake) => setTimeout(wake, 20));
+  return performance.now() - started;
+}
+
 async function switchTo(token: string, product: number, status: string): Promise<Switched> {
   const sent = performance.now();
   const answer = await fetch(`${server.url}/api/products/${benchProductId(product)}/operational`, {
@@ -69,7 +95,7 @@ try {
   await waitUntilQuiet(server.url);
   const token = await signIn();
   const lines: string[][] = [];
-  const totals = { freeze: [] as number[], back: [] as number[] };
+  const totals = { freeze: [] as number[], back: [] as number[], bellHealth: [] as number[] };
   for (let round = 1; round <= rounds; round += 1) {
     for (const [status, label] of [
       ['updating', 'freeze'],
@@ -77,25 +103,49 @@ try {
     ] as const) {
       let sum = 0;
       for (const product of [0, 1]) {
+        const linesBefore = bellLines.get() as number;
         const { result, maxMs } = await withHealthProbe(() => switchTo(token, product, status));
+        const bell = await withHealthProbe(untilBellWritten);
+        const written = (bellLines.get() as number) - linesBefore;
         sum += result.ms;
+        totals.bellHealth.push(bell.maxMs);
         lines.push([
           String(round),
           `product ${String(product)} ${label}`,
           result.affected.toLocaleString('en'),
           result.ms.toFixed(0),
           maxMs.toFixed(0),
+          written.toLocaleString('en'),
+          bell.result.toFixed(0),
+          bell.maxMs.toFixed(0),
         ]);
       }
       (status === 'updating' ? totals.freeze : totals.back).push(sum);
     }
   }
-  printColumns(['round', 'switch', 'subscriptions', 'answer ms', 'max health ms'], lines);
+  printColumns(
+    [
+      'round',
+      'switch',
+      'subscriptions',
+      'answer ms',
+      'max health ms',
+      'bell lines',
+      'bell ms',
+      'max health ms (bell)',
+    ],
+    lines,
+  );
   const best = (list: number[]) => Math.min(...list).toFixed(0);
   console.log(
     `200 000 subscriptions (products 0 and 1): frozen in ${best(totals.freeze)} ms, given back ` +
       `in ${best(totals.back)} ms (best of ${String(rounds)} rounds, two transactions each)`,
   );
+  console.log(
+    `Longest health answer while a change's bell lines were written: ` +
+      `${Math.max(...totals.bellHealth).toFixed(0)} ms`,
+  );
 } finally {
+  database.close();
   await server.stop();
 }

@@ -35,13 +35,17 @@ export { bellNotice } from './bell-notice.js';
 export function createNotificationsModule({
   db,
   clock,
+  runInBackground,
   config,
   mailer,
   jobLeases,
   events,
   log,
   users,
-}: Pick<Platform, 'db' | 'clock' | 'config' | 'mailer' | 'jobLeases' | 'events' | 'log'> & {
+}: Pick<
+  Platform,
+  'db' | 'clock' | 'runInBackground' | 'config' | 'mailer' | 'jobLeases' | 'events' | 'log'
+> & {
   users: Pick<UsersRepository, 'findById'>;
 }) {
   const repository = createNotificationsRepository(db);
@@ -74,7 +78,12 @@ export function createNotificationsModule({
       createTicketAnsweredNotice({ notifications }),
       ...createPurchaseNotices({ ...mail, notifications }),
       ...createExpiryMail(mail),
-      ...createProductStatusNotices({ clock, repository, mails: statusMails }),
+      ...createProductStatusNotices({
+        clock,
+        runInBackground,
+        repository,
+        mails: statusMails,
+      }),
     ],
     jobs: {
       /** "Subscription expiring" notifications, checked at start and every few minutes. */

@@ -1,6 +1,6 @@
 import type { NotificationKind } from '@chaveiro/contract';
 import { DAY_MS, DURATION_TEXT, HOUR_MS, MINUTE_MS } from '@chaveiro/contract';
-import type { ExpressionBuilder, Kysely, RawBuilder } from 'kysely';
+import type { CompiledQuery, ExpressionBuilder, Kysely, RawBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { readPage } from '../../platform/http/paging.js';
@@ -48,7 +48,10 @@ export function expiringDedupeKey(
   return `${EXPIRING_KEY_PREFIXES[daysBefore]}${subscriptionId}:${String(expiresAt)}`;
 }
 
-/** One bell line per active subscriber of a product, written by one statement. */
+/**
+ * One bell line per active subscriber of a product, written a range of its subscriptions at a
+ * time (`productStatusNoticesQuery`).
+ */
 export interface ProductStatusNotices {
   /** Unique per change: each line's id is this followed by its subscription's id. */
   idPrefix: string;
@@ -143,14 +146,36 @@ export function createNotificationsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * The bell line of a product status change for every active subscriber of the product, in
-     * one INSERT … SELECT (200 000 subscribers are one statement, not one per user); a line
-     * already written (a rerun) stays as it was. Answers how many were written.
+     * Where a range of `size` subscriptions of the product after `after` ends (id order): the
+     * id of its last one, or null when fewer are left (the last range runs to the end). Read
+     * from the (product_id, id) index alone.
      */
-    async insertProductStatusNotices(
-      executor: Kysely<Database>,
+    async productSubscriptionsRangeEnd(
+      productId: string,
+      after: string | null,
+      size: number,
+    ): Promise<string | null> {
+      let query = db
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('product_id', '=', productId)
+        .orderBy('id')
+        .limit(1)
+        .offset(size - 1);
+      if (after !== null) query = query.where('id', '>', after);
+      return (await query.executeTakeFirst())?.id ?? null;
+    },
+
+    /**
+     * The bell lines of a product status change for the active subscribers among the product's
+     * subscriptions with ids in (`after`, `upTo`] (null: from the first, to the last), as one
+     * INSERT … SELECT to run off the event loop (`runInBackground`). Idempotent: a line's id is
+     * the change's prefix and its subscription's, and a line already written stays as it was.
+     */
+    productStatusNoticesQuery(
       notices: ProductStatusNotices,
-    ): Promise<number> {
+      range: { after: string | null; upTo: string | null },
+    ): CompiledQuery {
       const text = (value: string | null) => sql<string>`cast(${value} as text)`;
       const base = text(notices.body);
       const { givenBack } = notices;
@@ -161,7 +186,7 @@ export function createNotificationsRepository(db: Kysely<Database>) {
             else ${base}
           end`
         : base;
-      const result = await executor
+      return db
         .insertInto('notifications')
         .columns([
           'id',
@@ -174,8 +199,8 @@ export function createNotificationsRepository(db: Kysely<Database>) {
           'read_at',
           'created_at',
         ])
-        .expression((eb) =>
-          eb
+        .expression((eb) => {
+          let subscribers = eb
             .selectFrom('subscriptions as s')
             .select([
               sql<string>`${text(notices.idPrefix)} || s.id`.as('id'),
@@ -189,11 +214,13 @@ export function createNotificationsRepository(db: Kysely<Database>) {
               sql<number>`cast(${notices.createdAt} as bigint)`.as('created_at'),
             ])
             .where('s.product_id', '=', notices.productId)
-            .where(activeSubscriptionAt(notices.at)),
-        )
+            .where(activeSubscriptionAt(notices.at));
+          if (range.after !== null) subscribers = subscribers.where('s.id', '>', range.after);
+          if (range.upTo !== null) subscribers = subscribers.where('s.id', '<=', range.upTo);
+          return subscribers;
+        })
         .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0n);
+        .compile();
     },
 
     /** One user's inbox, newest first. */

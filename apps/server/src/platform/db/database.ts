@@ -22,9 +22,10 @@ export interface AppDatabase {
   db: Kysely<Database>;
   dialect: SqlDialect;
   /**
-   * Runs idempotent writes off the event loop (loader presence, uploaded files' bytes): on SQLite
-   * in a worker thread with its own connection (sqlite-worker.ts), on PostgreSQL through the
-   * pool. A `fileContent(path)` parameter is read from disk where the query runs.
+   * Runs idempotent writes off the event loop (loader presence, uploaded files' bytes, a product
+   * status's bell lines): on SQLite in a worker thread with its own connection
+   * (sqlite-worker.ts), on PostgreSQL through the pool. A `fileContent(path)` parameter is read
+   * from disk where the query runs.
    */
   runInBackground: RunQueries;
   readNow: ReadNow;

@@ -47,7 +47,8 @@ function withFileContents(parameters) {
 
 /**
  * Writes the WAL to disk now, in this thread, so the main connection's next commit
- * (synchronous=FULL) does not wait on the event loop for megabytes of a file's pages.
+ * (synchronous=FULL) does not wait on the event loop for megabytes of a file's pages, or of
+ * thousands of rows (a product's bell lines).
  */
 function syncWal() {
   const fd = openSync(`${workerData.file}-wal`, 'r+');
@@ -58,7 +59,7 @@ function syncWal() {
   }
 }
 
-parentPort.on('message', ({ id, queries }) => {
+parentPort.on('message', ({ id, queries, syncWal: sync }) => {
   try {
     let wroteFiles = false;
     // Each on its own: a statement holds the write lock only for itself, so the main
@@ -68,7 +69,7 @@ parentPort.on('message', ({ id, queries }) => {
       prepared(sql).run(...values);
       wroteFiles ||= fromFiles;
     }
-    if (wroteFiles) syncWal();
+    if (wroteFiles || sync) syncWal();
     parentPort.postMessage({ id });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });

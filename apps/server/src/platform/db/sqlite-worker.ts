@@ -11,7 +11,15 @@ const AUTOCHECKPOINT_PAGES = 1_000;
  * Runs idempotent write queries one by one (each its own statement, no transaction); a
  * `fileContent(path)` parameter is read from disk by whoever runs the query.
  */
-export type RunQueries = (queries: readonly CompiledQuery[]) => Promise<void>;
+export type RunQueries = (queries: readonly CompiledQuery[], options?: RunOptions) => Promise<void>;
+
+export interface RunOptions {
+  /**
+   * Large writes (a product's bell lines): once they ran, the worker syncs the WAL, so the main
+   * connection's next commit (synchronous=FULL) does not wait on the event loop for their pages.
+   */
+  syncWal?: boolean;
+}
 
 export interface SqliteWorker {
   run: RunQueries;
@@ -20,6 +28,7 @@ export interface SqliteWorker {
 
 interface Posted {
   queries: readonly CompiledQuery[];
+  options: RunOptions | undefined;
   resolve: () => void;
   reject: (error: Error) => void;
 }
@@ -55,7 +64,9 @@ export function startSqliteWorker(
     available = false;
     const left = [...posted.values()];
     posted.clear();
-    for (const { queries, resolve, reject } of left) fallback(queries).then(resolve, reject);
+    for (const { queries, options, resolve, reject } of left) {
+      fallback(queries, options).then(resolve, reject);
+    }
   }
 
   worker.on('message', ({ id, error }: { id: number; error?: string }) => {
@@ -72,14 +83,15 @@ export function startSqliteWorker(
   worker.on('exit', handOver);
 
   return {
-    run(queries) {
-      if (!available) return fallback(queries);
+    run(queries, options) {
+      if (!available) return fallback(queries, options);
       return new Promise((resolve, reject) => {
         const id = nextId++;
-        posted.set(id, { queries, resolve, reject });
+        posted.set(id, { queries, options, resolve, reject });
         worker.postMessage({
           id,
           queries: queries.map(({ sql, parameters }) => ({ sql, parameters })),
+          syncWal: options?.syncWal === true,
         });
       });
     },
