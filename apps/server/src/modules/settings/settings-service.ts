@@ -19,6 +19,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/core/context.js';
+import { sharedTtlCache } from '../../platform/state/ttl-cache.js';
 import type { CacheInvalidations } from '../../platform/state/shared-state.js';
 import { withTransaction } from '../../platform/db/database.js';
 import type { Actor } from '../../platform/http/auth.js';
@@ -68,26 +69,11 @@ export function createSettingsCache({
   repository: SettingsRepository;
   invalidations: CacheInvalidations;
 }) {
-  let cached: { at: number; value: Promise<Settings> } | undefined;
-  invalidations.onCleared(SETTINGS_CACHE_NAME, () => {
-    cached = undefined;
-  });
+  const cache = sharedTtlCache<Settings>(invalidations, SETTINGS_CACHE_NAME, SETTINGS_CACHE_MS);
   return {
-    read(): Promise<Settings> {
-      const now = clock.now();
-      if (cached && now >= cached.at && now - cached.at < SETTINGS_CACHE_MS) return cached.value;
-      const entry = { at: now, value: repository.getAll().then(toSettings) };
-      cached = entry;
-      // A failed read is not kept: the next call tries the database again.
-      entry.value.catch(() => {
-        if (cached === entry) cached = undefined;
-      });
-      return entry.value;
-    },
-    invalidate(): void {
-      cached = undefined;
-      invalidations.announceCleared(SETTINGS_CACHE_NAME);
-    },
+    read: (): Promise<Settings> =>
+      cache.get('settings', () => repository.getAll().then(toSettings), clock.now()),
+    invalidate: (): void => cache.clear(),
   };
 }
 

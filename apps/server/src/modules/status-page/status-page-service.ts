@@ -2,6 +2,7 @@ import type { PublicStatus } from '@chaveiro/contract';
 import { PRODUCT_STATUS_LIMITS } from '@chaveiro/contract';
 import type { AppContext } from '../../platform/core/context.js';
 import { BUSINESS_TIME_ZONE } from '../../platform/core/calendar.js';
+import { sharedTtlCache } from '../../platform/state/ttl-cache.js';
 import type { CacheInvalidations } from '../../platform/state/shared-state.js';
 import type { StatusStretch } from './status-days.js';
 import { lastDays, worstStatusByDay } from './status-days.js';
@@ -30,10 +31,11 @@ export function createStatusPageService({
   repository: StatusPageRepository;
   invalidations: CacheInvalidations;
 }) {
-  let cached: { at: number; value: Promise<PublicStatus> } | undefined;
-  invalidations.onCleared(STATUS_PAGE_CACHE_NAME, () => {
-    cached = undefined;
-  });
+  const cache = sharedTtlCache<PublicStatus>(
+    invalidations,
+    STATUS_PAGE_CACHE_NAME,
+    STATUS_PAGE_CACHE_MS,
+  );
 
   async function compute(now: number): Promise<PublicStatus> {
     const days = lastDays(BUSINESS_TIME_ZONE, now, PRODUCT_STATUS_LIMITS.historyDays);
@@ -74,23 +76,11 @@ export function createStatusPageService({
   return {
     publicStatus(): Promise<PublicStatus> {
       const now = clock.now();
-      if (cached && now >= cached.at && now - cached.at < STATUS_PAGE_CACHE_MS) {
-        return cached.value;
-      }
-      const entry = { at: now, value: compute(now) };
-      cached = entry;
-      // A failed read is not kept: the next visitor tries the database again.
-      entry.value.catch(() => {
-        if (cached === entry) cached = undefined;
-      });
-      return entry.value;
+      return cache.get('status', () => compute(now), now);
     },
 
     /** Drops the answer here and on every other node: the next visitor sees the change. */
-    invalidate(): void {
-      cached = undefined;
-      invalidations.announceCleared(STATUS_PAGE_CACHE_NAME);
-    },
+    invalidate: (): void => cache.clear(),
   };
 }
 

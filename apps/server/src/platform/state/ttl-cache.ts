@@ -1,0 +1,51 @@
+import type { CacheInvalidations } from './shared-state.js';
+
+/**
+ * Values worth computing at most once per `ttlMs` per key (a count over a million rows, the
+ * settings every request reads, the public status page). A failed computation is not kept, so
+ * the next caller tries again. Times are wall-clock unless the caller passes `at` (the app's
+ * clock, or the time a time-dependent value was computed at), so a value is never served
+ * across a jump of that clock.
+ */
+export function createTtlCache<T>(ttlMs: number, now: () => number = Date.now) {
+  const entries = new Map<string, { at: number; value: Promise<T> }>();
+  return {
+    get(key: string, load: () => Promise<T>, at = now()): Promise<T> {
+      const hit = entries.get(key);
+      if (hit && at >= hit.at && at - hit.at < ttlMs) return hit.value;
+      const entry = { at, value: load() };
+      entries.set(key, entry);
+      entry.value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return entry.value;
+    },
+    clear(): void {
+      entries.clear();
+    },
+  };
+}
+
+export type TtlCache<T> = ReturnType<typeof createTtlCache<T>>;
+
+/**
+ * A cache kept fresh on every node: clearing it (a write of what it caches) also tells the other
+ * nodes to drop their copy of the cache `name` (unique per cache); one announcement lost is
+ * made good by the expiry.
+ */
+export function sharedTtlCache<T>(
+  invalidations: CacheInvalidations,
+  name: string,
+  ttlMs: number,
+  now?: () => number,
+): TtlCache<T> {
+  const cache = createTtlCache<T>(ttlMs, now);
+  invalidations.onCleared(name, () => cache.clear());
+  return {
+    get: (key, load, at) => cache.get(key, load, at),
+    clear() {
+      cache.clear();
+      invalidations.announceCleared(name);
+    },
+  };
+}
