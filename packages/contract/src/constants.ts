@@ -42,6 +42,17 @@ export const PRODUCT_OPERATIONAL_LABELS: Record<ProductOperationalStatus, string
   updating: 'Em atualização',
   unavailable: 'Indisponível',
 };
+/**
+ * Whether a product's customers' time stands still now: it is not operational and its seller
+ * keeps "congelar o tempo" on (`freeze_time`, 1 or true).
+ */
+export function timeFreezes(product: {
+  status: ProductOperationalStatus;
+  freezeTime: boolean | number;
+}): boolean {
+  return product.status !== 'operational' && Number(product.freezeTime) === 1;
+}
+
 export const PRODUCT_STATUS_LIMITS = {
   /** The public note shown to customers, on /status and by the loaders. */
   noteMax: 280,

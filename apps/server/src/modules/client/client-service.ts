@@ -9,6 +9,7 @@ import type {
 } from '@chaveiro/contract';
 import {
   formatDuration,
+  timeFreezes,
   ANALYTICS_LIMITS,
   XP_RULES,
   loaderFileMessages,
@@ -377,11 +378,13 @@ function redeemedMessage(
 
 /** Whether the subscription's product works now, as the card shows it. */
 function productStatusOf(sub: OwnSubscriptionRow): ClientSubscription['product_status'] {
-  const down = sub.product_operational_status !== 'operational';
   return {
     status: sub.product_operational_status,
     note: sub.product_status_note,
-    time_frozen: down && Number(sub.product_freeze_time) === 1,
+    time_frozen: timeFreezes({
+      status: sub.product_operational_status,
+      freezeTime: sub.product_freeze_time,
+    }),
     since: new Date(Number(sub.product_status_since)).toISOString(),
   };
 }

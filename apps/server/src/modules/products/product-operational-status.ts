@@ -9,6 +9,7 @@ import {
   messages,
   formatDuration,
   productStatusMessages,
+  timeFreezes,
 } from '@chaveiro/contract';
 import type { z } from 'zod';
 import type { EventRecorder } from '../../events/index.js';
@@ -24,11 +25,6 @@ const text = productStatusMessages;
 const HISTORY_LIMIT = 200;
 
 export type ProductOperationalChange = z.output<typeof productOperationalBodySchema>;
-
-/** Stopped clocks: the product is not operational and its seller keeps "congelar o tempo" on. */
-function freezes(state: { status: ProductOperationalStatus; freezeTime: boolean }): boolean {
-  return state.status !== 'operational' && state.freezeTime;
-}
 
 export interface ProductOperationalStatusDeps extends Pick<AppContext, 'clock'> {
   products: ProductsRepository;
@@ -79,7 +75,7 @@ export function createProductOperationalStatus({
           sellWhileDown: change.sellWhileDown ?? before.sellWhileDown,
         };
         const statusChanged = before.status !== after.status;
-        const freezeChanged = freezes(before) !== freezes(after);
+        const freezeChanged = timeFreezes(before) !== timeFreezes(after);
         const told = statusChanged || freezeChanged || before.note !== after.note;
         if (
           !told &&
@@ -90,12 +86,12 @@ export function createProductOperationalStatus({
         }
 
         const clocks = freezeChanged
-          ? await subscriptions.applyProductFreeze(trx, productId, freezes(after), now)
+          ? await subscriptions.applyProductFreeze(trx, productId, timeFreezes(after), now)
           : { subscriptionsAffected: 0, givenBackMs: 0 };
         const since = statusChanged ? now : Number(row.status_since);
         await products.setOperational(productId, { ...after, since }, now, trx);
         if (statusChanged || freezeChanged) {
-          await periods.closeCurrent(productId, now, freezes(after) ? null : clocks, trx);
+          await periods.closeCurrent(productId, now, timeFreezes(after) ? null : clocks, trx);
           await periods.open(
             {
               productId,
@@ -104,7 +100,7 @@ export function createProductOperationalStatus({
               changedBy: { userId: actor.userId, username: actor.username },
               reason: change.reason ?? after.note,
               subscriptionsAffected:
-                freezes(after) && freezeChanged ? clocks.subscriptionsAffected : 0,
+                timeFreezes(after) && freezeChanged ? clocks.subscriptionsAffected : 0,
             },
             trx,
           );
@@ -118,8 +114,8 @@ export function createProductOperationalStatus({
             status: after.status,
             previousStatus: before.status,
             note: after.note,
-            timeFrozen: freezes(after),
-            previousTimeFrozen: freezes(before),
+            timeFrozen: timeFreezes(after),
+            previousTimeFrozen: timeFreezes(before),
             since: now,
             subscriptionsAffected: clocks.subscriptionsAffected,
             givenBackMs: clocks.givenBackMs,
@@ -137,7 +133,7 @@ export function createProductOperationalStatus({
           ),
           target: `product:${productId}`,
         });
-        return { changed: true, ...clocks, frozeNow: freezeChanged && freezes(after) };
+        return { changed: true, ...clocks, frozeNow: freezeChanged && timeFreezes(after) };
       });
       const product = await productView(productId);
       return {

@@ -1,3 +1,4 @@
+import { timeFreezes } from '@chaveiro/contract';
 import type { Expression, Kysely, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -22,7 +23,7 @@ export function nextHolder({ pauseAll, productFrozen }: HoldSwitches): NextHolde
   return pauseAll ? 'global' : null;
 }
 
-/** SQL: the product of the row being updated is frozen now (not operational, freezing on). */
+/** SQL: the product of the row being updated is frozen now (the contract's `timeFreezes`). */
 function productFrozenSql(): Expression<SqlBool> {
   return sql<SqlBool>`exists (select 1 from products where products.id = subscriptions.product_id and products.operational_status <> 'operational' and products.freeze_time = 1)`;
 }
@@ -112,8 +113,7 @@ export function createSubscriptionHoldsRepository(db: Kysely<Database>, dialect:
       const row = await query.executeTakeFirst();
       return (
         row !== undefined &&
-        row.operational_status !== 'operational' &&
-        Number(row.freeze_time) === 1
+        timeFreezes({ status: row.operational_status, freezeTime: row.freeze_time })
       );
     },
 

@@ -3,6 +3,7 @@ import {
   PRODUCT_OPERATIONAL_STATUSES,
   PRODUCT_STATUS_LIMITS,
   productOperationalBodySchema,
+  timeFreezes,
   type Product,
   type ProductOperationalBody,
 } from '@chaveiro/contract';
@@ -67,7 +68,7 @@ export function ProductOperationalDialog({
     status === current.status &&
     (note ?? '').trim() === (current.note ?? '') &&
     (!down || (freezeTime === current.freezeTime && sellWhileDown === current.sellWhileDown));
-  const givesBack = !down && current.status !== 'operational' && current.freezeTime;
+  const givesBack = !down && timeFreezes(current);
 
   const onSubmit = form.handleSubmit((values) => {
     // Back to operational, the outage's choices stay as they were for the next one.
