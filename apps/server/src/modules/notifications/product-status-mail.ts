@@ -1,4 +1,9 @@
-import { PRODUCT_OPERATIONAL_LABELS, formatDuration, messages } from '@chaveiro/contract';
+import {
+  PRODUCT_OPERATIONAL_LABELS,
+  formatDuration,
+  messages,
+  timeFreezes,
+} from '@chaveiro/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/core/context.js';
 import { newId } from '../../platform/core/ids.js';
@@ -187,7 +192,10 @@ export function createProductStatusMail({
         content = {
           status: product.operational_status,
           note: product.status_note,
-          frozen: Number(product.freeze_time) === 1,
+          frozen: timeFreezes({
+            status: product.operational_status,
+            freezeTime: product.freeze_time,
+          }),
           since: Number(claimed.pending_since ?? changedAt),
         };
         if (!(await repository.begin(productId, token, changedAt, content))) return 0;
