@@ -29,3 +29,20 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
 export function createNonce(): string {
   return encodeBase64Url(crypto.getRandomValues(new Uint8Array(16)));
 }
+
+/** Strict base64url without padding → bytes; `null` when the text is not base64url. */
+export function decodeBase64Url(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
+  const standard = text.replace(/-/g, '+').replace(/_/g, '/');
+  return decodeBase64(standard + '='.repeat((4 - (standard.length % 4)) % 4));
+}
+
+export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
