@@ -32,6 +32,11 @@ export type OfflineTokenProblem =
   | 'expired'
   | 'clock_rolled_back';
 
+export type OfflineTokenCheck =
+  | { ok: true; payload: OfflineTokenPayload }
+  // `payload` once the signature verified, e.g. to say when a lapsed licence expired.
+  | { ok: false; problem: OfflineTokenProblem; payload?: OfflineTokenPayload };
+
 /** Both ways: the token's issuedAt, and how far the clock may go back from the latest seen. */
 export const OFFLINE_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
@@ -48,9 +53,7 @@ export async function checkOfflineToken(
   token: string,
   expected: { productId: string; hwid: string; now: number; lastSeen?: number },
   trustedKeys: readonly TrustedKey[],
-): Promise<
-  { ok: true; payload: OfflineTokenPayload } | { ok: false; problem: OfflineTokenProblem }
-> {
+): Promise<OfflineTokenCheck> {
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== 'v1') return { ok: false, problem: 'malformed' };
   const [, payloadText = '', signatureText = ''] = parts;
@@ -75,18 +78,19 @@ export async function checkOfflineToken(
     encoder.encode(`chaveiro-offline-v1.${payloadText}`),
   );
   if (!verified) return { ok: false, problem: 'bad_signature' };
-  if (payload.productId !== expected.productId) return { ok: false, problem: 'wrong_product' };
+  if (payload.productId !== expected.productId)
+    return { ok: false, problem: 'wrong_product', payload };
   if (payload.hwid !== (await sha256Hex(encoder.encode(expected.hwid)))) {
-    return { ok: false, problem: 'wrong_hwid' };
+    return { ok: false, problem: 'wrong_hwid', payload };
   }
   const { now } = expected;
   if (expected.lastSeen !== undefined && now < expected.lastSeen - OFFLINE_CLOCK_SKEW_MS) {
-    return { ok: false, problem: 'clock_rolled_back' };
+    return { ok: false, problem: 'clock_rolled_back', payload };
   }
   if (now < Date.parse(payload.issuedAt) - OFFLINE_CLOCK_SKEW_MS) {
-    return { ok: false, problem: 'not_yet_valid' };
+    return { ok: false, problem: 'not_yet_valid', payload };
   }
-  if (now >= Date.parse(payload.expiresAt)) return { ok: false, problem: 'expired' };
+  if (now >= Date.parse(payload.expiresAt)) return { ok: false, problem: 'expired', payload };
   return { ok: true, payload };
 }
 

@@ -38,9 +38,12 @@ export function sealContainer(plain: Uint8Array, recipientPublicKey: Uint8Array)
 }
 
 /** An X25519 key pair from a 32-byte seed (crypto_box_seed_keypair), for fixed test vectors. */
-export function seededBoxKeyPair(seed: Uint8Array): { publicKey: Buffer; secretKey: Buffer } {
-  const publicKey = Buffer.alloc(sodium.crypto_box_PUBLICKEYBYTES);
-  const secretKey = Buffer.alloc(sodium.crypto_box_SECRETKEYBYTES);
+export function seededBoxKeyPair(seed: Uint8Array): {
+  publicKey: Uint8Array;
+  secretKey: Uint8Array;
+} {
+  const publicKey = new Uint8Array(sodium.crypto_box_PUBLICKEYBYTES);
+  const secretKey = new Uint8Array(sodium.crypto_box_SECRETKEYBYTES);
   sodium.crypto_box_seed_keypair(publicKey, secretKey, Buffer.from(seed));
   return { publicKey, secretKey };
 }

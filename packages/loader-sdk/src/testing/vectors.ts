@@ -183,7 +183,7 @@ function sealedCase(
   keyPair: { publicKey: Uint8Array; secretKey: Uint8Array },
   previous: SealedVector | undefined,
 ): SealedVector {
-  let container = previous && Buffer.from(previous.containerBase64, 'base64');
+  let container: Buffer | undefined = previous && Buffer.from(previous.containerBase64, 'base64');
   const opened = container && openContainer(container, keyPair, plain.length);
   if (!opened?.equals(plain)) container = sealContainer(plain, keyPair.publicKey);
   return {
@@ -205,8 +205,8 @@ function buildSealed(previous: TestVectorFile | undefined): SealedDeliveryVector
       'CHVSEAL1 containers sealed to the key pair of the public seed 0x40..0x5f. Each must open to the plain bytes; flipping any byte, cutting the body short or appending a byte must fail (DECRYPT_FAILED), and so must opening with another key pair.',
     chunkBytes: SEALED_CHUNK_BYTES,
     recipientSeedHex: Buffer.from(RECIPIENT_SEED).toString('hex'),
-    recipientPublicKey: keyPair.publicKey.toString('base64'),
-    recipientSecretKey: keyPair.secretKey.toString('base64'),
+    recipientPublicKey: Buffer.from(keyPair.publicKey).toString('base64'),
+    recipientSecretKey: Buffer.from(keyPair.secretKey).toString('base64'),
     cases: [
       sealedCase(
         {
