@@ -151,7 +151,10 @@ describe('POST /api/deliveries/trace', () => {
           verdict: 'identical',
           user: { id: a.account.id, username: a.account.username, email: a.account.email },
           product: { id: a.product.id, name: a.product.name },
-          subscription: { id: result.delivery?.subscriptionId, expiresAt: expect.any(String) },
+          subscription: {
+            id: result.delivery?.subscriptionId,
+            expiresAt: expect.any(String) as string,
+          },
           machineId: a.machineId,
           hwid: a.hwid,
           ip: '203.0.113.5',

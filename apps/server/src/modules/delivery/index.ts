@@ -10,7 +10,6 @@ import type { FilesService } from '../files/index.js';
 import { createDeliveryRepository } from './delivery-repository.js';
 import { deliveryRoutes } from './delivery-routes.js';
 import { createDeliveryService } from './delivery-service.js';
-import type { FilePieces } from './marked-copies.js';
 
 export type {
   DeliveryFileBlock,
@@ -18,9 +17,6 @@ export type {
   DeliveryService,
   OpenedDelivery,
 } from './delivery-service.js';
-
-/** Pieces of a stored file: at most this many bytes each. */
-const PIECE_BYTES = 1024 * 1024;
 
 export function createDeliveryModule({
   db,
@@ -32,21 +28,15 @@ export function createDeliveryModule({
   files,
   activity,
 }: Pick<Platform, 'db' | 'dialect' | 'clock' | 'config' | 'events' | 'uploads'> & {
-  files: FilesService;
+  files: Pick<FilesService, 'stream'>;
   activity: ActivityService;
 }) {
-  // Until chunked storage (files.stream) is merged: the stored bytes, handed out in pieces.
-  const filePieces: FilePieces = async function* (sha256) {
-    const { bytes } = await files.read(sha256);
-    for (let at = 0; at < bytes.length; at += PIECE_BYTES) {
-      yield bytes.subarray(at, at + PIECE_BYTES);
-    }
-  };
   const deliveries = createDeliveryService({
     clock,
     jwtSecret: config.jwtSecret,
     repository: createDeliveryRepository(db, dialect),
-    filePieces,
+    // A piece (≤ 1 MiB) at a time: a 64 MB DLL is never whole in memory.
+    filePieces: (sha256) => files.stream(sha256),
     activity,
     events,
   });
