@@ -218,6 +218,29 @@ describe('a session opened with a session key', () => {
   });
 });
 
+describe('the session key', () => {
+  it('is refused at auth when no download could be sealed to it (a point of small order)', async () => {
+    const c = await customer(peFile(1_000));
+    const hwid = newHwid();
+
+    const answer = await loader.auth({
+      productId: c.product.id,
+      hwid,
+      ...c.login,
+      sessionKey: Buffer.alloc(32).toString('base64'),
+    });
+
+    expect(answer.status).toBe(400);
+    expect(answer.data).toMatchObject({ ok: false, code: 'INVALID_REQUEST' });
+    const bound = await t.database.db
+      .selectFrom('machines')
+      .select('id')
+      .where('hwid', '=', hwid)
+      .execute();
+    expect(bound).toEqual([]);
+  });
+});
+
 describe('a session opened without a session key', () => {
   it('downloads the marked copy in the clear while the product allows it', async () => {
     const dll = peFile(5_000);

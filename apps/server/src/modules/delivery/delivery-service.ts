@@ -8,6 +8,7 @@ import type {
   LeakVerdict,
 } from '@chaveiro/contract';
 import { SEALED_DELIVERY, protectionMessages } from '@chaveiro/contract';
+import sodium from 'sodium-native';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/core/context.js';
 import { BadRequestError, NotFoundError } from '../../platform/core/errors.js';
@@ -232,6 +233,21 @@ export function createDeliveryService({
   }
 
   return {
+    /**
+     * Whether a session key can be sealed to: 32 bytes of an X25519 public key of full order.
+     * A point of small order would make every download fail (libsodium refuses to seal to it).
+     */
+    acceptsSessionKey(base64: string): boolean {
+      const key = Buffer.from(base64, 'base64');
+      if (key.length !== sodium.crypto_box_PUBLICKEYBYTES) return false;
+      try {
+        sodium.crypto_box_seal(Buffer.alloc(sodium.crypto_box_SEALBYTES + 1), Buffer.alloc(1), key);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
     /**
      * At auth, for a product with a file: the delivery of its marked copy to this session, and
      * the auth answer's `file` block naming it. Null when the product has no file (or its

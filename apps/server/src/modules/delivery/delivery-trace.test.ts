@@ -189,6 +189,16 @@ describe('POST /api/deliveries/trace', () => {
     );
   });
 
+  it("reads a mark that straddles two of the upload's pieces", async () => {
+    const size = 1024 * 1024 - 30;
+    const a = await deliveredCopy(peFile(size));
+
+    const result = await traced(withByte(a.copy, 500));
+
+    expect(result).toMatchObject({ verdict: 'mark_intact', marksFound: 1 });
+    expect(result.delivery?.id).toBe(a.delivery);
+  });
+
   it('says a copy whose mark was edited was altered, and names nobody', async () => {
     const a = await deliveredCopy();
     const before = await t.lastActivity();

@@ -24,6 +24,12 @@ export interface MarkedCopy {
 
 /** Files whose layout is kept: the few products being delivered at a time. */
 const LAYOUTS_KEPT = 16;
+/**
+ * Slot copies hashed at once. A burst of auths (every loader signing in again after a restart)
+ * queues here instead of interleaving dozens of reads and hashes of the same file: each
+ * finishes sooner, and memory holds two pieces, not one per auth.
+ */
+const HASHES_AT_ONCE = 2;
 
 /**
  * The marked copies of stored files: their SHA-256 and size (for the signed auth answer) and
@@ -33,6 +39,7 @@ const LAYOUTS_KEPT = 16;
  */
 export function createMarkedCopies(pieces: FilePieces) {
   const layouts = new Map<string, Promise<FileLayout>>();
+  const hashing = createGate(HASHES_AT_ONCE);
 
   async function learn(sha256: string): Promise<FileLayout> {
     const hash = createHash('sha256');
@@ -114,14 +121,16 @@ export function createMarkedCopies(pieces: FilePieces) {
       }
       // The bytes after the slot, piece by piece, yielding between them.
       const after = layout.slotOffset + MARK_BYTES;
-      let offset = 0;
-      for await (const piece of pieces(sha256)) {
-        const start = offset;
-        offset += piece.length;
-        if (offset <= after) continue;
-        hash.update(start >= after ? piece : piece.subarray(after - start));
-        await nextTurn();
-      }
+      await hashing(async () => {
+        let offset = 0;
+        for await (const piece of pieces(sha256)) {
+          const start = offset;
+          offset += piece.length;
+          if (offset <= after) continue;
+          hash.update(start >= after ? piece : piece.subarray(after - start));
+          await nextTurn();
+        }
+      });
       return { sha256: hash.digest('hex'), size: layout.size, markKind: 'slot' };
     },
 
@@ -133,3 +142,21 @@ export function createMarkedCopies(pieces: FilePieces) {
 }
 
 export type MarkedCopies = ReturnType<typeof createMarkedCopies>;
+
+/** Runs at most `size` tasks at once; the others wait their turn, first come first served. */
+function createGate(size: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (running < size) running += 1;
+    else await new Promise<void>((turn) => waiting.push(turn));
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next in line.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}

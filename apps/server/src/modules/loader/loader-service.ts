@@ -56,7 +56,7 @@ export interface LoaderServiceDeps extends Pick<AppContext, 'db' | 'clock' | 'sh
   credentials: CredentialsChecker;
   redemption: Pick<KeyRedemption, 'redeemKey'>;
   /** The product file's deliveries: marked per session, sealed to its key. */
-  deliveries: Pick<DeliveryService, 'prepare' | 'open'>;
+  deliveries: Pick<DeliveryService, 'acceptsSessionKey' | 'prepare' | 'open'>;
   activity: ActivityService;
   /** Refusals record `loader.refused`. */
   events: EventRecorder;
@@ -418,6 +418,10 @@ export function createLoaderService({
         userId: null,
         productId: body.productId,
       };
+      // A key the download could never be sealed to is refused before anything else.
+      if (body.sessionKey !== undefined && !deliveries.acceptsSessionKey(body.sessionKey)) {
+        refuse('INVALID_REQUEST');
+      }
       await assertNotBlacklisted(attempt);
       const credential = await authenticate(body, attempt);
       const {
