@@ -299,6 +299,24 @@ describe('the session token and its delivery', () => {
     expect(sha256((await loader.download(renewed.session)).rawPayload)).toBe(renewed.file.sha256);
   });
 
+  it('is served only to the machine and subscription the delivery was made for', async () => {
+    const c = await customer(peFile(5_000));
+    const session = await openSession(c);
+    const other = await openSession(c);
+    // As if the token named another machine's delivery: its own machine is checked.
+    await t.database.db
+      .updateTable('deliveries')
+      .set({ machine_id: (await deliveryRow(other.file.delivery)).machine_id })
+      .where('id', '=', session.file.delivery)
+      .execute();
+
+    const response = await loader.download(session.session);
+
+    expect(response.statusCode).toBe(401);
+    expect(loader.signed(response).data).toMatchObject({ code: 'SESSION_INVALID' });
+    expect((await deliveryRow(session.file.delivery)).downloads).toBe(0);
+  });
+
   it('keeps its delivery when a heartbeat renews it', async () => {
     const c = await customer(peFile(5_000));
     const session = await openSession(c);

@@ -4,7 +4,7 @@ import type {
   LoaderAuthSuccess,
   WebhookSecretResponse,
 } from '@chaveiro/contract';
-import { protectionMessages } from '@chaveiro/contract';
+import { PROTECTION_LIMITS, protectionMessages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../../testing/multipart.js';
 import type { Receiver } from '../../testing/http-receiver.js';
@@ -226,6 +226,20 @@ describe('POST /api/deliveries/trace', () => {
       size: file.length,
       marksFound: 0,
     });
+  });
+
+  it('takes a copy of a 64 MB DLL with its mark after it, and no byte more', async () => {
+    const largest = Buffer.alloc(PROTECTION_LIMITS.leakedFileMaxBytes, 0x4d);
+
+    const fits = await trace(largest);
+    expect(fits.statusCode, fits.body).toBe(200);
+    expect(fits.json<LeakTraceResult>()).toMatchObject({
+      verdict: 'unmarked',
+      size: largest.length,
+    });
+    const tooLarge = await trace(Buffer.concat([largest, Buffer.from([0])]));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({ message: t_.leakFileTooLarge });
   });
 
   it('is for admins only, and asks for the file in pt-BR', async () => {
