@@ -1,18 +1,24 @@
-/** The loader API (docs/loader-protocol.md): authenticate, heartbeat, download. */
+/**
+ * The loader API (docs/loader-protocol.md): authenticate, heartbeat, download, the self-update
+ * and security signals (loader-security decides).
+ */
 import type { Platform } from '../../module.js';
 import { defineModule } from '../../module.js';
 import type { ActivityService } from '../activity/index.js';
 import type { AccountLimits, CredentialsChecker } from '../auth/index.js';
 import type { FilesService } from '../files/index.js';
 import type { KeyRedemption } from '../keys/index.js';
+import type { LoaderSecurityService } from '../loader-security/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { UsersRepository } from '../users/index.js';
+import { createOfflineLicences } from './loader-offline.js';
 import { createPresence } from './loader-presence.js';
 import { createLoaderRepository } from './loader-repository.js';
 import { loaderRoutes } from './loader-routes.js';
 import { createLoaderService } from './loader-service.js';
 import { createLoaderSessions } from './loader-sessions.js';
+import { createLoaderUpdateTokens } from './loader-update-tokens.js';
 
 export type { LoaderKey } from './loader-repository.js';
 export type { Presence } from './loader-presence.js';
@@ -59,6 +65,7 @@ export function createLoaderModule({
   activity,
   subscriptions,
   settingsCache,
+  loaderSecurity,
 }: Pick<
   Platform,
   | 'db'
@@ -81,6 +88,7 @@ export function createLoaderModule({
   activity: ActivityService;
   subscriptions: SubscriptionsService;
   settingsCache: SettingsCache;
+  loaderSecurity: LoaderSecurityService;
 }) {
   // Heartbeats note presence in memory; it is written every few seconds and on close.
   const presence = createPresence({ dialect, clock, runInBackground }, log);
@@ -100,6 +108,9 @@ export function createLoaderModule({
     settings: settingsCache,
     presence,
     sessions,
+    guard: loaderSecurity,
+    updates: createLoaderUpdateTokens(config.jwtSecret, clock),
+    offline: createOfflineLicences(loaderSigner, clock),
   });
   return defineModule({
     name: 'loader',

@@ -9,6 +9,9 @@ import {
   loaderHeartbeatSuccessSchema,
   loaderPublicKeySchema,
   loaderRefusalSchema,
+  loaderSecurityEventBodySchema,
+  loaderSecurityEventSuccessSchema,
+  loaderUpdateQuerySchema,
   messages,
 } from '@chaveiro/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -235,6 +238,62 @@ export function loaderRoutes({
       },
       async (request) =>
         answer(request, await service.heartbeat(request.loaderSession, request.ip)),
+    );
+
+    app.post(
+      '/security-event',
+      {
+        config: { limitRefusals: true },
+        preHandler: [
+          verifySession((request) => (request.body as { session: string }).session),
+          // A script on one machine cannot flood the queue: past this, nothing is stored.
+          perMachine('loader-security-event', 6, 10 * MINUTE),
+          claimNonce,
+        ],
+        schema: {
+          tags,
+          summary:
+            "Report a security signal the loader saw in its process; the product's rule for it acts",
+          body: loaderSecurityEventBodySchema,
+          response: { 200: loaderEnvelopeSchema(loaderSecurityEventSuccessSchema), ...refusals },
+        },
+      },
+      async (request) =>
+        answer(
+          request,
+          await service.securityEvent(request.loaderSession, request.body, request.ip),
+        ),
+    );
+
+    app.get(
+      '/update',
+      {
+        config: { limitRefusals: true },
+        preHandler: [
+          rateLimit({ name: 'loader-update-ip', max: 10, windowMs: 10 * MINUTE }),
+          claimNonce,
+        ],
+        schema: {
+          tags,
+          summary:
+            "Download the product's current loader with the update token of a LOADER_OUTDATED refusal",
+          querystring: loaderUpdateQuerySchema,
+          response: {
+            200: z.unknown().describe('The loader bytes (application/octet-stream)'),
+            ...refusals,
+          },
+        },
+      },
+      async (request, reply) => {
+        const file = await service.update(request.query.token);
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-disposition', contentDisposition(file.name))
+          .header('x-file-sha256', file.sha256)
+          .header('x-file-size', String(file.size))
+          .header('x-loader-version', file.version)
+          .send(file.bytes);
+      },
     );
 
     app.get(
