@@ -230,8 +230,15 @@ export const productProtectionSchema = z.object({
 });
 export type ProductProtection = z.infer<typeof productProtectionSchema>;
 
+/** The rules a change names; `.partial()` of the rules would still fill the others' defaults. */
+const securityRulesChangeSchema = z.strictObject({
+  debugger: z.enum(SECURITY_RULE_ACTIONS).optional(),
+  hooked_api: z.enum(SECURITY_RULE_ACTIONS).optional(),
+  self_check_failed: z.enum(SECURITY_RULE_ACTIONS).optional(),
+});
+
 export const updateProductProtectionSchema = productProtectionSchema
-  .extend({ securityRules: securityRulesSchema.partial() })
+  .extend({ securityRules: securityRulesChangeSchema })
   .partial()
   .strict();
 export type UpdateProductProtection = z.infer<typeof updateProductProtectionSchema>;
