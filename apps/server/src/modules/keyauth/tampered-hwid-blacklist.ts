@@ -36,7 +36,11 @@ export function createTamperedHwidBlacklist({
         { userId: payload.userId, username: payload.username, ip: payload.ip },
         {
           type: 'product.hwid_blocked',
-          action: protectionMessages.logTamperBlacklisted(payload.hwid, payload.productName, signal),
+          action: protectionMessages.logTamperBlacklisted(
+            payload.hwid,
+            payload.productName,
+            signal,
+          ),
           target: `product:${payload.productId}`,
         },
       );

@@ -155,7 +155,10 @@ export function createLoaderSecurity({
     ): Promise<SecurityRuleAction> {
       const product = await repository.findProduct(machine.productId);
       if (!product) throw new NotFoundError(text.securityEventNotFound);
-      const action = await applicable(securityRulesOf(product.security_rules)[signal.kind], machine);
+      const action = await applicable(
+        securityRulesOf(product.security_rules)[signal.kind],
+        machine,
+      );
       const now = clock.now();
       await events.transaction(async (trx) => {
         const detail = signal.detail || null;

@@ -89,7 +89,12 @@ export function createSecurityEventsRepository(db: Kysely<Database>) {
           eb.fn.countAll<number | string>().as('releases'),
           eb.fn
             .sum<number | string | null>(
-              eb.case().when('sha256', '=', sha256 ?? '').then(1).else(0).end(),
+              eb
+                .case()
+                .when('sha256', '=', sha256 ?? '')
+                .then(1)
+                .else(0)
+                .end(),
             )
             .as('known'),
         ])
@@ -138,6 +143,4 @@ export function createSecurityEventsRepository(db: Kysely<Database>) {
 }
 
 export type SecurityEventsRepository = ReturnType<typeof createSecurityEventsRepository>;
-export type SecurityEventRow = NonNullable<
-  Awaited<ReturnType<SecurityEventsRepository['find']>>
->;
+export type SecurityEventRow = NonNullable<Awaited<ReturnType<SecurityEventsRepository['find']>>>;

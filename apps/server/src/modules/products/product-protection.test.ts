@@ -107,9 +107,7 @@ describe("a product's protection", () => {
     const listed = (await t.as(admin).get('/api/products')).json<
       { id: string; protection: ProductProtection }[]
     >();
-    expect(listed.find((p) => p.id === product.id)?.protection).toEqual(
-      second.json().protection,
-    );
+    expect(listed.find((p) => p.id === product.id)?.protection).toEqual(second.json().protection);
   });
 
   it.each([
