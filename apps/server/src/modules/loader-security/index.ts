@@ -35,7 +35,6 @@ export function createLoaderSecurityModule({
   userAdmin: UserAdminRepository;
 }) {
   const loaderSecurity = createLoaderSecurity({
-    db,
     clock,
     repository: createSecurityEventsRepository(db),
     events,

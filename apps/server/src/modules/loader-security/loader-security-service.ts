@@ -47,7 +47,7 @@ export interface LoaderPolicy {
   unknownLoaderPolicy: UnknownLoaderPolicy;
 }
 
-export interface LoaderSecurityDeps extends Pick<AppContext, 'db' | 'clock'> {
+export interface LoaderSecurityDeps extends Pick<AppContext, 'clock'> {
   repository: SecurityEventsRepository;
   /** `loader.tampered` (and a ban's `user.banned`) in the event's transaction. */
   events: EventRecorder;
@@ -65,7 +65,6 @@ export interface LoaderSecurityDeps extends Pick<AppContext, 'db' | 'clock'> {
  * admin's "Segurança" queue. Every stored event records `loader.tampered`.
  */
 export function createLoaderSecurity({
-  db,
   clock,
   repository,
   events,

@@ -96,18 +96,19 @@ describe("a product's protection", () => {
       loaderMinVersion: null,
       securityRules: { hooked_api: 'end_session' },
     });
-    expect(second.json<{ protection: ProductProtection }>().protection).toEqual({
+    const { protection } = second.json<{ protection: ProductProtection }>();
+    expect(protection).toEqual({
       ...saved,
       loaderMinVersion: null,
       unknownLoaderPolicy: 'refuse',
       securityRules: { ...saved.securityRules, hooked_api: 'end_session' },
     });
     // As the console and the loader read it back.
-    expect((await t.as(admin).get(url)).json()).toEqual({ protection: second.json().protection });
+    expect((await t.as(admin).get(url)).json()).toEqual({ protection });
     const listed = (await t.as(admin).get('/api/products')).json<
       { id: string; protection: ProductProtection }[]
     >();
-    expect(listed.find((p) => p.id === product.id)?.protection).toEqual(second.json().protection);
+    expect(listed.find((p) => p.id === product.id)?.protection).toEqual(protection);
   });
 
   it.each([
