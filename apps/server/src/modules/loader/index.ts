@@ -18,6 +18,7 @@ import { createLoaderRepository } from './loader-repository.js';
 import { loaderRoutes } from './loader-routes.js';
 import { createLoaderService } from './loader-service.js';
 import { createLoaderSessions } from './loader-sessions.js';
+import { createLoaderUpdate } from './loader-update.js';
 import { createLoaderUpdateTokens } from './loader-update-tokens.js';
 
 export type { LoaderKey } from './loader-repository.js';
@@ -93,11 +94,19 @@ export function createLoaderModule({
   // Heartbeats note presence in memory; it is written every few seconds and on close.
   const presence = createPresence({ dialect, clock, runInBackground }, log);
   const sessions = createLoaderSessions(config.jwtSecret, clock);
+  const repository = createLoaderRepository({ db, readNow });
+  const update = createLoaderUpdate({
+    clock,
+    repository,
+    files,
+    settings: settingsCache,
+    tokens: createLoaderUpdateTokens(config.jwtSecret, clock),
+  });
   const loader = createLoaderService({
     db,
     clock,
     sharedState,
-    repository: createLoaderRepository({ db, readNow }),
+    repository,
     users,
     credentials,
     redemption,
@@ -109,7 +118,7 @@ export function createLoaderModule({
     presence,
     sessions,
     guard: loaderSecurity,
-    updates: createLoaderUpdateTokens(config.jwtSecret, clock),
+    update,
     offline: createOfflineLicences(loaderSigner, clock),
   });
   return defineModule({
@@ -125,6 +134,7 @@ export function createLoaderModule({
           sharedState,
           signer: loaderSigner,
           loader,
+          update,
           sessions,
           accountLimits,
           earlyRefusals,

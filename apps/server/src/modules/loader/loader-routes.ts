@@ -30,6 +30,7 @@ import type { AnsweredRequest } from './loader-answers.js';
 import { LoaderRefusalError, envelope, nonceOf, refusalOf } from './loader-answers.js';
 import type { LoaderSession, LoaderSessions } from './loader-sessions.js';
 import type { LoaderService } from './loader-service.js';
+import type { LoaderUpdate } from './loader-update.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -60,6 +61,8 @@ export interface LoaderRoutesDeps extends Pick<AppContext, 'clock' | 'sharedStat
   /** Signs every answer but the public key's; app.ts owns it (KeyAuth's answers share it). */
   signer: Signer;
   loader: LoaderService;
+  /** The self-update a LOADER_OUTDATED refusal offers. */
+  update: Pick<LoaderUpdate, 'serve'>;
   sessions: LoaderSessions;
   /** Its login limit is shared with the site's login. */
   accountLimits: AccountLimits;
@@ -75,6 +78,7 @@ export function loaderRoutes({
   clock,
   sharedState,
   loader: service,
+  update,
   sessions,
   accountLimits,
   earlyRefusals,
@@ -285,7 +289,7 @@ export function loaderRoutes({
         },
       },
       async (request, reply) => {
-        const file = await service.update(request.query.token);
+        const file = await update.serve(request.query.token);
         return reply
           .header('content-type', 'application/octet-stream')
           .header('content-disposition', contentDisposition(file.name))

@@ -42,7 +42,7 @@ import type {
 } from './loader-repository.js';
 import type { OfflineLicences } from './loader-offline.js';
 import type { LoaderSession, LoaderSessions } from './loader-sessions.js';
-import type { LoaderUpdateTokens } from './loader-update-tokens.js';
+import type { LoaderUpdate } from './loader-update.js';
 
 const text = messages.loader;
 const reasons = text.reasons;
@@ -73,7 +73,8 @@ export interface LoaderServiceDeps extends Pick<AppContext, 'db' | 'clock' | 'sh
   sessions: LoaderSessions;
   /** The loader's version and integrity at auth, and the signals it reports. */
   guard: Pick<LoaderSecurityService, 'checkLoader' | 'report'>;
-  updates: LoaderUpdateTokens;
+  /** The current loader offered to an outdated one. */
+  update: Pick<LoaderUpdate, 'offer'>;
   offline: OfflineLicences;
 }
 
@@ -134,11 +135,6 @@ export interface LoaderFile {
   bytes: Buffer;
 }
 
-/** The product's current loader, for a self-update. */
-export interface LoaderUpdateFile extends LoaderFile {
-  version: string;
-}
-
 /** The loader API's rules (docs/loader-protocol.md): authenticate, heartbeat, download. */
 export function createLoaderService({
   db,
@@ -156,7 +152,7 @@ export function createLoaderService({
   sessions,
   sharedState,
   guard,
-  updates,
+  update,
   offline,
 }: LoaderServiceDeps) {
   // A session end is logged once per machine and reason, however often its client retries and
@@ -466,30 +462,8 @@ export function createLoaderService({
       'LOADER_OUTDATED',
       reasons.loaderOutdated,
       undefined,
-      updateBlockOf(product, user.id, subscription.id),
+      update.offer(product, user.id, subscription.id),
     );
-  }
-
-  /** The product's current loader and a token to fetch it (null when it has no loader file). */
-  function updateBlockOf(
-    product: LoaderProduct,
-    userId: string,
-    subscriptionId: string,
-  ): LoaderUpdateBlock | null {
-    if (!product.loader_sha256) return null;
-    const update = updates.issue({
-      productId: product.id,
-      userId,
-      subscriptionId,
-      sha256: product.loader_sha256,
-    });
-    return {
-      version: product.loader_version ?? '',
-      sha256: product.loader_sha256,
-      size: product.loader_size ?? 0,
-      name: product.loader_name ?? 'loader.exe',
-      update: { token: update.token, expiresAt: iso(update.expiresAt) },
-    };
   }
 
   /** A live session re-checked (server open, one query) and its machine marked seen. */
@@ -498,16 +472,6 @@ export function createLoaderService({
     const state = await liveState(session, ip, now);
     presence.seen(session.machineId, now, ip);
     return state;
-  }
-
-  /** A stored file's bytes; NO_FILE when it is gone. */
-  async function readStored(sha256: string) {
-    try {
-      return await files.read(sha256);
-    } catch (error) {
-      if (error instanceof NotFoundError) refuse('NO_FILE');
-      throw error;
-    }
   }
 
   /** The product file of a live session's state. */
@@ -639,36 +603,6 @@ export function createLoaderService({
         { kind: signal.kind, detail: signal.detail },
       );
       return { ok: true, action };
-    },
-
-    /**
-     * The product's current loader for the self-update a LOADER_OUTDATED refusal offered: while
-     * its token is valid, the subscription usable, and the loader still the one announced.
-     */
-    async update(token: string): Promise<LoaderUpdateFile> {
-      await assertOpen();
-      const grant = updates.verify(token);
-      if (!grant) return refuse('SESSION_INVALID');
-      // The subscription's state, with no machine: the token names none.
-      const state = await repository.sessionState('', grant.subscriptionId);
-      if (!state || state.user_id !== grant.userId || state.product_id !== grant.productId) {
-        return refuse('SESSION_INVALID');
-      }
-      const unusable = unusableBy(state, clock.now());
-      if (unusable === 'PRODUCT_UPDATING' || unusable === 'PRODUCT_UNAVAILABLE') {
-        return refuse(unusable, productBlockOf(productOperationalOf(state)));
-      }
-      if (unusable) return refuse(unusable);
-      const product = await repository.findProduct(grant.productId);
-      if (product?.loader_sha256 !== grant.sha256) return refuse('NO_FILE');
-      const file = await readStored(grant.sha256);
-      return {
-        name: product.loader_name ?? 'loader.exe',
-        sha256: grant.sha256,
-        size: file.size,
-        bytes: file.bytes,
-        version: product.loader_version ?? '',
-      };
     },
 
     /** The product's file, for a live session of that product. */
