@@ -56,12 +56,12 @@ function expectRefusal(answer: Answer<unknown>, code: LoaderRefusalCode): void {
   expect(answer.status).toBe(LOADER_REFUSALS[code]);
 }
 
-/** The smallest file the PE check accepts, made distinct by random bytes. */
-function newLoaderFile(): Buffer {
+/** A file the PE check accepts, made distinct by `extra` random bytes. */
+function newLoaderFile(extra = 256): Buffer {
   const head = Buffer.alloc(0x40);
   head.write('MZ', 0, 'latin1');
   head.writeUInt32LE(0x40, 0x3c);
-  return Buffer.concat([head, Buffer.from('PE\0\0', 'latin1'), randomBytes(256)]);
+  return Buffer.concat([head, Buffer.from('PE\0\0', 'latin1'), randomBytes(extra)]);
 }
 
 async function uploadLoader(productId: string, bytes: Buffer, version: string): Promise<void> {
@@ -113,7 +113,8 @@ function events(userId: string) {
 describe('a loader older than the minimum version', () => {
   it('is refused with LOADER_OUTDATED naming the current loader, which the update serves', async () => {
     const c = await customer({ loaderMinVersion: '2.4' });
-    const current = newLoaderFile();
+    // Over 1 MiB: stored in chunks and streamed.
+    const current = newLoaderFile(2.5 * 1024 * 1024);
     await uploadLoader(c.product.id, current, '2.10.0');
 
     const answer = await auth(c, { sha256: 'a'.repeat(64), version: '2.3.9' });

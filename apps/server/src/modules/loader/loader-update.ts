@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { LoaderUpdateBlock } from '@chaveiro/contract';
 import type { AppContext } from '../../platform/core/context.js';
 import { NotFoundError } from '../../platform/core/errors.js';
@@ -19,12 +20,13 @@ export interface LoaderUpdateFile {
   sha256: string;
   size: number;
   version: string;
-  bytes: Buffer;
+  /** Streamed a piece at a time: a 64 MB loader is never held whole. */
+  bytes: Readable;
 }
 
 export interface LoaderUpdateDeps extends Pick<AppContext, 'clock'> {
   repository: Pick<LoaderRepository, 'sessionState' | 'findProduct'>;
-  files: Pick<FilesService, 'read'>;
+  files: Pick<FilesService, 'metadata' | 'stream'>;
   settings: SettingsCache;
   tokens: LoaderUpdateTokens;
 }
@@ -85,19 +87,20 @@ export function createLoaderUpdate({
       if (unusable) return refuse(unusable);
       const product = await repository.findProduct(grant.productId);
       if (product?.loader_sha256 !== grant.sha256) return refuse('NO_FILE');
+      let size: number;
       try {
-        const file = await files.read(grant.sha256);
-        return {
-          name: product.loader_name ?? 'loader.exe',
-          sha256: grant.sha256,
-          size: file.size,
-          version: product.loader_version ?? '',
-          bytes: file.bytes,
-        };
+        ({ size } = await files.metadata(grant.sha256));
       } catch (error) {
         if (error instanceof NotFoundError) refuse('NO_FILE');
         throw error;
       }
+      return {
+        name: product.loader_name ?? 'loader.exe',
+        sha256: grant.sha256,
+        size,
+        version: product.loader_version ?? '',
+        bytes: Readable.from(files.stream(grant.sha256)),
+      };
     },
   };
 }
