@@ -13,9 +13,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
 import { InputField, NumberField } from '@/components/form/input-fields';
+import { PendingButton } from '@/components/form/pending-button';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -58,31 +58,41 @@ const DIALOG_CLASS = 'max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-lg';
  */
 export function ProductProtectionDialog({ row, onClose }: { row: Product; onClose: () => void }) {
   const protection = useProductProtection(row.id);
-  if (protection.data) {
-    return <ProtectionForm row={row} protection={protection.data.protection} onClose={onClose} />;
-  }
+  const update = useUpdateProductProtection();
+  // One dialog throughout: the form replaces the placeholder inside it once the settings load.
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !update.isPending && onClose()}>
       <DialogContent className={DIALOG_CLASS}>
         <DialogHeader>
           <DialogTitle>{t.dialogTitle(row.name)}</DialogTitle>
           <DialogDescription>{t.dialogDescription}</DialogDescription>
         </DialogHeader>
-        {protection.isError ? (
-          <LoadErrorAlert error={protection.error} />
+        {protection.data ? (
+          <ProtectionForm
+            row={row}
+            protection={protection.data.protection}
+            update={update}
+            onClose={onClose}
+          />
         ) : (
-          <div className="grid gap-3" aria-busy="true" aria-label={t.protectionLoading}>
-            <Skeleton className="h-16" />
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-            <Skeleton className="h-28" />
-          </div>
+          <>
+            {protection.isError ? (
+              <LoadErrorAlert error={protection.error} />
+            ) : (
+              <div className="grid gap-3" aria-busy="true" aria-label={t.protectionLoading}>
+                <Skeleton className="h-16" />
+                <Skeleton className="h-10" />
+                <Skeleton className="h-10" />
+                <Skeleton className="h-28" />
+              </div>
+            )}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose}>
+                {t.close}
+              </Button>
+            </DialogFooter>
+          </>
         )}
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            {t.close}
-          </Button>
-        </DialogFooter>
       </DialogContent>
     </Dialog>
   );
@@ -95,13 +105,14 @@ function defaultsOf(protection: ProductProtection): ProtectionFormInput {
 function ProtectionForm({
   row,
   protection,
+  update,
   onClose,
 }: {
   row: Product;
   protection: ProductProtection;
+  update: ReturnType<typeof useUpdateProductProtection>;
   onClose: () => void;
 }) {
-  const update = useUpdateProductProtection();
   const form = useForm<ProtectionFormInput, unknown, ProtectionFormOutput>({
     resolver: zodResolver(protectionFormSchema),
     defaultValues: defaultsOf(protection),
@@ -126,17 +137,7 @@ function ProtectionForm({
   });
 
   return (
-    <FormDialog
-      onClose={onClose}
-      title={t.dialogTitle(row.name)}
-      description={t.dialogDescription}
-      onSubmit={onSubmit}
-      pending={update.isPending}
-      cancelLabel={t.cancel}
-      submitLabel={t.save}
-      submitDisabled={!isDirty}
-      className={DIALOG_CLASS}
-    >
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
       <Controller
         control={form.control}
         name="protectedDelivery"
@@ -231,6 +232,14 @@ function ProtectionForm({
           );
         })}
       </fieldset>
-    </FormDialog>
+      <DialogFooter>
+        <Button type="button" variant="outline" disabled={update.isPending} onClick={onClose}>
+          {t.cancel}
+        </Button>
+        <PendingButton type="submit" pending={update.isPending} disabled={!isDirty}>
+          {t.save}
+        </PendingButton>
+      </DialogFooter>
+    </form>
   );
 }
