@@ -47,10 +47,21 @@ export function DeliveryProtectionBadge({ delivery }: { delivery: Pick<Delivery,
   );
 }
 
-/** A machine's HWID: monospaced, cut to the cell, whole on hover. */
-export function HwidText({ hwid, className }: { hwid: string; className?: string }) {
+/** A machine's HWID: monospaced, cut to a table cell (whole on hover) or wrapped on a card. */
+export function HwidText({
+  hwid,
+  wrap = false,
+  className,
+}: {
+  hwid: string;
+  wrap?: boolean;
+  className?: string;
+}) {
   return (
-    <span title={hwid} className={cn('block truncate font-mono text-xs', className)}>
+    <span
+      title={hwid}
+      className={cn('block font-mono text-xs', wrap ? 'break-all' : 'truncate', className)}
+    >
       {hwid}
     </span>
   );

@@ -39,35 +39,37 @@ export function ProductDeliveriesTable({ productId }: { productId: string }) {
         <>
           <ScrollTable
             query={deliveries}
-            columns={6}
+            columns={4}
             loadingText={t.deliveriesLoading}
             emptyText={paged.q ? t.deliveriesNoMatch : t.deliveriesEmpty}
             head={
               <>
                 <TableHead>{columns.customer}</TableHead>
-                <TableHead>{columns.machine}</TableHead>
-                <TableHead className="hidden md:table-cell">{columns.ip}</TableHead>
-                <TableHead>{columns.deliveredAt}</TableHead>
-                <TableHead className="hidden md:table-cell">{columns.downloadedAt}</TableHead>
+                <TableHead>
+                  {columns.machine} · {columns.ip}
+                </TableHead>
+                <TableHead>
+                  {columns.deliveredAt} · {columns.downloadedAt}
+                </TableHead>
                 <TableHead>{columns.protection}</TableHead>
               </>
             }
             renderRow={(row) => (
               <TableRow key={row.id}>
-                <TableCell className="max-w-40">
+                <TableCell className="max-w-36 align-top">
                   <UserLink id={row.user?.id} username={row.username} className="block truncate" />
                 </TableCell>
-                <TableCell className="max-w-40">
+                <TableCell className="max-w-52 align-top">
                   <HwidText hwid={row.hwid} />
+                  <span className="text-muted-foreground font-mono text-xs">{row.ip}</span>
                 </TableCell>
-                <TableCell className="hidden font-mono text-xs md:table-cell">{row.ip}</TableCell>
-                <TableCell className="text-sm whitespace-nowrap tabular-nums">
+                <TableCell className="align-top text-sm whitespace-nowrap tabular-nums">
                   {formatDateTime(row.createdAt)}
+                  <span className="text-muted-foreground block text-xs">
+                    {downloaded(row.downloadedAt)}
+                  </span>
                 </TableCell>
-                <TableCell className="text-muted-foreground hidden text-sm whitespace-nowrap tabular-nums md:table-cell">
-                  {downloaded(row.downloadedAt)}
-                </TableCell>
-                <TableCell>
+                <TableCell className="align-top">
                   <DeliveryProtectionBadge delivery={row} />
                   <span className="text-muted-foreground mt-1 block text-xs">
                     {t.markKinds[row.markKind]}
@@ -85,7 +87,7 @@ export function ProductDeliveriesTable({ productId }: { productId: string }) {
                   </>
                 }
                 fields={[
-                  { label: columns.machine, value: <HwidText hwid={row.hwid} /> },
+                  { label: columns.machine, value: <HwidText hwid={row.hwid} wrap /> },
                   { label: columns.ip, value: <span className="font-mono text-xs">{row.ip}</span> },
                   { label: columns.deliveredAt, value: formatDateTime(row.createdAt) },
                   { label: columns.downloadedAt, value: downloaded(row.downloadedAt) },

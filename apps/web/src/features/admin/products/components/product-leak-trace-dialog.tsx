@@ -10,7 +10,7 @@ import { ExternalLink, FileSearch, ShieldQuestion, ShieldX, UserSearch } from 'l
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PendingButton } from '@/components/form/pending-button';
-import { DeliveryProtectionBadge, HwidText } from '@/components/protection/protection-badges';
+import { DeliveryProtectionBadge } from '@/components/protection/protection-badges';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -202,7 +202,10 @@ function DeliveryFacts({ delivery }: { delivery: Delivery }) {
         </span>
       ),
     },
-    { label: t.leakMachine, value: <HwidText hwid={delivery.hwid} className="text-sm" /> },
+    {
+      label: t.leakMachine,
+      value: <span className="font-mono text-sm break-all">{delivery.hwid}</span>,
+    },
     { label: t.leakIp, value: <span className="font-mono text-sm">{delivery.ip}</span> },
     { label: t.leakTime, value: formatDateTime(delivery.createdAt) },
     {

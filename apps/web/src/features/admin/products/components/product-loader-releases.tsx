@@ -58,9 +58,9 @@ function ReleaseItem({ productId, release }: { productId: string; release: Loade
     );
 
   return (
-    <li className="grid gap-2 rounded-md border p-2.5 text-sm" data-testid="loader-release">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="grid min-w-0 gap-0.5">
+    <li className="grid gap-2 rounded-md border px-3 py-2 text-sm" data-testid="loader-release">
+      <div className="flex items-center justify-between gap-3">
+        <div className="grid min-w-0 flex-1 gap-0.5">
           <p className="flex flex-wrap items-center gap-2 font-medium">
             {t.releaseVersion(release.version)}
             {release.current ? <Badge variant="secondary">{t.releaseCurrent}</Badge> : null}
@@ -77,6 +77,7 @@ function ReleaseItem({ productId, release }: { productId: string; release: Loade
           <Button
             variant="ghost"
             size="sm"
+            className="shrink-0"
             aria-label={t.releaseRemoveOf(release.version)}
             onClick={() => setConfirming(true)}
           >

@@ -62,7 +62,7 @@ export function SecurityScreen() {
             <CardTitle>{t.securityListTitle}</CardTitle>
             <CardDescription>{t.securityListDescription}</CardDescription>
           </div>
-          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+          <div className="grid gap-2 sm:flex sm:flex-wrap sm:items-center [&_[data-slot=native-select-wrapper]]:w-full sm:[&_[data-slot=native-select-wrapper]]:w-auto">
             <div
               role="group"
               aria-label={t.securityStatusFilter}
@@ -159,7 +159,7 @@ function SecurityEventsTable({
   return (
     <ScrollTable
       query={query}
-      columns={8}
+      columns={7}
       loadingText={t.securityLoading}
       emptyText={emptyText}
       head={
@@ -169,8 +169,9 @@ function SecurityEventsTable({
           <TableHead>{columns.kind}</TableHead>
           <TableHead className="hidden xl:table-cell">{columns.detail}</TableHead>
           <TableHead>{columns.action}</TableHead>
-          <TableHead className="hidden lg:table-cell">{columns.ip}</TableHead>
-          <TableHead>{columns.createdAt}</TableHead>
+          <TableHead>
+            {columns.createdAt} · {columns.ip}
+          </TableHead>
           <TableHead className="text-right">
             <span className="sr-only">{t.securityResolve}</span>
           </TableHead>
@@ -198,11 +199,9 @@ function SecurityEventsTable({
           <TableCell className="align-top">
             <SecurityActionBadge action={event.action} />
           </TableCell>
-          <TableCell className="hidden align-top font-mono text-xs lg:table-cell">
-            {event.ip}
-          </TableCell>
           <TableCell className="align-top text-sm whitespace-nowrap tabular-nums">
             {formatDateTime(event.createdAt)}
+            <span className="text-muted-foreground block font-mono text-xs">{event.ip}</span>
           </TableCell>
           <TableCell className="text-right align-top">
             <Resolution event={event} />
@@ -225,7 +224,7 @@ function SecurityEventsTable({
             },
             { label: columns.product, value: event.product.name },
             ...(event.detail ? [{ label: columns.detail, value: event.detail }] : []),
-            { label: columns.hwid, value: <HwidText hwid={event.hwid} /> },
+            { label: columns.hwid, value: <HwidText hwid={event.hwid} wrap /> },
             { label: columns.ip, value: <span className="font-mono text-xs">{event.ip}</span> },
             { label: columns.createdAt, value: formatDateTime(event.createdAt) },
           ]}

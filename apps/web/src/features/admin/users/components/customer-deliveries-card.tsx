@@ -60,7 +60,7 @@ export function CustomerDeliveriesCard({ userId }: { userId: string }) {
           </>
         ),
         fields: [
-          { label: columns.machine, value: <HwidText hwid={delivery.hwid} /> },
+          { label: columns.machine, value: <HwidText hwid={delivery.hwid} wrap /> },
           { label: columns.ip, value: <span className="font-mono text-xs">{delivery.ip}</span> },
           { label: columns.deliveredAt, value: formatDateTime(delivery.createdAt) },
           { label: columns.downloadedAt, value: downloaded(delivery.downloadedAt) },

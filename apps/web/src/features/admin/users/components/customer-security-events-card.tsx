@@ -69,7 +69,7 @@ export function CustomerSecurityEventsCard({ userId }: { userId: string }) {
         fields: [
           { label: columns.product, value: event.product.name },
           ...(event.detail ? [{ label: columns.detail, value: event.detail }] : []),
-          { label: columns.hwid, value: <HwidText hwid={event.hwid} /> },
+          { label: columns.hwid, value: <HwidText hwid={event.hwid} wrap /> },
           { label: columns.createdAt, value: formatDateTime(event.createdAt) },
           {
             label: t.securityStatusFilter,
