@@ -173,8 +173,8 @@ export function LeakTraceResultCard({
         </div>
       </div>
       {delivery ? <DeliveryFacts delivery={delivery} /> : null}
-      <p className="text-muted-foreground text-xs break-all">
-        {t.leakFileHash}: <span className="font-mono">{result.sha256}</span> ·{' '}
+      <p className="text-muted-foreground text-xs">
+        {t.leakFileHash}: <span className="font-mono break-all">{result.sha256}</span> ·{' '}
         {t.leakFileSummary(formatBytes(result.size), result.marksFound)}
       </p>
     </section>
