@@ -52,11 +52,18 @@ export function resolveSecurityEvent({ id }: { id: string }) {
   });
 }
 
-/** "Marcar como resolvido": the queue, its badge and the customer pages are stale afterwards. */
+/**
+ * "Marcar como resolvido": the queue, its badge, the customer pages and the audit log are stale
+ * afterwards.
+ */
 export function useResolveSecurityEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resolveSecurityEvent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.securityEvents.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.securityEvents.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.activity.all }),
+      ]),
   });
 }

@@ -35,6 +35,9 @@ export function useRemoveLoaderRelease() {
   return useMutation({
     mutationFn: removeLoaderRelease,
     onSuccess: (_answer, { id }) =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.loaderReleases(id) }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.loaderReleases(id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.activity.all }),
+      ]),
   });
 }

@@ -38,8 +38,13 @@ export function useUpdateProductProtection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProductProtection,
-    onSuccess: (answer, { id }) => {
+    // The catalogue carries each product's protection; the change is in the audit log.
+    onSuccess: async (answer, { id }) => {
       queryClient.setQueryData(queryKeys.productProtection(id), answer);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.products, exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.activity.all }),
+      ]);
     },
   });
 }
