@@ -20,6 +20,7 @@ import { createBalanceModule } from './modules/balance/index.js';
 import { createBypassModule } from './modules/bypass/index.js';
 import { createClientModule } from './modules/client/index.js';
 import { createDashboardModule } from './modules/dashboard/index.js';
+import { createDeliveryModule } from './modules/delivery/index.js';
 import { createDepositsModule } from './modules/deposits/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createHealthModule } from './modules/health/index.js';
@@ -31,6 +32,7 @@ import {
 } from './modules/keyauth-import/index.js';
 import { createKeysModule, createKeysRepository } from './modules/keys/index.js';
 import { createLoaderModule } from './modules/loader/index.js';
+import { createLoaderSecurityModule } from './modules/loader-security/index.js';
 import { createNewsletterModule } from './modules/newsletter/index.js';
 import { createNotificationsModule } from './modules/notifications/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
@@ -113,6 +115,8 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger, options:
     .add(createOrdersModule)
     .add(createShopModule)
     .add(createResellerModule)
+    .add(createDeliveryModule)
+    .add(createLoaderSecurityModule)
     .add(createLoaderModule)
     .add(createDashboardModule)
     .add(createAnalyticsModule)

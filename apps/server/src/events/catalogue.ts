@@ -6,6 +6,8 @@ import type {
   ProductOperationalStatus,
   Role,
   SecurityEpochReason,
+  SecurityEventAction,
+  SecurityEventKind,
 } from '@chaveiro/contract';
 
 /** Where a key was redeemed. */
@@ -271,6 +273,27 @@ export interface DomainEvents {
     /** The tokens revoked, as the owner recognises them. */
     tokens: { id: string; name: string; prefix: string }[];
   };
+  /**
+   * An admin traced a leaked copy of a product file to the delivery it came from ("Rastrear
+   * vazamento"): the copy was identical to that delivery, or carried its intact mark.
+   */
+  'delivery.leaked': {
+    deliveryId: string;
+    productId: string;
+    /** The customer the copy was delivered to (null once that account is gone). */
+    userId: string | null;
+    username: string;
+    subscriptionId: string | null;
+    machineId: string | null;
+    hwid: string;
+    /** The address of the auth that made the delivery. */
+    ip: string;
+    /** Epoch ms: when the copy was delivered (the auth). */
+    deliveredAt: number;
+    verdict: 'identical' | 'mark_intact';
+    /** The admin who traced it. */
+    tracedBy: string;
+  };
   /** A loader request refused, as counted per address. */
   'loader.refused': {
     code: LoaderRefusalCode;
@@ -281,6 +304,29 @@ export interface DomainEvents {
     productId: string;
     /** The machine's HWID as sent (absent in events recorded before it was added). */
     hwid?: string;
+  };
+  /**
+   * A loader reported a security signal on its session, or authenticated with a loader whose
+   * hash is no published release (loader-security module, with the stored event, in its
+   * transaction): what was seen and what the product's rule did.
+   */
+  'loader.tampered': {
+    /** The stored event (`loader_security_events.id`). */
+    securityEventId: string;
+    productId: string;
+    productName: string;
+    userId: string;
+    /** The account's username then. */
+    username: string;
+    subscriptionId: string | null;
+    machineId: string | null;
+    hwid: string;
+    kind: SecurityEventKind;
+    detail: string | null;
+    action: SecurityEventAction;
+    ip: string;
+    /** Epoch ms. */
+    at: number;
   };
   /** A message added to a support ticket. */
   'ticket.replied': {

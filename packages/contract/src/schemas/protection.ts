@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { plural, pluralWord } from '../plural.js';
-import { pageOf } from './common.js';
+import { pageOf, pageQuerySchema } from './common.js';
 
 /**
  * Protected delivery (docs/loader-protocol.md): the product file sealed to each loader session
@@ -141,6 +141,8 @@ export const protectionMessages = {
   releaseRemoved: 'Versão removida.',
   releaseNotFound: 'Versão não encontrada.',
   releaseCurrent: 'Atual',
+  logReleaseRemoved: (product: string, version: string) =>
+    `Versão ${version} do loader de ${product} removida das versões publicadas`,
 
   // "Rastrear vazamento"
   leakMenuItem: 'Rastrear vazamento',
@@ -188,6 +190,15 @@ export const protectionMessages = {
   securityResolve: 'Marcar como resolvido',
   securityResolvedToast: 'Evento marcado como resolvido.',
   securityEventNotFound: 'Evento não encontrado.',
+  /** The stored detail of an unknown loader: what it reported. */
+  unknownLoaderDetail: (version: string, sha256: string) => `versão ${version}, SHA-256 ${sha256}`,
+  loaderNotReported: 'o loader não informou versão nem hash',
+  logSecurityResolved: (signal: string, username: string, product: string) =>
+    `Evento de segurança resolvido: ${signal} de ${username} em ${product}`,
+  logTamperBanned: (username: string, product: string, signal: string) =>
+    `${username} banido pela regra de segurança de ${product} (${signal})`,
+  logTamperBlacklisted: (hwid: string, product: string, signal: string) =>
+    `HWID ${hwid} bloqueado pela regra de segurança de ${product} (${signal})`,
   customerSecurityTitle: 'Eventos de segurança',
   customerDeliveriesTitle: 'Entregas do arquivo',
 
@@ -202,7 +213,6 @@ export const protectionMessages = {
   releaseUploadedAt: (when: string) => `enviada em ${when}`,
   releaseRemoveOf: (version: string) => `Remover versão ${version}`,
   leakTracing: 'Rastreando…',
-  leakAnother: 'Rastrear outro arquivo',
   leakVerdictHints: {
     identical: 'O arquivo é, byte a byte, a cópia entregue abaixo.',
     mark_intact:
@@ -297,8 +307,15 @@ export const productProtectionSchema = z.object({
 });
 export type ProductProtection = z.infer<typeof productProtectionSchema>;
 
+/** The rules a change names; `.partial()` of the rules would still fill the others' defaults. */
+const securityRulesChangeSchema = z.strictObject({
+  debugger: z.enum(SECURITY_RULE_ACTIONS).optional(),
+  hooked_api: z.enum(SECURITY_RULE_ACTIONS).optional(),
+  self_check_failed: z.enum(SECURITY_RULE_ACTIONS).optional(),
+});
+
 export const updateProductProtectionSchema = productProtectionSchema
-  .extend({ securityRules: securityRulesSchema.partial() })
+  .extend({ securityRules: securityRulesChangeSchema })
   .partial()
   .strict();
 export type UpdateProductProtection = z.infer<typeof updateProductProtectionSchema>;
@@ -345,6 +362,13 @@ export const deliverySchema = z.object({
 export type Delivery = z.infer<typeof deliverySchema>;
 export const deliveriesPageSchema = pageOf(deliverySchema);
 export type DeliveriesPage = z.infer<typeof deliveriesPageSchema>;
+
+/** `GET /api/deliveries`: a product's or a customer's deliveries, newest first. */
+export const deliveriesQuerySchema = pageQuerySchema.extend({
+  productId: z.string().trim().min(1).max(64).optional(),
+  userId: z.string().trim().min(1).max(64).optional(),
+});
+export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
 
 export const LEAK_VERDICTS = ['identical', 'mark_intact', 'altered', 'unmarked'] as const;
 export type LeakVerdict = (typeof LEAK_VERDICTS)[number];

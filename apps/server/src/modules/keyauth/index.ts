@@ -8,6 +8,7 @@ import { defineModule } from '../../module.js';
 import { createPeriodicJob } from '../../platform/jobs/periodic-job.js';
 import type { ActivityService } from '../activity/index.js';
 import type { AccountLimits } from '../auth/index.js';
+import type { DeliveryService } from '../delivery/index.js';
 import type { KeyRedemption } from '../keys/index.js';
 import type { LoaderService } from '../loader/index.js';
 import type { UserAdminRepository, UsersRepository } from '../users/index.js';
@@ -17,6 +18,7 @@ import { createKeyAuthAppsService } from './keyauth-apps-service.js';
 import { createKeyAuthProtocolRepository } from './keyauth-protocol-repository.js';
 import { keyauthProtocolRoutes } from './keyauth-protocol-routes.js';
 import { createKeyAuthProtocolService } from './keyauth-protocol-service.js';
+import { createTamperedHwidBlacklist } from './tampered-hwid-blacklist.js';
 
 /** How often expired KeyAuth sessions are deleted. */
 const SESSION_PURGE_MS = 10 * 60 * 1000;
@@ -31,6 +33,7 @@ export function createKeyAuthModule({
   log,
   loaderSigner,
   loader,
+  deliveries,
   users,
   userAdmin,
   redemption,
@@ -41,6 +44,7 @@ export function createKeyAuthModule({
   'db' | 'dialect' | 'clock' | 'config' | 'jobLeases' | 'events' | 'log' | 'loaderSigner'
 > & {
   loader: Pick<LoaderService, 'steps'>;
+  deliveries: DeliveryService;
   users: UsersRepository;
   userAdmin: UserAdminRepository;
   redemption: KeyRedemption;
@@ -60,6 +64,7 @@ export function createKeyAuthModule({
     publicUrl: config.publicUrl,
     repository: createKeyAuthProtocolRepository(db),
     loader,
+    deliveries,
     users,
     accounts: userAdmin,
     redemption,
@@ -76,6 +81,8 @@ export function createKeyAuthModule({
       },
       { scope: 'api', prefix: '/products/:id', plugin: keyAuthAppsRoutes({ keyAuthApps }) },
     ],
+    // The product's HWID blacklist is this module's: a security rule's blacklisting lands here.
+    handlers: [createTamperedHwidBlacklist({ activity })],
     jobs: {
       /** Expired KeyAuth sessions deleted every 10 minutes. */
       keyauthSessionPurge: createPeriodicJob({

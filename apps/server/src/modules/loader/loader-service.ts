@@ -1,20 +1,25 @@
 import type {
+  ClientSecuritySignal,
   LoaderAuthBody,
   LoaderAuthSuccess,
   LoaderHeartbeatSuccess,
   LoaderRefusalCode,
   LoaderRefusalProduct,
+  LoaderReport,
+  LoaderSecurityEventSuccess,
+  LoaderUpdateBlock,
 } from '@chaveiro/contract';
 import { LOADER, messages } from '@chaveiro/contract';
 import type { CredentialReach, UserRow } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/core/context.js';
-import { AppError, NotFoundError } from '../../platform/core/errors.js';
+import { AppError } from '../../platform/core/errors.js';
 import type { ActivityService } from '../activity/index.js';
 import type { CredentialsChecker } from '../auth/index.js';
-import type { FilesService } from '../files/index.js';
+import type { DeliveryService, OpenedDelivery } from '../delivery/index.js';
 import type { KeyRedemption } from '../keys/index.js';
 import { keyStatusAt } from '../keys/index.js';
+import type { LoaderSecurityService } from '../loader-security/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { UsersRepository } from '../users/index.js';
@@ -35,7 +40,9 @@ import type {
   LoaderSubscription,
   SessionState,
 } from './loader-repository.js';
+import type { OfflineLicences } from './loader-offline.js';
 import type { LoaderSession, LoaderSessions } from './loader-sessions.js';
+import type { LoaderUpdate } from './loader-update.js';
 
 const text = messages.loader;
 const reasons = text.reasons;
@@ -55,7 +62,8 @@ export interface LoaderServiceDeps extends Pick<AppContext, 'db' | 'clock' | 'sh
   users: Pick<UsersRepository, 'findById'>;
   credentials: CredentialsChecker;
   redemption: Pick<KeyRedemption, 'redeemKey'>;
-  files: FilesService;
+  /** The product file's deliveries: marked per session, sealed to its key. */
+  deliveries: Pick<DeliveryService, 'acceptsSessionKey' | 'prepare' | 'open'>;
   activity: ActivityService;
   /** Refusals record `loader.refused`. */
   events: EventRecorder;
@@ -64,6 +72,11 @@ export interface LoaderServiceDeps extends Pick<AppContext, 'db' | 'clock' | 'sh
   settings: SettingsCache;
   presence: Presence;
   sessions: LoaderSessions;
+  /** The loader's version and integrity at auth, and the signals it reports. */
+  guard: Pick<LoaderSecurityService, 'checkLoader' | 'report'>;
+  /** The current loader offered to an outdated one. */
+  update: Pick<LoaderUpdate, 'offer'>;
+  offline: OfflineLicences;
 }
 
 /** Who is attempting, as a failed attempt is logged. */
@@ -77,11 +90,15 @@ export interface LoaderAttempt {
   productId: string;
 }
 
-/** What a live session names (a loader token's claims, or a KeyAuth session row). */
+/**
+ * What a live session names (a loader token's claims, or a KeyAuth session row); a loader
+ * token's expiry tells when it was issued.
+ */
 export type LiveSession = Pick<
   LoaderSession,
   'machineId' | 'subscriptionId' | 'userId' | 'productId' | 'tokenVersion'
->;
+> &
+  Partial<Pick<LoaderSession, 'expiresAt'>>;
 
 /** What proves an account: a key, credentials (with the second factor), or both. */
 export type LoaderCredentials = Pick<
@@ -112,13 +129,6 @@ export interface Admission {
   reach: CredentialReach;
 }
 
-export interface LoaderFile {
-  name: string;
-  sha256: string;
-  size: number;
-  bytes: Buffer;
-}
-
 /** The loader API's rules (docs/loader-protocol.md): authenticate, heartbeat, download. */
 export function createLoaderService({
   db,
@@ -127,7 +137,7 @@ export function createLoaderService({
   users,
   credentials,
   redemption,
-  files,
+  deliveries,
   activity,
   events,
   subscriptions,
@@ -135,6 +145,9 @@ export function createLoaderService({
   presence,
   sessions,
   sharedState,
+  guard,
+  update,
+  offline,
 }: LoaderServiceDeps) {
   // A session end is logged once per machine and reason, however often its client retries and
   // whichever node it reaches.
@@ -159,6 +172,7 @@ export function createLoaderService({
     code: LoaderRefusalCode,
     reason: string,
     product?: LoaderRefusalProduct,
+    loader?: LoaderUpdateBlock | null,
   ): Promise<never> {
     await activity.recordAttempt(
       // `who` is the account's username once it is known (userId set).
@@ -176,7 +190,7 @@ export function createLoaderService({
       productId: attempt.productId,
       hwid: attempt.hwid,
     });
-    return refuse(code, product);
+    return refuse(code, product, loader);
   }
 
   /** With 2FA on, the account's current code (or a recovery code) must come with the call. */
@@ -323,6 +337,9 @@ export function createLoaderService({
     }
     if (unusable) return { code: unusable, reason: UNUSABLE_REASONS[unusable] };
     if (state.machine_id === null) return { code: 'HWID_RESET', reason: reasons.hwidReset };
+    if (endedBefore(state, session)) {
+      return { code: 'SESSION_ENDED', reason: reasons.sessionEnded };
+    }
     return undefined;
   }
 
@@ -401,29 +418,54 @@ export function createLoaderService({
     return { user, product, subscription: sub, machineId: binding.machineId, reach };
   }
 
+  /**
+   * The loader the admitted machine runs, against the product's minimum version and published
+   * releases (loader-security decides and records): LOADER_OUTDATED with the current loader and
+   * its update token, or LOADER_MODIFIED.
+   */
+  async function assertLoaderAccepted(
+    admission: Admission,
+    report: LoaderReport | undefined,
+    attempt: LoaderAttempt,
+  ): Promise<void> {
+    const { user, product, subscription } = admission;
+    const verdict = await guard.checkLoader(
+      {
+        productId: product.id,
+        userId: user.id,
+        username: user.username,
+        subscriptionId: subscription.id,
+        machineId: admission.machineId,
+        hwid: attempt.hwid,
+        ip: attempt.ip,
+      },
+      {
+        productName: product.name,
+        loaderMinVersion: product.loader_min_version,
+        unknownLoaderPolicy: product.unknown_loader_policy,
+      },
+      report,
+    );
+    if (verdict === 'ok') return;
+    const known: LoaderAttempt = { ...attempt, who: user.username, userId: user.id };
+    if (verdict === 'modified') {
+      return fail(known, 'LOADER_MODIFIED', reasons.loaderModified);
+    }
+    return fail(
+      known,
+      'LOADER_OUTDATED',
+      reasons.loaderOutdated,
+      undefined,
+      update.offer(product, user.id, subscription.id),
+    );
+  }
+
   /** A live session re-checked (server open, one query) and its machine marked seen. */
   async function live(session: LiveSession, ip: string, now: number): Promise<SessionState> {
     await assertOpen();
     const state = await liveState(session, ip, now);
     presence.seen(session.machineId, now, ip);
     return state;
-  }
-
-  /** The product file of a live session's state. */
-  async function fileOf(state: SessionState): Promise<LoaderFile> {
-    if (!state.file_sha256) return refuse('NO_FILE');
-    try {
-      const file = await files.read(state.file_sha256);
-      return {
-        name: state.file_name ?? 'produto.dll',
-        sha256: state.file_sha256,
-        size: file.size,
-        bytes: file.bytes,
-      };
-    } catch (error) {
-      if (error instanceof NotFoundError) refuse('NO_FILE');
-      throw error;
-    }
   }
 
   return {
@@ -441,20 +483,32 @@ export function createLoaderService({
         userId: null,
         productId: body.productId,
       };
+      // A key the download could never be sealed to is refused before anything else.
+      if (body.sessionKey !== undefined && !deliveries.acceptsSessionKey(body.sessionKey)) {
+        refuse('INVALID_REQUEST');
+      }
       await assertNotBlacklisted(attempt);
       const credential = await authenticate(body, attempt);
-      const {
-        user,
+      const admission = await admit(credential, { hwid: body.hwid, ip }, attempt);
+      await assertLoaderAccepted(admission, body.loader, attempt);
+      const { user, product, subscription: sub, machineId } = admission;
+      // This session's copy of the file, marked for it (and sealed to its key at download).
+      const delivery = await deliveries.prepare({
         product,
         subscription: sub,
+        user,
         machineId,
-      } = await admit(credential, { hwid: body.hwid, ip }, attempt);
+        hwid: body.hwid,
+        ip,
+        sessionKey: body.sessionKey,
+      });
       const session = sessions.issue({
         machineId,
         subscriptionId: sub.id,
         userId: user.id,
         productId: product.id,
         tokenVersion: user.token_version,
+        ...(delivery ? { deliveryId: delivery.deliveryId } : {}),
       });
       return {
         ok: true,
@@ -467,13 +521,15 @@ export function createLoaderService({
           expiresAt: iso(sub.expires_at ?? 0),
         },
         user: { username: user.username },
-        file: product.file_sha256
-          ? {
-              sha256: product.file_sha256,
-              size: product.file_size ?? 0,
-              name: product.file_name ?? 'produto.dll',
-            }
-          : null,
+        file: delivery?.file ?? null,
+        offline: offline.issue({
+          productId: product.id,
+          subscriptionId: sub.id,
+          hwid: body.hwid,
+          username: user.username,
+          graceHours: product.offline_grace_hours,
+          subscriptionExpiresAt: sub.expires_at ?? 0,
+        }),
       };
     },
 
@@ -486,19 +542,62 @@ export function createLoaderService({
       const now = clock.now();
       const state = await live(session, ip, now);
       const renewed = sessions.renew(session);
-      return {
+      const answer: LoaderHeartbeatSuccess = {
         ok: true,
         session: renewed.token,
         sessionExpiresAt: iso(renewed.expiresAt),
         expiresAt: iso(state.expires_at ?? now),
       };
+      // Only a renewed session brings a fresh offline licence: the usual heartbeat signs nothing
+      // more than its answer.
+      if (renewed.token !== session.token && state.offline_grace_hours > 0) {
+        const licence = offline.issue({
+          productId: session.productId,
+          subscriptionId: session.subscriptionId,
+          hwid: state.hwid ?? '',
+          username: state.username,
+          graceHours: state.offline_grace_hours,
+          subscriptionExpiresAt: state.expires_at ?? now,
+        });
+        if (licence) answer.offline = licence;
+      }
+      return answer;
     },
 
-    /** The product's file, for a live session of that product. */
-    async download(session: LoaderSession | null, ip: string): Promise<LoaderFile> {
+    /**
+     * A security signal the loader reports on its live session: the product's rule for its kind
+     * acts (loader-security), and the answer says what it did.
+     */
+    async securityEvent(
+      session: LoaderSession | null,
+      signal: { kind: ClientSecuritySignal; detail?: string | undefined },
+      ip: string,
+    ): Promise<LoaderSecurityEventSuccess> {
       await assertOpen();
       if (!session) return refuse('SESSION_INVALID');
-      return fileOf(await liveState(session, ip, clock.now()));
+      const state = await liveState(session, ip, clock.now());
+      const action = await guard.report(
+        {
+          productId: session.productId,
+          userId: session.userId,
+          username: state.username,
+          subscriptionId: session.subscriptionId,
+          machineId: session.machineId,
+          hwid: state.hwid ?? '',
+          ip,
+        },
+        { kind: signal.kind, detail: signal.detail },
+      );
+      return { ok: true, action };
+    },
+
+    /** The session's delivery of the product's file, streamed (sealed or plain). */
+    async download(session: LoaderSession | null, ip: string): Promise<OpenedDelivery> {
+      await assertOpen();
+      if (!session) return refuse('SESSION_INVALID');
+      const state = await liveState(session, ip, clock.now());
+      const opened = await deliveries.open({ deliveryId: session.deliveryId, session, state, ip });
+      return typeof opened === 'string' ? refuse(opened) : opened;
     },
 
     /**
@@ -515,7 +614,6 @@ export function createLoaderService({
       redeemInto,
       admit,
       live,
-      fileOf,
       /** Logs the failed attempt (activity, `loader.refused`) and refuses with `code`. */
       fail,
       isHwidBlacklisted: (productId: string, hwid: string) =>
@@ -525,6 +623,15 @@ export function createLoaderService({
 }
 
 export type LoaderService = ReturnType<typeof createLoaderService>;
+
+/**
+ * Whether a security rule ended the machine's sessions since this one was issued (a token's
+ * expiry less its lifetime); KeyAuth's sessions carry no expiry and are not concerned.
+ */
+function endedBefore(state: SessionState, session: LiveSession): boolean {
+  if (state.sessions_ended_at === null || session.expiresAt === undefined) return false;
+  return session.expiresAt - LOADER.sessionTtlMs <= Number(state.sessions_ended_at);
+}
 
 function iso(epochMs: number): string {
   return new Date(epochMs).toISOString();

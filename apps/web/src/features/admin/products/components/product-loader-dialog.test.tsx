@@ -1,4 +1,4 @@
-import { operationalStatus } from '@/testing/admin-fixtures';
+import { defaultProtection, operationalStatus } from '@/testing/admin-fixtures';
 import {
   LIMITS,
   loaderFileMessages as t,
@@ -38,6 +38,7 @@ function product(overrides: Partial<Product> = {}): Product {
     file: null,
     loader: null,
     operational: operationalStatus,
+    protection: defaultProtection,
     inUse: false,
     ...overrides,
   };
