@@ -296,13 +296,13 @@ describe('protected delivery in the console', () => {
     const nav = page.getByRole('navigation').first();
     await nav.getByRole('link', { name: /^Segurança.*1 evento de segurança em aberto$/ }).waitFor();
     const row = page.getByRole('row').filter({ hasText: t.signals.debugger });
-    await row.getByText('x64dbg anexado ao processo').first().waitFor();
+    await row.getByText('x64dbg anexado ao processo').filter({ visible: true }).waitFor();
     await row.getByText(t.eventActions.end_session).waitFor();
     await screenshot(page, 'security-queue-desktop-light');
 
     const phone = await pages.open(admin, NARROW, 'dark');
     await phone.goto(`${server.url}/admin/security`);
-    await phone.getByText('x64dbg anexado ao processo').first().waitFor();
+    await phone.getByText('x64dbg anexado ao processo').filter({ visible: true }).waitFor();
     await screenshot(phone, 'security-queue-375-dark');
 
     await row
