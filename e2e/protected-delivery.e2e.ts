@@ -9,6 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './support/admin-session.js';
 import { apiCall, setupPoster } from './support/api.js';
+import { seriousAxeViolations } from './support/axe.js';
 import {
   DESKTOP,
   expectToast,
@@ -156,6 +157,7 @@ describe('protected delivery in the console', () => {
       .selectOption({ label: t.ruleActions.end_session });
     await settled(dialog);
     await screenshot(page, 'protection-dialog-desktop-light');
+    await expect(seriousAxeViolations(page)).resolves.toEqual([]);
     await dialog.getByRole('button', { name: t.save }).click();
     await expectToast(page, t.saved);
     await dialog.waitFor({ state: 'detached' });
@@ -200,6 +202,7 @@ describe('protected delivery in the console', () => {
     await expect(releases.first().textContent()).resolves.toContain(sha256(LOADER).slice(0, 12));
     await settled(dialog);
     await screenshot(page, 'loader-releases-desktop-light');
+    await expect(seriousAxeViolations(page)).resolves.toEqual([]);
 
     const phone = await pages.open(admin, NARROW, 'dark');
     const narrow = await productMenu(phone, loaderFileMessages.menuItem);
@@ -233,6 +236,7 @@ describe('protected delivery in the console', () => {
     await dialog.getByRole('region', { name: t.deliveriesTitle }).getByText(HWID).first().waitFor();
     await settled(dialog);
     await screenshot(page, 'leak-trace-identical-desktop-light');
+    await expect(seriousAxeViolations(page)).resolves.toEqual([]);
 
     // The same copy with one byte of the mark's MAC changed: it names nobody.
     const altered = Buffer.from(copy);
@@ -258,7 +262,8 @@ describe('protected delivery in the console', () => {
     });
     await dialog.getByRole('button', { name: t.leakSubmit }).click();
     await dialog.locator('[data-testid=leak-trace-result][data-verdict=identical]').waitFor();
-    await screenshot(page, 'leak-trace-identical-again-desktop-light');
+    await dialog.getByRole('link', { name: t.leakOpenCustomer }).click();
+    await page.getByRole('heading', { level: 1, name: CLIENT.username }).waitFor();
 
     const phone = await pages.open(admin, NARROW, 'dark');
     const narrow = await productMenu(phone, t.leakMenuItem);
@@ -299,6 +304,7 @@ describe('protected delivery in the console', () => {
     await row.getByText('x64dbg anexado ao processo').filter({ visible: true }).waitFor();
     await row.getByText(t.eventActions.end_session).waitFor();
     await screenshot(page, 'security-queue-desktop-light');
+    await expect(seriousAxeViolations(page)).resolves.toEqual([]);
 
     const phone = await pages.open(admin, NARROW, 'dark');
     await phone.goto(`${server.url}/admin/security`);
@@ -328,7 +334,6 @@ describe('protected delivery in the console', () => {
       .locator('[data-slot=card]')
       .filter({ has: page.getByRole('heading', { name: t.customerDeliveriesTitle }) });
     await deliveries.getByText(t.deliveryProtected).first().waitFor();
-    await events.scrollIntoViewIfNeeded();
     await screenshot(page, 'customer-protection-desktop-light');
 
     await phone.goto(page.url());

@@ -30,22 +30,25 @@ import { useTraceLeak } from '../api/trace-leak';
 import { ProductDeliveriesTable } from './product-deliveries-table';
 import { formatBytes } from './product-format';
 
-/** A verdict's colours and icon: a named delivery stands out, an altered mark warns. */
+/**
+ * A verdict's accent and icon: a named delivery stands out, an altered mark warns. Only the border
+ * is tinted, so the muted text keeps its contrast.
+ */
 const VERDICT_LOOKS: Record<LeakVerdict, { tone: string; icon: ReactNode }> = {
   identical: {
-    tone: 'border-primary/40 bg-primary/5',
+    tone: 'border-l-primary',
     icon: <UserSearch className="text-primary size-5" aria-hidden />,
   },
   mark_intact: {
-    tone: 'border-primary/40 bg-primary/5',
+    tone: 'border-l-primary',
     icon: <UserSearch className="text-primary size-5" aria-hidden />,
   },
   altered: {
-    tone: 'border-amber-500/40 bg-amber-500/10',
+    tone: 'border-l-amber-500',
     icon: <ShieldX className="size-5 text-amber-600 dark:text-amber-400" aria-hidden />,
   },
   unmarked: {
-    tone: 'bg-muted/40',
+    tone: 'border-l-muted-foreground/40',
     icon: <ShieldQuestion className="text-muted-foreground size-5" aria-hidden />,
   },
 };
@@ -154,7 +157,7 @@ export function LeakTraceResultCard({
   return (
     <section
       aria-label={result.message}
-      className={cn('grid gap-3 rounded-lg border p-4', look.tone)}
+      className={cn('grid gap-3 rounded-lg border border-l-4 p-4', look.tone)}
       data-testid="leak-trace-result"
       data-verdict={result.verdict}
     >
@@ -218,7 +221,7 @@ function DeliveryFacts({ delivery }: { delivery: Delivery }) {
     { label: t.leakMarkKind, value: t.markKinds[delivery.markKind] },
   ];
   return (
-    <dl className="bg-background/60 grid grid-cols-1 gap-x-4 gap-y-2 rounded-md border p-3 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-2 rounded-md border p-3 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
       {facts.map((fact) => (
         <div key={fact.label} className="contents">
           <dt className="text-muted-foreground">{fact.label}</dt>
