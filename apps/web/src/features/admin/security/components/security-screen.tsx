@@ -188,13 +188,13 @@ function SecurityEventsTable({
             <span className="font-medium">{t.signals[event.kind]}</span>
             {/* Narrow screens fold the detail under the kind. */}
             {event.detail ? (
-              <span className="text-muted-foreground block max-w-56 text-xs break-words xl:hidden">
+              <span className="text-muted-foreground block max-w-56 text-xs wrap-anywhere xl:hidden">
                 {event.detail}
               </span>
             ) : null}
           </TableCell>
           <TableCell className="text-muted-foreground hidden max-w-64 align-top text-sm whitespace-normal xl:table-cell">
-            <span className="break-words">{event.detail ?? '—'}</span>
+            <span className="wrap-anywhere">{event.detail ?? '—'}</span>
           </TableCell>
           <TableCell className="align-top">
             <SecurityActionBadge action={event.action} />

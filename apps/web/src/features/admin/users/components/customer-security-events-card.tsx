@@ -29,7 +29,7 @@ export function CustomerSecurityEventsCard({ userId }: { userId: string }) {
               <span className="font-medium">{t.signals[event.kind]}</span>
               <span className="text-muted-foreground block text-xs">{event.product.name}</span>
               {event.detail ? (
-                <span className="text-muted-foreground block text-xs break-words">
+                <span className="text-muted-foreground block text-xs wrap-anywhere">
                   {event.detail}
                 </span>
               ) : null}
