@@ -1,4 +1,4 @@
-import { operationalStatus } from '@/testing/admin-fixtures';
+import { defaultProtection, operationalStatus } from '@/testing/admin-fixtures';
 import type { KeyAuthImportSummary } from '@chaveiro/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,6 +23,7 @@ const products = [
     file: null,
     loader: null,
     operational: operationalStatus,
+    protection: defaultProtection,
     inUse: false,
   },
 ];
