@@ -202,6 +202,8 @@ int heartbeats(chaveiro::client &client, unsigned long count) {
       case CHAVEIRO_HEARTBEAT_ENDED:
         ended = event.failure;
         break;
+      case CHAVEIRO_HEARTBEAT_OFFLINE:
+        break;
     }
   });
   loop.wait();
