@@ -40,7 +40,8 @@ static const struct code_message sdk_messages[] = {
      "Não foi possível decifrar o arquivo recebido: ele não veio desta sessão ou foi alterado."},
     {"OFFLINE_EXPIRED",
      "O período permitido sem conexão terminou. Conecte-se à internet para continuar."},
-    {"SESSION_ENDED", "A sessão foi encerrada. Autentique-se novamente."},
+    /* The server's own words for it (messages.loader), since the server decided it. */
+    {"SESSION_ENDED", "Sua sessão foi encerrada por uma regra de segurança deste produto."},
 };
 
 static const char *sdk_message(const char *code) {
