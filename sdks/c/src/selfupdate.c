@@ -157,6 +157,32 @@ chaveiro_status chaveiro_self_update(chaveiro_client *client, const chaveiro_err
                                                   "a LOADER_OUTDATED refusal with an update "
                                                   "token is required"));
   }
+  return chaveiro_self_update_to(client, refusal->loader_update_token, refusal->loader_sha256,
+                                 refusal->loader_size, flags, error);
+}
+
+typedef struct signed_loader {
+  const char *loader_update_token;
+  const char *loader_sha256;
+  uint64_t loader_size;
+} signed_loader;
+
+chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *update_token,
+                                        const char *sha256, uint64_t size, unsigned flags,
+                                        chaveiro_error **error) {
+  if (error) *error = NULL;
+  int hex = sha256 && strlen(sha256) == 64;
+  for (size_t i = 0; hex && i < 64; i++) {
+    char c = sha256[i];
+    hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+  }
+  if (!client || !update_token || !update_token[0] || !hex) {
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT,
+                                                  "the refusal's update token, lower-case "
+                                                  "sha256 and size are required"));
+  }
+  signed_loader signed_block = {update_token, sha256, size};
+  const signed_loader *refusal = &signed_block;
   if (refusal->loader_size > MAX_LOADER_BYTES) {
     return chv_error_give(error, chv_error_verification("FILE_MISMATCH",
                                                         "a loader of %llu bytes",

@@ -508,6 +508,16 @@ CHAVEIRO_API chaveiro_status chaveiro_self_update(chaveiro_client *client,
                                                   const chaveiro_error *refusal, unsigned flags,
                                                   chaveiro_error **error);
 
+/**
+ * chaveiro_self_update with the refusal's fields passed one by one (the C++ and C# front ends
+ * keep the error's values, not the C object): `update_token`, `sha256` and `size` exactly as
+ * chaveiro_error_loader_update_token, _sha256 and _size gave them. Any thread.
+ */
+CHAVEIRO_API chaveiro_status chaveiro_self_update_to(chaveiro_client *client,
+                                                     const char *update_token,
+                                                     const char *sha256, uint64_t size,
+                                                     unsigned flags, chaveiro_error **error);
+
 /* ---------------------------------------------------------------------------------------------
  * Security events
  * ------------------------------------------------------------------------------------------- */
