@@ -179,20 +179,25 @@ def extra_cases(loader, wrapper):
         check("server unreachable, another machine: the licence is not its own", code, output,
               4, ["NETWORK_ERROR"])
 
-        # Self-update: a copy of this loader (and its DLL on Windows) gets LOADER_OUTDATED from
-        # version 1.0.0, fetches "2.0.0" (itself with the version stamped), swaps and restarts.
+        # Self-update: a copy of this loader (with its library beside it) gets LOADER_OUTDATED
+        # from version 1.0.0 and fetches "2.0.0". The C++ example: itself with the version
+        # stamped in its slot, swapped in and restarted. The C# example (under mono): its .exe
+        # with bytes appended, swapped in; it asks to be opened again.
+        csharp = any("mono" in part for part in wrapper)
         folder = os.path.join(work, "loader")
         os.makedirs(folder)
         copy = os.path.join(folder, os.path.basename(loader))
         shutil.copy2(loader, copy)
-        dll = os.path.join(os.path.dirname(loader), "chaveiro.dll")
-        if os.path.exists(dll):
-            shutil.copy2(dll, folder)
+        for library in ("chaveiro.dll", "libchaveiro.so"):
+            beside = os.path.join(os.path.dirname(loader), library)
+            if os.path.exists(beside):
+                shutil.copy2(os.path.realpath(beside), os.path.join(folder, library))
         original = open(loader, "rb").read()
         stamp = b"CHAVEIRO-LOADER-VERSION:1.0.0"
         update = os.path.join(work, "update.bin")
         with open(update, "wb") as f:
-            f.write(original.replace(stamp, b"CHAVEIRO-LOADER-VERSION:2.0.0"))
+            f.write(original + b"\0" * 16 if csharp
+                    else original.replace(stamp, b"CHAVEIRO-LOADER-VERSION:2.0.0"))
         env = {"CHAVEIRO_FAKE_UPDATE_FILE": update}
         server, port = start("outdated", env)
         try:
@@ -202,9 +207,12 @@ def extra_cases(loader, wrapper):
                               "--update"])
             code, output = run_loader(wrapper, copy, port, key + ["--update"])
             updated = open(copy, "rb").read() == open(update, "rb").read()
-            check("an outdated loader with --update: verified, swapped in and restarted", code,
-                  output, 0, ["Atualizando o loader para a versão 2.0.0", "loader 2.0.0)",
-                              "Autenticado como ana.", "Pronto."],
+            expected = (["Atualizando o loader para a versão 2.0.0",
+                         "Loader atualizado para a versão 2.0.0. Abra-o de novo."] if csharp
+                        else ["Atualizando o loader para a versão 2.0.0", "loader 2.0.0)",
+                              "Autenticado como ana.", "Pronto."])
+            check("an outdated loader with --update: verified and swapped in"
+                  + ("" if csharp else ", restarted"), code, output, 0, expected,
                   [] if updated else ["the loader file was not replaced"])
         finally:
             server.kill()

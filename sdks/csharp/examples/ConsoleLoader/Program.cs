@@ -352,7 +352,8 @@ Saída: 0 ok · 1 uso incorreto · 2 recusado pelo servidor · 3 resposta não c
             Console.WriteLine("Sessão válida até " + When(auth.SessionExpiresAt) + "; pulso a cada " +
                               SecondsText(auth.HeartbeatInterval) + " s.");
             Console.WriteLine(auth.File != null
-                ? "Arquivo: " + auth.File.Name + " (" + SizeText(auth.File.Size) + ")"
+                ? "Arquivo: " + auth.File.Name + " (" + SizeText(auth.File.Size) + ")" +
+                  (auth.File.Protected ? ", entrega protegida" : "")
                 : "Este produto ainda não tem arquivo.");
             if (auth.OfflineExpiresAt.HasValue)
             {
