@@ -422,7 +422,15 @@ export const LOADER_REFUSALS = {
   HWID_BLACKLISTED: 403,
   SESSION_INVALID: 401,
   HWID_RESET: 401,
+  /** A security rule of the product ended this machine's sessions. */
+  SESSION_ENDED: 401,
   NO_FILE: 404,
+  /** The product's delivery is protected and the session was opened without a session key. */
+  SESSION_KEY_REQUIRED: 403,
+  /** The loader is older than the product's minimum version; carries the current `loader`. */
+  LOADER_OUTDATED: 403,
+  /** The loader's hash is no published release and the product refuses unknown loaders. */
+  LOADER_MODIFIED: 403,
   INTERNAL_ERROR: 500,
 } as const;
 export type LoaderRefusalCode = keyof typeof LOADER_REFUSALS;

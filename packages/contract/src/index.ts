@@ -25,6 +25,7 @@ export * from './schemas/reseller-pricing.js';
 export * from './schemas/bypass.js';
 export * from './schemas/settings.js';
 export * from './schemas/loader.js';
+export * from './schemas/protection.js';
 export * from './schemas/support.js';
 export * from './schemas/notifications.js';
 export * from './schemas/shop.js';

@@ -607,13 +607,23 @@ export const messages = {
       HWID_BLACKLISTED: 'Este computador foi bloqueado para este produto.',
       SESSION_INVALID: 'Sessão do loader inválida ou expirada. Entre novamente.',
       HWID_RESET: 'O HWID desta assinatura foi redefinido. Entre novamente.',
+      SESSION_ENDED: 'Sua sessão foi encerrada por uma regra de segurança deste produto.',
       NO_FILE: 'Este produto ainda não tem um arquivo disponível.',
+      SESSION_KEY_REQUIRED:
+        'Este produto só é entregue a loaders atualizados (entrega protegida). Baixe a versão mais recente do loader no painel.',
+      LOADER_OUTDATED: 'Seu loader está desatualizado. Atualize para a versão mais recente.',
+      LOADER_MODIFIED:
+        'Este loader não é uma versão publicada deste produto. Baixe o loader oficial no painel.',
       INTERNAL_ERROR: 'Erro interno do servidor. Tente novamente mais tarde.',
     } satisfies Record<LoaderRefusalCode, string>,
     nonceInvalid: 'Nonce inválido: use de 16 a 64 letras, números, _ ou -.',
     hwidInvalid: 'HWID inválido: use de 8 a 128 letras, números, ., _, : ou -.',
     credentialsRequired: 'Envie uma chave de licença ou usuário e senha.',
     sessionRequired: 'Envie a sessão do loader.',
+    sessionKeyInvalid:
+      'Chave de sessão inválida: envie a chave pública X25519 em base64 (32 bytes).',
+    loaderReportInvalid: 'Relato do loader inválido: envie o SHA-256 do executável em hexadecimal.',
+    securityKindInvalid: 'Tipo de evento de segurança inválido.',
     /** Why an attempt failed or a session ended, as the activity log names it. */
     reasons: {
       unknownAccount: 'conta inexistente',

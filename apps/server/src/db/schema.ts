@@ -5,6 +5,7 @@ import type {
   DepositGateway,
   DepositMethod,
   DepositStatus,
+  DeliveryMarkKind,
   NotificationKind,
   OrderKind,
   OrderMethod,
@@ -12,6 +13,7 @@ import type {
   PaymentSettingKey,
   PricingSettingKey,
   TicketStatus,
+  UnknownLoaderPolicy,
   EmailTokenPurpose,
   KeyStatus,
   PausedBy,
@@ -19,6 +21,8 @@ import type {
   ProductOperationalStatus,
   ProductStatus,
   Role,
+  SecurityEventAction,
+  SecurityEventKind,
   SettingKey,
   SubscriptionStatus,
   UserStatus,
@@ -48,6 +52,10 @@ export interface Database {
   product_status_periods: ProductStatusPeriodsTable;
   plans: PlansTable;
   files: FilesTable;
+  file_chunks: FileChunksTable;
+  product_loader_releases: ProductLoaderReleasesTable;
+  deliveries: DeliveriesTable;
+  loader_security_events: LoaderSecurityEventsTable;
   license_keys: LicenseKeysTable;
   subscriptions: SubscriptionsTable;
   machines: MachinesTable;
@@ -364,8 +372,79 @@ export interface ProductsTable {
   /** 1: it can still be bought while it is not operational. */
   sell_while_down: Generated<number>;
   status_since: Generated<number>;
+  /** 1: a download needs a session key (sealed to it); 2026120801_protected_delivery. */
+  protected_delivery: Generated<number>;
+  /** Hours a loader may run without reaching the server (0: off). */
+  offline_grace_hours: Generated<number>;
+  /** Loaders reporting an older version are refused with LOADER_OUTDATED (null: none). */
+  loader_min_version: Generated<string | null>;
+  /** What a loader whose hash is no published release gets. */
+  unknown_loader_policy: Generated<UnknownLoaderPolicy>;
+  /** JSON: the action each client security signal triggers (SecurityRules). */
+  security_rules: Generated<string>;
   created_at: number;
   updated_at: number;
+}
+
+/** Every loader file published with a version: the hashes a loader may report. */
+export interface ProductLoaderReleasesTable {
+  id: string;
+  product_id: string;
+  version: string;
+  sha256: string;
+  name: string;
+  size: number;
+  uploaded_at: number;
+}
+
+/** The bytes of a file over 1 MiB, in 1 MiB pieces from seq 0 (its `files.bytes` is empty). */
+export interface FileChunksTable {
+  sha256: string;
+  seq: number;
+  bytes: Buffer;
+}
+
+/** One copy of a product file handed to a loader session; the mark inside it names this row. */
+export interface DeliveriesTable {
+  id: string;
+  product_id: string;
+  subscription_id: string | null;
+  user_id: string | null;
+  username: string;
+  machine_id: string | null;
+  hwid: string;
+  /** The address of the auth that created it. */
+  ip: string;
+  /** The uploaded file it was made from. */
+  file_sha256: string;
+  marked_sha256: string;
+  marked_size: number;
+  mark_kind: DeliveryMarkKind;
+  /** The loader's X25519 public key (base64), null for a plain delivery. */
+  session_key: string | null;
+  protected: Generated<number>;
+  created_at: number;
+  downloaded_at: number | null;
+  download_ip: string | null;
+  downloads: Generated<number>;
+}
+
+/** A loader's security signal, or an unknown loader the server saw, and what was done. */
+export interface LoaderSecurityEventsTable {
+  id: string;
+  product_id: string;
+  user_id: string | null;
+  username: string;
+  subscription_id: string | null;
+  machine_id: string | null;
+  hwid: string;
+  kind: SecurityEventKind;
+  detail: string | null;
+  action: SecurityEventAction;
+  ip: string;
+  created_at: number;
+  resolved_at: number | null;
+  resolved_by: string | null;
 }
 
 /** A product's status timeline: one row per status it held, the current one open. */
@@ -465,6 +544,8 @@ export interface MachinesTable {
   last_seen_at: number;
   /** The address of its last heartbeat or sign-in (null before migration 2026112801). */
   last_ip: string | null;
+  /** Its loader sessions issued before this (epoch ms) are over (a security rule ended them). */
+  sessions_ended_at: Generated<number | null>;
 }
 
 export interface ActivityTable {

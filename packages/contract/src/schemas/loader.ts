@@ -9,6 +9,12 @@ import {
 } from '../constants.js';
 import { messages } from '../messages.js';
 import { secondFactorCodeSchema } from './account-security.js';
+import {
+  CLIENT_SECURITY_SIGNALS,
+  PROTECTION_LIMITS,
+  SECURITY_RULE_ACTIONS,
+  loaderVersionSchema,
+} from './protection.js';
 
 /** Requests and answers of the loader API (docs/loader-protocol.md). */
 
@@ -33,6 +39,20 @@ const licenceKeySchema = z
   .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
   .pipe(z.string().regex(LICENSE_KEY_PATTERN, messages.client.keyFormat));
 
+/** The loader's X25519 public key for this run: base64 of 32 bytes (44 characters). */
+export const loaderSessionKeySchema = z
+  .string({ error: text.sessionKeyInvalid })
+  .regex(/^[A-Za-z0-9+/]{43}=$/, text.sessionKeyInvalid);
+
+/** What the loader reports about itself: its executable's SHA-256 and the seller's version. */
+export const loaderReportSchema = z.strictObject({
+  sha256: z
+    .string({ error: text.loaderReportInvalid })
+    .regex(/^[0-9a-f]{64}$/, text.loaderReportInvalid),
+  version: loaderVersionSchema,
+});
+export type LoaderReport = z.infer<typeof loaderReportSchema>;
+
 /** A key, account credentials, or both (the key is then redeemed into the account). */
 export const loaderAuthBodySchema = z
   .strictObject({
@@ -49,6 +69,9 @@ export const loaderAuthBodySchema = z
     password: z.string().min(1, messages.validation.passwordRequired).max(128).optional(),
     /** The authenticator's 6 digits or a single-use recovery code. */
     totp: secondFactorCodeSchema(text.refusals.INVALID_TWO_FACTOR).optional(),
+    /** The download is sealed to this key (docs/loader-protocol.md, protected delivery). */
+    sessionKey: loaderSessionKeySchema.optional(),
+    loader: loaderReportSchema.optional(),
   })
   .superRefine((body, ctx) => {
     const account = body.identifier !== undefined || body.password !== undefined;
@@ -83,6 +106,42 @@ export const loaderDownloadQuerySchema = z.object({
 });
 export type LoaderDownloadQuery = z.infer<typeof loaderDownloadQuerySchema>;
 
+/** The self-update download: the token of a LOADER_OUTDATED refusal. */
+export const loaderUpdateQuerySchema = z.object({
+  token: sessionSchema,
+  nonce: loaderNonceSchema.optional(),
+});
+export type LoaderUpdateQuery = z.infer<typeof loaderUpdateQuerySchema>;
+
+/** A signal the loader saw in its own process. */
+export const loaderSecurityEventBodySchema = z.strictObject({
+  session: sessionSchema,
+  nonce: loaderNonceSchema,
+  kind: z.enum(CLIENT_SECURITY_SIGNALS, { error: text.securityKindInvalid }),
+  detail: z.string().trim().max(PROTECTION_LIMITS.securityDetailMax).optional(),
+});
+export type LoaderSecurityEventBody = z.infer<typeof loaderSecurityEventBodySchema>;
+
+export const loaderSecurityEventSuccessSchema = z.object({
+  ok: z.literal(true),
+  action: z.enum(SECURITY_RULE_ACTIONS),
+});
+export type LoaderSecurityEventSuccess = z.infer<typeof loaderSecurityEventSuccessSchema>;
+
+/** A signed licence the loader may use while the server cannot be reached (offline grace). */
+export const loaderOfflineSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export type LoaderOffline = z.infer<typeof loaderOfflineSchema>;
+
+/** The product's current loader, in a LOADER_OUTDATED refusal, with the self-update's token. */
+export const loaderUpdateBlockSchema = z.object({
+  version: z.string(),
+  sha256: z.string(),
+  size: z.number().int(),
+  name: z.string(),
+  update: z.object({ token: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type LoaderUpdateBlock = z.infer<typeof loaderUpdateBlockSchema>;
+
 export const loaderRefusalSchema = z.object({
   ok: z.literal(false),
   code: z.enum(LOADER_REFUSAL_CODES),
@@ -99,6 +158,8 @@ export const loaderRefusalSchema = z.object({
       since: z.iso.datetime(),
     })
     .optional(),
+  /** LOADER_OUTDATED only: the current loader (null when the product has no loader file). */
+  loader: loaderUpdateBlockSchema.nullable().optional(),
 });
 export type LoaderRefusal = z.infer<typeof loaderRefusalSchema>;
 /** The `product` block of a PRODUCT_UPDATING or PRODUCT_UNAVAILABLE refusal. */
@@ -116,6 +177,7 @@ export const loaderAuthSuccessSchema = z.object({
   }),
   user: z.object({ username: z.string() }),
   file: z.object({ sha256: z.string(), size: z.number().int(), name: z.string() }).nullable(),
+  offline: loaderOfflineSchema.nullable().optional(),
 });
 export type LoaderAuthSuccess = z.infer<typeof loaderAuthSuccessSchema>;
 
@@ -124,6 +186,8 @@ export const loaderHeartbeatSuccessSchema = z.object({
   session: z.string(),
   sessionExpiresAt: z.string(),
   expiresAt: z.string(),
+  /** A fresh offline licence, when the product allows offline grace and the session renewed. */
+  offline: loaderOfflineSchema.optional(),
 });
 export type LoaderHeartbeatSuccess = z.infer<typeof loaderHeartbeatSuccessSchema>;
 

@@ -20,6 +20,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'machine.bound',
   'loader.hwid_mismatch',
   'product.status_changed',
+  'loader.tampered',
+  'delivery.leaked',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -42,6 +44,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType | typeof WEBHOOK_TEST
   'machine.bound': 'Nova máquina vinculada',
   'loader.hwid_mismatch': 'HWID diferente no loader',
   'product.status_changed': 'Status do produto alterado',
+  'loader.tampered': 'Loader adulterado ou sob análise',
+  'delivery.leaked': 'Vazamento rastreado',
   'webhook.test': 'Teste de webhook',
 };
 

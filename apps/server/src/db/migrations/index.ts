@@ -29,6 +29,7 @@ import * as apiTokenEpochs from './2026120410_api_token_epochs.js';
 import * as keyBans from './2026120411_key_bans.js';
 import * as productStatus from './2026120701_product_status.js';
 import * as productStatusMail from './2026120702_product_status_mail.js';
+import * as protectedDelivery from './2026120801_protected_delivery.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -64,6 +65,7 @@ const migrations = {
   '2026120411_key_bans': keyBans,
   '2026120701_product_status': productStatus,
   '2026120702_product_status_mail': productStatusMail,
+  '2026120801_protected_delivery': protectedDelivery,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

@@ -47,6 +47,11 @@ const productColumns = [
   'freeze_time',
   'sell_while_down',
   'status_since',
+  'protected_delivery',
+  'offline_grace_hours',
+  'loader_min_version',
+  'unknown_loader_policy',
+  'security_rules',
 ] as const;
 
 /** How many times subscribers downloaded the product's loader file (indexed by product). */

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type {
@@ -24,8 +24,8 @@ export interface AppDatabase {
   /**
    * Runs idempotent writes off the event loop (loader presence, uploaded files' bytes, a product
    * status's bell lines): on SQLite in a worker thread with its own connection
-   * (sqlite-worker.ts), on PostgreSQL through the pool. A `fileContent(path)` parameter is read
-   * from disk where the query runs.
+   * (sqlite-worker.ts), on PostgreSQL through the pool. A `fileContent(path, range?)` parameter
+   * is read from disk where the query runs.
    */
   runInBackground: RunQueries;
   readNow: ReadNow;
@@ -64,7 +64,7 @@ export function createDatabase(
     return {
       db,
       dialect,
-      runInBackground: runEach(db),
+      runInBackground: runQueriesOn(db),
       readNow: async (query) => (await db.executeQuery(query)).rows,
       destroy: once(() => db.destroy()),
     };
@@ -78,7 +78,7 @@ export function createDatabase(
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(raw) }),
     log,
   });
-  const worker = startSqliteWorker(raw, config.database.file, runEach(db));
+  const worker = startSqliteWorker(raw, config.database.file, runQueriesOn(db));
   return {
     db,
     dialect,
@@ -100,34 +100,66 @@ function once(destroy: () => Promise<void>): () => Promise<void> {
   return () => (destroyed ??= destroy());
 }
 
-function runEach(db: Kysely<Database>): RunQueries {
-  return async (queries) => {
+/**
+ * Runs queries made for `runInBackground` on `db` (PostgreSQL's pool, SQLite's main connection
+ * when the worker cannot, or a caller's transaction), reading `fileContent` parameters from disk.
+ */
+export function runQueriesOn(db: Kysely<Database>): RunQueries {
+  const runAll = async (executor: Kysely<Database>, queries: readonly CompiledQuery[]) => {
     for (const query of queries) {
       const parameters = await Promise.all(
-        query.parameters.map((value) =>
-          isFileContent(value) ? readFile(value.fileContent) : value,
-        ),
+        query.parameters.map((value) => (isFileContent(value) ? readFileContent(value) : value)),
       );
-      await db.executeQuery({ ...query, parameters });
+      await executor.executeQuery({ ...query, parameters });
     }
+  };
+  return async (queries, options) => {
+    if (options?.transaction) await withTransaction(db, (trx) => runAll(trx, queries));
+    else await runAll(db, queries);
   };
 }
 
 /**
  * Stands for the bytes of a file in a query run by `runInBackground`: a large upload is read
  * from its temporary file by whoever runs the query (the SQLite worker), never copied through
- * the event loop.
+ * the event loop. With a range, only those bytes (one chunk of a large file).
  */
 export interface FileContent {
   fileContent: string;
+  offset?: number;
+  length?: number;
 }
 
-export function fileContent(path: string): FileContent {
-  return { fileContent: path };
+export function fileContent(path: string, range?: { offset: number; length: number }): FileContent {
+  return range
+    ? { fileContent: path, offset: range.offset, length: range.length }
+    : { fileContent: path };
 }
 
 function isFileContent(value: unknown): value is FileContent {
   return typeof value === 'object' && value !== null && 'fileContent' in value;
+}
+
+async function readFileContent({
+  fileContent: path,
+  offset,
+  length,
+}: FileContent): Promise<Buffer> {
+  if (length === undefined) return readFile(path);
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const start = offset ?? 0;
+    for (let read = 0; read < length;) {
+      const { bytesRead } = await handle.read(buffer, read, length - read, start + read);
+      // A short file would store a truncated piece under the whole file's hash.
+      if (bytesRead === 0) throw new Error(`${path} ends before byte ${String(start + length)}`);
+      read += bytesRead;
+    }
+    return buffer;
+  } finally {
+    await handle.close();
+  }
 }
 
 /**

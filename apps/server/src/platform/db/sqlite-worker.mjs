@@ -1,7 +1,7 @@
 // Runs on a worker thread (sqlite-worker.ts) with a connection of its own: copies the main
 // thread's WAL back into the database file, and runs the writes posted to it, so neither their
 // work nor their fsync ever blocks requests.
-import { closeSync, fdatasyncSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, fdatasyncSync, openSync, readFileSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
@@ -34,16 +34,51 @@ function prepared(sql) {
   return statement;
 }
 
-/** A `{ fileContent: path }` parameter (database.ts fileContent) is that file's bytes. */
+/**
+ * A `{ fileContent: path, offset?, length? }` parameter (database.ts fileContent) is that file's
+ * bytes, or those of the range.
+ */
 function withFileContents(parameters) {
   let fromFiles = false;
   const values = parameters.map((value) => {
     if (typeof value !== 'object' || value === null || !('fileContent' in value)) return value;
     fromFiles = true;
-    return readFileSync(value.fileContent);
+    return value.length === undefined
+      ? readFileSync(value.fileContent)
+      : readRange(value.fileContent, value.offset ?? 0, value.length);
   });
   return { values, fromFiles };
 }
+
+function readRange(path, offset, length) {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    for (let read = 0; read < length;) {
+      const bytesRead = readSync(fd, buffer, read, length - read, offset + read);
+      // A short file would store a truncated piece under the whole file's hash.
+      if (bytesRead === 0) throw new Error(`${path} ends before byte ${offset + length}`);
+      read += bytesRead;
+    }
+    return buffer;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Runs the queries, each its own statement; tells whether one read a file's bytes. */
+function runEach(queries) {
+  let wroteFiles = false;
+  for (const { sql, parameters } of queries) {
+    const { values, fromFiles } = withFileContents(parameters);
+    prepared(sql).run(...values);
+    wroteFiles ||= fromFiles;
+  }
+  return wroteFiles;
+}
+
+// IMMEDIATE: takes the write lock up front, as the main connection's transactions do.
+const runInTransaction = db.transaction(runEach);
 
 /**
  * Writes the WAL to disk now, in this thread, so the main connection's next commit
@@ -59,16 +94,11 @@ function syncWal() {
   }
 }
 
-parentPort.on('message', ({ id, queries, syncWal: sync }) => {
+parentPort.on('message', ({ id, queries, syncWal: sync, transaction }) => {
   try {
-    let wroteFiles = false;
-    // Each on its own: a statement holds the write lock only for itself, so the main
-    // connection's writers never wait long behind a large batch.
-    for (const { sql, parameters } of queries) {
-      const { values, fromFiles } = withFileContents(parameters);
-      prepared(sql).run(...values);
-      wroteFiles ||= fromFiles;
-    }
+    // Each on its own unless asked otherwise: a statement holds the write lock only for itself,
+    // so the main connection's writers never wait long behind a large batch.
+    const wroteFiles = transaction ? runInTransaction.immediate(queries) : runEach(queries);
     if (wroteFiles || sync) syncWal();
     parentPort.postMessage({ id });
   } catch (error) {

@@ -8,8 +8,8 @@ const CHECKPOINT_INTERVAL_MS = 1_000;
 const AUTOCHECKPOINT_PAGES = 1_000;
 
 /**
- * Runs idempotent write queries one by one (each its own statement, no transaction); a
- * `fileContent(path)` parameter is read from disk by whoever runs the query.
+ * Runs idempotent write queries one by one (each its own statement, no transaction unless
+ * asked); a `fileContent(path, range?)` parameter is read from disk by whoever runs the query.
  */
 export type RunQueries = (queries: readonly CompiledQuery[], options?: RunOptions) => Promise<void>;
 
@@ -19,6 +19,11 @@ export interface RunOptions {
    * connection's next commit (synchronous=FULL) does not wait on the event loop for their pages.
    */
   syncWal?: boolean;
+  /**
+   * All the queries or none, in one transaction: a large file's row and its chunks, so a crash
+   * or a failed read never leaves part of a file stored.
+   */
+  transaction?: boolean;
 }
 
 export interface SqliteWorker {
@@ -41,7 +46,8 @@ interface Posted {
  *   request behind it. The worker checkpoints every second; the main connection never does.
  * - `run`: writes that would hold the event loop, such as loader presence (thousands of rows
  *   every few seconds, 15–20 ms of event loop each time) and uploaded files' bytes (a 60 MB
- *   BLOB takes about half a second to insert, read from its temporary file here).
+ *   file takes about half a second to insert, read from its temporary file here a chunk at a
+ *   time).
  * If the worker fails, the automatic checkpoint comes back and writes go through `fallback`
  * (the main connection), those in flight included: only idempotent writes belong here.
  */
@@ -92,6 +98,7 @@ export function startSqliteWorker(
           id,
           queries: queries.map(({ sql, parameters }) => ({ sql, parameters })),
           syncWal: options?.syncWal === true,
+          transaction: options?.transaction === true,
         });
       });
     },
