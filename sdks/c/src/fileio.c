@@ -95,10 +95,11 @@ int chv_file_remove(const char *path) {
 }
 
 int chv_file_write_atomic(const char *path, const void *data, size_t len, unsigned mode) {
-  size_t tmp_len = strlen(path) + sizeof ".tmp";
+  /* A name of its own per write: two threads writing the same file never share a temp file. */
+  size_t tmp_len = strlen(path) + sizeof ".12345678.tmp";
   char *tmp = malloc(tmp_len);
   if (!tmp) return -1;
-  snprintf(tmp, tmp_len, "%s.tmp", path);
+  snprintf(tmp, tmp_len, "%s.%08x.tmp", path, (unsigned)randombytes_random());
   int rc = -1;
 #ifdef _WIN32
   (void)mode;

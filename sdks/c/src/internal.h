@@ -138,7 +138,7 @@ const char *chv_json_string(const struct cJSON *object, const char *name);
 
 /** The whole file into `out` (at most `max` bytes); 0, or -1 when it cannot be read. */
 int chv_file_read(const char *path, chv_buf *out, size_t max);
-/** Writes `path` through `path.tmp` and a rename, so a reader never sees half a file; `mode`
+/** Writes `path` through a temporary file beside it and a rename, so a reader never sees half a file; `mode`
  * (POSIX permissions, 0 for 0600) applies to the new file. 0, or -1. */
 int chv_file_write_atomic(const char *path, const void *data, size_t len, unsigned mode);
 int chv_file_remove(const char *path);
