@@ -499,14 +499,11 @@ int chv_is_licence_refusal(const char *code) {
   return 0;
 }
 
-static void offline_forget(chaveiro_client *client, const char *hwid) {
-  (void)hwid;
+void chv_client_offline_forget(chaveiro_client *client) {
   char *path = offline_path(client);
   if (path) chv_file_remove(path);
   free(path);
 }
-
-void chv_client_offline_forget(chaveiro_client *client) { offline_forget(client, NULL); }
 
 /* Verifies a token the server just signed (in an auth or heartbeat answer) and stores it;
  * its expiry back (caller frees), NULL when it does not verify or offline grace is off. */
@@ -840,7 +837,7 @@ chaveiro_status chaveiro_auth(chaveiro_client *client, const char *hwid, const c
     }
     /* The server's word on the licence ends its offline grace too. */
     if (err->status == CHAVEIRO_E_REFUSED && chv_is_licence_refusal(err->code)) {
-      offline_forget(client, hwid);
+      chv_client_offline_forget(client);
     }
     return chv_error_give(error, err);
   }
@@ -862,7 +859,7 @@ chaveiro_status chaveiro_auth(chaveiro_client *client, const char *hwid, const c
                                                 chv_client_now(client));
     } else if (cJSON_IsNull(offline)) {
       /* The product allows no offline grace (any more): a stored licence goes. */
-      offline_forget(client, hwid);
+      chv_client_offline_forget(client);
     }
   }
   cJSON_Delete(root);
@@ -971,7 +968,7 @@ chaveiro_status chv_client_heartbeat(chaveiro_client *client, chv_cancel *cancel
   wipe_and_delete(body);
   if (status != CHAVEIRO_OK) {
     if (err && err->status == CHAVEIRO_E_REFUSED && chv_is_licence_refusal(err->code)) {
-      offline_forget(client, NULL);
+      chv_client_offline_forget(client);
     }
     return chv_error_give(error, err);
   }
@@ -1098,14 +1095,13 @@ chaveiro_status chaveiro_report_security_event(chaveiro_client *client, const ch
   if (result != CHAVEIRO_SECURITY_RECORD) {
     /* The product's rule ended this machine's session: it ends here at once, not at the next
      * heartbeat, and the offline grace with it. */
-    chaveiro_error *ended = chv_error_verification("SESSION_ENDED", "security event %s: %s",
-                                                   kind, answered);
-    if (ended != chv_error_no_memory()) ended->status = CHAVEIRO_E_REFUSED;
+    chaveiro_error *ended = chv_error_sdk(CHAVEIRO_E_REFUSED, "SESSION_ENDED",
+                                          "security event %s answered %s", kind, answered);
     chv_mutex_lock(&client->mutex);
     chaveiro_error_free(client->ended);
     client->ended = ended;
     chv_mutex_unlock(&client->mutex);
-    offline_forget(client, NULL);
+    chv_client_offline_forget(client);
     chv_loops_wake(client);
   }
   cJSON_Delete(root);

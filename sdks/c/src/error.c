@@ -135,6 +135,15 @@ chaveiro_error *chv_error_simple(chaveiro_status status, const char *detail_form
   return err;
 }
 
+chaveiro_error *chv_error_sdk(chaveiro_status status, const char *code, const char *detail_format,
+                              ...) {
+  va_list args;
+  va_start(args, detail_format);
+  chaveiro_error *err = error_newv(status, code, sdk_message(code), detail_format, args);
+  va_end(args);
+  return err;
+}
+
 chaveiro_error *chv_error_no_memory(void) { return (chaveiro_error *)&no_memory_error; }
 
 void chv_error_set_http(chaveiro_error *err, int http_status, int64_t retry_after_ms) {

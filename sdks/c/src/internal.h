@@ -54,6 +54,10 @@ chaveiro_error *chv_error_network(const char *code, const char *detail_format, .
 chaveiro_error *chv_error_simple(chaveiro_status status, const char *detail_format, ...)
     CHV_PRINTF(2, 3);
 chaveiro_error *chv_error_no_memory(void);
+/** An error of any status with the SDK's own pt-BR message for `code` (e.g. SESSION_ENDED, which
+ * a signed security-event answer decided, so it is a refusal). */
+chaveiro_error *chv_error_sdk(chaveiro_status status, const char *code, const char *detail_format,
+                              ...) CHV_PRINTF(3, 4);
 
 /** Records the answer's HTTP status and Retry-After (-1: none) on an error. */
 void chv_error_set_http(chaveiro_error *err, int http_status, int64_t retry_after_ms);
