@@ -25,7 +25,9 @@ import urllib.request
 import uuid
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-SERVER_MAIN = os.path.join(REPO, "apps", "server", "dist", "main.js")
+# CHAVEIRO_SERVER_MAIN runs another build of the server (e.g. a branch's, before it is merged).
+SERVER_MAIN = os.environ.get("CHAVEIRO_SERVER_MAIN") or os.path.join(REPO, "apps", "server",
+                                                                      "dist", "main.js")
 # Debian's libfaketime: the server's wall clock read from a file, so a test can move it.
 FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
 
@@ -335,8 +337,10 @@ class Shop:
                                  content, {"version": version})
 
     def security_events(self):
-        answer = self.admin.call("GET", f"/security-events?productId={self.product_id}")
-        return answer.get("items", answer.get("events", [])) if isinstance(answer, dict) else []
+        """The product's security events, open and resolved (the Segurança queue)."""
+        answer = self.admin.call("GET", f"/security-events?status=all&productId={self.product_id}"
+                                        "&pageSize=100")
+        return answer.get("items", []) if isinstance(answer, dict) else []
 
     def expire_subscriptions_in(self, seconds):
         """Every subscription of the product runs out `seconds` from now (the server's clock):

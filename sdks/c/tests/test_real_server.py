@@ -564,9 +564,17 @@ def group_protection(suite):
     shop.protection(securityRules={"debugger": "end_session"})
     run = suite.start(server.url, shop, ["--key", key, "--hwid", hwid, "--report", "debugger",
                                          "--report-detail", "x64dbg", "--beats", "2"])
+    def stored_event(kind, action, detail=None):
+        def problems():
+            found = [e for e in shop.security_events() if e.get("kind") == kind
+                     and e.get("action") == action and (detail is None or e.get("detail") == detail)]
+            return [] if found else [f"no {kind}/{action} event in the Segurança queue"]
+        return problems
+
     suite.check("a debugger reported, the product's rule ends the session", run, 2,
                 ["Evento de segurança relatado: debugger (sessão encerrada).",
-                 "(SESSION_ENDED)"], ["Pulso 2/2"])
+                 "(SESSION_ENDED)"], ["Pulso 2/2"],
+                stored_event("debugger", "end_session", "x64dbg"))
 
     # Loader releases: a PE the console accepts, published as 2.0.0.
     release = real_server.portable_executable(64 * 1024)
@@ -578,12 +586,14 @@ def group_protection(suite):
                  "--update"])
     shop.protection(loaderMinVersion=None)
     # This loader's hash is no release: allowed, recorded or refused as the product says.
-    for policy, code, texts in (("allow", 0, ["Pronto."]), ("record", 0, ["Pronto."]),
-                                ("refuse", 2, ["(LOADER_MODIFIED)"])):
+    for policy, code, texts, action in (("allow", 0, ["Pronto."], None),
+                                        ("record", 0, ["Pronto."], "record"),
+                                        ("refuse", 2, ["(LOADER_MODIFIED)"], "refused")):
         shop.protection(unknownLoaderPolicy=policy)
         run = suite.start(server.url, shop, ["--key", key, "--hwid", hwid,
                                              "--loader-version", "2.0.0"])
-        suite.check(f"an unknown loader, policy {policy}", run, code, texts)
+        suite.check(f"an unknown loader, policy {policy}", run, code, texts,
+                    extra=stored_event("unknown_loader", action) if action else None)
     shop.protection(unknownLoaderPolicy="allow")
 
 
