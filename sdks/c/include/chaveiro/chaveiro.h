@@ -9,7 +9,7 @@
  *
  * Conventions
  * - Every function that can fail returns a chaveiro_status; CHAVEIRO_OK is 0. The library never
- *   prints, exits or aborts.
+ *   prints, exits or aborts (but for the restart chaveiro_self_update is asked to do).
  * - Text in and out is UTF-8 and NUL-terminated; binary data comes with an explicit length.
  * - Objects are opaque, created by the library and released with their own _free function
  *   (each accepts NULL). Strings returned by an accessor live as long as the object.
