@@ -129,13 +129,15 @@ describe('chaveiro-loader against the real server', () => {
     // The first heartbeat goes out right after authentication.
     await cli.waitFor('Sessão renovada');
 
-    // The saved file is byte for byte the uploaded DLL, and the CLI printed its digest.
-    const sha256 = createHash('sha256').update(DLL).digest('hex');
+    // The saved file is this delivery's copy: the uploaded DLL with its 64-byte mark after it
+    // (no slot declared), and the CLI printed the digest the signed auth answer named.
     const [saved] = await readdir(downloads);
     expect(saved).toBe('loader-pro.dll');
     const bytes = await readFile(join(downloads, saved as string));
-    expect(createHash('sha256').update(bytes).digest('hex')).toBe(sha256);
-    expect(cli.output()).toContain(`SHA-256: ${sha256}`);
+    expect(bytes.length).toBe(DLL.length + 64);
+    expect(bytes.subarray(0, DLL.length).equals(DLL)).toBe(true);
+    expect(bytes.subarray(DLL.length, DLL.length + 8).toString('ascii')).toBe('CHVMARK1');
+    expect(cli.output()).toContain(`SHA-256: ${createHash('sha256').update(bytes).digest('hex')}`);
 
     // The key is now the client's, used, and bound to this machine.
     const { data: keys } = await apiCall<{

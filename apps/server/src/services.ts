@@ -20,6 +20,7 @@ import { createBalanceModule } from './modules/balance/index.js';
 import { createBypassModule } from './modules/bypass/index.js';
 import { createClientModule } from './modules/client/index.js';
 import { createDashboardModule } from './modules/dashboard/index.js';
+import { createDeliveryModule } from './modules/delivery/index.js';
 import { createDepositsModule } from './modules/deposits/index.js';
 import { createFilesModule } from './modules/files/index.js';
 import { createHealthModule } from './modules/health/index.js';
@@ -113,6 +114,7 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger, options:
     .add(createOrdersModule)
     .add(createShopModule)
     .add(createResellerModule)
+    .add(createDeliveryModule)
     .add(createLoaderModule)
     .add(createDashboardModule)
     .add(createAnalyticsModule)

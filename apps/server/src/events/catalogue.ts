@@ -271,6 +271,27 @@ export interface DomainEvents {
     /** The tokens revoked, as the owner recognises them. */
     tokens: { id: string; name: string; prefix: string }[];
   };
+  /**
+   * An admin traced a leaked copy of a product file to the delivery it came from ("Rastrear
+   * vazamento"): the copy was identical to that delivery, or carried its intact mark.
+   */
+  'delivery.leaked': {
+    deliveryId: string;
+    productId: string;
+    /** The customer the copy was delivered to (null once that account is gone). */
+    userId: string | null;
+    username: string;
+    subscriptionId: string | null;
+    machineId: string | null;
+    hwid: string;
+    /** The address of the auth that made the delivery. */
+    ip: string;
+    /** Epoch ms: when the copy was delivered (the auth). */
+    deliveredAt: number;
+    verdict: 'identical' | 'mark_intact';
+    /** The admin who traced it. */
+    tracedBy: string;
+  };
   /** A loader request refused, as counted per address. */
   'loader.refused': {
     code: LoaderRefusalCode;

@@ -95,6 +95,7 @@ export const ACTIVITY_TYPES = [
   'loader.session_ended',
   'loader.log',
   'delivery.requeued',
+  'delivery.leak_traced',
   'keyauth.imported',
   'legacy',
 ] as const;
@@ -178,6 +179,7 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   'loader.session_ended': 'Sessão do loader encerrada',
   'loader.log': 'Log do loader',
   'delivery.requeued': 'Entrega reprocessada',
+  'delivery.leak_traced': 'Vazamento rastreado',
   'keyauth.imported': 'Importação do KeyAuth',
   legacy: 'Registro antigo',
 };

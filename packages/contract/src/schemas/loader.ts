@@ -176,7 +176,20 @@ export const loaderAuthSuccessSchema = z.object({
     expiresAt: z.string(),
   }),
   user: z.object({ username: z.string() }),
-  file: z.object({ sha256: z.string(), size: z.number().int(), name: z.string() }).nullable(),
+  /**
+   * The product file of this delivery: `sha256` and `size` are those of the marked copy the
+   * download sends (protected delivery); `protected` says the download is sealed to the session
+   * key (CHVSEAL1).
+   */
+  file: z
+    .object({
+      sha256: z.string(),
+      size: z.number().int(),
+      name: z.string(),
+      delivery: z.string(),
+      protected: z.boolean(),
+    })
+    .nullable(),
   offline: loaderOfflineSchema.nullable().optional(),
 });
 export type LoaderAuthSuccess = z.infer<typeof loaderAuthSuccessSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
-import { pageOf } from './common.js';
+import { pageOf, pageQuerySchema } from './common.js';
 
 /**
  * Protected delivery (docs/loader-protocol.md): the product file sealed to each loader session
@@ -267,6 +267,13 @@ export const deliverySchema = z.object({
 export type Delivery = z.infer<typeof deliverySchema>;
 export const deliveriesPageSchema = pageOf(deliverySchema);
 export type DeliveriesPage = z.infer<typeof deliveriesPageSchema>;
+
+/** `GET /api/deliveries`: a product's or a customer's deliveries, newest first. */
+export const deliveriesQuerySchema = pageQuerySchema.extend({
+  productId: z.string().trim().min(1).max(64).optional(),
+  userId: z.string().trim().min(1).max(64).optional(),
+});
+export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
 
 export const LEAK_VERDICTS = ['identical', 'mark_intact', 'altered', 'unmarked'] as const;
 export type LeakVerdict = (typeof LEAK_VERDICTS)[number];

@@ -8,6 +8,7 @@ import { defineModule } from '../../module.js';
 import { createPeriodicJob } from '../../platform/jobs/periodic-job.js';
 import type { ActivityService } from '../activity/index.js';
 import type { AccountLimits } from '../auth/index.js';
+import type { DeliveryService } from '../delivery/index.js';
 import type { KeyRedemption } from '../keys/index.js';
 import type { LoaderService } from '../loader/index.js';
 import type { UserAdminRepository, UsersRepository } from '../users/index.js';
@@ -31,6 +32,7 @@ export function createKeyAuthModule({
   log,
   loaderSigner,
   loader,
+  deliveries,
   users,
   userAdmin,
   redemption,
@@ -41,6 +43,7 @@ export function createKeyAuthModule({
   'db' | 'dialect' | 'clock' | 'config' | 'jobLeases' | 'events' | 'log' | 'loaderSigner'
 > & {
   loader: Pick<LoaderService, 'steps'>;
+  deliveries: DeliveryService;
   users: UsersRepository;
   userAdmin: UserAdminRepository;
   redemption: KeyRedemption;
@@ -60,6 +63,7 @@ export function createKeyAuthModule({
     publicUrl: config.publicUrl,
     repository: createKeyAuthProtocolRepository(db),
     loader,
+    deliveries,
     users,
     accounts: userAdmin,
     redemption,

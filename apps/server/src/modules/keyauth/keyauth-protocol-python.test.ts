@@ -122,7 +122,8 @@ describe.skipIf(!pythonReady)('a KeyAuth 1.3 Python client against the running s
       },
       check: text.sessionValidated,
       var: 'Olá, versão 2.1',
-      file_sha256: createHash('sha256').update(bytes).digest('hex'),
+      // A marked copy of the file (its delivery's), as every delivered copy is.
+      file_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) as string,
       stats: {
         numUsers: '1',
         numOnlineUsers: '1',
@@ -132,6 +133,16 @@ describe.skipIf(!pythonReady)('a KeyAuth 1.3 Python client against the running s
       },
       logout: text.loggedOut,
       after_logout: text.sessionNotFound,
+    });
+    const delivery = await database.db
+      .selectFrom('deliveries')
+      .select(['file_sha256', 'marked_sha256', 'marked_size'])
+      .where('product_id', '=', product.id)
+      .executeTakeFirstOrThrow();
+    expect(delivery).toEqual({
+      file_sha256: createHash('sha256').update(bytes).digest('hex'),
+      marked_sha256: report.file_sha256,
+      marked_size: bytes.length + 64,
     });
     const expiry = Number((report.license as { expiry: string }).expiry);
     expect(Math.abs(expiry - (Date.now() / 1000 + 7 * 86_400))).toBeLessThan(120);

@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../platform/http/error-handler.js';
 import { newId } from '../../platform/core/ids.js';
 import { hashPassword } from '../../platform/crypto/passwords.js';
 import type { ActivityService } from '../activity/index.js';
+import type { DeliveryService } from '../delivery/index.js';
 import type { KeyRedemption } from '../keys/index.js';
 import type {
   Admission,
@@ -64,6 +65,8 @@ export interface KeyAuthProtocolServiceDeps extends Pick<AppContext, 'clock'> {
   repository: KeyAuthProtocolRepository;
   /** Our loader's own checks, run as steps (the same rules, not a copy). */
   loader: Pick<LoaderService, 'steps'>;
+  /** The `file` call hands out a marked copy (a delivery) of the product file. */
+  deliveries: Pick<DeliveryService, 'plainCopy'>;
   users: Pick<UsersRepository, 'findById' | 'findByLogin' | 'insertClient'>;
   accounts: Pick<UserAdminRepository, 'setStatus' | 'updateAccount' | 'takenByOthers'>;
   redemption: Pick<KeyRedemption, 'redeemKeyIn'>;
@@ -105,6 +108,7 @@ export function createKeyAuthProtocolService({
   publicUrl,
   repository,
   loader,
+  deliveries,
   users,
   accounts,
   redemption,
@@ -454,9 +458,17 @@ export function createKeyAuthProtocolService({
       'file',
       async (context) => {
         // The product has one file: any fileid names it.
-        const { state } = await live(context);
-        const file = await steps.fileOf(state);
-        return success(text.fileDownloaded, { contents: file.bytes.toString('hex') });
+        const { session, state } = await live(context);
+        // A marked copy of its own, as our loader's download; KeyAuth's SDKs cannot open a
+        // sealed one, so a product with protected delivery refuses it.
+        const copy = await deliveries.plainCopy({
+          deliveryId: undefined,
+          session,
+          state,
+          ip: context.call.ip,
+        });
+        if (typeof copy === 'string') throw new LoaderRefusalError(copy);
+        return success(text.fileDownloaded, { contents: copy.toString('hex') });
       },
     ],
     [

@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { createHmac, randomBytes, verify } from 'node:crypto';
+import { createHash, createHmac, randomBytes, verify } from 'node:crypto';
 import type { LoaderPublicKey, MetricsResponse } from '@chaveiro/contract';
 import { TIMING, blacklistedHwidForm, messages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -810,7 +810,7 @@ describe('a validated session: check, var, file, log, stats, online, logout', ()
     ).toMatchObject({ success: false, message: text.sessionNotValidated });
   });
 
-  it('file serves the product file as hex, whatever the fileid', async () => {
+  it('file serves a marked copy of the product file as hex, whatever the fileid', async () => {
     const s = await licensed();
     const bytes = Buffer.concat([Buffer.from('MZ'), randomBytes(4096)]);
     await insertProductFile(t.database.db, s.app.productId, bytes);
@@ -820,7 +820,43 @@ describe('a validated session: check, var, file, log, stats, online, logout', ()
       sessionid: s.sessionid,
       ...base(s.app),
     });
-    expect(answer.json).toMatchObject({ success: true, contents: bytes.toString('hex') });
+    expect(answer.json).toMatchObject({ success: true });
+    // The file, then its delivery's 64-byte mark (no slot declared in it).
+    const contents = Buffer.from((answer.json as { contents: string }).contents, 'hex');
+    expect(contents).toHaveLength(bytes.length + 64);
+    expect(contents.subarray(0, bytes.length)).toEqual(bytes);
+    expect(contents.subarray(bytes.length, bytes.length + 8).toString()).toBe('CHVMARK1');
+    const delivery = await t.database.db
+      .selectFrom('deliveries')
+      .select(['product_id', 'mark_kind', 'protected', 'downloads'])
+      .where('marked_sha256', '=', createHash('sha256').update(contents).digest('hex'))
+      .executeTakeFirstOrThrow();
+    expect(delivery).toEqual({
+      product_id: s.app.productId,
+      mark_kind: 'trailer',
+      protected: 0,
+      downloads: 1,
+    });
+  });
+
+  it('file is refused where the product delivers only sealed copies', async () => {
+    const s = await licensed();
+    await insertProductFile(t.database.db, s.app.productId, Buffer.from('MZ-protected'));
+    await t.database.db
+      .updateTable('products')
+      .set({ protected_delivery: 1 })
+      .where('id', '=', s.app.productId)
+      .execute();
+    const answer = await call13({
+      type: 'file',
+      fileid: '1',
+      sessionid: s.sessionid,
+      ...base(s.app),
+    });
+    expect(answer.json).toMatchObject({
+      success: false,
+      message: refusals.SESSION_KEY_REQUIRED,
+    });
   });
 
   it('file answers our NO_FILE message for a product without a file', async () => {

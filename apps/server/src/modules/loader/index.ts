@@ -3,7 +3,7 @@ import type { Platform } from '../../module.js';
 import { defineModule } from '../../module.js';
 import type { ActivityService } from '../activity/index.js';
 import type { AccountLimits, CredentialsChecker } from '../auth/index.js';
-import type { FilesService } from '../files/index.js';
+import type { DeliveryService } from '../delivery/index.js';
 import type { KeyRedemption } from '../keys/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
@@ -55,7 +55,7 @@ export function createLoaderModule({
   credentials,
   accountLimits,
   redemption,
-  files,
+  deliveries,
   activity,
   subscriptions,
   settingsCache,
@@ -77,7 +77,7 @@ export function createLoaderModule({
   credentials: CredentialsChecker;
   accountLimits: AccountLimits;
   redemption: KeyRedemption;
-  files: FilesService;
+  deliveries: DeliveryService;
   activity: ActivityService;
   subscriptions: SubscriptionsService;
   settingsCache: SettingsCache;
@@ -93,7 +93,7 @@ export function createLoaderModule({
     users,
     credentials,
     redemption,
-    files,
+    deliveries,
     activity,
     events,
     subscriptions,

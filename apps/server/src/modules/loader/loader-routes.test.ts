@@ -764,12 +764,19 @@ describe('GET /api/loader/download', () => {
     return sha256;
   }
 
-  it("streams the product's file, byte for byte, to a live session", async () => {
+  it("streams the session's marked copy of the product's file to a live session", async () => {
     const c = await customer();
     const bytes = Buffer.concat([Buffer.from('MZ'), randomBytes(50_000)]);
-    const sha256 = await withFile(c.product.id, bytes);
+    await withFile(c.product.id, bytes);
     const opened = await openSession(c);
-    expect(opened.file).toEqual({ sha256, size: bytes.length, name: 'aim.dll' });
+    // No slot in this file: the mark is appended (docs/loader-protocol.md, "Marks").
+    expect(opened.file).toEqual({
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/) as string,
+      size: bytes.length + 64,
+      name: 'aim.dll',
+      delivery: expect.any(String) as string,
+      protected: false,
+    });
 
     const byQuery = await t.app.inject({
       method: 'GET',
@@ -784,9 +791,13 @@ describe('GET /api/loader/download', () => {
     for (const response of [byQuery, byBearer]) {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/octet-stream');
-      expect(response.headers['x-file-sha256']).toBe(sha256);
-      expect(response.headers['x-file-size']).toBe(String(bytes.length));
-      expect(createHash('sha256').update(response.rawPayload).digest('hex')).toBe(sha256);
+      expect(response.headers['x-file-sha256']).toBe(opened.file?.sha256);
+      expect(response.headers['x-file-size']).toBe(String(bytes.length + 64));
+      expect(response.headers['x-delivery']).toBe(opened.file?.delivery);
+      expect(createHash('sha256').update(response.rawPayload).digest('hex')).toBe(
+        opened.file?.sha256,
+      );
+      expect(response.rawPayload.subarray(0, bytes.length)).toEqual(bytes);
     }
   });
 

@@ -250,10 +250,15 @@ export function loaderRoutes({
         ],
         schema: {
           tags,
-          summary: "Download the product's file with a live session (?session= or bearer)",
+          summary:
+            "Download this session's marked copy of the product's file (?session= or bearer): sealed to the session key (CHVSEAL1) when the auth sent one",
           querystring: loaderDownloadQuerySchema,
           response: {
-            200: z.unknown().describe('The file bytes (application/octet-stream)'),
+            200: z
+              .unknown()
+              .describe(
+                'The marked copy: application/vnd.chaveiro.sealed (CHVSEAL1) or application/octet-stream',
+              ),
             ...refusals,
           },
         },
@@ -261,11 +266,13 @@ export function loaderRoutes({
       async (request, reply) => {
         const file = await service.download(request.loaderSession, request.ip);
         return reply
-          .header('content-type', 'application/octet-stream')
+          .header('content-type', file.contentType)
+          .header('content-length', String(file.contentLength))
           .header('content-disposition', contentDisposition(file.name))
           .header('x-file-sha256', file.sha256)
           .header('x-file-size', String(file.size))
-          .send(file.bytes);
+          .header('x-delivery', file.deliveryId)
+          .send(file.body);
       },
     );
 

@@ -9,10 +9,10 @@ import { LOADER, messages } from '@chaveiro/contract';
 import type { CredentialReach, UserRow } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
 import type { AppContext } from '../../platform/core/context.js';
-import { AppError, NotFoundError } from '../../platform/core/errors.js';
+import { AppError } from '../../platform/core/errors.js';
 import type { ActivityService } from '../activity/index.js';
 import type { CredentialsChecker } from '../auth/index.js';
-import type { FilesService } from '../files/index.js';
+import type { DeliveryService, OpenedDelivery } from '../delivery/index.js';
 import type { KeyRedemption } from '../keys/index.js';
 import { keyStatusAt } from '../keys/index.js';
 import type { SettingsCache } from '../settings/index.js';
@@ -55,7 +55,8 @@ export interface LoaderServiceDeps extends Pick<AppContext, 'db' | 'clock' | 'sh
   users: Pick<UsersRepository, 'findById'>;
   credentials: CredentialsChecker;
   redemption: Pick<KeyRedemption, 'redeemKey'>;
-  files: FilesService;
+  /** The product file's deliveries: marked per session, sealed to its key. */
+  deliveries: Pick<DeliveryService, 'acceptsSessionKey' | 'prepare' | 'open'>;
   activity: ActivityService;
   /** Refusals record `loader.refused`. */
   events: EventRecorder;
@@ -112,13 +113,6 @@ export interface Admission {
   reach: CredentialReach;
 }
 
-export interface LoaderFile {
-  name: string;
-  sha256: string;
-  size: number;
-  bytes: Buffer;
-}
-
 /** The loader API's rules (docs/loader-protocol.md): authenticate, heartbeat, download. */
 export function createLoaderService({
   db,
@@ -127,7 +121,7 @@ export function createLoaderService({
   users,
   credentials,
   redemption,
-  files,
+  deliveries,
   activity,
   events,
   subscriptions,
@@ -409,23 +403,6 @@ export function createLoaderService({
     return state;
   }
 
-  /** The product file of a live session's state. */
-  async function fileOf(state: SessionState): Promise<LoaderFile> {
-    if (!state.file_sha256) return refuse('NO_FILE');
-    try {
-      const file = await files.read(state.file_sha256);
-      return {
-        name: state.file_name ?? 'produto.dll',
-        sha256: state.file_sha256,
-        size: file.size,
-        bytes: file.bytes,
-      };
-    } catch (error) {
-      if (error instanceof NotFoundError) refuse('NO_FILE');
-      throw error;
-    }
-  }
-
   return {
     /**
      * Checks, in the protocol's order: server offline, maintenance, blacklisted HWID,
@@ -441,6 +418,10 @@ export function createLoaderService({
         userId: null,
         productId: body.productId,
       };
+      // A key the download could never be sealed to is refused before anything else.
+      if (body.sessionKey !== undefined && !deliveries.acceptsSessionKey(body.sessionKey)) {
+        refuse('INVALID_REQUEST');
+      }
       await assertNotBlacklisted(attempt);
       const credential = await authenticate(body, attempt);
       const {
@@ -449,12 +430,23 @@ export function createLoaderService({
         subscription: sub,
         machineId,
       } = await admit(credential, { hwid: body.hwid, ip }, attempt);
+      // This session's copy of the file, marked for it (and sealed to its key at download).
+      const delivery = await deliveries.prepare({
+        product,
+        subscription: sub,
+        user,
+        machineId,
+        hwid: body.hwid,
+        ip,
+        sessionKey: body.sessionKey,
+      });
       const session = sessions.issue({
         machineId,
         subscriptionId: sub.id,
         userId: user.id,
         productId: product.id,
         tokenVersion: user.token_version,
+        ...(delivery ? { deliveryId: delivery.deliveryId } : {}),
       });
       return {
         ok: true,
@@ -467,13 +459,7 @@ export function createLoaderService({
           expiresAt: iso(sub.expires_at ?? 0),
         },
         user: { username: user.username },
-        file: product.file_sha256
-          ? {
-              sha256: product.file_sha256,
-              size: product.file_size ?? 0,
-              name: product.file_name ?? 'produto.dll',
-            }
-          : null,
+        file: delivery?.file ?? null,
       };
     },
 
@@ -494,11 +480,13 @@ export function createLoaderService({
       };
     },
 
-    /** The product's file, for a live session of that product. */
-    async download(session: LoaderSession | null, ip: string): Promise<LoaderFile> {
+    /** The session's delivery of the product's file, streamed (sealed or plain). */
+    async download(session: LoaderSession | null, ip: string): Promise<OpenedDelivery> {
       await assertOpen();
       if (!session) return refuse('SESSION_INVALID');
-      return fileOf(await liveState(session, ip, clock.now()));
+      const state = await liveState(session, ip, clock.now());
+      const opened = await deliveries.open({ deliveryId: session.deliveryId, session, state, ip });
+      return typeof opened === 'string' ? refuse(opened) : opened;
     },
 
     /**
@@ -515,7 +503,6 @@ export function createLoaderService({
       redeemInto,
       admit,
       live,
-      fileOf,
       /** Logs the failed attempt (activity, `loader.refused`) and refuses with `code`. */
       fail,
       isHwidBlacklisted: (productId: string, hwid: string) =>

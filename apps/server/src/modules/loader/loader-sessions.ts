@@ -10,6 +10,11 @@ export interface LoaderSession {
   userId: string;
   productId: string;
   tokenVersion: number;
+  /**
+   * The delivery of the product file made at auth (protected delivery); absent when the
+   * product had no file then, and in tokens issued before deliveries existed.
+   */
+  deliveryId?: string;
   /** Epoch ms. */
   expiresAt: number;
   /** The token that carried it. */
@@ -44,14 +49,16 @@ export function createLoaderSessions(jwtSecret: string, clock: Clock) {
     const fields = Buffer.from(signed.slice(VERSION.length + 1), 'base64url')
       .toString()
       .split('|');
-    if (fields.length !== 6) return null;
-    const [machineId, subscriptionId, userId, productId, version, expiry] = fields as [
+    // Six fields: a token issued before deliveries, valid until it expires.
+    if (fields.length !== 6 && fields.length !== 7) return null;
+    const [machineId, subscriptionId, userId, productId, version, expiry, deliveryId] = fields as [
       string,
       string,
       string,
       string,
       string,
       string,
+      string | undefined,
     ];
     return {
       machineId,
@@ -60,6 +67,7 @@ export function createLoaderSessions(jwtSecret: string, clock: Clock) {
       productId,
       tokenVersion: Number(version),
       expiresAt: Number(expiry),
+      ...(deliveryId ? { deliveryId } : {}),
       token,
     };
   }
@@ -78,6 +86,7 @@ export function createLoaderSessions(jwtSecret: string, clock: Clock) {
           session.productId,
           String(session.tokenVersion),
           String(expiresAt),
+          session.deliveryId ?? '',
         ].join('|'),
       ).toString('base64url');
       const signed = `${VERSION}.${claims}`;

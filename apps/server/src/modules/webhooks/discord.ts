@@ -52,6 +52,7 @@ function colorOf(body: WebhookBody): number {
     case 'deposit.refunded':
     case 'user.banned':
     case 'loader.hwid_mismatch':
+    case 'delivery.leaked':
     case 'subscription.expired':
       return COLORS.trouble;
     case 'subscription.expiring':

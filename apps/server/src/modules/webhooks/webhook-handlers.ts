@@ -79,6 +79,7 @@ export function createWebhookHandlers({
       on: 'product.status_changed',
       handle,
     }),
+    defineHandler({ name: 'webhooks.delivery.leaked', on: 'delivery.leaked', handle }),
     defineHandler({
       name: 'webhooks.loader.refused',
       on: 'loader.refused',

@@ -50,6 +50,7 @@ export const PUBLIC_TYPE_OF = {
   'user.banned': 'user.banned',
   'hwid.reset': 'hwid.reset',
   'machine.bound': 'machine.bound',
+  'delivery.leaked': 'delivery.leaked',
   'loader.refused': 'loader.hwid_mismatch',
   'product.status_changed': 'product.status_changed',
 } as const satisfies Partial<Record<EventType, WebhookEventType>>;
@@ -217,6 +218,26 @@ export async function buildEventData(
         givenBackMs: p.givenBackMs,
         changedBy: p.changedBy,
         reason: p.reason,
+      };
+    }
+    case 'delivery.leaked': {
+      // The delivery's facts as recorded at the trace (the account may be gone since).
+      const p = (event as DomainEvent<'delivery.leaked'>).payload;
+      const user = await userOf(p.userId);
+      return {
+        delivery: { id: p.deliveryId, deliveredAt: iso(p.deliveredAt) },
+        verdict: p.verdict,
+        user: user ?? { id: p.userId, username: p.username, email: null },
+        product: await productOf(p.productId),
+        subscription: p.subscriptionId
+          ? (await subscriptionParts(p.subscriptionId)).subscription
+          : null,
+        machineId: p.machineId,
+        hwid: p.hwid,
+        ip: p.ip,
+        tracedBy: await userOf(p.tracedBy).then(
+          (admin) => admin && { id: admin.id, username: admin.username },
+        ),
       };
     }
     case 'loader.refused': {
