@@ -185,12 +185,13 @@ export default tseslint.config(
     },
   },
   {
-    // The loader SDK runs in browsers too: only the CLI, the HWID and test helpers use Node.
+    // The loader SDK runs in browsers too: only the CLI, the HWID, node-*.ts and test helpers use Node.
     files: ['packages/loader-sdk/src/**/*.ts'],
     ignores: [
       'packages/loader-sdk/src/cli*.ts',
       'packages/loader-sdk/src/hwid.ts',
       'packages/loader-sdk/src/node.ts',
+      'packages/loader-sdk/src/node-*.ts',
       'packages/loader-sdk/src/**/*.test.ts',
       'packages/loader-sdk/src/testing/**',
     ],

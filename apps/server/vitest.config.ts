@@ -6,12 +6,17 @@ export default defineProject({
   resolve: {
     // The multi-node tests drive the nodes with the real loader SDK, from its source (its
     // package points at a build `npm test` does not make).
-    alias: {
-      '@chaveiro/loader-sdk': resolve(
-        import.meta.dirname,
-        '../../packages/loader-sdk/src/index.ts',
-      ),
-    },
+    // Exact matches, so the Node entry (`/node`) resolves to its own source too.
+    alias: [
+      {
+        find: /^@chaveiro\/loader-sdk$/,
+        replacement: resolve(import.meta.dirname, '../../packages/loader-sdk/src/index.ts'),
+      },
+      {
+        find: /^@chaveiro\/loader-sdk\/node$/,
+        replacement: resolve(import.meta.dirname, '../../packages/loader-sdk/src/node.ts'),
+      },
+    ],
   },
   test: {
     name: 'server',

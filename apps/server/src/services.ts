@@ -32,6 +32,7 @@ import {
 } from './modules/keyauth-import/index.js';
 import { createKeysModule, createKeysRepository } from './modules/keys/index.js';
 import { createLoaderModule } from './modules/loader/index.js';
+import { createLoaderSecurityModule } from './modules/loader-security/index.js';
 import { createNewsletterModule } from './modules/newsletter/index.js';
 import { createNotificationsModule } from './modules/notifications/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
@@ -115,6 +116,7 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger, options:
     .add(createShopModule)
     .add(createResellerModule)
     .add(createDeliveryModule)
+    .add(createLoaderSecurityModule)
     .add(createLoaderModule)
     .add(createDashboardModule)
     .add(createAnalyticsModule)

@@ -648,6 +648,9 @@ export const messages = {
       hwidBlacklisted: 'HWID na lista negra',
       hwidReset: 'HWID redefinido',
       sessionRevoked: 'sessão revogada',
+      sessionEnded: 'encerrada por regra de segurança',
+      loaderOutdated: 'loader desatualizado',
+      loaderModified: 'loader desconhecido',
     },
     logFailure: (reason: string, who: string, hwid: string) =>
       `Loader: ${reason} — ${who} (HWID ${hwid})`,

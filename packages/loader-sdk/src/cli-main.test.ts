@@ -24,14 +24,15 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function io(overrides: Partial<CliIo> = {}) {
+function io({ env, ...overrides }: Partial<CliIo> = {}) {
   const out: string[] = [];
   const err: string[] = [];
   return {
     out,
     err,
     io: {
-      env: {},
+      // The offline licence goes under the test's folder, never the user's own data folder.
+      env: { XDG_DATA_HOME: join(dir, 'data'), ...env },
       out: (line: string) => out.push(line),
       err: (line: string) => err.push(line),
       signal: new AbortController().signal,
@@ -100,6 +101,37 @@ describe('chaveiro-loader', () => {
     expect(
       run.out.some((line) => line.startsWith(`Arquivo salvo em ${join(dir, 'aim.dll')}`)),
     ).toBe(true);
+  });
+
+  it('decrypts a protected download with its session key and saves the plain file', async () => {
+    fake.protectedDelivery = true;
+    fake.file = Uint8Array.from({ length: 100_000 }, (_, i) => i % 253);
+    const run = io();
+    const code = await runCli([...base(), '--key', FAKE.key, '--download', dir, '--once'], run.io);
+
+    expect(code).toBe(EXIT.ok);
+    expect(fake.requests[0]?.body?.sessionKey).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(fake.sealedDownloads).toHaveLength(1);
+    expect((await readFile(join(dir, 'aim.dll'))).equals(Buffer.from(fake.file))).toBe(true);
+  });
+
+  it('runs on the stored offline licence while the server is unreachable, and says so', async () => {
+    fake.offlineGraceHours = 1;
+    expect(await runCli([...base(), '--key', FAKE.key, '--once'], io().io)).toBe(EXIT.ok);
+    const stored = await readFile(join(dir, 'data', 'chaveiro', `${FAKE.productId}.lic`));
+    expect(stored.subarray(0, 8).toString('latin1')).toBe('CHVOFF1\0');
+
+    fake.outage = () => 'drop';
+    const run = io({ retry: { authAttempts: 1, baseDelayMs: 1 } });
+    const code = await runCli([...base(), '--key', FAKE.key, '--once'], run.io);
+
+    expect(code).toBe(EXIT.ok);
+    expect(
+      run.out.some((line) =>
+        line.startsWith(`Sem conexão com o servidor: modo offline como ${FAKE.identifier}`),
+      ),
+    ).toBe(true);
+    expect(run.err.some((line) => line.startsWith('Modo offline: '))).toBe(true);
   });
 
   it('takes the password from CHAVEIRO_PASSWORD so it stays out of the shell history', async () => {

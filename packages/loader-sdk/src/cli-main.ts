@@ -1,8 +1,8 @@
 import { stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AuthResult, LoaderClient, RetryStatus } from './client.js';
-import { createLoaderClient, fetchPublicKeys } from './client.js';
+import type { AuthResult, HeartbeatStatus, LoaderClient, RetryStatus } from './client.js';
+import { fetchPublicKeys } from './client.js';
 import type { ProductStatus } from './errors.js';
 import {
   LoaderError,
@@ -11,6 +11,7 @@ import {
   LoaderVerificationError,
 } from './errors.js';
 import { deriveHwid } from './hwid.js';
+import { createNodeLoaderClient, defaultOfflineStorePath } from './node-client.js';
 import type { RetryOptions } from './retry.js';
 import type { TrustedKey } from './verify.js';
 
@@ -55,6 +56,9 @@ Opções:
                            chave é buscada no próprio servidor na primeira conexão
       --download CAMINHO   salva o arquivo do produto (verificado) em CAMINHO (arquivo ou pasta)
       --once               sai após o primeiro pulso em vez de continuar até Ctrl-C
+      --offline-store CAMINHO
+                           onde guardar a licença offline, cifrada para este computador
+                           (padrão: pasta de dados do usuário, chaveiro/<produto>.lic)
   -h, --help               mostra esta ajuda
 
 Variáveis de ambiente:
@@ -84,6 +88,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         hwid: { type: 'string' },
         'public-key': { type: 'string', multiple: true },
         download: { type: 'string' },
+        'offline-store': { type: 'string' },
         once: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -123,13 +128,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           .join(', ')}). Para fixá-la, use --public-key ${formatPin(trustedKeys[0])}`,
       );
     }
-    const client = createLoaderClient({
+    const client = createNodeLoaderClient({
       serverUrl: server,
       productId: product,
       trustedKeys,
       fetch: io.fetch,
       clock: io.clock,
       retry: io.retry,
+      offlineStorePath: values['offline-store'] ?? defaultOfflineStorePath(product, io.env),
     });
 
     io.out(`Conectando a ${server} (HWID ${hwid})…`);
@@ -139,7 +145,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     );
     printAuth(io, auth);
 
-    if (values.download !== undefined) {
+    if (values.download !== undefined && !auth.offline) {
       const file = await client.download();
       const target = await downloadTarget(values.download, file.name);
       await writeFile(target, file.bytes);
@@ -178,6 +184,12 @@ function heartbeats(io: CliIo, client: LoaderClient, once: boolean): Promise<num
             )}; assinatura expira em ${formatDateTime(status.result.expiresAt)}).`,
           );
           if (once) finish(EXIT.ok);
+        } else if (status.type === 'online') {
+          io.out('Conexão com o servidor restabelecida: sessão nova.');
+          if (once) finish(EXIT.ok);
+        } else if (status.type === 'offline') {
+          io.err(offlineLine(status));
+          if (once) finish(EXIT.ok);
         } else {
           io.err(retryLine(status));
         }
@@ -191,7 +203,21 @@ function heartbeats(io: CliIo, client: LoaderClient, once: boolean): Promise<num
   });
 }
 
+function offlineLine(status: Extract<HeartbeatStatus, { type: 'offline' }>): string {
+  return `Modo offline: ${describe(status.error)} Licença offline válida até ${formatDateTime(
+    status.expiresAt,
+  )}; nova tentativa em ${formatDelay(status.nextDelayMs)}.`;
+}
+
 function printAuth(io: CliIo, auth: AuthResult): void {
+  if (auth.offline) {
+    io.out(
+      `Sem conexão com o servidor: modo offline como ${auth.user.username}, licença válida até ${formatDateTime(
+        auth.sessionExpiresAt,
+      )}.`,
+    );
+    return;
+  }
   io.out(`Autenticado como ${auth.user.username}.`);
   io.out(`Produto: ${auth.subscription.product.name} (${auth.subscription.product.id})`);
   io.out(`Assinatura expira em ${formatDateTime(auth.subscription.expiresAt)}.`);
@@ -210,6 +236,9 @@ function printAuth(io: CliIo, auth: AuthResult): void {
 function report(io: CliIo, error: unknown): number {
   io.err(describe(error));
   if (error instanceof LoaderRefusedError && error.product) reportProduct(io, error.product);
+  if (error instanceof LoaderRefusedError && error.loader) {
+    io.err(`Versão atual do loader: ${error.loader.version} (${error.loader.name}).`);
+  }
   if (error instanceof LoaderRefusedError) return EXIT.refused;
   if (error instanceof LoaderVerificationError) return EXIT.untrusted;
   if (error instanceof LoaderNetworkError) return EXIT.network;

@@ -28,6 +28,10 @@ export const REFUSAL_CODES = [
   'SESSION_INVALID',
   'HWID_RESET',
   'NO_FILE',
+  'LOADER_OUTDATED',
+  'LOADER_MODIFIED',
+  'SESSION_KEY_REQUIRED',
+  'SESSION_ENDED',
   'INTERNAL_ERROR',
 ] as const;
 
@@ -42,7 +46,8 @@ export type VerificationCode =
   | 'WRONG_NONCE'
   | 'STALE_ANSWER'
   | 'MALFORMED_ANSWER'
-  | 'FILE_MISMATCH';
+  | 'FILE_MISMATCH'
+  | 'DECRYPT_FAILED';
 
 export type NetworkCode = 'NETWORK_ERROR' | 'TIMEOUT';
 
@@ -55,6 +60,8 @@ const verificationMessages: Record<VerificationCode, string> = {
   STALE_ANSWER: 'A resposta do servidor está fora do horário. Confira o relógio deste computador.',
   MALFORMED_ANSWER: 'A resposta do servidor está em um formato inesperado.',
   FILE_MISMATCH: 'O arquivo recebido não confere com o informado pelo servidor.',
+  DECRYPT_FAILED:
+    'O arquivo recebido não pôde ser decifrado com a chave desta sessão: foi alterado ou não é para este loader.',
 };
 
 const networkMessages: Record<NetworkCode, string> = {
@@ -88,6 +95,34 @@ export interface ProductStatus {
   since: string;
 }
 
+/**
+ * The current loader a signed LOADER_OUTDATED refusal names: what `selfUpdate` downloads and
+ * checks the bytes against. `update` is null when the product has no loader file to offer.
+ */
+export interface LoaderUpdateOffer {
+  version: string;
+  sha256: string;
+  size: number;
+  name: string;
+  update: { token: string; expiresAt: string } | null;
+}
+
+/** A refusal's `loader` block when it has the documented shape, else undefined. */
+export function loaderOfferOf(value: unknown): LoaderUpdateOffer | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { version, sha256, size, name, update } = value as Record<string, unknown>;
+  if (typeof version !== 'string' || typeof name !== 'string') return undefined;
+  if (typeof sha256 !== 'string' || !/^[0-9a-f]{64}$/i.test(sha256)) return undefined;
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0) return undefined;
+  let offer: LoaderUpdateOffer['update'] = null;
+  if (update !== null && update !== undefined) {
+    const { token, expiresAt } = update as Record<string, unknown>;
+    if (typeof token !== 'string' || typeof expiresAt !== 'string') return undefined;
+    offer = { token, expiresAt };
+  }
+  return { version, sha256: sha256.toLowerCase(), size, name, update: offer };
+}
+
 /** The server answered, the answer verified, and it is a refusal (`data.ok === false`). */
 export class LoaderRefusedError extends LoaderError {
   declare readonly code: RefusalCode;
@@ -97,18 +132,29 @@ export class LoaderRefusedError extends LoaderError {
   readonly retryAfterMs: number | undefined;
   /** PRODUCT_UPDATING and PRODUCT_UNAVAILABLE: the product's signed status and note. */
   readonly product: ProductStatus | undefined;
+  /** LOADER_OUTDATED: the current loader, signed; pass the error to `selfUpdate`. */
+  readonly loader: LoaderUpdateOffer | undefined;
+  /** SESSION_ENDED after `reportSecurityEvent`: the action the product's rule took. */
+  readonly action: string | undefined;
 
   constructor(
     code: RefusalCode,
     message: string,
     status: number,
-    options: { retryAfterMs?: number; product?: ProductStatus } = {},
+    options: {
+      retryAfterMs?: number;
+      product?: ProductStatus;
+      loader?: LoaderUpdateOffer;
+      action?: string;
+    } = {},
   ) {
     super(code, message);
     this.name = 'LoaderRefusedError';
     this.status = status;
     this.retryAfterMs = options.retryAfterMs;
     this.product = options.product;
+    this.loader = options.loader;
+    this.action = options.action;
   }
 }
 
@@ -150,12 +196,37 @@ export class LoaderNetworkError extends LoaderError {
   }
 }
 
-/** The client was used out of order, e.g. `heartbeat()` before a successful `auth()`. */
-export class LoaderStateError extends LoaderError {
-  declare readonly code: 'NOT_AUTHENTICATED';
+const stateMessages = {
+  NOT_AUTHENTICATED: 'Autentique-se antes de usar a sessão do loader.',
+  OFFLINE: 'Sem conexão com o servidor: isto só funciona online.',
+} as const;
 
-  constructor() {
-    super('NOT_AUTHENTICATED', 'Autentique-se antes de usar a sessão do loader.');
+/**
+ * The client was used out of order: `heartbeat()` before a successful `auth()`
+ * (NOT_AUTHENTICATED), or a call that needs the server while running offline (OFFLINE).
+ */
+export class LoaderStateError extends LoaderError {
+  declare readonly code: keyof typeof stateMessages;
+
+  constructor(code: keyof typeof stateMessages = 'NOT_AUTHENTICATED') {
+    super(code, stateMessages[code]);
     this.name = 'LoaderStateError';
+  }
+}
+
+/** The offline grace ran out (or the stored licence lapsed) and the server is still unreachable. */
+export class LoaderOfflineExpiredError extends LoaderError {
+  declare readonly code: 'OFFLINE_EXPIRED';
+  /** When the offline licence lapsed, ISO-8601. */
+  readonly expiresAt: string;
+
+  constructor(expiresAt: string, options?: ErrorOptions) {
+    super(
+      'OFFLINE_EXPIRED',
+      'O período offline desta licença terminou. Conecte-se à internet para continuar usando.',
+      options,
+    );
+    this.name = 'LoaderOfflineExpiredError';
+    this.expiresAt = expiresAt;
   }
 }

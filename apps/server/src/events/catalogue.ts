@@ -6,6 +6,8 @@ import type {
   ProductOperationalStatus,
   Role,
   SecurityEpochReason,
+  SecurityEventAction,
+  SecurityEventKind,
 } from '@chaveiro/contract';
 
 /** Where a key was redeemed. */
@@ -302,6 +304,29 @@ export interface DomainEvents {
     productId: string;
     /** The machine's HWID as sent (absent in events recorded before it was added). */
     hwid?: string;
+  };
+  /**
+   * A loader reported a security signal on its session, or authenticated with a loader whose
+   * hash is no published release (loader-security module, with the stored event, in its
+   * transaction): what was seen and what the product's rule did.
+   */
+  'loader.tampered': {
+    /** The stored event (`loader_security_events.id`). */
+    securityEventId: string;
+    productId: string;
+    productName: string;
+    userId: string;
+    /** The account's username then. */
+    username: string;
+    subscriptionId: string | null;
+    machineId: string | null;
+    hwid: string;
+    kind: SecurityEventKind;
+    detail: string | null;
+    action: SecurityEventAction;
+    ip: string;
+    /** Epoch ms. */
+    at: number;
   };
   /** A message added to a support ticket. */
   'ticket.replied': {

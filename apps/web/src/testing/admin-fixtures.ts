@@ -45,6 +45,15 @@ export const operationalStatus: Product['operational'] = {
   since: '2026-01-01T00:00:00.000Z',
 };
 
+/** A product's protection as a new product starts ("Proteção"). */
+export const defaultProtection: Product['protection'] = {
+  protectedDelivery: true,
+  offlineGraceHours: 0,
+  loaderMinVersion: null,
+  unknownLoaderPolicy: 'allow',
+  securityRules: { debugger: 'record', hooked_api: 'record', self_check_failed: 'record' },
+};
+
 export const products: Product[] = [
   {
     id: 'prod-1',
@@ -52,6 +61,7 @@ export const products: Product[] = [
     description: '',
     status: 'active',
     operational: operationalStatus,
+    protection: defaultProtection,
     plans: { monthly: 49.9 },
     resellerPlans: {},
     file: null,

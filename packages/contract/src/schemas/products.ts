@@ -8,6 +8,7 @@ import {
 } from '../constants.js';
 import { messages, productStatusMessages } from '../messages.js';
 import { productLoaderSchema } from './loader-file.js';
+import { productProtectionSchema } from './protection.js';
 
 const v = messages.validation;
 const rp = messages.resellerPricing;
@@ -54,6 +55,8 @@ export const productSchema = z.object({
   file: productFileSchema.nullable(),
   /** The executable customers download and run, or null when none was uploaded. */
   loader: productLoaderSchema.nullable(),
+  /** Protected delivery, offline grace, the loader's minimum version and policies ("Proteção"). */
+  protection: productProtectionSchema,
   /** Subscriptions or unused keys use it: deleting it alone is refused (409). */
   inUse: z.boolean(),
 });

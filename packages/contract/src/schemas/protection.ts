@@ -140,6 +140,8 @@ export const protectionMessages = {
   releaseRemoved: 'Versão removida.',
   releaseNotFound: 'Versão não encontrada.',
   releaseCurrent: 'Atual',
+  logReleaseRemoved: (product: string, version: string) =>
+    `Versão ${version} do loader de ${product} removida das versões publicadas`,
 
   // "Rastrear vazamento"
   leakMenuItem: 'Rastrear vazamento',
@@ -187,6 +189,15 @@ export const protectionMessages = {
   securityResolve: 'Marcar como resolvido',
   securityResolvedToast: 'Evento marcado como resolvido.',
   securityEventNotFound: 'Evento não encontrado.',
+  /** The stored detail of an unknown loader: what it reported. */
+  unknownLoaderDetail: (version: string, sha256: string) => `versão ${version}, SHA-256 ${sha256}`,
+  loaderNotReported: 'o loader não informou versão nem hash',
+  logSecurityResolved: (signal: string, username: string, product: string) =>
+    `Evento de segurança resolvido: ${signal} de ${username} em ${product}`,
+  logTamperBanned: (username: string, product: string, signal: string) =>
+    `${username} banido pela regra de segurança de ${product} (${signal})`,
+  logTamperBlacklisted: (hwid: string, product: string, signal: string) =>
+    `HWID ${hwid} bloqueado pela regra de segurança de ${product} (${signal})`,
   customerSecurityTitle: 'Eventos de segurança',
   customerDeliveriesTitle: 'Entregas do arquivo',
 } as const;
@@ -219,8 +230,15 @@ export const productProtectionSchema = z.object({
 });
 export type ProductProtection = z.infer<typeof productProtectionSchema>;
 
+/** The rules a change names; `.partial()` of the rules would still fill the others' defaults. */
+const securityRulesChangeSchema = z.strictObject({
+  debugger: z.enum(SECURITY_RULE_ACTIONS).optional(),
+  hooked_api: z.enum(SECURITY_RULE_ACTIONS).optional(),
+  self_check_failed: z.enum(SECURITY_RULE_ACTIONS).optional(),
+});
+
 export const updateProductProtectionSchema = productProtectionSchema
-  .extend({ securityRules: securityRulesSchema.partial() })
+  .extend({ securityRules: securityRulesChangeSchema })
   .partial()
   .strict();
 export type UpdateProductProtection = z.infer<typeof updateProductProtectionSchema>;

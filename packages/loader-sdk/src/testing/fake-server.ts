@@ -1,7 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hwidDigest, issueOfflineToken } from './offline-token.js';
+import { sealContainer } from './sealed.js';
 import type { TestSigner } from './signer.js';
 import { createTestSigner } from './signer.js';
 
@@ -39,6 +41,16 @@ export interface FakeLoaderServer {
   heartbeatSeconds: number;
   /** Milliseconds to wait before answering. */
   delayMs: number;
+  /** "Entrega protegida": a session without `sessionKey` may not download. Default false. */
+  protectedDelivery: boolean;
+  /** Offline grace granted with each auth (and renewed heartbeats); 0 = none, the default. */
+  offlineGraceHours: number;
+  /** The product's published loader and minimum version (LOADER_OUTDATED); null: no check. */
+  loader: { minVersion: string; version: string; name: string; bytes: Uint8Array | null } | null;
+  /** What the product's rule does with a reported security event. Default `record`. */
+  securityAction: string;
+  /** Every sealed container served, as sent. */
+  sealedDownloads: Uint8Array[];
   /** Refuse the next call to `path` with this code (and `extra` fields in its data). */
   refuseNext(
     path: string,
@@ -69,7 +81,8 @@ export async function startFakeServer(
 ): Promise<FakeLoaderServer> {
   const signer = options.signer ?? createTestSigner();
   const clock = options.clock ?? Date.now;
-  const sessions = new Set<string>();
+  const sessions = new Map<string, { sessionKey: Uint8Array | null; hwid: string }>();
+  const updateTokens = new Set<string>();
   const seenNonces = new Set<string>();
   const refusals = new Map<
     string,
@@ -77,10 +90,31 @@ export async function startFakeServer(
   >();
   let sessionCounter = 0;
 
-  const newSession = () => {
+  const newSession = (session: { sessionKey: Uint8Array | null; hwid: string }) => {
     const token = `fake-session-${String(++sessionCounter)}`;
-    sessions.add(token);
+    sessions.set(token, session);
     return token;
+  };
+  const offlineGrant = (hwid: string) => {
+    if (fake.offlineGraceHours <= 0) return null;
+    const issuedAt = clock();
+    const expiresAt = new Date(
+      Math.min(
+        issuedAt + fake.offlineGraceHours * 3_600_000,
+        Date.parse(FAKE.subscriptionExpiresAt),
+      ),
+    ).toISOString();
+    const token = issueOfflineToken(signer, {
+      v: 1,
+      keyId: signer.keyId,
+      productId: FAKE.productId,
+      subscriptionId: 'sub_1',
+      hwid: hwidDigest(hwid),
+      username: FAKE.identifier,
+      issuedAt: new Date(issuedAt).toISOString(),
+      expiresAt,
+    });
+    return { token, expiresAt };
   };
   const inFifteenMinutes = () => new Date(clock() + 15 * 60_000).toISOString();
 
@@ -91,6 +125,11 @@ export async function startFakeServer(
     file: new TextEncoder().encode('fake product file bytes\n'),
     heartbeatSeconds: 30,
     delayMs: 0,
+    protectedDelivery: false,
+    offlineGraceHours: 0,
+    loader: null,
+    securityAction: 'record',
+    sealedDownloads: [],
     tamper: undefined,
     answers: [],
     outage: undefined,
@@ -121,6 +160,38 @@ export async function startFakeServer(
 
   function refusal(request: ReceivedRequest, code: string, message: string, status: number) {
     return signed(request, status, { ok: false, code, message });
+  }
+
+  /** LOADER_OUTDATED's data when the reported loader is older than the minimum, else null. */
+  function loaderOutdated(report: unknown): Record<string, unknown> | null {
+    const loader = fake.loader;
+    if (!loader) return null;
+    const version =
+      typeof report === 'object' && report !== null
+        ? (report as { version?: unknown }).version
+        : undefined;
+    if (typeof version === 'string' && compareVersions(version, loader.minVersion) >= 0) {
+      return null;
+    }
+    let update: { token: string; expiresAt: string } | null = null;
+    if (loader.bytes) {
+      const token = `u1.fake-update-${String(updateTokens.size + 1)}`;
+      updateTokens.add(token);
+      update = { token, expiresAt: new Date(clock() + 10 * 60_000).toISOString() };
+    }
+    const bytes = loader.bytes ?? new Uint8Array(0);
+    return {
+      ok: false,
+      code: 'LOADER_OUTDATED',
+      message: `Este loader está desatualizado. Atualize para a versão ${loader.version}.`,
+      loader: {
+        version: loader.version,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        size: bytes.length,
+        name: loader.name,
+        update,
+      },
+    };
   }
 
   function route(request: ReceivedRequest): RawAnswer {
@@ -158,10 +229,23 @@ export async function startFakeServer(
         return refusal(request, 'INVALID_CREDENTIALS', 'Usuário ou senha incorretos.', 401);
       }
       if (!byKey && !byAccount) return refusal(request, 'INVALID_KEY', 'Chave inválida.', 401);
+      let sessionKey: Uint8Array | null = null;
+      if (body.sessionKey !== undefined) {
+        const raw =
+          typeof body.sessionKey === 'string' && /^[A-Za-z0-9+/]{43}=$/.test(body.sessionKey)
+            ? Buffer.from(body.sessionKey, 'base64')
+            : null;
+        if (raw?.length !== 32)
+          return refusal(request, 'INVALID_REQUEST', 'sessionKey inválida.', 400);
+        sessionKey = raw;
+      }
+      const outdated = loaderOutdated(body.loader);
+      if (outdated) return signed(request, 403, outdated);
       const file = fake.file;
+      const hwid = typeof body.hwid === 'string' ? body.hwid : '';
       return signed(request, 200, {
         ok: true,
-        session: newSession(),
+        session: newSession({ sessionKey, hwid }),
         sessionExpiresAt: inFifteenMinutes(),
         heartbeatSeconds: fake.heartbeatSeconds,
         subscription: {
@@ -174,28 +258,90 @@ export async function startFakeServer(
           sha256: createHash('sha256').update(file).digest('hex'),
           size: file.length,
           name: 'aim.dll',
+          delivery: randomUUID(),
+          protected: sessionKey !== null,
         },
+        offline: offlineGrant(hwid),
       });
     }
     if (request.method === 'POST' && request.path === '/api/loader/heartbeat') {
-      if (typeof body.session !== 'string' || !sessions.delete(body.session)) {
+      const session = typeof body.session === 'string' ? sessions.get(body.session) : undefined;
+      if (!session || typeof body.session !== 'string') {
         return refusal(request, 'SESSION_INVALID', 'Sessão do loader inválida ou expirada.', 401);
       }
+      sessions.delete(body.session);
+      const grant = offlineGrant(session.hwid);
       return signed(request, 200, {
         ok: true,
-        session: newSession(),
+        session: newSession(session),
         sessionExpiresAt: inFifteenMinutes(),
         expiresAt: FAKE.subscriptionExpiresAt,
+        ...(grant && { offline: grant }),
       });
+    }
+    if (request.method === 'POST' && request.path === '/api/loader/security-event') {
+      if (typeof body.session !== 'string' || !sessions.has(body.session)) {
+        return refusal(request, 'SESSION_INVALID', 'Sessão do loader inválida ou expirada.', 401);
+      }
+      if (!['debugger', 'hooked_api', 'self_check_failed'].includes(String(body.kind))) {
+        return refusal(request, 'INVALID_REQUEST', 'Tipo de evento inválido.', 400);
+      }
+      if (fake.securityAction !== 'record') sessions.delete(body.session);
+      return signed(request, 200, { ok: true, action: fake.securityAction });
+    }
+    if (request.method === 'GET' && request.path === '/api/loader/update') {
+      const token = request.query.get('token') ?? '';
+      if (!updateTokens.has(token)) {
+        return refusal(
+          request,
+          'SESSION_INVALID',
+          'Link de atualização inválido ou expirado.',
+          401,
+        );
+      }
+      const bytes = fake.loader?.bytes;
+      if (!bytes) return refusal(request, 'NO_FILE', 'O loader mudou; autentique-se de novo.', 404);
+      return {
+        status: 200,
+        headers: {
+          'content-type': 'application/octet-stream',
+          'x-file-sha256': createHash('sha256').update(bytes).digest('hex'),
+          'x-file-size': String(bytes.length),
+          'x-loader-version': fake.loader?.version ?? '',
+        },
+        body: bytes,
+      };
     }
     if (request.method === 'GET' && request.path === '/api/loader/download') {
       const session =
         request.authorization?.replace(/^Bearer /, '') ?? request.query.get('session') ?? '';
-      if (!sessions.has(session)) {
+      const opened = sessions.get(session);
+      if (!opened) {
         return refusal(request, 'SESSION_INVALID', 'Sessão do loader inválida ou expirada.', 401);
       }
       if (!fake.file)
         return refusal(request, 'NO_FILE', 'Este produto ainda não tem arquivo.', 404);
+      if (opened.sessionKey) {
+        const container = sealContainer(fake.file, opened.sessionKey);
+        fake.sealedDownloads.push(container);
+        return {
+          status: 200,
+          headers: {
+            'content-type': 'application/vnd.chaveiro.sealed',
+            'x-file-sha256': createHash('sha256').update(fake.file).digest('hex'),
+            'x-file-size': String(fake.file.length),
+          },
+          body: container,
+        };
+      }
+      if (fake.protectedDelivery) {
+        return refusal(
+          request,
+          'SESSION_KEY_REQUIRED',
+          'Atualize o loader: este produto exige entrega protegida.',
+          403,
+        );
+      }
       return {
         status: 200,
         headers: {
@@ -250,4 +396,18 @@ export async function startFakeServer(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
   return fake;
+}
+
+/** The contract's compareLoaderVersions rule: numeric parts as numbers, missing parts as 0. */
+function compareVersions(a: string, b: string): number {
+  const left = a.split(/[.+-]/);
+  const right = b.split(/[.+-]/);
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const x = left[i] ?? '0';
+    const y = right[i] ?? '0';
+    const bothNumbers = /^\d+$/.test(x) && /^\d+$/.test(y);
+    const order = bothNumbers ? Number(x) - Number(y) : x < y ? -1 : x > y ? 1 : 0;
+    if (order !== 0) return Math.sign(order);
+  }
+  return 0;
 }

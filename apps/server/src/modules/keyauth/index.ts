@@ -18,6 +18,7 @@ import { createKeyAuthAppsService } from './keyauth-apps-service.js';
 import { createKeyAuthProtocolRepository } from './keyauth-protocol-repository.js';
 import { keyauthProtocolRoutes } from './keyauth-protocol-routes.js';
 import { createKeyAuthProtocolService } from './keyauth-protocol-service.js';
+import { createTamperedHwidBlacklist } from './tampered-hwid-blacklist.js';
 
 /** How often expired KeyAuth sessions are deleted. */
 const SESSION_PURGE_MS = 10 * 60 * 1000;
@@ -80,6 +81,8 @@ export function createKeyAuthModule({
       },
       { scope: 'api', prefix: '/products/:id', plugin: keyAuthAppsRoutes({ keyAuthApps }) },
     ],
+    // The product's HWID blacklist is this module's: a security rule's blacklisting lands here.
+    handlers: [createTamperedHwidBlacklist({ activity })],
     jobs: {
       /** Expired KeyAuth sessions deleted every 10 minutes. */
       keyauthSessionPurge: createPeriodicJob({

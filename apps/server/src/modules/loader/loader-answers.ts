@@ -3,6 +3,7 @@ import type {
   LoaderRefusal,
   LoaderRefusalCode,
   LoaderRefusalProduct,
+  LoaderUpdateBlock,
 } from '@chaveiro/contract';
 import { LOADER_NONCE_PATTERN, LOADER_REFUSALS, messages } from '@chaveiro/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -10,7 +11,8 @@ import { isUniqueViolation } from '../../platform/http/error-handler.js';
 
 /**
  * A loader refusal: its code decides the HTTP status and the pt-BR message. PRODUCT_UPDATING and
- * PRODUCT_UNAVAILABLE carry the product's status (`product`), signed with the rest.
+ * PRODUCT_UNAVAILABLE carry the product's status (`product`), LOADER_OUTDATED the current loader
+ * and its update token (`loader`), signed with the rest.
  */
 export class LoaderRefusalError extends Error {
   readonly statusCode: number;
@@ -18,6 +20,7 @@ export class LoaderRefusalError extends Error {
   constructor(
     readonly code: LoaderRefusalCode,
     readonly product?: LoaderRefusalProduct,
+    readonly loader?: LoaderUpdateBlock | null,
   ) {
     super(messages.loader.refusals[code]);
     this.name = 'LoaderRefusalError';
@@ -25,8 +28,12 @@ export class LoaderRefusalError extends Error {
   }
 }
 
-export function refuse(code: LoaderRefusalCode, product?: LoaderRefusalProduct): never {
-  throw new LoaderRefusalError(code, product);
+export function refuse(
+  code: LoaderRefusalCode,
+  product?: LoaderRefusalProduct,
+  loader?: LoaderUpdateBlock | null,
+): never {
+  throw new LoaderRefusalError(code, product, loader);
 }
 
 /** Any failure of a loader route as its refusal (validation, rate limit, unexpected). */
@@ -34,6 +41,7 @@ export function refusalOf(error: unknown): { statusCode: number; data: LoaderRef
   if (error instanceof LoaderRefusalError) {
     const refusal = data(error.code);
     if (error.product) refusal.product = error.product;
+    if (error.loader !== undefined) refusal.loader = error.loader;
     return { statusCode: error.statusCode, data: refusal };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

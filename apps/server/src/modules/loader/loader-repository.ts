@@ -3,6 +3,7 @@ import type {
   ProductOperationalStatus,
   ProductStatus,
   SubscriptionStatus,
+  UnknownLoaderPolicy,
   UserStatus,
 } from '@chaveiro/contract';
 import { blacklistedHwidForm } from '@chaveiro/contract';
@@ -27,6 +28,15 @@ export interface LoaderProduct extends ProductOperationalState {
   file_sha256: string | null;
   file_name: string | null;
   file_size: number | null;
+  /** Hours an admitted loader may run offline (0: none). */
+  offline_grace_hours: number;
+  loader_min_version: string | null;
+  unknown_loader_policy: UnknownLoaderPolicy;
+  /** The product's current loader file (the self-update's), null when none. */
+  loader_sha256: string | null;
+  loader_name: string | null;
+  loader_size: number | null;
+  loader_version: string | null;
 }
 
 export interface LoaderSubscription {
@@ -56,6 +66,10 @@ export interface SessionState {
   /** Null once the machine was unbound (HWID reset). */
   machine_id: string | null;
   hwid: string | null;
+  /** Epoch ms: the machine's sessions issued up to then are over (a security rule). */
+  sessions_ended_at: number | string | null;
+  /** The product's offline grace: a renewed session brings a fresh offline licence. */
+  offline_grace_hours: number;
 }
 
 /** Stand-ins for the parameters of the precompiled session query. */
@@ -87,8 +101,10 @@ function sessionStateSelect(db: Kysely<Database>, machineId: string, subscriptio
       'p.file_sha256',
       'p.file_name',
       'p.file_size',
+      'p.offline_grace_hours',
       'm.id as machine_id',
       'm.hwid',
+      'm.sessions_ended_at',
     ])
     .where('s.id', '=', subscriptionId);
 }
@@ -123,10 +139,24 @@ export function createLoaderRepository({ db, readNow }: Pick<AppContext, 'db' | 
           'file_sha256',
           'file_name',
           'file_size',
+          'offline_grace_hours',
+          'loader_min_version',
+          'unknown_loader_policy',
+          'loader_sha256',
+          'loader_name',
+          'loader_size',
+          'loader_version',
         ])
         .where('id', '=', id)
         .executeTakeFirst();
-      return row && { ...row, file_size: row.file_size === null ? null : Number(row.file_size) };
+      return (
+        row && {
+          ...row,
+          file_size: row.file_size === null ? null : Number(row.file_size),
+          loader_size: row.loader_size === null ? null : Number(row.loader_size),
+          offline_grace_hours: Number(row.offline_grace_hours),
+        }
+      );
     },
 
     findSubscription(userId: string, productId: string): Promise<LoaderSubscription | undefined> {

@@ -181,6 +181,8 @@ describe('POST /api/loader/auth', () => {
       },
       user: { username: c.account.username },
       file: null,
+      // The product allows no offline grace.
+      offline: null,
     });
     expect(await machinesOf(c.subscription.id)).toEqual([
       { id: expect.any(String) as string, hwid, last_seen_at: t.clock.now() },

@@ -9,6 +9,9 @@ import {
   loaderHeartbeatSuccessSchema,
   loaderPublicKeySchema,
   loaderRefusalSchema,
+  loaderSecurityEventBodySchema,
+  loaderSecurityEventSuccessSchema,
+  loaderUpdateQuerySchema,
   messages,
 } from '@chaveiro/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -27,6 +30,7 @@ import type { AnsweredRequest } from './loader-answers.js';
 import { LoaderRefusalError, envelope, nonceOf, refusalOf } from './loader-answers.js';
 import type { LoaderSession, LoaderSessions } from './loader-sessions.js';
 import type { LoaderService } from './loader-service.js';
+import type { LoaderUpdate } from './loader-update.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,6 +61,8 @@ export interface LoaderRoutesDeps extends Pick<AppContext, 'clock' | 'sharedStat
   /** Signs every answer but the public key's; app.ts owns it (KeyAuth's answers share it). */
   signer: Signer;
   loader: LoaderService;
+  /** The self-update a LOADER_OUTDATED refusal offers. */
+  update: Pick<LoaderUpdate, 'serve'>;
   sessions: LoaderSessions;
   /** Its login limit is shared with the site's login. */
   accountLimits: AccountLimits;
@@ -72,6 +78,7 @@ export function loaderRoutes({
   clock,
   sharedState,
   loader: service,
+  update,
   sessions,
   accountLimits,
   earlyRefusals,
@@ -235,6 +242,62 @@ export function loaderRoutes({
       },
       async (request) =>
         answer(request, await service.heartbeat(request.loaderSession, request.ip)),
+    );
+
+    app.post(
+      '/security-event',
+      {
+        config: { limitRefusals: true },
+        preHandler: [
+          verifySession((request) => (request.body as { session: string }).session),
+          // A script on one machine cannot flood the queue: past this, nothing is stored.
+          perMachine('loader-security-event', 6, 10 * MINUTE),
+          claimNonce,
+        ],
+        schema: {
+          tags,
+          summary:
+            "Report a security signal the loader saw in its process; the product's rule for it acts",
+          body: loaderSecurityEventBodySchema,
+          response: { 200: loaderEnvelopeSchema(loaderSecurityEventSuccessSchema), ...refusals },
+        },
+      },
+      async (request) =>
+        answer(
+          request,
+          await service.securityEvent(request.loaderSession, request.body, request.ip),
+        ),
+    );
+
+    app.get(
+      '/update',
+      {
+        config: { limitRefusals: true },
+        preHandler: [
+          rateLimit({ name: 'loader-update-ip', max: 10, windowMs: 10 * MINUTE }),
+          claimNonce,
+        ],
+        schema: {
+          tags,
+          summary:
+            "Download the product's current loader with the update token of a LOADER_OUTDATED refusal",
+          querystring: loaderUpdateQuerySchema,
+          response: {
+            200: z.unknown().describe('The loader bytes (application/octet-stream)'),
+            ...refusals,
+          },
+        },
+      },
+      async (request, reply) => {
+        const file = await update.serve(request.query.token);
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-disposition', contentDisposition(file.name))
+          .header('x-file-sha256', file.sha256)
+          .header('x-file-size', String(file.size))
+          .header('x-loader-version', file.version)
+          .send(file.bytes);
+      },
     );
 
     app.get(

@@ -1,9 +1,13 @@
 import type {
+  ClientSecuritySignal,
   LoaderAuthBody,
   LoaderAuthSuccess,
   LoaderHeartbeatSuccess,
   LoaderRefusalCode,
   LoaderRefusalProduct,
+  LoaderReport,
+  LoaderSecurityEventSuccess,
+  LoaderUpdateBlock,
 } from '@chaveiro/contract';
 import { LOADER, messages } from '@chaveiro/contract';
 import type { CredentialReach, UserRow } from '../../db/schema.js';
@@ -15,6 +19,7 @@ import type { CredentialsChecker } from '../auth/index.js';
 import type { DeliveryService, OpenedDelivery } from '../delivery/index.js';
 import type { KeyRedemption } from '../keys/index.js';
 import { keyStatusAt } from '../keys/index.js';
+import type { LoaderSecurityService } from '../loader-security/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { UsersRepository } from '../users/index.js';
@@ -35,7 +40,9 @@ import type {
   LoaderSubscription,
   SessionState,
 } from './loader-repository.js';
+import type { OfflineLicences } from './loader-offline.js';
 import type { LoaderSession, LoaderSessions } from './loader-sessions.js';
+import type { LoaderUpdate } from './loader-update.js';
 
 const text = messages.loader;
 const reasons = text.reasons;
@@ -65,6 +72,11 @@ export interface LoaderServiceDeps extends Pick<AppContext, 'db' | 'clock' | 'sh
   settings: SettingsCache;
   presence: Presence;
   sessions: LoaderSessions;
+  /** The loader's version and integrity at auth, and the signals it reports. */
+  guard: Pick<LoaderSecurityService, 'checkLoader' | 'report'>;
+  /** The current loader offered to an outdated one. */
+  update: Pick<LoaderUpdate, 'offer'>;
+  offline: OfflineLicences;
 }
 
 /** Who is attempting, as a failed attempt is logged. */
@@ -78,11 +90,15 @@ export interface LoaderAttempt {
   productId: string;
 }
 
-/** What a live session names (a loader token's claims, or a KeyAuth session row). */
+/**
+ * What a live session names (a loader token's claims, or a KeyAuth session row); a loader
+ * token's expiry tells when it was issued.
+ */
 export type LiveSession = Pick<
   LoaderSession,
   'machineId' | 'subscriptionId' | 'userId' | 'productId' | 'tokenVersion'
->;
+> &
+  Partial<Pick<LoaderSession, 'expiresAt'>>;
 
 /** What proves an account: a key, credentials (with the second factor), or both. */
 export type LoaderCredentials = Pick<
@@ -129,6 +145,9 @@ export function createLoaderService({
   presence,
   sessions,
   sharedState,
+  guard,
+  update,
+  offline,
 }: LoaderServiceDeps) {
   // A session end is logged once per machine and reason, however often its client retries and
   // whichever node it reaches.
@@ -153,6 +172,7 @@ export function createLoaderService({
     code: LoaderRefusalCode,
     reason: string,
     product?: LoaderRefusalProduct,
+    loader?: LoaderUpdateBlock | null,
   ): Promise<never> {
     await activity.recordAttempt(
       // `who` is the account's username once it is known (userId set).
@@ -170,7 +190,7 @@ export function createLoaderService({
       productId: attempt.productId,
       hwid: attempt.hwid,
     });
-    return refuse(code, product);
+    return refuse(code, product, loader);
   }
 
   /** With 2FA on, the account's current code (or a recovery code) must come with the call. */
@@ -317,6 +337,9 @@ export function createLoaderService({
     }
     if (unusable) return { code: unusable, reason: UNUSABLE_REASONS[unusable] };
     if (state.machine_id === null) return { code: 'HWID_RESET', reason: reasons.hwidReset };
+    if (endedBefore(state, session)) {
+      return { code: 'SESSION_ENDED', reason: reasons.sessionEnded };
+    }
     return undefined;
   }
 
@@ -395,6 +418,48 @@ export function createLoaderService({
     return { user, product, subscription: sub, machineId: binding.machineId, reach };
   }
 
+  /**
+   * The loader the admitted machine runs, against the product's minimum version and published
+   * releases (loader-security decides and records): LOADER_OUTDATED with the current loader and
+   * its update token, or LOADER_MODIFIED.
+   */
+  async function assertLoaderAccepted(
+    admission: Admission,
+    report: LoaderReport | undefined,
+    attempt: LoaderAttempt,
+  ): Promise<void> {
+    const { user, product, subscription } = admission;
+    const verdict = await guard.checkLoader(
+      {
+        productId: product.id,
+        userId: user.id,
+        username: user.username,
+        subscriptionId: subscription.id,
+        machineId: admission.machineId,
+        hwid: attempt.hwid,
+        ip: attempt.ip,
+      },
+      {
+        productName: product.name,
+        loaderMinVersion: product.loader_min_version,
+        unknownLoaderPolicy: product.unknown_loader_policy,
+      },
+      report,
+    );
+    if (verdict === 'ok') return;
+    const known: LoaderAttempt = { ...attempt, who: user.username, userId: user.id };
+    if (verdict === 'modified') {
+      return fail(known, 'LOADER_MODIFIED', reasons.loaderModified);
+    }
+    return fail(
+      known,
+      'LOADER_OUTDATED',
+      reasons.loaderOutdated,
+      undefined,
+      update.offer(product, user.id, subscription.id),
+    );
+  }
+
   /** A live session re-checked (server open, one query) and its machine marked seen. */
   async function live(session: LiveSession, ip: string, now: number): Promise<SessionState> {
     await assertOpen();
@@ -424,12 +489,9 @@ export function createLoaderService({
       }
       await assertNotBlacklisted(attempt);
       const credential = await authenticate(body, attempt);
-      const {
-        user,
-        product,
-        subscription: sub,
-        machineId,
-      } = await admit(credential, { hwid: body.hwid, ip }, attempt);
+      const admission = await admit(credential, { hwid: body.hwid, ip }, attempt);
+      await assertLoaderAccepted(admission, body.loader, attempt);
+      const { user, product, subscription: sub, machineId } = admission;
       // This session's copy of the file, marked for it (and sealed to its key at download).
       const delivery = await deliveries.prepare({
         product,
@@ -460,6 +522,14 @@ export function createLoaderService({
         },
         user: { username: user.username },
         file: delivery?.file ?? null,
+        offline: offline.issue({
+          productId: product.id,
+          subscriptionId: sub.id,
+          hwid: body.hwid,
+          username: user.username,
+          graceHours: product.offline_grace_hours,
+          subscriptionExpiresAt: sub.expires_at ?? 0,
+        }),
       };
     },
 
@@ -472,12 +542,53 @@ export function createLoaderService({
       const now = clock.now();
       const state = await live(session, ip, now);
       const renewed = sessions.renew(session);
-      return {
+      const answer: LoaderHeartbeatSuccess = {
         ok: true,
         session: renewed.token,
         sessionExpiresAt: iso(renewed.expiresAt),
         expiresAt: iso(state.expires_at ?? now),
       };
+      // Only a renewed session brings a fresh offline licence: the usual heartbeat signs nothing
+      // more than its answer.
+      if (renewed.token !== session.token && state.offline_grace_hours > 0) {
+        const licence = offline.issue({
+          productId: session.productId,
+          subscriptionId: session.subscriptionId,
+          hwid: state.hwid ?? '',
+          username: state.username,
+          graceHours: state.offline_grace_hours,
+          subscriptionExpiresAt: state.expires_at ?? now,
+        });
+        if (licence) answer.offline = licence;
+      }
+      return answer;
+    },
+
+    /**
+     * A security signal the loader reports on its live session: the product's rule for its kind
+     * acts (loader-security), and the answer says what it did.
+     */
+    async securityEvent(
+      session: LoaderSession | null,
+      signal: { kind: ClientSecuritySignal; detail?: string | undefined },
+      ip: string,
+    ): Promise<LoaderSecurityEventSuccess> {
+      await assertOpen();
+      if (!session) return refuse('SESSION_INVALID');
+      const state = await liveState(session, ip, clock.now());
+      const action = await guard.report(
+        {
+          productId: session.productId,
+          userId: session.userId,
+          username: state.username,
+          subscriptionId: session.subscriptionId,
+          machineId: session.machineId,
+          hwid: state.hwid ?? '',
+          ip,
+        },
+        { kind: signal.kind, detail: signal.detail },
+      );
+      return { ok: true, action };
     },
 
     /** The session's delivery of the product's file, streamed (sealed or plain). */
@@ -512,6 +623,15 @@ export function createLoaderService({
 }
 
 export type LoaderService = ReturnType<typeof createLoaderService>;
+
+/**
+ * Whether a security rule ended the machine's sessions since this one was issued (a token's
+ * expiry less its lifetime); KeyAuth's sessions carry no expiry and are not concerned.
+ */
+function endedBefore(state: SessionState, session: LiveSession): boolean {
+  if (state.sessions_ended_at === null || session.expiresAt === undefined) return false;
+  return session.expiresAt - LOADER.sessionTtlMs <= Number(state.sessions_ended_at);
+}
 
 function iso(epochMs: number): string {
   return new Date(epochMs).toISOString();

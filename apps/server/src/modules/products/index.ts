@@ -4,7 +4,9 @@ import { defineModule } from '../../module.js';
 import type { ActivityService } from '../activity/index.js';
 import type { FileUploadService, FilesService } from '../files/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
+import { createLoaderReleasesRepository } from './loader-releases-repository.js';
 import { createProductOperationalStatus } from './product-operational-status.js';
+import { createProductProtection } from './product-protection-service.js';
 import { createProductStatusPeriodsRepository } from './product-status-periods-repository.js';
 import { createProductsRepository } from './products-repository.js';
 import { productsRoutes } from './products-routes.js';
@@ -15,6 +17,8 @@ export { createProductsRepository } from './products-repository.js';
 export type { ProductsService } from './products-service.js';
 export type { ProductOperationalStatusService } from './product-operational-status.js';
 export { assertProductEnabled } from './product-availability.js';
+export { protectionOf, securityRulesOf } from './product-protection.js';
+export type { ProtectionColumns } from './product-protection.js';
 export { assertPurchasable, isPurchasable } from './product-sellability.js';
 export type { SellabilityFields } from './product-sellability.js';
 
@@ -36,10 +40,12 @@ export function createProductsModule({
   subscriptions: Pick<SubscriptionsService, 'applyProductFreeze'>;
 }) {
   const productRows = createProductsRepository(db, keyTotals, dialect);
+  const releases = createLoaderReleasesRepository(db);
   const products = createProductsService({
     db,
     clock,
     products: productRows,
+    releases,
     files,
     uploads: fileUploads,
     activity,
@@ -53,6 +59,13 @@ export function createProductsModule({
     activity,
     productView: (id) => products.view(id),
   });
+  const protection = createProductProtection({
+    db,
+    clock,
+    products: productRows,
+    releases,
+    activity,
+  });
   return defineModule({
     name: 'products',
     services: { products, productRows, productStatus },
@@ -60,7 +73,7 @@ export function createProductsModule({
       {
         scope: 'api',
         prefix: '/products',
-        plugin: productsRoutes({ products, productStatus, uploads }),
+        plugin: productsRoutes({ products, productStatus, protection, uploads }),
       },
     ],
   });

@@ -1,4 +1,9 @@
-import type { PlanDurationType, ProductOperationalStatus, ProductStatus } from '@chaveiro/contract';
+import type {
+  PlanDurationType,
+  ProductOperationalStatus,
+  ProductProtection,
+  ProductStatus,
+} from '@chaveiro/contract';
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../../db/schema.js';
 import { newId } from '../../platform/core/ids.js';
@@ -229,6 +234,9 @@ export function createProductsRepository(
           file_size: null,
           file_uploaded_at: null,
           status_since: now,
+          // New products deliver their file sealed to each loader session (existing ones kept
+          // the plain download when protected delivery came).
+          protected_delivery: 1,
           created_at: now,
           updated_at: now,
         })
@@ -289,6 +297,27 @@ export function createProductsRepository(
           freeze_time: state.freezeTime ? 1 : 0,
           sell_while_down: state.sellWhileDown ? 1 : 0,
           status_since: state.since,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Saves the product's protection settings ("Proteção"). */
+    async setProtection(
+      id: string,
+      protection: ProductProtection,
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<void> {
+      await executor
+        .updateTable('products')
+        .set({
+          protected_delivery: protection.protectedDelivery ? 1 : 0,
+          offline_grace_hours: protection.offlineGraceHours,
+          loader_min_version: protection.loaderMinVersion,
+          unknown_loader_policy: protection.unknownLoaderPolicy,
+          security_rules: JSON.stringify(protection.securityRules),
           updated_at: now,
         })
         .where('id', '=', id)

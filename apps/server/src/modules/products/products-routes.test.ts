@@ -64,6 +64,14 @@ describe('product CRUD', () => {
         resellerPlans: {},
         file: null,
         loader: null,
+        // A new product delivers its file sealed to each loader session.
+        protection: {
+          protectedDelivery: true,
+          offlineGraceHours: 0,
+          loaderMinVersion: null,
+          unknownLoaderPolicy: 'allow',
+          securityRules: { debugger: 'record', hooked_api: 'record', self_check_failed: 'record' },
+        },
         inUse: false,
       },
     });

@@ -14,13 +14,18 @@ import {
   uploadDllResponseSchema,
   uploadLoaderResponseSchema,
   loaderFileMessages,
+  loaderReleasesResponseSchema,
+  productProtectionResponseSchema,
+  updateProductProtectionSchema,
 } from '@chaveiro/contract';
+import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../platform/http/content-disposition.js';
 import type { Uploads } from '../../platform/http/multipart.js';
 import { adminErrors, errorResponses, guardedRoute } from '../../platform/http/route-schemas.js';
 import { actorOf } from '../../platform/http/auth.js';
 import type { ProductOperationalStatusService } from './product-operational-status.js';
+import type { ProductProtectionService } from './product-protection-service.js';
 import type { ProductsService } from './products-service.js';
 
 const withNotFound = { ...adminErrors, ...errorResponses(404) };
@@ -29,10 +34,12 @@ const withNotFound = { ...adminErrors, ...errorResponses(404) };
 export function productsRoutes({
   products: service,
   productStatus,
+  protection,
   uploads,
 }: {
   products: ProductsService;
   productStatus: ProductOperationalStatusService;
+  protection: ProductProtectionService;
   uploads: Uploads;
 }): FastifyPluginCallbackZod {
   return (app, _options, done) => {
@@ -173,6 +180,50 @@ export function productsRoutes({
         response: { 200: messageResponseSchema, ...withNotFound },
       }),
       (request) => service.removeLoader(request.params.id, actorOf(request)),
+    );
+
+    app.get(
+      '/:id/protection',
+      guardedRoute(admin, tags, {
+        summary:
+          "The product's protection: protected delivery, offline grace, the loader's minimum version, unknown loaders and security rules",
+        params: idParamSchema,
+        response: { 200: productProtectionResponseSchema, ...withNotFound },
+      }),
+      (request) => protection.read(request.params.id),
+    );
+
+    app.patch(
+      '/:id/protection',
+      guardedRoute(admin, tags, {
+        summary: "Change the product's protection (any subset; each security rule on its own)",
+        params: idParamSchema,
+        body: updateProductProtectionSchema,
+        response: { 200: productProtectionResponseSchema, ...withNotFound },
+      }),
+      (request) => protection.update(request.params.id, request.body, actorOf(request)),
+    );
+
+    app.get(
+      '/:id/loader-releases',
+      guardedRoute(admin, tags, {
+        summary:
+          'The loader files the product published with a version (the hashes a loader may report), newest first',
+        params: idParamSchema,
+        response: { 200: loaderReleasesResponseSchema, ...withNotFound },
+      }),
+      (request) => protection.releases(request.params.id),
+    );
+
+    app.delete(
+      '/:id/loader-releases/:releaseId',
+      guardedRoute(admin, tags, {
+        summary: 'Stop accepting one published loader: its hash counts as unknown from now on',
+        params: idParamSchema.extend({ releaseId: z.string().min(1).max(64) }),
+        response: { 200: messageResponseSchema, ...withNotFound },
+      }),
+      (request) =>
+        protection.removeRelease(request.params.id, request.params.releaseId, actorOf(request)),
     );
 
     app.get(

@@ -32,6 +32,8 @@ import { formatCents } from '../../platform/core/pt-br.js';
 import type { Actor } from '../../platform/http/auth.js';
 import type { ActivityService } from '../activity/index.js';
 import type { FileUploadService, FilesService } from '../files/index.js';
+import type { LoaderReleasesRepository } from './loader-releases-repository.js';
+import { protectionOf } from './product-protection.js';
 import type { ProductFields, ProductRecord, ProductsRepository } from './products-repository.js';
 
 const text = messages.admin;
@@ -46,6 +48,8 @@ export interface ProductDll {
 
 export interface ProductsServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
   products: ProductsRepository;
+  /** Every loader upload is published as a release (a hash a loader may report). */
+  releases: LoaderReleasesRepository;
   files: FilesService;
   uploads: FileUploadService;
   activity: ActivityService;
@@ -55,6 +59,7 @@ export function createProductsService({
   db,
   clock,
   products,
+  releases,
   files,
   uploads,
   activity,
@@ -235,10 +240,16 @@ export function createProductsService({
       const name = safeFileName(file.filename, 'loader.exe');
       const { version, notes } = fields.data;
       await uploads.storeAndLink(file, DLL_MIME, async (trx) => {
+        const now = clock.now();
         await products.setLoader(
           id,
           { sha256: file.sha256, name, size: file.size, version, notes },
-          clock.now(),
+          now,
+          trx,
+        );
+        await releases.publish(
+          { productId: id, version, sha256: file.sha256, name, size: file.size },
+          now,
           trx,
         );
         if (product.loader_sha256 !== file.sha256) await files.release(trx, product.loader_sha256);
@@ -329,6 +340,7 @@ function toProduct(product: ProductRecord, inUse: boolean): Product {
     resellerPlans: reaisByPlan(product.resellerPlans),
     file: toProductFile(product),
     loader: toProductLoader(product),
+    protection: protectionOf(product),
     inUse,
   };
 }

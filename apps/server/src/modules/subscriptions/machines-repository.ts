@@ -195,5 +195,25 @@ export function createMachinesRepository(db: Kysely<Database>, dialect: SqlDiale
         })
         .execute();
     },
+
+    /**
+     * Ends the machine's loader sessions issued up to `at` (a security rule's verdict); a later
+     * end only moves it forward. False when the machine is not bound (any more).
+     */
+    async endSessions(
+      machineId: string,
+      at: number,
+      executor: Kysely<Database> = db,
+    ): Promise<boolean> {
+      const result = await executor
+        .updateTable('machines')
+        .set({ sessions_ended_at: at })
+        .where('id', '=', machineId)
+        .where((eb) =>
+          eb.or([eb('sessions_ended_at', 'is', null), eb('sessions_ended_at', '<', at)]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
   };
 }

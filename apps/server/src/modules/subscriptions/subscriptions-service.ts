@@ -6,6 +6,7 @@ import { DAY_MS, createDayChanges } from './day-changes.js';
 import { createHwidResets } from './hwid-resets.js';
 import { createMachineBinding } from './machine-binding.js';
 import { createMachineRelease } from './machine-release.js';
+import { createMachineSessions } from './machine-sessions.js';
 import { createSubscriptionHolds } from './subscription-holds.js';
 import { nextHolder } from './subscription-holds-repository.js';
 import { createSubscriptionPausing } from './subscription-pausing.js';
@@ -98,6 +99,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     ...createHwidResets(deps),
     ...createMachineRelease(deps),
     ...createMachineBinding(deps),
+    ...createMachineSessions(deps),
     ...createDayChanges(deps),
   };
 }

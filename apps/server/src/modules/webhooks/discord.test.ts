@@ -176,3 +176,38 @@ describe('what someone typed, in a Discord message', () => {
     expect(discordText('127.0.0.1')).toBe('127.0.0.1');
   });
 });
+
+describe('a loader security event in Discord', () => {
+  it('names the signal and the action in pt-BR, in red, the detail as code', () => {
+    const message = discordMessage({
+      id: 'evt-3',
+      type: 'loader.tampered',
+      createdAt: '2026-01-15T12:00:00.000Z',
+      data: {
+        securityEventId: 'e1',
+        user: { id: 'u1', username: 'joao', email: null },
+        product: { id: 'p1', name: 'Aim' },
+        subscriptionId: 's1',
+        machineId: 'm1',
+        hwid: 'PC-1',
+        kind: 'hooked_api',
+        detail: 'VirtualProtect @everyone',
+        action: 'blacklist_hwid',
+        ip: '198.51.100.20',
+      },
+    });
+    expect(message.embeds[0]).toMatchObject({
+      title: 'Loader adulterado ou sob análise',
+      color: 0xe74c3c,
+      fields: [
+        { name: 'Produto', value: 'Aim', inline: true },
+        { name: 'Usuário', value: 'joao', inline: true },
+        { name: 'HWID', value: '`PC-1`', inline: true },
+        { name: 'IP', value: '198.51.100.20', inline: true },
+        { name: 'Sinal', value: 'API interceptada (hook)', inline: true },
+        { name: 'Ação', value: 'HWID bloqueado', inline: true },
+        { name: 'Detalhe', value: '`VirtualProtect @everyone`', inline: false },
+      ],
+    });
+  });
+});

@@ -1,8 +1,14 @@
-import type { ProductOperationalStatus, WebhookFormat } from '@chaveiro/contract';
+import type {
+  ProductOperationalStatus,
+  SecurityEventAction,
+  SecurityEventKind,
+  WebhookFormat,
+} from '@chaveiro/contract';
 import {
   PRODUCT_OPERATIONAL_LABELS,
   WEBHOOK_EVENT_LABELS,
   formatDuration,
+  protectionMessages,
   webhookTexts,
 } from '@chaveiro/contract';
 import { formatBrDateTime, formatCents } from '../../platform/core/pt-br.js';
@@ -53,6 +59,7 @@ function colorOf(body: WebhookBody): number {
     case 'user.banned':
     case 'loader.hwid_mismatch':
     case 'delivery.leaked':
+    case 'loader.tampered':
     case 'subscription.expired':
       return COLORS.trouble;
     case 'subscription.expiring':
@@ -194,6 +201,35 @@ function productStatusFields(data: Data): EmbedField[] {
   ];
 }
 
+/** A loader's security event: the signal, what the product's rule did and what it reported. */
+function tamperedFields(data: Data): EmbedField[] {
+  const f = webhookTexts.fields;
+  const kind = text(data.kind);
+  const action = text(data.action);
+  return [
+    ...field(
+      f.signal,
+      kind && Object.hasOwn(protectionMessages.signals, kind)
+        ? protectionMessages.signals[kind as SecurityEventKind]
+        : kind,
+    ),
+    ...field(
+      f.action,
+      action && Object.hasOwn(protectionMessages.eventActions, action)
+        ? protectionMessages.eventActions[action as SecurityEventAction]
+        : action,
+    ),
+    ...field(f.detail, text(data.detail), 'code', false),
+  ];
+}
+
+/** The fields after the common ones, for the events that have their own. */
+function ownFields(body: WebhookBody): EmbedField[] {
+  if (body.type === 'product.status_changed') return productStatusFields(body.data);
+  if (body.type === 'loader.tampered') return tamperedFields(body.data);
+  return [];
+}
+
 function descriptionOf(body: WebhookBody): string {
   if (body.type === 'webhook.test') return webhookTexts.testDescription;
   return `${discordText(body.type, 'code')} · ${discordText(body.id)}`;
@@ -208,10 +244,7 @@ export function discordMessage(body: WebhookBody) {
         title: WEBHOOK_EVENT_LABELS[body.type],
         description: descriptionOf(body),
         color: colorOf(body),
-        fields:
-          body.type === 'product.status_changed'
-            ? [...fieldsOf(body), ...productStatusFields(body.data)]
-            : fieldsOf(body),
+        fields: [...fieldsOf(body), ...ownFields(body)],
         timestamp: body.createdAt,
         footer: { text: webhookTexts.discordFooter },
       },

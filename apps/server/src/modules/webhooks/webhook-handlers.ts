@@ -80,6 +80,7 @@ export function createWebhookHandlers({
       handle,
     }),
     defineHandler({ name: 'webhooks.delivery.leaked', on: 'delivery.leaked', handle }),
+    defineHandler({ name: 'webhooks.loader.tampered', on: 'loader.tampered', handle }),
     defineHandler({
       name: 'webhooks.loader.refused',
       on: 'loader.refused',

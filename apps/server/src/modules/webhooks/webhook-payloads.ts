@@ -53,6 +53,7 @@ export const PUBLIC_TYPE_OF = {
   'delivery.leaked': 'delivery.leaked',
   'loader.refused': 'loader.hwid_mismatch',
   'product.status_changed': 'product.status_changed',
+  'loader.tampered': 'loader.tampered',
 } as const satisfies Partial<Record<EventType, WebhookEventType>>;
 
 export type SourceEventType = keyof typeof PUBLIC_TYPE_OF;
@@ -238,6 +239,22 @@ export async function buildEventData(
         tracedBy: await userOf(p.tracedBy).then(
           (admin) => admin && { id: admin.id, username: admin.username },
         ),
+      };
+    }
+    case 'loader.tampered': {
+      // What the loader reported (or the server saw) and what the product's rule did.
+      const p = (event as DomainEvent<'loader.tampered'>).payload;
+      return {
+        securityEventId: p.securityEventId,
+        user: await userOf(p.userId),
+        product: (await productOf(p.productId)) ?? { id: p.productId, name: p.productName },
+        subscriptionId: p.subscriptionId,
+        machineId: p.machineId,
+        hwid: p.hwid,
+        kind: p.kind,
+        detail: p.detail,
+        action: p.action,
+        ip: p.ip,
       };
     }
     case 'loader.refused': {

@@ -1,4 +1,4 @@
-import { operationalStatus } from '@/testing/admin-fixtures';
+import { defaultProtection, operationalStatus } from '@/testing/admin-fixtures';
 import { messages, type Product } from '@chaveiro/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,6 +19,7 @@ const product: Product = {
   file: null,
   loader: null,
   operational: operationalStatus,
+  protection: defaultProtection,
   inUse: false,
 };
 

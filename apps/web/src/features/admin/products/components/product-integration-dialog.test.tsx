@@ -1,4 +1,4 @@
-import { operationalStatus } from '@/testing/admin-fixtures';
+import { defaultProtection, operationalStatus } from '@/testing/admin-fixtures';
 import {
   loaderIntegrationMessages as t,
   type LoaderPublicKey,
@@ -25,6 +25,7 @@ const product: Product = {
   file: null,
   loader: null,
   operational: operationalStatus,
+  protection: defaultProtection,
   inUse: false,
 };
 

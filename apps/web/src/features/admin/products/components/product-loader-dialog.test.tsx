@@ -1,4 +1,4 @@
-import { operationalStatus } from '@/testing/admin-fixtures';
+import { defaultProtection, operationalStatus } from '@/testing/admin-fixtures';
 import { LIMITS, loaderFileMessages as t, type Product } from '@chaveiro/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,6 +31,7 @@ function product(overrides: Partial<Product> = {}): Product {
     file: null,
     loader: null,
     operational: operationalStatus,
+    protection: defaultProtection,
     inUse: false,
     ...overrides,
   };

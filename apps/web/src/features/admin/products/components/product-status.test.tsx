@@ -8,7 +8,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
-import { operationalStatus, signInAsAdminForEachTest } from '@/testing/admin-fixtures';
+import {
+  defaultProtection,
+  operationalStatus,
+  signInAsAdminForEachTest,
+} from '@/testing/admin-fixtures';
 import { stubRoutes, jsonResponse } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { ProductsScreen } from './products-screen';
@@ -27,6 +31,7 @@ function aProduct(overrides: Partial<Product> = {}): Product {
     description: '',
     status: 'active',
     operational: operationalStatus,
+    protection: defaultProtection,
     plans: { monthly: 29.9 },
     resellerPlans: {},
     file: null,
