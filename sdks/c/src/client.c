@@ -153,6 +153,7 @@ void chv_client_unref(chaveiro_client *client) {
   free(client->file_delivery);
   free(client->hwid);
   chaveiro_error_free(client->ended);
+  if (client->credentials) sodium_free(client->credentials);
   free(client->loader_version);
   free(client->loader_path);
   free(client->offline_path);
@@ -499,10 +500,15 @@ int chv_is_licence_refusal(const char *code) {
   return 0;
 }
 
+static void keep_credentials(chaveiro_client *client, int keep, const char *key,
+                             const char *identifier, const char *password);
+
 void chv_client_offline_forget(chaveiro_client *client) {
   char *path = offline_path(client);
   if (path) chv_file_remove(path);
   free(path);
+  /* No licence, no signing in again from the loop: the credentials go too. */
+  keep_credentials(client, 0, NULL, NULL, NULL);
 }
 
 /* Verifies a token the server just signed (in an auth or heartbeat answer) and stores it;
@@ -756,6 +762,43 @@ static chaveiro_auth_result *offline_auth(chaveiro_client *client, const char *h
   return r;
 }
 
+/* Keeps (or, with `keep` 0, wipes) the credentials the loop signs in again with while offline:
+ * "k<key>\0i<identifier>\0p<password>\0", each present one only. */
+static void keep_credentials(chaveiro_client *client, int keep, const char *key,
+                             const char *identifier, const char *password) {
+  char *blob = NULL;
+  size_t size = 0;
+  if (keep) {
+    size = (key ? strlen(key) + 2 : 0) + (identifier ? strlen(identifier) + 2 : 0) +
+           (password ? strlen(password) + 2 : 0) + 1;
+    blob = sodium_malloc(size);
+    if (blob) {
+      char *p = blob;
+      const char *parts[3] = {key, identifier, password};
+      const char tags[3] = {'k', 'i', 'p'};
+      for (int i = 0; i < 3; i++) {
+        if (!parts[i]) continue;
+        *p++ = tags[i];
+        size_t n = strlen(parts[i]) + 1;
+        memcpy(p, parts[i], n);
+        p += n;
+      }
+      *p = '\0';
+    }
+  }
+  chv_mutex_lock(&client->mutex);
+  char *old = client->credentials;
+  client->credentials = blob;
+  client->credentials_size = blob ? size : 0;
+  chv_mutex_unlock(&client->mutex);
+  if (old) sodium_free(old);
+}
+
+static chaveiro_status auth_impl(chaveiro_client *client, const char *hwid, const char *key,
+                                 const char *identifier, const char *password, const char *totp,
+                                 uint32_t attempts, chv_cancel *cancel, int allow_offline,
+                                 chaveiro_auth_result **out, chaveiro_error **error);
+
 chaveiro_status chaveiro_auth(chaveiro_client *client, const char *hwid, const char *key,
                               const char *identifier, const char *password, const char *totp,
                               chaveiro_auth_result **out, chaveiro_error **error) {
@@ -764,6 +807,74 @@ chaveiro_status chaveiro_auth(chaveiro_client *client, const char *hwid, const c
   if (!client) {
     return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT, "no client"));
   }
+  /* Binding this HWID again and redeeming a key into the same account again are no-ops on the
+   * server, so a retry is safe; a TOTP step or recovery code is spent by the first attempt that
+   * reached a node, so a retry could only be refused as a wrong code. */
+  uint32_t attempts = totp ? 1 : client->policy.auth_attempts ? client->policy.auth_attempts : 1;
+  chaveiro_auth_result *result = NULL;
+  chaveiro_status status =
+      auth_impl(client, hwid, key, identifier, password, totp, attempts, NULL, 1, &result, error);
+  /* While an offline licence may stand in, the loop needs these to sign in again when the
+   * server is back (a 2FA code is single-use and never kept). */
+  if (status == CHAVEIRO_OK) {
+    keep_credentials(client, result->offline || result->offline_expires_at != NULL, key,
+                     identifier, password);
+  }
+  if (status == CHAVEIRO_OK && out) {
+    *out = result;
+  } else {
+    chaveiro_auth_result_free(result);
+  }
+  return status;
+}
+
+chaveiro_status chv_client_reauth(chaveiro_client *client, chv_cancel *cancel,
+                                  chaveiro_heartbeat_result **out, chaveiro_error **error) {
+  *out = NULL;
+  chv_mutex_lock(&client->mutex);
+  char *blob = NULL;
+  if (client->credentials && client->hwid) {
+    blob = sodium_malloc(client->credentials_size + strlen(client->hwid) + 1);
+    if (blob) {
+      memcpy(blob, client->credentials, client->credentials_size);
+      strcpy(blob + client->credentials_size, client->hwid);
+    }
+  }
+  size_t size = client->credentials_size;
+  chv_mutex_unlock(&client->mutex);
+  if (!blob) {
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_UNAVAILABLE, "no credentials kept"));
+  }
+  const char *key = NULL, *identifier = NULL, *password = NULL;
+  for (char *p = blob; *p; p += strlen(p) + 1) {
+    if (*p == 'k') key = p + 1;
+    if (*p == 'i') identifier = p + 1;
+    if (*p == 'p') password = p + 1;
+  }
+  chaveiro_auth_result *result = NULL;
+  chaveiro_status status = auth_impl(client, blob + size, key, identifier, password, NULL, 1,
+                                     cancel, 0, &result, error);
+  sodium_free(blob);
+  if (status != CHAVEIRO_OK) return status;
+  chaveiro_heartbeat_result *beat = calloc(1, sizeof *beat);
+  if (beat) {
+    beat->session_expires_at = chv_strdup(result->session_expires_at);
+    beat->expires_at = chv_strdup(result->subscription_expires_at);
+    beat->offline_expires_at = copy_or_null(result->offline_expires_at);
+  }
+  chaveiro_auth_result_free(result);
+  if (!beat || !beat->session_expires_at || !beat->expires_at) {
+    chaveiro_heartbeat_result_free(beat);
+    return chv_error_give(error, chv_error_no_memory());
+  }
+  *out = beat;
+  return CHAVEIRO_OK;
+}
+
+static chaveiro_status auth_impl(chaveiro_client *client, const char *hwid, const char *key,
+                                 const char *identifier, const char *password, const char *totp,
+                                 uint32_t attempts, chv_cancel *cancel, int allow_offline,
+                                 chaveiro_auth_result **out, chaveiro_error **error) {
   const char *problem = NULL;
   if (!valid_hwid(hwid)) {
     problem = "hwid must be 8 to 128 characters of [A-Za-z0-9._:-]";
@@ -802,14 +913,10 @@ chaveiro_status chaveiro_auth(chaveiro_client *client, const char *hwid, const c
     return chv_error_give(error, chv_error_no_memory());
   }
 
-  /* Binding this HWID again and redeeming a key into the same account again are no-ops on the
-   * server, so a retry is safe; a TOTP step or recovery code is spent by the first attempt that
-   * reached a node, so a retry could only be refused as a wrong code. */
-  uint32_t attempts = totp ? 1 : client->policy.auth_attempts ? client->policy.auth_attempts : 1;
   cJSON *root = NULL;
   chaveiro_error *err = NULL;
   for (uint32_t failures = 0;;) {
-    if (call(client, CHV_PATH_AUTH, body, NULL, &root, &err) == CHAVEIRO_OK) break;
+    if (call(client, CHV_PATH_AUTH, body, cancel, &root, &err) == CHAVEIRO_OK) break;
     failures++;
     /* Auth rate limits count over minutes: a retry within seconds would only spend more. */
     int limited = err->status == CHAVEIRO_E_REFUSED && strcmp(err->code, "RATE_LIMITED") == 0;
@@ -823,15 +930,11 @@ chaveiro_status chaveiro_auth(chaveiro_client *client, const char *hwid, const c
   wipe_and_delete(body);
   if (err) {
     /* No server to ask: a stored offline licence for this machine stands in, until it lapses. */
-    if (err->status == CHAVEIRO_E_NETWORK) {
+    if (allow_offline && err->status == CHAVEIRO_E_NETWORK) {
       chaveiro_auth_result *offline = offline_auth(client, hwid);
       if (offline) {
         chaveiro_error_free(err);
-        if (out) {
-          *out = offline;
-        } else {
-          chaveiro_auth_result_free(offline);
-        }
+        *out = offline;
         return CHAVEIRO_OK;
       }
     }
@@ -863,7 +966,7 @@ chaveiro_status chaveiro_auth(chaveiro_client *client, const char *hwid, const c
     }
   }
   cJSON_Delete(root);
-  if (status == CHAVEIRO_OK && out) {
+  if (status == CHAVEIRO_OK) {
     *out = result;
   } else {
     chaveiro_auth_result_free(result);

@@ -68,6 +68,11 @@ struct chaveiro_client {
   int offline_mode;
   /* A security event's answer ended the session here: heartbeats and downloads fail with this. */
   chaveiro_error *ended;
+  /* The key, identifier and password of the last auth (never a 2FA code), kept only while an
+   * offline licence may be in use, so that the loop can sign in again when the server is back:
+   * in sodium_malloc'd memory, wiped when replaced or freed. Under `mutex`. */
+  char *credentials;
+  size_t credentials_size;
 
   /* Loops still attached, under `mutex`: freeing the client stops them. */
   struct chaveiro_heartbeat_loop *loops;
@@ -105,6 +110,14 @@ chaveiro_status chv_open_envelope(chaveiro_client *client, const chv_http_respon
  * is none or it no longer holds.
  */
 int chv_client_offline_check(chaveiro_client *client, int64_t *expires_ms, char **expires_at);
+
+/**
+ * While offline: one auth with the credentials kept from the last one (no 2FA code, no retry,
+ * no offline fallback), cancellable. CHAVEIRO_E_UNAVAILABLE when none are kept. On success the
+ * client has a new session and *out its answer as a heartbeat result.
+ */
+chaveiro_status chv_client_reauth(chaveiro_client *client, chv_cancel *cancel,
+                                  chaveiro_heartbeat_result **out, chaveiro_error **error);
 
 /** Forgets the stored offline licence (a signed refusal about the licence: a ban, an expiry). */
 void chv_client_offline_forget(chaveiro_client *client);

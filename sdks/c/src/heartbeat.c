@@ -95,11 +95,16 @@ static void run(void *arg) {
   chv_mutex_unlock(&loop->mutex);
 
   chv_mutex_lock(&client->mutex);
-  int offline_start = client->offline_mode && !client->has_session;
+  int offline = client->offline_mode && !client->has_session;
   chv_mutex_unlock(&client->mutex);
+  /* Auth ran offline: no session yet. The server is tried (a new sign-in) at the retry
+   * policy's largest wait, 30 s by default. */
+  if (offline) {
+    int64_t cap = client->policy.max_delay_ms;
+    loop->interval_ms = cap > 0 && cap < 30000 ? cap : 30000;
+  }
   int64_t delay = loop->immediate ? 0 : loop->interval_ms;
   uint32_t failures = 0;
-  int offline = 0;
   for (;;) {
     if (wait_or_stop(loop, delay)) break;
     chv_mutex_lock(&loop->mutex);
@@ -111,21 +116,26 @@ static void run(void *arg) {
       chaveiro_error_free(ended);
       break;
     }
-    if (offline_start) {
-      /* Auth ran on the stored licence: no session to renew, only the licence to watch. */
-      int64_t next = offline_tick(loop, NULL, 0);
-      if (next < 0) {
-        chaveiro_error *expired = offline_expired(NULL);
-        emit(loop, CHAVEIRO_HEARTBEAT_ENDED, NULL, expired, 0, 0);
-        chaveiro_error_free(expired);
-        break;
-      }
-      delay = next;
-      continue;
-    }
     chaveiro_heartbeat_result *result = NULL;
     chaveiro_error *error = NULL;
-    chv_client_heartbeat(client, &loop->cancel, &result, &error);
+    if (offline) {
+      /* On the offline licence: sign in again with the kept credentials (the session, if any,
+       * expired meanwhile). Without them, a session is still tried; with neither, only the
+       * licence is watched. */
+      chv_client_reauth(client, &loop->cancel, &result, &error);
+      if (error && error->status == CHAVEIRO_E_UNAVAILABLE) {
+        chv_mutex_lock(&client->mutex);
+        int has_session = client->has_session;
+        chv_mutex_unlock(&client->mutex);
+        if (has_session) {
+          chaveiro_error_free(error);
+          error = NULL;
+          chv_client_heartbeat(client, &loop->cancel, &result, &error);
+        }
+      }
+    } else {
+      chv_client_heartbeat(client, &loop->cancel, &result, &error);
+    }
     if (stop_requested(loop)) {
       chaveiro_heartbeat_result_free(result);
       chaveiro_error_free(error);
@@ -139,6 +149,12 @@ static void run(void *arg) {
       break;
     }
     if (!error) {
+      if (offline) {
+        /* Online again: the new session's interval from now on. */
+        chv_mutex_lock(&client->mutex);
+        loop->interval_ms = client->heartbeat_interval_ms;
+        chv_mutex_unlock(&client->mutex);
+      }
       failures = 0;
       offline = 0;
       emit(loop, CHAVEIRO_HEARTBEAT_RENEWED, result, NULL, 0, 0);
@@ -146,16 +162,16 @@ static void run(void *arg) {
       delay = loop->interval_ms;
       continue;
     }
-    if (chv_is_transient(error)) {
+    int no_credentials = offline && error->status == CHAVEIRO_E_UNAVAILABLE;
+    if (no_credentials || chv_is_transient(error)) {
       failures++;
-      int64_t next = -1;
       if (!offline) {
         /* Past its expiry the server has forgotten the session; retrying cannot revive it. */
         int64_t now = chv_client_now(client);
         chv_mutex_lock(&client->mutex);
         int64_t remaining = client->session_expires_ms - now;
         chv_mutex_unlock(&client->mutex);
-        next = chv_heartbeat_retry_delay(
+        int64_t next = chv_heartbeat_retry_delay(
             failures, &client->policy, loop->interval_ms, remaining,
             error->status == CHAVEIRO_E_REFUSED ? error->retry_after_ms : -1);
         if (next >= 0) {
@@ -167,8 +183,8 @@ static void run(void *arg) {
       }
       /* The retries ran out (or the loop is offline already): a valid offline licence keeps
        * the product running, and the server is tried again every interval. */
-      if (error->status == CHAVEIRO_E_NETWORK) {
-        next = offline_tick(loop, error, failures);
+      if (no_credentials || error->status == CHAVEIRO_E_NETWORK) {
+        int64_t next = offline_tick(loop, no_credentials ? NULL : error, failures);
         if (next >= 0) {
           offline = 1;
           chaveiro_error_free(error);
@@ -176,7 +192,7 @@ static void run(void *arg) {
           continue;
         }
         if (offline) {
-          chaveiro_error *expired = offline_expired(error);
+          chaveiro_error *expired = offline_expired(no_credentials ? NULL : error);
           chaveiro_error_free(error);
           error = expired;
         }

@@ -769,6 +769,55 @@ static void test_auth_falls_back_to_the_stored_licence_until_it_lapses(void) {
   free(token);
 }
 
+static void test_an_offline_start_signs_in_again_when_the_server_is_back(void) {
+  remove(store_path);
+  const int64_t hour = 3600000;
+  fresh_client();
+  char *token = make_token(&S.key, PRODUCT, HWID, S.now - 60000, S.now + hour);
+  S.offline_token = token;
+  CHECK_INT(auth(NULL, NULL), CHAVEIRO_OK);
+  fresh_client();
+  S.offline_token = token;
+  S.network_down = 1;
+  chaveiro_auth_result *result = NULL;
+  CHECK_INT(auth(&result, NULL), CHAVEIRO_OK);
+  CHECK_INT(chaveiro_auth_result_offline(result), 1);
+  chaveiro_auth_result_free(result);
+  loop_events e;
+  memset(&e, 0, sizeof e);
+  chv_mutex_init(&e.mutex);
+  chaveiro_heartbeat_loop *loop = NULL;
+  CHECK_INT(chaveiro_heartbeat_start(client, 1, on_event, &e, &loop, NULL), CHAVEIRO_OK);
+  for (int i = 0; i < 400; i++) {
+    chv_mutex_lock(&e.mutex);
+    int offline = e.offline;
+    chv_mutex_unlock(&e.mutex);
+    if (offline >= 2) break;
+    chv_sleep_ms(5);
+  }
+  CHECK(e.offline >= 2);
+  /* The server is back: the loop signs in with the same key (no 2FA code is ever kept), is
+   * online, and the file can be fetched again. */
+  S.auth_body[0] = '\0';
+  S.network_down = 0;
+  for (int i = 0; i < 400 && renewed_count(&e) < 2; i++) chv_sleep_ms(5);
+  CHECK(renewed_count(&e) >= 2);
+  cJSON *body = cJSON_Parse(S.auth_body);
+  CHECK_STR(chv_json_string(body, "key"), "ABCDEFGHJK23456789");
+  CHECK(chv_json_get(body, "totp") == NULL);
+  cJSON_Delete(body);
+  chaveiro_heartbeat_stop(loop);
+  chaveiro_heartbeat_free(loop);
+  chv_mutex_destroy(&e.mutex);
+  CHECK_STR(e.ended, "");
+  chaveiro_file *file = NULL;
+  CHECK_INT(chaveiro_download(client, &file, NULL), CHAVEIRO_OK);
+  chaveiro_file_free(file);
+  S.offline_token = NULL;
+  free(token);
+  remove(store_path);
+}
+
 static void test_the_loop_goes_offline_when_its_retries_run_out_and_comes_back(void) {
   remove(store_path);
   const int64_t hour = 3600000;
@@ -861,6 +910,7 @@ int main(void) {
   RUN(test_the_store_is_bound_to_the_machine_and_product);
   RUN(test_auth_falls_back_to_the_stored_licence_until_it_lapses);
   RUN(test_the_loop_goes_offline_when_its_retries_run_out_and_comes_back);
+  RUN(test_an_offline_start_signs_in_again_when_the_server_is_back);
   chaveiro_client_free(client);
   remove(store_path);
   free(S.file);

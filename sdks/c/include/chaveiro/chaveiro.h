@@ -410,9 +410,9 @@ typedef enum chaveiro_heartbeat_event {
   CHAVEIRO_HEARTBEAT_ENDED = 3,
   /** The server cannot be reached past the session's retries, or auth ran offline, and the
    * stored offline licence is valid: the product keeps running (`result`: offline, its
-   * expiresAt; `error`: the last network failure). The loop keeps trying the server every
-   * `next_delay_ms` (a RENEWED event means online again) and ends with OFFLINE_EXPIRED when the
-   * licence lapses. */
+   * expiresAt; `error`: the last network failure). After `next_delay_ms` the loop signs in
+   * again with the last auth's credentials (never a 2FA code); a RENEWED event means online
+   * again with a new session. It ends with OFFLINE_EXPIRED when the licence lapses. */
   CHAVEIRO_HEARTBEAT_OFFLINE = 4
 } chaveiro_heartbeat_event;
 
