@@ -161,12 +161,6 @@ chaveiro_status chaveiro_self_update(chaveiro_client *client, const chaveiro_err
                                  refusal->loader_size, flags, error);
 }
 
-typedef struct signed_loader {
-  const char *loader_update_token;
-  const char *loader_sha256;
-  uint64_t loader_size;
-} signed_loader;
-
 chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *update_token,
                                         const char *sha256, uint64_t size, unsigned flags,
                                         chaveiro_error **error) {
@@ -181,12 +175,10 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
                                                   "the refusal's update token, lower-case "
                                                   "sha256 and size are required"));
   }
-  signed_loader signed_block = {update_token, sha256, size};
-  const signed_loader *refusal = &signed_block;
-  if (refusal->loader_size > MAX_LOADER_BYTES) {
+  if (size > MAX_LOADER_BYTES) {
     return chv_error_give(error, chv_error_verification("FILE_MISMATCH",
                                                         "a loader of %llu bytes",
-                                                        (unsigned long long)refusal->loader_size));
+                                                        (unsigned long long)size));
   }
   char *exe = client->loader_path ? chv_strdup(client->loader_path) : chv_self_exe_path();
   if (!exe) {
@@ -194,7 +186,7 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
   }
   char nonce[32];
   chv_nonce(nonce);
-  char *token = url_encode(refusal->loader_update_token);
+  char *token = url_encode(update_token);
   size_t url_len = strlen(client->base_url) + sizeof CHV_PATH_UPDATE + (token ? strlen(token) : 0) +
                    64;
   char *url = malloc(url_len);
@@ -206,7 +198,7 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
   }
   snprintf(url, url_len, "%s%s?token=%s&nonce=%s", client->base_url, CHV_PATH_UPDATE, token,
            nonce);
-  size_t max_body = (size_t)refusal->loader_size;
+  size_t max_body = (size_t)size;
   if (max_body < CHV_MAX_ENVELOPE_BYTES) max_body = CHV_MAX_ENVELOPE_BYTES;
   chv_http_request http = {"GET", url, NULL, NULL, 0, client->download_timeout_ms, max_body,
                            NULL, NULL};
@@ -225,7 +217,7 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
   if (outcome == CHV_HTTP_TOO_LARGE && is_file) {
     status = chv_error_give(error, chv_error_verification("FILE_MISMATCH",
                                                           "more than the signed %llu bytes",
-                                                          (unsigned long long)refusal->loader_size));
+                                                          (unsigned long long)size));
   } else if (outcome != CHV_HTTP_OK) {
     status = chv_error_give(error, chv_transport_error(outcome, request, &response, detail));
   } else if (!is_file) {
@@ -242,15 +234,15 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
     crypto_hash_sha256(digest, response.body.data ? response.body.data : (const uint8_t *)"",
                        response.body.len);
     chv_hex(digest, sizeof digest, sha);
-    if (strcmp(sha, refusal->loader_sha256) != 0 ||
-        (uint64_t)response.body.len != refusal->loader_size) {
+    if (strcmp(sha, sha256) != 0 ||
+        (uint64_t)response.body.len != size) {
       status = chv_error_give(error, chv_error_verification(
                                          "FILE_MISMATCH",
                                          "got %zu bytes with sha256 %s, the refusal signed %llu "
                                          "bytes with %s",
                                          response.body.len, sha,
-                                         (unsigned long long)refusal->loader_size,
-                                         refusal->loader_sha256));
+                                         (unsigned long long)size,
+                                         sha256));
     }
   }
   if (status == CHAVEIRO_OK) {
