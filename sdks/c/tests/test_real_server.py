@@ -33,6 +33,7 @@ import base64
 import calendar
 import hashlib
 import os
+import resource
 import shutil
 import sys
 import tempfile
@@ -147,7 +148,7 @@ class Suite:
                                      user["password"], "--hwid", hwid])
         self.check(f"{name}: a new key redeemed into the account from the loader", run, 0,
                    [f"Autenticado como {user['username']}.", "Produto: Mira Certa",
-                    "Arquivo: mira.dll (1 MB)", "Pronto."])
+                    f"Arquivo: mira.dll ({len(shop.dll) // (1024 * 1024)} MB)", "Pronto."])
         return key
 
     def file_problems(self, path, shop, run):
@@ -595,6 +596,21 @@ def group_protection(suite):
         suite.check(f"an unknown loader, policy {policy}", run, code, texts,
                     extra=stored_event("unknown_loader", action) if action else None)
     shop.protection(unknownLoaderPolicy="allow")
+
+    # A 64 MB product: 1 024 chunks opened as they arrive, the copy checked whole.
+    big = real_server.Shop(server, dll_size=64 * 1024 * 1024)
+    big_key = suite.bound_key(server.url, big, "ivo_grande", hwid)
+    out = suite.out_file("big.dll")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    run = suite.start(server.url, big, ["--key", big_key, "--hwid", hwid, "--out", out])
+    ok = suite.check("a 64 MB product: the sealed download opens to its marked copy", run, 0,
+                     ["Arquivo: mira.dll (64 MB), entrega protegida",
+                      "Recebido cifrado para esta sessão", "Pronto."],
+                     extra=lambda: suite.file_problems(out, big, run), timeout=300)
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    if ok and peak > before:
+        print(f"     the loader's peak RSS: {peak // 1024} MB (this build's sanitizers included)",
+              flush=True)
 
 
 def group_offline(suite):
