@@ -63,6 +63,13 @@ export const adminRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'security',
+    lazy: async () => ({
+      Component: (await import('@/features/admin/security/components/security-screen'))
+        .SecurityScreen,
+    }),
+  },
+  {
     path: 'support',
     lazy: async () => ({
       Component: (await import('@/features/admin/support/components/support-screen'))

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
+import { plural, pluralWord } from '../plural.js';
 import { pageOf, pageQuerySchema } from './common.js';
 
 /**
@@ -200,6 +201,82 @@ export const protectionMessages = {
     `HWID ${hwid} bloqueado pela regra de segurança de ${product} (${signal})`,
   customerSecurityTitle: 'Eventos de segurança',
   customerDeliveriesTitle: 'Entregas do arquivo',
+
+  // Console details (products menu, "Segurança", customer page)
+  cancel: 'Cancelar',
+  dialogDescription:
+    'Como o arquivo deste produto chega ao loader e o que o loader precisa provar para recebê-lo.',
+  protectionLoading: 'Carregando a proteção…',
+  close: 'Fechar',
+  loaderMinVersionPlaceholder: 'Ex.: 2.4.0',
+  releaseVersion: (version: string) => `Versão ${version}`,
+  releaseUploadedAt: (when: string) => `enviada em ${when}`,
+  releaseRemoveOf: (version: string) => `Remover versão ${version}`,
+  leakTracing: 'Rastreando…',
+  leakVerdictHints: {
+    identical: 'O arquivo é, byte a byte, a cópia entregue abaixo.',
+    mark_intact:
+      'Alguém alterou o arquivo depois da entrega, mas a marca autenticada continua lá e aponta a entrega abaixo.',
+    altered:
+      'A marca foi editada ou copiada de outro arquivo: a assinatura dela não confere, então ela não aponta nenhum cliente.',
+    unmarked:
+      'O arquivo não tem a marca do Chaveiro: foi removida (arquivo truncado, por exemplo) ou a cópia não saiu de uma entrega.',
+  } satisfies Record<LeakVerdict, string>,
+  leakFileSummary: (size: string, marks: number) =>
+    `${size} · ${plural(marks, 'marca encontrada', 'marcas encontradas')}`,
+  leakFileHash: 'SHA-256 do arquivo enviado',
+  leakProtection: 'Entrega',
+  leakMarkKind: 'Marca',
+  leakDownloads: (count: number) => plural(count, 'download', 'downloads'),
+  accountDeleted: 'conta excluída',
+  deliveriesDescription:
+    'Cada autenticação que recebeu o arquivo, com a marca que a identifica. Busque pelo cliente, HWID ou IP.',
+  deliveriesSearch: 'Buscar por cliente, HWID ou IP',
+  deliveriesNoMatch: 'Nenhuma entrega encontrada.',
+  deliveriesLoading: 'Carregando entregas...',
+  deliveriesNoun: (total: number) => pluralWord(total, 'entrega', 'entregas'),
+  deliveryColumns: {
+    customer: 'Cliente',
+    product: 'Produto',
+    machine: 'HWID',
+    ip: 'IP',
+    deliveredAt: 'Entregue em',
+    downloadedAt: 'Baixado em',
+    protection: 'Entrega',
+  },
+  securityColumns: {
+    customer: 'Cliente',
+    product: 'Produto',
+    kind: 'Sinal',
+    detail: 'Detalhe',
+    hwid: 'HWID',
+    action: 'Ação',
+    ip: 'IP',
+    createdAt: 'Quando',
+  },
+  securityStatusFilter: 'Situação',
+  securityProductFilter: 'Filtrar por produto',
+  securityKindFilter: 'Filtrar por sinal',
+  securityAllProducts: 'Todos os produtos',
+  securityAllKinds: 'Todos os sinais',
+  securityListTitle: 'Eventos',
+  securityListDescription: 'Os mais recentes primeiro. Resolva um evento depois de agir sobre ele.',
+  securityEmptyResolved: 'Nenhum evento resolvido.',
+  securityNoMatch: 'Nenhum evento com estes filtros.',
+  securityLoading: 'Carregando eventos...',
+  securityNoun: (total: number) => pluralWord(total, 'evento', 'eventos'),
+  securityResolveOf: (kind: string, username: string) =>
+    `Marcar como resolvido: ${kind} de ${username}`,
+  securityResolvedBy: (admin: string, when: string) => `Resolvido por ${admin} em ${when}`,
+  securityResolvedAt: (when: string) => `Resolvido em ${when}`,
+  securityOpenBadge: (count: number) =>
+    `${plural(count, 'evento', 'eventos')} de segurança em aberto`,
+  customerSecurityDescription:
+    'O que os loaders deste cliente relataram e os loaders desconhecidos que ele usou, com a ação tomada.',
+  customerDeliveriesDescription:
+    'Cada cópia do arquivo entregue a este cliente, com a máquina, o IP e a marca.',
+  securityOpenStatus: 'Aberto',
+  securityResolvedStatus: 'Resolvido',
 } as const;
 
 const t = protectionMessages;

@@ -98,6 +98,23 @@ describe('admin sidebar work queues', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Depósitos' })).toBeInTheDocument();
   });
+
+  it('counts the open security events beside Segurança', async () => {
+    const { sent } = stubRoutes({
+      ...adminApi({ pendingDeposits: 0, openTickets: 0 }),
+      'GET /api/security-events': { items: [], total: 2, page: 1, pageSize: 1 },
+    });
+    renderRoutes(routes, '/admin/dashboard');
+    const nav = (await screen.findAllByRole('navigation'))[0] as HTMLElement;
+    expect(
+      await within(nav).findByRole('link', {
+        name: /^Segurança\s*, 2 eventos de segurança em aberto$/,
+      }),
+    ).toHaveAttribute('href', '/admin/security');
+    expect(sent.find((r) => r.url.startsWith('/api/security-events'))?.url).toBe(
+      '/api/security-events?status=open&page=1&pageSize=1',
+    );
+  });
 });
 
 describe('admin command palette', { timeout: 20_000 }, () => {

@@ -1,4 +1,4 @@
-import { labels } from '@chaveiro/contract';
+import { labels, protectionMessages } from '@chaveiro/contract';
 import {
   Activity,
   Banknote,
@@ -10,6 +10,7 @@ import {
   LogOut,
   Package,
   Settings,
+  ShieldAlert,
   ShieldCheck,
   Store,
   TriangleAlert,
@@ -18,7 +19,7 @@ import {
 } from 'lucide-react';
 import { Outlet, useLocation } from 'react-router';
 import { Brand } from '@/components/layout/brand';
-import { findActiveItem, type NavItem } from '@/components/layout/nav-items';
+import { findActiveItem, type NavBadge, type NavItem } from '@/components/layout/nav-items';
 import { NavList } from '@/components/layout/nav-list';
 import { SectionShell } from '@/components/layout/section-shell';
 import { MaintenanceBanner } from '@/components/maintenance/maintenance-banner';
@@ -27,6 +28,7 @@ import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { CommandPalette } from '@/features/admin/command-palette/components/command-palette';
 import { AdminProfileBlock } from '@/features/admin/profile/components/admin-profile-block';
+import { useSecurityBadge } from '@/features/admin/security/use-security-badge';
 import { useWorkQueueBadges } from '@/features/admin/work-queues/use-work-queue-badges';
 import { useInactivityLogout } from '@/hooks/use-inactivity-logout';
 import { useLogout } from '@/hooks/use-logout';
@@ -44,6 +46,8 @@ const ADMIN_NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin/resellers', label: nav.resellers, icon: Store },
   { to: '/admin/deposits', label: nav.deposits, icon: Banknote },
   { to: '/admin/support', label: nav.support, icon: LifeBuoy },
+  /** Beyond the spec's list: what the loaders reported, and unknown loaders. */
+  { to: '/admin/security', label: protectionMessages.securityNav, icon: ShieldAlert },
   { to: '/admin/settings', label: nav.settings, icon: Settings },
   { to: '/admin/activity', label: nav.activity, icon: Activity },
   /** Beyond the spec's list: outbox deliveries that used up their retries. */
@@ -62,7 +66,12 @@ export function AdminLayout() {
   useInactivityLogout();
   const logout = useLogout();
   const { pathname } = useLocation();
-  const badges = useWorkQueueBadges(claims !== null);
+  const queueBadges = useWorkQueueBadges(claims !== null);
+  const securityBadge = useSecurityBadge(claims !== null);
+  const badges: Record<string, NavBadge | undefined> = {
+    ...queueBadges,
+    '/admin/security': securityBadge,
+  };
   if (!claims) return null;
   const navItems = ADMIN_NAV_ITEMS.map((item) => ({ ...item, badge: badges[item.to] }));
 

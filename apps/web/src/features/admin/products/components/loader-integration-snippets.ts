@@ -106,10 +106,11 @@ function csharp({ serverUrl, productId, keys }: LoaderIntegration): string {
 /** The TypeScript SDK (packages/loader-sdk), as its README shows it. */
 function typescript({ serverUrl, productId, keys }: LoaderIntegration): string {
   return [
-    "import { createLoaderClient, LoaderRefusedError } from '@chaveiro/loader-sdk';",
-    "import { deriveHwid } from '@chaveiro/loader-sdk/node';",
+    "import { LoaderRefusedError } from '@chaveiro/loader-sdk';",
+    '// Node: libsodium opens the protected download, sealed to this run of the loader.',
+    "import { createNodeLoaderClient, deriveHwid } from '@chaveiro/loader-sdk/node';",
     '',
-    'const client = createLoaderClient({',
+    'const client = createNodeLoaderClient({',
     `  serverUrl: ${singleQuoted(serverUrl)},`,
     `  productId: ${singleQuoted(productId)},`,
     '  trustedKeys: [',

@@ -4,7 +4,9 @@ import { ProductDeleteDialog } from './product-delete-dialog';
 import { ProductDialog } from './product-dialog';
 import { ProductDllDialog } from './product-dll-dialog';
 import { ProductIntegrationDialog } from './product-integration-dialog';
+import { ProductLeakTraceDialog } from './product-leak-trace-dialog';
 import { ProductLoaderDialog } from './product-loader-dialog';
+import { ProductProtectionDialog } from './product-protection-dialog';
 import { useProductsDialogs } from './products-dialogs-context';
 
 /** Renders the product dialog that is open, if any. */
@@ -23,6 +25,10 @@ export function ProductDialogs() {
       return <ProductLoaderDialog key={open.row.id} row={open.row} onClose={close} />;
     case 'integration':
       return <ProductIntegrationDialog key={open.row.id} row={open.row} onClose={close} />;
+    case 'protection':
+      return <ProductProtectionDialog key={open.row.id} row={open.row} onClose={close} />;
+    case 'leak':
+      return <ProductLeakTraceDialog key={open.row.id} row={open.row} onClose={close} />;
     case 'operational':
       return <ProductOperationalDialog key={open.row.id} product={open.row} onClose={close} />;
     case 'history':

@@ -25,6 +25,7 @@ import { formatDateTimeAt } from '@/lib/format';
 import { useRemoveLoader } from '../api/remove-loader';
 import { useUploadLoader } from '../api/upload-loader';
 import { formatBytes } from './product-format';
+import { ProductLoaderReleases } from './product-loader-releases';
 
 /**
  * The loader file of a product (the executable customers download and run): the current one
@@ -80,7 +81,7 @@ export function ProductLoaderDialog({ row, onClose }: { row: Product; onClose: (
   const percent = Math.round(progress * 100);
   return (
     <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent>
+      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{t.dialogTitle(row.name)}</DialogTitle>
           <DialogDescription>{t.dialogDescription}</DialogDescription>
@@ -145,6 +146,8 @@ export function ProductLoaderDialog({ row, onClose }: { row: Product; onClose: (
             <p className="text-muted-foreground text-sm">{t.none}</p>
           )}
         </section>
+
+        <ProductLoaderReleases productId={row.id} />
 
         <div className="grid gap-3">
           <div className="grid gap-2">

@@ -2,11 +2,13 @@ import {
   keyAuthAppMessages,
   loaderFileMessages,
   loaderIntegrationMessages,
+  protectionMessages,
   type Product,
 } from '@chaveiro/contract';
 import {
   Activity,
   Code,
+  FileSearch,
   FileUp,
   History,
   MonitorDown,
@@ -14,6 +16,7 @@ import {
   Plug,
   Power,
   PowerOff,
+  ShieldCheck,
   Trash2,
 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -26,7 +29,7 @@ import { useProductsDialogs } from './products-dialogs-context';
 
 /**
  * Row menu: edit, upload DLL, the loader file, KeyAuth compatibility, the native
- * loader integration, Desligar/Ativar, the operational status and its history, delete (spec §2).
+ * loader integration, its protection and leak tracing, Desligar/Ativar, the operational status and its history, delete (spec §2).
  */
 export function ProductRowActions({ row }: { row: Product }) {
   const { setOpen } = useProductsDialogs();
@@ -58,6 +61,12 @@ export function ProductRowActions({ row }: { row: Product }) {
       </DropdownMenuItem>
       <DropdownMenuItem onSelect={() => setOpen({ kind: 'integration', row })}>
         <Code /> {loaderIntegrationMessages.menuItem}
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => setOpen({ kind: 'protection', row })}>
+        <ShieldCheck /> {protectionMessages.menuItem}
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => setOpen({ kind: 'leak', row })}>
+        <FileSearch /> {protectionMessages.leakMenuItem}
       </DropdownMenuItem>
       <DropdownMenuItem disabled={status.isPending} onSelect={toggle}>
         {active ? <PowerOff /> : <Power />} {active ? 'Desligar' : 'Ativar'}

@@ -8,6 +8,8 @@ export type ProductDialog =
   | { kind: 'dll'; row: Product }
   | { kind: 'loader'; row: Product }
   | { kind: 'integration'; row: Product }
+  | { kind: 'protection'; row: Product }
+  | { kind: 'leak'; row: Product }
   | { kind: 'operational'; row: Product }
   | { kind: 'history'; row: Product }
   | { kind: 'delete'; row: Product };

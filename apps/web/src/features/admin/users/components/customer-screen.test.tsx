@@ -1,5 +1,5 @@
 import type { CustomerOverview, Product } from '@chaveiro/contract';
-import { messages } from '@chaveiro/contract';
+import { messages, protectionMessages as protection } from '@chaveiro/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi, stubRoutes, type Routes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { products, signInAsAdmin } from '@/testing/admin-fixtures';
+import { delivery, securityEvent } from '@/testing/protection-fixtures';
 import { CustomerScreen } from './customer-screen';
 
 beforeEach(signInAsAdmin);
@@ -137,6 +138,20 @@ const customerApi: Routes = {
   ]),
 };
 
+/** The customer's security events (an open one) and delivered copies. */
+const protectionApi = (): Routes => {
+  const event = securityEvent({ user: { id: ID, username: 'maria_cliente' } });
+  return {
+    'GET /api/security-events': () => page([event]),
+    'POST /api/security-events/:id/resolve': () => {
+      event.resolvedAt = new Date(now).toISOString();
+      event.resolvedBy = 'chefe';
+      return { message: protection.securityResolvedToast };
+    },
+    'GET /api/deliveries': page([delivery({ user: { id: ID, username: 'maria_cliente' } })]),
+  };
+};
+
 function renderCustomer(id = ID) {
   const user = userEvent.setup();
   const router = renderRoutes(
@@ -180,6 +195,35 @@ describe('customer page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Concluído')).toBeVisible();
     expect(await screen.findByText('ABCDEFGHJKLMNPQRST')).toBeVisible();
     expect(await screen.findByText('Não consigo entrar')).toBeVisible();
+  });
+
+  it("shows the customer's security events and deliveries, and resolves an open event", async () => {
+    const { sent } = stubRoutes({ ...customerApi, ...protectionApi() });
+    const { user } = renderCustomer();
+    const card = async (title: string) =>
+      (await screen.findByRole('heading', { name: title })).closest<HTMLElement>(
+        '[data-slot=card]',
+      )!;
+    const events = await card(protection.customerSecurityTitle);
+    expect(await within(events).findByText(protection.signals.debugger)).toBeVisible();
+    expect(within(events).getByText('x64dbg anexado')).toBeVisible();
+    expect(within(events).getByText(protection.eventActions.end_session)).toBeVisible();
+    const deliveries = await card(protection.customerDeliveriesTitle);
+    expect(await within(deliveries).findByText('203.0.113.45')).toBeVisible();
+    expect(within(deliveries).getByText(protection.deliveryProtected)).toBeVisible();
+    expect(sent.map((request) => request.url)).toEqual(
+      expect.arrayContaining([
+        `/api/security-events?userId=${ID}&status=all&page=1&pageSize=5`,
+        `/api/deliveries?userId=${ID}&page=1&pageSize=5`,
+      ]),
+    );
+
+    await user.click(
+      within(events).getByRole('button', {
+        name: protection.securityResolveOf(protection.signals.debugger, 'maria_cliente'),
+      }),
+    );
+    expect(await within(events).findByText(protection.securityResolvedStatus)).toBeVisible();
   });
 
   it('releases one machine after confirming, naming its HWID', async () => {

@@ -9,10 +9,12 @@ import { ApiError } from '@/lib/api-client';
 import { useCustomerOverview } from '../api/get-customer-overview';
 import { BackLink, CustomerHeader } from './customer-header';
 import { CustomerProfileCard } from './customer-profile-card';
+import { CustomerDeliveriesCard } from './customer-deliveries-card';
 import { CustomerDepositsCard } from './customer-deposits-card';
 import { CustomerLedgerCard } from './customer-ledger-card';
 import { CustomerOrdersCard } from './customer-orders-card';
 import { CustomerRedeemedKeysCard } from './customer-redeemed-keys-card';
+import { CustomerSecurityEventsCard } from './customer-security-events-card';
 import { CustomerTicketsCard } from './customer-tickets-card';
 import { CustomerSubscriptionsCard } from './customer-subscriptions-card';
 import type { ManageConfirm, ManageSubView } from './manage-actions';
@@ -77,6 +79,8 @@ function CustomerPage({ overview }: { overview: CustomerOverview }) {
         <CustomerOrdersCard userId={userId} />
         <CustomerRedeemedKeysCard userId={userId} />
         <CustomerTicketsCard userId={userId} />
+        <CustomerSecurityEventsCard userId={userId} />
+        <CustomerDeliveriesCard userId={userId} />
       </div>
       <CustomerCard
         title="Histórico"

@@ -1,0 +1,69 @@
+import {
+  messageResponseSchema,
+  securityEventsPageSchema,
+  type SecurityEventKind,
+} from '@chaveiro/contract';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** The filters of `GET /api/security-events`. */
+// A type, not an interface: the API client's query takes any string-keyed object.
+export type SecurityEventsQuery = {
+  status: 'open' | 'resolved' | 'all';
+  productId?: string | undefined;
+  kind?: SecurityEventKind | undefined;
+  userId?: string | undefined;
+  page: number;
+  pageSize: number;
+};
+
+/** New events arrive while the admin works through the queue. */
+export const SECURITY_EVENTS_POLL_MS = 30_000;
+
+export function getSecurityEvents(query: SecurityEventsQuery, signal?: AbortSignal) {
+  return api.get('/security-events', { query, schema: securityEventsPageSchema, signal });
+}
+
+export function securityEventsQueryOptions(query: SecurityEventsQuery) {
+  return queryOptions({
+    queryKey: queryKeys.securityEvents.list(query),
+    queryFn: ({ signal }) => getSecurityEvents(query, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: SECURITY_EVENTS_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+}
+
+/** The "Segurança" queue, its nav badge and the customer page's section. */
+export function useSecurityEvents(query: SecurityEventsQuery, { enabled = true } = {}) {
+  return useQuery({ ...securityEventsQueryOptions(query), enabled });
+}
+
+export function resolveSecurityEvent({ id }: { id: string }) {
+  return api.post(`/security-events/${encodeURIComponent(id)}/resolve`, undefined, {
+    schema: messageResponseSchema,
+  });
+}
+
+/**
+ * "Marcar como resolvido": the queue, its badge, the customer pages and the audit log are stale
+ * afterwards.
+ */
+export function useResolveSecurityEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resolveSecurityEvent,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.securityEvents.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.activity.all }),
+      ]),
+  });
+}
