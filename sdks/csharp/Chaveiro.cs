@@ -93,18 +93,64 @@ namespace Chaveiro
         public DateTimeOffset? Since { get; }
     }
 
+    /// <summary>
+    /// The product's current loader, signed with a LOADER_OUTDATED refusal: what
+    /// <see cref="ChaveiroClient.SelfUpdateAsync"/> installs.
+    /// </summary>
+    public sealed class LoaderRelease
+    {
+        public LoaderRelease(string version, string sha256, long size, string name, string updateToken,
+            DateTimeOffset? updateExpiresAt)
+        {
+            Version = version;
+            Sha256 = sha256;
+            Size = size;
+            Name = name;
+            UpdateToken = updateToken;
+            UpdateExpiresAt = updateExpiresAt;
+        }
+
+        public string Version { get; }
+        /// <summary>Lower-case hex SHA-256 the update must match.</summary>
+        public string Sha256 { get; }
+        public long Size { get; }
+        /// <summary>A name, not a path.</summary>
+        public string Name { get; }
+        /// <summary>The update token (10 minutes); null when the product has no loader file to update to.</summary>
+        public string UpdateToken { get; }
+        public DateTimeOffset? UpdateExpiresAt { get; }
+    }
+
+    /// <summary>What the server did about a reported security event.</summary>
+    public enum SecurityAction
+    {
+        /// <summary>Recorded; the session goes on.</summary>
+        Record = 1,
+        /// <summary>This machine's sessions were ended.</summary>
+        EndSession = 2,
+        /// <summary>The HWID was blacklisted for the product (and the session ended).</summary>
+        BlacklistHwid = 3,
+        /// <summary>The account was banned.</summary>
+        BanAccount = 4,
+        /// <summary>A value this library does not know: treated as an end of the session.</summary>
+        Other = 5,
+    }
+
     /// <summary>A verified refusal: show <c>Message</c> (the server's pt-BR text), act on <c>Code</c>.</summary>
     public sealed class ChaveiroRefusedException : ChaveiroException
     {
         public ChaveiroRefusedException(string code, string message, string detail, int httpStatus,
-            TimeSpan? retryAfter, ProductStatus product = null)
+            TimeSpan? retryAfter, ProductStatus product = null, LoaderRelease loader = null)
             : base(ChaveiroStatus.Refused, code, message, detail, httpStatus, retryAfter)
         {
             Product = product;
+            Loader = loader;
         }
 
         /// <summary>PRODUCT_UPDATING and PRODUCT_UNAVAILABLE: the product's status and the seller's note; null otherwise.</summary>
         public ProductStatus Product { get; }
+        /// <summary>LOADER_OUTDATED: the product's current loader and the self-update's token; null otherwise.</summary>
+        public LoaderRelease Loader { get; }
     }
 
     /// <summary>The answer cannot be trusted (forged, replayed, stale, another request, a wrong file). Never retried.</summary>
@@ -131,12 +177,19 @@ namespace Chaveiro
     /// <summary>The product file as the auth answer signed it.</summary>
     public sealed class ProductFileInfo
     {
-        internal ProductFileInfo(string name, string sha256, long size)
+        internal ProductFileInfo(string name, string sha256, long size, string delivery, bool isProtected)
         {
             Name = name;
             Sha256 = sha256;
             Size = size;
+            Delivery = delivery;
+            Protected = isProtected;
         }
+
+        /// <summary>This delivery's id (the mark in the copy), or null.</summary>
+        public string Delivery { get; }
+        /// <summary>The download comes sealed to this run's session key ("entrega protegida").</summary>
+        public bool Protected { get; }
 
         /// <summary>A name, not a path: do not trust it as one.</summary>
         public string Name { get; }
@@ -159,18 +212,33 @@ namespace Chaveiro
         /// <summary>When the session runs out unless a heartbeat renews it.</summary>
         public DateTimeOffset? SessionExpiresAt { get; internal set; }
         public TimeSpan HeartbeatInterval { get; internal set; }
-        /// <summary>Null when the product has no file yet.</summary>
+        /// <summary>Null when the product has no file yet (and offline).</summary>
         public ProductFileInfo File { get; internal set; }
+        /// <summary>
+        /// The server could not be reached and the stored offline licence stood in: no session, no
+        /// file. Show the user that the loader runs offline, until <see cref="OfflineExpiresAt"/>.
+        /// </summary>
+        public bool Offline { get; internal set; }
+        /// <summary>Until when the offline licence holds (the one used, or the one just given); null when none.</summary>
+        public DateTimeOffset? OfflineExpiresAt { get; internal set; }
     }
 
     /// <summary>What the server signed on a successful heartbeat.</summary>
     public sealed class HeartbeatResult
     {
-        internal HeartbeatResult(DateTimeOffset? sessionExpiresAt, DateTimeOffset? expiresAt)
+        internal HeartbeatResult(DateTimeOffset? sessionExpiresAt, DateTimeOffset? expiresAt, bool offline,
+            DateTimeOffset? offlineExpiresAt)
         {
             SessionExpiresAt = sessionExpiresAt;
             ExpiresAt = expiresAt;
+            Offline = offline;
+            OfflineExpiresAt = offlineExpiresAt;
         }
+
+        /// <summary>An Offline event's result: running on the stored offline licence.</summary>
+        public bool Offline { get; }
+        /// <summary>Until when the offline licence holds; null when none.</summary>
+        public DateTimeOffset? OfflineExpiresAt { get; }
 
         /// <summary>When the (possibly renewed) session runs out.</summary>
         public DateTimeOffset? SessionExpiresAt { get; }
@@ -181,12 +249,19 @@ namespace Chaveiro
     /// <summary>The verified product file, in memory.</summary>
     public sealed class DownloadedFile
     {
-        internal DownloadedFile(byte[] bytes, string name, string sha256)
+        internal DownloadedFile(byte[] bytes, string name, string sha256, string delivery, bool sealedCopy)
         {
             Bytes = bytes;
             Name = name;
             Sha256 = sha256;
+            Delivery = delivery;
+            Sealed = sealedCopy;
         }
+
+        /// <summary>This delivery's id, or null.</summary>
+        public string Delivery { get; }
+        /// <summary>The bytes came sealed to this run and were decrypted in memory.</summary>
+        public bool Sealed { get; }
 
         /// <summary>The bytes, checked against the signed size and SHA-256. A copy that is yours.</summary>
         public byte[] Bytes { get; }
@@ -204,6 +279,12 @@ namespace Chaveiro
         Retrying = 2,
         /// <summary>The session is over (<see cref="HeartbeatEvent.Error"/>). The last event of a loop.</summary>
         Ended = 3,
+        /// <summary>
+        /// No server, and the stored offline licence holds: the product keeps running
+        /// (<see cref="HeartbeatEvent.Result"/>: Offline, OfflineExpiresAt). The loop keeps trying the
+        /// server; Renewed means online again; it ends with OFFLINE_EXPIRED when the licence lapses.
+        /// </summary>
+        Offline = 4,
     }
 
     /// <summary>One event of a heartbeat loop, delivered on the loop's own thread.</summary>
@@ -222,7 +303,7 @@ namespace Chaveiro
 
         public HeartbeatLoop Loop { get; }
         public HeartbeatEventType Type { get; }
-        /// <summary>Set for Renewed.</summary>
+        /// <summary>Set for Renewed and Offline.</summary>
         public HeartbeatResult Result { get; }
         /// <summary>Set for Retrying and Ended.</summary>
         public ChaveiroException Error { get; }
@@ -252,6 +333,18 @@ namespace Chaveiro
         /// far (1 for the first) and the wait before the next attempt. What it throws is dropped.
         /// </summary>
         public Action<ChaveiroException, int, TimeSpan> OnAuthRetry { get; set; }
+        /// <summary>
+        /// The loader's version as the seller compiled it in ("2.4.0"): each auth then reports it with
+        /// the SHA-256 of the loader file (see <see cref="LoaderPath"/>).
+        /// </summary>
+        public string LoaderVersion { get; set; }
+        /// <summary>
+        /// The loader file to hash and to replace on a self-update. Default: the running executable,
+        /// which under Mono is mono itself; pass the .exe (e.g. Assembly.GetEntryAssembly().Location).
+        /// </summary>
+        public string LoaderPath { get; set; }
+        /// <summary>Where the offline licence is kept: null for the default, "" for none (no offline grace).</summary>
+        public string OfflineStorePath { get; set; }
     }
 
     /// <summary>Library-wide functions.</summary>
@@ -369,6 +462,21 @@ namespace Chaveiro
                 Errors.Check(Native.chaveiro_client_set_retry(handle, Milliseconds(options.RetryBaseDelay, 500),
                     Milliseconds(options.RetryMaxDelay, 30000), (uint)attempts), IntPtr.Zero);
             }
+            if (options.LoaderVersion != null)
+            {
+                Errors.Check(Native.chaveiro_client_set_loader_version(handle,
+                    Utf8.Encode(options.LoaderVersion, "LoaderVersion")), IntPtr.Zero);
+            }
+            if (options.LoaderPath != null)
+            {
+                Errors.Check(Native.chaveiro_client_set_loader_path(handle,
+                    Utf8.Encode(options.LoaderPath, "LoaderPath")), IntPtr.Zero);
+            }
+            if (options.OfflineStorePath != null)
+            {
+                Errors.Check(Native.chaveiro_client_set_offline_store(handle,
+                    Utf8.Encode(options.OfflineStorePath, "OfflineStorePath")), IntPtr.Zero);
+            }
             if (options.OnAuthRetry != null)
             {
                 handle.RetryHandler = GCHandle.Alloc(options.OnAuthRetry);
@@ -483,12 +591,58 @@ namespace Chaveiro
                     var bytes = new byte[size];
                     if (size > 0) Marshal.Copy(Native.chaveiro_file_data(raw), bytes, 0, bytes.Length);
                     return new DownloadedFile(bytes, Utf8.Read(Native.chaveiro_file_name(raw)),
-                        Utf8.Read(Native.chaveiro_file_sha256(raw)));
+                        Utf8.Read(Native.chaveiro_file_sha256(raw)), Utf8.Read(Native.chaveiro_file_delivery(raw)),
+                        Native.chaveiro_file_was_sealed(raw) == 1);
                 }
                 finally
                 {
                     Native.chaveiro_file_free(raw);
                 }
+            }, cancellationToken, null);
+        }
+
+        /// <summary>
+        /// After a LOADER_OUTDATED refusal with an update token (<c>refusal.Loader.UpdateToken</c>):
+        /// downloads the product's current loader, checks it against the signed hash and size, swaps it
+        /// in for the loader file and, with <paramref name="restart"/>, starts it with the same command
+        /// line and exits this process (on success the task never completes). Without
+        /// <paramref name="restart"/> it completes after the swap: restart yourself.
+        /// </summary>
+        public Task SelfUpdateAsync(ChaveiroRefusedException refusal, bool restart = true,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            if (refusal == null) throw new ArgumentNullException("refusal");
+            LoaderRelease loader = refusal.Loader;
+            if (loader == null || loader.UpdateToken == null)
+                throw new ArgumentException("A LOADER_OUTDATED refusal with an update token is required.", "refusal");
+            byte[] token = Utf8.Encode(loader.UpdateToken, "refusal");
+            byte[] sha = Utf8.Encode(loader.Sha256, "refusal");
+            return Run(() =>
+            {
+                IntPtr error;
+                Errors.Check(Native.chaveiro_self_update_to(handle, token, sha, (ulong)loader.Size,
+                    restart ? 0u : 1u, out error), error);
+                return true;
+            }, cancellationToken, null);
+        }
+
+        /// <summary>
+        /// Reports a signal seen in this process ("debugger", "hooked_api", "self_check_failed") on the
+        /// session; what the product's rule did comes back. Anything but Record ends the session here
+        /// too: heartbeat loops end with SESSION_ENDED.
+        /// </summary>
+        public Task<SecurityAction> ReportSecurityEventAsync(string kind, string detail = null,
+            CancellationToken cancellationToken = default(CancellationToken))
+        {
+            byte[] kindBytes = Utf8.Encode(kind, "kind", required: true);
+            byte[] detailBytes = Utf8.Encode(detail, "detail");
+            return Run(() =>
+            {
+                int action;
+                IntPtr error;
+                Errors.Check(Native.chaveiro_report_security_event(handle, kindBytes, detailBytes, out action,
+                    out error), error);
+                return (SecurityAction)action;
             }, cancellationToken, null);
         }
 
@@ -587,8 +741,12 @@ namespace Chaveiro
             {
                 result.File = new ProductFileInfo(Utf8.Read(Native.chaveiro_auth_result_file_name(raw)),
                     Utf8.Read(Native.chaveiro_auth_result_file_sha256(raw)),
-                    checked((long)Native.chaveiro_auth_result_file_size(raw)));
+                    checked((long)Native.chaveiro_auth_result_file_size(raw)),
+                    Utf8.Read(Native.chaveiro_auth_result_file_delivery(raw)),
+                    Native.chaveiro_auth_result_file_protected(raw) == 1);
             }
+            result.Offline = Native.chaveiro_auth_result_offline(raw) == 1;
+            result.OfflineExpiresAt = Time.Parse(Utf8.Read(Native.chaveiro_auth_result_offline_expires_at(raw)));
             return result;
         }
 
@@ -596,7 +754,9 @@ namespace Chaveiro
         {
             return new HeartbeatResult(
                 Time.Parse(Utf8.Read(Native.chaveiro_heartbeat_result_session_expires_at(raw))),
-                Time.Parse(Utf8.Read(Native.chaveiro_heartbeat_result_expires_at(raw))));
+                Time.Parse(Utf8.Read(Native.chaveiro_heartbeat_result_expires_at(raw))),
+                Native.chaveiro_heartbeat_result_offline(raw) == 1,
+                Time.Parse(Utf8.Read(Native.chaveiro_heartbeat_result_offline_expires_at(raw))));
         }
     }
 
@@ -857,6 +1017,18 @@ namespace Chaveiro
                 Time.Parse(Utf8.Read(Native.chaveiro_error_product_since(error))));
         }
 
+        /// <summary>A LOADER_OUTDATED refusal's signed loader block, or null.</summary>
+        private static LoaderRelease LoaderOf(IntPtr error)
+        {
+            if (Native.chaveiro_error_has_loader(error) != 1) return null;
+            return new LoaderRelease(Utf8.Read(Native.chaveiro_error_loader_version(error)),
+                Utf8.Read(Native.chaveiro_error_loader_sha256(error)),
+                checked((long)Native.chaveiro_error_loader_size(error)),
+                Utf8.Read(Native.chaveiro_error_loader_name(error)),
+                Utf8.Read(Native.chaveiro_error_loader_update_token(error)),
+                Time.Parse(Utf8.Read(Native.chaveiro_error_loader_update_expires_at(error))));
+        }
+
         internal static ChaveiroException From(ChaveiroStatus status, IntPtr error)
         {
             if (error == IntPtr.Zero)
@@ -887,7 +1059,7 @@ namespace Chaveiro
                 case ChaveiroStatus.Refused:
                     return new ChaveiroRefusedException(code, message, detail, http,
                         retryAfterMs >= 0 ? TimeSpan.FromMilliseconds(retryAfterMs) : (TimeSpan?)null,
-                        ProductOf(error));
+                        ProductOf(error), LoaderOf(error));
                 case ChaveiroStatus.Verification:
                     return new ChaveiroVerificationException(code, message, detail, http);
                 case ChaveiroStatus.Network:
@@ -994,6 +1166,13 @@ namespace Chaveiro
         [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_error_product_note(IntPtr error);
         [DllImport(Library, CallingConvention = Convention)] internal static extern int chaveiro_error_product_time_frozen(IntPtr error);
         [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_error_product_since(IntPtr error);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern int chaveiro_error_has_loader(IntPtr error);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_error_loader_version(IntPtr error);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_error_loader_sha256(IntPtr error);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_error_loader_name(IntPtr error);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern ulong chaveiro_error_loader_size(IntPtr error);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_error_loader_update_token(IntPtr error);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_error_loader_update_expires_at(IntPtr error);
 
         [DllImport(Library, CallingConvention = Convention)]
         internal static extern ChaveiroStatus chaveiro_key_id(byte[] publicKeyBase64, [Out] byte[] buffer, UIntPtr bufferSize);
@@ -1012,6 +1191,18 @@ namespace Chaveiro
             uint authAttempts);
         [DllImport(Library, CallingConvention = Convention)]
         internal static extern ChaveiroStatus chaveiro_client_set_retry_callback(ClientHandle client, RetryFn callback, IntPtr user);
+        [DllImport(Library, CallingConvention = Convention)]
+        internal static extern ChaveiroStatus chaveiro_client_set_loader_version(ClientHandle client, byte[] version);
+        [DllImport(Library, CallingConvention = Convention)]
+        internal static extern ChaveiroStatus chaveiro_client_set_loader_path(ClientHandle client, byte[] path);
+        [DllImport(Library, CallingConvention = Convention)]
+        internal static extern ChaveiroStatus chaveiro_client_set_offline_store(ClientHandle client, byte[] path);
+        [DllImport(Library, CallingConvention = Convention)]
+        internal static extern ChaveiroStatus chaveiro_self_update_to(ClientHandle client, byte[] updateToken, byte[] sha256,
+            ulong size, uint flags, out IntPtr error);
+        [DllImport(Library, CallingConvention = Convention)]
+        internal static extern ChaveiroStatus chaveiro_report_security_event(ClientHandle client, byte[] kind, byte[] detail,
+            out int action, out IntPtr error);
 
         [DllImport(Library, CallingConvention = Convention)]
         internal static extern ChaveiroStatus chaveiro_auth(ClientHandle client, byte[] hwid, byte[] key, byte[] identifier,
@@ -1028,12 +1219,18 @@ namespace Chaveiro
         [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_auth_result_file_name(IntPtr result);
         [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_auth_result_file_sha256(IntPtr result);
         [DllImport(Library, CallingConvention = Convention)] internal static extern ulong chaveiro_auth_result_file_size(IntPtr result);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_auth_result_file_delivery(IntPtr result);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern int chaveiro_auth_result_file_protected(IntPtr result);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern int chaveiro_auth_result_offline(IntPtr result);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_auth_result_offline_expires_at(IntPtr result);
 
         [DllImport(Library, CallingConvention = Convention)]
         internal static extern ChaveiroStatus chaveiro_heartbeat(ClientHandle client, out IntPtr result, out IntPtr error);
         [DllImport(Library, CallingConvention = Convention)] internal static extern void chaveiro_heartbeat_result_free(IntPtr result);
         [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_heartbeat_result_session_expires_at(IntPtr result);
         [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_heartbeat_result_expires_at(IntPtr result);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern int chaveiro_heartbeat_result_offline(IntPtr result);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_heartbeat_result_offline_expires_at(IntPtr result);
         [DllImport(Library, CallingConvention = Convention)]
         internal static extern ChaveiroStatus chaveiro_heartbeat_start(ClientHandle client, int immediate, HeartbeatFn callback,
             IntPtr user, out LoopHandle loop, out IntPtr error);
@@ -1047,5 +1244,7 @@ namespace Chaveiro
         [DllImport(Library, CallingConvention = Convention)] internal static extern UIntPtr chaveiro_file_size(IntPtr file);
         [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_file_name(IntPtr file);
         [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_file_sha256(IntPtr file);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern IntPtr chaveiro_file_delivery(IntPtr file);
+        [DllImport(Library, CallingConvention = Convention)] internal static extern int chaveiro_file_was_sealed(IntPtr file);
     }
 }

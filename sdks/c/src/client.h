@@ -10,6 +10,8 @@
 #define CHV_PATH_AUTH "/api/loader/auth"
 #define CHV_PATH_HEARTBEAT "/api/loader/heartbeat"
 #define CHV_PATH_DOWNLOAD "/api/loader/download"
+#define CHV_PATH_UPDATE "/api/loader/update"
+#define CHV_PATH_SECURITY_EVENT "/api/loader/security-event"
 
 /** An envelope is a few hundred bytes; anything past this is not one. */
 #define CHV_MAX_ENVELOPE_BYTES ((size_t)1 << 20)
@@ -33,6 +35,22 @@ struct chaveiro_client {
   void *on_retry_user;
   chv_transport *transport;
 
+  /* Protected delivery: this client's X25519 key pair, made at creation and never stored; the
+   * secret half in sodium_malloc'd memory (guarded, wiped when freed). */
+  uint8_t session_public_key[32];
+  uint8_t *session_secret_key;
+  char session_key_base64[48];
+
+  /* The loader report (configuration), and its hash once computed (under `mutex`). */
+  char *loader_version;
+  char *loader_path;
+  int loader_hashed;
+  char loader_sha256[65];
+
+  /* Offline grace (configuration): the store's path, NULL for the default; disabled by "". */
+  char *offline_path;
+  int offline_disabled;
+
   /* The session, under `mutex`. */
   int has_session;
   char *session_token;
@@ -42,6 +60,19 @@ struct chaveiro_client {
   char file_sha256[65]; /* lower-case */
   double file_size;
   char *file_name;
+  char *file_delivery;
+  int file_protected;
+  /* The HWID of the last auth (the offline store's key is bound to it). */
+  char *hwid;
+  /* Auth ran offline on a stored licence: no session; the loop checks the licence instead. */
+  int offline_mode;
+  /* A security event's answer ended the session here: heartbeats and downloads fail with this. */
+  chaveiro_error *ended;
+  /* The key, identifier and password of the last auth (never a 2FA code), kept only while an
+   * offline licence may be in use, so that the loop can sign in again when the server is back:
+   * in sodium_malloc'd memory, wiped when replaced or freed. Under `mutex`. */
+  char *credentials;
+  size_t credentials_size;
 
   /* Loops still attached, under `mutex`: freeing the client stops them. */
   struct chaveiro_heartbeat_loop *loops;
@@ -50,6 +81,8 @@ struct chaveiro_client {
 struct chaveiro_heartbeat_result {
   char *session_expires_at;
   char *expires_at;
+  int offline;
+  char *offline_expires_at;
 };
 
 /** The client's clock in epoch ms, clamped to +-2^62 so differences cannot overflow. */
@@ -61,6 +94,39 @@ void chv_client_unref(chaveiro_client *client);
 /** One heartbeat, cancellable by `cancel` (may be NULL). */
 chaveiro_status chv_client_heartbeat(chaveiro_client *client, chv_cancel *cancel,
                                      chaveiro_heartbeat_result **out, chaveiro_error **error);
+
+/** Turns a transport failure into the SDK's error. */
+chaveiro_error *chv_transport_error(chv_http_outcome outcome, const char *request,
+                                    const chv_http_response *response, const char *detail);
+
+/** Verifies an answer; a refusal comes back as its error, a success as the parsed envelope. */
+chaveiro_status chv_open_envelope(chaveiro_client *client, const chv_http_response *response,
+                                  const char *request, const char *nonce,
+                                  struct cJSON **out_root, chaveiro_error **error);
+
+/**
+ * The stored offline licence, checked now (the loop's offline status): 1 when it holds, with
+ * its expiry (ms and ISO, caller frees) and the latest time seen moved forward; 0 when there
+ * is none or it no longer holds.
+ */
+int chv_client_offline_check(chaveiro_client *client, int64_t *expires_ms, char **expires_at);
+
+/**
+ * While offline: one auth with the credentials kept from the last one (no 2FA code, no retry,
+ * no offline fallback), cancellable. CHAVEIRO_E_UNAVAILABLE when none are kept. On success the
+ * client has a new session and *out its answer as a heartbeat result.
+ */
+chaveiro_status chv_client_reauth(chaveiro_client *client, chv_cancel *cancel,
+                                  chaveiro_heartbeat_result **out, chaveiro_error **error);
+
+/** Forgets the stored offline licence (a signed refusal about the licence: a ban, an expiry). */
+void chv_client_offline_forget(chaveiro_client *client);
+
+/** Whether a signed refusal code is about the licence itself (it ends the offline grace too). */
+int chv_is_licence_refusal(const char *code);
+
+/* The loops' part of a session ended by a security event (heartbeat.c): each wakes to end. */
+void chv_loops_wake(chaveiro_client *client);
 
 /* For the tests: a scripted transport (the client owns it from then on) and the jitter. */
 void chv_client_set_transport(chaveiro_client *client, chv_transport *transport);

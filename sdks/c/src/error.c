@@ -13,7 +13,8 @@ static const chaveiro_error no_memory_error = {
     .detail = (char *)"out of memory",
     .http_status = 0,
     .retry_after_ms = -1,
-    .product_time_frozen = -1};
+    .product_time_frozen = -1,
+    .has_loader = 0};
 
 struct code_message {
   const char *code;
@@ -35,6 +36,12 @@ static const struct code_message sdk_messages[] = {
     {"NETWORK_ERROR", "Não foi possível falar com o servidor."},
     {"TIMEOUT", "O servidor demorou demais para responder."},
     {"NOT_AUTHENTICATED", "Autentique-se antes de usar a sessão do loader."},
+    {"DECRYPT_FAILED",
+     "Não foi possível decifrar o arquivo recebido: ele não veio desta sessão ou foi alterado."},
+    {"OFFLINE_EXPIRED",
+     "O período permitido sem conexão terminou. Conecte-se à internet para continuar."},
+    /* The server's own words for it (messages.loader), since the server decided it. */
+    {"SESSION_ENDED", "Sua sessão foi encerrada por uma regra de segurança deste produto."},
 };
 
 static const char *sdk_message(const char *code) {
@@ -128,6 +135,15 @@ chaveiro_error *chv_error_simple(chaveiro_status status, const char *detail_form
   return err;
 }
 
+chaveiro_error *chv_error_sdk(chaveiro_status status, const char *code, const char *detail_format,
+                              ...) {
+  va_list args;
+  va_start(args, detail_format);
+  chaveiro_error *err = error_newv(status, code, sdk_message(code), detail_format, args);
+  va_end(args);
+  return err;
+}
+
 chaveiro_error *chv_error_no_memory(void) { return (chaveiro_error *)&no_memory_error; }
 
 void chv_error_set_http(chaveiro_error *err, int http_status, int64_t retry_after_ms) {
@@ -158,6 +174,50 @@ int chv_error_set_product(chaveiro_error *err, const char *status, const char *n
   return 0;
 }
 
+int chv_error_set_loader(chaveiro_error *err, const char *version, const char *sha256,
+                         const char *name, uint64_t size, const char *update_token,
+                         const char *update_expires_at) {
+  if (!err || err == &no_memory_error || !version || !sha256 || !name) return -1;
+  char *v = chv_strdup(version), *h = chv_strdup(sha256), *n = chv_strdup(name);
+  char *t = update_token ? chv_strdup(update_token) : NULL;
+  char *e = update_expires_at ? chv_strdup(update_expires_at) : NULL;
+  if (!v || !h || !n || (update_token && !t) || (update_expires_at && !e)) {
+    free(v);
+    free(h);
+    free(n);
+    chv_free_secret(t);
+    free(e);
+    return -1;
+  }
+  err->has_loader = 1;
+  err->loader_version = v;
+  err->loader_sha256 = h;
+  err->loader_name = n;
+  err->loader_size = size;
+  err->loader_update_token = t;
+  err->loader_update_expires_at = e;
+  return 0;
+}
+
+chaveiro_error *chv_error_copy(const chaveiro_error *src) {
+  if (!src || src == &no_memory_error) return chv_error_no_memory();
+  chaveiro_error *err = chv_error_new(src->status, src->code, src->message, "%s", src->detail);
+  if (err == &no_memory_error) return err;
+  err->http_status = src->http_status;
+  err->retry_after_ms = src->retry_after_ms;
+  if ((src->product_status && chv_error_set_product(err, src->product_status, src->product_note,
+                                                    src->product_time_frozen,
+                                                    src->product_since) != 0) ||
+      (src->has_loader &&
+       chv_error_set_loader(err, src->loader_version, src->loader_sha256, src->loader_name,
+                            src->loader_size, src->loader_update_token,
+                            src->loader_update_expires_at) != 0)) {
+    chaveiro_error_free(err);
+    return chv_error_no_memory();
+  }
+  return err;
+}
+
 chaveiro_status chv_error_give(chaveiro_error **out, chaveiro_error *err) {
   chaveiro_status status = err ? err->status : CHAVEIRO_OK;
   if (out) {
@@ -176,6 +236,11 @@ void chaveiro_error_free(chaveiro_error *error) {
   free(error->product_status);
   free(error->product_note);
   free(error->product_since);
+  free(error->loader_version);
+  free(error->loader_sha256);
+  free(error->loader_name);
+  chv_free_secret(error->loader_update_token);
+  free(error->loader_update_expires_at);
   free(error);
 }
 
@@ -215,6 +280,28 @@ int chaveiro_error_product_time_frozen(const chaveiro_error *error) {
 
 const char *chaveiro_error_product_since(const chaveiro_error *error) {
   return error ? error->product_since : NULL;
+}
+
+int chaveiro_error_has_loader(const chaveiro_error *error) {
+  return error ? error->has_loader : 0;
+}
+const char *chaveiro_error_loader_version(const chaveiro_error *error) {
+  return error ? error->loader_version : NULL;
+}
+const char *chaveiro_error_loader_sha256(const chaveiro_error *error) {
+  return error ? error->loader_sha256 : NULL;
+}
+const char *chaveiro_error_loader_name(const chaveiro_error *error) {
+  return error ? error->loader_name : NULL;
+}
+uint64_t chaveiro_error_loader_size(const chaveiro_error *error) {
+  return error ? error->loader_size : 0;
+}
+const char *chaveiro_error_loader_update_token(const chaveiro_error *error) {
+  return error ? error->loader_update_token : NULL;
+}
+const char *chaveiro_error_loader_update_expires_at(const chaveiro_error *error) {
+  return error ? error->loader_update_expires_at : NULL;
 }
 
 const char *chaveiro_status_name(chaveiro_status status) {

@@ -1,5 +1,6 @@
 /* The heartbeat loop: its own thread, a cancellable wait, and the retry policy. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "client.h"
 
@@ -11,6 +12,7 @@ struct chaveiro_heartbeat_loop {
   chv_mutex mutex;
   chv_cond changed;
   int stop_requested;
+  int woken; /* the session ended elsewhere (a security event): look at the client */
   int finished;
   int joined;
   chv_cancel cancel;
@@ -26,7 +28,7 @@ struct chaveiro_heartbeat_loop {
 static int wait_or_stop(chaveiro_heartbeat_loop *loop, int64_t delay_ms) {
   uint64_t deadline = chv_monotonic_ms() + (uint64_t)(delay_ms > 0 ? delay_ms : 0);
   chv_mutex_lock(&loop->mutex);
-  while (!loop->stop_requested) {
+  while (!loop->stop_requested && !loop->woken) {
     uint64_t now = chv_monotonic_ms();
     if (now >= deadline) break;
     chv_cond_wait_ms(&loop->changed, &loop->mutex, deadline - now);
@@ -52,6 +54,39 @@ static void emit(chaveiro_heartbeat_loop *loop, chaveiro_heartbeat_event event,
   }
 }
 
+/* The error a security event's answer ended the session with, or NULL. */
+static chaveiro_error *ended_here(chaveiro_client *client) {
+  chv_mutex_lock(&client->mutex);
+  chaveiro_error *ended = client->ended ? chv_error_copy(client->ended) : NULL;
+  chv_mutex_unlock(&client->mutex);
+  return ended;
+}
+
+/* Offline status: while the stored licence holds, an OFFLINE event and the wait before the next
+ * try (never past the licence's end); -1 when it has lapsed (or there is none). */
+static int64_t offline_tick(chaveiro_heartbeat_loop *loop, const chaveiro_error *error,
+                            uint32_t failures) {
+  chaveiro_client *client = loop->client;
+  int64_t expires_ms = 0;
+  char *expires_at = NULL;
+  if (!chv_client_offline_check(client, &expires_ms, &expires_at)) return -1;
+  int64_t left = expires_ms - chv_client_now(client);
+  int64_t next = loop->interval_ms < left ? loop->interval_ms : left;
+  if (next < 1) next = 1;
+  chaveiro_heartbeat_result result;
+  memset(&result, 0, sizeof result);
+  result.offline = 1;
+  result.offline_expires_at = expires_at;
+  emit(loop, CHAVEIRO_HEARTBEAT_OFFLINE, &result, error, failures, next);
+  free(expires_at);
+  return next;
+}
+
+static chaveiro_error *offline_expired(const chaveiro_error *last) {
+  return chv_error_network("OFFLINE_EXPIRED", "the offline licence lapsed%s%s",
+                           last ? " after " : "", last ? last->code : "");
+}
+
 static void run(void *arg) {
   chaveiro_heartbeat_loop *loop = arg;
   chaveiro_client *client = loop->client;
@@ -59,39 +94,108 @@ static void run(void *arg) {
   chv_mutex_lock(&loop->mutex);
   chv_mutex_unlock(&loop->mutex);
 
+  chv_mutex_lock(&client->mutex);
+  int offline = client->offline_mode && !client->has_session;
+  chv_mutex_unlock(&client->mutex);
+  /* Auth ran offline: no session yet. The server is tried (a new sign-in) at the retry
+   * policy's largest wait, 30 s by default. */
+  if (offline) {
+    int64_t cap = client->policy.max_delay_ms;
+    loop->interval_ms = cap > 0 && cap < 30000 ? cap : 30000;
+  }
   int64_t delay = loop->immediate ? 0 : loop->interval_ms;
   uint32_t failures = 0;
-  while (!wait_or_stop(loop, delay)) {
+  for (;;) {
+    if (wait_or_stop(loop, delay)) break;
+    chv_mutex_lock(&loop->mutex);
+    loop->woken = 0;
+    chv_mutex_unlock(&loop->mutex);
+    chaveiro_error *ended = ended_here(client);
+    if (ended) {
+      emit(loop, CHAVEIRO_HEARTBEAT_ENDED, NULL, ended, failures, 0);
+      chaveiro_error_free(ended);
+      break;
+    }
     chaveiro_heartbeat_result *result = NULL;
     chaveiro_error *error = NULL;
-    chv_client_heartbeat(client, &loop->cancel, &result, &error);
+    if (offline) {
+      /* On the offline licence: sign in again with the kept credentials (the session, if any,
+       * expired meanwhile). Without them, a session is still tried; with neither, only the
+       * licence is watched. */
+      chv_client_reauth(client, &loop->cancel, &result, &error);
+      if (error && error->status == CHAVEIRO_E_UNAVAILABLE) {
+        chv_mutex_lock(&client->mutex);
+        int has_session = client->has_session;
+        chv_mutex_unlock(&client->mutex);
+        if (has_session) {
+          chaveiro_error_free(error);
+          error = NULL;
+          chv_client_heartbeat(client, &loop->cancel, &result, &error);
+        }
+      }
+    } else {
+      chv_client_heartbeat(client, &loop->cancel, &result, &error);
+    }
     if (stop_requested(loop)) {
       chaveiro_heartbeat_result_free(result);
       chaveiro_error_free(error);
       break;
     }
+    if ((ended = ended_here(client)) != NULL) {
+      chaveiro_heartbeat_result_free(result);
+      chaveiro_error_free(error);
+      emit(loop, CHAVEIRO_HEARTBEAT_ENDED, NULL, ended, failures, 0);
+      chaveiro_error_free(ended);
+      break;
+    }
     if (!error) {
+      if (offline) {
+        /* Online again: the new session's interval from now on. */
+        chv_mutex_lock(&client->mutex);
+        loop->interval_ms = client->heartbeat_interval_ms;
+        chv_mutex_unlock(&client->mutex);
+      }
       failures = 0;
+      offline = 0;
       emit(loop, CHAVEIRO_HEARTBEAT_RENEWED, result, NULL, 0, 0);
       chaveiro_heartbeat_result_free(result);
       delay = loop->interval_ms;
       continue;
     }
-    if (chv_is_transient(error)) {
+    int no_credentials = offline && error->status == CHAVEIRO_E_UNAVAILABLE;
+    if (no_credentials || chv_is_transient(error)) {
       failures++;
-      /* Past its expiry the server has forgotten the session; retrying cannot revive it. */
-      int64_t now = chv_client_now(client);
-      chv_mutex_lock(&client->mutex);
-      int64_t remaining = client->session_expires_ms - now;
-      chv_mutex_unlock(&client->mutex);
-      int64_t next = chv_heartbeat_retry_delay(
-          failures, &client->policy, loop->interval_ms, remaining,
-          error->status == CHAVEIRO_E_REFUSED ? error->retry_after_ms : -1);
-      if (next >= 0) {
-        emit(loop, CHAVEIRO_HEARTBEAT_RETRYING, NULL, error, failures, next);
-        chaveiro_error_free(error);
-        delay = next;
-        continue;
+      if (!offline) {
+        /* Past its expiry the server has forgotten the session; retrying cannot revive it. */
+        int64_t now = chv_client_now(client);
+        chv_mutex_lock(&client->mutex);
+        int64_t remaining = client->session_expires_ms - now;
+        chv_mutex_unlock(&client->mutex);
+        int64_t next = chv_heartbeat_retry_delay(
+            failures, &client->policy, loop->interval_ms, remaining,
+            error->status == CHAVEIRO_E_REFUSED ? error->retry_after_ms : -1);
+        if (next >= 0) {
+          emit(loop, CHAVEIRO_HEARTBEAT_RETRYING, NULL, error, failures, next);
+          chaveiro_error_free(error);
+          delay = next;
+          continue;
+        }
+      }
+      /* The retries ran out (or the loop is offline already): a valid offline licence keeps
+       * the product running, and the server is tried again every interval. */
+      if (no_credentials || error->status == CHAVEIRO_E_NETWORK) {
+        int64_t next = offline_tick(loop, no_credentials ? NULL : error, failures);
+        if (next >= 0) {
+          offline = 1;
+          chaveiro_error_free(error);
+          delay = next;
+          continue;
+        }
+        if (offline) {
+          chaveiro_error *expired = offline_expired(no_credentials ? NULL : error);
+          chaveiro_error_free(error);
+          error = expired;
+        }
       }
     }
     emit(loop, CHAVEIRO_HEARTBEAT_ENDED, NULL, error, failures, 0);
@@ -115,7 +219,7 @@ chaveiro_status chaveiro_heartbeat_start(chaveiro_client *client, int immediate,
   }
   *out = NULL;
   chv_mutex_lock(&client->mutex);
-  int has_session = client->has_session;
+  int has_session = client->has_session || client->offline_mode;
   int64_t interval = client->heartbeat_interval_ms;
   chv_mutex_unlock(&client->mutex);
   if (!has_session) {
@@ -227,6 +331,18 @@ void chv_loop_detach_all(chaveiro_client *client) {
     request_stop(loop);
   }
   client->loops = NULL;
+  chv_mutex_unlock(&client->mutex);
+}
+
+void chv_loops_wake(chaveiro_client *client) {
+  /* Lock order: client, then loop. */
+  chv_mutex_lock(&client->mutex);
+  for (chaveiro_heartbeat_loop *loop = client->loops; loop; loop = loop->next) {
+    chv_mutex_lock(&loop->mutex);
+    loop->woken = 1;
+    chv_cond_broadcast(&loop->changed);
+    chv_mutex_unlock(&loop->mutex);
+  }
   chv_mutex_unlock(&client->mutex);
 }
 

@@ -32,6 +32,14 @@ struct chaveiro_error {
   char *product_note;
   char *product_since;
   int product_time_frozen;
+  /* A LOADER_OUTDATED refusal's signed `loader` block; has_loader 0 when none. */
+  int has_loader;
+  char *loader_version;
+  char *loader_sha256;
+  char *loader_name;
+  uint64_t loader_size;
+  char *loader_update_token;
+  char *loader_update_expires_at;
 };
 
 /** A new error; on out-of-memory the shared constant "NO_MEMORY" error (freeing it is a no-op). */
@@ -46,6 +54,10 @@ chaveiro_error *chv_error_network(const char *code, const char *detail_format, .
 chaveiro_error *chv_error_simple(chaveiro_status status, const char *detail_format, ...)
     CHV_PRINTF(2, 3);
 chaveiro_error *chv_error_no_memory(void);
+/** An error of any status with the SDK's own pt-BR message for `code` (e.g. SESSION_ENDED, which
+ * a signed security-event answer decided, so it is a refusal). */
+chaveiro_error *chv_error_sdk(chaveiro_status status, const char *code, const char *detail_format,
+                              ...) CHV_PRINTF(3, 4);
 
 /** Records the answer's HTTP status and Retry-After (-1: none) on an error. */
 void chv_error_set_http(chaveiro_error *err, int http_status, int64_t retry_after_ms);
@@ -54,6 +66,15 @@ void chv_error_set_http(chaveiro_error *err, int http_status, int64_t retry_afte
  * left without a block). */
 int chv_error_set_product(chaveiro_error *err, const char *status, const char *note,
                           int time_frozen, const char *since);
+
+/** Records a refusal's loader block (`update_token`, `update_expires_at` may be NULL). -1 when
+ * out of memory (the error is left without a block). */
+int chv_error_set_loader(chaveiro_error *err, const char *version, const char *sha256,
+                         const char *name, uint64_t size, const char *update_token,
+                         const char *update_expires_at);
+
+/** A copy of an error (the shared no-memory error when it cannot be made). */
+chaveiro_error *chv_error_copy(const chaveiro_error *err);
 
 /** Hands `err` to the caller's out-parameter, or frees it; returns its status. */
 chaveiro_status chv_error_give(chaveiro_error **out, chaveiro_error *err);
@@ -116,6 +137,21 @@ struct cJSON *chv_json_parse(const uint8_t *bytes, size_t len);
 const struct cJSON *chv_json_get(const struct cJSON *object, const char *name);
 /** The member's string, or NULL when missing or not a string. */
 const char *chv_json_string(const struct cJSON *object, const char *name);
+
+/* ---- files (fileio.c): UTF-8 paths, wide on Windows ------------------------------------------ */
+
+/** The whole file into `out` (at most `max` bytes); 0, or -1 when it cannot be read. */
+int chv_file_read(const char *path, chv_buf *out, size_t max);
+/** Writes `path` through a temporary file beside it and a rename, so a reader never sees half a file; `mode`
+ * (POSIX permissions, 0 for 0600) applies to the new file. 0, or -1. */
+int chv_file_write_atomic(const char *path, const void *data, size_t len, unsigned mode);
+int chv_file_remove(const char *path);
+/** Creates the folders of `path`'s parent, as mkdir -p. 0, or -1. */
+int chv_mkdirs_for(const char *path);
+/** SHA-256 of a file, streamed, as lower-case hex; 0, or -1 when it cannot be read. */
+int chv_file_sha256(const char *path, char out[65]);
+/** This process's executable, UTF-8 (caller frees); NULL when unknown. */
+char *chv_self_exe_path(void);
 
 /* ---- clocks --------------------------------------------------------------------------------- */
 

@@ -5,6 +5,8 @@
 #include "internal.h"
 #include "platform.h"
 
+typedef struct chv_http_response chv_http_response;
+
 typedef struct chv_http_request {
   const char *method; /* "GET" or "POST" */
   const char *url;
@@ -14,14 +16,20 @@ typedef struct chv_http_request {
   uint32_t timeout_ms;
   /** The body may not exceed this: the transfer stops with CHV_HTTP_TOO_LARGE. */
   size_t max_body;
+  /** When set, the body goes to `sink` as it arrives (the status and headers are known by
+   * then) instead of into response->body, and max_body does not apply: 0 goes on, -1 stops
+   * the transfer with CHV_HTTP_ABORTED. */
+  int (*sink)(void *user, chv_http_response *response, const uint8_t *data, size_t len);
+  void *sink_user;
 } chv_http_request;
 
-typedef struct chv_http_response {
+struct chv_http_response {
   int status;
   chv_buf body;
-  char *signature;   /* X-Signature, NULL when absent */
-  char *retry_after; /* Retry-After, NULL when absent */
-} chv_http_response;
+  char *signature;    /* X-Signature, NULL when absent */
+  char *retry_after;  /* Retry-After, NULL when absent */
+  char *content_type; /* Content-Type, NULL when absent */
+};
 
 typedef enum chv_http_outcome {
   CHV_HTTP_OK = 0,      /* an answer, whatever its status */
@@ -29,7 +37,8 @@ typedef enum chv_http_outcome {
   CHV_HTTP_TIMEOUT,
   CHV_HTTP_TOO_LARGE,   /* status and headers are set */
   CHV_HTTP_CANCELLED,
-  CHV_HTTP_NO_MEMORY
+  CHV_HTTP_NO_MEMORY,
+  CHV_HTTP_ABORTED      /* the sink stopped it; status and headers are set */
 } chv_http_outcome;
 
 typedef struct chv_transport chv_transport;

@@ -29,6 +29,7 @@ typedef struct transfer {
   chv_http_response *response;
   int too_large;
   int no_memory;
+  int aborted;
 } transfer;
 
 static void conn_close(conn *c) {
@@ -70,6 +71,13 @@ static void conn_give_back(curl_transport *t, conn *c) {
 static size_t on_body(char *data, size_t size, size_t count, void *user) {
   transfer *x = user;
   size_t len = size * count;
+  if (x->request->sink) {
+    if (x->request->sink(x->request->sink_user, x->response, (const uint8_t *)data, len) != 0) {
+      x->aborted = 1;
+      return 0;
+    }
+    return len;
+  }
   if (len > x->request->max_body || x->response->body.len > x->request->max_body - len) {
     x->too_large = 1;
     return 0;
@@ -106,8 +114,16 @@ static size_t on_header(char *data, size_t size, size_t count, void *user) {
   if (len >= 5 && memcmp(data, "HTTP/", 5) == 0) {
     free(r->signature);
     free(r->retry_after);
+    free(r->content_type);
     r->signature = NULL;
     r->retry_after = NULL;
+    r->content_type = NULL;
+    /* The status as soon as it is known: a sink reads it with the first bytes. */
+    int major, minor, code;
+    if (sscanf(data, "HTTP/%d.%d %d", &major, &minor, &code) == 3 ||
+        sscanf(data, "HTTP/%d %d", &major, &code) == 2) {
+      r->status = code;
+    }
     return len;
   }
   char *value;
@@ -117,6 +133,9 @@ static size_t on_header(char *data, size_t size, size_t count, void *user) {
   } else if ((value = header_value(data, len, "retry-after")) != NULL) {
     free(r->retry_after);
     r->retry_after = value;
+  } else if ((value = header_value(data, len, "content-type")) != NULL) {
+    free(r->content_type);
+    r->content_type = value;
   }
   return len;
 }
@@ -134,7 +153,7 @@ static chv_http_outcome curl_send(chv_transport *self, const chv_http_request *r
     snprintf(detail, detail_size, "libcurl could not create a handle");
     return CHV_HTTP_NO_MEMORY;
   }
-  transfer x = {request, response, 0, 0};
+  transfer x = {request, response, 0, 0, 0};
   char error_buffer[CURL_ERROR_SIZE];
   error_buffer[0] = '\0';
   struct curl_slist *headers = NULL;
@@ -209,6 +228,9 @@ static chv_http_outcome curl_send(chv_transport *self, const chv_http_request *r
   if (cancelled) {
     snprintf(detail, detail_size, "cancelled");
     outcome = CHV_HTTP_CANCELLED;
+  } else if (x.aborted) {
+    snprintf(detail, detail_size, "stopped by the reader");
+    outcome = CHV_HTTP_ABORTED;
   } else if (x.too_large) {
     snprintf(detail, detail_size, "the answer is larger than %zu bytes", request->max_body);
     outcome = CHV_HTTP_TOO_LARGE;
@@ -230,7 +252,7 @@ done:
   /* The error buffer lives on this stack frame: the handle must forget it. */
   curl_easy_setopt(c.easy, CURLOPT_ERRORBUFFER, NULL);
   conn_give_back(t, &c);
-  if (outcome != CHV_HTTP_OK && outcome != CHV_HTTP_TOO_LARGE) {
+  if (outcome != CHV_HTTP_OK && outcome != CHV_HTTP_TOO_LARGE && outcome != CHV_HTTP_ABORTED) {
     chv_http_response_free(response);
   }
   return outcome;

@@ -146,6 +146,7 @@ static chv_http_outcome winhttp_send(chv_transport *self, const chv_http_request
   response->status = (int)status;
   response->signature = header(request, L"X-Signature");
   response->retry_after = header(request, L"Retry-After");
+  response->content_type = header(request, L"Content-Type");
 
   for (;;) {
     DWORD available = 0;
@@ -154,6 +155,27 @@ static chv_http_outcome winhttp_send(chv_transport *self, const chv_http_request
       goto done;
     }
     if (available == 0) break;
+    if (req->sink) {
+      uint8_t chunk[16384];
+      DWORD want = available < sizeof chunk ? available : (DWORD)sizeof chunk;
+      DWORD got = 0;
+      if (!WinHttpReadData(request, chunk, want, &got)) {
+        outcome = failure(GetLastError(), "read", detail, detail_size);
+        goto done;
+      }
+      if (got > 0 && req->sink(req->sink_user, response, chunk, got) != 0) {
+        snprintf(detail, detail_size, "stopped by the reader");
+        outcome = CHV_HTTP_ABORTED;
+        goto done;
+      }
+      if (chv_monotonic_ms() > deadline) {
+        snprintf(detail, detail_size, "no complete answer within %lu ms",
+                 (unsigned long)req->timeout_ms);
+        outcome = CHV_HTTP_TIMEOUT;
+        goto done;
+      }
+      continue;
+    }
     if (available > req->max_body || response->body.len > req->max_body - available) {
       snprintf(detail, detail_size, "the answer is larger than %zu bytes", req->max_body);
       outcome = CHV_HTTP_TOO_LARGE;
@@ -194,7 +216,9 @@ done:
   if (connection) WinHttpCloseHandle(connection);
   free(headers);
   free(url);
-  if (outcome != CHV_HTTP_OK && outcome != CHV_HTTP_TOO_LARGE) chv_http_response_free(response);
+  if (outcome != CHV_HTTP_OK && outcome != CHV_HTTP_TOO_LARGE && outcome != CHV_HTTP_ABORTED) {
+    chv_http_response_free(response);
+  }
   return outcome;
 }
 

@@ -6,8 +6,14 @@ Usage: fake_server.py MODE   (prints the port it listens on, then serves until k
 
 Modes: ok, refuse, maintenance-beat, product-updating-auth, product-unavailable-beat,
 tamper-auth, tamper-beat, replay-beat, strip-auth, other-key-auth, stale-auth, bad-file, gateway,
-flaky. It exists to test the SDK's transport and
-the example loader without the real server; the integration tests use the real one.
+flaky, old-server (ignores the session key: the file in the clear, no delivery fields),
+tamper-sealed (one byte of the sealed download flipped), outdated (LOADER_OUTDATED below loader
+version 2.0.0, the update served from CHAVEIRO_FAKE_UPDATE_FILE; outdated-forged: with one
+byte flipped), offline (the auth answer
+carries an offline licence), security (security events answer CHAVEIRO_FAKE_ACTION, by default end_session).
+Like the real server, a session opened with a sessionKey gets its download sealed (CHVSEAL1).
+It exists to test the SDK's transport and the example loader without the real server; the
+integration tests use the real one.
 """
 import base64
 import datetime
@@ -19,7 +25,10 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
+import nacl.bindings as sodium
+import nacl.public
 import nacl.signing
+import nacl.utils
 
 TEST_KEY = nacl.signing.SigningKey(bytes(range(32)))
 OTHER_KEY = nacl.signing.SigningKey(bytes(255 - i for i in range(32)))
@@ -45,6 +54,44 @@ PRODUCT_UNAVAILABLE = {
 }
 
 
+CHUNK = 65536
+
+
+def seal(plain, session_key, flip=False):
+    """docs/loader-protocol.md, protected delivery: CHVSEAL1 | sealed key | header | chunks."""
+    key = nacl.utils.random(sodium.crypto_secretstream_xchacha20poly1305_KEYBYTES)
+    sealed = nacl.public.SealedBox(nacl.public.PublicKey(session_key)).encrypt(key)
+    state = sodium.crypto_secretstream_xchacha20poly1305_state()
+    header = sodium.crypto_secretstream_xchacha20poly1305_init_push(state, key)
+    out = bytearray(b"CHVSEAL1" + sealed + header)
+    chunks = [plain[i:i + CHUNK] for i in range(0, len(plain), CHUNK)] or [b""]
+    for index, chunk in enumerate(chunks):
+        last = index == len(chunks) - 1
+        tag = (sodium.crypto_secretstream_xchacha20poly1305_TAG_FINAL if last
+               else sodium.crypto_secretstream_xchacha20poly1305_TAG_MESSAGE)
+        out += sodium.crypto_secretstream_xchacha20poly1305_push(state, chunk, None, tag)
+    if flip:
+        out[len(out) // 2] ^= 1
+    return bytes(out)
+
+
+def b64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def offline_token(product_id, hwid, hours=1):
+    payload = {"v": 1, "keyId": key_id(TEST_KEY), "productId": product_id,
+               "subscriptionId": "sub_1", "hwid": hashlib.sha256(hwid.encode()).hexdigest(),
+               "username": "ana", "issuedAt": iso(), "expiresAt": iso(hours * 3600)}
+    encoded = b64url(json.dumps(payload, separators=(",", ":")).encode())
+    signature = TEST_KEY.sign(f"chaveiro-offline-v1.{encoded}".encode()).signature
+    return f"v1.{encoded}.{b64url(signature)}", payload["expiresAt"]
+
+
+def version_tuple(text):
+    return tuple(int(part) if part.isdigit() else 0 for part in text.replace("-", ".").split("."))
+
+
 def key_id(key):
     return hashlib.sha256(bytes(key.verify_key)).hexdigest()[:16]
 
@@ -65,6 +112,7 @@ class State:
         self.auth_calls = 0
         self.beats = 0
         self.first_beat_answer = None
+        self.session_key = None
 
     def new_token(self):
         self.tokens += 1
@@ -123,6 +171,8 @@ class Handler(BaseHTTPRequestHandler):
             self.auth(payload, nonce)
         elif path == "/api/loader/heartbeat":
             self.heartbeat(payload, nonce)
+        elif path == "/api/loader/security-event":
+            self.security_event(payload, nonce)
         else:
             self.refuse(404, f"POST {path}", "INVALID_REQUEST", "Rota não encontrada.", nonce)
 
@@ -149,6 +199,19 @@ class Handler(BaseHTTPRequestHandler):
         if not payload.get("hwid") or not payload.get("productId"):
             self.refuse(400, request, "INVALID_REQUEST", "Requisição inválida.", nonce)
             return
+        loader = payload.get("loader") or {}
+        if s.mode.startswith("outdated") and version_tuple(loader.get("version", "0")) < (2, 0, 0):
+            update = open(os.environ["CHAVEIRO_FAKE_UPDATE_FILE"], "rb").read()
+            data = {"ok": False, "code": "LOADER_OUTDATED",
+                    "message": "Seu loader está desatualizado. Atualize para a versão mais recente.",
+                    "loader": {"version": "2.0.0", "sha256": hashlib.sha256(update).hexdigest(),
+                               "size": len(update), "name": "loader.exe",
+                               "update": {"token": "u1.fake-update-token", "expiresAt": iso(600)}}}
+            self.answer(403, request, data, nonce)
+            return
+        with s.lock:
+            s.session_key = (base64.b64decode(payload["sessionKey"])
+                             if payload.get("sessionKey") and s.mode != "old-server" else None)
         data = {
             "ok": True,
             "session": token,
@@ -163,6 +226,12 @@ class Handler(BaseHTTPRequestHandler):
             "file": {"sha256": hashlib.sha256(FILE).hexdigest(), "size": len(FILE),
                      "name": "aim.dll"},
         }
+        if s.session_key:
+            data["file"]["delivery"] = "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"
+            data["file"]["protected"] = True
+        if s.mode == "offline":
+            token, expires = offline_token(payload["productId"], payload["hwid"])
+            data["offline"] = {"token": token, "expiresAt": expires}
         self.answer(
             200, request, data, nonce,
             key=OTHER_KEY if s.mode == "other-key-auth" else TEST_KEY,
@@ -202,11 +271,35 @@ class Handler(BaseHTTPRequestHandler):
         if record:
             s.first_beat_answer = record[0]
 
+    def security_event(self, payload, nonce):
+        s = self.state
+        request = "POST /api/loader/security-event"
+        if payload.get("session") != s.token:
+            self.refuse(401, request, "SESSION_INVALID", "Sessão inválida ou expirada.", nonce)
+            return
+        action = os.environ.get("CHAVEIRO_FAKE_ACTION",
+                                "end_session" if s.mode == "security" else "record")
+        if action != "record":
+            with s.lock:
+                s.token = None  # the session ends on the server too
+        self.answer(200, request, {"ok": True, "action": action}, nonce)
+
     def do_GET(self):
         s = self.state
         url = urlparse(self.path)
         nonce = parse_qs(url.query).get("nonce", [None])[0]
         request = f"GET {url.path}"
+        if url.path == "/api/loader/update":
+            if parse_qs(url.query).get("token", [None])[0] != "u1.fake-update-token":
+                self.refuse(401, request, "SESSION_INVALID", "Sessão inválida ou expirada.", nonce)
+                return
+            update = open(os.environ["CHAVEIRO_FAKE_UPDATE_FILE"], "rb").read()
+            if s.mode == "outdated-forged":
+                update = update[:100] + bytes([update[100] ^ 1]) + update[101:]
+            self.send(200, update, {"Content-Type": "application/octet-stream",
+                                    "X-File-Sha256": hashlib.sha256(update).hexdigest(),
+                                    "X-File-Size": str(len(update))})
+            return
         if url.path != "/api/loader/download":
             self.refuse(404, request, "INVALID_REQUEST", "Rota não encontrada.", nonce)
             return
@@ -214,6 +307,13 @@ class Handler(BaseHTTPRequestHandler):
             self.refuse(401, request, "SESSION_INVALID", "Sessão inválida ou expirada.", nonce)
             return
         body = FILE if s.mode != "bad-file" else FILE[:-1] + b"!"
+        if s.session_key:
+            self.send(200, seal(body, s.session_key, flip=s.mode == "tamper-sealed"),
+                      {"Content-Type": "application/vnd.chaveiro.sealed",
+                       "X-File-Sha256": hashlib.sha256(FILE).hexdigest(),
+                       "X-File-Size": str(len(FILE)),
+                       "X-Delivery": "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"})
+            return
         self.send(200, body, {"Content-Type": "application/octet-stream",
                               "X-File-Sha256": hashlib.sha256(FILE).hexdigest(),
                               "X-File-Size": str(len(FILE))})

@@ -9,6 +9,8 @@
  *   1. The raw input (NUL bytes and all) through chaveiro_verify_answer, signed by the trusted
  *      key (the parser and field checks run on it) and signed wrongly (only the unverified
  *      peek at keyId runs), and through the JSON reader itself.
+ *      Also through the sealed-delivery reader (CHVSEAL1, opened with a fixed key pair) and the
+ *      offline licence check (as a token).
  *   2. A client whose transport answers with the segments, signed by the trusted key, another
  *      key or not at all, under an HTTP status the flags pick: auth, then a heartbeat and the
  *      download when the auth succeeded. No retry waits (one attempt, 1 ms backoff).
@@ -18,6 +20,8 @@
 #include <cJSON.h>
 #include <sodium.h>
 
+#include "offline.h"
+#include "seal.h"
 #include "support.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -92,6 +96,34 @@ static void raw_checks(const uint8_t *body, size_t len) {
                          &error);
   chaveiro_error_free(error);
   cJSON_Delete(chv_json_parse(body, len));
+
+  static uint8_t pk[32], sk[32];
+  static int keyed;
+  if (!keyed) {
+    uint8_t seed[32];
+    memset(seed, 0x40, sizeof seed);
+    crypto_box_seed_keypair(pk, sk, seed);
+    keyed = 1;
+  }
+  chv_buf out = {0};
+  chv_unseal u;
+  if (chv_unseal_init(&u, pk, sk, len > 200000 ? 200000 : len, &out) == 0) {
+    char sha[65];
+    if (chv_unseal_feed(&u, body, len) == 0) chv_unseal_finish(&u, sha);
+    chv_unseal_free(&u);
+  }
+  chv_buf_free(&out);
+
+  char *token = chv_strndup((const char *)body, len);
+  chv_trusted_key key;
+  chv_offline_claims claims;
+  char detail[128];
+  if (token && chv_trusted_key_parse(trusted.public_key_base64, &key) == 0 &&
+      chv_offline_verify(token, &key, 1, "prod_example", "VECTOR-HWID-0001", NOW, 0, &claims,
+                         detail, sizeof detail) == 0) {
+    chv_offline_claims_free(&claims);
+  }
+  free(token);
 }
 
 static void client_checks(script *s, int account) {
@@ -100,6 +132,8 @@ static void client_checks(script *s, int account) {
   chaveiro_client_add_trusted_key(client, trusted.public_key_base64, NULL);
   chaveiro_client_set_clock(client, fixed_clock, NULL);
   chaveiro_client_set_retry(client, 1, 1, 1);
+  /* No offline store: an input that signs a licence would write a file per run. */
+  chaveiro_client_set_offline_store(client, "");
   fake_install(client, answer, s);
 
   chaveiro_auth_result *auth = NULL;

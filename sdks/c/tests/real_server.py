@@ -14,6 +14,7 @@ import os
 import shutil
 import signal
 import socket
+import sqlite3
 import struct
 import subprocess
 import tempfile
@@ -24,7 +25,9 @@ import urllib.request
 import uuid
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-SERVER_MAIN = os.path.join(REPO, "apps", "server", "dist", "main.js")
+# CHAVEIRO_SERVER_MAIN runs another build of the server (e.g. a branch's, before it is merged).
+SERVER_MAIN = os.environ.get("CHAVEIRO_SERVER_MAIN") or os.path.join(REPO, "apps", "server",
+                                                                      "dist", "main.js")
 # Debian's libfaketime: the server's wall clock read from a file, so a test can move it.
 FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
 
@@ -216,10 +219,13 @@ class Api:
             raise ApiError(f"{method} {path}: {status} {answer}")
         return answer
 
-    def upload(self, path, field, filename, content):
-        """A multipart/form-data POST with one file."""
+    def upload(self, path, field, filename, content, fields=None):
+        """A multipart/form-data POST with one file (and text fields)."""
         boundary = uuid.uuid4().hex
-        payload = (
+        payload = b"".join(
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n"
+            f"{value}\r\n".encode() for name, value in (fields or {}).items())
+        payload += (
             f"--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; "
             f"filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
         ).encode() + content + f"\r\n--{boundary}--\r\n".encode()
@@ -239,6 +245,28 @@ def totp(secret_base32, at_seconds, step_delta=0):
     offset = digest[-1] & 0x0F
     value = struct.unpack(">I", digest[offset:offset + 4])[0] & 0x7FFFFFFF
     return f"{value % 1_000_000:06d}"
+
+
+MARK_SLOT = b"CHVSLOT1" + b"Z" * 56
+
+
+def marked_copy_problems(copy, original):
+    """A delivery's copy: the original with the 64-byte slot replaced by a CHVMARK1 record, or
+    (no slot) with the record appended. Returns (problems, delivery id hex or None)."""
+    record = None
+    at = original.find(MARK_SLOT)
+    if at >= 0:
+        if len(copy) != len(original) or copy[:at] != original[:at] or \
+                copy[at + 64:] != original[at + 64:]:
+            return ["the copy differs from the upload outside the mark slot"], None
+        record = copy[at:at + 64]
+    else:
+        if len(copy) != len(original) + 64 or copy[:len(original)] != original:
+            return ["the copy is not the upload with a mark appended"], None
+        record = copy[len(original):]
+    if not record.startswith(b"CHVMARK1\x01" + b"\0" * 7):
+        return [f"no mark record where expected: {record[:16]!r}"], None
+    return [], record[16:32].hex()
 
 
 def portable_executable(size):
@@ -296,6 +324,32 @@ class Shop:
         answer = api.call("POST", "/profile/2fa/verify", {
             "token": totp(secret, step * 30), "currentPassword": user["password"]})
         return secret, step, answer["recoveryCodes"]
+
+    def protection(self, **patch):
+        """The product's protection settings (PATCH /products/:id/protection), e.g.
+        offlineGraceHours=1, loaderMinVersion="2.0.0", unknownLoaderPolicy="refuse",
+        securityRules={"debugger": "end_session"}."""
+        return self.admin.call("PATCH", f"/products/{self.product_id}/protection", patch)
+
+    def upload_loader(self, content, version, name="loader.exe"):
+        """A loader release: the product's current loader file, with its version."""
+        return self.admin.upload(f"/products/{self.product_id}/loader", "loaderFile", name,
+                                 content, {"version": version})
+
+    def security_events(self):
+        """The product's security events, open and resolved (the Segurança queue)."""
+        answer = self.admin.call("GET", f"/security-events?status=all&productId={self.product_id}"
+                                        "&pageSize=100")
+        return answer.get("items", []) if isinstance(answer, dict) else []
+
+    def expire_subscriptions_in(self, seconds):
+        """Every subscription of the product runs out `seconds` from now (the server's clock):
+        written in its SQLite file, as no console call sets an expiry to the second."""
+        database = sqlite3.connect(os.path.join(self.server.data_dir, "chaveiro.db"), timeout=30)
+        with database:
+            database.execute("UPDATE subscriptions SET expires_at = ? WHERE product_id = ?",
+                             (int((self.server.now() + seconds) * 1000), self.product_id))
+        database.close()
 
     def setting(self, key, value):
         return self.admin.call("PATCH", "/settings", {"key": key, "value": value})

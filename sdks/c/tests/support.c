@@ -108,11 +108,29 @@ static chv_http_outcome fake_send(chv_transport *self, const chv_http_request *r
   fake->last = exchange;
   chv_mutex_unlock(&fake->mutex);
   chv_http_outcome outcome = fake->handler(fake->user, &exchange, response, cancel);
-  if (outcome == CHV_HTTP_OK && response->body.len > request->max_body) {
+  if (outcome == CHV_HTTP_OK && request->sink) {
+    /* As a network delivers it: in pieces of uneven sizes, none aligned to a chunk. */
+    chv_buf body = response->body;
+    memset(&response->body, 0, sizeof response->body);
+    size_t sizes[] = {1, 7, 111, 4096, 65553, 30000, 9999};
+    size_t at = 0;
+    for (size_t i = 0; at < body.len; i++) {
+      size_t n = sizes[i % (sizeof sizes / sizeof sizes[0])];
+      if (n > body.len - at) n = body.len - at;
+      if (request->sink(request->sink_user, response, body.data + at, n) != 0) {
+        outcome = CHV_HTTP_ABORTED;
+        break;
+      }
+      at += n;
+    }
+    chv_buf_free(&body);
+  } else if (outcome == CHV_HTTP_OK && response->body.len > request->max_body) {
     outcome = CHV_HTTP_TOO_LARGE;
   }
   if (outcome != CHV_HTTP_OK) snprintf(detail, detail_size, "scripted failure %d", outcome);
-  if (outcome != CHV_HTTP_OK && outcome != CHV_HTTP_TOO_LARGE) chv_http_response_free(response);
+  if (outcome != CHV_HTTP_OK && outcome != CHV_HTTP_TOO_LARGE && outcome != CHV_HTTP_ABORTED) {
+    chv_http_response_free(response);
+  }
   return outcome;
 }
 
@@ -138,6 +156,13 @@ int fake_calls(fake_transport *fake) {
   int calls = fake->calls;
   chv_mutex_unlock(&fake->mutex);
   return calls;
+}
+
+void fake_respond_bytes(chv_http_response *response, int status, const void *body, size_t len,
+                        const char *content_type) {
+  response->status = status;
+  chv_buf_append(&response->body, body, len);
+  response->content_type = content_type ? chv_strdup(content_type) : NULL;
 }
 
 void fake_respond(chv_http_response *response, int status, const char *body,

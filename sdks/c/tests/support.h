@@ -110,4 +110,8 @@ int fake_calls(fake_transport *fake);
 void fake_respond(chv_http_response *response, int status, const char *body,
                   const char *signature, const char *retry_after);
 
+/** Fills a response with unsigned bytes (a file) and its Content-Type (NULL: none). */
+void fake_respond_bytes(chv_http_response *response, int status, const void *body, size_t len,
+                        const char *content_type);
+
 #endif

@@ -5,6 +5,7 @@ and what it printed: 0 ok, 1 usage, 2 signed refusal, 3 verification failure, 4 
 Usage: test_console_loader.py LOADER [WRAPPER...]   e.g. `... chaveiro-console-loader.exe wine`
 """
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -16,9 +17,10 @@ OTHER_KEY = "uvxxvq06xeS2PpyCFu5xo0quxlci7tvKcotOmzzM45Y="  # the fake server's 
 FILE = b"the product file, 26 bytes"
 
 
-def start(mode):
+def start(mode, env=None):
     server = subprocess.Popen([sys.executable, os.path.join(HERE, "fake_server.py"), mode],
-                              stdout=subprocess.PIPE, text=True)
+                              stdout=subprocess.PIPE, text=True,
+                              env=dict(os.environ, **(env or {})))
     return server, int(server.stdout.readline())
 
 
@@ -68,6 +70,17 @@ def main():
         ("answer issued 400 s ago", "stale-auth", key, 3, ["STALE_ANSWER"]),
         ("file bytes that do not match the signed hash", "bad-file", key + ["--out", out], 3,
          ["FILE_MISMATCH"]),
+        ("a sealed download opened in memory", "ok", key + ["--out", out], 0,
+         ["entrega protegida", "Recebido cifrado para esta sessão e aberto em memória.",
+          "Entrega: 0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", "Pronto."]),
+        ("one byte of the sealed download flipped", "tamper-sealed", key + ["--out", out], 3,
+         ["DECRYPT_FAILED"]),
+        ("an older server: the file in the clear", "old-server", key + ["--out", out], 0,
+         ["SHA-256 conferido", "Pronto."]),
+        ("a security event the product's rule answers by ending the session", "security",
+         key + ["--report", "debugger", "--report-detail", "x64dbg", "--beats", "2"], 2,
+         ["Evento de segurança relatado: debugger (sessão encerrada).", "(SESSION_ENDED)",
+          "Sessão encerrada."]),
         ("a load balancer's 502 on every attempt", "gateway", key, 4,
          ["Nova tentativa", "NETWORK_ERROR"]),
         ("a lost node: one 502, then an answer", "flaky", key, 0,
@@ -112,8 +125,113 @@ def main():
                   f"missing {missing}, file {'ok' if file_ok else 'wrong'}\n{output}")
         else:
             print(f"ok   {name} (exit {run.returncode})")
-    print(f"console loader: {len(cases) - failures}/{len(cases)} passed")
+    extra_failures, extra_count = extra_cases(loader, wrapper)
+    failures += extra_failures
+    total = len(cases) + extra_count
+    print(f"console loader: {total - failures}/{total} passed")
     return 1 if failures else 0
+
+
+def run_loader(wrapper, loader, port, arguments, hwid="test-machine-0001"):
+    command = wrapper + [loader, "--server", f"http://127.0.0.1:{port}", "--product", "prod_1",
+                         "--hwid", hwid, "--public-key", TEST_KEY] + arguments
+    run = subprocess.run(command, capture_output=True, timeout=120)
+    return run.returncode, (run.stdout + run.stderr).decode("utf-8", errors="replace")
+
+
+def extra_cases(loader, wrapper):
+    """Cases of more than one run: the offline licence, and the self-update."""
+    failures = 0
+    count = 0
+    work = tempfile.mkdtemp(prefix="chaveiro-loader-extra-")
+
+    def check(name, code, output, expected_code, texts, extra_problems=()):
+        nonlocal failures, count
+        count += 1
+        missing = [text for text in texts if text not in output] + list(extra_problems)
+        if code != expected_code or missing:
+            failures += 1
+            print(f"FAIL {name}: exit {code} (expected {expected_code}), missing {missing}\n"
+                  f"{output}")
+        else:
+            print(f"ok   {name} (exit {code})")
+
+    try:
+        key = ["--key", "ABCDEFGHJK23456789"]
+        store = os.path.join(work, "prod_1.lic")
+        server, port = start("offline")
+        try:
+            code, output = run_loader(wrapper, loader, port, key + ["--offline-store", store])
+        finally:
+            server.kill()
+            server.wait()
+        check("online: the offline licence is stored", code, output, 0,
+              ["Licença offline guardada: válida até", "Pronto."],
+              [] if os.path.exists(store) else ["no store written"])
+        closed = closed_port()
+        code, output = run_loader(wrapper, loader, closed,
+                                  key + ["--offline-store", store, "--beats", "1"])
+        check("server unreachable: the loader runs on the stored licence", code, output, 0,
+              ["Sem conexão com o servidor: usando a licença offline de ana",
+               "Pulso 1/1: offline", "Pronto (offline)."])
+        code, output = run_loader(wrapper, loader, closed, key + ["--offline-store", store],
+                                  hwid="another-machine-02")
+        check("server unreachable, another machine: the licence is not its own", code, output,
+              4, ["NETWORK_ERROR"])
+
+        # Self-update: a copy of this loader (with its library beside it) gets LOADER_OUTDATED
+        # from version 1.0.0 and fetches "2.0.0". The C++ example: itself with the version
+        # stamped in its slot, swapped in and restarted. The C# example (under mono): its .exe
+        # with bytes appended, swapped in; it asks to be opened again.
+        csharp = any("mono" in part for part in wrapper)
+        folder = os.path.join(work, "loader")
+        os.makedirs(folder)
+        copy = os.path.join(folder, os.path.basename(loader))
+        shutil.copy2(loader, copy)
+        for library in ("chaveiro.dll", "libchaveiro.so"):
+            beside = os.path.join(os.path.dirname(loader), library)
+            if os.path.exists(beside):
+                shutil.copy2(os.path.realpath(beside), os.path.join(folder, library))
+        original = open(loader, "rb").read()
+        stamp = b"CHAVEIRO-LOADER-VERSION:1.0.0"
+        update = os.path.join(work, "update.bin")
+        with open(update, "wb") as f:
+            f.write(original + b"\0" * 16 if csharp
+                    else original.replace(stamp, b"CHAVEIRO-LOADER-VERSION:2.0.0"))
+        env = {"CHAVEIRO_FAKE_UPDATE_FILE": update}
+        server, port = start("outdated", env)
+        try:
+            code, output = run_loader(wrapper, copy, port, key)
+            check("an outdated loader without --update: the current version is offered", code,
+                  output, 2, ["(LOADER_OUTDATED)", "Versão atual do loader: 2.0.0",
+                              "--update"])
+            code, output = run_loader(wrapper, copy, port, key + ["--update"])
+            updated = open(copy, "rb").read() == open(update, "rb").read()
+            expected = (["Atualizando o loader para a versão 2.0.0",
+                         "Loader atualizado para a versão 2.0.0. Abra-o de novo."] if csharp
+                        else ["Atualizando o loader para a versão 2.0.0", "loader 2.0.0)",
+                              "Autenticado como ana.", "Pronto."])
+            check("an outdated loader with --update: verified and swapped in"
+                  + ("" if csharp else ", restarted"), code, output, 0, expected,
+                  [] if updated else ["the loader file was not replaced"])
+        finally:
+            server.kill()
+            server.wait()
+        # Bytes that are not the ones the refusal signed are not installed.
+        before = open(copy, "rb").read()
+        server, port = start("outdated-forged", env)
+        try:
+            code, output = run_loader(wrapper, copy, port,
+                                      key + ["--loader-version", "1.0.0", "--update"])
+        finally:
+            server.kill()
+            server.wait()
+        check("an update whose bytes are not the signed ones is refused", code, output, 3,
+              ["FILE_MISMATCH"],
+              [] if open(copy, "rb").read() == before else ["the loader file was replaced"])
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return failures, count
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "chaveiro/chaveiro.hpp"
@@ -15,14 +16,17 @@ namespace {
 
 test_signer key;
 int64_t now_ms = INT64_C(1795435200000);
-// 0: success, 1: refusal, 2: network error, 3: tampered, 4: product being updated
+// 0: success, 1: refusal, 2: network error, 3: tampered, 4: product being updated,
+// 5: loader outdated; security events answer `action`
 std::atomic<int> mode{0};
+const char *action = "record";
 
 int64_t fixed_clock(void *) { return now_ms; }
 
 const char *request_of(const fake_exchange *x) {
   if (std::strstr(x->url, CHV_PATH_AUTH)) return "POST " CHV_PATH_AUTH;
   if (std::strstr(x->url, CHV_PATH_HEARTBEAT)) return "POST " CHV_PATH_HEARTBEAT;
+  if (std::strstr(x->url, CHV_PATH_SECURITY_EVENT)) return "POST " CHV_PATH_SECURITY_EVENT;
   return "GET " CHV_PATH_DOWNLOAD;
 }
 
@@ -41,6 +45,14 @@ chv_http_outcome handle(void *, const fake_exchange *x, chv_http_response *r, ch
     data = "{\"ok\":false,\"code\":\"PRODUCT_UPDATING\",\"message\":\"Em atualiza\xC3\xA7\xC3\xA3o.\","
            "\"product\":{\"status\":\"updating\",\"note\":\"Volta amanh\xC3\xA3\",\"timeFrozen\":true,"
            "\"since\":\"2026-11-23T09:30:00.000Z\"}}";
+  } else if (mode == 5) {
+    data = "{\"ok\":false,\"code\":\"LOADER_OUTDATED\",\"message\":\"Atualize.\",\"loader\":{"
+           "\"version\":\"2.4.0\",\"sha256\":"
+           "\"BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD\",\"size\":3,"
+           "\"name\":\"loader.exe\",\"update\":{\"token\":\"u1.t\",\"expiresAt\":"
+           "\"2026-11-23T12:10:00.000Z\"}}}";
+  } else if (std::strstr(x->url, CHV_PATH_SECURITY_EVENT)) {
+    data = std::string("{\"ok\":true,\"action\":\"") + action + "\"}";
   } else if (std::strstr(x->url, CHV_PATH_AUTH)) {
     data = "{\"ok\":true,\"session\":\"s1\",\"sessionExpiresAt\":\"2026-11-23T12:15:00.000Z\","
            "\"heartbeatSeconds\":0.01,\"subscription\":{\"id\":\"sub\",\"product\":{\"id\":\"p\","
@@ -56,7 +68,7 @@ chv_http_outcome handle(void *, const fake_exchange *x, chv_http_response *r, ch
   char signature[96];
   test_sign(&key, body, std::strlen(body), signature);
   if (mode == 3) body[10] ^= 1;
-  fake_respond(r, mode == 1 ? 403 : mode == 4 ? 503 : 200, body, signature, nullptr);
+  fake_respond(r, mode == 1 || mode == 5 ? 403 : mode == 4 ? 503 : 200, body, signature, nullptr);
   std::free(body);
   return CHV_HTTP_OK;
 }
@@ -200,6 +212,38 @@ void test_a_loop_reports_its_end_as_a_value() {
   CHECK(chaveiro::key_id(key.public_key_base64) == key.key_id);
 }
 
+void test_loader_outdated_security_events_and_offline_fields() {
+  chaveiro::client client = make_client();
+  client.set_loader_version("1.0.0");
+  client.set_offline_store(std::string());
+  mode = 5;
+  std::optional<chaveiro::loader_release> loader;
+  try {
+    client.auth_key("test-machine-0001", "KEY");
+  } catch (const chaveiro::refused_error &e) {
+    CHECK_CODE(e.code(), "LOADER_OUTDATED");
+    loader = e.loader();
+  }
+  CHECK(loader && loader->version == "2.4.0" && loader->size == 3 &&
+        loader->name == "loader.exe" && loader->update_token == std::string("u1.t"));
+  CHECK(loader && loader->sha256 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  // A refusal without a loader block cannot be an update.
+  chaveiro::error other(CHAVEIRO_E_REFUSED, "SUBSCRIPTION_EXPIRED", "x", "");
+  CHECK_CODE(thrown<chaveiro::usage_error>([&] { client.self_update(other, false); }),
+             "INVALID_ARGUMENT");
+
+  mode = 0;
+  chaveiro::auth_result auth = client.auth_key("test-machine-0001", "KEY");
+  CHECK(!auth.offline && !auth.offline_expires_at && auth.file && !auth.file->protected_delivery);
+  action = "record";
+  CHECK(client.report_security_event("debugger") == CHAVEIRO_SECURITY_RECORD);
+  action = "blacklist_hwid";
+  CHECK(client.report_security_event("hooked_api", std::string("NtQueryInformationProcess")) ==
+        CHAVEIRO_SECURITY_BLACKLIST_HWID);
+  CHECK_CODE(thrown<chaveiro::refused_error>([&] { client.heartbeat(); }), "SESSION_ENDED");
+  action = "record";
+}
+
 }  // namespace
 
 int main() {
@@ -209,5 +253,6 @@ int main() {
   RUN(test_each_kind_of_failure_is_its_own_exception);
   RUN(test_a_product_status_refusal_exposes_the_status_and_note);
   RUN(test_a_loop_reports_its_end_as_a_value);
+  RUN(test_loader_outdated_security_events_and_offline_fields);
   return test_summary("test_cpp");
 }

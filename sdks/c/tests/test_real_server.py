@@ -16,13 +16,24 @@ Groups (one server each, so ctest can run them side by side):
   maintenance  maintenance switched on mid heartbeat loop, then offline
   product-status  the product set "em atualização" mid heartbeat loop (the next heartbeat
                ends it with the note), auth while it is down, and once it is back
+  protection   protected delivery (#42): two sessions get different ciphertexts and marks, a
+               download with the session token but another key pair does not open, a security
+               rule ending the session, an outdated loader offered the current one, an unknown
+               loader allowed, recorded or refused
+  offline      offline grace: the licence kept online, then with the server stopped the loader
+               runs on it until it lapses (with the subscription) and stops; another HWID or
+               product gets nothing
   windows      what the Windows build must do under Wine: key auth, download, heartbeats
-               through a renewal, 2FA, a refusal and tampering
+               through a renewal, 2FA, a refusal and tampering, and the self-update of an
+               outdated loader (verified, swapped, restarted)
 
 Exit: 0 all passed, 1 a failure, 77 skipped (no built server or node: ctest's SKIP_RETURN_CODE).
 """
+import base64
 import calendar
+import hashlib
 import os
+import resource
 import shutil
 import sys
 import tempfile
@@ -137,18 +148,19 @@ class Suite:
                                      user["password"], "--hwid", hwid])
         self.check(f"{name}: a new key redeemed into the account from the loader", run, 0,
                    [f"Autenticado como {user['username']}.", "Produto: Mira Certa",
-                    "Arquivo: mira.dll (1 MB)", "Pronto."])
+                    f"Arquivo: mira.dll ({len(shop.dll) // (1024 * 1024)} MB)", "Pronto."])
         return key
 
     def file_problems(self, path, shop, run):
-        problems = []
+        """The file written is this delivery's marked copy of the upload (its SHA-256 printed),
+        decrypted from the sealed download."""
         if not os.path.exists(path):
             return ["no file written"]
         with open(path, "rb") as f:
-            if f.read() != shop.dll:
-                problems.append("the file written is not the uploaded DLL")
-        if f"SHA-256 conferido: {shop.dll_sha256}" not in run.output:
-            problems.append("the printed SHA-256 is not the uploaded DLL's")
+            written = f.read()
+        problems, _ = real_server.marked_copy_problems(written, shop.dll)
+        if f"SHA-256 conferido: {hashlib.sha256(written).hexdigest()}" not in run.output:
+            problems.append("the printed SHA-256 is not the written copy's")
         return problems
 
 
@@ -301,7 +313,7 @@ def tampering_cases(suite, server, shop, proxy, key, hwid, label="", only=None):
          "BAD_SIGNATURE"),
         ("one byte flipped in a signed refusal", AUTH, tp.flip_byte, new_machine,
          "BAD_SIGNATURE"),
-        ("one byte flipped in the downloaded file", DOWNLOAD, tp.flip_byte, [], "FILE_MISMATCH"),
+        ("one byte flipped in the sealed download", DOWNLOAD, tp.flip_byte, [], "DECRYPT_FAILED"),
         ("an earlier auth answer replayed", AUTH, tp.replay(earlier_auth), [], "WRONG_NONCE"),
         ("an earlier heartbeat answer replayed", BEAT, tp.replay(earlier_beat),
          ["--beats", "1"], "WRONG_NONCE"),
@@ -460,7 +472,215 @@ def group_windows(suite):
     tampering_cases(suite, server, shop, proxy, key, hwid, only={
         "one byte flipped in the auth answer", "an earlier heartbeat answer replayed",
         "the auth answer's signature stripped",
-        "the auth answer re-issued under another key"})
+        "the auth answer re-issued under another key", "one byte flipped in the sealed download"})
+    self_update(suite, server, shop, key, hwid)
+
+
+def stamped(loader_bytes, version):
+    """The example loader with another version stamped in its slot (a release script's job)."""
+    stamp = b"CHAVEIRO-LOADER-VERSION:1.0.0"
+    if stamp not in loader_bytes:
+        raise RuntimeError("the loader has no version slot")
+    return loader_bytes.replace(stamp, f"CHAVEIRO-LOADER-VERSION:{version}".encode())
+
+
+def group_protection(suite):
+    server, shop = suite.server()
+    proxy = suite.proxy(server)
+    hwid = "sdk-machine-ivo-1"
+    key = suite.bound_key(server.url, shop, "ivo_protegido", hwid)
+
+    # Two sessions: each download is sealed to its own run, and each copy carries its own mark.
+    copies, deliveries, bodies = [], [], []
+    for index in range(2):
+        proxy.reset()
+        out = suite.out_file(f"session-{index}.dll")
+        run = suite.start(proxy.url, shop, ["--key", key, "--hwid", hwid, "--out", out])
+        ok = suite.check(f"session {index + 1}: the sealed download opens in memory to a marked "
+                         "copy of the upload", run, 0,
+                         ["entrega protegida", "Recebido cifrado para esta sessão", "Entrega: ",
+                          "Pronto."], extra=lambda: suite.file_problems(out, shop, run))
+        downloads = proxy.calls(DOWNLOAD)
+        if ok and downloads:
+            with open(out, "rb") as f:
+                copies.append(f.read())
+            deliveries.append(run.output.split("Entrega: ")[1].split()[0])
+            bodies.append(downloads[0].body)
+            content_type = downloads[0].header("Content-Type") or ""
+            if not content_type.startswith("application/vnd.chaveiro.sealed"):
+                suite.report("the download is a sealed container",
+                             [f"Content-Type {content_type!r}"])
+    if len(copies) == 2:
+        problems = []
+        if bodies[0] == bodies[1]:
+            problems.append("the two sessions got the same ciphertext")
+        if copies[0] == copies[1]:
+            problems.append("the two sessions got the same copy (no per-delivery mark)")
+        if deliveries[0] == deliveries[1]:
+            problems.append("the same delivery id twice")
+        for body, copy in zip(bodies, copies):
+            if copy[:4096] in body or shop.dll[:4096] in body:
+                problems.append("plain bytes inside the sealed download")
+        marks = [real_server.marked_copy_problems(copy, shop.dll)[1] for copy in copies]
+        if any(mark is None for mark in marks) or \
+                [mark for mark in marks] != [d.replace("-", "") for d in deliveries]:
+            problems.append(f"marks {marks} are not the deliveries {deliveries}")
+        suite.report("two sessions: different ciphertexts, different marks naming their "
+                     "deliveries", problems)
+
+    # The session token alone is not enough: a download sealed to key pair A (this test's own
+    # auth) does not open with key pair B, and opens with A.
+    other_problems = []
+    try:
+        import nacl.public
+        pair_a, pair_b = nacl.public.PrivateKey.generate(), nacl.public.PrivateKey.generate()
+        status, answer = real_server.request(server.url + "/api/loader/auth", "POST", {
+            "productId": shop.product_id, "hwid": hwid, "key": key,
+            "nonce": base64.urlsafe_b64encode(os.urandom(16)).decode().rstrip("="),
+            "sessionKey": base64.b64encode(bytes(pair_a.public_key)).decode()})
+        session = (answer or {}).get("data", {}).get("session")
+        if status != 200 or not session:
+            other_problems.append(f"auth {status} {answer}")
+        else:
+            status, body = real_server.request(server.url + "/api/loader/download", token=session)
+            if status != 200 or not isinstance(body, bytes) or not body.startswith(b"CHVSEAL1"):
+                other_problems.append(f"download {status}")
+            else:
+                sealed_key = body[8:8 + 80]
+                try:
+                    nacl.public.SealedBox(pair_b).decrypt(sealed_key)
+                    other_problems.append("another key pair opened the sealed key")
+                except Exception:
+                    pass
+                try:
+                    nacl.public.SealedBox(pair_a).decrypt(sealed_key)
+                except Exception:
+                    other_problems.append("the session's own key pair did not open it")
+    except ImportError:
+        other_problems.append("python3-nacl is missing")
+    suite.report("a download with the session token but another key pair does not open",
+                 other_problems)
+
+    # A security rule that ends the session: the loop ends with SESSION_ENDED.
+    shop.protection(securityRules={"debugger": "end_session"})
+    run = suite.start(server.url, shop, ["--key", key, "--hwid", hwid, "--report", "debugger",
+                                         "--report-detail", "x64dbg", "--beats", "2"])
+    def stored_event(kind, action, detail=None):
+        def problems():
+            found = [e for e in shop.security_events() if e.get("kind") == kind
+                     and e.get("action") == action and (detail is None or e.get("detail") == detail)]
+            return [] if found else [f"no {kind}/{action} event in the Segurança queue"]
+        return problems
+
+    suite.check("a debugger reported, the product's rule ends the session", run, 2,
+                ["Evento de segurança relatado: debugger (sessão encerrada).",
+                 "(SESSION_ENDED)"], ["Pulso 2/2"],
+                stored_event("debugger", "end_session", "x64dbg"))
+
+    # Loader releases: a PE the console accepts, published as 2.0.0.
+    release = real_server.portable_executable(64 * 1024)
+    shop.upload_loader(release, "2.0.0", "mira-loader.exe")
+    shop.protection(loaderMinVersion="2.0.0")
+    run = suite.start(server.url, shop, ["--key", key, "--hwid", hwid])
+    suite.check("an outdated loader: LOADER_OUTDATED offers the current one, signed", run, 2,
+                ["(LOADER_OUTDATED)", "Versão atual do loader: 2.0.0 (mira-loader.exe)",
+                 "--update"])
+    shop.protection(loaderMinVersion=None)
+    # This loader's hash is no release: allowed, recorded or refused as the product says.
+    for policy, code, texts, action in (("allow", 0, ["Pronto."], None),
+                                        ("record", 0, ["Pronto."], "record"),
+                                        ("refuse", 2, ["(LOADER_MODIFIED)"], "refused")):
+        shop.protection(unknownLoaderPolicy=policy)
+        run = suite.start(server.url, shop, ["--key", key, "--hwid", hwid,
+                                             "--loader-version", "2.0.0"])
+        suite.check(f"an unknown loader, policy {policy}", run, code, texts,
+                    extra=stored_event("unknown_loader", action) if action else None)
+    shop.protection(unknownLoaderPolicy="allow")
+
+    # A 64 MB product: 1 024 chunks opened as they arrive, the copy checked whole.
+    big = real_server.Shop(server, dll_size=64 * 1024 * 1024)
+    big_key = suite.bound_key(server.url, big, "ivo_grande", hwid)
+    out = suite.out_file("big.dll")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    run = suite.start(server.url, big, ["--key", big_key, "--hwid", hwid, "--out", out])
+    ok = suite.check("a 64 MB product: the sealed download opens to its marked copy", run, 0,
+                     ["Arquivo: mira.dll (64 MB), entrega protegida",
+                      "Recebido cifrado para esta sessão", "Pronto."],
+                     extra=lambda: suite.file_problems(out, big, run), timeout=300)
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    if ok and peak > before:
+        print(f"     the loader's peak RSS: {peak // 1024} MB (this build's sanitizers included)",
+              flush=True)
+
+
+def group_offline(suite):
+    server, shop = suite.server()
+    hwid = "sdk-machine-jana-1"
+    key = suite.bound_key(server.url, shop, "jana_offline", hwid)
+    store = os.path.join(suite.work, "offline.lic")
+    shop.protection(offlineGraceHours=1)
+    # The licence never outlasts the subscription: make that end in 75 s.
+    shop.expire_subscriptions_in(75)
+    run = suite.start(server.url, shop, ["--key", key, "--hwid", hwid, "--offline-store", store])
+    suite.check("online: the offline licence is kept (encrypted, bound to this machine)", run, 0,
+                ["Licença offline guardada: válida até", "Pronto."],
+                extra=lambda: [] if os.path.exists(store) else ["no store written"])
+    server.stop()
+    started = time.monotonic()
+    run = suite.start(server.url, shop, ["--key", key, "--hwid", hwid, "--offline-store", store,
+                                         "--beats", "1000"])
+
+    def lapsed_in_time():
+        took = time.monotonic() - started
+        return [] if 60 <= took <= 110 else [f"ended after {took:.0f} s, not at the licence's end"]
+
+    suite.check("server stopped: the loader keeps running on the licence until it lapses, then "
+                "stops", run, 4,
+                ["Sem conexão com o servidor: usando a licença offline de jana_offline",
+                 "Pulso 1/1000: offline", "Pulso 2/1000: offline", "(OFFLINE_EXPIRED",
+                 "O período permitido sem conexão terminou"], ["Pronto"], lapsed_in_time,
+                timeout=180)
+    run = suite.start(server.url, shop, ["--key", key, "--hwid", hwid + "-other",
+                                         "--offline-store", store])
+    suite.check("server stopped, another HWID: the licence is not its own", run, 4,
+                ["NETWORK_ERROR"], ["Modo offline"])
+    run = suite.start(server.url, shop, ["--key", key, "--hwid", hwid, "--offline-store", store,
+                                         "--product", "another-product-id"])
+    suite.check("server stopped, another product: the licence is not its own", run, 4,
+                ["NETWORK_ERROR"], ["Modo offline"])
+
+
+def self_update(suite, server, shop, key, hwid):
+    """An outdated loader (1.0.0) replaced by the published 2.0.0 (itself, stamped): verified,
+    swapped in (the running .exe renamed .old on Windows) and restarted."""
+    with open(suite.loader, "rb") as f:
+        original = f.read()
+    newer = stamped(original, "2.0.0")
+    shop.upload_loader(newer, "2.0.0", os.path.basename(suite.loader))
+    shop.protection(loaderMinVersion="2.0.0")
+    folder = os.path.join(suite.work, "updating")
+    os.makedirs(folder, exist_ok=True)
+    copy = os.path.join(folder, os.path.basename(suite.loader))
+    shutil.copy2(suite.loader, copy)
+    for library in ("chaveiro.dll", "libchaveiro.so"):
+        beside = os.path.join(os.path.dirname(suite.loader), library)
+        if os.path.exists(beside):
+            shutil.copy2(os.path.realpath(beside), os.path.join(folder, library))
+    loader = suite.loader
+    suite.loader = copy
+    try:
+        run = suite.start(server.url, shop, ["--key", key, "--hwid", hwid, "--update"])
+    finally:
+        suite.loader = loader
+
+    def replaced():
+        with open(copy, "rb") as f:
+            return [] if f.read() == newer else ["the loader file was not replaced"]
+
+    suite.check("an outdated loader updates itself: verified, swapped in, restarted", run, 0,
+                ["(LOADER_OUTDATED)", "Atualizando o loader para a versão 2.0.0",
+                 "loader 2.0.0)", "Autenticado como", "Pronto."], extra=replaced, timeout=240)
+    shop.protection(loaderMinVersion=None)
 
 
 GROUPS = {
@@ -470,6 +690,8 @@ GROUPS = {
     "lost-node": group_lost_node,
     "maintenance": group_maintenance,
     "product-status": group_product_status,
+    "protection": group_protection,
+    "offline": group_offline,
     "windows": group_windows,
 }
 

@@ -8,6 +8,7 @@
 //        product-updating-auth, product-unavailable-beat)
 using System;
 using System.Collections.Generic;
+using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
 using Chaveiro;
@@ -30,6 +31,7 @@ internal static class SelfTest
             Check("arguments: null, NUL, lone surrogate and a malformed HWID", () => Arguments(ok));
             Check("key id and HWID", KeyIdAndHwid);
             Check("a heartbeat before auth is NOT_AUTHENTICATED", () => NotAuthenticated(ok));
+            Check("a sealed delivery, its id, a security event and the offline fields", () => Protected(ok));
             Check("an already cancelled token sends nothing", () => CancelledBeforeStart(ok));
             Check("the token stops the loop: Completion is cancelled", () => TokenStopsLoop(ok));
             Check("StopLoop from the handler: no event follows", () => StopFromHandler(ok));
@@ -173,7 +175,7 @@ internal static class SelfTest
     private static void KeyIdAndHwid()
     {
         Assert(ChaveiroSdk.KeyId(TestKey) == "56475aa75463474c", "the test key's keyId");
-        Assert(ChaveiroSdk.Version == "0.2.0", "version 0.2.0");
+        Assert(ChaveiroSdk.Version == "0.3.0", "version 0.3.0");
         string a = ChaveiroSdk.Hwid("prod_1");
         Assert(a == ChaveiroSdk.Hwid("prod_1"), "a stable HWID");
         Assert(a != ChaveiroSdk.Hwid("prod_2"), "another HWID for another product");
@@ -186,6 +188,27 @@ internal static class SelfTest
             var e = Throws<ChaveiroUsageException>(() => client.HeartbeatAsync().Wait());
             Assert(e.Code == "NOT_AUTHENTICATED", "NOT_AUTHENTICATED");
             Throws<ChaveiroUsageException>(() => client.StartHeartbeats(_ => { }));
+        }
+    }
+
+    private static void Protected(string url)
+    {
+        using (var client = new ChaveiroClient(url, "prod_1", new[] { TestKey },
+                   new ChaveiroClientOptions { LoaderVersion = "1.0.0", OfflineStorePath = "" }))
+        {
+            Throws<ArgumentNullException>(() => client.ReportSecurityEventAsync(null));
+            AuthResult auth = client.AuthKeyAsync(Hwid, "ABCDEFGHJK23456789").Result;
+            Assert(auth.File != null && auth.File.Protected, "the file is protected");
+            Assert(auth.File.Delivery == "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", "the delivery id");
+            Assert(!auth.Offline && auth.OfflineExpiresAt == null, "online, no offline licence");
+            DownloadedFile file = client.DownloadAsync().Result;
+            Assert(file.Sealed && file.Delivery == auth.File.Delivery, "sealed, with its delivery");
+            Assert(Encoding.ASCII.GetString(file.Bytes) == "the product file, 26 bytes", "the bytes");
+            Assert(client.ReportSecurityEventAsync("debugger", "x64dbg").Result == SecurityAction.Record,
+                "recorded");
+            var e = Throws<ArgumentException>(() => client.SelfUpdateAsync(
+                new ChaveiroRefusedException("SUBSCRIPTION_EXPIRED", "x", "", 403, null)));
+            Assert(e.ParamName == "refusal", "a refusal without a loader is no update");
         }
     }
 

@@ -9,7 +9,7 @@
  *
  * Conventions
  * - Every function that can fail returns a chaveiro_status; CHAVEIRO_OK is 0. The library never
- *   prints, exits or aborts.
+ *   prints, exits or aborts (but for the restart chaveiro_self_update is asked to do).
  * - Text in and out is UTF-8 and NUL-terminated; binary data comes with an explicit length.
  * - Objects are opaque, created by the library and released with their own _free function
  *   (each accepts NULL). Strings returned by an accessor live as long as the object.
@@ -42,9 +42,9 @@ extern "C" {
 #endif
 
 #define CHAVEIRO_VERSION_MAJOR 0
-#define CHAVEIRO_VERSION_MINOR 2
+#define CHAVEIRO_VERSION_MINOR 3
 #define CHAVEIRO_VERSION_PATCH 0
-#define CHAVEIRO_VERSION_STRING "0.2.0"
+#define CHAVEIRO_VERSION_STRING "0.3.0"
 /** The loader protocol this library implements. */
 #define CHAVEIRO_PROTOCOL_VERSION 1
 
@@ -90,6 +90,23 @@ typedef struct chaveiro_auth_result chaveiro_auth_result;
 typedef struct chaveiro_heartbeat_result chaveiro_heartbeat_result;
 typedef struct chaveiro_heartbeat_loop chaveiro_heartbeat_loop;
 typedef struct chaveiro_file chaveiro_file;
+
+/** What the server did about a reported security event (chaveiro_report_security_event). */
+typedef enum chaveiro_security_action {
+  /** Recorded; the session goes on. */
+  CHAVEIRO_SECURITY_RECORD = 1,
+  /** This machine's sessions were ended. */
+  CHAVEIRO_SECURITY_END_SESSION = 2,
+  /** The HWID was put on the product's blacklist (and the session ended). */
+  CHAVEIRO_SECURITY_BLACKLIST_HWID = 3,
+  /** The account was banned (every session ended). */
+  CHAVEIRO_SECURITY_BAN_ACCOUNT = 4,
+  /** A value this library does not know (a newer server): treated as an end of the session. */
+  CHAVEIRO_SECURITY_OTHER = 5
+} chaveiro_security_action;
+
+/** chaveiro_self_update flags. */
+#define CHAVEIRO_SELF_UPDATE_NO_RESTART 1u
 
 /* ---------------------------------------------------------------------------------------------
  * Library
@@ -167,6 +184,28 @@ CHAVEIRO_API int chaveiro_error_product_time_frozen(const chaveiro_error *error)
 
 /** Since when the product has this status, ISO-8601; NULL when none. */
 CHAVEIRO_API const char *chaveiro_error_product_since(const chaveiro_error *error);
+
+/*
+ * The product's current loader, signed with a LOADER_OUTDATED refusal: this loader's version is
+ * older than the product's minimum. Offer chaveiro_self_update when an update token is there.
+ * Any other error has none. Strings live as long as the error. Any thread.
+ */
+
+/** 1 when the error carries the signed `loader` block, 0 when not. */
+CHAVEIRO_API int chaveiro_error_has_loader(const chaveiro_error *error);
+/** The current loader's version ("2.4.0"); NULL when none. */
+CHAVEIRO_API const char *chaveiro_error_loader_version(const chaveiro_error *error);
+/** Its SHA-256, 64 lower-case hex characters; NULL when none. */
+CHAVEIRO_API const char *chaveiro_error_loader_sha256(const chaveiro_error *error);
+/** Its file name as signed (a name, not a path); NULL when none. */
+CHAVEIRO_API const char *chaveiro_error_loader_name(const chaveiro_error *error);
+/** Its size in bytes; 0 when none. */
+CHAVEIRO_API uint64_t chaveiro_error_loader_size(const chaveiro_error *error);
+/** The update token (10 minutes) for GET /api/loader/update; NULL when the product has no
+ * loader file to update to. */
+CHAVEIRO_API const char *chaveiro_error_loader_update_token(const chaveiro_error *error);
+/** When the update token runs out, ISO-8601; NULL when none. */
+CHAVEIRO_API const char *chaveiro_error_loader_update_expires_at(const chaveiro_error *error);
 
 /* ---------------------------------------------------------------------------------------------
  * Keys
@@ -247,6 +286,34 @@ CHAVEIRO_API chaveiro_status chaveiro_client_set_retry_callback(chaveiro_client 
                                                                 chaveiro_retry_fn callback,
                                                                 void *user);
 
+/**
+ * The loader's version as the seller compiled it in (1 to 32 of [0-9A-Za-z.+_-], e.g. "2.4.0").
+ * Once set, each auth reports `loader: { sha256, version }`: the SHA-256 of the running
+ * executable (GetModuleFileNameW on Windows, /proc/self/exe on Linux; see
+ * chaveiro_client_set_loader_path), computed once per client. Without it no loader report is
+ * sent (a product with a minimum version then answers LOADER_OUTDATED). Configuration.
+ */
+CHAVEIRO_API chaveiro_status chaveiro_client_set_loader_version(chaveiro_client *client,
+                                                                const char *version);
+
+/**
+ * The loader file to hash and to replace on a self-update (UTF-8), instead of the running
+ * executable: for a loader run by an interpreter (C# on Mono: the .exe, not mono). NULL
+ * restores the default. Configuration.
+ */
+CHAVEIRO_API chaveiro_status chaveiro_client_set_loader_path(chaveiro_client *client,
+                                                             const char *path);
+
+/**
+ * Where the offline licence token is kept (docs/sdk.md, "Offline grace"): a file, encrypted with
+ * a key bound to this machine's HWID and the product. NULL: the default
+ * (%LOCALAPPDATA%\Chaveiro\<productId>.lic on Windows, $XDG_DATA_HOME/chaveiro/<productId>.lic
+ * or ~/.local/share/chaveiro/<productId>.lic elsewhere); "" turns offline grace off for this
+ * client (nothing stored, no offline fallback). Configuration.
+ */
+CHAVEIRO_API chaveiro_status chaveiro_client_set_offline_store(chaveiro_client *client,
+                                                               const char *path);
+
 /* ---------------------------------------------------------------------------------------------
  * Authentication
  * ------------------------------------------------------------------------------------------- */
@@ -290,6 +357,21 @@ CHAVEIRO_API const char *chaveiro_auth_result_file_name(const chaveiro_auth_resu
 /** The signed SHA-256 of the file, 64 hex characters. */
 CHAVEIRO_API const char *chaveiro_auth_result_file_sha256(const chaveiro_auth_result *result);
 CHAVEIRO_API uint64_t chaveiro_auth_result_file_size(const chaveiro_auth_result *result);
+/** This delivery's id (a UUID: the mark the server wrote in the copy); NULL when none. */
+CHAVEIRO_API const char *chaveiro_auth_result_file_delivery(const chaveiro_auth_result *result);
+/** 1 when the download is sealed to this client's session key ("entrega protegida"). */
+CHAVEIRO_API int chaveiro_auth_result_file_protected(const chaveiro_auth_result *result);
+/**
+ * 1 when the server could not be reached and a stored offline licence token was accepted
+ * instead (docs/sdk.md, "Offline grace"): no session, no file; the username, product id and
+ * subscription come from the token and chaveiro_auth_result_offline_expires_at says until when.
+ * Show the user that the loader runs offline. 0 for an online auth.
+ */
+CHAVEIRO_API int chaveiro_auth_result_offline(const chaveiro_auth_result *result);
+/** Until when the offline licence holds, ISO-8601: the token used (offline) or the one the
+ * server just gave (online); NULL when there is none (the product allows no offline grace). */
+CHAVEIRO_API const char *
+chaveiro_auth_result_offline_expires_at(const chaveiro_auth_result *result);
 
 /* ---------------------------------------------------------------------------------------------
  * Heartbeats
@@ -310,6 +392,12 @@ chaveiro_heartbeat_result_session_expires_at(const chaveiro_heartbeat_result *re
 /** When the subscription runs out, ISO-8601. Any thread. */
 CHAVEIRO_API const char *
 chaveiro_heartbeat_result_expires_at(const chaveiro_heartbeat_result *result);
+/** 1 for a CHAVEIRO_HEARTBEAT_OFFLINE event's result (no session fields), 0 otherwise. */
+CHAVEIRO_API int chaveiro_heartbeat_result_offline(const chaveiro_heartbeat_result *result);
+/** Until when the offline licence holds, ISO-8601: the stored token's (offline) or a fresh
+ * token's the heartbeat answered (online); NULL when none. Any thread. */
+CHAVEIRO_API const char *
+chaveiro_heartbeat_result_offline_expires_at(const chaveiro_heartbeat_result *result);
 
 typedef enum chaveiro_heartbeat_event {
   /** A heartbeat succeeded: `result` is set. The next one follows after heartbeatSeconds. */
@@ -319,7 +407,13 @@ typedef enum chaveiro_heartbeat_event {
   CHAVEIRO_HEARTBEAT_RETRYING = 2,
   /** The session is over (`error`: a final refusal, an answer that failed verification, or
    * failures past the session's expiry). The last event of a loop. */
-  CHAVEIRO_HEARTBEAT_ENDED = 3
+  CHAVEIRO_HEARTBEAT_ENDED = 3,
+  /** The server cannot be reached past the session's retries, or auth ran offline, and the
+   * stored offline licence is valid: the product keeps running (`result`: offline, its
+   * expiresAt; `error`: the last network failure). After `next_delay_ms` the loop signs in
+   * again with the last auth's credentials (never a 2FA code); a RENEWED event means online
+   * again with a new session. It ends with OFFLINE_EXPIRED when the licence lapses. */
+  CHAVEIRO_HEARTBEAT_OFFLINE = 4
 } chaveiro_heartbeat_event;
 
 /**
@@ -390,6 +484,56 @@ CHAVEIRO_API const char *chaveiro_file_sha256(const chaveiro_file *file);
 /** Writes the bytes to `path` (UTF-8; created or replaced). Any thread. */
 CHAVEIRO_API chaveiro_status chaveiro_file_save(const chaveiro_file *file, const char *path,
                                                 chaveiro_error **error);
+/** The delivery id the server signed for this copy (a UUID), NULL when it named none. */
+CHAVEIRO_API const char *chaveiro_file_delivery(const chaveiro_file *file);
+/** 1 when the bytes came sealed (CHVSEAL1) and were decrypted in memory, 0 when in the clear. */
+CHAVEIRO_API int chaveiro_file_was_sealed(const chaveiro_file *file);
+
+/* ---------------------------------------------------------------------------------------------
+ * Loader self-update
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * Replaces this loader with the product's current one after a LOADER_OUTDATED refusal:
+ * GET /api/loader/update with the refusal's signed update token; the bytes are accepted only
+ * when their size and SHA-256 match the refusal's signed `loader` block (FILE_MISMATCH
+ * otherwise). They are written to `<exe>.new`, then swapped in (Windows: the running exe is
+ * renamed `<exe>.old` and the new one moved in; elsewhere a rename over it), then the loader
+ * restarts with the same command line (CreateProcessW then ExitProcess(0) on Windows; execv
+ * elsewhere): on success this call does not return. With CHAVEIRO_SELF_UPDATE_NO_RESTART it
+ * returns CHAVEIRO_OK after the swap; the caller restarts. `refusal` must carry an update token
+ * (CHAVEIRO_E_INVALID_ARGUMENT otherwise). Any thread; blocks for the network.
+ */
+CHAVEIRO_API chaveiro_status chaveiro_self_update(chaveiro_client *client,
+                                                  const chaveiro_error *refusal, unsigned flags,
+                                                  chaveiro_error **error);
+
+/**
+ * chaveiro_self_update with the refusal's fields passed one by one (the C++ and C# front ends
+ * keep the error's values, not the C object): `update_token`, `sha256` and `size` exactly as
+ * chaveiro_error_loader_update_token, _sha256 and _size gave them. Any thread.
+ */
+CHAVEIRO_API chaveiro_status chaveiro_self_update_to(chaveiro_client *client,
+                                                     const char *update_token,
+                                                     const char *sha256, uint64_t size,
+                                                     unsigned flags, chaveiro_error **error);
+
+/* ---------------------------------------------------------------------------------------------
+ * Security events
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * POST /api/loader/security-event on the current session: `kind` is "debugger", "hooked_api"
+ * or "self_check_failed"; `detail` (optional) up to 200 characters for the seller. The signed
+ * answer says what the product's rules did (*action, optional). When that is anything but
+ * CHAVEIRO_SECURITY_RECORD, the session ends here too: later heartbeats and downloads fail
+ * with SESSION_ENDED, and running heartbeat loops end with it. RATE_LIMITED past 6 per 10
+ * minutes. Not retried. Any thread; blocks for the network.
+ */
+CHAVEIRO_API chaveiro_status chaveiro_report_security_event(chaveiro_client *client,
+                                                            const char *kind, const char *detail,
+                                                            chaveiro_security_action *action,
+                                                            chaveiro_error **error);
 
 /* ---------------------------------------------------------------------------------------------
  * Verification, for tools and ports

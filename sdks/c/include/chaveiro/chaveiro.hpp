@@ -42,20 +42,36 @@ struct product_status {
   std::string since;
 };
 
+/// The product's current loader, signed with a LOADER_OUTDATED refusal: what a self-update
+/// installs (client::self_update).
+struct loader_release {
+  std::string version;
+  /// Lower-case hex SHA-256 the update must match.
+  std::string sha256;
+  std::uint64_t size = 0;
+  /// A name, not a path.
+  std::string name;
+  /// The update token (10 minutes); empty when the product has no loader file to update to.
+  std::optional<std::string> update_token;
+  std::optional<std::string> update_expires_at;
+};
+
 /// Any failure: `code()` is stable (the refusal code the server signed, or the SDK's own:
 /// BAD_SIGNATURE, NETWORK_ERROR…), `what()` is the pt-BR message for the user.
 class error : public std::runtime_error {
  public:
   error(chaveiro_status status, std::string code, const std::string &message, std::string detail,
         int http_status = 0, std::int64_t retry_after_ms = -1,
-        std::optional<chaveiro::product_status> product = std::nullopt)
+        std::optional<chaveiro::product_status> product = std::nullopt,
+        std::optional<chaveiro::loader_release> loader = std::nullopt)
       : std::runtime_error(message),
         status_(status),
         code_(std::move(code)),
         detail_(std::move(detail)),
         http_status_(http_status),
         retry_after_ms_(retry_after_ms),
-        product_(std::move(product)) {}
+        product_(std::move(product)),
+        loader_(std::move(loader)) {}
 
   chaveiro_status status() const noexcept { return status_; }
   const std::string &code() const noexcept { return code_; }
@@ -67,6 +83,8 @@ class error : public std::runtime_error {
   std::int64_t retry_after_ms() const noexcept { return retry_after_ms_; }
   /// PRODUCT_UPDATING and PRODUCT_UNAVAILABLE: the product's status and the seller's note.
   const std::optional<chaveiro::product_status> &product() const noexcept { return product_; }
+  /// LOADER_OUTDATED: the product's current loader and the self-update's token.
+  const std::optional<chaveiro::loader_release> &loader() const noexcept { return loader_; }
 
  private:
   chaveiro_status status_;
@@ -75,6 +93,7 @@ class error : public std::runtime_error {
   int http_status_;
   std::int64_t retry_after_ms_;
   std::optional<chaveiro::product_status> product_;
+  std::optional<chaveiro::loader_release> loader_;
 };
 
 /// A verified refusal: show `what()` (the server's pt-BR message) and act on `code()`.
@@ -134,9 +153,21 @@ inline error to_error(chaveiro_status status, const chaveiro_error *e) {
         status_text, note ? std::optional<std::string>(note) : std::nullopt,
         chaveiro_error_product_time_frozen(e) == 1, text(chaveiro_error_product_since(e))};
   }
+  std::optional<chaveiro::loader_release> loader;
+  if (chaveiro_error_has_loader(e)) {
+    const char *token = chaveiro_error_loader_update_token(e);
+    const char *expires = chaveiro_error_loader_update_expires_at(e);
+    loader = chaveiro::loader_release{
+        text(chaveiro_error_loader_version(e)),
+        text(chaveiro_error_loader_sha256(e)),
+        chaveiro_error_loader_size(e),
+        text(chaveiro_error_loader_name(e)),
+        token ? std::optional<std::string>(token) : std::nullopt,
+        expires ? std::optional<std::string>(expires) : std::nullopt};
+  }
   return error(chaveiro_error_status(e), chaveiro_error_code(e), chaveiro_error_message(e),
                chaveiro_error_detail(e), chaveiro_error_http_status(e),
-               chaveiro_error_retry_after_ms(e), std::move(product));
+               chaveiro_error_retry_after_ms(e), std::move(product), std::move(loader));
 }
 
 /// Throws the class matching the status, after freeing the C error.
@@ -194,9 +225,13 @@ class global {
 
 struct file_info {
   std::string name;
-  /// Lower-case hex SHA-256 the download must match.
+  /// Lower-case hex SHA-256 the download must match (this delivery's marked copy).
   std::string sha256;
   std::uint64_t size = 0;
+  /// This delivery's id (the mark in the copy), when the server names one.
+  std::optional<std::string> delivery;
+  /// The download comes sealed to this run's session key ("entrega protegida").
+  bool protected_delivery = false;
 };
 
 struct auth_result {
@@ -208,14 +243,23 @@ struct auth_result {
   std::string subscription_expires_at;
   std::string session_expires_at;
   double heartbeat_seconds = 0;
-  /// Empty when the product has no file yet.
+  /// Empty when the product has no file yet (and offline).
   std::optional<file_info> file;
+  /// The server could not be reached and the stored offline licence stood in: no session, no
+  /// file; show the user that the loader runs offline, until offline_expires_at.
+  bool offline = false;
+  /// Until when the offline licence holds (the one used, or the one the server just gave).
+  std::optional<std::string> offline_expires_at;
 };
 
 struct heartbeat_result {
   std::string session_expires_at;
   /// When the subscription runs out.
   std::string expires_at;
+  /// A CHAVEIRO_HEARTBEAT_OFFLINE event's result: running on the offline licence.
+  bool offline = false;
+  /// Until when the offline licence holds; empty when there is none.
+  std::optional<std::string> offline_expires_at;
 };
 
 /// What a loader sends: the HWID and one of key, account (+ 2FA code), or both.
@@ -233,6 +277,10 @@ struct downloaded_file {
   std::vector<std::uint8_t> bytes;
   std::string name;
   std::string sha256;
+  /// This delivery's id, when the server named one.
+  std::optional<std::string> delivery;
+  /// The bytes came sealed and were decrypted in memory.
+  bool sealed = false;
 
   /// Writes the verified bytes (as downloaded, whatever `bytes` became since) to `path`, UTF-8
   /// also on Windows. Throws usage_error (IO_ERROR) when it cannot.
@@ -253,9 +301,10 @@ struct heartbeat_event {
 
   chaveiro_heartbeat_loop *loop = nullptr;
   chaveiro_heartbeat_event type = CHAVEIRO_HEARTBEAT_ENDED;
-  /// Set for CHAVEIRO_HEARTBEAT_RENEWED.
+  /// Set for CHAVEIRO_HEARTBEAT_RENEWED and CHAVEIRO_HEARTBEAT_OFFLINE (offline, its expiry).
   std::optional<heartbeat_result> result;
-  /// Set for CHAVEIRO_HEARTBEAT_RETRYING and CHAVEIRO_HEARTBEAT_ENDED.
+  /// Set for CHAVEIRO_HEARTBEAT_RETRYING and CHAVEIRO_HEARTBEAT_ENDED (and OFFLINE after a
+  /// failure: the last one).
   std::optional<error> failure;
   std::uint32_t attempt = 0;
   std::uint32_t next_delay_ms = 0;
@@ -353,6 +402,55 @@ class client {
                                                      on_retry_.get()));
   }
 
+  /// The loader's version as compiled in ("2.4.0"): each auth then reports it with the SHA-256
+  /// of the running executable. Configuration.
+  void set_loader_version(const std::string &version) {
+    detail::check(chaveiro_client_set_loader_version(client_, version.c_str()));
+  }
+
+  /// The file to hash and replace instead of the running executable. Configuration.
+  void set_loader_path(const std::string &path) {
+    detail::check(chaveiro_client_set_loader_path(client_, path.c_str()));
+  }
+
+  /// Where the offline licence is kept: a path, std::nullopt for the default, "" for none (no
+  /// offline grace on this client). Configuration.
+  void set_offline_store(const std::optional<std::string> &path) {
+    detail::check(chaveiro_client_set_offline_store(client_, detail::c_str_or_null(path)));
+  }
+
+  /// After a LOADER_OUTDATED refusal with an update token (`refusal.loader()->update_token`):
+  /// downloads the product's current loader, checks it against the signed hash and size,
+  /// swaps it in and, with `restart`, starts it with the same command line (this call then
+  /// does not return). Without `restart` it returns after the swap.
+  void self_update(const error &refusal, bool restart = true) {
+    if (!refusal.loader() || !refusal.loader()->update_token) {
+      throw usage_error(CHAVEIRO_E_INVALID_ARGUMENT, "INVALID_ARGUMENT",
+                        "Parâmetro inválido para o loader.",
+                        "a LOADER_OUTDATED refusal with an update token is required");
+    }
+    const loader_release &loader = *refusal.loader();
+    chaveiro_error *e = nullptr;
+    detail::check(chaveiro_self_update_to(client_, loader.update_token->c_str(),
+                                          loader.sha256.c_str(), loader.size,
+                                          restart ? 0u : CHAVEIRO_SELF_UPDATE_NO_RESTART, &e),
+                  &e);
+  }
+
+  /// Reports a signal seen in this process ("debugger", "hooked_api", "self_check_failed") on
+  /// the session; what the product's rule did comes back. Anything but
+  /// CHAVEIRO_SECURITY_RECORD ends the session here too (heartbeat loops end SESSION_ENDED).
+  chaveiro_security_action report_security_event(const std::string &kind,
+                                                 const std::optional<std::string> &detail_text =
+                                                     std::nullopt) {
+    chaveiro_security_action action = CHAVEIRO_SECURITY_RECORD;
+    chaveiro_error *e = nullptr;
+    detail::check(chaveiro_report_security_event(client_, kind.c_str(),
+                                                 detail::c_str_or_null(detail_text), &action, &e),
+                  &e);
+    return action;
+  }
+
   auth_result auth(const credentials &with) {
     chaveiro_auth_result *raw = nullptr;
     chaveiro_error *e = nullptr;
@@ -373,9 +471,16 @@ class client {
     result.session_expires_at = detail::text(chaveiro_auth_result_session_expires_at(raw));
     result.heartbeat_seconds = chaveiro_auth_result_heartbeat_seconds(raw);
     if (chaveiro_auth_result_has_file(raw)) {
+      const char *delivery = chaveiro_auth_result_file_delivery(raw);
       result.file = file_info{detail::text(chaveiro_auth_result_file_name(raw)),
                               detail::text(chaveiro_auth_result_file_sha256(raw)),
-                              chaveiro_auth_result_file_size(raw)};
+                              chaveiro_auth_result_file_size(raw),
+                              delivery ? std::optional<std::string>(delivery) : std::nullopt,
+                              chaveiro_auth_result_file_protected(raw) == 1};
+    }
+    result.offline = chaveiro_auth_result_offline(raw) == 1;
+    if (const char *until = chaveiro_auth_result_offline_expires_at(raw)) {
+      result.offline_expires_at = until;
     }
     return result;
   }
@@ -428,6 +533,8 @@ class client {
     file.bytes.assign(data, data + chaveiro_file_size(raw));
     file.name = detail::text(chaveiro_file_name(raw));
     file.sha256 = detail::text(chaveiro_file_sha256(raw));
+    if (const char *delivery = chaveiro_file_delivery(raw)) file.delivery = delivery;
+    file.sealed = chaveiro_file_was_sealed(raw) == 1;
     return file;
   }
 
@@ -437,8 +544,13 @@ class client {
   using retry_handler = std::function<void(const error &, std::uint32_t, std::uint32_t)>;
 
   static heartbeat_result convert(const chaveiro_heartbeat_result *raw) {
-    return heartbeat_result{detail::text(chaveiro_heartbeat_result_session_expires_at(raw)),
-                            detail::text(chaveiro_heartbeat_result_expires_at(raw))};
+    heartbeat_result result{detail::text(chaveiro_heartbeat_result_session_expires_at(raw)),
+                            detail::text(chaveiro_heartbeat_result_expires_at(raw)),
+                            chaveiro_heartbeat_result_offline(raw) == 1, std::nullopt};
+    if (const char *until = chaveiro_heartbeat_result_offline_expires_at(raw)) {
+      result.offline_expires_at = until;
+    }
+    return result;
   }
 
   static void retry_trampoline(void *user, const chaveiro_error *e, std::uint32_t attempt,

@@ -29,7 +29,8 @@ internal static class Program
 
     private const string Help = @"Uso: ConsoleLoader.exe --server URL --product ID --public-key BASE64
          (--key CHAVE | --user USUÁRIO --password SENHA [--code CÓDIGO])
-         [--hwid HWID] [--out ARQUIVO] [--beats N]
+         [--hwid HWID] [--out ARQUIVO] [--beats N] [--update]
+         [--report TIPO [--report-detail TEXTO]] [--offline-store ARQUIVO] [--loader-version V]
 
   --server URL         endereço do Chaveiro (ex.: https://painel.exemplo.com)
   --product ID         id do produto
@@ -40,6 +41,12 @@ internal static class Program
   --hwid HWID          id da máquina (padrão: derivado deste computador)
   --out ARQUIVO        baixa o arquivo do produto, conferido, para ARQUIVO
   --beats N            envia N pulsos antes de sair (padrão: 0; Ctrl+C interrompe)
+  --update             se o loader estiver desatualizado, baixa a versão atual, confere e
+                       substitui este ConsoleLoader.exe (abra-o de novo em seguida)
+  --report TIPO        relata um sinal de segurança (debugger, hooked_api, self_check_failed)
+  --report-detail TEXTO  detalhe do relato (até 200 caracteres)
+  --offline-store ARQUIVO  onde guardar a licença offline (padrão: a pasta do usuário)
+  --loader-version V   versão relatada deste loader (padrão: 1.0.0)
 
 Saída: 0 ok · 1 uso incorreto · 2 recusado pelo servidor · 3 resposta não confiável
        4 servidor inacessível";
@@ -56,6 +63,11 @@ Saída: 0 ok · 1 uso incorreto · 2 recusado pelo servidor · 3 resposta não c
         public string Hwid;
         public string Out;
         public int Beats;
+        public bool Update;
+        public string Report;
+        public string ReportDetail;
+        public string OfflineStore;
+        public string LoaderVersion = "1.0.0";
     }
 
     private static int Main(string[] args)
@@ -101,6 +113,11 @@ Saída: 0 ok · 1 uso incorreto · 2 recusado pelo servidor · 3 resposta não c
                 Console.WriteLine(Help);
                 return Ok;
             }
+            if (arg == "--update")
+            {
+                o.Update = true;
+                continue;
+            }
             if (i + 1 >= args.Length) return UsageError("Falta o valor de " + arg + ".");
             string value = args[++i];
             switch (arg)
@@ -114,6 +131,10 @@ Saída: 0 ok · 1 uso incorreto · 2 recusado pelo servidor · 3 resposta não c
                 case "--code": o.Code = value; break;
                 case "--hwid": o.Hwid = value; break;
                 case "--out": o.Out = value; break;
+                case "--report": o.Report = value; break;
+                case "--report-detail": o.ReportDetail = value; break;
+                case "--offline-store": o.OfflineStore = value; break;
+                case "--loader-version": o.LoaderVersion = value; break;
                 case "--beats":
                     if (!int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out o.Beats) ||
                         o.Beats > 100000)
@@ -205,6 +226,17 @@ Saída: 0 ok · 1 uso incorreto · 2 recusado pelo servidor · 3 resposta não c
         return Usage;
     }
 
+    private static string ActionLabel(SecurityAction action)
+    {
+        switch (action)
+        {
+            case SecurityAction.Record: return "registrado";
+            case SecurityAction.BlacklistHwid: return "computador bloqueado";
+            case SecurityAction.BanAccount: return "conta banida";
+            default: return "sessão encerrada";
+        }
+    }
+
     private static string RetryLine(ChaveiroException e, int attempt, TimeSpan delay)
     {
         return "Falha temporária: " + e.Message + " (" + e.Code + "). Nova tentativa em " + DelayText(delay) +
@@ -235,6 +267,13 @@ Saída: 0 ok · 1 uso incorreto · 2 recusado pelo servidor · 3 resposta não c
                                               When(e.Result.SessionExpiresAt) + ").");
                             if (renewed == count) interrupt.Cancel();
                             break;
+                        case HeartbeatEventType.Offline:
+                            renewed++;
+                            Console.WriteLine("Pulso " + renewed + "/" + count +
+                                              ": offline, sem conexão com o servidor (licença offline válida até " +
+                                              When(e.Result.OfflineExpiresAt) + ").");
+                            if (renewed == count) interrupt.Cancel();
+                            break;
                         case HeartbeatEventType.Retrying:
                             Console.Error.WriteLine(RetryLine(e.Error, e.Attempt, e.NextDelay));
                             break;
@@ -263,20 +302,68 @@ Saída: 0 ok · 1 uso incorreto · 2 recusado pelo servidor · 3 resposta não c
         var settings = new ChaveiroClientOptions
         {
             OnAuthRetry = (e, attempt, delay) => Console.Error.WriteLine(RetryLine(e, attempt, delay)),
+            LoaderVersion = o.LoaderVersion,
+            // Under Mono the running executable is mono: the loader is this assembly's file.
+            LoaderPath = System.Reflection.Assembly.GetEntryAssembly().Location,
+            OfflineStorePath = o.OfflineStore,
         };
         using (var client = new ChaveiroClient(o.Server, o.Product, o.PublicKeys, settings))
         {
             string hwid = o.Hwid ?? ChaveiroSdk.Hwid(o.Product);
             Console.WriteLine("Conectando a " + o.Server + " (HWID " + hwid + ")…");
-            AuthResult auth = await client.AuthAsync(hwid, o.Key, o.User, o.Password, o.Code).ConfigureAwait(false);
+            AuthResult auth;
+            try
+            {
+                auth = await client.AuthAsync(hwid, o.Key, o.User, o.Password, o.Code).ConfigureAwait(false);
+            }
+            catch (ChaveiroRefusedException e) when (e.Code == "LOADER_OUTDATED" && e.Loader != null &&
+                                                     e.Loader.UpdateToken != null)
+            {
+                int refusedCode = Report(e);
+                if (!o.Update)
+                {
+                    Console.Error.WriteLine("Versão atual do loader: " + e.Loader.Version + " (" + e.Loader.Name +
+                                            "). Rode de novo com --update para atualizar.");
+                    return refusedCode;
+                }
+                Console.WriteLine("Atualizando o loader para a versão " + e.Loader.Version + " (" +
+                                  SizeText(e.Loader.Size) + ")…");
+                // A .NET loader restarts itself (here: the user opens it again).
+                await client.SelfUpdateAsync(e, restart: false).ConfigureAwait(false);
+                Console.WriteLine("Loader atualizado para a versão " + e.Loader.Version + ". Abra-o de novo.");
+                return Ok;
+            }
+            if (auth.Offline)
+            {
+                Console.WriteLine("Sem conexão com o servidor: usando a licença offline de " + auth.Username +
+                                  ", válida até " + When(auth.OfflineExpiresAt) + ".");
+                Console.WriteLine("Modo offline: o arquivo do produto não pode ser baixado agora.");
+                if (o.Beats > 0)
+                {
+                    int offlineCode = await HeartbeatsAsync(client, o.Beats).ConfigureAwait(false);
+                    if (offlineCode != Ok) return offlineCode;
+                }
+                Console.WriteLine("Pronto (offline).");
+                return Ok;
+            }
             Console.WriteLine("Autenticado como " + auth.Username + ".");
             Console.WriteLine("Produto: " + auth.ProductName + " (" + auth.ProductId + ")");
             Console.WriteLine("Assinatura expira em " + When(auth.SubscriptionExpiresAt) + ".");
             Console.WriteLine("Sessão válida até " + When(auth.SessionExpiresAt) + "; pulso a cada " +
                               SecondsText(auth.HeartbeatInterval) + " s.");
             Console.WriteLine(auth.File != null
-                ? "Arquivo: " + auth.File.Name + " (" + SizeText(auth.File.Size) + ")"
+                ? "Arquivo: " + auth.File.Name + " (" + SizeText(auth.File.Size) + ")" +
+                  (auth.File.Protected ? ", entrega protegida" : "")
                 : "Este produto ainda não tem arquivo.");
+            if (auth.OfflineExpiresAt.HasValue)
+            {
+                Console.WriteLine("Licença offline guardada: válida até " + When(auth.OfflineExpiresAt) + " sem conexão.");
+            }
+            if (o.Report != null)
+            {
+                SecurityAction action = await client.ReportSecurityEventAsync(o.Report, o.ReportDetail).ConfigureAwait(false);
+                Console.WriteLine("Evento de segurança relatado: " + o.Report + " (" + ActionLabel(action) + ").");
+            }
 
             if (o.Out != null)
             {
@@ -285,6 +372,8 @@ Saída: 0 ok · 1 uso incorreto · 2 recusado pelo servidor · 3 resposta não c
                 File.WriteAllBytes(o.Out, file.Bytes);
                 Console.WriteLine("Arquivo salvo em " + o.Out + " (" + SizeText(file.Bytes.Length) +
                                   "), SHA-256 conferido: " + file.Sha256);
+                if (file.Sealed) Console.WriteLine("Recebido cifrado para esta sessão e aberto em memória.");
+                if (file.Delivery != null) Console.WriteLine("Entrega: " + file.Delivery);
             }
 
             if (o.Beats > 0)

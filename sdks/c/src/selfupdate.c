@@ -1,0 +1,278 @@
+/* chaveiro_self_update: after a signed LOADER_OUTDATED, the product's current loader fetched
+ * with the refusal's update token, checked against the refusal's signed hash and size, swapped
+ * in place of the running executable, and restarted. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cJSON.h>
+#include <sodium.h>
+
+#include "client.h"
+
+#ifdef _WIN32
+#  define WIN32_LEAN_AND_MEAN
+#  include <windows.h>
+#else
+#  include <sys/stat.h>
+#  include <unistd.h>
+#endif
+
+/* The loader's largest accepted size: a loader is an executable of a few MB. */
+#define MAX_LOADER_BYTES ((uint64_t)256 << 20)
+
+static char *url_encode(const char *text) {
+  size_t len = strlen(text);
+  char *out = malloc(3 * len + 1);
+  if (!out) return NULL;
+  static const char hex[] = "0123456789ABCDEF";
+  char *p = out;
+  for (size_t i = 0; i < len; i++) {
+    unsigned char c = (unsigned char)text[i];
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+        c == '_' || c == '.' || c == '~') {
+      *p++ = (char)c;
+    } else {
+      *p++ = '%';
+      *p++ = hex[c >> 4];
+      *p++ = hex[c & 15];
+    }
+  }
+  *p = '\0';
+  return out;
+}
+
+static char *with_suffix(const char *path, const char *suffix) {
+  size_t len = strlen(path) + strlen(suffix) + 1;
+  char *out = malloc(len);
+  if (out) snprintf(out, len, "%s%s", path, suffix);
+  return out;
+}
+
+#ifdef _WIN32
+static wchar_t *widen(const char *text) {
+  int len = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, text, -1, NULL, 0);
+  if (len <= 0) return NULL;
+  wchar_t *wide = malloc((size_t)len * sizeof *wide);
+  if (wide && MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, text, -1, wide, len) <= 0) {
+    free(wide);
+    return NULL;
+  }
+  return wide;
+}
+#endif
+
+/* Moves `fresh` over `exe`. Windows cannot replace a running executable but can rename it:
+ * exe → exe.old, fresh → exe (and back when the second step fails). */
+static int swap_in(const char *exe, const char *fresh, char *detail, size_t detail_size) {
+#ifdef _WIN32
+  char *old = with_suffix(exe, ".old");
+  wchar_t *exe_w = widen(exe), *fresh_w = widen(fresh), *old_w = old ? widen(old) : NULL;
+  int rc = -1;
+  if (exe_w && fresh_w && old_w) {
+    DeleteFileW(old_w);
+    if (!MoveFileExW(exe_w, old_w, MOVEFILE_REPLACE_EXISTING)) {
+      snprintf(detail, detail_size, "cannot rename the running loader (error %lu)",
+               (unsigned long)GetLastError());
+    } else if (!MoveFileExW(fresh_w, exe_w, MOVEFILE_REPLACE_EXISTING)) {
+      snprintf(detail, detail_size, "cannot move the new loader in (error %lu)",
+               (unsigned long)GetLastError());
+      MoveFileExW(old_w, exe_w, MOVEFILE_REPLACE_EXISTING);
+    } else {
+      rc = 0;
+    }
+  }
+  free(old);
+  free(exe_w);
+  free(fresh_w);
+  free(old_w);
+  return rc;
+#else
+  if (rename(fresh, exe) != 0) {
+    snprintf(detail, detail_size, "cannot move the new loader over %.200s", exe);
+    return -1;
+  }
+  return 0;
+#endif
+}
+
+/* Starts the new loader with this process's command line. POSIX: execv, which returns only on
+ * failure. Windows: a new process, then this one exits. */
+static void restart(const char *exe, char *detail, size_t detail_size) {
+#ifdef _WIN32
+  wchar_t *exe_w = widen(exe);
+  const wchar_t *line = GetCommandLineW();
+  size_t line_len = wcslen(line) + 1;
+  wchar_t *copy = malloc(line_len * sizeof *copy);
+  if (exe_w && copy) {
+    memcpy(copy, line, line_len * sizeof *copy);
+    STARTUPINFOW startup;
+    PROCESS_INFORMATION process;
+    memset(&startup, 0, sizeof startup);
+    startup.cb = sizeof startup;
+    if (CreateProcessW(exe_w, copy, NULL, NULL, TRUE, 0, NULL, NULL, &startup, &process)) {
+      CloseHandle(process.hThread);
+      /* Wait for the new loader: whoever started this one (a shortcut, a script, a test) sees
+       * the outcome of the updated run, its exit code included. */
+      WaitForSingleObject(process.hProcess, INFINITE);
+      DWORD code = 1;
+      GetExitCodeProcess(process.hProcess, &code);
+      CloseHandle(process.hProcess);
+      ExitProcess(code);
+    }
+    snprintf(detail, detail_size, "cannot start the new loader (error %lu)",
+             (unsigned long)GetLastError());
+  }
+  free(exe_w);
+  free(copy);
+#else
+  /* argv from /proc/self/cmdline: NUL-separated. */
+  chv_buf line = {0};
+  if (chv_file_read("/proc/self/cmdline", &line, (size_t)1 << 20) == 0 && line.len > 0) {
+    size_t count = 0;
+    for (size_t i = 0; i < line.len; i++) count += line.data[i] == '\0';
+    if (line.data[line.len - 1] != '\0') count++;
+    char **argv = calloc(count + 1, sizeof *argv);
+    if (argv) {
+      size_t n = 0;
+      for (size_t i = 0; i < line.len && n < count; n++) {
+        argv[n] = (char *)line.data + i;
+        i += strlen(argv[n]) + 1;
+      }
+      execv(exe, argv);
+      free(argv);
+    }
+  }
+  chv_buf_free(&line);
+  snprintf(detail, detail_size, "cannot start the new loader %.200s", exe);
+#endif
+}
+
+chaveiro_status chaveiro_self_update(chaveiro_client *client, const chaveiro_error *refusal,
+                                     unsigned flags, chaveiro_error **error) {
+  if (error) *error = NULL;
+  if (!client || !refusal || refusal->status != CHAVEIRO_E_REFUSED || !refusal->has_loader ||
+      !refusal->loader_update_token) {
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT,
+                                                  "a LOADER_OUTDATED refusal with an update "
+                                                  "token is required"));
+  }
+  return chaveiro_self_update_to(client, refusal->loader_update_token, refusal->loader_sha256,
+                                 refusal->loader_size, flags, error);
+}
+
+chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *update_token,
+                                        const char *sha256, uint64_t size, unsigned flags,
+                                        chaveiro_error **error) {
+  if (error) *error = NULL;
+  int hex = sha256 && strlen(sha256) == 64;
+  for (size_t i = 0; hex && i < 64; i++) {
+    char c = sha256[i];
+    hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+  }
+  if (!client || !update_token || !update_token[0] || !hex) {
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT,
+                                                  "the refusal's update token, lower-case "
+                                                  "sha256 and size are required"));
+  }
+  if (size > MAX_LOADER_BYTES) {
+    return chv_error_give(error, chv_error_verification("FILE_MISMATCH",
+                                                        "a loader of %llu bytes",
+                                                        (unsigned long long)size));
+  }
+  char *exe = client->loader_path ? chv_strdup(client->loader_path) : chv_self_exe_path();
+  if (!exe) {
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_IO, "the loader's path is unknown"));
+  }
+  char nonce[32];
+  chv_nonce(nonce);
+  char *token = url_encode(update_token);
+  size_t url_len = strlen(client->base_url) + sizeof CHV_PATH_UPDATE + (token ? strlen(token) : 0) +
+                   64;
+  char *url = malloc(url_len);
+  if (!token || !url) {
+    free(exe);
+    chv_free_secret(token);
+    free(url);
+    return chv_error_give(error, chv_error_no_memory());
+  }
+  snprintf(url, url_len, "%s%s?token=%s&nonce=%s", client->base_url, CHV_PATH_UPDATE, token,
+           nonce);
+  size_t max_body = (size_t)size;
+  if (max_body < CHV_MAX_ENVELOPE_BYTES) max_body = CHV_MAX_ENVELOPE_BYTES;
+  chv_http_request http = {"GET", url, NULL, NULL, 0, client->download_timeout_ms, max_body,
+                           NULL, NULL};
+  chv_http_response response;
+  memset(&response, 0, sizeof response);
+  char detail[256] = "";
+  chv_http_outcome outcome =
+      client->transport->send(client->transport, &http, &response, NULL, detail, sizeof detail);
+  sodium_memzero(url, strlen(url));
+  free(url);
+  chv_free_secret(token);
+
+  const char *request = "GET " CHV_PATH_UPDATE;
+  int is_file = response.status >= 200 && response.status <= 299 && !response.signature;
+  chaveiro_status status = CHAVEIRO_OK;
+  if (outcome == CHV_HTTP_TOO_LARGE && is_file) {
+    status = chv_error_give(error, chv_error_verification("FILE_MISMATCH",
+                                                          "more than the signed %llu bytes",
+                                                          (unsigned long long)size));
+  } else if (outcome != CHV_HTTP_OK) {
+    status = chv_error_give(error, chv_transport_error(outcome, request, &response, detail));
+  } else if (!is_file) {
+    cJSON *root = NULL;
+    status = chv_open_envelope(client, &response, request, nonce, &root, error);
+    if (status == CHAVEIRO_OK) {
+      cJSON_Delete(root);
+      status = chv_error_give(error, chv_error_verification(
+                                         "MALFORMED_ANSWER", "a signed success instead of a file"));
+    }
+  } else {
+    uint8_t digest[crypto_hash_sha256_BYTES];
+    char sha[65];
+    crypto_hash_sha256(digest, response.body.data ? response.body.data : (const uint8_t *)"",
+                       response.body.len);
+    chv_hex(digest, sizeof digest, sha);
+    if (strcmp(sha, sha256) != 0 ||
+        (uint64_t)response.body.len != size) {
+      status = chv_error_give(error, chv_error_verification(
+                                         "FILE_MISMATCH",
+                                         "got %zu bytes with sha256 %s, the refusal signed %llu "
+                                         "bytes with %s",
+                                         response.body.len, sha,
+                                         (unsigned long long)size,
+                                         sha256));
+    }
+  }
+  if (status == CHAVEIRO_OK) {
+    char *fresh = with_suffix(exe, ".new");
+    unsigned mode = 0755;
+#ifndef _WIN32
+    struct stat info;
+    if (stat(exe, &info) == 0) mode = (unsigned)(info.st_mode & 07777);
+#endif
+    if (!fresh) {
+      status = chv_error_give(error, chv_error_no_memory());
+    } else if (chv_file_write_atomic(fresh, response.body.data, response.body.len, mode) != 0) {
+      status = chv_error_give(error, chv_error_simple(CHAVEIRO_E_IO, "cannot write %.200s",
+                                                      fresh));
+    } else if (swap_in(exe, fresh, detail, sizeof detail) != 0) {
+      chv_file_remove(fresh);
+      status = chv_error_give(error, chv_error_simple(CHAVEIRO_E_IO, "%s", detail));
+    } else {
+      /* The new file is the loader now: the next auth hashes it again. */
+      chv_mutex_lock(&client->mutex);
+      client->loader_hashed = 0;
+      chv_mutex_unlock(&client->mutex);
+      if (!(flags & CHAVEIRO_SELF_UPDATE_NO_RESTART)) {
+        restart(exe, detail, sizeof detail);
+        status = chv_error_give(error, chv_error_simple(CHAVEIRO_E_INTERNAL, "%s", detail));
+      }
+    }
+    free(fresh);
+  }
+  chv_http_response_free(&response);
+  free(exe);
+  return status;
+}
