@@ -4,20 +4,12 @@
 #include <string.h>
 
 #include "internal.h"
-
-#ifdef _WIN32
-#  define WIN32_LEAN_AND_MEAN
-#  include <windows.h>
-#endif
+#include "platform.h"
 
 static FILE *open_for_writing(const char *path) {
 #ifdef _WIN32
-  /* The path is UTF-8; the ANSI functions would read it in the local code page. */
-  int wide_len = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, path, -1, NULL, 0);
-  if (wide_len <= 0) return NULL;
-  wchar_t *wide = malloc((size_t)wide_len * sizeof *wide);
+  wchar_t *wide = chv_widen(path);
   if (!wide) return NULL;
-  MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, path, -1, wide, wide_len);
   FILE *f = _wfopen(wide, L"wb");
   free(wide);
   return f;

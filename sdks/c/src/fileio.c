@@ -8,6 +8,7 @@
 #include <sodium.h>
 
 #include "internal.h"
+#include "platform.h"
 
 #ifdef _WIN32
 #  define WIN32_LEAN_AND_MEAN
@@ -19,22 +20,10 @@
 #  include <unistd.h>
 #endif
 
-#ifdef _WIN32
-static wchar_t *widen(const char *text) {
-  int len = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, text, -1, NULL, 0);
-  if (len <= 0) return NULL;
-  wchar_t *wide = malloc((size_t)len * sizeof *wide);
-  if (wide && MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, text, -1, wide, len) <= 0) {
-    free(wide);
-    return NULL;
-  }
-  return wide;
-}
-#endif
 
 static FILE *open_file(const char *path, const char *mode) {
 #ifdef _WIN32
-  wchar_t *wide = widen(path);
+  wchar_t *wide = chv_widen(path);
   wchar_t wmode[8];
   size_t i = 0;
   for (; mode[i] && i < 7; i++) wmode[i] = (wchar_t)mode[i];
@@ -85,7 +74,7 @@ int chv_file_sha256(const char *path, char out[65]) {
 
 int chv_file_remove(const char *path) {
 #ifdef _WIN32
-  wchar_t *wide = widen(path);
+  wchar_t *wide = chv_widen(path);
   int ok = wide && DeleteFileW(wide);
   free(wide);
   return ok ? 0 : -1;
@@ -108,7 +97,7 @@ int chv_file_write_atomic(const char *path, const void *data, size_t len, unsign
     size_t written = len ? fwrite(data, 1, len, f) : 0;
     int closed = fclose(f);
     if (written == len && closed == 0) {
-      wchar_t *from = widen(tmp), *to = widen(path);
+      wchar_t *from = chv_widen(tmp), *to = chv_widen(path);
       if (from && to && MoveFileExW(from, to, MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH))
         rc = 0;
       free(from);
@@ -159,7 +148,7 @@ int chv_mkdirs_for(const char *path) {
     /* "C:" is a drive, not a folder to make. */
     if (!(p - dir == 2 && dir[1] == ':')) {
 #ifdef _WIN32
-      wchar_t *wide = widen(dir);
+      wchar_t *wide = chv_widen(dir);
       if (!wide || (!CreateDirectoryW(wide, NULL) && GetLastError() != ERROR_ALREADY_EXISTS))
         rc = -1;
       free(wide);

@@ -6,6 +6,17 @@
 
 #  include <process.h>
 
+wchar_t *chv_widen(const char *text) {
+  int len = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, text, -1, NULL, 0);
+  if (len <= 0) return NULL;
+  wchar_t *wide = malloc((size_t)len * sizeof *wide);
+  if (wide && MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, text, -1, wide, len) <= 0) {
+    free(wide);
+    return NULL;
+  }
+  return wide;
+}
+
 int chv_mutex_init(chv_mutex *mutex) {
   InitializeSRWLock(mutex);
   return 0;

@@ -15,6 +15,9 @@ typedef struct chv_thread {
   HANDLE handle;
   DWORD id;
 } chv_thread;
+/* A malloc'd UTF-16 copy of UTF-8 `text` for the wide Win32 APIs (the ANSI ones would read it
+   in the local code page); NULL when it is not valid UTF-8 or memory runs out. */
+wchar_t *chv_widen(const char *text);
 #else
 #  include <pthread.h>
 typedef pthread_mutex_t chv_mutex;

@@ -9,6 +9,7 @@
 #include <sodium.h>
 
 #include "client.h"
+#include "platform.h"
 
 #ifdef _WIN32
 #  define WIN32_LEAN_AND_MEAN
@@ -49,25 +50,13 @@ static char *with_suffix(const char *path, const char *suffix) {
   return out;
 }
 
-#ifdef _WIN32
-static wchar_t *widen(const char *text) {
-  int len = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, text, -1, NULL, 0);
-  if (len <= 0) return NULL;
-  wchar_t *wide = malloc((size_t)len * sizeof *wide);
-  if (wide && MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, text, -1, wide, len) <= 0) {
-    free(wide);
-    return NULL;
-  }
-  return wide;
-}
-#endif
 
 /* Moves `fresh` over `exe`. Windows cannot replace a running executable but can rename it:
  * exe → exe.old, fresh → exe (and back when the second step fails). */
 static int swap_in(const char *exe, const char *fresh, char *detail, size_t detail_size) {
 #ifdef _WIN32
   char *old = with_suffix(exe, ".old");
-  wchar_t *exe_w = widen(exe), *fresh_w = widen(fresh), *old_w = old ? widen(old) : NULL;
+  wchar_t *exe_w = chv_widen(exe), *fresh_w = chv_widen(fresh), *old_w = old ? chv_widen(old) : NULL;
   int rc = -1;
   if (exe_w && fresh_w && old_w) {
     DeleteFileW(old_w);
@@ -100,7 +89,7 @@ static int swap_in(const char *exe, const char *fresh, char *detail, size_t deta
  * failure. Windows: a new process, then this one exits. */
 static void restart(const char *exe, char *detail, size_t detail_size) {
 #ifdef _WIN32
-  wchar_t *exe_w = widen(exe);
+  wchar_t *exe_w = chv_widen(exe);
   const wchar_t *line = GetCommandLineW();
   size_t line_len = wcslen(line) + 1;
   wchar_t *copy = malloc(line_len * sizeof *copy);

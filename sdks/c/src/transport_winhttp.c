@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "transport.h"
+#include "platform.h"
 
 #include <winhttp.h>
 
@@ -14,16 +15,6 @@ typedef struct winhttp_transport {
   HINTERNET session;
 } winhttp_transport;
 
-static wchar_t *widen(const char *text) {
-  int len = MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, text, -1, NULL, 0);
-  if (len <= 0) return NULL;
-  wchar_t *wide = malloc((size_t)len * sizeof *wide);
-  if (wide && MultiByteToWideChar(CP_UTF8, MB_ERR_INVALID_CHARS, text, -1, wide, len) <= 0) {
-    free(wide);
-    return NULL;
-  }
-  return wide;
-}
 
 /* The value of a response header as ASCII (the two the SDK reads are ASCII), NULL when absent. */
 static char *header(HINTERNET request, const wchar_t *name) {
@@ -71,7 +62,7 @@ static chv_http_outcome winhttp_send(chv_transport *self, const chv_http_request
   HINTERNET connection = NULL, request = NULL;
   int armed = 0;
   in_flight flight = {NULL, 0};
-  wchar_t *url = widen(req->url);
+  wchar_t *url = chv_widen(req->url);
   wchar_t *headers = NULL;
   wchar_t host[256], path[2048];
   if (!url) goto done;
@@ -101,7 +92,7 @@ static chv_http_outcome winhttp_send(chv_transport *self, const chv_http_request
           is_post ? "Content-Type: application/json\r\nAccept: application/json\r\n" : "",
           req->bearer ? "Authorization: Bearer " : "", req->bearer ? req->bearer : "",
           req->bearer ? "\r\n" : "");
-  headers = widen(narrow);
+  headers = chv_widen(narrow);
   free(narrow);
   if (!headers) goto done;
 

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DELIVERY_MARK } from '@chaveiro/contract';
+import { purposeKey } from '../../platform/crypto/sealed-fields.js';
 
 /**
  * The mark each delivered copy carries (docs/loader-protocol.md, "Marks"): a 64-byte record
@@ -23,7 +24,7 @@ const MAC_CONTEXT = Buffer.from('chaveiro-mark-v1', 'ascii');
 
 /** The mark key: derived from the JWT secret, its own purpose, so it opens nothing else. */
 export function markKeyOf(jwtSecret: string): Buffer {
-  return createHmac('sha256', jwtSecret).update('chaveiro/delivery-mark/v1').digest();
+  return purposeKey(jwtSecret, 'chaveiro/delivery-mark/v1');
 }
 
 /** The 16 raw bytes of a UUID's text form. */

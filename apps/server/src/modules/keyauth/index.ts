@@ -11,6 +11,7 @@ import type { AccountLimits } from '../auth/index.js';
 import type { DeliveryService } from '../delivery/index.js';
 import type { KeyRedemption } from '../keys/index.js';
 import type { LoaderService } from '../loader/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { UserAdminRepository, UsersRepository } from '../users/index.js';
 import { createKeyAuthAppsRepository } from './keyauth-apps-repository.js';
 import { keyAuthAppsRoutes } from './keyauth-apps-routes.js';
@@ -39,6 +40,7 @@ export function createKeyAuthModule({
   redemption,
   accountLimits,
   activity,
+  subscriptions,
 }: Pick<
   Platform,
   'db' | 'dialect' | 'clock' | 'config' | 'jobLeases' | 'events' | 'log' | 'loaderSigner'
@@ -50,6 +52,7 @@ export function createKeyAuthModule({
   redemption: KeyRedemption;
   accountLimits: AccountLimits;
   activity: ActivityService;
+  subscriptions: Pick<SubscriptionsService, 'hwidBoundToOthers'>;
 }) {
   const keyAuthApps = createKeyAuthAppsService({
     db,
@@ -70,6 +73,7 @@ export function createKeyAuthModule({
     redemption,
     activity,
     events,
+    subscriptions,
   });
   return defineModule({
     name: 'keyauth',

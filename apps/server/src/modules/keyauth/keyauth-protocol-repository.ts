@@ -1,5 +1,4 @@
 import type { ProductStatus } from '@chaveiro/contract';
-import { blacklistedHwidForm } from '@chaveiro/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { CredentialReach, Database, KeyAuthSessionsTable } from '../../db/schema.js';
 import type { ProductOperationalState } from '../loader/index.js';
@@ -253,24 +252,6 @@ export function createKeyAuthProtocolRepository(db: Kysely<Database>) {
         username: row.username,
         namedByKey: Boolean(Number(row.named_by_key)),
       }));
-    },
-
-    /**
-     * Whether an active account other than `userId` has a machine of the product bound whose
-     * HWID is `hwid` as the blacklist compares it (trimmed, any case).
-     */
-    async hwidBoundToOthers(productId: string, hwid: string, userId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('machines as m')
-        .innerJoin('subscriptions as s', 's.id', 'm.subscription_id')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .select('m.id')
-        .where('s.product_id', '=', productId)
-        .where('s.user_id', '<>', userId)
-        .where('u.status', '=', 'active')
-        .where((eb) => eb(eb.fn('lower', ['m.hwid']), '=', blacklistedHwidForm(hwid)))
-        .executeTakeFirst();
-      return row !== undefined;
     },
 
     /** Adds the HWID to the product's blacklist (kept as it was when already there). */

@@ -25,6 +25,7 @@ import type {
   LoaderService,
 } from '../loader/index.js';
 import { LoaderRefusalError, productBlockOf, productDownBy } from '../loader/index.js';
+import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { UserAdminRepository, UsersRepository } from '../users/index.js';
 import type { KeyAuthAnswer } from './keyauth-protocol-answers.js';
 import { failureOf, refuseKeyAuth } from './keyauth-protocol-answers.js';
@@ -73,6 +74,8 @@ export interface KeyAuthProtocolServiceDeps extends Pick<AppContext, 'clock'> {
   activity: ActivityService;
   /** Accounts made here record `user.registered`, a ban `user.banned`. */
   events: EventRecorder;
+  /** Whether another account has bound an HWID a `ban` would blacklist. */
+  subscriptions: Pick<SubscriptionsService, 'hwidBoundToOthers'>;
 }
 
 /** One KeyAuth call: its version-independent fields and the caller's address. */
@@ -114,6 +117,7 @@ export function createKeyAuthProtocolService({
   redemption,
   activity,
   events,
+  subscriptions,
 }: KeyAuthProtocolServiceDeps) {
   const steps = loader.steps;
 
@@ -542,7 +546,7 @@ export function createKeyAuthProtocolService({
         const hwid = state.hwid ?? refuseKeyAuth(text.sessionNotFound);
         // A loader vouches for its own machine only: an HWID is a claim, and one another active
         // account has bound (claimed here to get it blocked) stays unblocked.
-        const shared = await repository.hwidBoundToOthers(context.app.productId, hwid, user.id);
+        const shared = await subscriptions.hwidBoundToOthers(context.app.productId, hwid, user.id);
         await events.transaction(async (trx) => {
           // The admin's ban path: status, token_version raised, `user.banned`, the log line.
           if (await accounts.setStatus(user.id, 'banned', trx, { onlyIfChanged: true })) {

@@ -53,7 +53,7 @@ export interface LoaderSecurityDeps extends Pick<AppContext, 'clock'> {
   events: EventRecorder;
   activity: Pick<ActivityService, 'record'>;
   /** Ending a machine's sessions is the subscriptions module's (it owns `machines`). */
-  subscriptions: Pick<SubscriptionsService, 'endMachineSessions'>;
+  subscriptions: Pick<SubscriptionsService, 'endMachineSessions' | 'hwidBoundToOthers'>;
   users: Pick<UsersRepository, 'findById'>;
   /** The admin's ban path: status, security epoch ended. */
   userAdmin: Pick<UserAdminRepository, 'setStatus'>;
@@ -133,7 +133,7 @@ export function createLoaderSecurity({
       return user?.role === 'admin' ? 'end_session' : asked;
     }
     if (asked === 'blacklist_hwid') {
-      const shared = await repository.hwidBoundToOthers(
+      const shared = await subscriptions.hwidBoundToOthers(
         machine.productId,
         machine.hwid,
         machine.userId,

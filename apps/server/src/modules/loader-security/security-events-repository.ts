@@ -1,5 +1,4 @@
 import type { SecurityEventsQuery } from '@chaveiro/contract';
-import { blacklistedHwidForm } from '@chaveiro/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, LoaderSecurityEventsTable } from '../../db/schema.js';
 import { readPage } from '../../platform/http/paging.js';
@@ -55,24 +54,6 @@ export function createSecurityEventsRepository(db: Kysely<Database>) {
         .select(['name', 'security_rules'])
         .where('id', '=', productId)
         .executeTakeFirst();
-    },
-
-    /**
-     * Whether another active account of the product has bound `hwid` (compared as the
-     * blacklist compares it): such an HWID is never blacklisted on this account's word.
-     */
-    async hwidBoundToOthers(productId: string, hwid: string, userId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('machines as m')
-        .innerJoin('subscriptions as s', 's.id', 'm.subscription_id')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .select('m.id')
-        .where('s.product_id', '=', productId)
-        .where('s.user_id', '<>', userId)
-        .where('u.status', '=', 'active')
-        .where((eb) => eb(eb.fn('lower', ['m.hwid']), '=', blacklistedHwidForm(hwid)))
-        .executeTakeFirst();
-      return row !== undefined;
     },
 
     /**

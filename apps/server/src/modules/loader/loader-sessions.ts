@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LOADER } from '@chaveiro/contract';
 import type { Clock } from '../../platform/core/clock.js';
+import { createSealedFields, purposeKey } from '../../platform/crypto/sealed-fields.js';
 import { createTokenCache } from '../../platform/state/token-cache.js';
 
 /** What a loader session names: one machine of one subscription, for one token version. */
@@ -24,9 +24,6 @@ export interface LoaderSession {
 /** Tokens verified recently, kept so a heartbeat re-sending one needs no new HMAC. */
 const VERIFIED_CACHE_SIZE = 50_000;
 
-const VERSION = 'v1';
-const MAC_BYTES = 32;
-
 /**
  * Stateless loader session tokens: `v1.<base64url claims>.<base64url HMAC-SHA256>`, keyed by a
  * key derived from the JWT secret. Nothing is stored: a heartbeat checks the claims against the
@@ -36,19 +33,12 @@ const MAC_BYTES = 32;
  */
 export function createLoaderSessions(jwtSecret: string, clock: Clock) {
   // A key of its own, so a loader token can never pass for a web session or the reverse.
-  const key = createHmac('sha256', jwtSecret).update('chaveiro/loader-session/v1').digest();
-  const mac = (claims: string) => createHmac('sha256', key).update(claims).digest();
+  const tokens = createSealedFields(purposeKey(jwtSecret, 'chaveiro/loader-session/v1'), 'v1');
   const verified = createTokenCache<LoaderSession>(VERIFIED_CACHE_SIZE);
 
   function decode(token: string): LoaderSession | null {
-    const end = token.lastIndexOf('.');
-    if (end < 0 || !token.startsWith(`${VERSION}.`)) return null;
-    const signed = token.slice(0, end);
-    const given = Buffer.from(token.slice(end + 1), 'base64url');
-    if (given.length !== MAC_BYTES || !timingSafeEqual(given, mac(signed))) return null;
-    const fields = Buffer.from(signed.slice(VERSION.length + 1), 'base64url')
-      .toString()
-      .split('|');
+    const fields = tokens.open(token);
+    if (!fields) return null;
     // Six fields: a token issued before deliveries, valid until it expires.
     if (fields.length !== 6 && fields.length !== 7) return null;
     const [machineId, subscriptionId, userId, productId, version, expiry, deliveryId] = fields as [
@@ -78,19 +68,16 @@ export function createLoaderSessions(jwtSecret: string, clock: Clock) {
       expiresAt: number;
     } {
       const expiresAt = clock.now() + LOADER.sessionTtlMs;
-      const claims = Buffer.from(
-        [
-          session.machineId,
-          session.subscriptionId,
-          session.userId,
-          session.productId,
-          String(session.tokenVersion),
-          String(expiresAt),
-          session.deliveryId ?? '',
-        ].join('|'),
-      ).toString('base64url');
-      const signed = `${VERSION}.${claims}`;
-      return { token: `${signed}.${mac(signed).toString('base64url')}`, expiresAt };
+      const token = tokens.seal([
+        session.machineId,
+        session.subscriptionId,
+        session.userId,
+        session.productId,
+        String(session.tokenVersion),
+        String(expiresAt),
+        session.deliveryId ?? '',
+      ]);
+      return { token, expiresAt };
     },
 
     /** The session a token carries, or null when it is malformed, forged or expired. */

@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../platform/core/clock.js';
+import { createSealedFields, purposeKey } from '../../platform/crypto/sealed-fields.js';
 
 /** What a self-update token names: one loader file, for one subscription's owner. */
 export interface LoaderUpdateGrant {
@@ -15,41 +15,31 @@ export interface LoaderUpdateGrant {
 /** An update token lets its loader fetch the new version for 10 minutes. */
 export const UPDATE_TOKEN_TTL_MS = 10 * 60 * 1000;
 
-const VERSION = 'u1';
-const MAC_BYTES = 32;
-
 /**
  * Stateless self-update tokens, `u1.<base64url claims>.<base64url HMAC-SHA256>`, under a key of
  * their own derived from the JWT secret (as loader sessions, which a `u1.` token can never pass
  * for, nor the reverse). Carried by a LOADER_OUTDATED refusal to `GET /api/loader/update`.
  */
 export function createLoaderUpdateTokens(jwtSecret: string, clock: Clock) {
-  const key = createHmac('sha256', jwtSecret).update('chaveiro/loader-update/v1').digest();
-  const mac = (signed: string) => createHmac('sha256', key).update(signed).digest();
+  const tokens = createSealedFields(purposeKey(jwtSecret, 'chaveiro/loader-update/v1'), 'u1');
 
   return {
     issue(grant: Omit<LoaderUpdateGrant, 'expiresAt'>): { token: string; expiresAt: number } {
       const expiresAt = clock.now() + UPDATE_TOKEN_TTL_MS;
-      const claims = Buffer.from(
-        [grant.productId, grant.userId, grant.subscriptionId, grant.sha256, String(expiresAt)].join(
-          '|',
-        ),
-      ).toString('base64url');
-      const signed = `${VERSION}.${claims}`;
-      return { token: `${signed}.${mac(signed).toString('base64url')}`, expiresAt };
+      const token = tokens.seal([
+        grant.productId,
+        grant.userId,
+        grant.subscriptionId,
+        grant.sha256,
+        String(expiresAt),
+      ]);
+      return { token, expiresAt };
     },
 
     /** The grant a token carries, or null when it is malformed, forged or expired. */
     verify(token: string): LoaderUpdateGrant | null {
-      const end = token.lastIndexOf('.');
-      if (end < 0 || !token.startsWith(`${VERSION}.`)) return null;
-      const signed = token.slice(0, end);
-      const given = Buffer.from(token.slice(end + 1), 'base64url');
-      if (given.length !== MAC_BYTES || !timingSafeEqual(given, mac(signed))) return null;
-      const fields = Buffer.from(signed.slice(VERSION.length + 1), 'base64url')
-        .toString()
-        .split('|');
-      if (fields.length !== 5) return null;
+      const fields = tokens.open(token);
+      if (fields?.length !== 5) return null;
       const [productId, userId, subscriptionId, sha256, expiry] = fields as [
         string,
         string,

@@ -20,6 +20,14 @@ export function createMachineBinding({
     },
 
     /**
+     * Whether another active account of the product has bound `hwid`: a blacklist must not
+     * lock out someone else's machine on one account's word (a KeyAuth `ban`, a security rule).
+     */
+    hwidBoundToOthers(productId: string, hwid: string, userId: string): Promise<boolean> {
+      return repository.hwidBoundToOthers(productId, hwid, userId);
+    },
+
+    /**
      * Binds `hwid` to the subscription when a slot is free (or answers the machine a racing
      * request bound meanwhile); HWID_MISMATCH when full or gone. Binders of one subscription
      * take turns (write lock on SQLite, the subscription row FOR UPDATE on PostgreSQL), so two

@@ -1,3 +1,4 @@
+import { blacklistedHwidForm } from '@chaveiro/contract';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SqlDialect } from '../../platform/db/database.js';
@@ -138,6 +139,24 @@ export function createMachinesRepository(db: Kysely<Database>, dialect: SqlDiale
     },
 
     /** The machine id of `hwid` on the subscription, when bound. */
+    /**
+     * Whether an active account other than `userId` has a machine of the product bound whose
+     * HWID is `hwid` as the blacklist compares it (trimmed, any case).
+     */
+    async hwidBoundToOthers(productId: string, hwid: string, userId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('machines as m')
+        .innerJoin('subscriptions as s', 's.id', 'm.subscription_id')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select('m.id')
+        .where('s.product_id', '=', productId)
+        .where('s.user_id', '<>', userId)
+        .where('u.status', '=', 'active')
+        .where((eb) => eb(eb.fn('lower', ['m.hwid']), '=', blacklistedHwidForm(hwid)))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async findBoundMachine(
       subscriptionId: string,
       hwid: string,
