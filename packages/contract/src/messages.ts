@@ -620,6 +620,7 @@ export const messages = {
     hwidInvalid: 'HWID inválido: use de 8 a 128 letras, números, ., _, : ou -.',
     credentialsRequired: 'Envie uma chave de licença ou usuário e senha.',
     sessionRequired: 'Envie a sessão do loader.',
+    updateTokenRequired: 'Envie o token de atualização do loader.',
     sessionKeyInvalid:
       'Chave de sessão inválida: envie a chave pública X25519 em base64 (32 bytes).',
     loaderReportInvalid: 'Relato do loader inválido: envie o SHA-256 do executável em hexadecimal.',

@@ -108,7 +108,10 @@ export type LoaderDownloadQuery = z.infer<typeof loaderDownloadQuerySchema>;
 
 /** The self-update download: the token of a LOADER_OUTDATED refusal. */
 export const loaderUpdateQuerySchema = z.object({
-  token: sessionSchema,
+  token: z
+    .string({ error: text.updateTokenRequired })
+    .min(1, text.updateTokenRequired)
+    .max(LOADER.sessionMaxLength),
   nonce: loaderNonceSchema.optional(),
 });
 export type LoaderUpdateQuery = z.infer<typeof loaderUpdateQuerySchema>;
