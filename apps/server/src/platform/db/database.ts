@@ -182,12 +182,32 @@ function openSqlite(file: string): BetterSqlite3.Database {
   restrictToOwner(`${file}-wal`);
   restrictToOwner(`${file}-shm`);
   const raw = new BetterSqlite3(file);
-  raw.pragma('journal_mode = WAL');
+  switchToWal(raw);
   // FULL: a committed redemption or balance change survives a power cut.
   raw.pragma('synchronous = FULL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
   return raw;
+}
+
+/**
+ * Puts the database in WAL mode. On a fresh file another process starting at the same moment may
+ * hold the lock that switch needs, and SQLite answers SQLITE_BUSY at once instead of waiting for
+ * it (the busy timeout does not cover it): retried for up to 10 s, before anything is served.
+ */
+function switchToWal(raw: BetterSqlite3.Database): void {
+  const deadline = Date.now() + 10_000;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      raw.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      const busy = (error as { code?: unknown }).code === 'SQLITE_BUSY';
+      if (!busy || Date.now() > deadline) throw error;
+      Atomics.wait(pause, 0, 0, 20);
+    }
+  }
 }
 
 /**
