@@ -90,6 +90,7 @@ export function clientRoutes({
         return reply
           .header('content-type', 'application/octet-stream')
           .header('content-disposition', contentDisposition(loader.name))
+          .header('content-length', String(loader.size))
           .header('cache-control', 'no-store')
           .send(loader.bytes);
       },

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type {
   ClientDashboard,
   ClientLoader,
@@ -61,13 +62,15 @@ export interface ClientServiceDeps extends Pick<AppContext, 'clock'> {
   /** The minutes online per subscription and day (the card's usage). */
   usage: Pick<AnalyticsRepository, 'usage'>;
   /** The bytes of the products' loader files. */
-  files: Pick<FilesService, 'read'>;
+  files: Pick<FilesService, 'metadata' | 'stream'>;
 }
 
 /** A loader file as a subscriber downloads it. */
 export interface LoaderDownload {
   name: string;
-  bytes: Buffer;
+  size: number;
+  /** Streamed a piece at a time: a 64 MB loader is never held whole. */
+  bytes: Readable;
 }
 
 /** The customer area: own subscriptions, HWID resets, key redemption and loyalty. */
@@ -240,7 +243,7 @@ export function createClientService({
         throw new NotFoundError(loaderFileMessages.loaderMissing, 'LOADER_MISSING');
       }
       // Replaced in between: the old bytes may be gone; the customer retries with the new one.
-      const file = await files.read(sub.loader_sha256).catch(() => {
+      const file = await files.metadata(sub.loader_sha256).catch(() => {
         throw new NotFoundError(loaderFileMessages.loaderMissing, 'LOADER_MISSING');
       });
       await client.logLoaderDownload({
@@ -254,7 +257,8 @@ export function createClientService({
       });
       return {
         name: versionedName(sub.loader_name ?? 'loader.exe', sub.loader_version ?? ''),
-        bytes: file.bytes,
+        size: file.size,
+        bytes: Readable.from(files.stream(sub.loader_sha256)),
       };
     },
 

@@ -63,16 +63,6 @@ export function createDeliveryRepository(db: Kysely<Database>, dialect: SqlDiale
       return db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** Whether the product refuses plain downloads ("entrega protegida"). */
-    async isProtected(productId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('products')
-        .select('protected_delivery')
-        .where('id', '=', productId)
-        .executeTakeFirst();
-      return row?.protected_delivery === 1;
-    },
-
     async recordDownload(id: string, at: number, ip: string): Promise<void> {
       await db
         .updateTable('deliveries')

@@ -68,6 +68,8 @@ export interface DownloadRequest {
     hwid: string | null;
     file_sha256: string | null;
     file_name: string | null;
+    /** 1: the product refuses plain downloads ("entrega protegida"). */
+    protected_delivery: number;
   };
   ip: string;
 }
@@ -165,7 +167,7 @@ export function createDeliveryService({
     if (request.deliveryId === undefined) {
       // A session opened before deliveries existed, or before the product had a file: a plain
       // delivery to this machine, where plain ones are allowed.
-      if (await repository.isProtected(session.productId)) return 'SESSION_KEY_REQUIRED';
+      if (state.protected_delivery === 1) return 'SESSION_KEY_REQUIRED';
       return create({
         productId: session.productId,
         fileSha256,
@@ -190,7 +192,7 @@ export function createDeliveryService({
     // The product's file changed since the auth: the signed hash names the old one, so the
     // loader signs in again and gets the new one's.
     if (delivery.file_sha256 !== fileSha256) return 'SESSION_INVALID';
-    if (delivery.session_key === null && (await repository.isProtected(session.productId))) {
+    if (delivery.session_key === null && state.protected_delivery === 1) {
       return 'SESSION_KEY_REQUIRED';
     }
     return delivery;

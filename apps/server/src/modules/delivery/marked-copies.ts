@@ -2,6 +2,7 @@ import type { Hash } from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DeliveryMarkKind } from '@chaveiro/contract';
+import { FifoGate } from '../../platform/core/fifo-gate.js';
 import { MARK_BYTES, SLOT_PATTERN } from './delivery-marks.js';
 
 /** A stored file read a piece at a time, in order (files.stream). */
@@ -39,7 +40,7 @@ const HASHES_AT_ONCE = 2;
  */
 export function createMarkedCopies(pieces: FilePieces) {
   const layouts = new Map<string, Promise<FileLayout>>();
-  const hashing = createGate(HASHES_AT_ONCE);
+  const hashing = new FifoGate(HASHES_AT_ONCE);
 
   async function learn(sha256: string): Promise<FileLayout> {
     const hash = createHash('sha256');
@@ -121,7 +122,7 @@ export function createMarkedCopies(pieces: FilePieces) {
       }
       // The bytes after the slot, piece by piece, yielding between them.
       const after = layout.slotOffset + MARK_BYTES;
-      await hashing(async () => {
+      await hashing.run(async () => {
         let offset = 0;
         for await (const piece of pieces(sha256)) {
           const start = offset;
@@ -142,21 +143,3 @@ export function createMarkedCopies(pieces: FilePieces) {
 }
 
 export type MarkedCopies = ReturnType<typeof createMarkedCopies>;
-
-/** Runs at most `size` tasks at once; the others wait their turn, first come first served. */
-function createGate(size: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running < size) running += 1;
-    else await new Promise<void>((turn) => waiting.push(turn));
-    try {
-      return await task();
-    } finally {
-      // The slot passes straight to the next in line.
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}

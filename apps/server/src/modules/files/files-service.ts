@@ -28,13 +28,6 @@ export function createFilesService({ repository }: { repository: FilesRepository
       if (sha256) await repository.deleteIfUnreferenced(sha256, fileUrl(sha256), executor);
     },
 
-    /** The whole file in memory. A large one is better sent with `stream`. */
-    async read(sha256: string, executor?: Kysely<Database>): Promise<StoredFile> {
-      const file = await repository.find(sha256, executor);
-      if (!file) throw new NotFoundError(messages.admin.fileNotFound);
-      return file;
-    },
-
     /** What a stored file is, without its bytes. */
     async metadata(
       sha256: string,

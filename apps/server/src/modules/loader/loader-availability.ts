@@ -97,6 +97,21 @@ export function unusableBy(state: SubscriptionInUse, now: number): UnusableCode 
 }
 
 /**
+ * The refusal of a subscription that may not be used now (`unusableBy`), with the signed
+ * `product` block PRODUCT_UPDATING and PRODUCT_UNAVAILABLE carry; undefined when it may.
+ */
+export function unusableRefusalOf(
+  state: SubscriptionInUse,
+  now: number,
+): { code: UnusableCode; product?: LoaderRefusalProduct } | undefined {
+  const code = unusableBy(state, now);
+  if (code === 'PRODUCT_UPDATING' || code === 'PRODUCT_UNAVAILABLE') {
+    return { code, product: productBlockOf(productOperationalOf(state)) };
+  }
+  return code && { code };
+}
+
+/**
  * Whether a subscription's product may be used now, and its files downloaded: the loader API's
  * rule (a session's every call, KeyAuth's included) and the customer's download of the loader
  * file both ask here. Undefined when it may.

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { LoaderOffline } from '@chaveiro/contract';
+import { HOUR_MS } from '@chaveiro/contract';
 import type { Clock } from '../../platform/core/clock.js';
 import type { Signer } from '../../platform/crypto/signing.js';
 
-const HOUR_MS = 60 * 60 * 1000;
 /** The domain the signature is made in, so an offline token is never any other signed thing. */
 const DOMAIN = 'chaveiro-offline-v1';
 

@@ -70,6 +70,8 @@ export interface SessionState {
   sessions_ended_at: number | string | null;
   /** The product's offline grace: a renewed session brings a fresh offline licence. */
   offline_grace_hours: number;
+  /** 1: the product refuses plain downloads ("entrega protegida"). */
+  protected_delivery: number;
 }
 
 /** Stand-ins for the parameters of the precompiled session query. */
@@ -102,6 +104,7 @@ function sessionStateSelect(db: Kysely<Database>, machineId: string, subscriptio
       'p.file_name',
       'p.file_size',
       'p.offline_grace_hours',
+      'p.protected_delivery',
       'm.id as machine_id',
       'm.hwid',
       'm.sessions_ended_at',

@@ -29,8 +29,7 @@ import {
   closedBy,
   productBlockOf,
   productDownBy,
-  productOperationalOf,
-  unusableBy,
+  unusableRefusalOf,
 } from './loader-availability.js';
 import type { Presence } from './loader-presence.js';
 import type {
@@ -330,12 +329,8 @@ export function createLoaderService({
     if (state.user_status !== 'banned' && state.token_version !== session.tokenVersion) {
       return { code: 'SESSION_INVALID', reason: reasons.sessionRevoked };
     }
-    const unusable = unusableBy(state, now);
-    if (unusable === 'PRODUCT_UPDATING' || unusable === 'PRODUCT_UNAVAILABLE') {
-      const product = productBlockOf(productOperationalOf(state));
-      return { code: unusable, reason: UNUSABLE_REASONS[unusable], product };
-    }
-    if (unusable) return { code: unusable, reason: UNUSABLE_REASONS[unusable] };
+    const unusable = unusableRefusalOf(state, now);
+    if (unusable) return { ...unusable, reason: UNUSABLE_REASONS[unusable.code] };
     if (state.machine_id === null) return { code: 'HWID_RESET', reason: reasons.hwidReset };
     if (endedBefore(state, session)) {
       return { code: 'SESSION_ENDED', reason: reasons.sessionEnded };

@@ -5,12 +5,7 @@ import { NotFoundError } from '../../platform/core/errors.js';
 import type { FilesService } from '../files/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import { refuse } from './loader-answers.js';
-import {
-  closedBy,
-  productBlockOf,
-  productOperationalOf,
-  unusableBy,
-} from './loader-availability.js';
+import { closedBy, unusableRefusalOf } from './loader-availability.js';
 import type { LoaderProduct, LoaderRepository } from './loader-repository.js';
 import type { LoaderUpdateTokens } from './loader-update-tokens.js';
 
@@ -80,11 +75,8 @@ export function createLoaderUpdate({
       if (!state || state.user_id !== grant.userId || state.product_id !== grant.productId) {
         return refuse('SESSION_INVALID');
       }
-      const unusable = unusableBy(state, clock.now());
-      if (unusable === 'PRODUCT_UPDATING' || unusable === 'PRODUCT_UNAVAILABLE') {
-        return refuse(unusable, productBlockOf(productOperationalOf(state)));
-      }
-      if (unusable) return refuse(unusable);
+      const unusable = unusableRefusalOf(state, clock.now());
+      if (unusable) return refuse(unusable.code, unusable.product);
       const product = await repository.findProduct(grant.productId);
       if (product?.loader_sha256 !== grant.sha256) return refuse('NO_FILE');
       let size: number;

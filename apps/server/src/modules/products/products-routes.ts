@@ -237,6 +237,7 @@ export function productsRoutes({
         return reply
           .header('content-type', 'application/octet-stream')
           .header('content-disposition', contentDisposition(dll.name))
+          .header('content-length', String(dll.size))
           .send(dll.bytes);
       },
     );

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { basename } from 'node:path';
 import type {
   MessageResponse,
@@ -43,7 +44,9 @@ const DLL_MIME = 'application/vnd.microsoft.portable-executable';
 
 export interface ProductDll {
   name: string;
-  bytes: Buffer;
+  size: number;
+  /** Streamed a piece at a time: a 64 MB DLL is never held whole. */
+  bytes: Readable;
 }
 
 export interface ProductsServiceDeps extends Pick<AppContext, 'db' | 'clock'> {
@@ -283,8 +286,12 @@ export function createProductsService({
     async downloadDll(id: string): Promise<ProductDll> {
       const product = await existing(id);
       if (!product.file_sha256) throw new NotFoundError(text.productFileMissing);
-      const file = await files.read(product.file_sha256);
-      return { name: product.file_name ?? 'produto.dll', bytes: file.bytes };
+      const { size } = await files.metadata(product.file_sha256);
+      return {
+        name: product.file_name ?? 'produto.dll',
+        size,
+        bytes: Readable.from(files.stream(product.file_sha256)),
+      };
     },
   };
 }

@@ -12,6 +12,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } f
 import pg from 'pg';
 import type { DatabaseConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import { FifoGate } from '../core/fifo-gate.js';
 import { ensurePrivateDir, ensurePrivateFile, restrictToOwner } from '../web/private-files.js';
 import type { RunQueries } from './sqlite-worker.js';
 import { startSqliteWorker } from './sqlite-worker.js';
@@ -217,40 +218,20 @@ function switchToWal(raw: BetterSqlite3.Database): void {
  * than the query itself. Past this queue its mutex is never contended.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
-  readonly #queue = new FifoLock();
+  readonly #queue = new FifoGate();
 
   override async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#queue.lock();
+    await this.#queue.enter();
     return super.acquireConnection();
   }
 
   override async releaseConnection(): Promise<void> {
     await super.releaseConnection();
-    this.#queue.unlock();
+    this.#queue.leave();
   }
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
-/** A lock handed to its waiters one at a time, in the order they asked. */
-class FifoLock {
-  #locked = false;
-  readonly #waiters: (() => void)[] = [];
-
-  lock(): Promise<void> {
-    if (!this.#locked) {
-      this.#locked = true;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.#waiters.push(resolve));
-  }
-
-  unlock(): void {
-    const next = this.#waiters.shift();
-    if (next) next();
-    else this.#locked = false;
   }
 }
 
