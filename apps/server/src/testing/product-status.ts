@@ -1,4 +1,5 @@
 import type { ProductOperationalStatus } from '@chaveiro/contract';
+import { timeFreezes } from '@chaveiro/contract';
 import type { EventPayload } from '../events/index.js';
 import type { TestApp } from './test-app.js';
 
@@ -26,8 +27,11 @@ export async function changeProductStatus(
     productName: product.name,
     previousStatus: before.operational_status,
     note: null,
-    timeFrozen: change.status !== 'operational' && before.freeze_time === 1,
-    previousTimeFrozen: before.operational_status !== 'operational' && before.freeze_time === 1,
+    timeFrozen: timeFreezes({ status: change.status, freezeTime: before.freeze_time }),
+    previousTimeFrozen: timeFreezes({
+      status: before.operational_status,
+      freezeTime: before.freeze_time,
+    }),
     since: t.clock.now(),
     subscriptionsAffected: 0,
     givenBackMs: 0,
