@@ -231,7 +231,11 @@ describe('the session key', () => {
     });
 
     expect(answer.status).toBe(400);
-    expect(answer.data).toMatchObject({ ok: false, code: 'INVALID_REQUEST' });
+    expect(answer.data).toMatchObject({
+      ok: false,
+      code: 'INVALID_REQUEST',
+      message: messages.loader.sessionKeyInvalid,
+    });
     const bound = await t.database.db
       .selectFrom('machines')
       .select('id')

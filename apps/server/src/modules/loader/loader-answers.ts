@@ -21,8 +21,10 @@ export class LoaderRefusalError extends Error {
     readonly code: LoaderRefusalCode,
     readonly product?: LoaderRefusalProduct,
     readonly loader?: LoaderUpdateBlock | null,
+    /** What the user is told; the code's own pt-BR text unless a check says more. */
+    message: string = messages.loader.refusals[code],
   ) {
-    super(messages.loader.refusals[code]);
+    super(message);
     this.name = 'LoaderRefusalError';
     this.statusCode = LOADER_REFUSALS[code];
   }
@@ -39,7 +41,7 @@ export function refuse(
 /** Any failure of a loader route as its refusal (validation, rate limit, unexpected). */
 export function refusalOf(error: unknown): { statusCode: number; data: LoaderRefusal } {
   if (error instanceof LoaderRefusalError) {
-    const refusal = data(error.code);
+    const refusal: LoaderRefusal = { ok: false, code: error.code, message: error.message };
     if (error.product) refusal.product = error.product;
     if (error.loader !== undefined) refusal.loader = error.loader;
     return { statusCode: error.statusCode, data: refusal };

@@ -23,7 +23,7 @@ import type { LoaderSecurityService } from '../loader-security/index.js';
 import type { SettingsCache } from '../settings/index.js';
 import type { SubscriptionsService } from '../subscriptions/index.js';
 import type { UsersRepository } from '../users/index.js';
-import { refuse } from './loader-answers.js';
+import { LoaderRefusalError, refuse } from './loader-answers.js';
 import type { UnusableCode } from './loader-availability.js';
 import {
   closedBy,
@@ -480,7 +480,12 @@ export function createLoaderService({
       };
       // A key the download could never be sealed to is refused before anything else.
       if (body.sessionKey !== undefined && !deliveries.acceptsSessionKey(body.sessionKey)) {
-        refuse('INVALID_REQUEST');
+        throw new LoaderRefusalError(
+          'INVALID_REQUEST',
+          undefined,
+          undefined,
+          text.sessionKeyInvalid,
+        );
       }
       await assertNotBlacklisted(attempt);
       const credential = await authenticate(body, attempt);
