@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import sodium from 'sodium-native';
-import { startProcess } from './lib.js';
+import { printColumns, startProcess } from './lib.js';
 
 const { values } = parseArgs({
   options: {
@@ -225,12 +225,7 @@ try {
     p.after.toFixed(0),
     p.detail,
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  for (const row of [header, ...rows]) {
-    console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
-  }
+  printColumns(header, rows);
 } finally {
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });

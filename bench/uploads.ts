@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { startProcess, type BenchServer } from './lib.js';
+import { printColumns, startProcess, type BenchServer } from './lib.js';
 
 const { values } = parseArgs({
   options: {
@@ -226,12 +226,7 @@ try {
     `${(p.health.at(-1) ?? 0).toFixed(1)} ms`,
     p.peakRssMiB.toFixed(0),
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  for (const row of [header, ...rows]) {
-    console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
-  }
+  printColumns(header, rows);
 } finally {
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });
