@@ -420,9 +420,8 @@ export interface DeliveriesTable {
   marked_sha256: string;
   marked_size: number;
   mark_kind: DeliveryMarkKind;
-  /** The loader's X25519 public key (base64), null for a plain delivery. */
+  /** The loader's X25519 public key (base64), null for a plain delivery (sealed when set). */
   session_key: string | null;
-  protected: Generated<number>;
   created_at: number;
   downloaded_at: number | null;
   download_ip: string | null;

@@ -116,7 +116,6 @@ export async function up(db: Kysely<any>, dialect: SqlDialect): Promise<void> {
     .addColumn('marked_size', 'bigint', (col) => col.notNull())
     .addColumn('mark_kind', 'text', (col) => col.notNull())
     .addColumn('session_key', 'text')
-    .addColumn('protected', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (col) => col.notNull())
     .addColumn('downloaded_at', 'bigint')
     .addColumn('download_ip', 'text')

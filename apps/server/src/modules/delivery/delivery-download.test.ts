@@ -116,7 +116,6 @@ describe('a session opened with a session key', () => {
       marked_size: dll.length + 64,
       mark_kind: 'trailer',
       session_key: keys.base64,
-      protected: 1,
       created_at: t.clock.now(),
       downloads: 1,
       downloaded_at: t.clock.now(),

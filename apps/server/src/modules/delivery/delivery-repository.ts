@@ -44,7 +44,6 @@ export function createDeliveryRepository(db: Kysely<Database>, dialect: SqlDiale
     'd.marked_size',
     'd.mark_kind',
     'd.session_key',
-    'd.protected',
     'd.created_at',
     'd.downloaded_at',
     'd.download_ip',

@@ -140,7 +140,6 @@ export function createDeliveryService({
       marked_size: copy.size,
       mark_kind: copy.markKind,
       session_key: request.sessionKey ?? null,
-      protected: request.sessionKey === undefined ? 0 : 1,
       created_at: clock.now(),
       downloaded_at: null,
       download_ip: null,
@@ -413,7 +412,8 @@ function deliveryItem(row: DeliveryListRow): Delivery {
     hwid: row.hwid,
     ip: row.ip,
     markKind: row.mark_kind,
-    protected: row.protected === 1,
+    // Sealed to a session key: that is what made it protected.
+    protected: row.session_key !== null,
     markedSha256: row.marked_sha256,
     createdAt: new Date(row.created_at).toISOString(),
     downloadedAt: iso(row.downloaded_at),

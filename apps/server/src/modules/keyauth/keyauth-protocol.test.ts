@@ -828,13 +828,14 @@ describe('a validated session: check, var, file, log, stats, online, logout', ()
     expect(contents.subarray(bytes.length, bytes.length + 8).toString()).toBe('CHVMARK1');
     const delivery = await t.database.db
       .selectFrom('deliveries')
-      .select(['product_id', 'mark_kind', 'protected', 'downloads'])
+      .select(['product_id', 'mark_kind', 'session_key', 'downloads'])
       .where('marked_sha256', '=', createHash('sha256').update(contents).digest('hex'))
       .executeTakeFirstOrThrow();
     expect(delivery).toEqual({
       product_id: s.app.productId,
       mark_kind: 'trailer',
-      protected: 0,
+      // Plain: sealed to no session key.
+      session_key: null,
       downloads: 1,
     });
   });
