@@ -13,8 +13,8 @@ import {
   openSealed,
   peFile,
   slotPattern,
-  uploadDll,
 } from './testing/delivery-client.js';
+import { uploadDll } from '../../testing/product-files.js';
 
 let t: TestApp;
 let admin: TestUser;

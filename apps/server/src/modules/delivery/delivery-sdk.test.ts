@@ -8,7 +8,8 @@ import { DELIVERY_MARK } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
-import { newHwid, peFile, uploadDll } from './testing/delivery-client.js';
+import { newHwid, peFile } from './testing/delivery-client.js';
+import { uploadDll } from '../../testing/product-files.js';
 
 // The TypeScript loader SDK (packages/loader-sdk) against the real server over a real socket:
 // what a seller's loader gets, not a re-implementation of the client.

@@ -17,8 +17,8 @@ import {
   newSessionKeys,
   openSealed,
   peFile,
-  uploadDll,
 } from './testing/delivery-client.js';
+import { uploadDll } from '../../testing/product-files.js';
 
 const t_ = protectionMessages;
 let t: TestApp;

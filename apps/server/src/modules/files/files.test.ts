@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../platform/core/errors.js';
-import { multipartBody } from '../../testing/multipart.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { createFilesRepository, FILE_CHUNK_BYTES } from './files-repository.js';
 import type { FilesService } from './files-service.js';
+import { uploadDll } from '../../testing/product-files.js';
 
 const MiB = 1024 * 1024;
 
@@ -34,19 +34,6 @@ function dll(size: number): Buffer {
 }
 
 const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function uploadDll(productId: string, bytes: Buffer) {
-  const { body, contentType } = multipartBody([
-    { name: 'dllFile', filename: 'produto.dll', content: bytes },
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/upload-dll`,
-    headers: { ...admin.headers, 'content-type': contentType },
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
 
 async function collect(pieces: AsyncIterable<Buffer>): Promise<Buffer[]> {
   const collected: Buffer[] = [];
@@ -78,7 +65,7 @@ describe('chunked file storage', () => {
     const bytes = dll(3.5 * MiB);
     const sha256 = sha256Of(bytes);
 
-    await uploadDll(product.id, bytes);
+    await uploadDll(t, admin, product.id, bytes);
 
     const row = await storedRow(sha256);
     expect(Number(row?.size)).toBe(bytes.length);
@@ -112,7 +99,7 @@ describe('chunked file storage', () => {
     const bytes = dll(FILE_CHUNK_BYTES);
     const sha256 = sha256Of(bytes);
 
-    await uploadDll(product.id, bytes);
+    await uploadDll(t, admin, product.id, bytes);
 
     expect((await storedRow(sha256))?.bytes.equals(bytes)).toBe(true);
     expect(await chunkSizes(sha256)).toEqual([]);
@@ -131,8 +118,11 @@ describe('chunked file storage', () => {
     const bytes = dll(2 * MiB + 10);
     const sha256 = sha256Of(bytes);
 
-    await Promise.all([uploadDll(first.id, bytes), uploadDll(second.id, bytes)]);
-    await uploadDll(first.id, bytes);
+    await Promise.all([
+      uploadDll(t, admin, first.id, bytes),
+      uploadDll(t, admin, second.id, bytes),
+    ]);
+    await uploadDll(t, admin, first.id, bytes);
 
     expect(await chunkSizes(sha256)).toEqual([MiB, MiB, 10]);
     expect(Buffer.concat(await collect(files.stream(sha256))).equals(bytes)).toBe(true);
@@ -142,18 +132,18 @@ describe('chunked file storage', () => {
     const [first, second] = [await t.fixtures.product(), await t.fixtures.product()];
     const bytes = dll(1.5 * MiB);
     const sha256 = sha256Of(bytes);
-    await uploadDll(first.id, bytes);
-    await uploadDll(second.id, bytes);
+    await uploadDll(t, admin, first.id, bytes);
+    await uploadDll(t, admin, second.id, bytes);
 
     // Still the second product's DLL: kept.
-    await uploadDll(first.id, dll(100));
+    await uploadDll(t, admin, first.id, dll(100));
     expect(await chunkSizes(sha256)).toEqual([MiB, MiB / 2]);
 
     // Not relying on the foreign key's cascade: SQLite may run without it.
     const sqlite = t.database.dialect === 'sqlite';
     if (sqlite) await sql`pragma foreign_keys = off`.execute(t.database.db);
     try {
-      await uploadDll(second.id, dll(100));
+      await uploadDll(t, admin, second.id, dll(100));
     } finally {
       if (sqlite) await sql`pragma foreign_keys = on`.execute(t.database.db);
     }

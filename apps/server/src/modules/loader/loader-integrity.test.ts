@@ -11,9 +11,9 @@ import type {
 } from '@chaveiro/contract';
 import { LOADER_REFUSALS, messages, protectionMessages } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody } from '../../testing/multipart.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
+import { peFile, uploadLoader } from '../../testing/product-files.js';
 
 // The loader's version and integrity at auth (docs/loader-protocol.md): LOADER_OUTDATED with a
 // verified self-update, and an unknown hash allowed, recorded or refused per product.
@@ -56,28 +56,6 @@ function expectRefusal(answer: Answer<unknown>, code: LoaderRefusalCode): void {
   expect(answer.status).toBe(LOADER_REFUSALS[code]);
 }
 
-/** A file the PE check accepts, made distinct by `extra` random bytes. */
-function newLoaderFile(extra = 256): Buffer {
-  const head = Buffer.alloc(0x40);
-  head.write('MZ', 0, 'latin1');
-  head.writeUInt32LE(0x40, 0x3c);
-  return Buffer.concat([head, Buffer.from('PE\0\0', 'latin1'), randomBytes(extra)]);
-}
-
-async function uploadLoader(productId: string, bytes: Buffer, version: string): Promise<void> {
-  const { body, contentType } = multipartBody([
-    { name: 'version', content: version },
-    { name: 'loaderFile', filename: 'Loader.exe', content: bytes },
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/loader`,
-    headers: { ...admin.headers, 'content-type': contentType },
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
 async function customer(protection: UpdateProductProtection) {
   const account = await t.createUser();
   const product = await t.fixtures.product();
@@ -114,8 +92,8 @@ describe('a loader older than the minimum version', () => {
   it('is refused with LOADER_OUTDATED naming the current loader, which the update serves', async () => {
     const c = await customer({ loaderMinVersion: '2.4' });
     // Over 1 MiB: stored in chunks and streamed.
-    const current = newLoaderFile(2.5 * 1024 * 1024);
-    await uploadLoader(c.product.id, current, '2.10.0');
+    const current = peFile(0x44 + 2.5 * 1024 * 1024);
+    await uploadLoader(t, admin, c.product.id, current, '2.10.0', 'Loader.exe');
 
     const answer = await auth(c, { sha256: 'a'.repeat(64), version: '2.3.9' });
     expectRefusal(answer, 'LOADER_OUTDATED');
@@ -179,7 +157,7 @@ describe('a loader older than the minimum version', () => {
 
   it('refuses an update token that is forged, expired, or for a loader replaced since', async () => {
     const c = await customer({ loaderMinVersion: '3' });
-    await uploadLoader(c.product.id, newLoaderFile(), '3.0');
+    await uploadLoader(t, admin, c.product.id, peFile(0x44 + 256), '3.0', 'Loader.exe');
     const answer = await auth(c, { sha256: 'c'.repeat(64), version: '1.0' });
     const token = (answer.data as LoaderRefusal & { loader: LoaderUpdateBlock }).loader.update!
       .token;
@@ -192,7 +170,7 @@ describe('a loader older than the minimum version', () => {
     // A loader session's token is no update token.
     expectRefusal(signed(await update(`v1.${token.slice(3)}`)), 'SESSION_INVALID');
 
-    await uploadLoader(c.product.id, newLoaderFile(), '3.1');
+    await uploadLoader(t, admin, c.product.id, peFile(0x44 + 256), '3.1', 'Loader.exe');
     expectRefusal(signed(await update(token)), 'NO_FILE');
 
     const fresh = (await auth(c, { sha256: 'c'.repeat(64), version: '1.0' }))
@@ -205,7 +183,7 @@ describe('a loader older than the minimum version', () => {
 
   it('serves no update once the subscription is no longer usable', async () => {
     const c = await customer({ loaderMinVersion: '3' });
-    await uploadLoader(c.product.id, newLoaderFile(), '3.0');
+    await uploadLoader(t, admin, c.product.id, peFile(0x44 + 256), '3.0', 'Loader.exe');
     const answer = await auth(c, { sha256: 'd'.repeat(64), version: '1.0' });
     const token = (answer.data as LoaderRefusal & { loader: LoaderUpdateBlock }).loader.update!
       .token;
@@ -228,14 +206,14 @@ describe('a loader older than the minimum version', () => {
 describe('a loader whose hash is no published release', () => {
   it('passes unseen under "allow"', async () => {
     const c = await customer({ unknownLoaderPolicy: 'allow' });
-    await uploadLoader(c.product.id, newLoaderFile(), '1.0');
+    await uploadLoader(t, admin, c.product.id, peFile(0x44 + 256), '1.0', 'Loader.exe');
     expect((await auth(c, { sha256: 'e'.repeat(64), version: '1.0' })).status).toBe(200);
     expect(await events(c.account.id)).toEqual([]);
   });
 
   it('passes and is recorded under "record"', async () => {
     const c = await customer({ unknownLoaderPolicy: 'record' });
-    await uploadLoader(c.product.id, newLoaderFile(), '1.0');
+    await uploadLoader(t, admin, c.product.id, peFile(0x44 + 256), '1.0', 'Loader.exe');
     expect((await auth(c, { sha256: 'f'.repeat(64), version: '1.0' })).status).toBe(200);
     expect((await auth(c)).status).toBe(200);
     expect(await events(c.account.id)).toEqual([
@@ -250,8 +228,8 @@ describe('a loader whose hash is no published release', () => {
 
   it('is recorded and refused with LOADER_MODIFIED under "refuse"; a published one passes', async () => {
     const c = await customer({ unknownLoaderPolicy: 'refuse' });
-    const official = newLoaderFile();
-    await uploadLoader(c.product.id, official, '1.0');
+    const official = peFile(0x44 + 256);
+    await uploadLoader(t, admin, c.product.id, official, '1.0', 'Loader.exe');
     expectRefusal(await auth(c, { sha256: '0'.repeat(64), version: '1.0' }), 'LOADER_MODIFIED');
     expect(await events(c.account.id)).toEqual([
       {
@@ -262,7 +240,7 @@ describe('a loader whose hash is no published release', () => {
     ]);
     expect((await auth(c, { sha256: sha256Of(official), version: '1.0' })).status).toBe(200);
     // An older release still published is known too.
-    await uploadLoader(c.product.id, newLoaderFile(), '1.1');
+    await uploadLoader(t, admin, c.product.id, peFile(0x44 + 256), '1.1', 'Loader.exe');
     expect((await auth(c, { sha256: sha256Of(official), version: '1.0' })).status).toBe(200);
     expect(await events(c.account.id)).toHaveLength(1);
   });

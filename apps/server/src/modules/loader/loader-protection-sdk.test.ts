@@ -9,9 +9,9 @@ import { fetchPublicKeys } from '@chaveiro/loader-sdk';
 import type { NodeLoaderClientOptions } from '@chaveiro/loader-sdk/node';
 import { createNodeLoaderClient } from '@chaveiro/loader-sdk/node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { multipartBody } from '../../testing/multipart.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
+import { peFile, uploadLoader } from '../../testing/product-files.js';
 
 // The TypeScript loader SDK against the real server over a real socket: the self-update of an
 // outdated loader, a security rule ending the session, and offline grace with the server stopped.
@@ -37,14 +37,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A file the PE check accepts, made distinct by random bytes. */
-function loaderFile(): Buffer {
-  const head = Buffer.alloc(0x40);
-  head.write('MZ', 0, 'latin1');
-  head.writeUInt32LE(0x40, 0x3c);
-  return Buffer.concat([head, Buffer.from('PE\0\0', 'latin1'), randomBytes(4096)]);
-}
-
 async function customer(protection: UpdateProductProtection) {
   const account = await t.createUser();
   const product = await t.fixtures.product();
@@ -69,20 +61,6 @@ async function customer(protection: UpdateProductProtection) {
   return { product, credentials, client };
 }
 
-async function uploadLoader(productId: string, bytes: Buffer, version: string) {
-  const { body, contentType } = multipartBody([
-    { name: 'version', content: version },
-    { name: 'loaderFile', filename: 'Loader.exe', content: bytes },
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/loader`,
-    headers: { ...admin.headers, 'content-type': contentType },
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
 async function caught(promise: Promise<unknown>): Promise<LoaderError> {
   try {
     await promise;
@@ -95,10 +73,10 @@ async function caught(promise: Promise<unknown>): Promise<LoaderError> {
 describe('the TypeScript SDK against the real server', { timeout: 30_000 }, () => {
   it('an outdated loader self-updates to the published one, which then passes', async () => {
     const c = await customer({ loaderMinVersion: '2.10', unknownLoaderPolicy: 'refuse' });
-    const current = loaderFile();
-    await uploadLoader(c.product.id, current, '2.10.0');
+    const current = peFile(0x44 + 4096);
+    await uploadLoader(t, admin, c.product.id, current, '2.10.0', 'Loader.exe');
     const executable = join(dir, 'Loader.exe');
-    await writeFile(executable, loaderFile());
+    await writeFile(executable, peFile(0x44 + 4096));
 
     const old = c.client({ loader: { version: '2.4', executablePath: executable } });
     const refused = (await caught(old.auth(c.credentials))) as LoaderRefusedError;

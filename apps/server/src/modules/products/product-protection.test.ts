@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { LoaderRelease, ProductProtection } from '@chaveiro/contract';
 import { LIMITS, messages, protectionMessages as text } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody } from '../../testing/multipart.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
+import { peFile, uploadLoader } from '../../testing/product-files.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -22,27 +22,6 @@ const defaults: ProductProtection = {
   unknownLoaderPolicy: 'allow',
   securityRules: { debugger: 'record', hooked_api: 'record', self_check_failed: 'record' },
 };
-
-/** The smallest file the PE check accepts, made distinct by `marker`. */
-function tinyPe(marker: string): Buffer {
-  const head = Buffer.alloc(0x40);
-  head.write('MZ', 0, 'latin1');
-  head.writeUInt32LE(0x40, 0x3c);
-  return Buffer.concat([head, Buffer.from('PE\0\0', 'latin1'), Buffer.from(marker)]);
-}
-
-function uploadLoader(productId: string, bytes: Buffer, version: string) {
-  const { body, contentType } = multipartBody([
-    { name: 'version', content: version },
-    { name: 'loaderFile', filename: `loader-${version}.exe`, content: bytes },
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/loader`,
-    headers: { ...admin.headers, 'content-type': contentType },
-    payload: body,
-  });
-}
 
 async function releasesOf(productId: string): Promise<LoaderRelease[]> {
   const response = await t.as(admin).get(`/api/products/${productId}/loader-releases`);
@@ -159,14 +138,14 @@ describe("a product's protection", () => {
 describe("a product's loader releases", () => {
   it('publishes every loader upload, the same file once, the current one flagged', async () => {
     const product = await t.fixtures.product({ name: 'Radar' });
-    const first = tinyPe(randomBytes(8).toString('hex'));
-    const second = tinyPe(randomBytes(8).toString('hex'));
-    expect((await uploadLoader(product.id, first, '1.0.0')).statusCode).toBe(200);
+    const first = peFile(0x50);
+    const second = peFile(0x50);
+    await uploadLoader(t, admin, product.id, first, '1.0.0');
     t.clock.advance(1_000);
-    expect((await uploadLoader(product.id, second, '1.1.0')).statusCode).toBe(200);
+    await uploadLoader(t, admin, product.id, second, '1.1.0');
     t.clock.advance(1_000);
     // The first file again, under another version: still one release, now current.
-    expect((await uploadLoader(product.id, first, '1.0.1')).statusCode).toBe(200);
+    await uploadLoader(t, admin, product.id, first, '1.0.1');
 
     const releases = await releasesOf(product.id);
     expect(releases).toEqual([
@@ -211,7 +190,7 @@ describe("a product's loader releases", () => {
   it('keeps each product’s releases its own, and is the admin’s alone', async () => {
     const product = await t.fixtures.product();
     const other = await t.fixtures.product();
-    await uploadLoader(product.id, tinyPe(randomBytes(8).toString('hex')), '3.0');
+    await uploadLoader(t, admin, product.id, peFile(0x50), '3.0');
     const [release] = await releasesOf(product.id);
     expect(await releasesOf(other.id)).toEqual([]);
     // Another product's id does not reach this one's release.

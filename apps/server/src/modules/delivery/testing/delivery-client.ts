@@ -8,8 +8,8 @@ import type {
 } from '@chaveiro/contract';
 import { DELIVERY_MARK, SEALED_DELIVERY } from '@chaveiro/contract';
 import sodium from 'sodium-native';
-import type { TestApp, TestUser } from '../../../testing/test-app.js';
-import { multipartBody } from '../../../testing/multipart.js';
+import type { TestApp } from '../../../testing/test-app.js';
+import { peFile as minimalPe } from '../../../testing/product-files.js';
 
 /**
  * A loader's side of protected delivery, for tests against the real server: its session key
@@ -35,12 +35,9 @@ export const newHwid = () => `PC-${randomBytes(6).toString('hex').toUpperCase()}
 /** An address of its own per call: one test's calls never count against another's limits. */
 export const newIp = () => `198.18.${randomBytes(1)[0] ?? 0}.${randomBytes(1)[0] ?? 0}`;
 
-/** A minimal PE image of `size` random bytes (MZ, e_lfanew, PE\0\0), with the slot at `slotAt`. */
+/** A minimal PE image of `size` random bytes, with the slot at `slotAt`. */
 export function peFile(size: number, slotAt?: number): Buffer {
-  const bytes = randomBytes(size);
-  bytes.write('MZ', 0, 'latin1');
-  bytes.writeUInt32LE(0x40, 0x3c);
-  bytes.write('PE\0\0', 0x40, 'latin1');
+  const bytes = minimalPe(size);
   if (slotAt !== undefined) slotPattern().copy(bytes, slotAt);
   return bytes;
 }
@@ -50,20 +47,6 @@ export function slotPattern(): Buffer {
     Buffer.from(DELIVERY_MARK.slotMagic, 'ascii'),
     Buffer.alloc(DELIVERY_MARK.bytes - DELIVERY_MARK.slotMagic.length, DELIVERY_MARK.slotFill),
   ]);
-}
-
-/** The admin's upload of a product's DLL, through the real route. */
-export async function uploadDll(t: TestApp, admin: TestUser, productId: string, bytes: Buffer) {
-  const { body, contentType } = multipartBody([
-    { name: 'dllFile', filename: 'produto.dll', content: bytes },
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/upload-dll`,
-    headers: { ...admin.headers, 'content-type': contentType },
-    payload: body,
-  });
-  if (response.statusCode !== 200) throw new Error(`upload-dll: ${response.body}`);
 }
 
 export interface SignedAnswer<T> {
