@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HeartbeatStatus } from './client.js';
 import { createLoaderClient } from './client.js';
-import { LoaderError, LoaderRefusedError, LoaderVerificationError } from './errors.js';
+import {
+  LoaderError,
+  LoaderRefusedError,
+  LoaderUpdateError,
+  LoaderVerificationError,
+} from './errors.js';
 import type { NodeLoaderClient, NodeLoaderClientOptions } from './node-client.js';
 import { createNodeLoaderClient } from './node-client.js';
 import { sodiumCrypto } from './node-sodium.js';
@@ -212,6 +217,22 @@ describe('loader report and self-update', () => {
     const result = await loader.selfUpdate(outdated, { targetPath: executable });
     expect(result).toMatchObject({ version: '2.1.0', size: current.length });
     expect(Buffer.from(await readFile(executable)).equals(Buffer.from(current))).toBe(true);
+    await expect(readFile(`${executable}.new`)).rejects.toThrow();
+  });
+
+  it('refuses an update that is the running executable itself, so a restart cannot loop', async () => {
+    // The seller published this very loader, whose built-in version is below the minimum.
+    const running = await readFile(executable);
+    fake.loader = { minVersion: '2.0', version: '2.1.0', name: 'loader.exe', bytes: running };
+    const loader = client('1.0.0');
+    const outdated = (await caught(loader.auth(withKey))) as LoaderRefusedError;
+    expect(outdated.code).toBe('LOADER_OUTDATED');
+
+    const refused = await caught(loader.selfUpdate(outdated, { targetPath: executable }));
+    expect(refused).toBeInstanceOf(LoaderUpdateError);
+    expect(refused.code).toBe('UPDATE_SAME_AS_RUNNING');
+    expect(fake.requests.some((r) => r.path === '/api/loader/update')).toBe(false);
+    expect(Buffer.from(await readFile(executable)).equals(running)).toBe(true);
     await expect(readFile(`${executable}.new`)).rejects.toThrow();
   });
 
