@@ -905,6 +905,8 @@ function readAuth(data: Record<string, unknown>): AuthResult {
       typeof file.sha256 === 'string' &&
       /^[0-9a-fA-F]{64}$/.test(file.sha256) &&
       typeof file.size === 'number' &&
+      Number.isSafeInteger(file.size) &&
+      file.size >= 0 &&
       typeof file.name === 'string'
     )
   ) {
