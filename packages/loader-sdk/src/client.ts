@@ -408,14 +408,19 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
       return;
     }
     if (!grant) return;
-    const previous = await readOfflineRecord(hwid);
-    const lastSeen = Math.max(now(), previous?.lastSeen ?? 0);
+    const at = now();
     const checked = await checkOfflineToken(
       grant.token,
-      { productId: options.productId, hwid, now: now() },
+      { productId: options.productId, hwid, now: at },
       options.trustedKeys,
     );
-    if (checked.ok) await writeOfflineRecord(hwid, { token: grant.token, lastSeen });
+    if (!checked.ok) return;
+    const previous = await readOfflineRecord(hwid);
+    // The signed issuedAt is a time seen too: a clock running slow here must not lower the
+    // mark the rollback check measures against.
+    const issuedAt = Date.parse(checked.payload.issuedAt);
+    const lastSeen = Math.max(at, previous?.lastSeen ?? 0, issuedAt);
+    await writeOfflineRecord(hwid, { token: grant.token, lastSeen });
   }
 
   /**

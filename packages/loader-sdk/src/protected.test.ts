@@ -14,7 +14,7 @@ import {
 import type { NodeLoaderClient, NodeLoaderClientOptions } from './node-client.js';
 import { createNodeLoaderClient } from './node-client.js';
 import { sodiumCrypto } from './node-sodium.js';
-import { offlineStoreKey, sealOfflineRecord } from './offline.js';
+import { offlineStoreKey, openOfflineRecord, sealOfflineRecord } from './offline.js';
 import { SealedOpener } from './sealed.js';
 import type { FakeLoaderServer } from './testing/fake-server.js';
 import { FAKE, startFakeServer } from './testing/fake-server.js';
@@ -324,6 +324,20 @@ describe('offline grace', () => {
     const stored = await readFile(storePath);
     expect(stored.subarray(0, 8).toString('latin1')).toBe('CHVOFF1\0');
     expect(stored.includes(Buffer.from(auth.offlineGrant?.token ?? '-'))).toBe(false);
+  });
+
+  it("stores the licence's signed issuedAt as the latest time seen when this clock runs slow", async () => {
+    const slow = createNodeLoaderClient({
+      serverUrl: fake.url,
+      productId: FAKE.productId,
+      trustedKeys: [fake.signer.trustedKey],
+      clock: () => time.time.now - 4 * 60_000,
+      offlineStorePath: storePath,
+    });
+    await slow.auth(withKey);
+    const key = offlineStoreKey(sodiumCrypto, FAKE.hwid, FAKE.productId);
+    const record = openOfflineRecord(sodiumCrypto, await readFile(storePath), key);
+    expect(record?.lastSeen).toBe(time.time.now);
   });
 
   it('auth falls back to the licence while the server is unreachable, until it lapses', async () => {
