@@ -497,7 +497,7 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
         await sleep(nextDelayMs);
       }
     }
-    const result = readAuth(data);
+    const { result, grant } = readAuth(data);
     state = {
       token: result.session,
       expiresAt: Date.parse(result.sessionExpiresAt),
@@ -506,7 +506,7 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
       offline: false,
     };
     // Absent (an older server) leaves the stored licence alone; null removes it.
-    await keepOfflineGrant(credentials.hwid, readOfflineGrant(data.offline));
+    await keepOfflineGrant(credentials.hwid, grant);
     return result;
   }
 
@@ -893,7 +893,11 @@ function readOfflineGrant(value: unknown): OfflineGrant | null | undefined {
   return malformed('offline is not { token, expiresAt } or null');
 }
 
-function readAuth(data: Record<string, unknown>): AuthResult {
+/** The auth answer, and its `offline` grant as sent: undefined (absent) is not null. */
+function readAuth(data: Record<string, unknown>): {
+  result: AuthResult;
+  grant: OfflineGrant | null | undefined;
+} {
   const { session, sessionExpiresAt, heartbeatSeconds, subscription, user, file } = data;
   if (typeof session !== 'string' || session === '') malformed('auth: no session');
   if (typeof sessionExpiresAt !== 'string') malformed('auth: no sessionExpiresAt');
@@ -924,9 +928,10 @@ function readAuth(data: Record<string, unknown>): AuthResult {
   ) {
     malformed('auth: file.delivery or file.protected has the wrong type');
   }
-  return {
+  const grant = readOfflineGrant(data.offline);
+  const result: AuthResult = {
     offline: false,
-    offlineGrant: readOfflineGrant(data.offline) ?? null,
+    offlineGrant: grant ?? null,
     session,
     sessionExpiresAt,
     heartbeatSeconds,
@@ -934,6 +939,7 @@ function readAuth(data: Record<string, unknown>): AuthResult {
     user: user as AuthResult['user'],
     file: file as LoaderFile | null,
   };
+  return { result, grant };
 }
 
 function readHeartbeat(data: Record<string, unknown>): HeartbeatResult {
