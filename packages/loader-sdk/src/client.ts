@@ -248,11 +248,15 @@ const REVOKING_REFUSALS: ReadonlySet<string> = new Set([
   'SESSION_ENDED',
 ]);
 
-const SESSION_ENDED_MESSAGES: Record<string, string> = {
-  end_session: 'A sessão foi encerrada por uma regra de segurança do produto.',
-  blacklist_hwid: 'Este computador foi bloqueado por uma regra de segurança do produto.',
-  ban_account: 'A conta foi banida por uma regra de segurança do produto.',
-};
+/**
+ * The SESSION_ENDED refusal the server would sign at the next heartbeat, raised here at once
+ * after a security event: the contract's wording (messages.loader.refusals) and HTTP status,
+ * copied so the SDK stays free of the contract package.
+ */
+const SESSION_ENDED = {
+  message: 'Sua sessão foi encerrada por uma regra de segurança deste produto.',
+  status: 401,
+} as const;
 
 export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
   if (options.trustedKeys.length === 0) {
@@ -761,8 +765,8 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
       await forgetOfflineLicence();
       const ended = new LoaderRefusedError(
         'SESSION_ENDED',
-        SESSION_ENDED_MESSAGES[action] ?? SESSION_ENDED_MESSAGES.end_session ?? '',
-        200,
+        SESSION_ENDED.message,
+        SESSION_ENDED.status,
         { action },
       );
       for (const endLoop of [...loops]) endLoop(ended);

@@ -286,6 +286,11 @@ describe('security events', () => {
     const error = (await ended) as LoaderRefusedError;
     expect(error.code).toBe('SESSION_ENDED');
     expect(error.action).toBe('end_session');
+    // What the server signs for the next heartbeat (the contract's message and status).
+    expect(error.message).toBe(
+      'Sua sessão foi encerrada por uma regra de segurança deste produto.',
+    );
+    expect(error.status).toBe(401);
     expect((await caught(loader.heartbeat())).code).toBe('NOT_AUTHENTICATED');
   });
 });
