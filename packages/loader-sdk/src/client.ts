@@ -249,6 +249,12 @@ const REVOKING_REFUSALS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The server's heartbeat interval (contract LOADER.heartbeatSeconds): how often an auth answered
+ * from the offline licence tries the server again when no online session has told this client.
+ */
+const DEFAULT_HEARTBEAT_SECONDS = 30;
+
+/**
  * The SESSION_ENDED refusal the server would sign at the next heartbeat, raised here at once
  * after a security event: the contract's wording (messages.loader.refusals) and HTTP status,
  * copied so the SDK stays free of the contract package.
@@ -456,7 +462,7 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
       offline: true,
       session: '',
       sessionExpiresAt: payload.expiresAt,
-      heartbeatSeconds: state?.heartbeatSeconds ?? 30,
+      heartbeatSeconds: state?.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
       subscription: {
         id: payload.subscriptionId,
         // The licence names the product by id only.
