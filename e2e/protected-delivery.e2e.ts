@@ -17,7 +17,7 @@ import {
   screenshot,
   signedInPages,
 } from './support/browser.js';
-import { loaderCall, loaderNonce, openSealed, sessionKeyPair } from './support/loader-client.js';
+import { loaderClient } from './support/loader-client.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const PRODUCT = 'Mira Blindada';
@@ -116,28 +116,31 @@ async function productMenu(page: Page, item: string): Promise<Locator> {
   return dialog;
 }
 
-/** What a loader does at start: auth with its session key and report, then the sealed download. */
+/**
+ * What a loader does at start, through the SDK: auth with its session key and report, then the
+ * sealed download, opened and checked against the signed auth answer.
+ */
 async function loaderRun() {
-  const keys = sessionKeyPair();
-  const auth = await loaderCall<{
-    session: string;
-    file: { sha256: string; size: number; delivery: string; protected: boolean };
-  }>(server.url, '/auth', {
-    productId,
+  const downloads: Response[] = [];
+  const client = await loaderClient(server.url, productId, {
+    loader: { sha256: sha256(LOADER), version: '1.5.0' },
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      if (response.url.includes('/api/loader/download')) downloads.push(response);
+      return response;
+    },
+  });
+  const auth = await client.auth({
     hwid: HWID,
-    nonce: loaderNonce(),
     key,
     identifier: CLIENT.username,
     password: CLIENT.password,
-    sessionKey: keys.publicKey.toString('base64'),
-    loader: { sha256: sha256(LOADER), version: '1.5.0' },
   });
-  const download = await fetch(
-    `${server.url}/api/loader/download?session=${encodeURIComponent(auth.session)}&nonce=${loaderNonce()}`,
-  );
-  expect(download.headers.get('content-type')).toContain('application/vnd.chaveiro.sealed');
-  const copy = openSealed(Buffer.from(await download.arrayBuffer()), auth.file.size, keys);
-  return { auth, copy };
+  const { file } = auth;
+  if (!file) throw new Error('the auth answer names no file');
+  const download = await client.download();
+  expect(downloads[0]?.headers.get('content-type')).toContain('application/vnd.chaveiro.sealed');
+  return { client, file, copy: Buffer.from(download.bytes) };
 }
 
 describe('protected delivery in the console', () => {
@@ -212,9 +215,9 @@ describe('protected delivery in the console', () => {
   });
 
   it('traces a leaked copy to the customer who received it, and an edited mark to nobody', async () => {
-    const { auth, copy } = await loaderRun();
-    expect(auth.file.protected).toBe(true);
-    expect(sha256(copy)).toBe(auth.file.sha256);
+    const { file, copy } = await loaderRun();
+    expect(file.protected).toBe(true);
+    expect(sha256(copy)).toBe(file.sha256);
     expect(copy.equals(DLL)).toBe(false);
 
     const page = await pages.open(admin, DESKTOP, 'light');
@@ -283,17 +286,12 @@ describe('protected delivery in the console', () => {
       `/deliveries?productId=${productId}`,
       { token: admin },
     );
-    expect(deliveries.data.items.map((row) => row.id)).toContain(auth.file.delivery);
+    expect(deliveries.data.items.map((row) => row.id)).toContain(file.delivery);
   });
 
   it('shows a reported debugger in Segurança and on the customer page, and resolves it', async () => {
-    const { auth } = await loaderRun();
-    const reported = await loaderCall<{ action: string }>(server.url, '/security-event', {
-      session: auth.session,
-      nonce: loaderNonce(),
-      kind: 'debugger',
-      detail: 'x64dbg anexado ao processo',
-    });
+    const { client } = await loaderRun();
+    const reported = await client.reportSecurityEvent('debugger', 'x64dbg anexado ao processo');
     expect(reported.action).toBe('end_session');
 
     const page = await pages.open(admin, DESKTOP, 'light');
