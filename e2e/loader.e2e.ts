@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './support/admin-session.js';
-import { apiCall, setupPoster } from './support/api.js';
+import { apiCall, setupPoster, setupUploader } from './support/api.js';
 import { DESKTOP, launchBrowser, PHONE, screenshot, signedInPages } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -40,14 +40,11 @@ beforeAll(async () => {
   ];
   await post('/users', CLIENT);
 
-  const form = new FormData();
-  form.append('dllFile', new Blob([DLL]), 'loader-pro.dll');
-  const upload = await fetch(`${server.url}/api/products/${productId}/upload-dll`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${admin}` },
-    body: form,
+  await setupUploader(server.url, admin)(`/products/${productId}/upload-dll`, {
+    field: 'dllFile',
+    bytes: DLL,
+    name: 'loader-pro.dll',
   });
-  if (!upload.ok) throw new Error(`upload → ${String(upload.status)}: ${await upload.text()}`);
   downloads = await mkdtemp(join(tmpdir(), 'chaveiro-loader-e2e-'));
 });
 

@@ -8,15 +8,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './support/admin-session.js';
-import { apiCall, setupPoster } from './support/api.js';
+import { apiCall, setupPoster, setupUploader } from './support/api.js';
 import { seriousAxeViolations } from './support/axe.js';
 import {
   DESKTOP,
   expectToast,
   launchBrowser,
   screenshot,
+  settled,
   signedInPages,
 } from './support/browser.js';
+import { tinyPe } from './support/files.js';
 import { loaderClient } from './support/loader-client.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -26,13 +28,6 @@ const HWID = 'E2E-LEAK-HWID-0001';
 /** The narrowest phone the console is looked at on. */
 const NARROW = { width: 375, height: 812 };
 
-/** The smallest program the PE check accepts: a DOS header pointing at `PE\0\0`, then bytes. */
-function tinyPe(size = 4096): Buffer {
-  const head = Buffer.alloc(0x40);
-  head.write('MZ', 0, 'latin1');
-  head.writeUInt32LE(0x40, 0x3c);
-  return Buffer.concat([head, Buffer.from('PE\0\0', 'latin1'), randomBytes(size)]);
-}
 const DLL = Buffer.concat([Buffer.from('MZ'), randomBytes(96 * 1024)]);
 const OLD_LOADER = tinyPe();
 const LOADER = tinyPe();
@@ -45,23 +40,6 @@ let productId: string;
 let key: string;
 const pages = signedInPages(() => browser);
 
-async function upload(
-  path: string,
-  fields: Record<string, string>,
-  file: [string, Buffer, string],
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append(file[0], new Blob([new Uint8Array(file[1])]), file[2]);
-  const response = await fetch(`${server.url}/api${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${admin}` },
-    body: form,
-  });
-  if (!response.ok)
-    throw new Error(`${path} → ${String(response.status)}: ${await response.text()}`);
-}
-
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   admin = await adminToken(server);
@@ -71,17 +49,18 @@ beforeAll(async () => {
     string,
   ];
   await post('/users', CLIENT);
-  await upload(`/products/${productId}/upload-dll`, {}, ['dllFile', DLL, 'mira.dll']);
-  await upload(`/products/${productId}/loader`, { version: '1.4.2', notes: '' }, [
-    'loaderFile',
-    OLD_LOADER,
-    'MiraLoader.exe',
-  ]);
-  await upload(`/products/${productId}/loader`, { version: '1.5.0', notes: '' }, [
-    'loaderFile',
-    LOADER,
-    'MiraLoader.exe',
-  ]);
+  const upload = setupUploader(server.url, admin);
+  await upload(`/products/${productId}/upload-dll`, {
+    field: 'dllFile',
+    bytes: DLL,
+    name: 'mira.dll',
+  });
+  const loader = (bytes: Buffer) => ({ field: 'loaderFile', bytes, name: 'MiraLoader.exe' });
+  await upload(`/products/${productId}/loader`, loader(OLD_LOADER), {
+    version: '1.4.2',
+    notes: '',
+  });
+  await upload(`/products/${productId}/loader`, loader(LOADER), { version: '1.5.0', notes: '' });
   // As a product made before protected delivery existed: the plain download.
   const off = await apiCall(server.url, 'PATCH', `/products/${productId}/protection`, {
     token: admin,
@@ -98,13 +77,6 @@ afterAll(async () => {
 afterEach(async () => {
   await pages.closeAll();
 });
-
-/** Waits for the opening animations of `dialog` to end, so a screenshot shows it settled. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-  );
-}
 
 /** Opens the product's row menu on /admin/products and picks `item`. */
 async function productMenu(page: Page, item: string): Promise<Locator> {
