@@ -1,3 +1,4 @@
+import { DELIVERY_MARK } from '@chaveiro/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -126,14 +127,15 @@ describe('chaveiro-loader against the real server', () => {
     // The first heartbeat goes out right after authentication.
     await cli.waitFor('Sessão renovada');
 
-    // The saved file is this delivery's copy: the uploaded DLL with its 64-byte mark after it
-    // (no slot declared), and the CLI printed the digest the signed auth answer named.
+    // The saved file is this delivery's copy: the uploaded DLL with its mark after it (no slot
+    // declared), and the CLI printed the digest the signed auth answer named.
     const [saved] = await readdir(downloads);
     expect(saved).toBe('loader-pro.dll');
     const bytes = await readFile(join(downloads, saved as string));
-    expect(bytes.length).toBe(DLL.length + 64);
+    expect(bytes.length).toBe(DLL.length + DELIVERY_MARK.bytes);
     expect(bytes.subarray(0, DLL.length).equals(DLL)).toBe(true);
-    expect(bytes.subarray(DLL.length, DLL.length + 8).toString('ascii')).toBe('CHVMARK1');
+    const magic = bytes.subarray(DLL.length, DLL.length + DELIVERY_MARK.markMagic.length);
+    expect(magic.toString('ascii')).toBe(DELIVERY_MARK.markMagic);
     expect(cli.output()).toContain(`SHA-256: ${createHash('sha256').update(bytes).digest('hex')}`);
 
     // The key is now the client's, used, and bound to this machine.
