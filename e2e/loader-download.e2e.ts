@@ -1,11 +1,18 @@
 import { loaderFileMessages as t } from '@chaveiro/contract';
 import { readFile } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './support/admin-session.js';
 import { apiCall, apiLogin, setupPoster } from './support/api.js';
-import { DESKTOP, launchBrowser, PHONE, screenshot, signedInPages } from './support/browser.js';
+import {
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  settled,
+  signedInPages,
+} from './support/browser.js';
+import { tinyPe } from './support/files.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const PRODUCT = 'Radar Supremo';
@@ -17,13 +24,6 @@ const CLIENT = {
 const VERSION = '1.4.2';
 const NOTES = 'Inicia mais rápido e mostra o HWID na tela inicial.';
 
-/** The smallest program the PE check accepts: a DOS header pointing at `PE\0\0`, then bytes. */
-function tinyPe(): Buffer {
-  const head = Buffer.alloc(0x40);
-  head.write('MZ', 0, 'latin1');
-  head.writeUInt32LE(0x40, 0x3c);
-  return Buffer.concat([head, Buffer.from('PE\0\0', 'latin1'), randomBytes(4096)]);
-}
 const LOADER = tinyPe();
 
 let server: RunningServer;
@@ -50,13 +50,6 @@ afterAll(async () => {
 afterEach(async () => {
   await pages.closeAll();
 });
-
-/** Waits for the opening animations of `dialog` to end, so a screenshot shows it settled. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-  );
-}
 
 /** Types `key` into the redeem boxes in lower case (any case is accepted) and redeems it. */
 async function redeem(page: Page, key: string): Promise<Locator> {

@@ -1,3 +1,4 @@
+import { DELIVERY_MARK } from '@chaveiro/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -6,7 +7,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './support/admin-session.js';
-import { apiCall, setupPoster } from './support/api.js';
+import { apiCall, setupPoster, setupUploader } from './support/api.js';
 import { DESKTOP, launchBrowser, PHONE, screenshot, signedInPages } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -40,14 +41,11 @@ beforeAll(async () => {
   ];
   await post('/users', CLIENT);
 
-  const form = new FormData();
-  form.append('dllFile', new Blob([DLL]), 'loader-pro.dll');
-  const upload = await fetch(`${server.url}/api/products/${productId}/upload-dll`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${admin}` },
-    body: form,
+  await setupUploader(server.url, admin)(`/products/${productId}/upload-dll`, {
+    field: 'dllFile',
+    bytes: DLL,
+    name: 'loader-pro.dll',
   });
-  if (!upload.ok) throw new Error(`upload → ${String(upload.status)}: ${await upload.text()}`);
   downloads = await mkdtemp(join(tmpdir(), 'chaveiro-loader-e2e-'));
 });
 
@@ -129,14 +127,15 @@ describe('chaveiro-loader against the real server', () => {
     // The first heartbeat goes out right after authentication.
     await cli.waitFor('Sessão renovada');
 
-    // The saved file is this delivery's copy: the uploaded DLL with its 64-byte mark after it
-    // (no slot declared), and the CLI printed the digest the signed auth answer named.
+    // The saved file is this delivery's copy: the uploaded DLL with its mark after it (no slot
+    // declared), and the CLI printed the digest the signed auth answer named.
     const [saved] = await readdir(downloads);
     expect(saved).toBe('loader-pro.dll');
     const bytes = await readFile(join(downloads, saved as string));
-    expect(bytes.length).toBe(DLL.length + 64);
+    expect(bytes.length).toBe(DLL.length + DELIVERY_MARK.bytes);
     expect(bytes.subarray(0, DLL.length).equals(DLL)).toBe(true);
-    expect(bytes.subarray(DLL.length, DLL.length + 8).toString('ascii')).toBe('CHVMARK1');
+    const magic = bytes.subarray(DLL.length, DLL.length + DELIVERY_MARK.markMagic.length);
+    expect(magic.toString('ascii')).toBe(DELIVERY_MARK.markMagic);
     expect(cli.output()).toContain(`SHA-256: ${createHash('sha256').update(bytes).digest('hex')}`);
 
     // The key is now the client's, used, and bound to this machine.

@@ -6,19 +6,20 @@ import {
   type ClientDashboard,
   type ClientSubscription,
 } from '@chaveiro/contract';
-import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './support/admin-session.js';
-import { apiCall, apiLogin, setupPoster } from './support/api.js';
+import { apiCall, apiLogin, setupPoster, setupUploader } from './support/api.js';
 import {
   DESKTOP,
   expectToast,
   launchBrowser,
   PHONE,
   screenshot,
+  settled,
   signedInPages,
 } from './support/browser.js';
+import { tinyPe } from './support/files.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const PRODUCT = 'Radar Supremo';
@@ -30,14 +31,6 @@ const CLIENT = {
 };
 const UPDATING = PRODUCT_OPERATIONAL_LABELS.updating;
 const OPERATIONAL = PRODUCT_OPERATIONAL_LABELS.operational;
-
-/** The smallest program the loader upload's PE check accepts. */
-function tinyPe(): Buffer {
-  const head = Buffer.alloc(0x40);
-  head.write('MZ', 0, 'latin1');
-  head.writeUInt32LE(0x40, 0x3c);
-  return Buffer.concat([head, Buffer.from('PE\0\0', 'latin1'), randomBytes(1024)]);
-}
 
 let server: RunningServer;
 let browser: Browser;
@@ -57,15 +50,11 @@ beforeAll(async () => {
     .keys;
   await post('/users', CLIENT);
   // The product has a loader, so the card offers its download (and must hold it back).
-  const form = new FormData();
-  form.append('version', '2.0.1');
-  form.append('loaderFile', new Blob([new Uint8Array(tinyPe())]), 'RadarLoader.exe');
-  const upload = await fetch(`${server.url}/api/products/${productId}/loader`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${admin}` },
-    body: form,
-  });
-  if (!upload.ok) throw new Error(`loader upload → ${String(upload.status)}`);
+  await setupUploader(server.url, admin)(
+    `/products/${productId}/loader`,
+    { field: 'loaderFile', bytes: tinyPe(1024), name: 'RadarLoader.exe' },
+    { version: '2.0.1' },
+  );
   // A running subscription of the product, redeemed by the customer.
   customer = await apiLogin(server.url, CLIENT.username, CLIENT.password);
   await setupPoster(server.url, customer)('/client/redeem-key', { keyValue: key });
@@ -90,13 +79,6 @@ async function ownSubscription(): Promise<ClientSubscription> {
   const sub = data.subscriptions.find((s) => s.product_name === PRODUCT);
   if (!sub) throw new Error(`no subscription to ${PRODUCT}`);
   return sub;
-}
-
-/** Waits for the opening animations of `element` to end, so a screenshot shows it settled. */
-async function settled(element: Locator): Promise<void> {
-  await element.evaluate((node) =>
-    Promise.all(node.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-  );
 }
 
 /** The admin's "Status operacional…" dialog of PRODUCT, from its row's menu. */

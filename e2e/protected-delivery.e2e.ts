@@ -8,16 +8,18 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from './support/admin-session.js';
-import { apiCall, setupPoster } from './support/api.js';
+import { apiCall, setupPoster, setupUploader } from './support/api.js';
 import { seriousAxeViolations } from './support/axe.js';
 import {
   DESKTOP,
   expectToast,
   launchBrowser,
   screenshot,
+  settled,
   signedInPages,
 } from './support/browser.js';
-import { loaderCall, loaderNonce, openSealed, sessionKeyPair } from './support/loader-client.js';
+import { tinyPe } from './support/files.js';
+import { loaderClient } from './support/loader-client.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const PRODUCT = 'Mira Blindada';
@@ -26,13 +28,6 @@ const HWID = 'E2E-LEAK-HWID-0001';
 /** The narrowest phone the console is looked at on. */
 const NARROW = { width: 375, height: 812 };
 
-/** The smallest program the PE check accepts: a DOS header pointing at `PE\0\0`, then bytes. */
-function tinyPe(size = 4096): Buffer {
-  const head = Buffer.alloc(0x40);
-  head.write('MZ', 0, 'latin1');
-  head.writeUInt32LE(0x40, 0x3c);
-  return Buffer.concat([head, Buffer.from('PE\0\0', 'latin1'), randomBytes(size)]);
-}
 const DLL = Buffer.concat([Buffer.from('MZ'), randomBytes(96 * 1024)]);
 const OLD_LOADER = tinyPe();
 const LOADER = tinyPe();
@@ -45,23 +40,6 @@ let productId: string;
 let key: string;
 const pages = signedInPages(() => browser);
 
-async function upload(
-  path: string,
-  fields: Record<string, string>,
-  file: [string, Buffer, string],
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append(file[0], new Blob([new Uint8Array(file[1])]), file[2]);
-  const response = await fetch(`${server.url}/api${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${admin}` },
-    body: form,
-  });
-  if (!response.ok)
-    throw new Error(`${path} → ${String(response.status)}: ${await response.text()}`);
-}
-
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   admin = await adminToken(server);
@@ -71,17 +49,18 @@ beforeAll(async () => {
     string,
   ];
   await post('/users', CLIENT);
-  await upload(`/products/${productId}/upload-dll`, {}, ['dllFile', DLL, 'mira.dll']);
-  await upload(`/products/${productId}/loader`, { version: '1.4.2', notes: '' }, [
-    'loaderFile',
-    OLD_LOADER,
-    'MiraLoader.exe',
-  ]);
-  await upload(`/products/${productId}/loader`, { version: '1.5.0', notes: '' }, [
-    'loaderFile',
-    LOADER,
-    'MiraLoader.exe',
-  ]);
+  const upload = setupUploader(server.url, admin);
+  await upload(`/products/${productId}/upload-dll`, {
+    field: 'dllFile',
+    bytes: DLL,
+    name: 'mira.dll',
+  });
+  const loader = (bytes: Buffer) => ({ field: 'loaderFile', bytes, name: 'MiraLoader.exe' });
+  await upload(`/products/${productId}/loader`, loader(OLD_LOADER), {
+    version: '1.4.2',
+    notes: '',
+  });
+  await upload(`/products/${productId}/loader`, loader(LOADER), { version: '1.5.0', notes: '' });
   // As a product made before protected delivery existed: the plain download.
   const off = await apiCall(server.url, 'PATCH', `/products/${productId}/protection`, {
     token: admin,
@@ -99,13 +78,6 @@ afterEach(async () => {
   await pages.closeAll();
 });
 
-/** Waits for the opening animations of `dialog` to end, so a screenshot shows it settled. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-  );
-}
-
 /** Opens the product's row menu on /admin/products and picks `item`. */
 async function productMenu(page: Page, item: string): Promise<Locator> {
   await page.goto(`${server.url}/admin/products`);
@@ -116,28 +88,31 @@ async function productMenu(page: Page, item: string): Promise<Locator> {
   return dialog;
 }
 
-/** What a loader does at start: auth with its session key and report, then the sealed download. */
+/**
+ * What a loader does at start, through the SDK: auth with its session key and report, then the
+ * sealed download, opened and checked against the signed auth answer.
+ */
 async function loaderRun() {
-  const keys = sessionKeyPair();
-  const auth = await loaderCall<{
-    session: string;
-    file: { sha256: string; size: number; delivery: string; protected: boolean };
-  }>(server.url, '/auth', {
-    productId,
+  const downloads: Response[] = [];
+  const client = await loaderClient(server.url, productId, {
+    loader: { sha256: sha256(LOADER), version: '1.5.0' },
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      if (response.url.includes('/api/loader/download')) downloads.push(response);
+      return response;
+    },
+  });
+  const auth = await client.auth({
     hwid: HWID,
-    nonce: loaderNonce(),
     key,
     identifier: CLIENT.username,
     password: CLIENT.password,
-    sessionKey: keys.publicKey.toString('base64'),
-    loader: { sha256: sha256(LOADER), version: '1.5.0' },
   });
-  const download = await fetch(
-    `${server.url}/api/loader/download?session=${encodeURIComponent(auth.session)}&nonce=${loaderNonce()}`,
-  );
-  expect(download.headers.get('content-type')).toContain('application/vnd.chaveiro.sealed');
-  const copy = openSealed(Buffer.from(await download.arrayBuffer()), auth.file.size, keys);
-  return { auth, copy };
+  const { file } = auth;
+  if (!file) throw new Error('the auth answer names no file');
+  const download = await client.download();
+  expect(downloads[0]?.headers.get('content-type')).toContain('application/vnd.chaveiro.sealed');
+  return { client, file, copy: Buffer.from(download.bytes) };
 }
 
 describe('protected delivery in the console', () => {
@@ -212,9 +187,9 @@ describe('protected delivery in the console', () => {
   });
 
   it('traces a leaked copy to the customer who received it, and an edited mark to nobody', async () => {
-    const { auth, copy } = await loaderRun();
-    expect(auth.file.protected).toBe(true);
-    expect(sha256(copy)).toBe(auth.file.sha256);
+    const { file, copy } = await loaderRun();
+    expect(file.protected).toBe(true);
+    expect(sha256(copy)).toBe(file.sha256);
     expect(copy.equals(DLL)).toBe(false);
 
     const page = await pages.open(admin, DESKTOP, 'light');
@@ -283,17 +258,12 @@ describe('protected delivery in the console', () => {
       `/deliveries?productId=${productId}`,
       { token: admin },
     );
-    expect(deliveries.data.items.map((row) => row.id)).toContain(auth.file.delivery);
+    expect(deliveries.data.items.map((row) => row.id)).toContain(file.delivery);
   });
 
   it('shows a reported debugger in Segurança and on the customer page, and resolves it', async () => {
-    const { auth } = await loaderRun();
-    const reported = await loaderCall<{ action: string }>(server.url, '/security-event', {
-      session: auth.session,
-      nonce: loaderNonce(),
-      kind: 'debugger',
-      detail: 'x64dbg anexado ao processo',
-    });
+    const { client } = await loaderRun();
+    const reported = await client.reportSecurityEvent('debugger', 'x64dbg anexado ao processo');
     expect(reported.action).toBe('end_session');
 
     const page = await pages.open(admin, DESKTOP, 'light');

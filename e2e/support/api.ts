@@ -41,3 +41,27 @@ export function setupPoster(baseUrl: string, token: string) {
     return data;
   };
 }
+
+/**
+ * A multipart POST as `token` for a journey's setup (a product's DLL or loader): `file` under its
+ * field name, beside the text `fields`; anything but 2xx fails the setup.
+ */
+export function setupUploader(baseUrl: string, token: string) {
+  return async (
+    path: string,
+    file: { field: string; bytes: Uint8Array; name: string },
+    fields: Record<string, string> = {},
+  ): Promise<void> => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append(file.field, new Blob([new Uint8Array(file.bytes)]), file.name);
+    const response = await fetch(`${baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (!response.ok) {
+      throw new Error(`POST ${path} → ${String(response.status)}: ${await response.text()}`);
+    }
+  };
+}

@@ -1,6 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 export const artifactsDir = resolve(import.meta.dirname, '..', 'artifacts');
 
@@ -58,4 +64,11 @@ export function signedInPages(browser: () => Browser) {
 /** Waits until a toast (or any element) shows exactly `text`. */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+/** Waits for the opening animations of `element` to end, so a screenshot shows it settled. */
+export async function settled(element: Locator): Promise<void> {
+  await element.evaluate((node) =>
+    Promise.all(node.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
 }

@@ -86,6 +86,32 @@ describe('auth', () => {
     const nonces = fake.requests.map((request) => request.body?.nonce);
     expect(new Set(nonces).size).toBe(3);
   });
+
+  it.each([-1, 1.5, 2 ** 60])(
+    'refuses a signed file size of %s as MALFORMED_ANSWER, not a RangeError later',
+    async (size) => {
+      // Signed by the trusted key: only the shape check can stop it.
+      fake.tamper = (answer, request) => {
+        const { data } = JSON.parse(new TextDecoder().decode(answer.body)) as {
+          data: { file: Record<string, unknown> };
+        };
+        const { body, signature } = fake.signer.answer({
+          request: 'POST /api/loader/auth',
+          data: { ...data, file: { ...data.file, size } },
+          nonce: String(request.body?.nonce),
+          issuedAt: new Date().toISOString(),
+        });
+        return {
+          ...answer,
+          headers: { ...answer.headers, 'x-signature': signature },
+          body: new TextEncoder().encode(body),
+        };
+      };
+      const error = await caught(authWithKey());
+      expect(error).toBeInstanceOf(LoaderVerificationError);
+      expect(error).toMatchObject({ code: 'MALFORMED_ANSWER' });
+    },
+  );
 });
 
 describe('answers the client must not trust', () => {

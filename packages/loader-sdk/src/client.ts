@@ -248,11 +248,21 @@ const REVOKING_REFUSALS: ReadonlySet<string> = new Set([
   'SESSION_ENDED',
 ]);
 
-const SESSION_ENDED_MESSAGES: Record<string, string> = {
-  end_session: 'A sessão foi encerrada por uma regra de segurança do produto.',
-  blacklist_hwid: 'Este computador foi bloqueado por uma regra de segurança do produto.',
-  ban_account: 'A conta foi banida por uma regra de segurança do produto.',
-};
+/**
+ * The server's heartbeat interval (contract LOADER.heartbeatSeconds): how often an auth answered
+ * from the offline licence tries the server again when no online session has told this client.
+ */
+const DEFAULT_HEARTBEAT_SECONDS = 30;
+
+/**
+ * The SESSION_ENDED refusal the server would sign at the next heartbeat, raised here at once
+ * after a security event: the contract's wording (messages.loader.refusals) and HTTP status,
+ * copied so the SDK stays free of the contract package.
+ */
+const SESSION_ENDED = {
+  message: 'Sua sessão foi encerrada por uma regra de segurança deste produto.',
+  status: 401,
+} as const;
 
 export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
   if (options.trustedKeys.length === 0) {
@@ -408,14 +418,19 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
       return;
     }
     if (!grant) return;
-    const previous = await readOfflineRecord(hwid);
-    const lastSeen = Math.max(now(), previous?.lastSeen ?? 0);
+    const at = now();
     const checked = await checkOfflineToken(
       grant.token,
-      { productId: options.productId, hwid, now: now() },
+      { productId: options.productId, hwid, now: at },
       options.trustedKeys,
     );
-    if (checked.ok) await writeOfflineRecord(hwid, { token: grant.token, lastSeen });
+    if (!checked.ok) return;
+    const previous = await readOfflineRecord(hwid);
+    // The signed issuedAt is a time seen too: a clock running slow here must not lower the
+    // mark the rollback check measures against.
+    const issuedAt = Date.parse(checked.payload.issuedAt);
+    const lastSeen = Math.max(at, previous?.lastSeen ?? 0, issuedAt);
+    await writeOfflineRecord(hwid, { token: grant.token, lastSeen });
   }
 
   /**
@@ -447,7 +462,7 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
       offline: true,
       session: '',
       sessionExpiresAt: payload.expiresAt,
-      heartbeatSeconds: state?.heartbeatSeconds ?? 30,
+      heartbeatSeconds: state?.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS,
       subscription: {
         id: payload.subscriptionId,
         // The licence names the product by id only.
@@ -492,7 +507,7 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
         await sleep(nextDelayMs);
       }
     }
-    const result = readAuth(data);
+    const { result, grant } = readAuth(data);
     state = {
       token: result.session,
       expiresAt: Date.parse(result.sessionExpiresAt),
@@ -501,7 +516,7 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
       offline: false,
     };
     // Absent (an older server) leaves the stored licence alone; null removes it.
-    await keepOfflineGrant(credentials.hwid, readOfflineGrant(data.offline));
+    await keepOfflineGrant(credentials.hwid, grant);
     return result;
   }
 
@@ -756,8 +771,8 @@ export function createLoaderClient(options: LoaderClientOptions): LoaderClient {
       await forgetOfflineLicence();
       const ended = new LoaderRefusedError(
         'SESSION_ENDED',
-        SESSION_ENDED_MESSAGES[action] ?? SESSION_ENDED_MESSAGES.end_session ?? '',
-        200,
+        SESSION_ENDED.message,
+        SESSION_ENDED.status,
         { action },
       );
       for (const endLoop of [...loops]) endLoop(ended);
@@ -888,7 +903,11 @@ function readOfflineGrant(value: unknown): OfflineGrant | null | undefined {
   return malformed('offline is not { token, expiresAt } or null');
 }
 
-function readAuth(data: Record<string, unknown>): AuthResult {
+/** The auth answer, and its `offline` grant as sent: undefined (absent) is not null. */
+function readAuth(data: Record<string, unknown>): {
+  result: AuthResult;
+  grant: OfflineGrant | null | undefined;
+} {
   const { session, sessionExpiresAt, heartbeatSeconds, subscription, user, file } = data;
   if (typeof session !== 'string' || session === '') malformed('auth: no session');
   if (typeof sessionExpiresAt !== 'string') malformed('auth: no sessionExpiresAt');
@@ -905,6 +924,8 @@ function readAuth(data: Record<string, unknown>): AuthResult {
       typeof file.sha256 === 'string' &&
       /^[0-9a-fA-F]{64}$/.test(file.sha256) &&
       typeof file.size === 'number' &&
+      Number.isSafeInteger(file.size) &&
+      file.size >= 0 &&
       typeof file.name === 'string'
     )
   ) {
@@ -917,9 +938,10 @@ function readAuth(data: Record<string, unknown>): AuthResult {
   ) {
     malformed('auth: file.delivery or file.protected has the wrong type');
   }
-  return {
+  const grant = readOfflineGrant(data.offline);
+  const result: AuthResult = {
     offline: false,
-    offlineGrant: readOfflineGrant(data.offline) ?? null,
+    offlineGrant: grant ?? null,
     session,
     sessionExpiresAt,
     heartbeatSeconds,
@@ -927,6 +949,7 @@ function readAuth(data: Record<string, unknown>): AuthResult {
     user: user as AuthResult['user'],
     file: file as LoaderFile | null,
   };
+  return { result, grant };
 }
 
 function readHeartbeat(data: Record<string, unknown>): HeartbeatResult {

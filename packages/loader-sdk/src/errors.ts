@@ -230,3 +230,23 @@ export class LoaderOfflineExpiredError extends LoaderError {
     this.expiresAt = expiresAt;
   }
 }
+
+/**
+ * `selfUpdate` was offered the very executable it would replace (UPDATE_SAME_AS_RUNNING): the
+ * product's current loader still has a built-in version below the product's minimum, so swapping
+ * and restarting would only be refused with LOADER_OUTDATED again, in a loop. Nothing is swapped.
+ */
+export class LoaderUpdateError extends LoaderError {
+  declare readonly code: 'UPDATE_SAME_AS_RUNNING';
+  /** The SHA-256 the signed refusal offered, which is the running executable's own. */
+  readonly sha256: string;
+
+  constructor(sha256: string) {
+    super(
+      'UPDATE_SAME_AS_RUNNING',
+      'A atualização oferecida é este mesmo loader, que continua abaixo da versão mínima do produto. Avise o vendedor.',
+    );
+    this.name = 'LoaderUpdateError';
+    this.sha256 = sha256;
+  }
+}

@@ -36,6 +36,7 @@ export {
   LoaderOfflineExpiredError,
   LoaderRefusedError,
   LoaderStateError,
+  LoaderUpdateError,
   LoaderVerificationError,
   REFUSAL_CODES,
 } from './errors.js';

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { LoaderClient, LoaderClientOptions } from './client.js';
 import { createLoaderClient } from './client.js';
 import type { LoaderRefusedError } from './errors.js';
+import { LoaderUpdateError } from './errors.js';
 import { sodiumCrypto } from './node-sodium.js';
 import type { OfflineStore } from './offline.js';
 
@@ -48,6 +49,7 @@ export interface NodeLoaderClient extends LoaderClient {
    * Answers a LOADER_OUTDATED refusal: downloads the current loader through the signed update
    * token, checks its SHA-256 and size against the SIGNED refusal, writes `<target>.new`, swaps
    * it in (Windows: the running file is renamed to `<target>.old` first), and restarts on request.
+   * An offer whose hash is the target's own is refused (`LoaderUpdateError`), nothing swapped.
    */
   selfUpdate(refusal: LoaderRefusedError, options: SelfUpdateOptions): Promise<SelfUpdateResult>;
 }
@@ -97,6 +99,15 @@ export async function sha256File(filePath: string): Promise<string> {
   return hash.digest('hex');
 }
 
+async function sha256FileIfPresent(filePath: string): Promise<string | null> {
+  try {
+    return await sha256File(filePath);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 /**
  * The loader client with Node's parts: sodium-native (a session key per client, sealed
  * downloads), the offline licence file, the executable's hash, and `selfUpdate`.
@@ -123,6 +134,12 @@ export function createNodeLoaderClient(options: NodeLoaderClientOptions): NodeLo
     refusal: LoaderRefusedError,
     { targetPath, restart = false, args = process.argv.slice(2), exit }: SelfUpdateOptions,
   ): Promise<SelfUpdateResult> {
+    // The seller published a loader whose built-in version is still below the minimum: the
+    // restart would replay the same command line into the same refusal, over and over.
+    const offered = refusal.loader?.sha256;
+    if (offered !== undefined && offered === (await sha256FileIfPresent(targetPath))) {
+      throw new LoaderUpdateError(offered);
+    }
     const update = await client.downloadLoaderUpdate(refusal);
     const next = `${targetPath}.new`;
     await writeFile(next, update.bytes, { mode: 0o755 });

@@ -5,11 +5,16 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HeartbeatStatus } from './client.js';
 import { createLoaderClient } from './client.js';
-import { LoaderError, LoaderRefusedError, LoaderVerificationError } from './errors.js';
+import {
+  LoaderError,
+  LoaderRefusedError,
+  LoaderUpdateError,
+  LoaderVerificationError,
+} from './errors.js';
 import type { NodeLoaderClient, NodeLoaderClientOptions } from './node-client.js';
 import { createNodeLoaderClient } from './node-client.js';
 import { sodiumCrypto } from './node-sodium.js';
-import { offlineStoreKey, sealOfflineRecord } from './offline.js';
+import { offlineStoreKey, openOfflineRecord, sealOfflineRecord } from './offline.js';
 import { SealedOpener } from './sealed.js';
 import type { FakeLoaderServer } from './testing/fake-server.js';
 import { FAKE, startFakeServer } from './testing/fake-server.js';
@@ -215,6 +220,22 @@ describe('loader report and self-update', () => {
     await expect(readFile(`${executable}.new`)).rejects.toThrow();
   });
 
+  it('refuses an update that is the running executable itself, so a restart cannot loop', async () => {
+    // The seller published this very loader, whose built-in version is below the minimum.
+    const running = await readFile(executable);
+    fake.loader = { minVersion: '2.0', version: '2.1.0', name: 'loader.exe', bytes: running };
+    const loader = client('1.0.0');
+    const outdated = (await caught(loader.auth(withKey))) as LoaderRefusedError;
+    expect(outdated.code).toBe('LOADER_OUTDATED');
+
+    const refused = await caught(loader.selfUpdate(outdated, { targetPath: executable }));
+    expect(refused).toBeInstanceOf(LoaderUpdateError);
+    expect(refused.code).toBe('UPDATE_SAME_AS_RUNNING');
+    expect(fake.requests.some((r) => r.path === '/api/loader/update')).toBe(false);
+    expect(Buffer.from(await readFile(executable)).equals(running)).toBe(true);
+    await expect(readFile(`${executable}.new`)).rejects.toThrow();
+  });
+
   it('keeps the old executable when the update bytes do not match the signed hash', async () => {
     const loader = client('1.0.0');
     const outdated = (await caught(loader.auth(withKey))) as LoaderRefusedError;
@@ -265,6 +286,11 @@ describe('security events', () => {
     const error = (await ended) as LoaderRefusedError;
     expect(error.code).toBe('SESSION_ENDED');
     expect(error.action).toBe('end_session');
+    // What the server signs for the next heartbeat (the contract's message and status).
+    expect(error.message).toBe(
+      'Sua sessão foi encerrada por uma regra de segurança deste produto.',
+    );
+    expect(error.status).toBe(401);
     expect((await caught(loader.heartbeat())).code).toBe('NOT_AUTHENTICATED');
   });
 });
@@ -303,6 +329,20 @@ describe('offline grace', () => {
     const stored = await readFile(storePath);
     expect(stored.subarray(0, 8).toString('latin1')).toBe('CHVOFF1\0');
     expect(stored.includes(Buffer.from(auth.offlineGrant?.token ?? '-'))).toBe(false);
+  });
+
+  it("stores the licence's signed issuedAt as the latest time seen when this clock runs slow", async () => {
+    const slow = createNodeLoaderClient({
+      serverUrl: fake.url,
+      productId: FAKE.productId,
+      trustedKeys: [fake.signer.trustedKey],
+      clock: () => time.time.now - 4 * 60_000,
+      offlineStorePath: storePath,
+    });
+    await slow.auth(withKey);
+    const key = offlineStoreKey(sodiumCrypto, FAKE.hwid, FAKE.productId);
+    const record = openOfflineRecord(sodiumCrypto, await readFile(storePath), key);
+    expect(record?.lastSeen).toBe(time.time.now);
   });
 
   it('auth falls back to the licence while the server is unreachable, until it lapses', async () => {

@@ -6,10 +6,10 @@ import { TAG_FINAL, TAG_MESSAGE } from './loader-crypto.js';
 /** The CHVSEAL1 container (docs/loader-protocol.md, "Sealed container"). */
 export const SEALED_CONTENT_TYPE = 'application/vnd.chaveiro.sealed';
 export const SEALED_CHUNK_BYTES = 65_536;
-const MAGIC = new TextEncoder().encode('CHVSEAL1');
+export const SEALED_MAGIC = new TextEncoder().encode('CHVSEAL1');
 const SEALED_KEY_BYTES = 80;
 const HEADER_BYTES = 24;
-const PREFIX_BYTES = MAGIC.length + SEALED_KEY_BYTES + HEADER_BYTES;
+const PREFIX_BYTES = SEALED_MAGIC.length + SEALED_KEY_BYTES + HEADER_BYTES;
 const CHUNK_OVERHEAD = 17;
 
 function fail(detail: string): never {
@@ -67,13 +67,16 @@ export class SealedOpener {
 
   private openPrefix() {
     const prefix = this.pending.subarray(0, PREFIX_BYTES);
-    if (!MAGIC.every((byte, i) => prefix[i] === byte)) fail('not a CHVSEAL1 container');
+    if (!SEALED_MAGIC.every((byte, i) => prefix[i] === byte)) fail('not a CHVSEAL1 container');
     const key = this.crypto.sealOpen(
-      prefix.subarray(MAGIC.length, MAGIC.length + SEALED_KEY_BYTES),
+      prefix.subarray(SEALED_MAGIC.length, SEALED_MAGIC.length + SEALED_KEY_BYTES),
       this.keyPair,
     );
     if (!key) fail('the sealed key does not open with this session key');
-    const puller = this.crypto.streamPuller(key, prefix.subarray(MAGIC.length + SEALED_KEY_BYTES));
+    const puller = this.crypto.streamPuller(
+      key,
+      prefix.subarray(SEALED_MAGIC.length + SEALED_KEY_BYTES),
+    );
     key.fill(0);
     if (!puller) fail('malformed stream header');
     this.puller = puller;

@@ -37,14 +37,6 @@ export type SecurityEventAction = (typeof SECURITY_EVENT_ACTIONS)[number];
 export const DELIVERY_MARK_KINDS = ['slot', 'trailer'] as const;
 export type DeliveryMarkKind = (typeof DELIVERY_MARK_KINDS)[number];
 
-export const PROTECTION_LIMITS = {
-  /** Offline grace: up to 30 days. */
-  offlineGraceHoursMax: 720,
-  securityDetailMax: 200,
-  /** A leaked copy is the product file plus at most one 64-byte trailer mark. */
-  leakedFileMaxBytes: LIMITS.dllMaxBytes + 64,
-} as const;
-
 /** The mark: a 64-byte record the server writes into each delivered copy (docs/sdk.md). */
 export const DELIVERY_MARK = {
   /** The slot a seller declares in the DLL: this magic, then 56 bytes of 'Z'. */
@@ -53,6 +45,14 @@ export const DELIVERY_MARK = {
   /** A written mark starts with this magic. */
   markMagic: 'CHVMARK1',
   bytes: 64,
+} as const;
+
+export const PROTECTION_LIMITS = {
+  /** Offline grace: up to 30 days. */
+  offlineGraceHoursMax: 720,
+  securityDetailMax: 200,
+  /** A leaked copy is the product file plus at most one trailer mark. */
+  leakedFileMaxBytes: LIMITS.dllMaxBytes + DELIVERY_MARK.bytes,
 } as const;
 
 /** The sealed download: the magic, then the sealed key, the stream header and the chunks. */

@@ -2,6 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+// The server's own rule for LOADER_OUTDATED; test code only, the SDK stays contract-free.
+import { compareLoaderVersions } from '@chaveiro/contract';
 import { hwidDigest, issueOfflineToken } from './offline-token.js';
 import { sealContainer } from './sealed.js';
 import type { TestSigner } from './signer.js';
@@ -170,7 +172,7 @@ export async function startFakeServer(
       typeof report === 'object' && report !== null
         ? (report as { version?: unknown }).version
         : undefined;
-    if (typeof version === 'string' && compareVersions(version, loader.minVersion) >= 0) {
+    if (typeof version === 'string' && compareLoaderVersions(version, loader.minVersion) >= 0) {
       return null;
     }
     let update: { token: string; expiresAt: string } | null = null;
@@ -396,18 +398,4 @@ export async function startFakeServer(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
   return fake;
-}
-
-/** The contract's compareLoaderVersions rule: numeric parts as numbers, missing parts as 0. */
-function compareVersions(a: string, b: string): number {
-  const left = a.split(/[.+-]/);
-  const right = b.split(/[.+-]/);
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const x = left[i] ?? '0';
-    const y = right[i] ?? '0';
-    const bothNumbers = /^\d+$/.test(x) && /^\d+$/.test(y);
-    const order = bothNumbers ? Number(x) - Number(y) : x < y ? -1 : x > y ? 1 : 0;
-    if (order !== 0) return Math.sign(order);
-  }
-  return 0;
 }

@@ -1,8 +1,7 @@
 import { sodium } from '../node-sodium.js';
+import { SEALED_CHUNK_BYTES, SEALED_MAGIC } from '../sealed.js';
 
-/** What the server does for a sealed download (docs/loader-protocol.md, "Sealed container"). */
-export const SEALED_MAGIC = Buffer.from('CHVSEAL1', 'ascii');
-export const SEALED_CHUNK_BYTES = 65_536;
+// What the server does for a sealed download (docs/loader-protocol.md, "Sealed container").
 
 /**
  * The CHVSEAL1 container of `plain` for the holder of `recipientPublicKey`: a fresh key sealed to
@@ -16,7 +15,7 @@ export function sealContainer(plain: Uint8Array, recipientPublicKey: Uint8Array)
   const state = Buffer.alloc(sodium.crypto_secretstream_xchacha20poly1305_STATEBYTES);
   const header = Buffer.alloc(sodium.crypto_secretstream_xchacha20poly1305_HEADERBYTES);
   sodium.crypto_secretstream_xchacha20poly1305_init_push(state, header, key);
-  const parts: Buffer[] = [SEALED_MAGIC, sealedKey, header];
+  const parts: Uint8Array[] = [SEALED_MAGIC, sealedKey, header];
   let offset = 0;
   do {
     const chunk = Buffer.from(plain.subarray(offset, offset + SEALED_CHUNK_BYTES));

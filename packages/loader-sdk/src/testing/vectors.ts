@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { offlineStoreKey, sealOfflineRecord } from '../offline.js';
 import type { OfflineTokenPayload } from '../offline.js';
 import { sodiumCrypto } from '../node-sodium.js';
+import { SEALED_CHUNK_BYTES } from '../sealed.js';
 import { hwidDigest, issueOfflineToken } from './offline-token.js';
-import { openContainer, SEALED_CHUNK_BYTES, sealContainer, seededBoxKeyPair } from './sealed.js';
+import { openContainer, sealContainer, seededBoxKeyPair } from './sealed.js';
 import type { TestSigner } from './signer.js';
 import { createTestSigner, TEST_SEED } from './signer.js';
 

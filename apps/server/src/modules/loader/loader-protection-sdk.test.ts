@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { UpdateProductProtection } from '@chaveiro/contract';
+import { LOADER_REFUSALS, messages } from '@chaveiro/contract';
 import type { LoaderError, LoaderRefusedError, TrustedKey } from '@chaveiro/loader-sdk';
 import { fetchPublicKeys } from '@chaveiro/loader-sdk';
 import type { NodeLoaderClientOptions } from '@chaveiro/loader-sdk/node';
@@ -104,6 +105,9 @@ describe('the TypeScript SDK against the real server', { timeout: 30_000 }, () =
     });
     const error = (await ended) as LoaderRefusedError;
     expect(error.code).toBe('SESSION_ENDED');
+    // The SDK's copy of the refusal matches what the server signs.
+    expect(error.message).toBe(messages.loader.refusals.SESSION_ENDED);
+    expect(error.status).toBe(LOADER_REFUSALS.SESSION_ENDED);
     const stored = await t.database.db
       .selectFrom('loader_security_events')
       .select(['kind', 'action', 'detail'])
