@@ -7,8 +7,7 @@ export const queryKeys = {
   products: ['products'] as const,
   /** A product's status timeline (under the catalogue, so a catalogue refresh refreshes it). */
   productStatusHistory: (productId: string) => ['products', productId, 'status-history'] as const,
-  /** A product's "Proteção" settings and its published loader versions (under the catalogue). */
-  productProtection: (productId: string) => ['products', productId, 'protection'] as const,
+  /** A product's published loader versions (under the catalogue). */
   loaderReleases: (productId: string) => ['products', productId, 'loader-releases'] as const,
   /** Delivered copies of product files ("Rastrear vazamento", the customer page). */
   deliveries: {

@@ -206,7 +206,6 @@ export const protectionMessages = {
   cancel: 'Cancelar',
   dialogDescription:
     'Como o arquivo deste produto chega ao loader e o que o loader precisa provar para recebê-lo.',
-  protectionLoading: 'Carregando a proteção…',
   close: 'Fechar',
   loaderMinVersionPlaceholder: 'Ex.: 2.4.0',
   releaseVersion: (version: string) => `Versão ${version}`,
