@@ -14,7 +14,7 @@ export const queryKeys = {
     all: ['deliveries'] as const,
     list: (query: object) => ['deliveries', 'list', query] as const,
   },
-  /** The loaders' security events ("Segurança", its nav badge, the customer page). */
+  /** The loaders' security events ("Segurança", the customer page). */
   securityEvents: {
     all: ['security-events'] as const,
     list: (query: object) => ['security-events', 'list', query] as const,

@@ -268,8 +268,6 @@ export const protectionMessages = {
     `Marcar como resolvido: ${kind} de ${username}`,
   securityResolvedBy: (admin: string, when: string) => `Resolvido por ${admin} em ${when}`,
   securityResolvedAt: (when: string) => `Resolvido em ${when}`,
-  securityOpenBadge: (count: number) =>
-    `${plural(count, 'evento', 'eventos')} de segurança em aberto`,
   customerSecurityDescription:
     'O que os loaders deste cliente relataram e os loaders desconhecidos que ele usou, com a ação tomada.',
   customerDeliveriesDescription:

@@ -41,7 +41,7 @@ export function securityEventsQueryOptions(query: SecurityEventsQuery) {
   });
 }
 
-/** The "Segurança" queue, its nav badge and the customer page's section. */
+/** The "Segurança" queue and the customer page's section. */
 export function useSecurityEvents(query: SecurityEventsQuery, { enabled = true } = {}) {
   return useQuery({ ...securityEventsQueryOptions(query), enabled });
 }
@@ -53,8 +53,8 @@ export function resolveSecurityEvent({ id }: { id: string }) {
 }
 
 /**
- * "Marcar como resolvido": the queue, its badge, the customer pages and the audit log are stale
- * afterwards.
+ * "Marcar como resolvido": the queue, the sidebar's count (with the work queues), the customer
+ * pages and the audit log are stale afterwards.
  */
 export function useResolveSecurityEvent() {
   const queryClient = useQueryClient();
@@ -63,6 +63,7 @@ export function useResolveSecurityEvent() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.securityEvents.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.queues }),
         queryClient.invalidateQueries({ queryKey: queryKeys.activity.all }),
       ]),
   });
