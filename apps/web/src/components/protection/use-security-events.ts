@@ -24,26 +24,23 @@ export type SecurityEventsQuery = {
   pageSize: number;
 };
 
-/** New events arrive while the admin works through the queue. */
-export const SECURITY_EVENTS_POLL_MS = 30_000;
-
 export function getSecurityEvents(query: SecurityEventsQuery, signal?: AbortSignal) {
   return api.get('/security-events', { query, schema: securityEventsPageSchema, signal });
 }
 
-export function securityEventsQueryOptions(query: SecurityEventsQuery) {
+/** `refetchInterval`: how often a live view refreshes the page (none by default). */
+export function securityEventsQueryOptions(query: SecurityEventsQuery, refetchInterval?: number) {
   return queryOptions({
     queryKey: queryKeys.securityEvents.list(query),
     queryFn: ({ signal }) => getSecurityEvents(query, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: SECURITY_EVENTS_POLL_MS,
-    refetchIntervalInBackground: false,
+    refetchInterval,
   });
 }
 
 /** The "Segurança" queue and the customer page's section. */
-export function useSecurityEvents(query: SecurityEventsQuery, { enabled = true } = {}) {
-  return useQuery({ ...securityEventsQueryOptions(query), enabled });
+export function useSecurityEvents(query: SecurityEventsQuery, refetchInterval?: number) {
+  return useQuery(securityEventsQueryOptions(query, refetchInterval));
 }
 
 export function resolveSecurityEvent({ id }: { id: string }) {

@@ -22,6 +22,8 @@ import { useProducts } from '@/hooks/use-products';
 import { formatDateTime } from '@/lib/format';
 
 const PAGE_SIZE = LIMITS.pageSizeDefault;
+/** New events arrive while the admin works through the queue (paused in a hidden tab). */
+const POLL_MS = 30_000;
 const STATUSES = ['open', 'resolved'] as const;
 type QueueStatus = (typeof STATUSES)[number];
 const columns = t.securityColumns;
@@ -39,13 +41,10 @@ export function SecurityScreen() {
   const status: QueueStatus = params.filters.status === 'resolved' ? 'resolved' : 'open';
   const kind = isKind(params.filters.kind) ? params.filters.kind : undefined;
   const productId = params.filters.product || undefined;
-  const events = useSecurityEvents({
-    status,
-    productId,
-    kind,
-    page: params.page,
-    pageSize: PAGE_SIZE,
-  });
+  const events = useSecurityEvents(
+    { status, productId, kind, page: params.page, pageSize: PAGE_SIZE },
+    POLL_MS,
+  );
   const filtered = productId !== undefined || kind !== undefined;
   const emptyText = filtered
     ? t.securityNoMatch
