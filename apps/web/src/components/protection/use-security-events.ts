@@ -1,7 +1,7 @@
 import {
   messageResponseSchema,
   securityEventsPageSchema,
-  type SecurityEventKind,
+  type SecurityEventsQuery,
 } from '@chaveiro/contract';
 import {
   keepPreviousData,
@@ -12,17 +12,6 @@ import {
 } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-/** The filters of `GET /api/security-events`. */
-// A type, not an interface: the API client's query takes any string-keyed object.
-export type SecurityEventsQuery = {
-  status: 'open' | 'resolved' | 'all';
-  productId?: string | undefined;
-  kind?: SecurityEventKind | undefined;
-  userId?: string | undefined;
-  page: number;
-  pageSize: number;
-};
 
 export function getSecurityEvents(query: SecurityEventsQuery, signal?: AbortSignal) {
   return api.get('/security-events', { query, schema: securityEventsPageSchema, signal });
