@@ -10,6 +10,7 @@ import { RowCard, ScrollTable } from '@/components/data-table/scroll-table';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/layout/page-header';
 import { LoadErrorAlert } from '@/components/load-error-alert';
+import { ProductSelect } from '@/components/product-select';
 import { HwidText, SecurityActionBadge } from '@/components/protection/protection-badges';
 import { ResolveSecurityEventButton } from '@/components/protection/resolve-security-event-button';
 import { useSecurityEvents } from '@/components/protection/use-security-events';
@@ -18,7 +19,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { UserLink } from '@/components/user-link';
-import { useProducts } from '@/hooks/use-products';
 import { formatDateTime } from '@/lib/format';
 
 const PAGE_SIZE = LIMITS.pageSizeDefault;
@@ -80,9 +80,10 @@ export function SecurityScreen() {
                 </Button>
               ))}
             </div>
-            <ProductFilter
+            <ProductSelect
               value={params.filters.product}
               onChange={(value) => params.setFilter('product', value)}
+              className="sm:w-56"
             />
             <NativeSelect
               aria-label={t.securityKindFilter}
@@ -115,25 +116,6 @@ export function SecurityScreen() {
         </CardContent>
       </Card>
     </div>
-  );
-}
-
-function ProductFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const products = useProducts();
-  return (
-    <NativeSelect
-      aria-label={t.securityProductFilter}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      className="sm:w-56"
-    >
-      <NativeSelectOption value="">{t.securityAllProducts}</NativeSelectOption>
-      {products.data?.map((product) => (
-        <NativeSelectOption key={product.id} value={product.id}>
-          {product.name}
-        </NativeSelectOption>
-      ))}
-    </NativeSelect>
   );
 }
 
