@@ -6,6 +6,7 @@ import {
   type SecurityEventKind,
 } from '@chaveiro/contract';
 import { ListPagination } from '@/components/data-table/data-table-pagination';
+import { FilterToggleGroup } from '@/components/data-table/filter-toggle-group';
 import { RowCard, ScrollTable } from '@/components/data-table/scroll-table';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/layout/page-header';
@@ -14,7 +15,6 @@ import { ProductSelect } from '@/components/product-select';
 import { HwidText, SecurityActionBadge } from '@/components/protection/protection-badges';
 import { ResolveSecurityEventButton } from '@/components/protection/resolve-security-event-button';
 import { useSecurityEvents } from '@/components/protection/use-security-events';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
@@ -26,6 +26,10 @@ const PAGE_SIZE = LIMITS.pageSizeDefault;
 const POLL_MS = 30_000;
 const STATUSES = ['open', 'resolved'] as const;
 type QueueStatus = (typeof STATUSES)[number];
+const STATUS_LABELS: Record<QueueStatus, string> = {
+  open: t.securityOpen,
+  resolved: t.securityResolved,
+};
 const columns = t.securityColumns;
 
 function isKind(value: string): value is SecurityEventKind {
@@ -62,24 +66,13 @@ export function SecurityScreen() {
             <CardDescription>{t.securityListDescription}</CardDescription>
           </div>
           <div className="grid gap-2 sm:flex sm:flex-wrap sm:items-center [&_[data-slot=native-select-wrapper]]:w-full sm:[&_[data-slot=native-select-wrapper]]:w-auto">
-            <div
-              role="group"
-              aria-label={t.securityStatusFilter}
-              className="bg-muted grid grid-cols-2 gap-1 rounded-lg p-1 sm:flex"
-            >
-              {STATUSES.map((option) => (
-                <Button
-                  key={option}
-                  type="button"
-                  size="sm"
-                  variant={status === option ? 'default' : 'ghost'}
-                  aria-pressed={status === option}
-                  onClick={() => params.setFilter('status', option)}
-                >
-                  {option === 'open' ? t.securityOpen : t.securityResolved}
-                </Button>
-              ))}
-            </div>
+            <FilterToggleGroup
+              label={t.securityStatusFilter}
+              options={STATUSES}
+              optionLabels={STATUS_LABELS}
+              value={status}
+              onChange={(option) => params.setFilter('status', option)}
+            />
             <ProductSelect
               value={params.filters.product}
               onChange={(value) => params.setFilter('product', value)}
