@@ -24,6 +24,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { formatDateTimeAt } from '@/lib/format';
 import { useRemoveLoader } from '../api/remove-loader';
 import { useUploadLoader } from '../api/upload-loader';
+import { InlineConfirm } from './inline-confirm';
 import { formatBytes } from './product-format';
 import { ProductLoaderReleases } from './product-loader-releases';
 
@@ -116,30 +117,14 @@ export function ProductLoaderDialog({ row, onClose }: { row: Product; onClose: (
                 <p className="text-muted-foreground text-sm whitespace-pre-line">{current.notes}</p>
               ) : null}
               {confirmRemove ? (
-                <div
-                  role="alert"
-                  className="border-destructive/40 grid gap-2 rounded-md border p-2 text-sm"
-                >
-                  <p>{t.removeConfirm}</p>
-                  <div className="flex gap-2">
-                    <PendingButton
-                      variant="destructive"
-                      size="sm"
-                      pending={remove.isPending}
-                      onClick={removeCurrent}
-                    >
-                      {t.remove}
-                    </PendingButton>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={remove.isPending}
-                      onClick={() => setConfirmRemove(false)}
-                    >
-                      Cancelar
-                    </Button>
-                  </div>
-                </div>
+                <InlineConfirm
+                  message={t.removeConfirm}
+                  confirmLabel={t.remove}
+                  cancelLabel="Cancelar"
+                  pending={remove.isPending}
+                  onConfirm={removeCurrent}
+                  onCancel={() => setConfirmRemove(false)}
+                />
               ) : null}
             </>
           ) : (
