@@ -7,7 +7,7 @@ import {
   type Product,
 } from '@chaveiro/contract';
 import { ExternalLink, FileSearch, ShieldQuestion, ShieldX, UserSearch } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PendingButton } from '@/components/form/pending-button';
 import { DeliveryProtectionBadge } from '@/components/protection/protection-badges';
@@ -59,7 +59,6 @@ const VERDICT_LOOKS: Record<LeakVerdict, { tone: string; icon: ReactNode }> = {
  */
 export function ProductLeakTraceDialog({ row, onClose }: { row: Product; onClose: () => void }) {
   const trace = useTraceLeak();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
   const tooLarge = file !== null && file.size > PROTECTION_LIMITS.leakedFileMaxBytes;
@@ -90,7 +89,6 @@ export function ProductLeakTraceDialog({ row, onClose }: { row: Product; onClose
           <Label htmlFor="leaked-file">{t.leakFileLabel}</Label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Input
-              ref={inputRef}
               id="leaked-file"
               type="file"
               disabled={trace.isPending}
