@@ -2,9 +2,9 @@ import { labels, protectionMessages as t, type SecurityEvent } from '@chaveiro/c
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { products, signInAsAdminForEachTest } from '@/testing/admin-fixtures';
+import { pageOf, products, signInAsAdminForEachTest } from '@/testing/admin-fixtures';
 import { stubRoutes } from '@/testing/api-stub';
-import { pageOf, securityEvent } from '@/testing/protection-fixtures';
+import { securityEvent } from '@/testing/protection-fixtures';
 import { renderRoutes } from '@/testing/render-routes';
 import { SecurityScreen } from './security-screen';
 
