@@ -271,7 +271,6 @@ export const protectionMessages = {
   customerDeliveriesDescription:
     'Cada cópia do arquivo entregue a este cliente, com a máquina, o IP e a marca.',
   securityOpenStatus: 'Aberto',
-  securityResolvedStatus: 'Resolvido',
 } as const;
 
 const t = protectionMessages;

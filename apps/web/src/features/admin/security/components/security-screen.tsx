@@ -2,7 +2,6 @@ import {
   LIMITS,
   protectionMessages as t,
   SECURITY_EVENT_KINDS,
-  type SecurityEvent,
   type SecurityEventKind,
 } from '@chaveiro/contract';
 import { ListPagination } from '@/components/data-table/data-table-pagination';
@@ -13,7 +12,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { ProductSelect } from '@/components/product-select';
 import { HwidText, SecurityActionBadge } from '@/components/protection/protection-badges';
-import { ResolveSecurityEventButton } from '@/components/protection/resolve-security-event-button';
+import { SecurityEventResolution } from '@/components/protection/security-event-resolution';
 import { useSecurityEvents } from '@/components/protection/use-security-events';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
@@ -112,17 +111,6 @@ export function SecurityScreen() {
   );
 }
 
-/** An open event's button, or who resolved it and when. */
-function Resolution({ event }: { event: SecurityEvent }) {
-  if (!event.resolvedAt) return <ResolveSecurityEventButton event={event} />;
-  const when = formatDateTime(event.resolvedAt);
-  return (
-    <span className="text-muted-foreground text-xs">
-      {event.resolvedBy ? t.securityResolvedBy(event.resolvedBy, when) : t.securityResolvedAt(when)}
-    </span>
-  );
-}
-
 function SecurityEventsTable({
   query,
   emptyText,
@@ -178,7 +166,7 @@ function SecurityEventsTable({
             <span className="text-muted-foreground block font-mono text-xs">{event.ip}</span>
           </TableCell>
           <TableCell className="text-right align-top">
-            <Resolution event={event} />
+            <SecurityEventResolution event={event} />
           </TableCell>
         </TableRow>
       )}
@@ -202,7 +190,7 @@ function SecurityEventsTable({
             { label: columns.ip, value: <span className="font-mono text-xs">{event.ip}</span> },
             { label: columns.createdAt, value: formatDateTime(event.createdAt) },
           ]}
-          actions={<Resolution event={event} />}
+          actions={<SecurityEventResolution event={event} />}
         />
       )}
     />
