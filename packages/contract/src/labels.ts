@@ -43,6 +43,11 @@ export const labels = {
   },
   /** The close button of every dialog and sheet, as screen readers announce it. */
   close: 'Fechar',
+  /** The admin's product filter (keys, "Segurança"). */
+  productFilter: {
+    label: 'Filtrar por produto',
+    all: 'Todos os produtos',
+  },
   notFound: 'Oops! Page not found',
   notFoundPage: {
     description: 'A página que você procura não existe ou mudou de endereço.',

@@ -7,15 +7,14 @@ export const queryKeys = {
   products: ['products'] as const,
   /** A product's status timeline (under the catalogue, so a catalogue refresh refreshes it). */
   productStatusHistory: (productId: string) => ['products', productId, 'status-history'] as const,
-  /** A product's "Proteção" settings and its published loader versions (under the catalogue). */
-  productProtection: (productId: string) => ['products', productId, 'protection'] as const,
+  /** A product's published loader versions (under the catalogue). */
   loaderReleases: (productId: string) => ['products', productId, 'loader-releases'] as const,
   /** Delivered copies of product files ("Rastrear vazamento", the customer page). */
   deliveries: {
     all: ['deliveries'] as const,
     list: (query: object) => ['deliveries', 'list', query] as const,
   },
-  /** The loaders' security events ("Segurança", its nav badge, the customer page). */
+  /** The loaders' security events ("Segurança", the customer page). */
   securityEvents: {
     all: ['security-events'] as const,
     list: (query: object) => ['security-events', 'list', query] as const,

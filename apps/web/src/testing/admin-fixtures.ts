@@ -32,8 +32,9 @@ export const joana: UserListItem = {
   balance: 0,
 };
 
-export function usersPage(items: UserListItem[]) {
-  return { items, total: items.length, page: 1, pageSize: 20 };
+/** One page of a paged list answer holding all of `items`. */
+export function pageOf<T>(items: T[], pageSize = 20) {
+  return { items, total: items.length, page: 1, pageSize };
 }
 
 /** A product that works (its operational status), as every product starts. */

@@ -58,7 +58,3 @@ export function tracedTo(
     ...overrides,
   };
 }
-
-export function pageOf<T>(items: T[], pageSize = 20) {
-  return { items, total: items.length, page: 1, pageSize };
-}

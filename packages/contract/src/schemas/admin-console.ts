@@ -8,6 +8,8 @@ export const workQueuesResponseSchema = z.object({
   pendingDeposits: z.number().int(),
   /** Tickets whose last word is the customer's (status open). */
   openTickets: z.number().int(),
+  /** Loader security events not resolved yet ("Segurança"). */
+  openSecurityEvents: z.number().int(),
 });
 export type WorkQueuesResponse = z.infer<typeof workQueuesResponseSchema>;
 

@@ -206,7 +206,6 @@ export const protectionMessages = {
   cancel: 'Cancelar',
   dialogDescription:
     'Como o arquivo deste produto chega ao loader e o que o loader precisa provar para recebê-lo.',
-  protectionLoading: 'Carregando a proteção…',
   close: 'Fechar',
   loaderMinVersionPlaceholder: 'Ex.: 2.4.0',
   releaseVersion: (version: string) => `Versão ${version}`,
@@ -255,9 +254,7 @@ export const protectionMessages = {
     createdAt: 'Quando',
   },
   securityStatusFilter: 'Situação',
-  securityProductFilter: 'Filtrar por produto',
   securityKindFilter: 'Filtrar por sinal',
-  securityAllProducts: 'Todos os produtos',
   securityAllKinds: 'Todos os sinais',
   securityListTitle: 'Eventos',
   securityListDescription: 'Os mais recentes primeiro. Resolva um evento depois de agir sobre ele.',
@@ -269,14 +266,11 @@ export const protectionMessages = {
     `Marcar como resolvido: ${kind} de ${username}`,
   securityResolvedBy: (admin: string, when: string) => `Resolvido por ${admin} em ${when}`,
   securityResolvedAt: (when: string) => `Resolvido em ${when}`,
-  securityOpenBadge: (count: number) =>
-    `${plural(count, 'evento', 'eventos')} de segurança em aberto`,
   customerSecurityDescription:
     'O que os loaders deste cliente relataram e os loaders desconhecidos que ele usou, com a ação tomada.',
   customerDeliveriesDescription:
     'Cada cópia do arquivo entregue a este cliente, com a máquina, o IP e a marca.',
   securityOpenStatus: 'Aberto',
-  securityResolvedStatus: 'Resolvido',
 } as const;
 
 const t = protectionMessages;

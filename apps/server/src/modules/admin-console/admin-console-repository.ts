@@ -40,7 +40,11 @@ export function createAdminConsoleRepository(db: Kysely<Database>, dialect: SqlD
   const userColumns = ['id', 'username', 'email', 'role', 'status'] as const;
 
   return {
-    async queueCounts(): Promise<{ pendingDeposits: number; openTickets: number }> {
+    async queueCounts(): Promise<{
+      pendingDeposits: number;
+      openTickets: number;
+      openSecurityEvents: number;
+    }> {
       const row = await db
         .selectNoFrom((eb) => [
           // Manual PIX waiting for the admin's approval (deposits_gateway_status_idx).
@@ -64,11 +68,19 @@ export function createAdminConsoleRepository(db: Kysely<Database>, dialect: SqlD
             .select((inner) => inner.fn.countAll<number>().as('n'))
             .where('status', '=', 'open')
             .as('openTickets'),
+          // Loader security events no admin has resolved yet
+          // (loader_security_events_resolved_at_created_at_idx).
+          eb
+            .selectFrom('loader_security_events')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .where('resolved_at', 'is', null)
+            .as('openSecurityEvents'),
         ])
         .executeTakeFirstOrThrow();
       return {
         pendingDeposits: Number(row.manualPending) + Number(row.flaggedPending),
         openTickets: Number(row.openTickets),
+        openSecurityEvents: Number(row.openSecurityEvents),
       };
     },
 

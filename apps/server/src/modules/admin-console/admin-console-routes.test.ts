@@ -70,6 +70,29 @@ async function ticket(status: TicketStatus) {
     .execute();
 }
 
+/** A debugger client1's loader reported; resolved at `resolvedAt` (null: still open). */
+async function securityEvent(productId: string, resolvedAt: number | null) {
+  await t.database.db
+    .insertInto('loader_security_events')
+    .values({
+      id: newId(),
+      product_id: productId,
+      user_id: client.id,
+      username: client.username,
+      subscription_id: null,
+      machine_id: null,
+      hwid: 'HWID-1',
+      kind: 'debugger',
+      detail: null,
+      action: 'record',
+      ip: '203.0.113.7',
+      created_at: Date.now(),
+      resolved_at: resolvedAt,
+      resolved_by: resolvedAt === null ? null : admin.id,
+    })
+    .execute();
+}
+
 describe('GET /api/admin/queues', () => {
   it('is for admins only', async () => {
     expect((await t.anonymous.get('/api/admin/queues')).statusCode).toBe(401);
@@ -77,10 +100,11 @@ describe('GET /api/admin/queues', () => {
     expect((await t.as(reseller).get('/api/admin/queues')).statusCode).toBe(403);
   });
 
-  it('counts manual deposits awaiting approval, flagged pending charges and open tickets', async () => {
+  it('counts manual deposits awaiting approval, flagged pending charges, open tickets and unresolved security events', async () => {
     expect((await t.as(admin).get('/api/admin/queues')).json()).toEqual({
       pendingDeposits: 0,
       openTickets: 0,
+      openSecurityEvents: 0,
     });
     await deposit('pending', 'manual');
     await deposit('pending', 'manual');
@@ -93,10 +117,14 @@ describe('GET /api/admin/queues', () => {
     await ticket('open');
     await ticket('answered');
     await ticket('closed');
+    const product = await t.fixtures.product();
+    await securityEvent(product.id, null);
+    await securityEvent(product.id, null);
+    await securityEvent(product.id, Date.now());
 
     const response = await t.as(admin).get('/api/admin/queues');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ pendingDeposits: 3, openTickets: 1 });
+    expect(response.json()).toEqual({ pendingDeposits: 3, openTickets: 1, openSecurityEvents: 2 });
   });
 });
 

@@ -24,11 +24,13 @@ export function adminConsoleRoutes({
     app.get(
       '/queues',
       guardedRoute(admin, ['admin-console'], {
-        summary: 'Deposits awaiting approval and tickets awaiting staff',
+        summary:
+          'Deposits awaiting approval, tickets awaiting staff and unresolved loader security events',
         description:
           'Polled by each admin tab (every 15 s while visible). pendingDeposits: manual PIX ' +
           'deposits pending approval plus gateway charges flagged while pending; openTickets: ' +
-          'tickets whose status is open (the customer wrote last).',
+          'tickets whose status is open (the customer wrote last); openSecurityEvents: loader ' +
+          'security events not resolved yet ("Segurança").',
         response: { 200: workQueuesResponseSchema, ...adminErrors },
       }),
       () => service.queues(),

@@ -19,7 +19,7 @@ import {
 } from 'lucide-react';
 import { Outlet, useLocation } from 'react-router';
 import { Brand } from '@/components/layout/brand';
-import { findActiveItem, type NavBadge, type NavItem } from '@/components/layout/nav-items';
+import { findActiveItem, type NavItem } from '@/components/layout/nav-items';
 import { NavList } from '@/components/layout/nav-list';
 import { SectionShell } from '@/components/layout/section-shell';
 import { MaintenanceBanner } from '@/components/maintenance/maintenance-banner';
@@ -28,7 +28,6 @@ import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { CommandPalette } from '@/features/admin/command-palette/components/command-palette';
 import { AdminProfileBlock } from '@/features/admin/profile/components/admin-profile-block';
-import { useSecurityBadge } from '@/features/admin/security/use-security-badge';
 import { useWorkQueueBadges } from '@/features/admin/work-queues/use-work-queue-badges';
 import { useInactivityLogout } from '@/hooks/use-inactivity-logout';
 import { useLogout } from '@/hooks/use-logout';
@@ -66,12 +65,7 @@ export function AdminLayout() {
   useInactivityLogout();
   const logout = useLogout();
   const { pathname } = useLocation();
-  const queueBadges = useWorkQueueBadges(claims !== null);
-  const securityBadge = useSecurityBadge(claims !== null);
-  const badges: Record<string, NavBadge | undefined> = {
-    ...queueBadges,
-    '/admin/security': securityBadge,
-  };
+  const badges = useWorkQueueBadges(claims !== null);
   if (!claims) return null;
   const navItems = ADMIN_NAV_ITEMS.map((item) => ({ ...item, badge: badges[item.to] }));
 

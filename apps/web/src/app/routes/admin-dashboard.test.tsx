@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubRoutes, type Routes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
-import { joana, signInAsAdmin, usersPage } from '@/testing/admin-fixtures';
+import { joana, signInAsAdmin, pageOf } from '@/testing/admin-fixtures';
 import { DASHBOARD_REFRESH_MS } from '@/features/admin/dashboard/refresh';
 import { expiringPage, sevenDays } from '@/features/admin/analytics/testing/analytics-fixtures';
 import { AdminDashboardRoute } from './admin-dashboard';
@@ -42,7 +42,7 @@ const server = {
 
 const dashboardApi: Routes = {
   'GET /api/dashboard/metrics': () => server.metrics,
-  'GET /api/users': () => usersPage(server.users),
+  'GET /api/users': () => pageOf(server.users),
   'GET /api/keys': () => ({ items: server.keys, total: server.keys.length, page: 1, pageSize: 50 }),
   'GET /api/dashboard/recent-activities': () => server.activities,
   'GET /api/analytics': () => server.analytics,

@@ -1,7 +1,7 @@
 import {
   messageResponseSchema,
   securityEventsPageSchema,
-  type SecurityEventKind,
+  type SecurityEventsQuery,
 } from '@chaveiro/contract';
 import {
   keepPreviousData,
@@ -13,37 +13,23 @@ import {
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The filters of `GET /api/security-events`. */
-// A type, not an interface: the API client's query takes any string-keyed object.
-export type SecurityEventsQuery = {
-  status: 'open' | 'resolved' | 'all';
-  productId?: string | undefined;
-  kind?: SecurityEventKind | undefined;
-  userId?: string | undefined;
-  page: number;
-  pageSize: number;
-};
-
-/** New events arrive while the admin works through the queue. */
-export const SECURITY_EVENTS_POLL_MS = 30_000;
-
 export function getSecurityEvents(query: SecurityEventsQuery, signal?: AbortSignal) {
   return api.get('/security-events', { query, schema: securityEventsPageSchema, signal });
 }
 
-export function securityEventsQueryOptions(query: SecurityEventsQuery) {
+/** `refetchInterval`: how often a live view refreshes the page (none by default). */
+export function securityEventsQueryOptions(query: SecurityEventsQuery, refetchInterval?: number) {
   return queryOptions({
     queryKey: queryKeys.securityEvents.list(query),
     queryFn: ({ signal }) => getSecurityEvents(query, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: SECURITY_EVENTS_POLL_MS,
-    refetchIntervalInBackground: false,
+    refetchInterval,
   });
 }
 
-/** The "Segurança" queue, its nav badge and the customer page's section. */
-export function useSecurityEvents(query: SecurityEventsQuery, { enabled = true } = {}) {
-  return useQuery({ ...securityEventsQueryOptions(query), enabled });
+/** The "Segurança" queue and the customer page's section. */
+export function useSecurityEvents(query: SecurityEventsQuery, refetchInterval?: number) {
+  return useQuery(securityEventsQueryOptions(query, refetchInterval));
 }
 
 export function resolveSecurityEvent({ id }: { id: string }) {
@@ -53,8 +39,8 @@ export function resolveSecurityEvent({ id }: { id: string }) {
 }
 
 /**
- * "Marcar como resolvido": the queue, its badge, the customer pages and the audit log are stale
- * afterwards.
+ * "Marcar como resolvido": the queue, the sidebar's count (with the work queues), the customer
+ * pages and the audit log are stale afterwards.
  */
 export function useResolveSecurityEvent() {
   const queryClient = useQueryClient();
@@ -63,6 +49,7 @@ export function useResolveSecurityEvent() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.securityEvents.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.queues }),
         queryClient.invalidateQueries({ queryKey: queryKeys.activity.all }),
       ]),
   });

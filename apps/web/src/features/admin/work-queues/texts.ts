@@ -5,4 +5,6 @@ export const workQueueTexts = {
   pendingDeposits: (count: number) =>
     `${plural(count, 'depósito', 'depósitos')} aguardando aprovação`,
   openTickets: (count: number) => `${plural(count, 'ticket', 'tickets')} aguardando resposta`,
+  openSecurityEvents: (count: number) =>
+    `${plural(count, 'evento', 'eventos')} de segurança em aberto`,
 };

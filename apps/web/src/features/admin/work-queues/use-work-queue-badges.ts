@@ -13,5 +13,6 @@ export function useWorkQueueBadges(signedIn: boolean): Record<string, NavBadge |
   return {
     '/admin/deposits': badge(data?.pendingDeposits, workQueueTexts.pendingDeposits),
     '/admin/support': badge(data?.openTickets, workQueueTexts.openTickets),
+    '/admin/security': badge(data?.openSecurityEvents, workQueueTexts.openSecurityEvents),
   };
 }

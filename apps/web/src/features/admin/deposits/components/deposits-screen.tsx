@@ -1,10 +1,10 @@
 import { DEPOSIT_STATUS_FILTERS, LIMITS, type DepositStatusFilter } from '@chaveiro/contract';
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { FilterToggleGroup } from '@/components/data-table/filter-toggle-group';
 import { PagedListCard } from '@/components/data-table/paged-list-card';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PendingButton } from '@/components/form/pending-button';
-import { Button } from '@/components/ui/button';
 import { useExportDeposits } from '../api/export-deposits';
 import { useDeposits } from '../api/get-deposits';
 import { depositsTexts } from '../texts';
@@ -26,35 +26,6 @@ const FILTERS: DepositStatusFilter[] = [
   'all',
 ];
 
-function StatusFilter({
-  value,
-  onChange,
-}: {
-  value: DepositStatusFilter;
-  onChange: (value: DepositStatusFilter) => void;
-}) {
-  return (
-    <div
-      role="group"
-      aria-label={text.filters.label}
-      className="bg-muted grid w-full grid-cols-2 gap-1 rounded-lg p-1 sm:flex sm:w-auto sm:flex-wrap"
-    >
-      {FILTERS.map((filter) => (
-        <Button
-          key={filter}
-          type="button"
-          size="sm"
-          variant={value === filter ? 'default' : 'ghost'}
-          aria-pressed={value === filter}
-          onClick={() => onChange(filter)}
-        >
-          {text.filters[filter]}
-        </Button>
-      ))}
-    </div>
-  );
-}
-
 function DepositsListCard() {
   const paged = useListParams({ filters: { status: 'pending' } });
   const { q, page } = paged;
@@ -75,7 +46,14 @@ function DepositsListCard() {
       filter={{
         control: (
           <div className="flex flex-wrap items-center gap-2">
-            <StatusFilter value={status} onChange={(value) => paged.setFilter('status', value)} />
+            <FilterToggleGroup
+              label={text.filters.label}
+              options={FILTERS}
+              optionLabels={text.filters}
+              value={status}
+              onChange={(value) => paged.setFilter('status', value)}
+              className="sm:flex-wrap"
+            />
             <PendingButton
               variant="outline"
               pending={exportCsv.isPending}

@@ -1,8 +1,8 @@
 import { KEY_STATUSES, type KeyStatus } from '@chaveiro/contract';
 import { Download } from 'lucide-react';
 import { PendingButton } from '@/components/form/pending-button';
+import { ProductSelect } from '@/components/product-select';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
-import { useProducts } from '@/hooks/use-products';
 import { KEY_STATUS_LABELS } from './key-labels';
 
 /** The full key table's status and product filters and its CSV export of what they select. */
@@ -22,7 +22,6 @@ export function KeyFilterControls({
   hasSelection: boolean;
   onExport: () => void;
 }) {
-  const products = useProducts();
   return (
     <>
       <NativeSelect
@@ -37,19 +36,11 @@ export function KeyFilterControls({
           </NativeSelectOption>
         ))}
       </NativeSelect>
-      <NativeSelect
-        aria-label="Filtrar por produto"
+      <ProductSelect
         value={productId ?? ''}
-        onChange={(event) => onFilter('productId', event.target.value)}
+        onChange={(value) => onFilter('productId', value)}
         className="max-w-56"
-      >
-        <NativeSelectOption value="">Todos os produtos</NativeSelectOption>
-        {(products.data ?? []).map((product) => (
-          <NativeSelectOption key={product.id} value={product.id}>
-            {product.name}
-          </NativeSelectOption>
-        ))}
-      </NativeSelect>
+      />
       <PendingButton
         variant="outline"
         className="sm:ml-auto"

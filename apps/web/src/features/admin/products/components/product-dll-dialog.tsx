@@ -1,6 +1,6 @@
 import { LIMITS, type Product } from '@chaveiro/contract';
 import { Download, FileUp } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { PendingButton } from '@/components/form/pending-button';
 import { Button } from '@/components/ui/button';
@@ -14,39 +14,36 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Progress } from '@/components/ui/progress';
 import { useDownloadDll } from '../api/download-dll';
 import { useUploadDll } from '../api/upload-dll';
+import { PickedFile, UploadProgress } from './file-picker';
 import { formatBytes } from './product-format';
+import { useFilePicker } from './use-file-picker';
 import { formatDateTimeAt } from '@/lib/format';
 
 /** Upload DLL: the current file (name, size, time, download) and a picker with a progress bar. */
 export function ProductDllDialog({ row, onClose }: { row: Product; onClose: () => void }) {
   const upload = useUploadDll();
   const download = useDownloadDll();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState(0);
+  const picker = useFilePicker(LIMITS.dllMaxBytes, () => upload.reset());
+  const { file, tooLarge } = picker;
   const [current, setCurrent] = useState(row.file);
-  const tooLarge = file !== null && file.size > LIMITS.dllMaxBytes;
 
   const send = () => {
     if (!file) return;
-    setProgress(0);
+    picker.setProgress(0);
     upload.mutate(
-      { id: row.id, file, onProgress: setProgress },
+      { id: row.id, file, onProgress: picker.setProgress },
       {
         onSuccess: (response) => {
           toast.success(response.message);
           setCurrent(response.file);
-          setFile(null);
-          if (inputRef.current) inputRef.current.value = '';
+          picker.clear();
         },
       },
     );
   };
 
-  const percent = Math.round(progress * 100);
   return (
     <Dialog open onOpenChange={(open) => !open && !upload.isPending && onClose()}>
       <DialogContent>
@@ -90,36 +87,19 @@ export function ProductDllDialog({ row, onClose }: { row: Product; onClose: () =
         <div className="grid gap-2">
           <Label htmlFor="product-dll-file">Novo arquivo</Label>
           <Input
-            ref={inputRef}
+            {...picker.inputProps}
             id="product-dll-file"
-            type="file"
             accept=".dll,application/x-msdownload,application/octet-stream"
             disabled={upload.isPending}
             aria-invalid={tooLarge}
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setProgress(0);
-              upload.reset();
-            }}
           />
-          {file ? (
-            <p className={tooLarge ? 'text-destructive text-sm' : 'text-muted-foreground text-sm'}>
-              {tooLarge
-                ? 'A DLL deve ter no máximo 64 MB.'
-                : `${file.name} · ${formatBytes(file.size)}`}
-            </p>
-          ) : null}
+          <PickedFile
+            file={file}
+            tooLarge={tooLarge}
+            tooLargeMessage="A DLL deve ter no máximo 64 MB."
+          />
           {upload.isPending || upload.isSuccess ? (
-            <div className="grid gap-1">
-              <Progress
-                value={percent}
-                // The primitive keeps `value` for the bar only; screen readers need it too.
-                aria-valuenow={percent}
-                aria-valuetext={`${String(percent)}%`}
-                aria-label="Progresso do envio"
-              />
-              <p className="text-muted-foreground text-right text-xs tabular-nums">{percent}%</p>
-            </div>
+            <UploadProgress progress={picker.progress} label="Progresso do envio" />
           ) : null}
         </div>
 

@@ -2,10 +2,10 @@ import { PROTECTION_LIMITS, protectionMessages as t } from '@chaveiro/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { products, signInAsAdminForEachTest } from '@/testing/admin-fixtures';
+import { pageOf, products, signInAsAdminForEachTest } from '@/testing/admin-fixtures';
 import { stubRoutes } from '@/testing/api-stub';
 import { fakeXhr } from '@/testing/fake-xhr';
-import { delivery, pageOf, tracedTo } from '@/testing/protection-fixtures';
+import { delivery, tracedTo } from '@/testing/protection-fixtures';
 import { renderRoutes } from '@/testing/render-routes';
 import { ProductLeakTraceDialog } from './product-leak-trace-dialog';
 

@@ -7,7 +7,7 @@ import {
   type Product,
 } from '@chaveiro/contract';
 import { ExternalLink, FileSearch, ShieldQuestion, ShieldX, UserSearch } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PendingButton } from '@/components/form/pending-button';
 import { DeliveryProtectionBadge } from '@/components/protection/protection-badges';
@@ -22,13 +22,14 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Progress } from '@/components/ui/progress';
 import { UserLink } from '@/components/user-link';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useTraceLeak } from '../api/trace-leak';
+import { PickedFile, UploadProgress } from './file-picker';
 import { ProductDeliveriesTable } from './product-deliveries-table';
 import { formatBytes } from './product-format';
+import { useFilePicker } from './use-file-picker';
 
 /**
  * A verdict's accent and icon: a named delivery stands out, an altered mark warns. Only the border
@@ -59,18 +60,15 @@ const VERDICT_LOOKS: Record<LeakVerdict, { tone: string; icon: ReactNode }> = {
  */
 export function ProductLeakTraceDialog({ row, onClose }: { row: Product; onClose: () => void }) {
   const trace = useTraceLeak();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState(0);
-  const tooLarge = file !== null && file.size > PROTECTION_LIMITS.leakedFileMaxBytes;
+  const picker = useFilePicker(PROTECTION_LIMITS.leakedFileMaxBytes, () => trace.reset());
+  const { file, tooLarge } = picker;
 
   const send = () => {
     if (!file || tooLarge) return;
-    setProgress(0);
-    trace.mutate({ productId: row.id, file, onProgress: setProgress });
+    picker.setProgress(0);
+    trace.mutate({ productId: row.id, file, onProgress: picker.setProgress });
   };
 
-  const percent = Math.round(progress * 100);
   return (
     <Dialog open onOpenChange={(open) => !open && !trace.isPending && onClose()}>
       <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-3xl">
@@ -90,17 +88,11 @@ export function ProductLeakTraceDialog({ row, onClose }: { row: Product; onClose
           <Label htmlFor="leaked-file">{t.leakFileLabel}</Label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Input
-              ref={inputRef}
+              {...picker.inputProps}
               id="leaked-file"
-              type="file"
               disabled={trace.isPending}
               aria-invalid={tooLarge}
               aria-describedby={file ? 'leaked-file-info' : undefined}
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                setProgress(0);
-                trace.reset();
-              }}
             />
             <PendingButton
               type="submit"
@@ -112,21 +104,14 @@ export function ProductLeakTraceDialog({ row, onClose }: { row: Product; onClose
               {trace.isPending ? t.leakTracing : t.leakSubmit}
             </PendingButton>
           </div>
-          {file ? (
-            <p
-              id="leaked-file-info"
-              className={tooLarge ? 'text-destructive text-sm' : 'text-muted-foreground text-sm'}
-            >
-              {tooLarge ? t.leakFileTooLarge : `${file.name} · ${formatBytes(file.size)}`}
-            </p>
-          ) : null}
+          <PickedFile
+            id="leaked-file-info"
+            file={file}
+            tooLarge={tooLarge}
+            tooLargeMessage={t.leakFileTooLarge}
+          />
           {trace.isPending ? (
-            <Progress
-              value={percent}
-              aria-valuenow={percent}
-              aria-valuetext={`${String(percent)}%`}
-              aria-label={t.leakTracing}
-            />
+            <UploadProgress progress={picker.progress} label={t.leakTracing} withPercent={false} />
           ) : null}
         </form>
 

@@ -5,7 +5,7 @@ import {
   type Product,
 } from '@chaveiro/contract';
 import { FileUp, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { PendingButton } from '@/components/form/pending-button';
 import { Button } from '@/components/ui/button';
@@ -19,13 +19,15 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDateTimeAt } from '@/lib/format';
 import { useRemoveLoader } from '../api/remove-loader';
 import { useUploadLoader } from '../api/upload-loader';
+import { InlineConfirm } from './inline-confirm';
+import { PickedFile, UploadProgress } from './file-picker';
 import { formatBytes } from './product-format';
 import { ProductLoaderReleases } from './product-loader-releases';
+import { useFilePicker } from './use-file-picker';
 
 /**
  * The loader file of a product (the executable customers download and run): the current one
@@ -35,31 +37,28 @@ import { ProductLoaderReleases } from './product-loader-releases';
 export function ProductLoaderDialog({ row, onClose }: { row: Product; onClose: () => void }) {
   const upload = useUploadLoader();
   const remove = useRemoveLoader();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const picker = useFilePicker(LIMITS.loaderMaxBytes, () => upload.reset());
+  const { file, tooLarge } = picker;
   const [version, setVersion] = useState('');
   const [notes, setNotes] = useState('');
-  const [progress, setProgress] = useState(0);
   const [current, setCurrent] = useState(row.loader);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const tooLarge = file !== null && file.size > LIMITS.loaderMaxBytes;
   const fields = loaderFileFieldsSchema.safeParse({ version, notes });
   const fieldError = version.trim() === '' ? null : (fields.error?.issues[0]?.message ?? null);
   const busy = upload.isPending || remove.isPending;
 
   const send = () => {
     if (!file || !fields.success) return;
-    setProgress(0);
+    picker.setProgress(0);
     upload.mutate(
-      { id: row.id, file, ...fields.data, onProgress: setProgress },
+      { id: row.id, file, ...fields.data, onProgress: picker.setProgress },
       {
         onSuccess: (response) => {
           toast.success(response.message);
           setCurrent(response.loader);
-          setFile(null);
+          picker.clear();
           setVersion('');
           setNotes('');
-          if (inputRef.current) inputRef.current.value = '';
         },
       },
     );
@@ -78,7 +77,6 @@ export function ProductLoaderDialog({ row, onClose }: { row: Product; onClose: (
     );
   };
 
-  const percent = Math.round(progress * 100);
   return (
     <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto">
@@ -116,30 +114,14 @@ export function ProductLoaderDialog({ row, onClose }: { row: Product; onClose: (
                 <p className="text-muted-foreground text-sm whitespace-pre-line">{current.notes}</p>
               ) : null}
               {confirmRemove ? (
-                <div
-                  role="alert"
-                  className="border-destructive/40 grid gap-2 rounded-md border p-2 text-sm"
-                >
-                  <p>{t.removeConfirm}</p>
-                  <div className="flex gap-2">
-                    <PendingButton
-                      variant="destructive"
-                      size="sm"
-                      pending={remove.isPending}
-                      onClick={removeCurrent}
-                    >
-                      {t.remove}
-                    </PendingButton>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      disabled={remove.isPending}
-                      onClick={() => setConfirmRemove(false)}
-                    >
-                      Cancelar
-                    </Button>
-                  </div>
-                </div>
+                <InlineConfirm
+                  message={t.removeConfirm}
+                  confirmLabel={t.remove}
+                  cancelLabel="Cancelar"
+                  pending={remove.isPending}
+                  onConfirm={removeCurrent}
+                  onCancel={() => setConfirmRemove(false)}
+                />
               ) : null}
             </>
           ) : (
@@ -153,25 +135,13 @@ export function ProductLoaderDialog({ row, onClose }: { row: Product; onClose: (
           <div className="grid gap-2">
             <Label htmlFor="product-loader-file">{t.fileLabel}</Label>
             <Input
-              ref={inputRef}
+              {...picker.inputProps}
               id="product-loader-file"
-              type="file"
               accept=".exe,application/x-msdownload,application/vnd.microsoft.portable-executable,application/octet-stream"
               disabled={busy}
               aria-invalid={tooLarge}
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                setProgress(0);
-                upload.reset();
-              }}
             />
-            {file ? (
-              <p
-                className={tooLarge ? 'text-destructive text-sm' : 'text-muted-foreground text-sm'}
-              >
-                {tooLarge ? t.fileTooLarge : `${file.name} · ${formatBytes(file.size)}`}
-              </p>
-            ) : null}
+            <PickedFile file={file} tooLarge={tooLarge} tooLargeMessage={t.fileTooLarge} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="product-loader-version">{t.versionLabel}</Label>
@@ -197,15 +167,7 @@ export function ProductLoaderDialog({ row, onClose }: { row: Product; onClose: (
           </div>
           {fieldError ? <p className="text-destructive text-sm">{fieldError}</p> : null}
           {upload.isPending || upload.isSuccess ? (
-            <div className="grid gap-1">
-              <Progress
-                value={percent}
-                aria-valuenow={percent}
-                aria-valuetext={`${String(percent)}%`}
-                aria-label="Progresso do envio"
-              />
-              <p className="text-muted-foreground text-right text-xs tabular-nums">{percent}%</p>
-            </div>
+            <UploadProgress progress={picker.progress} label="Progresso do envio" />
           ) : null}
         </div>
 

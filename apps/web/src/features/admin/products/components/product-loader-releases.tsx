@@ -2,13 +2,13 @@ import { protectionMessages as t, type LoaderRelease } from '@chaveiro/contract'
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { PendingButton } from '@/components/form/pending-button';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTimeAt } from '@/lib/format';
 import { useLoaderReleases, useRemoveLoaderRelease } from '../api/loader-releases';
+import { InlineConfirm } from './inline-confirm';
 import { formatBytes } from './product-format';
 
 /** Enough of a SHA-256 to tell versions apart at a glance; the whole hash is on hover. */
@@ -87,27 +87,14 @@ function ReleaseItem({ productId, release }: { productId: string; release: Loade
         )}
       </div>
       {confirming ? (
-        <div role="alert" className="border-destructive/40 grid gap-2 rounded-md border p-2">
-          <p>{t.releaseRemoveConfirm(release.version)}</p>
-          <div className="flex gap-2">
-            <PendingButton
-              variant="destructive"
-              size="sm"
-              pending={remove.isPending}
-              onClick={removeRelease}
-            >
-              {t.releaseRemove}
-            </PendingButton>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={remove.isPending}
-              onClick={() => setConfirming(false)}
-            >
-              {t.cancel}
-            </Button>
-          </div>
-        </div>
+        <InlineConfirm
+          message={t.releaseRemoveConfirm(release.version)}
+          confirmLabel={t.releaseRemove}
+          cancelLabel={t.cancel}
+          pending={remove.isPending}
+          onConfirm={removeRelease}
+          onCancel={() => setConfirming(false)}
+        />
       ) : null}
     </li>
   );

@@ -22,13 +22,15 @@ const saved: ProductProtection = {
   securityRules: { debugger: 'record', hooked_api: 'record', self_check_failed: 'record' },
 };
 
-function open() {
+/** Opens the dialog on the catalogue row, which carries the product's protection. */
+function open(protection: ProductProtection = saved) {
   const onClose = vi.fn();
+  const row = { ...product, protection };
   renderRoutes(
     [
       {
         path: '/admin/products',
-        Component: () => <ProductProtectionDialog row={product} onClose={onClose} />,
+        Component: () => <ProductProtectionDialog row={row} onClose={onClose} />,
       },
     ],
     '/admin/products',
@@ -36,12 +38,11 @@ function open() {
   return { user: userEvent.setup(), dialog: within(screen.getByRole('dialog')), onClose };
 }
 
-/** GET answers what was saved last; PATCH applies the body (or `refuse` answers instead). */
+/** PATCH applies the body to what was saved (or `refuse` answers instead). */
 function protectionApi(refuse?: { status: number; message: string }) {
   let current = saved;
   const patches: UpdateProductProtection[] = [];
   const api = stubRoutes({
-    'GET /api/products/:id/protection': () => ({ protection: current }),
     'PATCH /api/products/:id/protection': ({ body }) => {
       patches.push(body as UpdateProductProtection);
       if (refuse) return jsonResponse(refuse.status, { ...refuse, code: 'VALIDATION_ERROR' });
@@ -103,27 +104,34 @@ describe('the product protection dialog', { timeout: 20_000 }, () => {
         offlineGraceHours: 48,
         loaderMinVersion: '2.4.0',
         unknownLoaderPolicy: 'refuse',
-        securityRules: {
-          debugger: 'ban_account',
-          hooked_api: 'end_session',
-          self_check_failed: 'record',
-        },
+        securityRules: { debugger: 'ban_account', hooked_api: 'end_session' },
       },
     ]);
+  });
+
+  it('sends only what the admin changed, so an older copy of the row overwrites nothing else', async () => {
+    const { patches } = protectionApi();
+    const { user, dialog } = open();
+    await user.selectOptions(
+      await dialog.findByLabelText(t.signals.self_check_failed),
+      t.ruleActions.blacklist_hwid,
+    );
+    await user.click(dialog.getByRole('button', { name: t.save }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toEqual({ securityRules: { self_check_failed: 'blacklist_hwid' } });
   });
 
   it('sends no minimum version when the field is emptied', async () => {
     let current: ProductProtection = { ...saved, loaderMinVersion: '1.2' };
     const patches: UpdateProductProtection[] = [];
     stubRoutes({
-      'GET /api/products/:id/protection': () => ({ protection: current }),
       'PATCH /api/products/:id/protection': ({ body }) => {
         patches.push(body as UpdateProductProtection);
         current = { ...current, loaderMinVersion: null };
         return { message: t.saved, protection: current };
       },
     });
-    const { user, dialog } = open();
+    const { user, dialog } = open(current);
     const version = await dialog.findByLabelText(t.loaderMinVersion);
     expect(version).toHaveValue('1.2');
     await user.clear(version);

@@ -8,30 +8,20 @@ import {
   UNKNOWN_LOADER_POLICIES,
   type Product,
   type ProductProtection,
+  type UpdateProductProtection,
 } from '@chaveiro/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
 import { InputField, NumberField } from '@/components/form/input-fields';
-import { PendingButton } from '@/components/form/pending-button';
-import { LoadErrorAlert } from '@/components/load-error-alert';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { ApiError } from '@/lib/api-client';
-import { useProductProtection, useUpdateProductProtection } from '../api/product-protection';
+import { useUpdateProductProtection } from '../api/product-protection';
 
 /** The form holds the minimum version as typed: empty means "no minimum". */
 const protectionFormSchema = productProtectionSchema.extend({
@@ -50,76 +40,41 @@ const FIELD_OF_MESSAGE: Record<string, FieldPath<ProtectionFormInput>> = {
   [t.minVersionInvalid]: 'loaderMinVersion',
 };
 
-const DIALOG_CLASS = 'max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-lg';
-
-/**
- * "Proteção" (product menu): sealed delivery, offline grace, the loader's minimum version and
- * what an unknown loader gets, and what each security signal a loader reports does.
- */
-export function ProductProtectionDialog({ row, onClose }: { row: Product; onClose: () => void }) {
-  const protection = useProductProtection(row.id);
-  const update = useUpdateProductProtection();
-  // One dialog throughout: the form replaces the placeholder inside it once the settings load.
-  return (
-    <Dialog open onOpenChange={(open) => !open && !update.isPending && onClose()}>
-      <DialogContent className={DIALOG_CLASS}>
-        <DialogHeader>
-          <DialogTitle>{t.dialogTitle(row.name)}</DialogTitle>
-          <DialogDescription>{t.dialogDescription}</DialogDescription>
-        </DialogHeader>
-        {protection.data ? (
-          <ProtectionForm
-            row={row}
-            protection={protection.data.protection}
-            update={update}
-            onClose={onClose}
-          />
-        ) : (
-          <>
-            {protection.isError ? (
-              <LoadErrorAlert error={protection.error} />
-            ) : (
-              <div className="grid gap-3" aria-busy="true" aria-label={t.protectionLoading}>
-                <Skeleton className="h-16" />
-                <Skeleton className="h-10" />
-                <Skeleton className="h-10" />
-                <Skeleton className="h-28" />
-              </div>
-            )}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                {t.close}
-              </Button>
-            </DialogFooter>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
-  );
+/** Only the fields the admin changed: a row read before someone else's save cannot undo it. */
+function changedOnly<T extends object>(
+  values: T,
+  dirty: Partial<Record<keyof T, unknown>> | undefined,
+): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([name]) => dirty?.[name as keyof T] === true),
+  ) as Partial<T>;
 }
+
+const DIALOG_CLASS = 'max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-lg';
 
 function defaultsOf(protection: ProductProtection): ProtectionFormInput {
   return { ...protection, loaderMinVersion: protection.loaderMinVersion ?? '' };
 }
 
-function ProtectionForm({
-  row,
-  protection,
-  update,
-  onClose,
-}: {
-  row: Product;
-  protection: ProductProtection;
-  update: ReturnType<typeof useUpdateProductProtection>;
-  onClose: () => void;
-}) {
+/**
+ * "Proteção" (product menu): sealed delivery, offline grace, the loader's minimum version and
+ * what an unknown loader gets, and what each security signal a loader reports does. The form
+ * starts from the catalogue row, which carries the product's protection.
+ */
+export function ProductProtectionDialog({ row, onClose }: { row: Product; onClose: () => void }) {
+  const update = useUpdateProductProtection();
   const form = useForm<ProtectionFormInput, unknown, ProtectionFormOutput>({
     resolver: zodResolver(protectionFormSchema),
-    defaultValues: defaultsOf(protection),
+    defaultValues: defaultsOf(row.protection),
   });
-  const { errors, isDirty } = form.formState;
+  const { errors, isDirty, dirtyFields } = form.formState;
 
-  const onSubmit = form.handleSubmit((body) => {
+  const onSubmit = form.handleSubmit(({ securityRules, ...settings }) => {
+    const rules = changedOnly(securityRules, dirtyFields.securityRules);
+    const body: UpdateProductProtection = {
+      ...changedOnly(settings, dirtyFields),
+      ...(Object.keys(rules).length > 0 && { securityRules: rules }),
+    };
     update.mutate(
       { id: row.id, body },
       {
@@ -137,7 +92,17 @@ function ProtectionForm({
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <FormDialog
+      onClose={onClose}
+      title={t.dialogTitle(row.name)}
+      description={t.dialogDescription}
+      onSubmit={onSubmit}
+      pending={update.isPending}
+      cancelLabel={t.cancel}
+      submitLabel={t.save}
+      submitDisabled={!isDirty}
+      className={DIALOG_CLASS}
+    >
       <Controller
         control={form.control}
         name="protectedDelivery"
@@ -232,14 +197,6 @@ function ProtectionForm({
           );
         })}
       </fieldset>
-      <DialogFooter>
-        <Button type="button" variant="outline" disabled={update.isPending} onClick={onClose}>
-          {t.cancel}
-        </Button>
-        <PendingButton type="submit" pending={update.isPending} disabled={!isDirty}>
-          {t.save}
-        </PendingButton>
-      </DialogFooter>
-    </form>
+    </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
-import { protectionMessages as t, type SecurityEvent } from '@chaveiro/contract';
+import { labels, protectionMessages as t, type SecurityEvent } from '@chaveiro/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { products, signInAsAdminForEachTest } from '@/testing/admin-fixtures';
+import { pageOf, products, signInAsAdminForEachTest } from '@/testing/admin-fixtures';
 import { stubRoutes } from '@/testing/api-stub';
-import { pageOf, securityEvent } from '@/testing/protection-fixtures';
+import { securityEvent } from '@/testing/protection-fixtures';
 import { renderRoutes } from '@/testing/render-routes';
 import { SecurityScreen } from './security-screen';
 
@@ -98,7 +98,7 @@ describe('the Segurança queue', { timeout: 20_000 }, () => {
     const { sent } = queueApi([securityEvent(), unknownLoader]);
     const { user, router } = render();
     await screen.findAllByText('x64dbg anexado', { selector: 'td *' });
-    await user.selectOptions(screen.getByLabelText(t.securityProductFilter), 'CS Lite');
+    await user.selectOptions(screen.getByLabelText(labels.productFilter.label), 'CS Lite');
     await waitFor(() =>
       expect(screen.queryAllByText('x64dbg anexado', { selector: 'td *' })).toHaveLength(0),
     );

@@ -2,28 +2,33 @@ import {
   LIMITS,
   protectionMessages as t,
   SECURITY_EVENT_KINDS,
-  type SecurityEvent,
   type SecurityEventKind,
 } from '@chaveiro/contract';
 import { ListPagination } from '@/components/data-table/data-table-pagination';
+import { FilterToggleGroup } from '@/components/data-table/filter-toggle-group';
 import { RowCard, ScrollTable } from '@/components/data-table/scroll-table';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PageHeader } from '@/components/layout/page-header';
 import { LoadErrorAlert } from '@/components/load-error-alert';
+import { ProductSelect } from '@/components/product-select';
 import { HwidText, SecurityActionBadge } from '@/components/protection/protection-badges';
-import { ResolveSecurityEventButton } from '@/components/protection/resolve-security-event-button';
+import { SecurityEventResolution } from '@/components/protection/security-event-resolution';
 import { useSecurityEvents } from '@/components/protection/use-security-events';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { UserLink } from '@/components/user-link';
-import { useProducts } from '@/hooks/use-products';
 import { formatDateTime } from '@/lib/format';
 
 const PAGE_SIZE = LIMITS.pageSizeDefault;
+/** New events arrive while the admin works through the queue (paused in a hidden tab). */
+const POLL_MS = 30_000;
 const STATUSES = ['open', 'resolved'] as const;
 type QueueStatus = (typeof STATUSES)[number];
+const STATUS_LABELS: Record<QueueStatus, string> = {
+  open: t.securityOpen,
+  resolved: t.securityResolved,
+};
 const columns = t.securityColumns;
 
 function isKind(value: string): value is SecurityEventKind {
@@ -39,13 +44,10 @@ export function SecurityScreen() {
   const status: QueueStatus = params.filters.status === 'resolved' ? 'resolved' : 'open';
   const kind = isKind(params.filters.kind) ? params.filters.kind : undefined;
   const productId = params.filters.product || undefined;
-  const events = useSecurityEvents({
-    status,
-    productId,
-    kind,
-    page: params.page,
-    pageSize: PAGE_SIZE,
-  });
+  const events = useSecurityEvents(
+    { status, productId, kind, page: params.page, pageSize: PAGE_SIZE },
+    POLL_MS,
+  );
   const filtered = productId !== undefined || kind !== undefined;
   const emptyText = filtered
     ? t.securityNoMatch
@@ -63,27 +65,17 @@ export function SecurityScreen() {
             <CardDescription>{t.securityListDescription}</CardDescription>
           </div>
           <div className="grid gap-2 sm:flex sm:flex-wrap sm:items-center [&_[data-slot=native-select-wrapper]]:w-full sm:[&_[data-slot=native-select-wrapper]]:w-auto">
-            <div
-              role="group"
-              aria-label={t.securityStatusFilter}
-              className="bg-muted grid grid-cols-2 gap-1 rounded-lg p-1 sm:flex"
-            >
-              {STATUSES.map((option) => (
-                <Button
-                  key={option}
-                  type="button"
-                  size="sm"
-                  variant={status === option ? 'default' : 'ghost'}
-                  aria-pressed={status === option}
-                  onClick={() => params.setFilter('status', option)}
-                >
-                  {option === 'open' ? t.securityOpen : t.securityResolved}
-                </Button>
-              ))}
-            </div>
-            <ProductFilter
+            <FilterToggleGroup
+              label={t.securityStatusFilter}
+              options={STATUSES}
+              optionLabels={STATUS_LABELS}
+              value={status}
+              onChange={(option) => params.setFilter('status', option)}
+            />
+            <ProductSelect
               value={params.filters.product}
               onChange={(value) => params.setFilter('product', value)}
+              className="sm:w-56"
             />
             <NativeSelect
               aria-label={t.securityKindFilter}
@@ -116,36 +108,6 @@ export function SecurityScreen() {
         </CardContent>
       </Card>
     </div>
-  );
-}
-
-function ProductFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const products = useProducts();
-  return (
-    <NativeSelect
-      aria-label={t.securityProductFilter}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      className="sm:w-56"
-    >
-      <NativeSelectOption value="">{t.securityAllProducts}</NativeSelectOption>
-      {products.data?.map((product) => (
-        <NativeSelectOption key={product.id} value={product.id}>
-          {product.name}
-        </NativeSelectOption>
-      ))}
-    </NativeSelect>
-  );
-}
-
-/** An open event's button, or who resolved it and when. */
-function Resolution({ event }: { event: SecurityEvent }) {
-  if (!event.resolvedAt) return <ResolveSecurityEventButton event={event} />;
-  const when = formatDateTime(event.resolvedAt);
-  return (
-    <span className="text-muted-foreground text-xs">
-      {event.resolvedBy ? t.securityResolvedBy(event.resolvedBy, when) : t.securityResolvedAt(when)}
-    </span>
   );
 }
 
@@ -204,7 +166,7 @@ function SecurityEventsTable({
             <span className="text-muted-foreground block font-mono text-xs">{event.ip}</span>
           </TableCell>
           <TableCell className="text-right align-top">
-            <Resolution event={event} />
+            <SecurityEventResolution event={event} />
           </TableCell>
         </TableRow>
       )}
@@ -228,7 +190,7 @@ function SecurityEventsTable({
             { label: columns.ip, value: <span className="font-mono text-xs">{event.ip}</span> },
             { label: columns.createdAt, value: formatDateTime(event.createdAt) },
           ]}
-          actions={<Resolution event={event} />}
+          actions={<SecurityEventResolution event={event} />}
         />
       )}
     />

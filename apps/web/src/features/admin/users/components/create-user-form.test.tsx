@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubRoutes, type Routes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
-import { products, signInAsAdmin, usersPage } from '@/testing/admin-fixtures';
+import { products, signInAsAdmin, pageOf } from '@/testing/admin-fixtures';
 import { UsersScreen } from './users-screen';
 
 beforeEach(signInAsAdmin);
@@ -18,7 +18,7 @@ afterEach(() => {
 const usersApi: Routes = {
   'POST /api/users': () =>
     jsonResponse(201, { message: messages.admin.userCreated, id: 'user-new' }),
-  'GET /api/users': usersPage([]),
+  'GET /api/users': pageOf([]),
   'GET /api/products': products,
 };
 

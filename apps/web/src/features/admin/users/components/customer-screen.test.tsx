@@ -223,7 +223,7 @@ describe('customer page', { timeout: 20_000 }, () => {
         name: protection.securityResolveOf(protection.signals.debugger, 'maria_cliente'),
       }),
     );
-    expect(await within(events).findByText(protection.securityResolvedStatus)).toBeVisible();
+    expect(await within(events).findByText(/^Resolvido por chefe em /)).toBeVisible();
   });
 
   it('releases one machine after confirming, naming its HWID', async () => {

@@ -1,8 +1,7 @@
 import { protectionMessages as t } from '@chaveiro/contract';
 import { HwidText, SecurityActionBadge } from '@/components/protection/protection-badges';
-import { ResolveSecurityEventButton } from '@/components/protection/resolve-security-event-button';
+import { SecurityEventResolution } from '@/components/protection/security-event-resolution';
 import { useSecurityEvents } from '@/components/protection/use-security-events';
-import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/format';
 import { CustomerSectionCard } from './customer-section-card';
 import { useSectionPage } from './use-section-page';
@@ -49,12 +48,7 @@ export function CustomerSecurityEventsCard({ userId }: { userId: string }) {
         },
         {
           header: t.securityStatusFilter,
-          cell: (event) =>
-            event.resolvedAt ? (
-              <Badge variant="secondary">{t.securityResolvedStatus}</Badge>
-            ) : (
-              <ResolveSecurityEventButton event={event} />
-            ),
+          cell: (event) => <SecurityEventResolution event={event} />,
         },
       ]}
       loadingText={t.securityLoading}
@@ -73,11 +67,7 @@ export function CustomerSecurityEventsCard({ userId }: { userId: string }) {
           { label: columns.createdAt, value: formatDateTime(event.createdAt) },
           {
             label: t.securityStatusFilter,
-            value: event.resolvedAt ? (
-              t.securityResolvedStatus
-            ) : (
-              <ResolveSecurityEventButton event={event} />
-            ),
+            value: <SecurityEventResolution event={event} />,
           },
         ],
       })}

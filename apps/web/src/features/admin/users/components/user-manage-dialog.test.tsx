@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubRoutes, type Routes } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
-import { joana, products, signInAsAdmin, usersPage } from '@/testing/admin-fixtures';
+import { joana, products, signInAsAdmin, pageOf } from '@/testing/admin-fixtures';
 import { UsersScreen } from './users-screen';
 
 beforeEach(signInAsAdmin);
@@ -17,7 +17,7 @@ afterEach(() => {
 
 /** The users screen's reads: one user (joana) with one subscription, and the products. */
 const usersApi: Routes = {
-  'GET /api/users': usersPage([joana]),
+  'GET /api/users': pageOf([joana]),
   'GET /api/products': products,
   [`GET /api/users/${joana.id}/subscriptions`]: [
     {

@@ -2,7 +2,7 @@ import type { UserListItem } from '@chaveiro/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { joana, signInAsAdminForEachTest, usersPage } from '@/testing/admin-fixtures';
+import { joana, signInAsAdminForEachTest, pageOf } from '@/testing/admin-fixtures';
 import { stubRoutes, type SentRequest } from '@/testing/api-stub';
 import { renderRoutes } from '@/testing/render-routes';
 import { UsersScreen } from './users-screen';
@@ -20,7 +20,7 @@ const rui: UserListItem = {
 
 function open(path = '/admin/users', total = 3) {
   const { sent } = stubRoutes({
-    'GET /api/users': { ...usersPage([joana, pedro, rui]), total },
+    'GET /api/users': { ...pageOf([joana, pedro, rui]), total },
     'POST /api/users/bulk': { message: '3 usuários banidos.', count: 3, skipped: 0 },
   });
   renderRoutes([{ path: '/admin/users', Component: UsersScreen }], path);

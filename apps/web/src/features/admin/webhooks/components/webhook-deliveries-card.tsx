@@ -7,10 +7,10 @@ import {
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { ListPagination } from '@/components/data-table/data-table-pagination';
+import { FilterToggleGroup } from '@/components/data-table/filter-toggle-group';
 import { useListParams } from '@/components/data-table/use-list-params';
 import { PendingButton } from '@/components/form/pending-button';
 import { LoadErrorAlert } from '@/components/load-error-alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { webhooksTexts } from '../texts';
@@ -20,35 +20,6 @@ const text = webhooksTexts.deliveries;
 const PAGE_SIZE = LIMITS.pageSizeDefault;
 type StatusFilter = WebhookDeliveryStatus | 'all';
 const FILTERS: StatusFilter[] = ['all', ...WEBHOOK_DELIVERY_STATUSES];
-
-function StatusFilterGroup({
-  value,
-  onChange,
-}: {
-  value: StatusFilter;
-  onChange: (value: StatusFilter) => void;
-}) {
-  return (
-    <div
-      role="group"
-      aria-label={text.filterLabel}
-      className="bg-muted grid w-full grid-cols-2 gap-1 rounded-lg p-1 sm:flex sm:w-auto"
-    >
-      {FILTERS.map((filter) => (
-        <Button
-          key={filter}
-          type="button"
-          size="sm"
-          variant={value === filter ? 'default' : 'ghost'}
-          aria-pressed={value === filter}
-          onClick={() => onChange(filter)}
-        >
-          {text.filters[filter]}
-        </Button>
-      ))}
-    </div>
-  );
-}
 
 /** The endpoint's delivery log: filter by status, page, refresh, expand a row, resend. */
 export function WebhookDeliveriesCard({ endpoint }: { endpoint: WebhookEndpoint }) {
@@ -80,7 +51,10 @@ export function WebhookDeliveriesCard({ endpoint }: { endpoint: WebhookEndpoint 
           <CardDescription>{text.description}</CardDescription>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <StatusFilterGroup
+          <FilterToggleGroup
+            label={text.filterLabel}
+            options={FILTERS}
+            optionLabels={text.filters}
             value={status}
             onChange={(value) => paged.setFilter('status', value)}
           />

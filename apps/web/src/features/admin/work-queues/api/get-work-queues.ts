@@ -20,7 +20,7 @@ export function workQueuesQueryOptions() {
   });
 }
 
-/** Deposits and tickets waiting for staff, for the sidebar badges. */
+/** Deposits, tickets and security events waiting for staff, for the sidebar badges. */
 export function useWorkQueues(enabled = true) {
   return useQuery({ ...workQueuesQueryOptions(), enabled });
 }
