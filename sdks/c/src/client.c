@@ -699,10 +699,9 @@ static int add_optional(cJSON *body, const char *name, const char *value) {
   return !value || cJSON_AddStringToObject(body, name, value) != NULL;
 }
 
-/* The running loader's SHA-256 (or the file chaveiro_client_set_loader_path named), hashed once
- * per client; NULL when it cannot be read. A `<exe>.old` a self-update left behind (Windows
- * cannot delete a running exe) is removed on the way. */
-static const char *loader_sha256(chaveiro_client *client) {
+/* A `<exe>.old` a self-update left behind (Windows cannot delete a running exe) is removed on
+ * the way. */
+const char *chv_client_loader_sha256(chaveiro_client *client) {
   chv_mutex_lock(&client->mutex);
   int hashed = client->loader_hashed;
   chv_mutex_unlock(&client->mutex);
@@ -902,7 +901,8 @@ static chaveiro_status auth_impl(chaveiro_client *client, const char *hwid, cons
               add_optional(body, "password", password) && add_optional(body, "totp", totp) &&
               cJSON_AddStringToObject(body, "sessionKey", client->session_key_base64);
   /* The loader report, when the seller set a version: the hash of what is actually running. */
-  const char *loader_hash = built && client->loader_version ? loader_sha256(client) : NULL;
+  const char *loader_hash =
+      built && client->loader_version ? chv_client_loader_sha256(client) : NULL;
   if (built && loader_hash) {
     cJSON *loader = cJSON_AddObjectToObject(body, "loader");
     built = loader && cJSON_AddStringToObject(loader, "sha256", loader_hash) &&

@@ -119,6 +119,11 @@ int chv_client_offline_check(chaveiro_client *client, int64_t *expires_ms, char 
 chaveiro_status chv_client_reauth(chaveiro_client *client, chv_cancel *cancel,
                                   chaveiro_heartbeat_result **out, chaveiro_error **error);
 
+/** The running loader's SHA-256 as lower-case hex (or that of the file named by
+ * chaveiro_client_set_loader_path), hashed once per client: the auth's loader report and the
+ * self-update's check. NULL when it cannot be read. */
+const char *chv_client_loader_sha256(chaveiro_client *client);
+
 /** Forgets the stored offline licence (a signed refusal about the licence: a ban, an expiry). */
 void chv_client_offline_forget(chaveiro_client *client);
 

@@ -169,6 +169,17 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
                                                         "a loader of %llu bytes",
                                                         (unsigned long long)size));
   }
+  /* The refusal names the loader already running: the server published a loader still below
+   * the product's minimum version. Swapping it in would change nothing, and a restart with the
+   * same command line would be refused again and update again, forever. */
+  const char *own = chv_client_loader_sha256(client);
+  if (own && strcmp(own, sha256) == 0) {
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT,
+                                                  "the offered loader (sha256 %s) is already "
+                                                  "the current loader; its version is still "
+                                                  "below the product's minimum",
+                                                  sha256));
+  }
   char *exe = client->loader_path ? chv_strdup(client->loader_path) : chv_self_exe_path();
   if (!exe) {
     return chv_error_give(error, chv_error_simple(CHAVEIRO_E_IO, "the loader's path is unknown"));

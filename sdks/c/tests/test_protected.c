@@ -429,6 +429,19 @@ static void test_loader_outdated_carries_the_signed_loader_and_self_updates(void
   chmod(path, 0750);
 #endif
   chaveiro_client_set_loader_path(client, path);
+  char old_sha[65];
+  hex_sha256((const uint8_t *)"the loader, version 1.0.0", 25, old_sha);
+  char now[65] = "";
+
+  /* Bytes that are not the signed ones are not written. */
+  static const uint8_t forged[] = "the loader, version 6.6.6";
+  S.update_bytes = forged;
+  S.update_len = sizeof forged - 1;
+  CHECK_STR(CODE(chaveiro_self_update(client, refusal, CHAVEIRO_SELF_UPDATE_NO_RESTART, &E)),
+            "FILE_MISMATCH");
+  chv_file_sha256(path, now);
+  CHECK_STR(now, old_sha);
+
   S.update_bytes = NEW_LOADER;
   S.update_len = sizeof NEW_LOADER - 1;
   chaveiro_error *error = NULL;
@@ -437,29 +450,30 @@ static void test_loader_outdated_carries_the_signed_loader_and_self_updates(void
   if (error) fprintf(stderr, "  %s\n", chaveiro_error_detail(error));
   chaveiro_error_free(error);
   CHECK(strstr(S.update_url, "/api/loader/update?token=u1.abc%2Fdef%2Bghi&nonce=") != NULL);
-  char now[65] = "";
   chv_file_sha256(path, now);
   CHECK_STR(now, sha);
 #ifdef _WIN32
   /* The running exe was renamed aside, the new one moved in. */
-  char old[65] = "", old_expected[65];
+  char old[65] = "";
   char old_path[128];
   snprintf(old_path, sizeof old_path, "%s.old", path);
   chv_file_sha256(old_path, old);
-  hex_sha256((const uint8_t *)"the loader, version 1.0.0", 25, old_expected);
-  CHECK_STR(old, old_expected);
+  CHECK_STR(old, old_sha);
   remove(old_path);
 #else
   struct stat info;
   CHECK(stat(path, &info) == 0 && (info.st_mode & 0777) == 0750);
 #endif
 
-  /* Bytes that are not the signed ones are not written. */
-  static const uint8_t forged[] = "the loader, version 6.6.6";
-  S.update_bytes = forged;
-  S.update_len = sizeof forged - 1;
-  CHECK_STR(CODE(chaveiro_self_update(client, refusal, CHAVEIRO_SELF_UPDATE_NO_RESTART, &E)),
-            "FILE_MISMATCH");
+  /* The refusal now names the loader running (a published loader still below the minimum):
+   * nothing is fetched or swapped, since a restart would be refused and update again forever. */
+  S.update_url[0] = '\0';
+  error = NULL;
+  CHECK_INT(chaveiro_self_update(client, refusal, CHAVEIRO_SELF_UPDATE_NO_RESTART, &error),
+            CHAVEIRO_E_INVALID_ARGUMENT);
+  CHECK(error && strstr(chaveiro_error_detail(error), "already the current loader") != NULL);
+  chaveiro_error_free(error);
+  CHECK_STR(S.update_url, "");
   chv_file_sha256(path, now);
   CHECK_STR(now, sha);
   remove(path);

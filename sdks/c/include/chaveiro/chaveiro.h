@@ -502,7 +502,10 @@ CHAVEIRO_API int chaveiro_file_was_sealed(const chaveiro_file *file);
  * restarts with the same command line (CreateProcessW then ExitProcess(0) on Windows; execv
  * elsewhere): on success this call does not return. With CHAVEIRO_SELF_UPDATE_NO_RESTART it
  * returns CHAVEIRO_OK after the swap; the caller restarts. `refusal` must carry an update token
- * (CHAVEIRO_E_INVALID_ARGUMENT otherwise). Any thread; blocks for the network.
+ * (CHAVEIRO_E_INVALID_ARGUMENT otherwise). When the signed SHA-256 is the running loader's own
+ * (the product's published loader is itself below the minimum version) nothing is fetched or
+ * swapped: CHAVEIRO_E_INVALID_ARGUMENT, since a restart would only be refused and update again.
+ * Any thread; blocks for the network.
  */
 CHAVEIRO_API chaveiro_status chaveiro_self_update(chaveiro_client *client,
                                                   const chaveiro_error *refusal, unsigned flags,
