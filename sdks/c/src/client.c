@@ -1261,6 +1261,12 @@ static int decide(download_sink *d, const chv_http_response *r) {
       d->failure = CLEAR;
       return -1;
     }
+    /* The signed size, exactly: growing by doubling would take up to twice the file. */
+    if (d->expected_size > (uint64_t)(SIZE_MAX / 2) ||
+        chv_buf_reserve_exact(&d->plain, (size_t)d->expected_size) != 0) {
+      d->failure = OUT_OF_MEMORY;
+      return -1;
+    }
   }
   return 0;
 }
@@ -1298,8 +1304,10 @@ static int on_download_body(void *user, chv_http_response *r, const uint8_t *dat
   }
 }
 
+/* Wipes the bytes written (and the NUL after them), then frees: nothing lies past them, and
+ * zeroing the whole capacity would touch pages never used. */
 static void wipe_buf(chv_buf *buf) {
-  if (buf->data) sodium_memzero(buf->data, buf->cap);
+  if (buf->data) sodium_memzero(buf->data, buf->len + 1);
   chv_buf_free(buf);
 }
 

@@ -89,6 +89,9 @@ typedef struct chv_buf {
 } chv_buf;
 
 int chv_buf_reserve(chv_buf *buf, size_t total);
+/** Room for exactly `total` bytes and the NUL, for a size known in advance (a 64 MB file): the
+ * doubling of chv_buf_reserve would take up to twice that. */
+int chv_buf_reserve_exact(chv_buf *buf, size_t total);
 int chv_buf_append(chv_buf *buf, const void *bytes, size_t len);
 void chv_buf_free(chv_buf *buf);
 

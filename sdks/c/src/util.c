@@ -31,6 +31,16 @@ int chv_buf_reserve(chv_buf *buf, size_t total) {
   return 0;
 }
 
+int chv_buf_reserve_exact(chv_buf *buf, size_t total) {
+  if (total == SIZE_MAX) return -1;
+  if (total + 1 <= buf->cap) return 0;
+  uint8_t *data = realloc(buf->data, total + 1);
+  if (!data) return -1;
+  buf->data = data;
+  buf->cap = total + 1;
+  return 0;
+}
+
 int chv_buf_append(chv_buf *buf, const void *bytes, size_t len) {
   if (len > SIZE_MAX - 1 - buf->len) return -1;
   if (chv_buf_reserve(buf, buf->len + len) != 0) return -1;
