@@ -1158,6 +1158,58 @@ static chaveiro_security_action parse_action(const char *action) {
   return CHAVEIRO_SECURITY_OTHER;
 }
 
+/* The server's limit on a security event's detail, after trimming: 200 characters as
+ * JavaScript counts them (UTF-16 code units). */
+#define SECURITY_DETAIL_MAX 200
+
+/* One code point of valid UTF-8 (valid_text checked it): its value and its length in bytes. */
+static size_t utf8_next(const char *text, uint32_t *cp) {
+  const uint8_t *s = (const uint8_t *)text;
+  if (s[0] < 0x80) {
+    *cp = s[0];
+    return 1;
+  }
+  size_t extra = s[0] >= 0xF0 ? 3 : s[0] >= 0xE0 ? 2 : 1;
+  uint32_t value = s[0] & (0x3Fu >> extra);
+  for (size_t k = 1; k <= extra; k++) value = (value << 6) | (s[k] & 0x3Fu);
+  *cp = value;
+  return extra + 1;
+}
+
+/* What JavaScript's String.prototype.trim removes (the server trims the detail with it):
+ * White_Space and the line terminators. */
+static int is_js_space(uint32_t cp) {
+  return (cp >= 0x09 && cp <= 0x0D) || cp == 0x20 || cp == 0xA0 || cp == 0x1680 ||
+         (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 || cp == 0x202F ||
+         cp == 0x205F || cp == 0x3000 || cp == 0xFEFF;
+}
+
+/* The detail as the TypeScript SDK sends it (detail.trim().slice(0, 200)): trimmed, then cut
+ * to SECURITY_DETAIL_MAX UTF-16 code units on a character boundary, so that a long detail is
+ * shortened instead of refused as INVALID_REQUEST. *start and *len select it in `detail`; a
+ * length of 0 means no detail. */
+static void security_detail(const char *detail, const char **start, size_t *len) {
+  uint32_t cp;
+  while (*detail) {
+    size_t n = utf8_next(detail, &cp);
+    if (!is_js_space(cp)) break;
+    detail += n;
+  }
+  size_t end = 0; /* after the last character that is not a space */
+  size_t cut = 0; /* after the last character within the limit */
+  size_t units = 0;
+  int within = 1;
+  for (size_t at = 0, n = 0; detail[at]; at += n) {
+    n = utf8_next(detail + at, &cp);
+    units += cp > 0xFFFF ? 2 : 1;
+    within = within && units <= SECURITY_DETAIL_MAX;
+    if (within) cut = at + n;
+    if (!is_js_space(cp)) end = at + n;
+  }
+  *start = detail;
+  *len = cut < end ? cut : end;
+}
+
 chaveiro_status chaveiro_report_security_event(chaveiro_client *client, const char *kind,
                                                const char *detail,
                                                chaveiro_security_action *action,
@@ -1167,17 +1219,32 @@ chaveiro_status chaveiro_report_security_event(chaveiro_client *client, const ch
   if (!client || !kind ||
       (strcmp(kind, "debugger") != 0 && strcmp(kind, "hooked_api") != 0 &&
        strcmp(kind, "self_check_failed") != 0) ||
-      (detail && (!valid_text(detail) || strlen(detail) > 800))) {
+      (detail && !valid_text(detail))) {
     return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT,
                                                   "kind is debugger, hooked_api or "
-                                                  "self_check_failed; detail UTF-8, short"));
+                                                  "self_check_failed; detail UTF-8"));
+  }
+  char *sent_detail = NULL;
+  if (detail) {
+    const char *start;
+    size_t len;
+    security_detail(detail, &start, &len);
+    if (len && !(sent_detail = chv_strndup(start, len))) {
+      return chv_error_give(error, chv_error_no_memory());
+    }
   }
   char *token = NULL;
   chaveiro_status status = session_for_call(client, &token, error);
-  if (status != CHAVEIRO_OK) return status;
+  if (status != CHAVEIRO_OK) {
+    free(sent_detail);
+    return status;
+  }
   cJSON *body = cJSON_CreateObject();
-  if (!body || !cJSON_AddStringToObject(body, "session", token) ||
-      !cJSON_AddStringToObject(body, "kind", kind) || !add_optional(body, "detail", detail)) {
+  int built = body && cJSON_AddStringToObject(body, "session", token) &&
+              cJSON_AddStringToObject(body, "kind", kind) &&
+              add_optional(body, "detail", sent_detail);
+  free(sent_detail);
+  if (!built) {
     chv_free_secret(token);
     wipe_and_delete(body);
     return chv_error_give(error, chv_error_no_memory());

@@ -552,6 +552,43 @@ static void test_a_security_event_that_ends_the_session_ends_the_loop(void) {
   CHECK(chv_json_string(body, "nonce") != NULL);
   cJSON_Delete(body);
 
+  /* The detail goes as the server takes it: trimmed, then cut to 200 characters as JavaScript
+   * counts them (UTF-16 code units: an emoji is two) on a character boundary; blank, it is
+   * left out. A long one is shortened, not refused. */
+  static const char emoji[] = "\xF0\x9F\x98\x80"; /* U+1F600: 4 bytes, 2 units */
+  char emojis[1100] = " \t\xE3\x80\x80";          /* U+3000 is a space to JavaScript */
+  char emojis_sent[1100] = "";
+  for (int i = 0; i < 250; i++) strcat(emojis, emoji);
+  for (int i = 0; i < 100; i++) strcat(emojis_sent, emoji);
+  strcat(emojis, " \n");
+  /* 199 units, then an emoji that does not fit: it is not split. */
+  char letters[300], letters_sent[300];
+  memset(letters_sent, 'a', 199);
+  letters_sent[199] = '\0';
+  strcpy(letters, letters_sent);
+  strcat(letters, emoji);
+  strcat(letters, "b");
+  struct {
+    const char *given;
+    const char *sent; /* NULL: no detail */
+  } details[] = {{emojis, emojis_sent},
+                 {letters, letters_sent},
+                 {"  x64dbg\xC2\xA0", "x64dbg"},
+                 {" \t\r\n\xE2\x80\xA8 ", NULL}};
+  for (size_t i = 0; i < sizeof details / sizeof details[0]; i++) {
+    CHECK_INT(chaveiro_report_security_event(client, "debugger", details[i].given, &action, NULL),
+              CHAVEIRO_OK);
+    body = cJSON_Parse(S.event_body);
+    if (details[i].sent) {
+      CHECK_STR(chv_json_string(body, "detail"), details[i].sent);
+    } else {
+      CHECK(chv_json_get(body, "detail") == NULL);
+    }
+    cJSON_Delete(body);
+  }
+  CHECK_INT(chaveiro_report_security_event(client, "debugger", "\xC3\x28", &action, NULL),
+            CHAVEIRO_E_INVALID_ARGUMENT);
+
   loop_events e;
   memset(&e, 0, sizeof e);
   chv_mutex_init(&e.mutex);

@@ -527,11 +527,13 @@ CHAVEIRO_API chaveiro_status chaveiro_self_update_to(chaveiro_client *client,
 
 /**
  * POST /api/loader/security-event on the current session: `kind` is "debugger", "hooked_api"
- * or "self_check_failed"; `detail` (optional) up to 200 characters for the seller. The signed
- * answer says what the product's rules did (*action, optional). When that is anything but
- * CHAVEIRO_SECURITY_RECORD, the session ends here too: later heartbeats and downloads fail
- * with SESSION_ENDED, and running heartbeat loops end with it. RATE_LIMITED past 6 per 10
- * minutes. Not retried. Any thread; blocks for the network.
+ * or "self_check_failed"; `detail` (optional, UTF-8) is for the seller: trimmed and cut to the
+ * server's 200 characters (UTF-16 code units, as JavaScript counts) on a character boundary,
+ * as the TypeScript SDK does, and left out when blank. The signed answer says what the
+ * product's rules did (*action, optional). When that is anything but CHAVEIRO_SECURITY_RECORD,
+ * the session ends here too: later heartbeats and downloads fail with SESSION_ENDED, and
+ * running heartbeat loops end with it. RATE_LIMITED past 6 per 10 minutes. Not retried. Any
+ * thread; blocks for the network.
  */
 CHAVEIRO_API chaveiro_status chaveiro_report_security_event(chaveiro_client *client,
                                                             const char *kind, const char *detail,
