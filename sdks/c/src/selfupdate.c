@@ -250,7 +250,8 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
     unsigned mode = 0755;
 #ifndef _WIN32
     struct stat info;
-    if (stat(exe, &info) == 0) mode = (unsigned)(info.st_mode & 07777);
+    /* The permissions only: a setuid or setgid bit never passes to downloaded bytes. */
+    if (stat(exe, &info) == 0) mode = (unsigned)(info.st_mode & 0777);
 #endif
     if (!fresh) {
       status = chv_error_give(error, chv_error_no_memory());

@@ -428,7 +428,7 @@ static void test_loader_outdated_carries_the_signed_loader_and_self_updates(void
   fputs("the loader, version 1.0.0", f);
   fclose(f);
 #ifndef _WIN32
-  chmod(path, 0750);
+  chmod(path, 06750);
 #endif
   chaveiro_client_set_loader_path(client, path);
   char old_sha[65];
@@ -465,6 +465,8 @@ static void test_loader_outdated_carries_the_signed_loader_and_self_updates(void
 #else
   struct stat info;
   CHECK(stat(path, &info) == 0 && (info.st_mode & 0777) == 0750);
+  /* The permissions pass on; setuid and setgid do not. */
+  CHECK((info.st_mode & 07000) == 0);
 #endif
 
   /* The refusal now names the loader running (a published loader still below the minimum):
