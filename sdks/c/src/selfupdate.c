@@ -64,9 +64,16 @@ static int swap_in(const char *exe, const char *fresh, char *detail, size_t deta
       snprintf(detail, detail_size, "cannot rename the running loader (error %lu)",
                (unsigned long)GetLastError());
     } else if (!MoveFileExW(fresh_w, exe_w, MOVEFILE_REPLACE_EXISTING)) {
-      snprintf(detail, detail_size, "cannot move the new loader in (error %lu)",
-               (unsigned long)GetLastError());
-      MoveFileExW(old_w, exe_w, MOVEFILE_REPLACE_EXISTING);
+      unsigned long move_error = (unsigned long)GetLastError();
+      if (MoveFileExW(old_w, exe_w, MOVEFILE_REPLACE_EXISTING)) {
+        snprintf(detail, detail_size, "cannot move the new loader in (error %lu)", move_error);
+      } else {
+        /* Neither loader is at its path now: say where the old one is. */
+        snprintf(detail, detail_size,
+                 "cannot move the new loader in (error %lu), nor the old one back (error %lu): "
+                 "it is %.200s",
+                 move_error, (unsigned long)GetLastError(), old);
+      }
     } else {
       rc = 0;
     }
@@ -204,7 +211,7 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
                            NULL, NULL};
   chv_http_response response;
   memset(&response, 0, sizeof response);
-  char detail[256] = "";
+  char detail[512] = "";
   chv_http_outcome outcome =
       client->transport->send(client->transport, &http, &response, NULL, detail, sizeof detail);
   sodium_memzero(url, strlen(url));
