@@ -686,15 +686,6 @@ static chaveiro_status keep_session(chaveiro_client *client, const cJSON *data, 
   return CHAVEIRO_OK;
 }
 
-/* Wipes the strings of a request body (a password, a session token) and frees it. */
-static void wipe_and_delete(cJSON *body) {
-  if (!body) return;
-  for (cJSON *item = body->child; item; item = item->next) {
-    if (cJSON_IsString(item)) sodium_memzero(item->valuestring, strlen(item->valuestring));
-  }
-  cJSON_Delete(body);
-}
-
 static int add_optional(cJSON *body, const char *name, const char *value) {
   return !value || cJSON_AddStringToObject(body, name, value) != NULL;
 }
@@ -909,7 +900,7 @@ static chaveiro_status auth_impl(chaveiro_client *client, const char *hwid, cons
             cJSON_AddStringToObject(loader, "version", client->loader_version);
   }
   if (!built) {
-    wipe_and_delete(body);
+    chv_json_wipe_and_delete(body);
     return chv_error_give(error, chv_error_no_memory());
   }
 
@@ -927,7 +918,7 @@ static chaveiro_status auth_impl(chaveiro_client *client, const char *hwid, cons
     err = NULL;
     chv_sleep_ms((uint64_t)delay);
   }
-  wipe_and_delete(body);
+  chv_json_wipe_and_delete(body);
   if (err) {
     /* No server to ask: a stored offline licence for this machine stands in, until it lapses. */
     if (allow_offline && err->status == CHAVEIRO_E_NETWORK) {
@@ -1061,14 +1052,14 @@ chaveiro_status chv_client_heartbeat(chaveiro_client *client, chv_cancel *cancel
   cJSON *body = cJSON_CreateObject();
   if (!body || !cJSON_AddStringToObject(body, "session", token)) {
     chv_free_secret(token);
-    wipe_and_delete(body);
+    chv_json_wipe_and_delete(body);
     return chv_error_give(error, chv_error_no_memory());
   }
   chv_free_secret(token);
   cJSON *root = NULL;
   chaveiro_error *err = NULL;
   status = call(client, CHV_PATH_HEARTBEAT, body, cancel, &root, &err);
-  wipe_and_delete(body);
+  chv_json_wipe_and_delete(body);
   if (status != CHAVEIRO_OK) {
     if (err && err->status == CHAVEIRO_E_REFUSED && chv_is_licence_refusal(err->code)) {
       chv_client_offline_forget(client);
@@ -1246,13 +1237,13 @@ chaveiro_status chaveiro_report_security_event(chaveiro_client *client, const ch
   free(sent_detail);
   if (!built) {
     chv_free_secret(token);
-    wipe_and_delete(body);
+    chv_json_wipe_and_delete(body);
     return chv_error_give(error, chv_error_no_memory());
   }
   chv_free_secret(token);
   cJSON *root = NULL;
   status = call(client, CHV_PATH_SECURITY_EVENT, body, NULL, &root, error);
-  wipe_and_delete(body);
+  chv_json_wipe_and_delete(body);
   if (status != CHAVEIRO_OK) return status;
   const cJSON *data = chv_json_get(root, "data");
   const char *answered = chv_json_string(data, "action");

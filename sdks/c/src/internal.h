@@ -140,6 +140,9 @@ struct cJSON *chv_json_parse(const uint8_t *bytes, size_t len);
 const struct cJSON *chv_json_get(const struct cJSON *object, const char *name);
 /** The member's string, or NULL when missing or not a string. */
 const char *chv_json_string(const struct cJSON *object, const char *name);
+/** Wipes the string members of an object (a password, a session or offline token), then frees
+ * it; NULL is a no-op. */
+void chv_json_wipe_and_delete(struct cJSON *object);
 
 /* ---- files (fileio.c): UTF-8 paths, wide on Windows ------------------------------------------ */
 

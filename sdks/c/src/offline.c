@@ -192,11 +192,12 @@ int chv_offline_store_write(const char *path, const char *hwid, const char *prod
   cJSON *json = cJSON_CreateObject();
   if (!json || !cJSON_AddStringToObject(json, "token", token) ||
       !cJSON_AddNumberToObject(json, "lastSeen", (double)last_seen_ms)) {
-    cJSON_Delete(json);
+    chv_json_wipe_and_delete(json);
     return -1;
   }
   char *plain = cJSON_PrintUnformatted(json);
-  cJSON_Delete(json);
+  /* Its copy of the token goes as the read path's does: wiped. */
+  chv_json_wipe_and_delete(json);
   if (!plain) return -1;
   size_t plain_len = strlen(plain);
   size_t total = 8 + crypto_secretbox_NONCEBYTES + crypto_secretbox_MACBYTES + plain_len;
@@ -243,11 +244,7 @@ int chv_offline_store_read(const char *path, const char *hwid, const char *produ
         *last_seen_ms = (int64_t)seen->valuedouble;
         rc = *token ? 0 : -1;
       }
-      if (json) {
-        const cJSON *item = chv_json_get(json, "token");
-        if (cJSON_IsString(item)) sodium_memzero(item->valuestring, strlen(item->valuestring));
-      }
-      cJSON_Delete(json);
+      chv_json_wipe_and_delete(json);
       sodium_memzero(plain, plain_len);
     }
     sodium_memzero(key, sizeof key);
