@@ -391,6 +391,9 @@ chaveiro_status chv_open_envelope(chaveiro_client *client, const chv_http_respon
       err = chv_error_no_memory();
     }
     cJSON_Delete(root);
+    /* The server's word on the licence ends its offline grace too, whichever call it answered
+     * (auth, heartbeat, download, security event). */
+    if (chv_is_licence_refusal(err->code)) chv_client_offline_forget(client);
     return chv_error_give(error, err);
   }
   *out_root = root;
@@ -929,10 +932,6 @@ static chaveiro_status auth_impl(chaveiro_client *client, const char *hwid, cons
         return CHAVEIRO_OK;
       }
     }
-    /* The server's word on the licence ends its offline grace too. */
-    if (err->status == CHAVEIRO_E_REFUSED && chv_is_licence_refusal(err->code)) {
-      chv_client_offline_forget(client);
-    }
     return chv_error_give(error, err);
   }
 
@@ -1057,15 +1056,9 @@ chaveiro_status chv_client_heartbeat(chaveiro_client *client, chv_cancel *cancel
   }
   chv_free_secret(token);
   cJSON *root = NULL;
-  chaveiro_error *err = NULL;
-  status = call(client, CHV_PATH_HEARTBEAT, body, cancel, &root, &err);
+  status = call(client, CHV_PATH_HEARTBEAT, body, cancel, &root, error);
   chv_json_wipe_and_delete(body);
-  if (status != CHAVEIRO_OK) {
-    if (err && err->status == CHAVEIRO_E_REFUSED && chv_is_licence_refusal(err->code)) {
-      chv_client_offline_forget(client);
-    }
-    return chv_error_give(error, err);
-  }
+  if (status != CHAVEIRO_OK) return status;
 
   const cJSON *data = chv_json_get(root, "data");
   const char *session = chv_json_string(data, "session");

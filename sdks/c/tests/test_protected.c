@@ -48,6 +48,9 @@ typedef struct scripted {
   /* Heartbeats and security events. */
   const char *beat_offline_token;
   const char *action;
+  /* Signed refusals answering a security event or a download instead. */
+  const char *event_refusal;
+  const char *download_refusal;
   /* GET /api/loader/update serves these bytes. */
   const uint8_t *update_bytes;
   size_t update_len;
@@ -180,6 +183,10 @@ static chv_http_outcome handle(void *user, const fake_exchange *x, chv_http_resp
   }
   if (strstr(x->url, CHV_PATH_SECURITY_EVENT)) {
     snprintf(S.event_body, sizeof S.event_body, "%s", x->body);
+    if (S.event_refusal) {
+      signed_answer(r, 403, "POST " CHV_PATH_SECURITY_EVENT, S.event_refusal, x->nonce);
+      return CHV_HTTP_OK;
+    }
     snprintf(data, sizeof data, "{\"ok\":true,\"action\":\"%s\"}", S.action);
     signed_answer(r, 200, "POST " CHV_PATH_SECURITY_EVENT, data, x->nonce);
     return CHV_HTTP_OK;
@@ -190,6 +197,10 @@ static chv_http_outcome handle(void *user, const fake_exchange *x, chv_http_resp
     return CHV_HTTP_OK;
   }
   /* The download. */
+  if (S.download_refusal) {
+    signed_answer(r, 401, "GET " CHV_PATH_DOWNLOAD, S.download_refusal, x->nonce);
+    return CHV_HTTP_OK;
+  }
   if (S.fault == FAULT_PLAIN) {
     fake_respond_bytes(r, 200, S.file, FILE_SIZE, "application/octet-stream");
     return CHV_HTTP_OK;
@@ -222,6 +233,8 @@ static void fresh_client(void) {
   S.offline_token = NULL;
   S.beat_offline_token = NULL;
   S.refusal_data = NULL;
+  S.event_refusal = NULL;
+  S.download_refusal = NULL;
   S.network_down = 0;
   S.action = "record";
 }
@@ -824,6 +837,52 @@ static void test_auth_falls_back_to_the_stored_licence_until_it_lapses(void) {
   free(token);
 }
 
+static int stored_licence_exists(void) {
+  FILE *f = fopen(store_path, "rb");
+  if (f) fclose(f);
+  return f != NULL;
+}
+
+static void test_a_licence_refusal_to_any_call_forgets_the_stored_licence(void) {
+  remove(store_path);
+  const int64_t hour = 3600000;
+  char *token = make_token(&S.key, PRODUCT, HWID, S.now - 60000, S.now + hour);
+  struct {
+    const char **answer;
+    const char *data;
+    const char *code;
+  } cases[] = {
+      {&S.download_refusal,
+       "{\"ok\":false,\"code\":\"SESSION_ENDED\",\"message\":\"Sess\u00e3o encerrada.\"}",
+       "SESSION_ENDED"},
+      {&S.event_refusal, "{\"ok\":false,\"code\":\"ACCOUNT_BANNED\",\"message\":\"Conta banida.\"}",
+       "ACCOUNT_BANNED"},
+      /* A refusal that says nothing about the licence leaves it. */
+      {&S.download_refusal,
+       "{\"ok\":false,\"code\":\"RATE_LIMITED\",\"message\":\"Muitas tentativas.\"}",
+       "RATE_LIMITED"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    fresh_client();
+    S.offline_token = token;
+    CHECK_INT(auth(NULL, NULL), CHAVEIRO_OK);
+    CHECK(stored_licence_exists());
+    *cases[i].answer = cases[i].data;
+    chaveiro_file *file = NULL;
+    const char *code = cases[i].answer == &S.download_refusal
+                           ? CODE(chaveiro_download(client, &file, &E))
+                           : CODE(chaveiro_report_security_event(client, "debugger", NULL, NULL,
+                                                                 &E));
+    CHECK_STR(code, cases[i].code);
+    CHECK_INT(E_status, CHAVEIRO_E_REFUSED);
+    CHECK_INT(stored_licence_exists(), i == 2);
+    *cases[i].answer = NULL;
+  }
+  S.offline_token = NULL;
+  free(token);
+  remove(store_path);
+}
+
 static void test_an_offline_start_signs_in_again_when_the_server_is_back(void) {
   remove(store_path);
   const int64_t hour = 3600000;
@@ -966,6 +1025,7 @@ int main(void) {
   RUN(test_auth_falls_back_to_the_stored_licence_until_it_lapses);
   RUN(test_the_loop_goes_offline_when_its_retries_run_out_and_comes_back);
   RUN(test_an_offline_start_signs_in_again_when_the_server_is_back);
+  RUN(test_a_licence_refusal_to_any_call_forgets_the_stored_licence);
   chaveiro_client_free(client);
   remove(store_path);
   free(S.file);
