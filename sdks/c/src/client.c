@@ -323,8 +323,6 @@ static int keep_product(chaveiro_error *err, const cJSON *product) {
                                cJSON_IsTrue(frozen), since);
 }
 
-static int is_hex64(const char *text);
-
 /**
  * A LOADER_OUTDATED refusal's signed `loader` block kept on its error: version, sha256 (64 hex),
  * size, name, and `update` as { token, expiresAt } or null. Another shape is left out (the
@@ -337,7 +335,7 @@ static int keep_loader(chaveiro_error *err, const cJSON *loader) {
   const char *name = chv_json_string(loader, "name");
   const cJSON *size = chv_json_get(loader, "size");
   const cJSON *update = chv_json_get(loader, "update");
-  if (!version || !is_hex64(sha256) || !name || !cJSON_IsNumber(size) ||
+  if (!version || !chv_is_hex64(sha256) || !name || !cJSON_IsNumber(size) ||
       !(size->valuedouble >= 0 && size->valuedouble < 9007199254740992.0) ||
       !(cJSON_IsNull(update) || cJSON_IsObject(update))) {
     return 0;
@@ -346,11 +344,7 @@ static int keep_loader(chaveiro_error *err, const cJSON *loader) {
   const char *expires = cJSON_IsObject(update) ? chv_json_string(update, "expiresAt") : NULL;
   if (cJSON_IsObject(update) && (!token || !token[0])) return 0;
   char lower[65];
-  for (size_t i = 0; i < 64; i++) {
-    char c = sha256[i];
-    lower[i] = c >= 'A' && c <= 'F' ? (char)(c - 'A' + 'a') : c;
-  }
-  lower[64] = '\0';
+  chv_hex64_lower(sha256, lower);
   return chv_error_set_loader(err, version, lower, name, (uint64_t)size->valuedouble, token,
                               expires);
 }
@@ -452,15 +446,6 @@ static int valid_hwid(const char *hwid) {
     int ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
              c == '.' || c == '_' || c == ':' || c == '-';
     if (!ok) return 0;
-  }
-  return 1;
-}
-
-static int is_hex64(const char *text) {
-  if (!text || strlen(text) != 64) return 0;
-  for (size_t i = 0; i < 64; i++) {
-    char c = text[i];
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) return 0;
   }
   return 1;
 }
@@ -596,7 +581,7 @@ static chaveiro_status read_auth(const cJSON *data, chaveiro_auth_result **out,
              !cJSON_IsObject(user)) {
     problem = "auth: no subscription or user";
   } else if (!cJSON_IsNull(file) &&
-             !(cJSON_IsObject(file) && is_hex64(chv_json_string(file, "sha256")) &&
+             !(cJSON_IsObject(file) && chv_is_hex64(chv_json_string(file, "sha256")) &&
                cJSON_IsNumber(chv_json_get(file, "size")) && chv_json_string(file, "name"))) {
     problem = "auth: file is not { sha256, size, name } or null";
   } else if (cJSON_IsObject(file) && ((delivery && !cJSON_IsString(delivery)) ||
@@ -677,14 +662,7 @@ static chaveiro_status keep_session(chaveiro_client *client, const cJSON *data, 
   client->file_protected = cJSON_IsTrue(chv_json_get(file, "protected"));
   client->file_size = client->has_file ? chv_json_get(file, "size")->valuedouble : 0;
   client->file_sha256[0] = '\0';
-  if (client->has_file) {
-    const char *sha = chv_json_string(file, "sha256");
-    for (size_t i = 0; i < 64; i++) {
-      char c = sha[i];
-      client->file_sha256[i] = c >= 'A' && c <= 'F' ? (char)(c - 'A' + 'a') : c;
-    }
-    client->file_sha256[64] = '\0';
-  }
+  if (client->has_file) chv_hex64_lower(chv_json_string(file, "sha256"), client->file_sha256);
   chv_mutex_unlock(&client->mutex);
   return CHAVEIRO_OK;
 }
@@ -703,15 +681,9 @@ const char *chv_client_loader_sha256(chaveiro_client *client) {
   char *path = client->loader_path ? chv_strdup(client->loader_path) : chv_self_exe_path();
   char sha[65] = "";
   if (path && chv_file_sha256(path, sha) != 0) sha[0] = '\0';
-  if (path) {
-    size_t len = strlen(path) + sizeof ".old";
-    char *old = malloc(len);
-    if (old) {
-      snprintf(old, len, "%s.old", path);
-      chv_file_remove(old);
-      free(old);
-    }
-  }
+  char *old = path ? chv_with_suffix(path, ".old") : NULL;
+  if (old) chv_file_remove(old);
+  free(old);
   free(path);
   chv_mutex_lock(&client->mutex);
   memcpy(client->loader_sha256, sha, sizeof sha);
@@ -1472,12 +1444,7 @@ chaveiro_status chaveiro_download(chaveiro_client *client, chaveiro_file **out,
     status = chv_error_give(error, chv_error_verification("DECRYPT_FAILED", "%s",
                                                           sink.unseal.detail));
   } else {
-    if (sink.mode == PLAIN) {
-      uint8_t digest[crypto_hash_sha256_BYTES];
-      crypto_hash_sha256(digest, sink.plain.data ? sink.plain.data : (const uint8_t *)"",
-                         sink.plain.len);
-      chv_hex(digest, sizeof digest, sha);
-    }
+    if (sink.mode == PLAIN) chv_sha256_hex(sink.plain.data, sink.plain.len, sha);
     if (strcmp(sha, expected_sha) != 0 || (double)sink.plain.len != expected_size) {
       status = chv_error_give(
           error, chv_error_verification(

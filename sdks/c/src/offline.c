@@ -36,12 +36,6 @@ static int b64url_decode(const char *text, size_t len, uint8_t *out, size_t max,
                            sodium_base64_VARIANT_URLSAFE_NO_PADDING);
 }
 
-static void sha256_hex(const char *text, char out[65]) {
-  uint8_t digest[crypto_hash_sha256_BYTES];
-  crypto_hash_sha256(digest, (const uint8_t *)text, strlen(text));
-  chv_hex(digest, sizeof digest, out);
-}
-
 int chv_offline_verify(const char *token, const chv_trusted_key *keys, size_t key_count,
                        const char *product_id, const char *hwid, int64_t now_ms,
                        int64_t last_seen_ms, chv_offline_claims *out, char *detail,
@@ -108,7 +102,7 @@ int chv_offline_verify(const char *token, const chv_trusted_key *keys, size_t ke
   }
   if (strcmp(token_product, product_id) != 0) REFUSE("a licence for another product");
   char hwid_hash[65];
-  sha256_hex(hwid, hwid_hash);
+  chv_sha256_hex(hwid, strlen(hwid), hwid_hash);
   if (strlen(token_hwid) != 64 || sodium_memcmp(hwid_hash, token_hwid, 64) != 0) {
     /* The server writes lower-case hex; any other spelling is another machine all the same. */
     REFUSE("a licence for another machine");

@@ -43,19 +43,12 @@ static char *url_encode(const char *text) {
   return out;
 }
 
-static char *with_suffix(const char *path, const char *suffix) {
-  size_t len = strlen(path) + strlen(suffix) + 1;
-  char *out = malloc(len);
-  if (out) snprintf(out, len, "%s%s", path, suffix);
-  return out;
-}
-
 
 /* Moves `fresh` over `exe`. Windows cannot replace a running executable but can rename it:
  * exe → exe.old, fresh → exe (and back when the second step fails). */
 static int swap_in(const char *exe, const char *fresh, char *detail, size_t detail_size) {
 #ifdef _WIN32
-  char *old = with_suffix(exe, ".old");
+  char *old = chv_with_suffix(exe, ".old");
   wchar_t *exe_w = chv_widen(exe), *fresh_w = chv_widen(fresh), *old_w = old ? chv_widen(old) : NULL;
   int rc = -1;
   if (exe_w && fresh_w && old_w) {
@@ -161,16 +154,13 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
                                         const char *sha256, uint64_t size, unsigned flags,
                                         chaveiro_error **error) {
   if (error) *error = NULL;
-  int hex = sha256 && strlen(sha256) == 64;
-  for (size_t i = 0; hex && i < 64; i++) {
-    char c = sha256[i];
-    hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-  }
-  if (!client || !update_token || !update_token[0] || !hex) {
+  if (!client || !update_token || !update_token[0] || !chv_is_hex64(sha256)) {
     return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT,
-                                                  "the refusal's update token, lower-case "
-                                                  "sha256 and size are required"));
+                                                  "the refusal's update token, sha256 (64 hex "
+                                                  "digits) and size are required"));
   }
+  char expected[65];
+  chv_hex64_lower(sha256, expected);
   if (size > MAX_LOADER_BYTES) {
     return chv_error_give(error, chv_error_verification("FILE_MISMATCH",
                                                         "a loader of %llu bytes",
@@ -180,12 +170,12 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
    * the product's minimum version. Swapping it in would change nothing, and a restart with the
    * same command line would be refused again and update again, forever. */
   const char *own = chv_client_loader_sha256(client);
-  if (own && strcmp(own, sha256) == 0) {
+  if (own && strcmp(own, expected) == 0) {
     return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT,
                                                   "the offered loader (sha256 %s) is already "
                                                   "the current loader; its version is still "
                                                   "below the product's minimum",
-                                                  sha256));
+                                                  expected));
   }
   char *exe = client->loader_path ? chv_strdup(client->loader_path) : chv_self_exe_path();
   if (!exe) {
@@ -236,24 +226,19 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
                                          "MALFORMED_ANSWER", "a signed success instead of a file"));
     }
   } else {
-    uint8_t digest[crypto_hash_sha256_BYTES];
     char sha[65];
-    crypto_hash_sha256(digest, response.body.data ? response.body.data : (const uint8_t *)"",
-                       response.body.len);
-    chv_hex(digest, sizeof digest, sha);
-    if (strcmp(sha, sha256) != 0 ||
-        (uint64_t)response.body.len != size) {
+    chv_sha256_hex(response.body.data, response.body.len, sha);
+    if (strcmp(sha, expected) != 0 || (uint64_t)response.body.len != size) {
       status = chv_error_give(error, chv_error_verification(
                                          "FILE_MISMATCH",
                                          "got %zu bytes with sha256 %s, the refusal signed %llu "
                                          "bytes with %s",
-                                         response.body.len, sha,
-                                         (unsigned long long)size,
-                                         sha256));
+                                         response.body.len, sha, (unsigned long long)size,
+                                         expected));
     }
   }
   if (status == CHAVEIRO_OK) {
-    char *fresh = with_suffix(exe, ".new");
+    char *fresh = chv_with_suffix(exe, ".new");
     unsigned mode = 0755;
 #ifndef _WIN32
     struct stat info;

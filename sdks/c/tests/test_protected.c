@@ -490,6 +490,17 @@ static void test_loader_outdated_carries_the_signed_loader_and_self_updates(void
             CHAVEIRO_E_INVALID_ARGUMENT);
   CHECK(error && strstr(chaveiro_error_detail(error), "already the current loader") != NULL);
   chaveiro_error_free(error);
+  /* The same with the values one by one (the C++ and C# front ends), in either case. */
+  char upper[65];
+  for (size_t i = 0; i < sizeof upper; i++) {
+    upper[i] = sha[i] >= 'a' && sha[i] <= 'f' ? (char)(sha[i] - 'a' + 'A') : sha[i];
+  }
+  error = NULL;
+  CHECK_INT(chaveiro_self_update_to(client, "u1.abc", upper, sizeof NEW_LOADER - 1,
+                                    CHAVEIRO_SELF_UPDATE_NO_RESTART, &error),
+            CHAVEIRO_E_INVALID_ARGUMENT);
+  CHECK(error && strstr(chaveiro_error_detail(error), "already the current loader") != NULL);
+  chaveiro_error_free(error);
   CHECK_STR(S.update_url, "");
   chv_file_sha256(path, now);
   CHECK_STR(now, sha);
