@@ -239,16 +239,6 @@ static void fresh_client(void) {
   S.action = "record";
 }
 
-static char *E_code;
-static const char *code_of(chaveiro_status status, chaveiro_error *error) {
-  static char code[64];
-  return outcome_code(status, error, code, sizeof code);
-}
-static chaveiro_error *E;
-static chaveiro_status E_status;
-/* The call first, then its error (the comma operator orders them). */
-#define CODE(call) (E = NULL, E_status = (call), code_of(E_status, E))
-
 static chaveiro_status auth(chaveiro_auth_result **out, chaveiro_error **error) {
   return chaveiro_auth(client, HWID, "ABCDEFGHJK23456789", NULL, NULL, NULL, out, error);
 }
@@ -557,6 +547,13 @@ static int renewed_count(loop_events *e) {
   return n;
 }
 
+static int offline_count(loop_events *e) {
+  chv_mutex_lock(&e->mutex);
+  int n = e->offline;
+  chv_mutex_unlock(&e->mutex);
+  return n;
+}
+
 static void test_a_security_event_that_ends_the_session_ends_the_loop(void) {
   fresh_client();
   chaveiro_security_action action = CHAVEIRO_SECURITY_OTHER;
@@ -792,13 +789,7 @@ static void test_auth_falls_back_to_the_stored_licence_until_it_lapses(void) {
   chv_mutex_init(&e.mutex);
   chaveiro_heartbeat_loop *loop = NULL;
   CHECK_INT(chaveiro_heartbeat_start(client, 1, on_event, &e, &loop, NULL), CHAVEIRO_OK);
-  for (int i = 0; i < 400; i++) {
-    chv_mutex_lock(&e.mutex);
-    int offline = e.offline;
-    chv_mutex_unlock(&e.mutex);
-    if (offline) break;
-    chv_sleep_ms(5);
-  }
+  for (int i = 0; i < 400 && offline_count(&e) == 0; i++) chv_sleep_ms(5);
   CHECK_STR(e.offline_until, expires);
   S.now += 2 * hour; /* the licence lapses: the loop's next check (within 30 s) ends it */
   chaveiro_heartbeat_stop(loop);
@@ -913,14 +904,8 @@ static void test_an_offline_start_signs_in_again_when_the_server_is_back(void) {
   chv_mutex_init(&e.mutex);
   chaveiro_heartbeat_loop *loop = NULL;
   CHECK_INT(chaveiro_heartbeat_start(client, 1, on_event, &e, &loop, NULL), CHAVEIRO_OK);
-  for (int i = 0; i < 400; i++) {
-    chv_mutex_lock(&e.mutex);
-    int offline = e.offline;
-    chv_mutex_unlock(&e.mutex);
-    if (offline >= 2) break;
-    chv_sleep_ms(5);
-  }
-  CHECK(e.offline >= 2);
+  for (int i = 0; i < 400 && offline_count(&e) < 2; i++) chv_sleep_ms(5);
+  CHECK(offline_count(&e) >= 2);
   /* The server is back: the loop signs in with the same key (no 2FA code is ever kept), is
    * online, and the file can be fetched again. */
   S.auth_body[0] = '\0';
@@ -970,14 +955,8 @@ static void test_the_loop_goes_offline_when_its_retries_run_out_and_comes_back(v
   /* The session's retries run out at once: its expiry is passed on the client's clock. */
   S.network_down = 1;
   S.now += 16 * 60000;
-  for (int i = 0; i < 400; i++) {
-    chv_mutex_lock(&e.mutex);
-    int offline = e.offline;
-    chv_mutex_unlock(&e.mutex);
-    if (offline >= 2) break;
-    chv_sleep_ms(5);
-  }
-  CHECK(e.offline >= 2);
+  for (int i = 0; i < 400 && offline_count(&e) < 2; i++) chv_sleep_ms(5);
+  CHECK(offline_count(&e) >= 2);
   CHECK_STR(e.offline_until, later);
   CHECK_STR(e.ended, "");
   /* Back: the next heartbeat renews (the fake server takes any token) and the loop is online. */
@@ -986,19 +965,11 @@ static void test_the_loop_goes_offline_when_its_retries_run_out_and_comes_back(v
   for (int i = 0; i < 400 && renewed_count(&e) == before; i++) chv_sleep_ms(5);
   CHECK(renewed_count(&e) > before);
   /* Down again, offline again, until the licence lapses: OFFLINE_EXPIRED ends it. */
-  chv_mutex_lock(&e.mutex);
-  int offline_before = e.offline;
-  chv_mutex_unlock(&e.mutex);
+  int offline_before = offline_count(&e);
   S.network_down = 1;
   S.now += 16 * 60000;
-  for (int i = 0; i < 400; i++) {
-    chv_mutex_lock(&e.mutex);
-    int offline = e.offline;
-    chv_mutex_unlock(&e.mutex);
-    if (offline > offline_before) break;
-    chv_sleep_ms(5);
-  }
-  CHECK(e.offline > offline_before);
+  for (int i = 0; i < 400 && offline_count(&e) <= offline_before; i++) chv_sleep_ms(5);
+  CHECK(offline_count(&e) > offline_before);
   S.now += 3 * hour;
   CHECK_INT(chaveiro_heartbeat_wait(loop, 5000), CHAVEIRO_OK);
   CHECK_STR(e.ended, "OFFLINE_EXPIRED");
@@ -1021,7 +992,6 @@ int main(void) {
   hex_sha256(S.file, FILE_SIZE, S.file_sha256);
   snprintf(store_path, sizeof store_path, "chaveiro-test-store-%u.lic",
            (unsigned)randombytes_random());
-  (void)E_code;
 
   RUN(test_auth_sends_a_fresh_session_key_and_reads_the_delivery);
   RUN(test_a_sealed_download_opens_in_memory_to_the_signed_bytes);
