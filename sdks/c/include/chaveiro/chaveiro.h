@@ -499,8 +499,10 @@ CHAVEIRO_API int chaveiro_file_was_sealed(const chaveiro_file *file);
  * when their size and SHA-256 match the refusal's signed `loader` block (FILE_MISMATCH
  * otherwise). They are written to `<exe>.new`, then swapped in (Windows: the running exe is
  * renamed `<exe>.old` and the new one moved in; elsewhere a rename over it), then the loader
- * restarts with the same command line (CreateProcessW then ExitProcess(0) on Windows; execv
- * elsewhere): on success this call does not return. With CHAVEIRO_SELF_UPDATE_NO_RESTART it
+ * restarts with the same command line (Windows: CreateProcessW, then this process waits for the
+ * new loader and exits with its exit code; elsewhere execv, which cannot start a .NET .exe, so
+ * a C# loader on Mono passes CHAVEIRO_SELF_UPDATE_NO_RESTART): on success this call does not
+ * return. With CHAVEIRO_SELF_UPDATE_NO_RESTART it
  * returns CHAVEIRO_OK after the swap; the caller restarts. `refusal` must carry an update token
  * (CHAVEIRO_E_INVALID_ARGUMENT otherwise). When the signed SHA-256 is the running loader's own
  * (the product's published loader is itself below the minimum version) nothing is fetched or
