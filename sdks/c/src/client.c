@@ -1243,11 +1243,13 @@ enum download_failure { NONE = 0, DECRYPT, TOO_LONG, ENVELOPE_TOO_LARGE, OUT_OF_
 typedef struct download_sink {
   enum download_mode mode;
   enum download_failure failure;
+  int plain_only;
   int protected_expected;
   uint64_t expected_size;
   chaveiro_client *client;
   chv_unseal unseal;
   int unseal_ready;
+  crypto_hash_sha256_state plain_sha; /* PLAIN: hashed as the bytes arrive */
   chv_buf plain;
 } download_sink;
 
@@ -1269,7 +1271,7 @@ static int decide(download_sink *d, const chv_http_response *r) {
   int is_file = r->status >= 200 && r->status <= 299 && !r->signature;
   if (!is_file) {
     d->mode = ENVELOPE;
-  } else if (is_sealed_type(r->content_type)) {
+  } else if (!d->plain_only && is_sealed_type(r->content_type)) {
     d->mode = SEALED;
     if (chv_unseal_init(&d->unseal, d->client->session_public_key,
                         d->client->session_secret_key, d->expected_size, &d->plain) != 0) {
@@ -1290,6 +1292,7 @@ static int decide(download_sink *d, const chv_http_response *r) {
       d->failure = OUT_OF_MEMORY;
       return -1;
     }
+    crypto_hash_sha256_init(&d->plain_sha);
   }
   return 0;
 }
@@ -1313,6 +1316,7 @@ static int on_download_body(void *user, chv_http_response *r, const uint8_t *dat
         d->failure = OUT_OF_MEMORY;
         return -1;
       }
+      crypto_hash_sha256_update(&d->plain_sha, data, len);
       return 0;
     default:
       if (r->body.len + len > CHV_MAX_ENVELOPE_BYTES) {
@@ -1332,6 +1336,112 @@ static int on_download_body(void *user, chv_http_response *r, const uint8_t *dat
 static void wipe_buf(chv_buf *buf) {
   if (buf->data) sodium_memzero(buf->data, buf->len + 1);
   chv_buf_free(buf);
+}
+
+chaveiro_status chv_fetch_file(chaveiro_client *client, chv_fetch *f, chaveiro_error **error) {
+  memset(&f->bytes, 0, sizeof f->bytes);
+  f->sha256_got[0] = '\0';
+  f->sealed = 0;
+  download_sink sink;
+  memset(&sink, 0, sizeof sink);
+  sink.client = client;
+  sink.plain_only = f->plain_only;
+  sink.protected_expected = f->has_expected && f->protected_expected;
+  sink.expected_size = f->has_expected && f->size >= 0 && f->size < 18446744073709551616.0
+                           ? (uint64_t)f->size
+                           : 0;
+  /* The body is read as it arrives: a sealed file is opened chunk by chunk, never held
+   * encrypted in full, and a file in the clear is hashed on the way. */
+  chv_http_request http = {"GET", f->url, f->bearer, NULL, 0, client->download_timeout_ms,
+                           CHV_MAX_ENVELOPE_BYTES, on_download_body, &sink};
+  chv_http_response response;
+  memset(&response, 0, sizeof response);
+  char detail[256] = "";
+  chv_http_outcome outcome =
+      client->transport->send(client->transport, &http, &response, NULL, detail, sizeof detail);
+  if (outcome == CHV_HTTP_OK && sink.mode == UNDECIDED) {
+    /* No body came through the sink: an empty one, or a transport that buffers (the fuzzer's).
+     * Whatever it buffered goes through the same reader. */
+    chv_buf buffered = response.body;
+    memset(&response.body, 0, sizeof response.body);
+    if (decide(&sink, &response) != 0 ||
+        (buffered.len > 0 &&
+         on_download_body(&sink, &response, buffered.data, buffered.len) != 0)) {
+      outcome = CHV_HTTP_ABORTED;
+    }
+    chv_buf_free(&buffered);
+  }
+
+  chaveiro_status status = CHAVEIRO_OK;
+  char sha[65] = "";
+  if (outcome == CHV_HTTP_ABORTED) {
+    switch (sink.failure) {
+      case DECRYPT:
+        status = chv_error_give(error, chv_error_verification("DECRYPT_FAILED", "%s",
+                                                              sink.unseal.detail));
+        break;
+      case CLEAR:
+        status = chv_error_give(error, chv_error_verification(
+                                           "DECRYPT_FAILED",
+                                           "the auth answer signed a sealed copy; this came in "
+                                           "the clear"));
+        break;
+      case TOO_LONG:
+        status = chv_error_give(error, chv_error_verification(
+                                           "FILE_MISMATCH", "more than the %.0f bytes %s signed",
+                                           f->size, f->signer));
+        break;
+      case ENVELOPE_TOO_LARGE:
+        status = chv_error_give(error, chv_transport_error(CHV_HTTP_TOO_LARGE, f->request,
+                                                           &response, "the answer is too large"));
+        break;
+      default:
+        status = chv_error_give(error, chv_error_no_memory());
+        break;
+    }
+  } else if (outcome != CHV_HTTP_OK) {
+    status = chv_error_give(error, chv_transport_error(outcome, f->request, &response, detail));
+  } else if (sink.mode == ENVELOPE) {
+    /* Refusals are signed envelopes; file bytes are not, and are trusted through the signed
+     * hash. */
+    cJSON *root = NULL;
+    status = chv_open_envelope(client, &response, f->request, f->nonce, &root, error);
+    if (status == CHAVEIRO_OK) {
+      cJSON_Delete(root);
+      status = chv_error_give(error, chv_error_verification(
+                                         "MALFORMED_ANSWER", "a signed success instead of a file"));
+    }
+  } else if (!f->has_expected) {
+    status = chv_error_give(error, chv_error_verification(
+                                       "FILE_MISMATCH", "auth named no file; authenticate again"));
+  } else if (sink.mode == SEALED && chv_unseal_finish(&sink.unseal, sha) != 0) {
+    status = chv_error_give(error, chv_error_verification("DECRYPT_FAILED", "%s",
+                                                          sink.unseal.detail));
+  } else {
+    if (sink.mode == PLAIN) {
+      uint8_t digest[crypto_hash_sha256_BYTES];
+      crypto_hash_sha256_final(&sink.plain_sha, digest);
+      chv_hex(digest, sizeof digest, sha);
+    }
+    if (strcmp(sha, f->sha256) != 0 || (double)sink.plain.len != f->size) {
+      status = chv_error_give(
+          error, chv_error_verification(
+                     "FILE_MISMATCH", "got %zu bytes with sha256 %s, expected %.0f bytes with %s",
+                     sink.plain.len, sha, f->size, f->sha256));
+    } else if (!sink.plain.data && chv_buf_reserve(&sink.plain, 0) != 0) {
+      status = chv_error_give(error, chv_error_no_memory());
+    } else {
+      f->bytes = sink.plain;
+      memset(&sink.plain, 0, sizeof sink.plain);
+      memcpy(f->sha256_got, sha, sizeof sha);
+      f->sealed = sink.mode == SEALED;
+    }
+  }
+  if (sink.unseal_ready) chv_unseal_free(&sink.unseal);
+  sodium_memzero(&sink.plain_sha, sizeof sink.plain_sha);
+  wipe_buf(&sink.plain);
+  chv_http_response_free(&response);
+  return status;
 }
 
 chaveiro_status chaveiro_download(chaveiro_client *client, chaveiro_file **out,
@@ -1359,121 +1469,43 @@ chaveiro_status chaveiro_download(chaveiro_client *client, chaveiro_file **out,
   chv_nonce(nonce);
   size_t url_len = strlen(client->base_url) + sizeof CHV_PATH_DOWNLOAD + sizeof "?nonce=" + 32;
   char *url = malloc(url_len);
-  if (!url || (has_file && !name)) {
+  chaveiro_file *file = calloc(1, sizeof *file);
+  if (!url || !file || (has_file && !name)) {
     chv_free_secret(token);
     free(url);
+    free(file);
     free(name);
     free(delivery);
     return chv_error_give(error, chv_error_no_memory());
   }
   snprintf(url, url_len, "%s%s?nonce=%s", client->base_url, CHV_PATH_DOWNLOAD, nonce);
-  download_sink sink;
-  memset(&sink, 0, sizeof sink);
-  sink.client = client;
-  sink.protected_expected = has_file && protected_expected;
-  sink.expected_size = has_file && expected_size >= 0 && expected_size < 18446744073709551616.0
-                           ? (uint64_t)expected_size
-                           : 0;
-  /* The bearer header keeps the session token out of URLs and access logs. The body is read as
-   * it arrives: a sealed file is opened chunk by chunk, never held encrypted in full. */
-  chv_http_request http = {"GET", url, token, NULL, 0, client->download_timeout_ms,
-                           CHV_MAX_ENVELOPE_BYTES, on_download_body, &sink};
-  chv_http_response response;
-  memset(&response, 0, sizeof response);
-  char detail[256] = "";
-  chv_http_outcome outcome =
-      client->transport->send(client->transport, &http, &response, NULL, detail, sizeof detail);
+  /* The bearer header keeps the session token out of URLs and access logs. */
+  chv_fetch fetch;
+  memset(&fetch, 0, sizeof fetch);
+  fetch.url = url;
+  fetch.bearer = token;
+  fetch.request = "GET " CHV_PATH_DOWNLOAD;
+  fetch.nonce = nonce;
+  fetch.signer = "the auth answer";
+  fetch.has_expected = has_file;
+  fetch.sha256 = expected_sha;
+  fetch.size = expected_size;
+  fetch.protected_expected = protected_expected;
+  status = chv_fetch_file(client, &fetch, error);
   chv_free_secret(token);
   free(url);
-  if (outcome == CHV_HTTP_OK && sink.mode == UNDECIDED) {
-    /* No body came through the sink: an empty one, or a transport that buffers (the fuzzer's).
-     * Whatever it buffered goes through the same reader. */
-    chv_buf buffered = response.body;
-    memset(&response.body, 0, sizeof response.body);
-    if (decide(&sink, &response) != 0 ||
-        (buffered.len > 0 &&
-         on_download_body(&sink, &response, buffered.data, buffered.len) != 0)) {
-      outcome = CHV_HTTP_ABORTED;
-    }
-    chv_buf_free(&buffered);
-  }
-
-  const char *request = "GET " CHV_PATH_DOWNLOAD;
-  char sha[65] = "";
-  if (outcome == CHV_HTTP_ABORTED) {
-    switch (sink.failure) {
-      case DECRYPT:
-        status = chv_error_give(error, chv_error_verification("DECRYPT_FAILED", "%s",
-                                                              sink.unseal.detail));
-        break;
-      case CLEAR:
-        status = chv_error_give(error, chv_error_verification(
-                                           "DECRYPT_FAILED",
-                                           "the auth answer signed a sealed copy; this came in "
-                                           "the clear"));
-        break;
-      case TOO_LONG:
-        status = chv_error_give(error, chv_error_verification(
-                                           "FILE_MISMATCH",
-                                           "more than the %.0f bytes the auth answer signed",
-                                           expected_size));
-        break;
-      case ENVELOPE_TOO_LARGE:
-        status = chv_error_give(error, chv_transport_error(CHV_HTTP_TOO_LARGE, request, &response,
-                                                           "the answer is too large"));
-        break;
-      default:
-        status = chv_error_give(error, chv_error_no_memory());
-        break;
-    }
-  } else if (outcome != CHV_HTTP_OK) {
-    status = chv_error_give(error, chv_transport_error(outcome, request, &response, detail));
-  } else if (sink.mode == ENVELOPE) {
-    /* Refusals are signed envelopes; file bytes are not, and are trusted through auth's hash. */
-    cJSON *root = NULL;
-    status = chv_open_envelope(client, &response, request, nonce, &root, error);
-    if (status == CHAVEIRO_OK) {
-      cJSON_Delete(root);
-      status = chv_error_give(error, chv_error_verification(
-                                         "MALFORMED_ANSWER", "a signed success instead of a file"));
-    }
-  } else if (!has_file) {
-    status = chv_error_give(error, chv_error_verification(
-                                       "FILE_MISMATCH", "auth named no file; authenticate again"));
-  } else if (sink.mode == SEALED && chv_unseal_finish(&sink.unseal, sha) != 0) {
-    status = chv_error_give(error, chv_error_verification("DECRYPT_FAILED", "%s",
-                                                          sink.unseal.detail));
+  if (status == CHAVEIRO_OK) {
+    file->bytes = fetch.bytes;
+    file->name = name;
+    file->delivery = delivery;
+    file->sealed = fetch.sealed;
+    memcpy(file->sha256, fetch.sha256_got, sizeof file->sha256);
+    *out = file;
   } else {
-    if (sink.mode == PLAIN) chv_sha256_hex(sink.plain.data, sink.plain.len, sha);
-    if (strcmp(sha, expected_sha) != 0 || (double)sink.plain.len != expected_size) {
-      status = chv_error_give(
-          error, chv_error_verification(
-                     "FILE_MISMATCH",
-                     "got %zu bytes with sha256 %s, expected %.0f bytes with %s",
-                     sink.plain.len, sha, expected_size, expected_sha));
-    } else {
-      chaveiro_file *file = calloc(1, sizeof *file);
-      if (!file || (!sink.plain.data && chv_buf_reserve(&sink.plain, 0) != 0)) {
-        free(file);
-        status = chv_error_give(error, chv_error_no_memory());
-      } else {
-        file->bytes = sink.plain;
-        memset(&sink.plain, 0, sizeof sink.plain);
-        file->name = name;
-        name = NULL;
-        file->delivery = delivery;
-        delivery = NULL;
-        file->sealed = sink.mode == SEALED;
-        memcpy(file->sha256, sha, sizeof sha);
-        *out = file;
-      }
-    }
+    free(file);
+    free(name);
+    free(delivery);
   }
-  if (sink.unseal_ready) chv_unseal_free(&sink.unseal);
-  wipe_buf(&sink.plain);
-  free(name);
-  free(delivery);
-  chv_http_response_free(&response);
   return status;
 }
 

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cJSON.h>
 #include <sodium.h>
 
 #include "client.h"
@@ -195,48 +194,23 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
   }
   snprintf(url, url_len, "%s%s?token=%s&nonce=%s", client->base_url, CHV_PATH_UPDATE, token,
            nonce);
-  size_t max_body = (size_t)size;
-  if (max_body < CHV_MAX_ENVELOPE_BYTES) max_body = CHV_MAX_ENVELOPE_BYTES;
-  chv_http_request http = {"GET", url, NULL, NULL, 0, client->download_timeout_ms, max_body,
-                           NULL, NULL};
-  chv_http_response response;
-  memset(&response, 0, sizeof response);
-  char detail[512] = "";
-  chv_http_outcome outcome =
-      client->transport->send(client->transport, &http, &response, NULL, detail, sizeof detail);
+  /* The download's reader, the bytes in the clear: checked against the refusal's signed hash
+   * and size as they arrive (the token in the URL is this request's only credential). */
+  chv_fetch fetch;
+  memset(&fetch, 0, sizeof fetch);
+  fetch.url = url;
+  fetch.request = "GET " CHV_PATH_UPDATE;
+  fetch.nonce = nonce;
+  fetch.signer = "the refusal";
+  fetch.has_expected = 1;
+  fetch.sha256 = expected;
+  fetch.size = (double)size;
+  fetch.plain_only = 1;
+  chaveiro_status status = chv_fetch_file(client, &fetch, error);
   sodium_memzero(url, strlen(url));
   free(url);
   chv_free_secret(token);
-
-  const char *request = "GET " CHV_PATH_UPDATE;
-  int is_file = response.status >= 200 && response.status <= 299 && !response.signature;
-  chaveiro_status status = CHAVEIRO_OK;
-  if (outcome == CHV_HTTP_TOO_LARGE && is_file) {
-    status = chv_error_give(error, chv_error_verification("FILE_MISMATCH",
-                                                          "more than the signed %llu bytes",
-                                                          (unsigned long long)size));
-  } else if (outcome != CHV_HTTP_OK) {
-    status = chv_error_give(error, chv_transport_error(outcome, request, &response, detail));
-  } else if (!is_file) {
-    cJSON *root = NULL;
-    status = chv_open_envelope(client, &response, request, nonce, &root, error);
-    if (status == CHAVEIRO_OK) {
-      cJSON_Delete(root);
-      status = chv_error_give(error, chv_error_verification(
-                                         "MALFORMED_ANSWER", "a signed success instead of a file"));
-    }
-  } else {
-    char sha[65];
-    chv_sha256_hex(response.body.data, response.body.len, sha);
-    if (strcmp(sha, expected) != 0 || (uint64_t)response.body.len != size) {
-      status = chv_error_give(error, chv_error_verification(
-                                         "FILE_MISMATCH",
-                                         "got %zu bytes with sha256 %s, the refusal signed %llu "
-                                         "bytes with %s",
-                                         response.body.len, sha, (unsigned long long)size,
-                                         expected));
-    }
-  }
+  char detail[512] = "";
   if (status == CHAVEIRO_OK) {
     char *fresh = chv_with_suffix(exe, ".new");
     unsigned mode = 0755;
@@ -247,7 +221,7 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
 #endif
     if (!fresh) {
       status = chv_error_give(error, chv_error_no_memory());
-    } else if (chv_file_write_atomic(fresh, response.body.data, response.body.len, mode) != 0) {
+    } else if (chv_file_write_atomic(fresh, fetch.bytes.data, fetch.bytes.len, mode) != 0) {
       status = chv_error_give(error, chv_error_simple(CHAVEIRO_E_IO, "cannot write %.200s",
                                                       fresh));
     } else if (swap_in(exe, fresh, detail, sizeof detail) != 0) {
@@ -265,7 +239,7 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
     }
     free(fresh);
   }
-  chv_http_response_free(&response);
+  chv_buf_free(&fetch.bytes);
   free(exe);
   return status;
 }

@@ -48,9 +48,10 @@ typedef struct scripted {
   /* Heartbeats and security events. */
   const char *beat_offline_token;
   const char *action;
-  /* Signed refusals answering a security event or a download instead. */
+  /* Signed refusals answering a security event, a download or an update instead. */
   const char *event_refusal;
   const char *download_refusal;
+  const char *update_refusal;
   /* GET /api/loader/update serves these bytes. */
   const uint8_t *update_bytes;
   size_t update_len;
@@ -193,6 +194,11 @@ static chv_http_outcome handle(void *user, const fake_exchange *x, chv_http_resp
   }
   if (strstr(x->url, CHV_PATH_UPDATE)) {
     snprintf(S.update_url, sizeof S.update_url, "%s", x->url);
+    if (S.update_refusal) {
+      const char *nonce = strstr(x->url, "&nonce=");
+      signed_answer(r, 401, "GET " CHV_PATH_UPDATE, S.update_refusal, nonce ? nonce + 7 : NULL);
+      return CHV_HTTP_OK;
+    }
     fake_respond_bytes(r, 200, S.update_bytes, S.update_len, "application/octet-stream");
     return CHV_HTTP_OK;
   }
@@ -235,6 +241,7 @@ static void fresh_client(void) {
   S.refusal_data = NULL;
   S.event_refusal = NULL;
   S.download_refusal = NULL;
+  S.update_refusal = NULL;
   S.network_down = 0;
   S.action = "record";
 }
@@ -444,6 +451,20 @@ static void test_loader_outdated_carries_the_signed_loader_and_self_updates(void
   S.update_len = sizeof forged - 1;
   CHECK_STR(CODE(chaveiro_self_update(client, refusal, CHAVEIRO_SELF_UPDATE_NO_RESTART, &E)),
             "FILE_MISMATCH");
+  chv_file_sha256(path, now);
+  CHECK_STR(now, old_sha);
+  /* Nor more bytes than signed (the signed ones and one more). */
+  static const uint8_t longer[] = "the loader, version 2.4.0!";
+  S.update_bytes = longer;
+  S.update_len = sizeof longer - 1;
+  CHECK_STR(CODE(chaveiro_self_update(client, refusal, CHAVEIRO_SELF_UPDATE_NO_RESTART, &E)),
+            "FILE_MISMATCH");
+  /* A signed refusal of the update (an expired token) is that refusal. */
+  S.update_refusal = "{\"ok\":false,\"code\":\"SESSION_INVALID\",\"message\":\"Expirou.\"}";
+  CHECK_STR(CODE(chaveiro_self_update(client, refusal, CHAVEIRO_SELF_UPDATE_NO_RESTART, &E)),
+            "SESSION_INVALID");
+  CHECK_INT(E_status, CHAVEIRO_E_REFUSED);
+  S.update_refusal = NULL;
   chv_file_sha256(path, now);
   CHECK_STR(now, old_sha);
 
