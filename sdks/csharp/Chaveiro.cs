@@ -263,7 +263,11 @@ namespace Chaveiro
         /// <summary>The bytes came sealed to this run and were decrypted in memory.</summary>
         public bool Sealed { get; }
 
-        /// <summary>The bytes, checked against the signed size and SHA-256. A copy that is yours.</summary>
+        /// <summary>
+        /// The bytes, checked against the signed size and SHA-256. A copy that is yours: the
+        /// library does not wipe it (Array.Clear it when done; the garbage collector may have
+        /// moved copies of it too).
+        /// </summary>
         public byte[] Bytes { get; }
         /// <summary>The name the auth answer signed (a name, not a path).</summary>
         public string Name { get; }
@@ -606,7 +610,10 @@ namespace Chaveiro
         /// downloads the product's current loader, checks it against the signed hash and size, swaps it
         /// in for the loader file and, with <paramref name="restart"/>, starts it with the same command
         /// line and exits this process (on success the task never completes). Without
-        /// <paramref name="restart"/> it completes after the swap: restart yourself.
+        /// <paramref name="restart"/> it completes after the swap: restart yourself. Under Mono
+        /// <paramref name="restart"/> must be false: outside Windows the restart is execv of the
+        /// loader file, which cannot run a .exe (start it again with mono yourself). When the
+        /// refusal names the loader already running, ChaveiroUsageException (INVALID_ARGUMENT).
         /// </summary>
         public Task SelfUpdateAsync(ChaveiroRefusedException refusal, bool restart = true,
             CancellationToken cancellationToken = default(CancellationToken))

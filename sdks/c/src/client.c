@@ -323,8 +323,6 @@ static int keep_product(chaveiro_error *err, const cJSON *product) {
                                cJSON_IsTrue(frozen), since);
 }
 
-static int is_hex64(const char *text);
-
 /**
  * A LOADER_OUTDATED refusal's signed `loader` block kept on its error: version, sha256 (64 hex),
  * size, name, and `update` as { token, expiresAt } or null. Another shape is left out (the
@@ -337,7 +335,7 @@ static int keep_loader(chaveiro_error *err, const cJSON *loader) {
   const char *name = chv_json_string(loader, "name");
   const cJSON *size = chv_json_get(loader, "size");
   const cJSON *update = chv_json_get(loader, "update");
-  if (!version || !is_hex64(sha256) || !name || !cJSON_IsNumber(size) ||
+  if (!version || !chv_is_hex64(sha256) || !name || !cJSON_IsNumber(size) ||
       !(size->valuedouble >= 0 && size->valuedouble < 9007199254740992.0) ||
       !(cJSON_IsNull(update) || cJSON_IsObject(update))) {
     return 0;
@@ -346,11 +344,7 @@ static int keep_loader(chaveiro_error *err, const cJSON *loader) {
   const char *expires = cJSON_IsObject(update) ? chv_json_string(update, "expiresAt") : NULL;
   if (cJSON_IsObject(update) && (!token || !token[0])) return 0;
   char lower[65];
-  for (size_t i = 0; i < 64; i++) {
-    char c = sha256[i];
-    lower[i] = c >= 'A' && c <= 'F' ? (char)(c - 'A' + 'a') : c;
-  }
-  lower[64] = '\0';
+  chv_hex64_lower(sha256, lower);
   return chv_error_set_loader(err, version, lower, name, (uint64_t)size->valuedouble, token,
                               expires);
 }
@@ -391,6 +385,9 @@ chaveiro_status chv_open_envelope(chaveiro_client *client, const chv_http_respon
       err = chv_error_no_memory();
     }
     cJSON_Delete(root);
+    /* The server's word on the licence ends its offline grace too, whichever call it answered
+     * (auth, heartbeat, download, security event). */
+    if (chv_is_licence_refusal(err->code)) chv_client_offline_forget(client);
     return chv_error_give(error, err);
   }
   *out_root = root;
@@ -449,15 +446,6 @@ static int valid_hwid(const char *hwid) {
     int ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
              c == '.' || c == '_' || c == ':' || c == '-';
     if (!ok) return 0;
-  }
-  return 1;
-}
-
-static int is_hex64(const char *text) {
-  if (!text || strlen(text) != 64) return 0;
-  for (size_t i = 0; i < 64; i++) {
-    char c = text[i];
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) return 0;
   }
   return 1;
 }
@@ -593,7 +581,7 @@ static chaveiro_status read_auth(const cJSON *data, chaveiro_auth_result **out,
              !cJSON_IsObject(user)) {
     problem = "auth: no subscription or user";
   } else if (!cJSON_IsNull(file) &&
-             !(cJSON_IsObject(file) && is_hex64(chv_json_string(file, "sha256")) &&
+             !(cJSON_IsObject(file) && chv_is_hex64(chv_json_string(file, "sha256")) &&
                cJSON_IsNumber(chv_json_get(file, "size")) && chv_json_string(file, "name"))) {
     problem = "auth: file is not { sha256, size, name } or null";
   } else if (cJSON_IsObject(file) && ((delivery && !cJSON_IsString(delivery)) ||
@@ -674,35 +662,18 @@ static chaveiro_status keep_session(chaveiro_client *client, const cJSON *data, 
   client->file_protected = cJSON_IsTrue(chv_json_get(file, "protected"));
   client->file_size = client->has_file ? chv_json_get(file, "size")->valuedouble : 0;
   client->file_sha256[0] = '\0';
-  if (client->has_file) {
-    const char *sha = chv_json_string(file, "sha256");
-    for (size_t i = 0; i < 64; i++) {
-      char c = sha[i];
-      client->file_sha256[i] = c >= 'A' && c <= 'F' ? (char)(c - 'A' + 'a') : c;
-    }
-    client->file_sha256[64] = '\0';
-  }
+  if (client->has_file) chv_hex64_lower(chv_json_string(file, "sha256"), client->file_sha256);
   chv_mutex_unlock(&client->mutex);
   return CHAVEIRO_OK;
-}
-
-/* Wipes the strings of a request body (a password, a session token) and frees it. */
-static void wipe_and_delete(cJSON *body) {
-  if (!body) return;
-  for (cJSON *item = body->child; item; item = item->next) {
-    if (cJSON_IsString(item)) sodium_memzero(item->valuestring, strlen(item->valuestring));
-  }
-  cJSON_Delete(body);
 }
 
 static int add_optional(cJSON *body, const char *name, const char *value) {
   return !value || cJSON_AddStringToObject(body, name, value) != NULL;
 }
 
-/* The running loader's SHA-256 (or the file chaveiro_client_set_loader_path named), hashed once
- * per client; NULL when it cannot be read. A `<exe>.old` a self-update left behind (Windows
- * cannot delete a running exe) is removed on the way. */
-static const char *loader_sha256(chaveiro_client *client) {
+/* A `<exe>.old` a self-update left behind (Windows cannot delete a running exe) is removed on
+ * the way. */
+const char *chv_client_loader_sha256(chaveiro_client *client) {
   chv_mutex_lock(&client->mutex);
   int hashed = client->loader_hashed;
   chv_mutex_unlock(&client->mutex);
@@ -710,15 +681,9 @@ static const char *loader_sha256(chaveiro_client *client) {
   char *path = client->loader_path ? chv_strdup(client->loader_path) : chv_self_exe_path();
   char sha[65] = "";
   if (path && chv_file_sha256(path, sha) != 0) sha[0] = '\0';
-  if (path) {
-    size_t len = strlen(path) + sizeof ".old";
-    char *old = malloc(len);
-    if (old) {
-      snprintf(old, len, "%s.old", path);
-      chv_file_remove(old);
-      free(old);
-    }
-  }
+  char *old = path ? chv_with_suffix(path, ".old") : NULL;
+  if (old) chv_file_remove(old);
+  free(old);
   free(path);
   chv_mutex_lock(&client->mutex);
   memcpy(client->loader_sha256, sha, sizeof sha);
@@ -902,14 +867,15 @@ static chaveiro_status auth_impl(chaveiro_client *client, const char *hwid, cons
               add_optional(body, "password", password) && add_optional(body, "totp", totp) &&
               cJSON_AddStringToObject(body, "sessionKey", client->session_key_base64);
   /* The loader report, when the seller set a version: the hash of what is actually running. */
-  const char *loader_hash = built && client->loader_version ? loader_sha256(client) : NULL;
+  const char *loader_hash =
+      built && client->loader_version ? chv_client_loader_sha256(client) : NULL;
   if (built && loader_hash) {
     cJSON *loader = cJSON_AddObjectToObject(body, "loader");
     built = loader && cJSON_AddStringToObject(loader, "sha256", loader_hash) &&
             cJSON_AddStringToObject(loader, "version", client->loader_version);
   }
   if (!built) {
-    wipe_and_delete(body);
+    chv_json_wipe_and_delete(body);
     return chv_error_give(error, chv_error_no_memory());
   }
 
@@ -927,7 +893,7 @@ static chaveiro_status auth_impl(chaveiro_client *client, const char *hwid, cons
     err = NULL;
     chv_sleep_ms((uint64_t)delay);
   }
-  wipe_and_delete(body);
+  chv_json_wipe_and_delete(body);
   if (err) {
     /* No server to ask: a stored offline licence for this machine stands in, until it lapses. */
     if (allow_offline && err->status == CHAVEIRO_E_NETWORK) {
@@ -937,10 +903,6 @@ static chaveiro_status auth_impl(chaveiro_client *client, const char *hwid, cons
         *out = offline;
         return CHAVEIRO_OK;
       }
-    }
-    /* The server's word on the licence ends its offline grace too. */
-    if (err->status == CHAVEIRO_E_REFUSED && chv_is_licence_refusal(err->code)) {
-      chv_client_offline_forget(client);
     }
     return chv_error_give(error, err);
   }
@@ -1061,20 +1023,14 @@ chaveiro_status chv_client_heartbeat(chaveiro_client *client, chv_cancel *cancel
   cJSON *body = cJSON_CreateObject();
   if (!body || !cJSON_AddStringToObject(body, "session", token)) {
     chv_free_secret(token);
-    wipe_and_delete(body);
+    chv_json_wipe_and_delete(body);
     return chv_error_give(error, chv_error_no_memory());
   }
   chv_free_secret(token);
   cJSON *root = NULL;
-  chaveiro_error *err = NULL;
-  status = call(client, CHV_PATH_HEARTBEAT, body, cancel, &root, &err);
-  wipe_and_delete(body);
-  if (status != CHAVEIRO_OK) {
-    if (err && err->status == CHAVEIRO_E_REFUSED && chv_is_licence_refusal(err->code)) {
-      chv_client_offline_forget(client);
-    }
-    return chv_error_give(error, err);
-  }
+  status = call(client, CHV_PATH_HEARTBEAT, body, cancel, &root, error);
+  chv_json_wipe_and_delete(body);
+  if (status != CHAVEIRO_OK) return status;
 
   const cJSON *data = chv_json_get(root, "data");
   const char *session = chv_json_string(data, "session");
@@ -1158,6 +1114,58 @@ static chaveiro_security_action parse_action(const char *action) {
   return CHAVEIRO_SECURITY_OTHER;
 }
 
+/* The server's limit on a security event's detail, after trimming: 200 characters as
+ * JavaScript counts them (UTF-16 code units). */
+#define SECURITY_DETAIL_MAX 200
+
+/* One code point of valid UTF-8 (valid_text checked it): its value and its length in bytes. */
+static size_t utf8_next(const char *text, uint32_t *cp) {
+  const uint8_t *s = (const uint8_t *)text;
+  if (s[0] < 0x80) {
+    *cp = s[0];
+    return 1;
+  }
+  size_t extra = s[0] >= 0xF0 ? 3 : s[0] >= 0xE0 ? 2 : 1;
+  uint32_t value = s[0] & (0x3Fu >> extra);
+  for (size_t k = 1; k <= extra; k++) value = (value << 6) | (s[k] & 0x3Fu);
+  *cp = value;
+  return extra + 1;
+}
+
+/* What JavaScript's String.prototype.trim removes (the server trims the detail with it):
+ * White_Space and the line terminators. */
+static int is_js_space(uint32_t cp) {
+  return (cp >= 0x09 && cp <= 0x0D) || cp == 0x20 || cp == 0xA0 || cp == 0x1680 ||
+         (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 || cp == 0x202F ||
+         cp == 0x205F || cp == 0x3000 || cp == 0xFEFF;
+}
+
+/* The detail as the TypeScript SDK sends it (detail.trim().slice(0, 200)): trimmed, then cut
+ * to SECURITY_DETAIL_MAX UTF-16 code units on a character boundary, so that a long detail is
+ * shortened instead of refused as INVALID_REQUEST. *start and *len select it in `detail`; a
+ * length of 0 means no detail. */
+static void security_detail(const char *detail, const char **start, size_t *len) {
+  uint32_t cp;
+  while (*detail) {
+    size_t n = utf8_next(detail, &cp);
+    if (!is_js_space(cp)) break;
+    detail += n;
+  }
+  size_t end = 0; /* after the last character that is not a space */
+  size_t cut = 0; /* after the last character within the limit */
+  size_t units = 0;
+  int within = 1;
+  for (size_t at = 0, n = 0; detail[at]; at += n) {
+    n = utf8_next(detail + at, &cp);
+    units += cp > 0xFFFF ? 2 : 1;
+    within = within && units <= SECURITY_DETAIL_MAX;
+    if (within) cut = at + n;
+    if (!is_js_space(cp)) end = at + n;
+  }
+  *start = detail;
+  *len = cut < end ? cut : end;
+}
+
 chaveiro_status chaveiro_report_security_event(chaveiro_client *client, const char *kind,
                                                const char *detail,
                                                chaveiro_security_action *action,
@@ -1167,25 +1175,40 @@ chaveiro_status chaveiro_report_security_event(chaveiro_client *client, const ch
   if (!client || !kind ||
       (strcmp(kind, "debugger") != 0 && strcmp(kind, "hooked_api") != 0 &&
        strcmp(kind, "self_check_failed") != 0) ||
-      (detail && (!valid_text(detail) || strlen(detail) > 800))) {
+      (detail && !valid_text(detail))) {
     return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT,
                                                   "kind is debugger, hooked_api or "
-                                                  "self_check_failed; detail UTF-8, short"));
+                                                  "self_check_failed; detail UTF-8"));
+  }
+  char *sent_detail = NULL;
+  if (detail) {
+    const char *start;
+    size_t len;
+    security_detail(detail, &start, &len);
+    if (len && !(sent_detail = chv_strndup(start, len))) {
+      return chv_error_give(error, chv_error_no_memory());
+    }
   }
   char *token = NULL;
   chaveiro_status status = session_for_call(client, &token, error);
-  if (status != CHAVEIRO_OK) return status;
+  if (status != CHAVEIRO_OK) {
+    free(sent_detail);
+    return status;
+  }
   cJSON *body = cJSON_CreateObject();
-  if (!body || !cJSON_AddStringToObject(body, "session", token) ||
-      !cJSON_AddStringToObject(body, "kind", kind) || !add_optional(body, "detail", detail)) {
+  int built = body && cJSON_AddStringToObject(body, "session", token) &&
+              cJSON_AddStringToObject(body, "kind", kind) &&
+              add_optional(body, "detail", sent_detail);
+  free(sent_detail);
+  if (!built) {
     chv_free_secret(token);
-    wipe_and_delete(body);
+    chv_json_wipe_and_delete(body);
     return chv_error_give(error, chv_error_no_memory());
   }
   chv_free_secret(token);
   cJSON *root = NULL;
   status = call(client, CHV_PATH_SECURITY_EVENT, body, NULL, &root, error);
-  wipe_and_delete(body);
+  chv_json_wipe_and_delete(body);
   if (status != CHAVEIRO_OK) return status;
   const cJSON *data = chv_json_get(root, "data");
   const char *answered = chv_json_string(data, "action");
@@ -1220,11 +1243,13 @@ enum download_failure { NONE = 0, DECRYPT, TOO_LONG, ENVELOPE_TOO_LARGE, OUT_OF_
 typedef struct download_sink {
   enum download_mode mode;
   enum download_failure failure;
+  int plain_only;
   int protected_expected;
   uint64_t expected_size;
   chaveiro_client *client;
   chv_unseal unseal;
   int unseal_ready;
+  crypto_hash_sha256_state plain_sha; /* PLAIN: hashed as the bytes arrive */
   chv_buf plain;
 } download_sink;
 
@@ -1246,7 +1271,7 @@ static int decide(download_sink *d, const chv_http_response *r) {
   int is_file = r->status >= 200 && r->status <= 299 && !r->signature;
   if (!is_file) {
     d->mode = ENVELOPE;
-  } else if (is_sealed_type(r->content_type)) {
+  } else if (!d->plain_only && is_sealed_type(r->content_type)) {
     d->mode = SEALED;
     if (chv_unseal_init(&d->unseal, d->client->session_public_key,
                         d->client->session_secret_key, d->expected_size, &d->plain) != 0) {
@@ -1261,6 +1286,13 @@ static int decide(download_sink *d, const chv_http_response *r) {
       d->failure = CLEAR;
       return -1;
     }
+    /* The signed size, exactly: growing by doubling would take up to twice the file. */
+    if (d->expected_size > (uint64_t)(SIZE_MAX / 2) ||
+        chv_buf_reserve_exact(&d->plain, (size_t)d->expected_size) != 0) {
+      d->failure = OUT_OF_MEMORY;
+      return -1;
+    }
+    crypto_hash_sha256_init(&d->plain_sha);
   }
   return 0;
 }
@@ -1284,6 +1316,7 @@ static int on_download_body(void *user, chv_http_response *r, const uint8_t *dat
         d->failure = OUT_OF_MEMORY;
         return -1;
       }
+      crypto_hash_sha256_update(&d->plain_sha, data, len);
       return 0;
     default:
       if (r->body.len + len > CHV_MAX_ENVELOPE_BYTES) {
@@ -1298,9 +1331,117 @@ static int on_download_body(void *user, chv_http_response *r, const uint8_t *dat
   }
 }
 
+/* Wipes the bytes written (and the NUL after them), then frees: nothing lies past them, and
+ * zeroing the whole capacity would touch pages never used. */
 static void wipe_buf(chv_buf *buf) {
-  if (buf->data) sodium_memzero(buf->data, buf->cap);
+  if (buf->data) sodium_memzero(buf->data, buf->len + 1);
   chv_buf_free(buf);
+}
+
+chaveiro_status chv_fetch_file(chaveiro_client *client, chv_fetch *f, chaveiro_error **error) {
+  memset(&f->bytes, 0, sizeof f->bytes);
+  f->sha256_got[0] = '\0';
+  f->sealed = 0;
+  download_sink sink;
+  memset(&sink, 0, sizeof sink);
+  sink.client = client;
+  sink.plain_only = f->plain_only;
+  sink.protected_expected = f->has_expected && f->protected_expected;
+  sink.expected_size = f->has_expected && f->size >= 0 && f->size < 18446744073709551616.0
+                           ? (uint64_t)f->size
+                           : 0;
+  /* The body is read as it arrives: a sealed file is opened chunk by chunk, never held
+   * encrypted in full, and a file in the clear is hashed on the way. */
+  chv_http_request http = {"GET", f->url, f->bearer, NULL, 0, client->download_timeout_ms,
+                           CHV_MAX_ENVELOPE_BYTES, on_download_body, &sink};
+  chv_http_response response;
+  memset(&response, 0, sizeof response);
+  char detail[256] = "";
+  chv_http_outcome outcome =
+      client->transport->send(client->transport, &http, &response, NULL, detail, sizeof detail);
+  if (outcome == CHV_HTTP_OK && sink.mode == UNDECIDED) {
+    /* No body came through the sink: an empty one, or a transport that buffers (the fuzzer's).
+     * Whatever it buffered goes through the same reader. */
+    chv_buf buffered = response.body;
+    memset(&response.body, 0, sizeof response.body);
+    if (decide(&sink, &response) != 0 ||
+        (buffered.len > 0 &&
+         on_download_body(&sink, &response, buffered.data, buffered.len) != 0)) {
+      outcome = CHV_HTTP_ABORTED;
+    }
+    chv_buf_free(&buffered);
+  }
+
+  chaveiro_status status = CHAVEIRO_OK;
+  char sha[65] = "";
+  if (outcome == CHV_HTTP_ABORTED) {
+    switch (sink.failure) {
+      case DECRYPT:
+        status = chv_error_give(error, chv_error_verification("DECRYPT_FAILED", "%s",
+                                                              sink.unseal.detail));
+        break;
+      case CLEAR:
+        status = chv_error_give(error, chv_error_verification(
+                                           "DECRYPT_FAILED",
+                                           "the auth answer signed a sealed copy; this came in "
+                                           "the clear"));
+        break;
+      case TOO_LONG:
+        status = chv_error_give(error, chv_error_verification(
+                                           "FILE_MISMATCH", "more than the %.0f bytes %s signed",
+                                           f->size, f->signer));
+        break;
+      case ENVELOPE_TOO_LARGE:
+        status = chv_error_give(error, chv_transport_error(CHV_HTTP_TOO_LARGE, f->request,
+                                                           &response, "the answer is too large"));
+        break;
+      default:
+        status = chv_error_give(error, chv_error_no_memory());
+        break;
+    }
+  } else if (outcome != CHV_HTTP_OK) {
+    status = chv_error_give(error, chv_transport_error(outcome, f->request, &response, detail));
+  } else if (sink.mode == ENVELOPE) {
+    /* Refusals are signed envelopes; file bytes are not, and are trusted through the signed
+     * hash. */
+    cJSON *root = NULL;
+    status = chv_open_envelope(client, &response, f->request, f->nonce, &root, error);
+    if (status == CHAVEIRO_OK) {
+      cJSON_Delete(root);
+      status = chv_error_give(error, chv_error_verification(
+                                         "MALFORMED_ANSWER", "a signed success instead of a file"));
+    }
+  } else if (!f->has_expected) {
+    status = chv_error_give(error, chv_error_verification(
+                                       "FILE_MISMATCH", "auth named no file; authenticate again"));
+  } else if (sink.mode == SEALED && chv_unseal_finish(&sink.unseal, sha) != 0) {
+    status = chv_error_give(error, chv_error_verification("DECRYPT_FAILED", "%s",
+                                                          sink.unseal.detail));
+  } else {
+    if (sink.mode == PLAIN) {
+      uint8_t digest[crypto_hash_sha256_BYTES];
+      crypto_hash_sha256_final(&sink.plain_sha, digest);
+      chv_hex(digest, sizeof digest, sha);
+    }
+    if (strcmp(sha, f->sha256) != 0 || (double)sink.plain.len != f->size) {
+      status = chv_error_give(
+          error, chv_error_verification(
+                     "FILE_MISMATCH", "got %zu bytes with sha256 %s, expected %.0f bytes with %s",
+                     sink.plain.len, sha, f->size, f->sha256));
+    } else if (!sink.plain.data && chv_buf_reserve(&sink.plain, 0) != 0) {
+      status = chv_error_give(error, chv_error_no_memory());
+    } else {
+      f->bytes = sink.plain;
+      memset(&sink.plain, 0, sizeof sink.plain);
+      memcpy(f->sha256_got, sha, sizeof sha);
+      f->sealed = sink.mode == SEALED;
+    }
+  }
+  if (sink.unseal_ready) chv_unseal_free(&sink.unseal);
+  sodium_memzero(&sink.plain_sha, sizeof sink.plain_sha);
+  wipe_buf(&sink.plain);
+  chv_http_response_free(&response);
+  return status;
 }
 
 chaveiro_status chaveiro_download(chaveiro_client *client, chaveiro_file **out,
@@ -1328,126 +1469,43 @@ chaveiro_status chaveiro_download(chaveiro_client *client, chaveiro_file **out,
   chv_nonce(nonce);
   size_t url_len = strlen(client->base_url) + sizeof CHV_PATH_DOWNLOAD + sizeof "?nonce=" + 32;
   char *url = malloc(url_len);
-  if (!url || (has_file && !name)) {
+  chaveiro_file *file = calloc(1, sizeof *file);
+  if (!url || !file || (has_file && !name)) {
     chv_free_secret(token);
     free(url);
+    free(file);
     free(name);
     free(delivery);
     return chv_error_give(error, chv_error_no_memory());
   }
   snprintf(url, url_len, "%s%s?nonce=%s", client->base_url, CHV_PATH_DOWNLOAD, nonce);
-  download_sink sink;
-  memset(&sink, 0, sizeof sink);
-  sink.client = client;
-  sink.protected_expected = has_file && protected_expected;
-  sink.expected_size = has_file && expected_size >= 0 && expected_size < 18446744073709551616.0
-                           ? (uint64_t)expected_size
-                           : 0;
-  /* The bearer header keeps the session token out of URLs and access logs. The body is read as
-   * it arrives: a sealed file is opened chunk by chunk, never held encrypted in full. */
-  chv_http_request http = {"GET", url, token, NULL, 0, client->download_timeout_ms,
-                           CHV_MAX_ENVELOPE_BYTES, on_download_body, &sink};
-  chv_http_response response;
-  memset(&response, 0, sizeof response);
-  char detail[256] = "";
-  chv_http_outcome outcome =
-      client->transport->send(client->transport, &http, &response, NULL, detail, sizeof detail);
+  /* The bearer header keeps the session token out of URLs and access logs. */
+  chv_fetch fetch;
+  memset(&fetch, 0, sizeof fetch);
+  fetch.url = url;
+  fetch.bearer = token;
+  fetch.request = "GET " CHV_PATH_DOWNLOAD;
+  fetch.nonce = nonce;
+  fetch.signer = "the auth answer";
+  fetch.has_expected = has_file;
+  fetch.sha256 = expected_sha;
+  fetch.size = expected_size;
+  fetch.protected_expected = protected_expected;
+  status = chv_fetch_file(client, &fetch, error);
   chv_free_secret(token);
   free(url);
-  if (outcome == CHV_HTTP_OK && sink.mode == UNDECIDED) {
-    /* No body came through the sink: an empty one, or a transport that buffers (the fuzzer's).
-     * Whatever it buffered goes through the same reader. */
-    chv_buf buffered = response.body;
-    memset(&response.body, 0, sizeof response.body);
-    if (decide(&sink, &response) != 0 ||
-        (buffered.len > 0 &&
-         on_download_body(&sink, &response, buffered.data, buffered.len) != 0)) {
-      outcome = CHV_HTTP_ABORTED;
-    }
-    chv_buf_free(&buffered);
-  }
-
-  const char *request = "GET " CHV_PATH_DOWNLOAD;
-  char sha[65] = "";
-  if (outcome == CHV_HTTP_ABORTED) {
-    switch (sink.failure) {
-      case DECRYPT:
-        status = chv_error_give(error, chv_error_verification("DECRYPT_FAILED", "%s",
-                                                              sink.unseal.detail));
-        break;
-      case CLEAR:
-        status = chv_error_give(error, chv_error_verification(
-                                           "DECRYPT_FAILED",
-                                           "the auth answer signed a sealed copy; this came in "
-                                           "the clear"));
-        break;
-      case TOO_LONG:
-        status = chv_error_give(error, chv_error_verification(
-                                           "FILE_MISMATCH",
-                                           "more than the %.0f bytes the auth answer signed",
-                                           expected_size));
-        break;
-      case ENVELOPE_TOO_LARGE:
-        status = chv_error_give(error, chv_transport_error(CHV_HTTP_TOO_LARGE, request, &response,
-                                                           "the answer is too large"));
-        break;
-      default:
-        status = chv_error_give(error, chv_error_no_memory());
-        break;
-    }
-  } else if (outcome != CHV_HTTP_OK) {
-    status = chv_error_give(error, chv_transport_error(outcome, request, &response, detail));
-  } else if (sink.mode == ENVELOPE) {
-    /* Refusals are signed envelopes; file bytes are not, and are trusted through auth's hash. */
-    cJSON *root = NULL;
-    status = chv_open_envelope(client, &response, request, nonce, &root, error);
-    if (status == CHAVEIRO_OK) {
-      cJSON_Delete(root);
-      status = chv_error_give(error, chv_error_verification(
-                                         "MALFORMED_ANSWER", "a signed success instead of a file"));
-    }
-  } else if (!has_file) {
-    status = chv_error_give(error, chv_error_verification(
-                                       "FILE_MISMATCH", "auth named no file; authenticate again"));
-  } else if (sink.mode == SEALED && chv_unseal_finish(&sink.unseal, sha) != 0) {
-    status = chv_error_give(error, chv_error_verification("DECRYPT_FAILED", "%s",
-                                                          sink.unseal.detail));
+  if (status == CHAVEIRO_OK) {
+    file->bytes = fetch.bytes;
+    file->name = name;
+    file->delivery = delivery;
+    file->sealed = fetch.sealed;
+    memcpy(file->sha256, fetch.sha256_got, sizeof file->sha256);
+    *out = file;
   } else {
-    if (sink.mode == PLAIN) {
-      uint8_t digest[crypto_hash_sha256_BYTES];
-      crypto_hash_sha256(digest, sink.plain.data ? sink.plain.data : (const uint8_t *)"",
-                         sink.plain.len);
-      chv_hex(digest, sizeof digest, sha);
-    }
-    if (strcmp(sha, expected_sha) != 0 || (double)sink.plain.len != expected_size) {
-      status = chv_error_give(
-          error, chv_error_verification(
-                     "FILE_MISMATCH",
-                     "got %zu bytes with sha256 %s, expected %.0f bytes with %s",
-                     sink.plain.len, sha, expected_size, expected_sha));
-    } else {
-      chaveiro_file *file = calloc(1, sizeof *file);
-      if (!file || (!sink.plain.data && chv_buf_reserve(&sink.plain, 0) != 0)) {
-        free(file);
-        status = chv_error_give(error, chv_error_no_memory());
-      } else {
-        file->bytes = sink.plain;
-        memset(&sink.plain, 0, sizeof sink.plain);
-        file->name = name;
-        name = NULL;
-        file->delivery = delivery;
-        delivery = NULL;
-        file->sealed = sink.mode == SEALED;
-        memcpy(file->sha256, sha, sizeof sha);
-        *out = file;
-      }
-    }
+    free(file);
+    free(name);
+    free(delivery);
   }
-  if (sink.unseal_ready) chv_unseal_free(&sink.unseal);
-  wipe_buf(&sink.plain);
-  free(name);
-  free(delivery);
-  chv_http_response_free(&response);
   return status;
 }
 

@@ -99,6 +99,33 @@ chaveiro_status chv_client_heartbeat(chaveiro_client *client, chv_cancel *cancel
 chaveiro_error *chv_transport_error(chv_http_outcome outcome, const char *request,
                                     const chv_http_response *response, const char *detail);
 
+/** A file fetched with GET: the product (chaveiro_download) or the loader (the self-update). */
+typedef struct chv_fetch {
+  const char *url;
+  const char *bearer;  /* Authorization: Bearer, or NULL */
+  const char *request; /* "GET /api/loader/download": errors and the envelope's check */
+  const char *nonce;   /* the one in the URL, echoed by a signed refusal */
+  const char *signer;  /* who signed the size, for details: "the auth answer" */
+  int has_expected;    /* 0: nothing was signed (the auth named no file) */
+  const char *sha256;  /* the signed SHA-256, lower-case */
+  double size;         /* the signed size */
+  int plain_only;      /* the bytes come in the clear whatever their type (the loader) */
+  int protected_expected; /* the auth answer signed a sealed copy: one in the clear is refused */
+  /* Out, on success: the checked bytes (the caller frees them, wiped when secret), their
+   * SHA-256 and whether they came sealed. */
+  chv_buf bytes;
+  char sha256_got[65];
+  int sealed;
+} chv_fetch;
+
+/**
+ * GETs `f->url` and reads the answer as it arrives: an unsigned 2xx is the file (opened when
+ * sealed, hashed as it comes when in the clear), anything else a signed envelope (a refusal is
+ * its error; a signed success is MALFORMED_ANSWER). The bytes must match the signed size and
+ * SHA-256 (FILE_MISMATCH; DECRYPT_FAILED for a container that does not open).
+ */
+chaveiro_status chv_fetch_file(chaveiro_client *client, chv_fetch *f, chaveiro_error **error);
+
 /** Verifies an answer; a refusal comes back as its error, a success as the parsed envelope. */
 chaveiro_status chv_open_envelope(chaveiro_client *client, const chv_http_response *response,
                                   const char *request, const char *nonce,
@@ -118,6 +145,11 @@ int chv_client_offline_check(chaveiro_client *client, int64_t *expires_ms, char 
  */
 chaveiro_status chv_client_reauth(chaveiro_client *client, chv_cancel *cancel,
                                   chaveiro_heartbeat_result **out, chaveiro_error **error);
+
+/** The running loader's SHA-256 as lower-case hex (or that of the file named by
+ * chaveiro_client_set_loader_path), hashed once per client: the auth's loader report and the
+ * self-update's check. NULL when it cannot be read. */
+const char *chv_client_loader_sha256(chaveiro_client *client);
 
 /** Forgets the stored offline licence (a signed refusal about the licence: a ban, an expiry). */
 void chv_client_offline_forget(chaveiro_client *client);

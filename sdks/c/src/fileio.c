@@ -90,23 +90,36 @@ int chv_file_write_atomic(const char *path, const void *data, size_t len, unsign
   if (!tmp) return -1;
   snprintf(tmp, tmp_len, "%s.%08x.tmp", path, (unsigned)randombytes_random());
   int rc = -1;
+  /* The temporary file is always a new one: a file or link someone planted under its name is
+   * never opened (and never followed to another file). */
 #ifdef _WIN32
   (void)mode;
-  FILE *f = open_file(tmp, "wb");
-  if (f) {
-    size_t written = len ? fwrite(data, 1, len, f) : 0;
-    int closed = fclose(f);
-    if (written == len && closed == 0) {
-      wchar_t *from = chv_widen(tmp), *to = chv_widen(path);
-      if (from && to && MoveFileExW(from, to, MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH))
-        rc = 0;
-      free(from);
-      free(to);
+  wchar_t *from = chv_widen(tmp), *to = chv_widen(path);
+  HANDLE file = from && to ? CreateFileW(from, GENERIC_WRITE, 0, NULL, CREATE_NEW,
+                                         FILE_ATTRIBUTE_NORMAL, NULL)
+                           : INVALID_HANDLE_VALUE;
+  if (file != INVALID_HANDLE_VALUE) {
+    const uint8_t *p = data;
+    size_t left = len;
+    while (left > 0) {
+      DWORD chunk = left > 0x40000000 ? 0x40000000 : (DWORD)left;
+      DWORD written = 0;
+      if (!WriteFile(file, p, chunk, &written, NULL) || written == 0) break;
+      p += written;
+      left -= written;
     }
-    if (rc != 0) chv_file_remove(tmp);
+    int closed = CloseHandle(file);
+    if (left == 0 && closed &&
+        MoveFileExW(from, to, MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) {
+      rc = 0;
+    }
+    if (rc != 0) DeleteFileW(from);
   }
+  free(from);
+  free(to);
 #else
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode ? (mode_t)mode : 0600);
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                mode ? (mode_t)mode : 0600);
   if (fd >= 0) {
     /* The umask would narrow the mode asked for: an executable must stay executable. */
     if (mode) fchmod(fd, (mode_t)mode);

@@ -89,6 +89,9 @@ typedef struct chv_buf {
 } chv_buf;
 
 int chv_buf_reserve(chv_buf *buf, size_t total);
+/** Room for exactly `total` bytes and the NUL, for a size known in advance (a 64 MB file): the
+ * doubling of chv_buf_reserve would take up to twice that. */
+int chv_buf_reserve_exact(chv_buf *buf, size_t total);
 int chv_buf_append(chv_buf *buf, const void *bytes, size_t len);
 void chv_buf_free(chv_buf *buf);
 
@@ -107,6 +110,16 @@ int chv_utf8_valid(const uint8_t *bytes, size_t len);
 long chv_base64_decode(const char *text, size_t text_len, uint8_t *out, size_t max);
 
 void chv_hex(const uint8_t *bytes, size_t len, char *out /* 2 * len + 1 */);
+/** SHA-256 of `len` bytes as lower-case hex (`bytes` may be NULL when `len` is 0). */
+void chv_sha256_hex(const void *bytes, size_t len, char out[65]);
+/** 1 when `text` is 64 hex digits, either case (a SHA-256 as a server or a caller wrote it). */
+int chv_is_hex64(const char *text);
+/** A chv_is_hex64 text in lower case, the spelling every comparison uses. */
+void chv_hex64_lower(const char *hex, char out[65]);
+
+/** `path` with `suffix` appended ("loader.exe" + ".old"); caller frees, NULL when out of
+ * memory. */
+char *chv_with_suffix(const char *path, const char *suffix);
 
 /** A fresh nonce: 16 random bytes as base64url without padding (22 characters). */
 void chv_nonce(char out[32]);
@@ -137,6 +150,9 @@ struct cJSON *chv_json_parse(const uint8_t *bytes, size_t len);
 const struct cJSON *chv_json_get(const struct cJSON *object, const char *name);
 /** The member's string, or NULL when missing or not a string. */
 const char *chv_json_string(const struct cJSON *object, const char *name);
+/** Wipes the string members of an object (a password, a session or offline token), then frees
+ * it; NULL is a no-op. */
+void chv_json_wipe_and_delete(struct cJSON *object);
 
 /* ---- files (fileio.c): UTF-8 paths, wide on Windows ------------------------------------------ */
 

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include <cJSON.h>
+#include <sodium.h>
 
 #include "internal.h"
 
@@ -50,4 +51,12 @@ const cJSON *chv_json_get(const cJSON *object, const char *name) {
 const char *chv_json_string(const cJSON *object, const char *name) {
   const cJSON *item = chv_json_get(object, name);
   return cJSON_IsString(item) ? item->valuestring : NULL;
+}
+
+void chv_json_wipe_and_delete(cJSON *object) {
+  if (!object) return;
+  for (cJSON *item = object->child; item; item = item->next) {
+    if (cJSON_IsString(item)) sodium_memzero(item->valuestring, strlen(item->valuestring));
+  }
+  cJSON_Delete(object);
 }

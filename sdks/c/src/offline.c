@@ -36,12 +36,6 @@ static int b64url_decode(const char *text, size_t len, uint8_t *out, size_t max,
                            sodium_base64_VARIANT_URLSAFE_NO_PADDING);
 }
 
-static void sha256_hex(const char *text, char out[65]) {
-  uint8_t digest[crypto_hash_sha256_BYTES];
-  crypto_hash_sha256(digest, (const uint8_t *)text, strlen(text));
-  chv_hex(digest, sizeof digest, out);
-}
-
 int chv_offline_verify(const char *token, const chv_trusted_key *keys, size_t key_count,
                        const char *product_id, const char *hwid, int64_t now_ms,
                        int64_t last_seen_ms, chv_offline_claims *out, char *detail,
@@ -108,7 +102,7 @@ int chv_offline_verify(const char *token, const chv_trusted_key *keys, size_t ke
   }
   if (strcmp(token_product, product_id) != 0) REFUSE("a licence for another product");
   char hwid_hash[65];
-  sha256_hex(hwid, hwid_hash);
+  chv_sha256_hex(hwid, strlen(hwid), hwid_hash);
   if (strlen(token_hwid) != 64 || sodium_memcmp(hwid_hash, token_hwid, 64) != 0) {
     /* The server writes lower-case hex; any other spelling is another machine all the same. */
     REFUSE("a licence for another machine");
@@ -192,11 +186,12 @@ int chv_offline_store_write(const char *path, const char *hwid, const char *prod
   cJSON *json = cJSON_CreateObject();
   if (!json || !cJSON_AddStringToObject(json, "token", token) ||
       !cJSON_AddNumberToObject(json, "lastSeen", (double)last_seen_ms)) {
-    cJSON_Delete(json);
+    chv_json_wipe_and_delete(json);
     return -1;
   }
   char *plain = cJSON_PrintUnformatted(json);
-  cJSON_Delete(json);
+  /* Its copy of the token goes as the read path's does: wiped. */
+  chv_json_wipe_and_delete(json);
   if (!plain) return -1;
   size_t plain_len = strlen(plain);
   size_t total = 8 + crypto_secretbox_NONCEBYTES + crypto_secretbox_MACBYTES + plain_len;
@@ -243,11 +238,7 @@ int chv_offline_store_read(const char *path, const char *hwid, const char *produ
         *last_seen_ms = (int64_t)seen->valuedouble;
         rc = *token ? 0 : -1;
       }
-      if (json) {
-        const cJSON *item = chv_json_get(json, "token");
-        if (cJSON_IsString(item)) sodium_memzero(item->valuestring, strlen(item->valuestring));
-      }
-      cJSON_Delete(json);
+      chv_json_wipe_and_delete(json);
       sodium_memzero(plain, plain_len);
     }
     sodium_memzero(key, sizeof key);

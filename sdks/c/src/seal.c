@@ -24,7 +24,8 @@ int chv_unseal_init(chv_unseal *u, const uint8_t public_key[32], const uint8_t *
   crypto_hash_sha256_init(&u->sha);
   u->chunk = malloc(CHV_SEAL_CHUNK + ABYTES);
   if (!u->chunk) return -1;
-  if (plain_size > (uint64_t)(SIZE_MAX / 2) || chv_buf_reserve(out, (size_t)plain_size) != 0) {
+  if (plain_size > (uint64_t)(SIZE_MAX / 2) ||
+      chv_buf_reserve_exact(out, (size_t)plain_size) != 0) {
     free(u->chunk);
     u->chunk = NULL;
     return -1;
@@ -64,13 +65,20 @@ static int open_chunk(chv_unseal *u, size_t plain_len, int last) {
                                                  u->chunk_len, NULL, 0) != 0) {
     return fail(u, "a chunk failed authentication");
   }
-  if (got != plain_len) return fail(u, "a chunk of the wrong length");
-  if (last != (tag == crypto_secretstream_xchacha20poly1305_TAG_FINAL)) {
-    return fail(u, last ? "the last chunk is not marked final" : "a final mark before the end");
+  const char *problem = NULL;
+  if (got != plain_len) {
+    problem = "a chunk of the wrong length";
+  } else if (last != (tag == crypto_secretstream_xchacha20poly1305_TAG_FINAL)) {
+    problem = last ? "the last chunk is not marked final" : "a final mark before the end";
+  } else if (tag != crypto_secretstream_xchacha20poly1305_TAG_FINAL &&
+             tag != crypto_secretstream_xchacha20poly1305_TAG_MESSAGE) {
+    problem = "an unexpected chunk tag";
   }
-  if (tag != crypto_secretstream_xchacha20poly1305_TAG_FINAL &&
-      tag != crypto_secretstream_xchacha20poly1305_TAG_MESSAGE) {
-    return fail(u, "an unexpected chunk tag");
+  if (problem) {
+    /* Opened past the output's length: wiped here, since the output is wiped up to its length
+     * only. */
+    sodium_memzero(dest, (size_t)got);
+    return fail(u, problem);
   }
   crypto_hash_sha256_update(&u->sha, dest, plain_len);
   u->out->len += plain_len;

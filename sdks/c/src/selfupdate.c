@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cJSON.h>
 #include <sodium.h>
 
 #include "client.h"
@@ -43,19 +42,12 @@ static char *url_encode(const char *text) {
   return out;
 }
 
-static char *with_suffix(const char *path, const char *suffix) {
-  size_t len = strlen(path) + strlen(suffix) + 1;
-  char *out = malloc(len);
-  if (out) snprintf(out, len, "%s%s", path, suffix);
-  return out;
-}
-
 
 /* Moves `fresh` over `exe`. Windows cannot replace a running executable but can rename it:
  * exe → exe.old, fresh → exe (and back when the second step fails). */
 static int swap_in(const char *exe, const char *fresh, char *detail, size_t detail_size) {
 #ifdef _WIN32
-  char *old = with_suffix(exe, ".old");
+  char *old = chv_with_suffix(exe, ".old");
   wchar_t *exe_w = chv_widen(exe), *fresh_w = chv_widen(fresh), *old_w = old ? chv_widen(old) : NULL;
   int rc = -1;
   if (exe_w && fresh_w && old_w) {
@@ -64,9 +56,16 @@ static int swap_in(const char *exe, const char *fresh, char *detail, size_t deta
       snprintf(detail, detail_size, "cannot rename the running loader (error %lu)",
                (unsigned long)GetLastError());
     } else if (!MoveFileExW(fresh_w, exe_w, MOVEFILE_REPLACE_EXISTING)) {
-      snprintf(detail, detail_size, "cannot move the new loader in (error %lu)",
-               (unsigned long)GetLastError());
-      MoveFileExW(old_w, exe_w, MOVEFILE_REPLACE_EXISTING);
+      unsigned long move_error = (unsigned long)GetLastError();
+      if (MoveFileExW(old_w, exe_w, MOVEFILE_REPLACE_EXISTING)) {
+        snprintf(detail, detail_size, "cannot move the new loader in (error %lu)", move_error);
+      } else {
+        /* Neither loader is at its path now: say where the old one is. */
+        snprintf(detail, detail_size,
+                 "cannot move the new loader in (error %lu), nor the old one back (error %lu): "
+                 "it is %.200s",
+                 move_error, (unsigned long)GetLastError(), old);
+      }
     } else {
       rc = 0;
     }
@@ -154,20 +153,28 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
                                         const char *sha256, uint64_t size, unsigned flags,
                                         chaveiro_error **error) {
   if (error) *error = NULL;
-  int hex = sha256 && strlen(sha256) == 64;
-  for (size_t i = 0; hex && i < 64; i++) {
-    char c = sha256[i];
-    hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-  }
-  if (!client || !update_token || !update_token[0] || !hex) {
+  if (!client || !update_token || !update_token[0] || !chv_is_hex64(sha256)) {
     return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT,
-                                                  "the refusal's update token, lower-case "
-                                                  "sha256 and size are required"));
+                                                  "the refusal's update token, sha256 (64 hex "
+                                                  "digits) and size are required"));
   }
+  char expected[65];
+  chv_hex64_lower(sha256, expected);
   if (size > MAX_LOADER_BYTES) {
     return chv_error_give(error, chv_error_verification("FILE_MISMATCH",
                                                         "a loader of %llu bytes",
                                                         (unsigned long long)size));
+  }
+  /* The refusal names the loader already running: the server published a loader still below
+   * the product's minimum version. Swapping it in would change nothing, and a restart with the
+   * same command line would be refused again and update again, forever. */
+  const char *own = chv_client_loader_sha256(client);
+  if (own && strcmp(own, expected) == 0) {
+    return chv_error_give(error, chv_error_simple(CHAVEIRO_E_INVALID_ARGUMENT,
+                                                  "the offered loader (sha256 %s) is already "
+                                                  "the current loader; its version is still "
+                                                  "below the product's minimum",
+                                                  expected));
   }
   char *exe = client->loader_path ? chv_strdup(client->loader_path) : chv_self_exe_path();
   if (!exe) {
@@ -187,63 +194,34 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
   }
   snprintf(url, url_len, "%s%s?token=%s&nonce=%s", client->base_url, CHV_PATH_UPDATE, token,
            nonce);
-  size_t max_body = (size_t)size;
-  if (max_body < CHV_MAX_ENVELOPE_BYTES) max_body = CHV_MAX_ENVELOPE_BYTES;
-  chv_http_request http = {"GET", url, NULL, NULL, 0, client->download_timeout_ms, max_body,
-                           NULL, NULL};
-  chv_http_response response;
-  memset(&response, 0, sizeof response);
-  char detail[256] = "";
-  chv_http_outcome outcome =
-      client->transport->send(client->transport, &http, &response, NULL, detail, sizeof detail);
+  /* The download's reader, the bytes in the clear: checked against the refusal's signed hash
+   * and size as they arrive (the token in the URL is this request's only credential). */
+  chv_fetch fetch;
+  memset(&fetch, 0, sizeof fetch);
+  fetch.url = url;
+  fetch.request = "GET " CHV_PATH_UPDATE;
+  fetch.nonce = nonce;
+  fetch.signer = "the refusal";
+  fetch.has_expected = 1;
+  fetch.sha256 = expected;
+  fetch.size = (double)size;
+  fetch.plain_only = 1;
+  chaveiro_status status = chv_fetch_file(client, &fetch, error);
   sodium_memzero(url, strlen(url));
   free(url);
   chv_free_secret(token);
-
-  const char *request = "GET " CHV_PATH_UPDATE;
-  int is_file = response.status >= 200 && response.status <= 299 && !response.signature;
-  chaveiro_status status = CHAVEIRO_OK;
-  if (outcome == CHV_HTTP_TOO_LARGE && is_file) {
-    status = chv_error_give(error, chv_error_verification("FILE_MISMATCH",
-                                                          "more than the signed %llu bytes",
-                                                          (unsigned long long)size));
-  } else if (outcome != CHV_HTTP_OK) {
-    status = chv_error_give(error, chv_transport_error(outcome, request, &response, detail));
-  } else if (!is_file) {
-    cJSON *root = NULL;
-    status = chv_open_envelope(client, &response, request, nonce, &root, error);
-    if (status == CHAVEIRO_OK) {
-      cJSON_Delete(root);
-      status = chv_error_give(error, chv_error_verification(
-                                         "MALFORMED_ANSWER", "a signed success instead of a file"));
-    }
-  } else {
-    uint8_t digest[crypto_hash_sha256_BYTES];
-    char sha[65];
-    crypto_hash_sha256(digest, response.body.data ? response.body.data : (const uint8_t *)"",
-                       response.body.len);
-    chv_hex(digest, sizeof digest, sha);
-    if (strcmp(sha, sha256) != 0 ||
-        (uint64_t)response.body.len != size) {
-      status = chv_error_give(error, chv_error_verification(
-                                         "FILE_MISMATCH",
-                                         "got %zu bytes with sha256 %s, the refusal signed %llu "
-                                         "bytes with %s",
-                                         response.body.len, sha,
-                                         (unsigned long long)size,
-                                         sha256));
-    }
-  }
+  char detail[512] = "";
   if (status == CHAVEIRO_OK) {
-    char *fresh = with_suffix(exe, ".new");
+    char *fresh = chv_with_suffix(exe, ".new");
     unsigned mode = 0755;
 #ifndef _WIN32
     struct stat info;
-    if (stat(exe, &info) == 0) mode = (unsigned)(info.st_mode & 07777);
+    /* The permissions only: a setuid or setgid bit never passes to downloaded bytes. */
+    if (stat(exe, &info) == 0) mode = (unsigned)(info.st_mode & 0777);
 #endif
     if (!fresh) {
       status = chv_error_give(error, chv_error_no_memory());
-    } else if (chv_file_write_atomic(fresh, response.body.data, response.body.len, mode) != 0) {
+    } else if (chv_file_write_atomic(fresh, fetch.bytes.data, fetch.bytes.len, mode) != 0) {
       status = chv_error_give(error, chv_error_simple(CHAVEIRO_E_IO, "cannot write %.200s",
                                                       fresh));
     } else if (swap_in(exe, fresh, detail, sizeof detail) != 0) {
@@ -261,7 +239,7 @@ chaveiro_status chaveiro_self_update_to(chaveiro_client *client, const char *upd
     }
     free(fresh);
   }
-  chv_http_response_free(&response);
+  chv_buf_free(&fetch.bytes);
   free(exe);
   return status;
 }

@@ -1,4 +1,5 @@
 /* Buffers, text and encodings. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +29,16 @@ int chv_buf_reserve(chv_buf *buf, size_t total) {
   if (!data) return -1;
   buf->data = data;
   buf->cap = cap;
+  return 0;
+}
+
+int chv_buf_reserve_exact(chv_buf *buf, size_t total) {
+  if (total == SIZE_MAX) return -1;
+  if (total + 1 <= buf->cap) return 0;
+  uint8_t *data = realloc(buf->data, total + 1);
+  if (!data) return -1;
+  buf->data = data;
+  buf->cap = total + 1;
   return 0;
 }
 
@@ -130,6 +141,36 @@ void chv_hex(const uint8_t *bytes, size_t len, char *out) {
     out[2 * i + 1] = digits[bytes[i] & 0x0F];
   }
   out[2 * len] = '\0';
+}
+
+void chv_sha256_hex(const void *bytes, size_t len, char out[65]) {
+  uint8_t digest[crypto_hash_sha256_BYTES];
+  crypto_hash_sha256(digest, len ? (const uint8_t *)bytes : (const uint8_t *)"", len);
+  chv_hex(digest, sizeof digest, out);
+}
+
+int chv_is_hex64(const char *text) {
+  if (!text || strlen(text) != 64) return 0;
+  for (size_t i = 0; i < 64; i++) {
+    char c = text[i];
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) return 0;
+  }
+  return 1;
+}
+
+void chv_hex64_lower(const char *hex, char out[65]) {
+  for (size_t i = 0; i < 64; i++) {
+    char c = hex[i];
+    out[i] = c >= 'A' && c <= 'F' ? (char)(c - 'A' + 'a') : c;
+  }
+  out[64] = '\0';
+}
+
+char *chv_with_suffix(const char *path, const char *suffix) {
+  size_t len = strlen(path) + strlen(suffix) + 1;
+  char *out = malloc(len);
+  if (out) snprintf(out, len, "%s%s", path, suffix);
+  return out;
 }
 
 void chv_nonce(char out[32]) {

@@ -26,6 +26,14 @@ const char *outcome_code(chaveiro_status status, chaveiro_error *error, char *bu
   return buffer;
 }
 
+chaveiro_error *E;
+chaveiro_status E_status;
+
+const char *code_of(chaveiro_status status, chaveiro_error *error) {
+  static char code[64];
+  return outcome_code(status, error, code, sizeof code);
+}
+
 int test_summary(const char *suite) {
   if (test_failures) {
     fprintf(stderr, "%s: %d check(s) failed\n", suite, test_failures);

@@ -41,6 +41,15 @@ extern int test_failures;
 const char *outcome_code(chaveiro_status status, chaveiro_error *error, char *buffer,
                          size_t size);
 
+/* outcome_code into a buffer of its own (valid until the next call). */
+const char *code_of(chaveiro_status status, chaveiro_error *error);
+
+/* The stable code of a call given &E as its error parameter, or "OK" (the comma operator reads
+ * E after the call); E_status keeps the call's status. */
+extern chaveiro_error *E;
+extern chaveiro_status E_status;
+#define CODE(call) (E = NULL, E_status = (call), code_of(E_status, E))
+
 #define RUN(test)                                                                               \
   do {                                                                                          \
     int before_ = test_failures;                                                                \

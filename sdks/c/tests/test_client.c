@@ -264,17 +264,6 @@ static chaveiro_status auth_key(chaveiro_auth_result **out, chaveiro_error **err
   return chaveiro_auth(client, HWID, "ABCDEFGHJK23456789", NULL, NULL, NULL, out, error);
 }
 
-static const char *code_of(chaveiro_status status, chaveiro_error *error) {
-  static char code[64];
-  return outcome_code(status, error, code, sizeof code);
-}
-
-/* The stable code of a call given &E as its error parameter, or "OK" (the comma operator reads
- * E after the call). */
-static chaveiro_error *E;
-static chaveiro_status E_status;
-#define CODE(call) (E = NULL, E_status = (call), code_of(E_status, E))
-
 static int retries_seen;
 static void count_retry(void *user, const chaveiro_error *error, uint32_t attempt,
                         uint32_t delay) {

@@ -214,10 +214,19 @@ def extra_cases(loader, wrapper):
             check("an outdated loader with --update: verified and swapped in"
                   + ("" if csharp else ", restarted"), code, output, 0, expected,
                   [] if updated else ["the loader file was not replaced"])
+            # Still reported below the minimum, the loader is now the one the refusal offers (a
+            # published loader below the product's minimum): no update, no restart into the
+            # same refusal forever.
+            code, output = run_loader(wrapper, copy, port,
+                                      key + ["--loader-version", "1.0.0", "--update"])
+            check("the offered loader is the running one: it stops instead of updating again",
+                  code, output, 1, ["(INVALID_ARGUMENT", "already the current loader"])
         finally:
             server.kill()
             server.wait()
-        # Bytes that are not the ones the refusal signed are not installed.
+        # Bytes that are not the ones the refusal signed are not installed (the 1.0.0 loader
+        # back in place: the refusal must name another one).
+        shutil.copy2(loader, copy)
         before = open(copy, "rb").read()
         server, port = start("outdated-forged", env)
         try:

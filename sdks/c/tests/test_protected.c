@@ -48,6 +48,10 @@ typedef struct scripted {
   /* Heartbeats and security events. */
   const char *beat_offline_token;
   const char *action;
+  /* Signed refusals answering a security event, a download or an update instead. */
+  const char *event_refusal;
+  const char *download_refusal;
+  const char *update_refusal;
   /* GET /api/loader/update serves these bytes. */
   const uint8_t *update_bytes;
   size_t update_len;
@@ -180,16 +184,29 @@ static chv_http_outcome handle(void *user, const fake_exchange *x, chv_http_resp
   }
   if (strstr(x->url, CHV_PATH_SECURITY_EVENT)) {
     snprintf(S.event_body, sizeof S.event_body, "%s", x->body);
+    if (S.event_refusal) {
+      signed_answer(r, 403, "POST " CHV_PATH_SECURITY_EVENT, S.event_refusal, x->nonce);
+      return CHV_HTTP_OK;
+    }
     snprintf(data, sizeof data, "{\"ok\":true,\"action\":\"%s\"}", S.action);
     signed_answer(r, 200, "POST " CHV_PATH_SECURITY_EVENT, data, x->nonce);
     return CHV_HTTP_OK;
   }
   if (strstr(x->url, CHV_PATH_UPDATE)) {
     snprintf(S.update_url, sizeof S.update_url, "%s", x->url);
+    if (S.update_refusal) {
+      const char *nonce = strstr(x->url, "&nonce=");
+      signed_answer(r, 401, "GET " CHV_PATH_UPDATE, S.update_refusal, nonce ? nonce + 7 : NULL);
+      return CHV_HTTP_OK;
+    }
     fake_respond_bytes(r, 200, S.update_bytes, S.update_len, "application/octet-stream");
     return CHV_HTTP_OK;
   }
   /* The download. */
+  if (S.download_refusal) {
+    signed_answer(r, 401, "GET " CHV_PATH_DOWNLOAD, S.download_refusal, x->nonce);
+    return CHV_HTTP_OK;
+  }
   if (S.fault == FAULT_PLAIN) {
     fake_respond_bytes(r, 200, S.file, FILE_SIZE, "application/octet-stream");
     return CHV_HTTP_OK;
@@ -222,19 +239,12 @@ static void fresh_client(void) {
   S.offline_token = NULL;
   S.beat_offline_token = NULL;
   S.refusal_data = NULL;
+  S.event_refusal = NULL;
+  S.download_refusal = NULL;
+  S.update_refusal = NULL;
   S.network_down = 0;
   S.action = "record";
 }
-
-static char *E_code;
-static const char *code_of(chaveiro_status status, chaveiro_error *error) {
-  static char code[64];
-  return outcome_code(status, error, code, sizeof code);
-}
-static chaveiro_error *E;
-static chaveiro_status E_status;
-/* The call first, then its error (the comma operator orders them). */
-#define CODE(call) (E = NULL, E_status = (call), code_of(E_status, E))
 
 static chaveiro_status auth(chaveiro_auth_result **out, chaveiro_error **error) {
   return chaveiro_auth(client, HWID, "ABCDEFGHJK23456789", NULL, NULL, NULL, out, error);
@@ -338,6 +348,8 @@ static void test_the_unsealer_takes_any_split_and_an_empty_file(void) {
     chv_buf out = {0};
     chv_unseal u;
     CHECK_INT(chv_unseal_init(&u, pk, sk, sizes[i], &out), 0);
+    /* Room for exactly the signed size (and the NUL), not a doubling past it. */
+    CHECK_INT(out.cap, sizes[i] + 1);
     /* One byte at a time. */
     int rc = 0;
     for (size_t at = 0; at < container.len && rc == 0; at++) {
@@ -426,9 +438,36 @@ static void test_loader_outdated_carries_the_signed_loader_and_self_updates(void
   fputs("the loader, version 1.0.0", f);
   fclose(f);
 #ifndef _WIN32
-  chmod(path, 0750);
+  chmod(path, 06750);
 #endif
   chaveiro_client_set_loader_path(client, path);
+  char old_sha[65];
+  hex_sha256((const uint8_t *)"the loader, version 1.0.0", 25, old_sha);
+  char now[65] = "";
+
+  /* Bytes that are not the signed ones are not written. */
+  static const uint8_t forged[] = "the loader, version 6.6.6";
+  S.update_bytes = forged;
+  S.update_len = sizeof forged - 1;
+  CHECK_STR(CODE(chaveiro_self_update(client, refusal, CHAVEIRO_SELF_UPDATE_NO_RESTART, &E)),
+            "FILE_MISMATCH");
+  chv_file_sha256(path, now);
+  CHECK_STR(now, old_sha);
+  /* Nor more bytes than signed (the signed ones and one more). */
+  static const uint8_t longer[] = "the loader, version 2.4.0!";
+  S.update_bytes = longer;
+  S.update_len = sizeof longer - 1;
+  CHECK_STR(CODE(chaveiro_self_update(client, refusal, CHAVEIRO_SELF_UPDATE_NO_RESTART, &E)),
+            "FILE_MISMATCH");
+  /* A signed refusal of the update (an expired token) is that refusal. */
+  S.update_refusal = "{\"ok\":false,\"code\":\"SESSION_INVALID\",\"message\":\"Expirou.\"}";
+  CHECK_STR(CODE(chaveiro_self_update(client, refusal, CHAVEIRO_SELF_UPDATE_NO_RESTART, &E)),
+            "SESSION_INVALID");
+  CHECK_INT(E_status, CHAVEIRO_E_REFUSED);
+  S.update_refusal = NULL;
+  chv_file_sha256(path, now);
+  CHECK_STR(now, old_sha);
+
   S.update_bytes = NEW_LOADER;
   S.update_len = sizeof NEW_LOADER - 1;
   chaveiro_error *error = NULL;
@@ -437,29 +476,43 @@ static void test_loader_outdated_carries_the_signed_loader_and_self_updates(void
   if (error) fprintf(stderr, "  %s\n", chaveiro_error_detail(error));
   chaveiro_error_free(error);
   CHECK(strstr(S.update_url, "/api/loader/update?token=u1.abc%2Fdef%2Bghi&nonce=") != NULL);
-  char now[65] = "";
   chv_file_sha256(path, now);
   CHECK_STR(now, sha);
 #ifdef _WIN32
   /* The running exe was renamed aside, the new one moved in. */
-  char old[65] = "", old_expected[65];
+  char old[65] = "";
   char old_path[128];
   snprintf(old_path, sizeof old_path, "%s.old", path);
   chv_file_sha256(old_path, old);
-  hex_sha256((const uint8_t *)"the loader, version 1.0.0", 25, old_expected);
-  CHECK_STR(old, old_expected);
+  CHECK_STR(old, old_sha);
   remove(old_path);
 #else
   struct stat info;
   CHECK(stat(path, &info) == 0 && (info.st_mode & 0777) == 0750);
+  /* The permissions pass on; setuid and setgid do not. */
+  CHECK((info.st_mode & 07000) == 0);
 #endif
 
-  /* Bytes that are not the signed ones are not written. */
-  static const uint8_t forged[] = "the loader, version 6.6.6";
-  S.update_bytes = forged;
-  S.update_len = sizeof forged - 1;
-  CHECK_STR(CODE(chaveiro_self_update(client, refusal, CHAVEIRO_SELF_UPDATE_NO_RESTART, &E)),
-            "FILE_MISMATCH");
+  /* The refusal now names the loader running (a published loader still below the minimum):
+   * nothing is fetched or swapped, since a restart would be refused and update again forever. */
+  S.update_url[0] = '\0';
+  error = NULL;
+  CHECK_INT(chaveiro_self_update(client, refusal, CHAVEIRO_SELF_UPDATE_NO_RESTART, &error),
+            CHAVEIRO_E_INVALID_ARGUMENT);
+  CHECK(error && strstr(chaveiro_error_detail(error), "already the current loader") != NULL);
+  chaveiro_error_free(error);
+  /* The same with the values one by one (the C++ and C# front ends), in either case. */
+  char upper[65];
+  for (size_t i = 0; i < sizeof upper; i++) {
+    upper[i] = sha[i] >= 'a' && sha[i] <= 'f' ? (char)(sha[i] - 'a' + 'A') : sha[i];
+  }
+  error = NULL;
+  CHECK_INT(chaveiro_self_update_to(client, "u1.abc", upper, sizeof NEW_LOADER - 1,
+                                    CHAVEIRO_SELF_UPDATE_NO_RESTART, &error),
+            CHAVEIRO_E_INVALID_ARGUMENT);
+  CHECK(error && strstr(chaveiro_error_detail(error), "already the current loader") != NULL);
+  chaveiro_error_free(error);
+  CHECK_STR(S.update_url, "");
   chv_file_sha256(path, now);
   CHECK_STR(now, sha);
   remove(path);
@@ -515,6 +568,13 @@ static int renewed_count(loop_events *e) {
   return n;
 }
 
+static int offline_count(loop_events *e) {
+  chv_mutex_lock(&e->mutex);
+  int n = e->offline;
+  chv_mutex_unlock(&e->mutex);
+  return n;
+}
+
 static void test_a_security_event_that_ends_the_session_ends_the_loop(void) {
   fresh_client();
   chaveiro_security_action action = CHAVEIRO_SECURITY_OTHER;
@@ -535,6 +595,43 @@ static void test_a_security_event_that_ends_the_session_ends_the_loop(void) {
   CHECK_STR(chv_json_string(body, "session"), expected_session);
   CHECK(chv_json_string(body, "nonce") != NULL);
   cJSON_Delete(body);
+
+  /* The detail goes as the server takes it: trimmed, then cut to 200 characters as JavaScript
+   * counts them (UTF-16 code units: an emoji is two) on a character boundary; blank, it is
+   * left out. A long one is shortened, not refused. */
+  static const char emoji[] = "\xF0\x9F\x98\x80"; /* U+1F600: 4 bytes, 2 units */
+  char emojis[1100] = " \t\xE3\x80\x80";          /* U+3000 is a space to JavaScript */
+  char emojis_sent[1100] = "";
+  for (int i = 0; i < 250; i++) strcat(emojis, emoji);
+  for (int i = 0; i < 100; i++) strcat(emojis_sent, emoji);
+  strcat(emojis, " \n");
+  /* 199 units, then an emoji that does not fit: it is not split. */
+  char letters[300], letters_sent[300];
+  memset(letters_sent, 'a', 199);
+  letters_sent[199] = '\0';
+  strcpy(letters, letters_sent);
+  strcat(letters, emoji);
+  strcat(letters, "b");
+  struct {
+    const char *given;
+    const char *sent; /* NULL: no detail */
+  } details[] = {{emojis, emojis_sent},
+                 {letters, letters_sent},
+                 {"  x64dbg\xC2\xA0", "x64dbg"},
+                 {" \t\r\n\xE2\x80\xA8 ", NULL}};
+  for (size_t i = 0; i < sizeof details / sizeof details[0]; i++) {
+    CHECK_INT(chaveiro_report_security_event(client, "debugger", details[i].given, &action, NULL),
+              CHAVEIRO_OK);
+    body = cJSON_Parse(S.event_body);
+    if (details[i].sent) {
+      CHECK_STR(chv_json_string(body, "detail"), details[i].sent);
+    } else {
+      CHECK(chv_json_get(body, "detail") == NULL);
+    }
+    cJSON_Delete(body);
+  }
+  CHECK_INT(chaveiro_report_security_event(client, "debugger", "\xC3\x28", &action, NULL),
+            CHAVEIRO_E_INVALID_ARGUMENT);
 
   loop_events e;
   memset(&e, 0, sizeof e);
@@ -713,13 +810,7 @@ static void test_auth_falls_back_to_the_stored_licence_until_it_lapses(void) {
   chv_mutex_init(&e.mutex);
   chaveiro_heartbeat_loop *loop = NULL;
   CHECK_INT(chaveiro_heartbeat_start(client, 1, on_event, &e, &loop, NULL), CHAVEIRO_OK);
-  for (int i = 0; i < 400; i++) {
-    chv_mutex_lock(&e.mutex);
-    int offline = e.offline;
-    chv_mutex_unlock(&e.mutex);
-    if (offline) break;
-    chv_sleep_ms(5);
-  }
+  for (int i = 0; i < 400 && offline_count(&e) == 0; i++) chv_sleep_ms(5);
   CHECK_STR(e.offline_until, expires);
   S.now += 2 * hour; /* the licence lapses: the loop's next check (within 30 s) ends it */
   chaveiro_heartbeat_stop(loop);
@@ -769,6 +860,52 @@ static void test_auth_falls_back_to_the_stored_licence_until_it_lapses(void) {
   free(token);
 }
 
+static int stored_licence_exists(void) {
+  FILE *f = fopen(store_path, "rb");
+  if (f) fclose(f);
+  return f != NULL;
+}
+
+static void test_a_licence_refusal_to_any_call_forgets_the_stored_licence(void) {
+  remove(store_path);
+  const int64_t hour = 3600000;
+  char *token = make_token(&S.key, PRODUCT, HWID, S.now - 60000, S.now + hour);
+  struct {
+    const char **answer;
+    const char *data;
+    const char *code;
+  } cases[] = {
+      {&S.download_refusal,
+       "{\"ok\":false,\"code\":\"SESSION_ENDED\",\"message\":\"Sess\u00e3o encerrada.\"}",
+       "SESSION_ENDED"},
+      {&S.event_refusal, "{\"ok\":false,\"code\":\"ACCOUNT_BANNED\",\"message\":\"Conta banida.\"}",
+       "ACCOUNT_BANNED"},
+      /* A refusal that says nothing about the licence leaves it. */
+      {&S.download_refusal,
+       "{\"ok\":false,\"code\":\"RATE_LIMITED\",\"message\":\"Muitas tentativas.\"}",
+       "RATE_LIMITED"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    fresh_client();
+    S.offline_token = token;
+    CHECK_INT(auth(NULL, NULL), CHAVEIRO_OK);
+    CHECK(stored_licence_exists());
+    *cases[i].answer = cases[i].data;
+    chaveiro_file *file = NULL;
+    const char *code = cases[i].answer == &S.download_refusal
+                           ? CODE(chaveiro_download(client, &file, &E))
+                           : CODE(chaveiro_report_security_event(client, "debugger", NULL, NULL,
+                                                                 &E));
+    CHECK_STR(code, cases[i].code);
+    CHECK_INT(E_status, CHAVEIRO_E_REFUSED);
+    CHECK_INT(stored_licence_exists(), i == 2);
+    *cases[i].answer = NULL;
+  }
+  S.offline_token = NULL;
+  free(token);
+  remove(store_path);
+}
+
 static void test_an_offline_start_signs_in_again_when_the_server_is_back(void) {
   remove(store_path);
   const int64_t hour = 3600000;
@@ -788,14 +925,8 @@ static void test_an_offline_start_signs_in_again_when_the_server_is_back(void) {
   chv_mutex_init(&e.mutex);
   chaveiro_heartbeat_loop *loop = NULL;
   CHECK_INT(chaveiro_heartbeat_start(client, 1, on_event, &e, &loop, NULL), CHAVEIRO_OK);
-  for (int i = 0; i < 400; i++) {
-    chv_mutex_lock(&e.mutex);
-    int offline = e.offline;
-    chv_mutex_unlock(&e.mutex);
-    if (offline >= 2) break;
-    chv_sleep_ms(5);
-  }
-  CHECK(e.offline >= 2);
+  for (int i = 0; i < 400 && offline_count(&e) < 2; i++) chv_sleep_ms(5);
+  CHECK(offline_count(&e) >= 2);
   /* The server is back: the loop signs in with the same key (no 2FA code is ever kept), is
    * online, and the file can be fetched again. */
   S.auth_body[0] = '\0';
@@ -845,14 +976,8 @@ static void test_the_loop_goes_offline_when_its_retries_run_out_and_comes_back(v
   /* The session's retries run out at once: its expiry is passed on the client's clock. */
   S.network_down = 1;
   S.now += 16 * 60000;
-  for (int i = 0; i < 400; i++) {
-    chv_mutex_lock(&e.mutex);
-    int offline = e.offline;
-    chv_mutex_unlock(&e.mutex);
-    if (offline >= 2) break;
-    chv_sleep_ms(5);
-  }
-  CHECK(e.offline >= 2);
+  for (int i = 0; i < 400 && offline_count(&e) < 2; i++) chv_sleep_ms(5);
+  CHECK(offline_count(&e) >= 2);
   CHECK_STR(e.offline_until, later);
   CHECK_STR(e.ended, "");
   /* Back: the next heartbeat renews (the fake server takes any token) and the loop is online. */
@@ -861,19 +986,11 @@ static void test_the_loop_goes_offline_when_its_retries_run_out_and_comes_back(v
   for (int i = 0; i < 400 && renewed_count(&e) == before; i++) chv_sleep_ms(5);
   CHECK(renewed_count(&e) > before);
   /* Down again, offline again, until the licence lapses: OFFLINE_EXPIRED ends it. */
-  chv_mutex_lock(&e.mutex);
-  int offline_before = e.offline;
-  chv_mutex_unlock(&e.mutex);
+  int offline_before = offline_count(&e);
   S.network_down = 1;
   S.now += 16 * 60000;
-  for (int i = 0; i < 400; i++) {
-    chv_mutex_lock(&e.mutex);
-    int offline = e.offline;
-    chv_mutex_unlock(&e.mutex);
-    if (offline > offline_before) break;
-    chv_sleep_ms(5);
-  }
-  CHECK(e.offline > offline_before);
+  for (int i = 0; i < 400 && offline_count(&e) <= offline_before; i++) chv_sleep_ms(5);
+  CHECK(offline_count(&e) > offline_before);
   S.now += 3 * hour;
   CHECK_INT(chaveiro_heartbeat_wait(loop, 5000), CHAVEIRO_OK);
   CHECK_STR(e.ended, "OFFLINE_EXPIRED");
@@ -896,7 +1013,6 @@ int main(void) {
   hex_sha256(S.file, FILE_SIZE, S.file_sha256);
   snprintf(store_path, sizeof store_path, "chaveiro-test-store-%u.lic",
            (unsigned)randombytes_random());
-  (void)E_code;
 
   RUN(test_auth_sends_a_fresh_session_key_and_reads_the_delivery);
   RUN(test_a_sealed_download_opens_in_memory_to_the_signed_bytes);
@@ -911,6 +1027,7 @@ int main(void) {
   RUN(test_auth_falls_back_to_the_stored_licence_until_it_lapses);
   RUN(test_the_loop_goes_offline_when_its_retries_run_out_and_comes_back);
   RUN(test_an_offline_start_signs_in_again_when_the_server_is_back);
+  RUN(test_a_licence_refusal_to_any_call_forgets_the_stored_licence);
   chaveiro_client_free(client);
   remove(store_path);
   free(S.file);

@@ -576,6 +576,14 @@ def group_protection(suite):
                 ["Evento de segurança relatado: debugger (sessão encerrada).",
                  "(SESSION_ENDED)"], ["Pulso 2/2"],
                 stored_event("debugger", "end_session", "x64dbg"))
+    # A detail past the server's 200 characters (UTF-16 code units, an emoji is two) is
+    # trimmed and cut by the SDK on a character boundary, not refused as INVALID_REQUEST.
+    long_detail = "  " + "ç" * 150 + "\U0001F600" * 60 + "  "
+    run = suite.start(server.url, shop, ["--key", key, "--hwid", hwid, "--report", "hooked_api",
+                                         "--report-detail", long_detail])
+    suite.check("a detail longer than the server takes is cut to 200 characters", run, 0,
+                ["Evento de segurança relatado: hooked_api (registrado).", "Pronto."], [],
+                stored_event("hooked_api", "record", "ç" * 150 + "\U0001F600" * 25))
 
     # Loader releases: a PE the console accepts, published as 2.0.0.
     release = real_server.portable_executable(64 * 1024)

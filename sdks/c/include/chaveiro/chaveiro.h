@@ -499,10 +499,15 @@ CHAVEIRO_API int chaveiro_file_was_sealed(const chaveiro_file *file);
  * when their size and SHA-256 match the refusal's signed `loader` block (FILE_MISMATCH
  * otherwise). They are written to `<exe>.new`, then swapped in (Windows: the running exe is
  * renamed `<exe>.old` and the new one moved in; elsewhere a rename over it), then the loader
- * restarts with the same command line (CreateProcessW then ExitProcess(0) on Windows; execv
- * elsewhere): on success this call does not return. With CHAVEIRO_SELF_UPDATE_NO_RESTART it
+ * restarts with the same command line (Windows: CreateProcessW, then this process waits for the
+ * new loader and exits with its exit code; elsewhere execv, which cannot start a .NET .exe, so
+ * a C# loader on Mono passes CHAVEIRO_SELF_UPDATE_NO_RESTART): on success this call does not
+ * return. With CHAVEIRO_SELF_UPDATE_NO_RESTART it
  * returns CHAVEIRO_OK after the swap; the caller restarts. `refusal` must carry an update token
- * (CHAVEIRO_E_INVALID_ARGUMENT otherwise). Any thread; blocks for the network.
+ * (CHAVEIRO_E_INVALID_ARGUMENT otherwise). When the signed SHA-256 is the running loader's own
+ * (the product's published loader is itself below the minimum version) nothing is fetched or
+ * swapped: CHAVEIRO_E_INVALID_ARGUMENT, since a restart would only be refused and update again.
+ * Any thread; blocks for the network.
  */
 CHAVEIRO_API chaveiro_status chaveiro_self_update(chaveiro_client *client,
                                                   const chaveiro_error *refusal, unsigned flags,
@@ -524,11 +529,13 @@ CHAVEIRO_API chaveiro_status chaveiro_self_update_to(chaveiro_client *client,
 
 /**
  * POST /api/loader/security-event on the current session: `kind` is "debugger", "hooked_api"
- * or "self_check_failed"; `detail` (optional) up to 200 characters for the seller. The signed
- * answer says what the product's rules did (*action, optional). When that is anything but
- * CHAVEIRO_SECURITY_RECORD, the session ends here too: later heartbeats and downloads fail
- * with SESSION_ENDED, and running heartbeat loops end with it. RATE_LIMITED past 6 per 10
- * minutes. Not retried. Any thread; blocks for the network.
+ * or "self_check_failed"; `detail` (optional, UTF-8) is for the seller: trimmed and cut to the
+ * server's 200 characters (UTF-16 code units, as JavaScript counts) on a character boundary,
+ * as the TypeScript SDK does, and left out when blank. The signed answer says what the
+ * product's rules did (*action, optional). When that is anything but CHAVEIRO_SECURITY_RECORD,
+ * the session ends here too: later heartbeats and downloads fail with SESSION_ENDED, and
+ * running heartbeat loops end with it. RATE_LIMITED past 6 per 10 minutes. Not retried. Any
+ * thread; blocks for the network.
  */
 CHAVEIRO_API chaveiro_status chaveiro_report_security_event(chaveiro_client *client,
                                                             const char *kind, const char *detail,

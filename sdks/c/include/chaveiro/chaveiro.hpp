@@ -274,6 +274,8 @@ struct credentials {
 
 /// The verified product file, in memory.
 struct downloaded_file {
+  /// A copy of the decrypted product that this library does not wipe (the chaveiro_file it
+  /// came from is wiped when freed): overwrite it when done.
   std::vector<std::uint8_t> bytes;
   std::string name;
   std::string sha256;
@@ -422,7 +424,8 @@ class client {
   /// After a LOADER_OUTDATED refusal with an update token (`refusal.loader()->update_token`):
   /// downloads the product's current loader, checks it against the signed hash and size,
   /// swaps it in and, with `restart`, starts it with the same command line (this call then
-  /// does not return). Without `restart` it returns after the swap.
+  /// does not return). Without `restart` it returns after the swap. When the refusal names the
+  /// loader already running, usage_error (INVALID_ARGUMENT) instead of a restart loop.
   void self_update(const error &refusal, bool restart = true) {
     if (!refusal.loader() || !refusal.loader()->update_token) {
       throw usage_error(CHAVEIRO_E_INVALID_ARGUMENT, "INVALID_ARGUMENT",
