@@ -299,7 +299,10 @@ describe('protected delivery in the console', () => {
       .locator('[data-slot=card]')
       .filter({ has: page.getByRole('heading', { name: t.customerSecurityTitle }) });
     await events.getByText(t.signals.debugger).first().waitFor();
-    await events.getByText(/Resolvido por admin em/).first().waitFor();
+    await events
+      .getByText(/Resolvido por admin em/)
+      .first()
+      .waitFor();
     const deliveries = page
       .locator('[data-slot=card]')
       .filter({ has: page.getByRole('heading', { name: t.customerDeliveriesTitle }) });
