@@ -8,9 +8,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 
-packages=(cmake make gcc g++ pkg-config libsodium-dev libcurl4-openssl-dev libcjson-dev
-  python3 python3-nacl mingw-w64 wine64 dpkg-dev autoconf automake libtool clang faketime
-  mono-mcs mono-runtime)
+read -ra packages <<<"$("$here/scripts/packages.sh")"
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
