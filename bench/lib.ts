@@ -226,3 +226,22 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * A process's resident memory in MB, now and at its peak (Linux /proc VmRSS and VmHWM), or null
+ * when it cannot be read.
+ */
+export function rssMegabytes(pid: number | undefined): { now: number; peak: number } | null {
+  if (!pid) return null;
+  try {
+    const status = readFileSync(`/proc/${String(pid)}/status`, 'utf8');
+    const kilobytes = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1]);
+    return {
+      now: Math.round(kilobytes('VmRSS') / 1024),
+      peak: Math.round(kilobytes('VmHWM') / 1024),
+    };
+  } catch {
+    return null;
+  }
+}

@@ -25,6 +25,7 @@ await build({
 // Worker threads run files of their own, found beside main.js.
 for (const [folder, worker] of [
   ['db', 'sqlite-worker.mjs'],
+  ['db', 'sqlite-reader.mjs'],
   ['crypto', 'signing-worker.mjs'],
 ]) {
   await copyFile(

@@ -145,6 +145,7 @@ export async function buildApp({
     dialect: database.dialect,
     runInBackground: database.runInBackground,
     readNow: database.readNow,
+    backgroundReads: database.backgroundReads,
     clock,
     tokens: createTokenService(config.jwtSecret, clock),
     mailer: createMailer({

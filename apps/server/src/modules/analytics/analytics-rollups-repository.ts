@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Metric } from './analytics-metrics.js';
 import { METRICS } from './analytics-metrics.js';
@@ -25,27 +25,25 @@ export interface GaugeSample {
  * once per business fact, and the minute sampler's rows. Every write takes the caller's
  * transaction: a fact and its additions, a minute and everything it decides, commit together.
  */
-export function createAnalyticsRollupsRepository(db: Kysely<Database>) {
-  /** Adds `values` to their rows of `day` (rows created at 0 first). */
-  async function add(executor: Kysely<Database>, day: string, values: RollupValue[]) {
-    const rows = values.map((entry) => ({
-      metric: entry.metric,
-      dimension: entry.dimension ?? '',
-      day,
-      value: entry.value,
-    }));
-    if (rows.length === 0) return;
-    await executor
-      .insertInto('analytics_daily')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.columns(['metric', 'dimension', 'day']).doUpdateSet((eb) => ({
-          value: eb('analytics_daily.value', '+', eb.ref('excluded.value')),
-        })),
-      )
-      .execute();
-  }
+/** Adds `values` (at least one) to their rows of `day` (rows created at 0 first). */
+function addQuery(executor: Kysely<Database>, day: string, values: RollupValue[]) {
+  const rows = values.map((entry) => ({
+    metric: entry.metric,
+    dimension: entry.dimension ?? '',
+    day,
+    value: entry.value,
+  }));
+  return executor
+    .insertInto('analytics_daily')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['metric', 'dimension', 'day']).doUpdateSet((eb) => ({
+        value: eb('analytics_daily.value', '+', eb.ref('excluded.value')),
+      })),
+    );
+}
 
+export function createAnalyticsRollupsRepository(db: Kysely<Database>) {
   return {
     /**
      * Counts a business fact once: inserts its id into `analytics_facts` and, only when it was
@@ -64,7 +62,7 @@ export function createAnalyticsRollupsRepository(db: Kysely<Database>) {
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return false;
-      await add(trx, day, values);
+      if (values.length > 0) await addQuery(trx, day, values).execute();
       return true;
     },
 
@@ -88,23 +86,9 @@ export function createAnalyticsRollupsRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /**
-     * Claims the minute: true when this call inserted it. Two processes sampling the same minute
-     * both try; the primary key lets one in, and only that one applies the rest of the sample.
-     */
-    async insertMinute(trx: Kysely<Database>, minute: number, users: number): Promise<boolean> {
-      const inserted = await trx
-        .insertInto('analytics_online_minutes')
-        .values({ minute, users })
-        .onConflict((oc) => oc.column('minute').doNothing())
-        .returning('minute')
-        .executeTakeFirst();
-      return inserted !== undefined;
-    },
-
     /** Running subscriptions at `now`: active (not paused) and not yet expired. */
-    async activeSubscriptions(trx: Kysely<Database>, now: number): Promise<number> {
-      const row = await trx
+    async activeSubscriptions(reads: Kysely<Database>, now: number): Promise<number> {
+      const row = await reads
         .selectFrom('subscriptions')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('status', '=', 'active')
@@ -114,10 +98,19 @@ export function createAnalyticsRollupsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * One minute's sample into its day: the gauges' snapshot (the last sample wins), the day's
-     * online peak (highest), sum and number of samples (for the mean).
+     * One minute's sample, as statements for one gated transaction (`runInBackground` with
+     * `gated`): first the minute's claim (two processes sampling the same minute both try; the
+     * primary key lets one in, and only that one applies the rest), then into its day the
+     * gauges' snapshot (the last sample wins), the online peak (highest), sum and number of
+     * samples (for the mean), and +1 minute of usage to every subscription with a machine seen
+     * since `onlineSince` (the same 90 s window as 'Usuários Online', one INSERT … SELECT).
      */
-    async applySample(trx: Kysely<Database>, day: string, sample: GaugeSample): Promise<void> {
+    sampleQueries(
+      minute: number,
+      day: string,
+      sample: GaugeSample,
+      onlineSince: number,
+    ): CompiledQuery[] {
       const gauges: [Metric, number][] = [
         [METRICS.onlineUsers, sample.onlineUsers],
         [METRICS.activeUsers, sample.activeUsers],
@@ -125,70 +118,66 @@ export function createAnalyticsRollupsRepository(db: Kysely<Database>) {
         [METRICS.expiredSubscriptions, sample.expiredSubscriptions],
         [METRICS.activeSubscriptions, sample.activeSubscriptions],
       ];
-      await trx
-        .insertInto('analytics_daily')
-        .values(gauges.map(([metric, value]) => ({ metric, dimension: '', day, value })))
-        .onConflict((oc) =>
-          oc
-            .columns(['metric', 'dimension', 'day'])
-            .doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
-        )
-        .execute();
-      await trx
-        .insertInto('analytics_daily')
-        .values({ metric: METRICS.onlinePeak, dimension: '', day, value: sample.onlineUsers })
-        .onConflict((oc) =>
-          oc.columns(['metric', 'dimension', 'day']).doUpdateSet((eb) => ({
-            value: eb
-              .case()
-              .when('excluded.value', '>', eb.ref('analytics_daily.value'))
-              .then(eb.ref('excluded.value'))
-              .else(eb.ref('analytics_daily.value'))
-              .end(),
-          })),
-        )
-        .execute();
-      await add(trx, day, [
-        { metric: METRICS.onlineSum, value: sample.onlineUsers },
-        // Written even at 0 users: the mean counts the minutes nobody was online.
-        { metric: METRICS.onlineSamples, value: 1 },
-      ]);
+      return [
+        db
+          .insertInto('analytics_online_minutes')
+          .values({ minute, users: sample.onlineUsers })
+          .onConflict((oc) => oc.column('minute').doNothing())
+          .compile(),
+        db
+          .insertInto('analytics_daily')
+          .values(gauges.map(([metric, value]) => ({ metric, dimension: '', day, value })))
+          .onConflict((oc) =>
+            oc
+              .columns(['metric', 'dimension', 'day'])
+              .doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
+          )
+          .compile(),
+        db
+          .insertInto('analytics_daily')
+          .values({ metric: METRICS.onlinePeak, dimension: '', day, value: sample.onlineUsers })
+          .onConflict((oc) =>
+            oc.columns(['metric', 'dimension', 'day']).doUpdateSet((eb) => ({
+              value: eb
+                .case()
+                .when('excluded.value', '>', eb.ref('analytics_daily.value'))
+                .then(eb.ref('excluded.value'))
+                .else(eb.ref('analytics_daily.value'))
+                .end(),
+            })),
+          )
+          .compile(),
+        addQuery(db, day, [
+          { metric: METRICS.onlineSum, value: sample.onlineUsers },
+          // Written even at 0 users: the mean counts the minutes nobody was online.
+          { metric: METRICS.onlineSamples, value: 1 },
+        ]).compile(),
+        db
+          .insertInto('analytics_usage_daily')
+          .columns(['subscription_id', 'day', 'minutes'])
+          .expression((eb) =>
+            eb
+              .selectFrom('machines')
+              .select((inner) => [
+                'machines.subscription_id',
+                inner.val(day).as('day'),
+                inner.lit(1).as('minutes'),
+              ])
+              .where('machines.last_seen_at', '>=', onlineSince)
+              .groupBy('machines.subscription_id'),
+          )
+          .onConflict((oc) =>
+            oc.columns(['subscription_id', 'day']).doUpdateSet((eb) => ({
+              minutes: eb('analytics_usage_daily.minutes', '+', eb.ref('excluded.minutes')),
+            })),
+          )
+          .compile(),
+      ];
     },
 
-    /**
-     * +1 minute of the day to every subscription with a machine seen since `onlineSince` (the
-     * same 90 s window as 'Usuários Online'): one INSERT … SELECT.
-     */
-    async addUsageMinute(trx: Kysely<Database>, day: string, onlineSince: number): Promise<void> {
-      await trx
-        .insertInto('analytics_usage_daily')
-        .columns(['subscription_id', 'day', 'minutes'])
-        .expression((eb) =>
-          eb
-            .selectFrom('machines')
-            .select((inner) => [
-              'machines.subscription_id',
-              inner.val(day).as('day'),
-              inner.lit(1).as('minutes'),
-            ])
-            .where('machines.last_seen_at', '>=', onlineSince)
-            .groupBy('machines.subscription_id'),
-        )
-        .onConflict((oc) =>
-          oc.columns(['subscription_id', 'day']).doUpdateSet((eb) => ({
-            minutes: eb('analytics_usage_daily.minutes', '+', eb.ref('excluded.minutes')),
-          })),
-        )
-        .execute();
-    },
-
-    /** Deletes minute samples older than `before`; answers how many. */
-    async pruneMinutes(before: number): Promise<number> {
-      const result = await db
-        .deleteFrom('analytics_online_minutes')
-        .where('minute', '<', before)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+    /** Deletes minute samples older than `before`, as a statement for `runInBackground`. */
+    pruneMinutesQuery(before: number): CompiledQuery {
+      return db.deleteFrom('analytics_online_minutes').where('minute', '<', before).compile();
     },
   };
 }

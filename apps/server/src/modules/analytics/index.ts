@@ -24,13 +24,18 @@ export type { AnalyticsService } from './analytics-service.js';
 
 export function createAnalyticsModule({
   db,
+  backgroundReads,
+  runInBackground,
   dialect,
   clock,
   jobLeases,
   log,
   dashboard,
   presence,
-}: Pick<Platform, 'db' | 'dialect' | 'clock' | 'jobLeases' | 'log'> & {
+}: Pick<
+  Platform,
+  'db' | 'backgroundReads' | 'runInBackground' | 'dialect' | 'clock' | 'jobLeases' | 'log'
+> & {
   dashboard: { freshMetrics: AnalyticsSamplerDeps['cards'] };
   presence: { flush(): Promise<void> };
 }) {
@@ -53,7 +58,8 @@ export function createAnalyticsModule({
     jobs: {
       /** Online users, the cards' gauges and usage, sampled once a minute. */
       analyticsSampler: createAnalyticsSampler({
-        db,
+        backgroundReads,
+        runInBackground,
         clock,
         jobLeases,
         rollups,

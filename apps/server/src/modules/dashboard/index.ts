@@ -9,11 +9,15 @@ import { createDashboardService } from './dashboard-service.js';
 export type DashboardService = ReturnType<typeof createDashboardService>;
 
 export function createDashboardModule({
-  db,
+  backgroundReads,
   clock,
   activity,
-}: Pick<Platform, 'db' | 'clock'> & { activity: ActivityService }) {
-  const dashboard = createDashboardService({ clock, repository: createDashboardRepository(db) });
+}: Pick<Platform, 'backgroundReads' | 'clock'> & { activity: ActivityService }) {
+  // The counts scan tens of thousands of index entries: off the event loop.
+  const dashboard = createDashboardService({
+    clock,
+    repository: createDashboardRepository(backgroundReads),
+  });
   return defineModule({
     name: 'dashboard',
     // The analytics sampler records the metric cards' own figures (one definition of each).

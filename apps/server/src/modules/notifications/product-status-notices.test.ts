@@ -207,12 +207,13 @@ describe('the bell of a large product, range by range', () => {
     return async (queries, options) => {
       if (runs.length >= crashAfter) throw new Error('killed mid-delivery');
       const before = (await productStatusLines(idPrefix)).length;
-      await t.database.runInBackground(queries, options);
+      const ran = await t.database.runInBackground(queries, options);
       runs.push({
         queries,
         options,
         inserted: (await productStatusLines(idPrefix)).length - before,
       });
+      return ran;
     };
   }
 

@@ -21,6 +21,8 @@ export interface AppContext {
   runInBackground: RunQueries;
   /** One hot read-only statement at once (AppDatabase.readNow). */
   readNow: ReadNow;
+  /** Heavy reads off the event loop, no transactions (AppDatabase.backgroundReads). */
+  backgroundReads: Kysely<Database>;
   clock: Clock;
   tokens: TokenService;
   mailer: Mailer;

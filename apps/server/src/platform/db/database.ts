@@ -14,6 +14,8 @@ import type { DatabaseConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { FifoGate } from '../core/fifo-gate.js';
 import { ensurePrivateDir, ensurePrivateFile, restrictToOwner } from '../web/private-files.js';
+import { BackgroundReadDialect } from './background-reads.js';
+import { startSqliteReader } from './sqlite-reader.js';
 import type { RunQueries } from './sqlite-worker.js';
 import { startSqliteWorker } from './sqlite-worker.js';
 
@@ -30,6 +32,13 @@ export interface AppDatabase {
    */
   runInBackground: RunQueries;
   readNow: ReadNow;
+  /**
+   * Reads too heavy for the event loop (the dashboard's counts, periodic jobs' scans), written
+   * as usual Kysely selects on committed data: on SQLite they run on a worker thread with a
+   * read-only connection of its own (sqlite-reader.ts), on PostgreSQL through the pool. No
+   * transactions.
+   */
+  backgroundReads: Kysely<Database>;
   destroy(): Promise<void>;
 }
 
@@ -67,6 +76,7 @@ export function createDatabase(
       dialect,
       runInBackground: runQueriesOn(db),
       readNow: async (query) => (await db.executeQuery(query)).rows,
+      backgroundReads: db,
       destroy: once(() => db.destroy()),
     };
   }
@@ -80,14 +90,21 @@ export function createDatabase(
     log,
   });
   const worker = startSqliteWorker(raw, config.database.file, runQueriesOn(db));
+  const readNow = <R>(query: CompiledQuery<R>) =>
+    readerStatements.prepare(query.sql).all(query.parameters) as R[];
+  const backgroundReader = startSqliteReader(config.database.file, readNow);
   return {
     db,
     dialect,
     runInBackground: worker.run,
-    readNow: <R>(query: CompiledQuery<R>) =>
-      readerStatements.prepare(query.sql).all(query.parameters) as R[],
-    // The worker and the reader close first: the last connection to close folds the WAL in.
+    readNow,
+    backgroundReads: new Kysely<Database>({
+      dialect: new BackgroundReadDialect(backgroundReader.read),
+      log,
+    }),
+    // The workers and the reader close first: the last connection to close folds the WAL in.
     destroy: once(async () => {
+      await backgroundReader.stop();
       await worker.stop();
       reader.close();
       await db.destroy();
@@ -106,18 +123,24 @@ function once(destroy: () => Promise<void>): () => Promise<void> {
  * when the worker cannot, or a caller's transaction), reading `fileContent` parameters from disk.
  */
 export function runQueriesOn(db: Kysely<Database>): RunQueries {
-  const runAll = async (executor: Kysely<Database>, queries: readonly CompiledQuery[]) => {
-    for (const query of queries) {
+  const runAll = async (
+    executor: Kysely<Database>,
+    queries: readonly CompiledQuery[],
+    gated: boolean,
+  ): Promise<boolean> => {
+    for (const [index, query] of queries.entries()) {
       const parameters = await Promise.all(
         query.parameters.map((value) => (isFileContent(value) ? readFileContent(value) : value)),
       );
-      await executor.executeQuery({ ...query, parameters });
+      const { numAffectedRows } = await executor.executeQuery({ ...query, parameters });
+      if (gated && index === 0 && !numAffectedRows) return false;
     }
+    return true;
   };
-  return async (queries, options) => {
-    if (options?.transaction) await withTransaction(db, (trx) => runAll(trx, queries));
-    else await runAll(db, queries);
-  };
+  return (queries, options) =>
+    options?.transaction
+      ? withTransaction(db, (trx) => runAll(trx, queries, options.gated === true))
+      : runAll(db, queries, false);
 }
 
 /**

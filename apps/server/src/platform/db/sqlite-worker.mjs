@@ -66,15 +66,19 @@ function readRange(path, offset, length) {
   }
 }
 
-/** Runs the queries, each its own statement; tells whether one read a file's bytes. */
-function runEach(queries) {
+/**
+ * Runs the queries, each its own statement; tells whether they ran (gated: the first changed a
+ * row, see sqlite-worker.ts) and whether one read a file's bytes.
+ */
+function runEach(queries, gated = false) {
   let wroteFiles = false;
-  for (const { sql, parameters } of queries) {
+  for (const [index, { sql, parameters }] of queries.entries()) {
     const { values, fromFiles } = withFileContents(parameters);
-    prepared(sql).run(...values);
+    const { changes } = prepared(sql).run(...values);
     wroteFiles ||= fromFiles;
+    if (gated && index === 0 && changes === 0) return { ran: false, wroteFiles };
   }
-  return wroteFiles;
+  return { ran: true, wroteFiles };
 }
 
 // IMMEDIATE: takes the write lock up front, as the main connection's transactions do.
@@ -94,13 +98,15 @@ function syncWal() {
   }
 }
 
-parentPort.on('message', ({ id, queries, syncWal: sync, transaction }) => {
+parentPort.on('message', ({ id, queries, syncWal: sync, transaction, gated }) => {
   try {
     // Each on its own unless asked otherwise: a statement holds the write lock only for itself,
     // so the main connection's writers never wait long behind a large batch.
-    const wroteFiles = transaction ? runInTransaction.immediate(queries) : runEach(queries);
+    const { ran, wroteFiles } = transaction
+      ? runInTransaction.immediate(queries, gated)
+      : runEach(queries);
     if (wroteFiles || sync) syncWal();
-    parentPort.postMessage({ id });
+    parentPort.postMessage({ id, ran });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -72,6 +72,7 @@ describe('SQLite worker', () => {
     return async (queries) => {
       for (const { sql, parameters } of queries) raw.prepare(sql).run(...parameters);
       await Promise.resolve();
+      return true;
     };
   }
 
@@ -104,6 +105,27 @@ describe('SQLite worker', () => {
       { id: 1, name: 'a' },
       { id: 2, name: 'b' },
     ]);
+  });
+
+  it('runs a gated transaction only when its first statement claims a row', async () => {
+    const { raw, file } = await withItems();
+    raw.exec('create table claims (id integer primary key)');
+    const worker = startSqliteWorker(raw, file, onMainConnection(raw));
+    cleanups.push(worker.stop);
+    const claim = (id: number) =>
+      CompiledQuery.raw('insert or ignore into claims (id) values (?)', [id]);
+
+    expect(await worker.run([claim(1), insert(1, 'a')], { transaction: true, gated: true })).toBe(
+      true,
+    );
+    // The same claim again: nothing after it runs (a second insert of item 1 would fail).
+    expect(await worker.run([claim(1), insert(1, 'a')], { transaction: true, gated: true })).toBe(
+      false,
+    );
+    expect(await worker.run([claim(2), insert(2, 'b')], { transaction: true, gated: true })).toBe(
+      true,
+    );
+    expect(raw.prepare('select id from items order by id').pluck().all()).toEqual([1, 2]);
   });
 
   it("rejects with SQLite's message when a statement fails, and keeps running later writes", async () => {

@@ -10,8 +10,12 @@ const AUTOCHECKPOINT_PAGES = 1_000;
 /**
  * Runs idempotent write queries one by one (each its own statement, no transaction unless
  * asked); a `fileContent(path, range?)` parameter is read from disk by whoever runs the query.
+ * Answers whether the queries ran: false only when `gated` stopped them.
  */
-export type RunQueries = (queries: readonly CompiledQuery[], options?: RunOptions) => Promise<void>;
+export type RunQueries = (
+  queries: readonly CompiledQuery[],
+  options?: RunOptions,
+) => Promise<boolean>;
 
 export interface RunOptions {
   /**
@@ -24,6 +28,12 @@ export interface RunOptions {
    * or a failed read never leaves part of a file stored.
    */
   transaction?: boolean;
+  /**
+   * With `transaction`: the first statement is a claim (an insert that does nothing on
+   * conflict), and the rest run only when it changed a row; so two processes, or two runs, do
+   * the work once (the analytics minute).
+   */
+  gated?: boolean;
 }
 
 export interface SqliteWorker {
@@ -34,7 +44,7 @@ export interface SqliteWorker {
 interface Posted {
   queries: readonly CompiledQuery[];
   options: RunOptions | undefined;
-  resolve: () => void;
+  resolve: (ran: boolean) => void;
   reject: (error: Error) => void;
 }
 
@@ -75,10 +85,10 @@ export function startSqliteWorker(
     }
   }
 
-  worker.on('message', ({ id, error }: { id: number; error?: string }) => {
+  worker.on('message', ({ id, ran, error }: { id: number; ran?: boolean; error?: string }) => {
     const call = posted.get(id);
     posted.delete(id);
-    if (error === undefined) call?.resolve();
+    if (error === undefined) call?.resolve(ran !== false);
     else call?.reject(new Error(error));
   });
   worker.on('error', (error) => {
@@ -99,6 +109,7 @@ export function startSqliteWorker(
           queries: queries.map(({ sql, parameters }) => ({ sql, parameters })),
           syncWal: options?.syncWal === true,
           transaction: options?.transaction === true,
+          gated: options?.gated === true,
         });
       });
     },
