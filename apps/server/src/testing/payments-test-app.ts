@@ -81,7 +81,7 @@ export async function startPaymentsTestApp(
       return createDepositsService({
         db,
         clock: t.clock,
-        deposits: createDepositsRepository(db, t.database.dialect),
+        deposits: createDepositsRepository(db, t.database.dialect, t.database.backgroundReads),
         settings: settingsRows,
         balance,
         activity,

@@ -210,12 +210,17 @@ function backOfficeQueries(db: Kysely<Database>, dialect: SqlDialect) {
 }
 
 /** Queries on `deposits`: the customer's charges, the admin's back office, the settlement. */
-export function createDepositsRepository(db: Kysely<Database>, dialect: SqlDialect) {
+/** `reads`: the background poll's scans run there, off the event loop (AppContext). */
+export function createDepositsRepository(
+  db: Kysely<Database>,
+  dialect: SqlDialect,
+  reads: Kysely<Database>,
+) {
   return {
     ...chargeQueries(db, dialect),
     ...ownDepositQueries(db),
     ...backOfficeQueries(db, dialect),
-    ...createSettlementRepository(db),
+    ...createSettlementRepository(db, reads),
   };
 }
 

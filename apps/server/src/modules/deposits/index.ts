@@ -25,6 +25,7 @@ export type { GatewayPoll } from './gateway-poll.js';
 
 export function createDepositsModule({
   db,
+  backgroundReads,
   dialect,
   clock,
   config,
@@ -34,13 +35,16 @@ export function createDepositsModule({
   settingsRows,
   balance,
   activity,
-}: Pick<Platform, 'db' | 'dialect' | 'clock' | 'config' | 'jobLeases' | 'events' | 'log'> & {
+}: Pick<
+  Platform,
+  'db' | 'backgroundReads' | 'dialect' | 'clock' | 'config' | 'jobLeases' | 'events' | 'log'
+> & {
   /** The payment rows, written with their activity line and read in the deposit's transaction. */
   settingsRows: SettingsRepository;
   balance: BalanceService;
   activity: ActivityService;
 }) {
-  const repository = createDepositsRepository(db, dialect);
+  const repository = createDepositsRepository(db, dialect, backgroundReads);
   const deposits = createDepositsService({
     db,
     clock,

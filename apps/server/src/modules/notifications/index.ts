@@ -34,6 +34,7 @@ export { bellNotice } from './bell-notice.js';
 
 export function createNotificationsModule({
   db,
+  backgroundReads,
   clock,
   runInBackground,
   config,
@@ -44,11 +45,19 @@ export function createNotificationsModule({
   users,
 }: Pick<
   Platform,
-  'db' | 'clock' | 'runInBackground' | 'config' | 'mailer' | 'jobLeases' | 'events' | 'log'
+  | 'db'
+  | 'backgroundReads'
+  | 'clock'
+  | 'runInBackground'
+  | 'config'
+  | 'mailer'
+  | 'jobLeases'
+  | 'events'
+  | 'log'
 > & {
   users: Pick<UsersRepository, 'findById'>;
 }) {
-  const repository = createNotificationsRepository(db);
+  const repository = createNotificationsRepository(db, backgroundReads);
   const notifications = createNotificationsService({ db, clock, repository });
   const mail = { config, mailer, users };
   const statusMails = createProductStatusMailRepository(db);

@@ -48,7 +48,7 @@ async function notifyMany(user: TestUser, count: number): Promise<void> {
   const service = createNotificationsService({
     db: t.database.db,
     clock: t.clock,
-    repository: createNotificationsRepository(t.database.db),
+    repository: createNotificationsRepository(t.database.db, t.database.backgroundReads),
   });
   for (let i = 1; i <= count; i++) {
     t.clock.advance(1000);

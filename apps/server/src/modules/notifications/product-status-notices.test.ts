@@ -246,7 +246,7 @@ describe('the bell of a large product, range by range', () => {
       const [handler] = createProductStatusNotices({
         clock: t.clock,
         runInBackground,
-        repository: createNotificationsRepository(t.database.db),
+        repository: createNotificationsRepository(t.database.db, t.database.backgroundReads),
         mails: { noteChange: () => Promise.resolve() },
         chunkSize: CHUNK,
       });
