@@ -163,7 +163,7 @@ export async function buildApp({
     draining: createDraining(),
     sharedState,
     jobLeases: createJobLeases({
-      repository: createJobLeasesRepository(database.db),
+      repository: createJobLeasesRepository(database),
       clock,
     }),
   };

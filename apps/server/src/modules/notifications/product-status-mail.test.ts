@@ -248,7 +248,7 @@ describe('a send in batches', () => {
       createProductStatusMail({
         clock: t.clock,
         jobLeases: createJobLeases({
-          repository: createJobLeasesRepository(t.database.db),
+          repository: createJobLeasesRepository(t.database),
           clock: t.clock,
         }),
         config: t.config,

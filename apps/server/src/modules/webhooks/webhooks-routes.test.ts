@@ -430,7 +430,7 @@ describe('deliveries', () => {
       db: t.database.db,
       clock: t.clock,
       jobLeases: createJobLeases({
-        repository: createJobLeasesRepository(t.database.db),
+        repository: createJobLeasesRepository(t.database),
         clock: t.clock,
       }),
       repository: createWebhooksRepository(t.database.db, t.database.dialect),

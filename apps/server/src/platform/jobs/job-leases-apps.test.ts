@@ -48,7 +48,7 @@ async function startNode(): Promise<App> {
 }
 
 function holders() {
-  return createJobLeasesRepository(t.database.db).holders();
+  return createJobLeasesRepository(t.database).holders();
 }
 
 async function remindersFor(subscriptionId: string): Promise<number> {

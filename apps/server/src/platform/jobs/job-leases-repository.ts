@@ -1,14 +1,21 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { AppDatabase } from '../db/database.js';
 
-/** The `job_leases` table (platform/jobs/job-leases.ts): who runs each periodic job's timer. */
-export function createJobLeasesRepository(db: Kysely<Database>) {
+/**
+ * The `job_leases` table (platform/jobs/job-leases.ts): who runs each periodic job's timer. Its
+ * renewals, one per job tick, commit on the SQLite worker: on the event loop each commit's
+ * fsync held every request for 2–5 ms.
+ */
+export function createJobLeasesRepository({
+  db,
+  runInBackground,
+}: Pick<AppDatabase, 'db' | 'runInBackground'>) {
   return {
     /**
      * Takes the lease `name` for `holder` until `expiresAt` when nobody holds it, when its holder
      * let it lapse (`expires_at <= now`), or renews it when `holder` already holds it; true when
      * `holder` holds it afterwards. One statement: two processes asking at once cannot both win
-     * (PostgreSQL re-checks the condition on the row the other committed; SQLite has one writer).
+     * (PostgreSQL re-checks the condition on the row the other committed; SQLite has one writer),
+     * and it changed a row exactly when `holder` holds the lease (gated).
      */
     async acquireOrRenew(request: {
       name: string;
@@ -17,7 +24,7 @@ export function createJobLeasesRepository(db: Kysely<Database>) {
       expiresAt: number;
     }): Promise<boolean> {
       const { name, holder, now, expiresAt } = request;
-      const row = await db
+      const upsert = db
         .insertInto('job_leases')
         .values({ name, holder, expires_at: expiresAt })
         .onConflict((oc) =>
@@ -28,9 +35,8 @@ export function createJobLeasesRepository(db: Kysely<Database>) {
               eb.or([eb('job_leases.holder', '=', holder), eb('job_leases.expires_at', '<=', now)]),
             ),
         )
-        .returning('holder')
-        .executeTakeFirst();
-      return row?.holder === holder;
+        .compile();
+      return runInBackground([upsert], { transaction: true, gated: true });
     },
 
     /** Gives the lease up if `holder` holds it (a lease taken over meanwhile stays). */

@@ -27,14 +27,14 @@ afterAll(async () => {
 
 function leasesOn(database: AppDatabase, holder: string) {
   return createJobLeases({
-    repository: createJobLeasesRepository(database.db),
+    repository: createJobLeasesRepository(database),
     clock: t.clock,
     holder,
   });
 }
 
 function holderOf(name: string): Promise<string | undefined> {
-  return createJobLeasesRepository(t.database.db).holderOf(name);
+  return createJobLeasesRepository(t.database).holderOf(name);
 }
 
 /** The pid of a process of this machine that ran and has exited. */
