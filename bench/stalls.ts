@@ -7,7 +7,7 @@
 // the server to bench/.profiles.
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { printColumns, rssMegabytes, startChaveiro, waitUntilQuiet } from './lib.js';
+import { printColumns, rssMegabytes, startChaveiro, startProcess, waitUntilQuiet } from './lib.js';
 
 const { values } = parseArgs({
   options: {
@@ -15,6 +15,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '180' },
     every: { type: 'string', default: '20' },
     'cpu-prof': { type: 'boolean', default: false },
+    /** Probes bare Fastify's GET / this long first, the floor of this machine and client. */
+    'baseline-seconds': { type: 'string', default: '60' },
   },
 });
 const seconds = Number(values.seconds);
@@ -24,6 +26,19 @@ const P999_BUDGET_RATIO = 5;
 const MAX_BUDGET_RATIO = 25;
 /** An answer this many times the median is listed with the second it came at. */
 const SLOW_RATIO = 10;
+
+const baselineSeconds = Number(values['baseline-seconds']);
+if (baselineSeconds > 0) {
+  const hello = await startProcess('bench/hello-server.mjs', 3902, '/');
+  try {
+    console.log(
+      `bare Fastify GET /, probed for ${String(baselineSeconds)} s (this machine's floor):`,
+    );
+    report(await probe(hello.url, '/', baselineSeconds * 1000, everyMs), hello.child.pid);
+  } finally {
+    await hello.stop();
+  }
+}
 
 const port = 3900 + Math.floor(Math.random() * 100);
 const server = await startChaveiro(
@@ -37,7 +52,7 @@ try {
   console.log(
     `server quiet after ${String(Math.round(waited / 1000))} s; probing for ${String(seconds)} s`,
   );
-  const probes = await probe(server.url, seconds * 1000, everyMs);
+  const probes = await probe(server.url, '/api/health', seconds * 1000, everyMs);
   report(probes, server.child.pid);
 } finally {
   await server.stop();
@@ -49,8 +64,13 @@ interface Probe {
   ms: number;
 }
 
-/** Sends a GET every `everyMs` on schedule (open loop), timing each from when it was due. */
-async function probe(url: string, durationMs: number, everyMs: number): Promise<Probe[]> {
+/** Sends a GET of `path` every `everyMs` on schedule (open loop), timed from when it was due. */
+async function probe(
+  url: string,
+  path: string,
+  durationMs: number,
+  everyMs: number,
+): Promise<Probe[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const { hostname, port } = new URL(url);
   const probes: Promise<Probe>[] = [];
@@ -61,19 +81,16 @@ async function probe(url: string, durationMs: number, everyMs: number): Promise<
     if (wait > 0) await new Promise((done) => setTimeout(done, wait));
     probes.push(
       new Promise<Probe>((resolve, reject) => {
-        const sent = request(
-          { agent, hostname, port, path: '/api/health', method: 'GET' },
-          (response) => {
-            response.resume();
-            response.on('end', () => {
-              if (response.statusCode !== 200) {
-                reject(new Error(`/api/health answered ${String(response.statusCode)}`));
-              } else {
-                resolve({ at: (due - start) / 1000, ms: performance.now() - due });
-              }
-            });
-          },
-        );
+        const sent = request({ agent, hostname, port, path, method: 'GET' }, (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode !== 200) {
+              reject(new Error(`${path} answered ${String(response.statusCode)}`));
+            } else {
+              resolve({ at: (due - start) / 1000, ms: performance.now() - due });
+            }
+          });
+        });
         sent.on('error', reject);
         sent.end();
       }),
