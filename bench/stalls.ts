@@ -28,13 +28,14 @@ const MAX_BUDGET_RATIO = 25;
 const SLOW_RATIO = 10;
 
 const baselineSeconds = Number(values['baseline-seconds']);
+let floor: Tail | undefined;
 if (baselineSeconds > 0) {
   const hello = await startProcess('bench/hello-server.mjs', 3902, '/');
   try {
     console.log(
       `bare Fastify GET /, probed for ${String(baselineSeconds)} s (this machine's floor):`,
     );
-    report(await probe(hello.url, '/', baselineSeconds * 1000, everyMs), hello.child.pid);
+    floor = report(await probe(hello.url, '/', baselineSeconds * 1000, everyMs), hello.child.pid);
   } finally {
     await hello.stop();
   }
@@ -53,7 +54,12 @@ try {
     `server quiet after ${String(Math.round(waited / 1000))} s; probing for ${String(seconds)} s`,
   );
   const probes = await probe(server.url, '/api/health', seconds * 1000, everyMs);
-  report(probes, server.child.pid);
+  const tail = report(probes, server.child.pid);
+  if (floor) {
+    console.log(
+      `against bare Fastify in this run: p99.9 ${(tail.p999 / floor.p999).toFixed(1)} × its p99.9, max ${(tail.max / floor.max).toFixed(1)} × its max`,
+    );
+  }
 } finally {
   await server.stop();
 }
@@ -105,7 +111,13 @@ function percentile(sorted: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
 }
 
-function report(probes: Probe[], pid: number | undefined): void {
+interface Tail {
+  p50: number;
+  p999: number;
+  max: number;
+}
+
+function report(probes: Probe[], pid: number | undefined): Tail {
   const sorted = probes.map((one) => one.ms).sort((a, b) => a - b);
   const p50 = percentile(sorted, 0.5);
   const p99 = percentile(sorted, 0.99);
@@ -141,4 +153,5 @@ function report(probes: Probe[], pid: number | undefined): void {
   console.log(
     `budget max ≤ ${String(MAX_BUDGET_RATIO)} × p50: ${(max / p50).toFixed(1)} × — ${verdict(max <= MAX_BUDGET_RATIO * p50)}`,
   );
+  return { p50, p999, max };
 }
