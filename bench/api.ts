@@ -10,7 +10,15 @@ import {
   benchProductId,
   benchUserId,
 } from './seed-ids.js';
-import { measure, printTable, startChaveiro, waitUntilQuiet, type Figures } from './lib.js';
+import {
+  measure,
+  printTable,
+  rssMegabytes,
+  startChaveiro,
+  startProcess,
+  waitUntilQuiet,
+  type Figures,
+} from './lib.js';
 import { saoPauloDay } from './seed-history.js';
 
 const { values } = parseArgs({
@@ -51,6 +59,13 @@ const BUDGETS: { scenario: string; percentile: 'p95' | 'p99'; ms: number }[] = [
   { scenario: 'metrics (1 admin tab)', percentile: 'p99', ms: 5 },
   { scenario: 'analytics 90 days', percentile: 'p95', ms: 20 },
 ];
+/**
+ * DESIGN.md: every analytics answer and any page of any list costs the server at most this many
+ * times bare Fastify hello's CPU per request, measured in the same run.
+ */
+const CPU_BUDGET_RATIO = 20;
+/** DESIGN.md: the server's resident memory under this bench. */
+const RSS_BUDGET_MB = 300;
 
 try {
   const waited = await waitUntilQuiet(server.url);
@@ -126,7 +141,42 @@ try {
       }),
     );
   }
+  // Bare Fastify hello at one connection: the CPU a request costs that does nothing.
+  const hello = await startProcess('bench/hello-server.mjs', 3902, '/');
+  let helloCpu: number | null = null;
+  try {
+    const helloRow = await measure({
+      name: 'bare Fastify hello (1 connection)',
+      url: `${hello.url}/`,
+      connections: 1,
+      duration,
+      server: hello.child,
+    });
+    rows.unshift(helloRow);
+    helloCpu = helloRow.cpuMicros;
+  } finally {
+    await hello.stop();
+  }
   printTable(rows);
+  const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
+  if (helloCpu) {
+    const over = rows
+      .slice(1)
+      .filter((row) => !row.name.startsWith('metrics'))
+      .map((row) => ({ row, ratio: (row.cpuMicros ?? Infinity) / helloCpu }));
+    console.log(
+      `server CPU per request ≤ ${String(CPU_BUDGET_RATIO)} × bare hello's (${String(helloCpu)} µs), lists and analytics:`,
+    );
+    for (const { row, ratio } of over) {
+      console.log(`  ${row.name}: ${ratio.toFixed(1)} × — ${verdict(ratio <= CPU_BUDGET_RATIO)}`);
+    }
+  }
+  const rss = rssMegabytes(server.child.pid);
+  if (rss) {
+    console.log(
+      `server RSS ${String(rss.now)} MB, peak ${String(rss.peak)} MB (budget ≤ ${String(RSS_BUDGET_MB)} MB): ${verdict(rss.peak <= RSS_BUDGET_MB)}`,
+    );
+  }
   for (const budget of BUDGETS) {
     const row = rows.find((figures) => figures.name === budget.scenario);
     if (!row) continue;

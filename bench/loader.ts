@@ -13,7 +13,14 @@ import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
 import { systemClock } from '../apps/server/src/platform/core/clock.js';
 import { createLoaderSessions } from '../apps/server/src/modules/loader/loader-sessions.js';
-import { measure, printTable, startChaveiro, startProcess, type Figures } from './lib.js';
+import {
+  measure,
+  printTable,
+  rssMegabytes,
+  startChaveiro,
+  startProcess,
+  type Figures,
+} from './lib.js';
 import {
   benchHwid,
   benchMachineId,
@@ -53,8 +60,16 @@ const LOAD_SHARES = [0.25, 0.5, 0.75];
 const SETTLE_MS = 2_000;
 /** DESIGN.md: the heartbeat's throughput as a share of bare Fastify hello's. */
 const THROUGHPUT_BUDGET_PERCENT = 25;
-/** DESIGN.md: at half its throughput, heartbeat p99 ≤ this many times bare Fastify POST's p99. */
-const P99_BUDGET_RATIO = 5;
+/**
+ * DESIGN.md: heartbeat p99 ≤ this many times bare Fastify POST's p99 at the same rate, by the
+ * paced run's share of the heartbeat's throughput (a quarter has no budget).
+ */
+const P99_BUDGET_RATIOS = new Map([
+  [0.5, 5],
+  [0.75, 10],
+]);
+/** DESIGN.md: the server's resident memory under this bench. */
+const RSS_BUDGET_MB = 300;
 const JWT_SECRET = 'bench-jwt-secret-0123456789abcdef0123456789';
 
 const params = readSeedParams(values.dir);
@@ -286,12 +301,16 @@ try {
   /** `part` as a whole percentage of `whole`'s throughput. */
   const percentOf = (part: Figures, whole: Figures) =>
     ((part.requestsPerSecond / whole.requestsPerSecond) * 100).toFixed(0);
+  const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
   if (base && heartbeat) {
+    const percent = (heartbeat.requestsPerSecond / base.requestsPerSecond) * 100;
     console.log(
-      `\nheartbeat = ${percentOf(heartbeat, base)} % of bare Fastify (budget ≥ ${String(THROUGHPUT_BUDGET_PERCENT)} %)`,
+      `\nheartbeat = ${percentOf(heartbeat, base)} % of bare Fastify (budget ≥ ${String(THROUGHPUT_BUDGET_PERCENT)} %): ${verdict(percent >= THROUGHPUT_BUDGET_PERCENT)}`,
     );
   }
-  for (const { heartbeat: measured, floor } of paced) {
+  for (const [index, { heartbeat: measured, floor }] of paced.entries()) {
+    const ratio = measured.median.p99 / floor.median.p99;
+    const budget = values.rate ? undefined : P99_BUDGET_RATIOS.get(LOAD_SHARES[index] ?? 0);
     const row = measured.median;
     const shares = [
       heartbeat && `${percentOf(row, heartbeat)} % of its throughput`,
@@ -300,8 +319,14 @@ try {
     const load = shares.length > 0 ? ` (${shares.join(', ')})` : '';
     console.log(
       `${row.name}${load} over ${String(connections)} connections: p99 ${String(row.p99)} ms, median of ${measured.p99s.join(' / ')}\n` +
-        `  bare Fastify POST at the same rate: p99 ${String(floor.median.p99)} ms, median of ${floor.p99s.join(' / ')}; heartbeat = ${(row.p99 / floor.median.p99).toFixed(1)} × (budget at half its throughput ≤ ${String(P99_BUDGET_RATIO)} ×)\n` +
+        `  bare Fastify POST at the same rate: p99 ${String(floor.median.p99)} ms, median of ${floor.p99s.join(' / ')}; heartbeat = ${ratio.toFixed(1)} ×${budget === undefined ? '' : ` (budget ≤ ${String(budget)} ×): ${verdict(ratio <= budget)}`}\n` +
         `  server CPU ${String(row.cpuMicros)} µs/req (event loop ${String(row.mainThreadCpuMicros)}; bare Fastify ${String(floor.median.mainThreadCpuMicros)}), load generator ${String(row.generatorCpuMicros)} µs/req`,
+    );
+  }
+  const rss = rssMegabytes(chaveiro.child.pid);
+  if (rss) {
+    console.log(
+      `server RSS ${String(rss.now)} MB, peak ${String(rss.peak)} MB (budget ≤ ${String(RSS_BUDGET_MB)} MB): ${verdict(rss.peak <= RSS_BUDGET_MB)}`,
     );
   }
 } finally {
