@@ -166,6 +166,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   await options.configure?.(app);
   await app.ready();
+  // The start-up minute sample reads off the event loop now: it settles before the test writes
+  // (a machine seen meanwhile would get a usage minute the test never asked for). Later runs in
+  // the same minute of the manual clock do nothing.
+  await app.jobs.analyticsSampler.runOnce();
 
   const tokens = createTokenService(config.jwtSecret, clock);
   const users = createUsersRepository(database.db);

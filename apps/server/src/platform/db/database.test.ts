@@ -83,7 +83,8 @@ describe('backgroundReads and gated background writes', () => {
 
   it('runs a gated transaction once per claim, on either database', async () => {
     const { db, runInBackground } = t.database;
-    const minute = 1_700_000_040_000;
+    // Far past the manual clock: the app's own sampler never claims or prunes it.
+    const minute = Date.UTC(2100, 0, 1);
     const sample = () => [
       db
         .insertInto('analytics_online_minutes')
@@ -92,7 +93,7 @@ describe('backgroundReads and gated background writes', () => {
         .compile(),
       db
         .insertInto('analytics_daily')
-        .values({ metric: 'online_samples', dimension: 'gated-test', day: '2023-11-14', value: 1 })
+        .values({ metric: 'online_samples', dimension: 'gated-test', day: '2100-01-01', value: 1 })
         .onConflict((oc) =>
           oc
             .columns(['metric', 'dimension', 'day'])
