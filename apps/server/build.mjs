@@ -26,6 +26,7 @@ await build({
 for (const [folder, worker] of [
   ['db', 'sqlite-worker.mjs'],
   ['db', 'sqlite-reader.mjs'],
+  ['db', 'worker-statements.mjs'],
   ['crypto', 'signing-worker.mjs'],
 ]) {
   await copyFile(

@@ -2,22 +2,12 @@
 // reads of periodic jobs and shared counts, so their work never holds the event loop.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-
-const STATEMENT_CACHE_SIZE = 100;
+import { preparedOn } from './worker-statements.mjs';
 
 const db = new Database(workerData.file, { readonly: true });
 db.pragma('busy_timeout = 5000');
 
-const statements = new Map();
-function prepared(sql) {
-  let statement = statements.get(sql);
-  if (!statement) {
-    if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-    statement = db.prepare(sql);
-    statements.set(sql, statement);
-  }
-  return statement;
-}
+const prepared = preparedOn(db);
 
 parentPort.on('message', ({ id, sql, parameters }) => {
   try {

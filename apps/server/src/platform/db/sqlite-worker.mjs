@@ -4,8 +4,7 @@
 import { closeSync, fdatasyncSync, openSync, readFileSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-
-const STATEMENT_CACHE_SIZE = 100;
+import { preparedOn } from './worker-statements.mjs';
 
 const db = new Database(workerData.file);
 // Waits out the main connection's transactions (this thread has nothing else to do).
@@ -23,16 +22,7 @@ setInterval(() => {
   }
 }, workerData.intervalMs);
 
-const statements = new Map();
-function prepared(sql) {
-  let statement = statements.get(sql);
-  if (!statement) {
-    if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-    statement = db.prepare(sql);
-    statements.set(sql, statement);
-  }
-  return statement;
-}
+const prepared = preparedOn(db);
 
 /**
  * A `{ fileContent: path, offset?, length? }` parameter (database.ts fileContent) is that file's
