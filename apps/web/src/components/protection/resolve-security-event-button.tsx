@@ -1,6 +1,5 @@
 import { protectionMessages as t, type SecurityEvent } from '@chaveiro/contract';
 import { Check } from 'lucide-react';
-import { toast } from 'sonner';
 import { PendingButton } from '@/components/form/pending-button';
 import { useResolveSecurityEvent } from './use-security-events';
 
@@ -13,12 +12,7 @@ export function ResolveSecurityEventButton({ event }: { event: SecurityEvent }) 
       variant="outline"
       pending={resolve.isPending}
       aria-label={t.securityResolveOf(t.signals[event.kind], event.username)}
-      onClick={() =>
-        resolve.mutate(
-          { id: event.id },
-          { onSuccess: (answer) => toast.success(answer.message || t.securityResolvedToast) },
-        )
-      }
+      onClick={() => resolve.mutate({ id: event.id })}
     >
       {resolve.isPending ? null : <Check aria-hidden />}
       {t.securityResolve}

@@ -1,4 +1,5 @@
 import {
+  protectionMessages as t,
   messageResponseSchema,
   securityEventsPageSchema,
   type SecurityEventsQuery,
@@ -10,6 +11,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -40,17 +42,20 @@ export function resolveSecurityEvent({ id }: { id: string }) {
 
 /**
  * "Marcar como resolvido": the queue, the sidebar's count (with the work queues), the customer
- * pages and the audit log are stale afterwards.
+ * pages and the audit log are stale afterwards. The toast is the hook's own: the refreshed queue
+ * unmounts the button before a `mutate` callback would run.
  */
 export function useResolveSecurityEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resolveSecurityEvent,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: (answer) => {
+      toast.success(answer.message || t.securityResolvedToast);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.securityEvents.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.queues }),
         queryClient.invalidateQueries({ queryKey: queryKeys.activity.all }),
-      ]),
+      ]);
+    },
   });
 }

@@ -1,7 +1,6 @@
 import { ADMIN_LIMITS, messages, type KeyListItem } from '@chaveiro/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { NumberField } from '@/components/form/input-fields';
 import { FormDialog } from '@/components/form/form-dialog';
@@ -24,15 +23,7 @@ export function KeyResetDialog({ row, onClose }: { row: KeyListItem; onClose: ()
     defaultValues: { days: row.validity },
   });
   const onSubmit = form.handleSubmit(({ days }) => {
-    update.mutate(
-      { id: row.id, body: { days } },
-      {
-        onSuccess: (response) => {
-          toast.success(response.message);
-          onClose();
-        },
-      },
-    );
+    update.mutate({ id: row.id, body: { days } }, { onSuccess: onClose });
   });
   return (
     <FormDialog

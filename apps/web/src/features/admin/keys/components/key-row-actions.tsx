@@ -1,6 +1,5 @@
 import type { KeyListItem } from '@chaveiro/contract';
 import { Ban, CalendarClock, Info, Link2, ShieldCheck, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { RowActionsMenu } from '@/components/data-table/row-actions-menu';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { useUpdateKey } from '../api/update-key';
@@ -15,10 +14,7 @@ export function KeyRowActions({ row }: { row: KeyListItem }) {
   const banned = row.status === 'banned';
 
   const toggleBan = () => {
-    update.mutate(
-      { id: row.id, body: { status: banned ? 'active' : 'banned' } },
-      { onSuccess: (response) => toast.success(response.message) },
-    );
+    update.mutate({ id: row.id, body: { status: banned ? 'active' : 'banned' } });
   };
 
   return (

@@ -204,6 +204,28 @@ describe('/admin/keys', () => {
     });
   });
 
+  it('confirms a ban though the banned key leaves the filtered list at once', async () => {
+    let banned = false;
+    stubRoutes({
+      ...keysApi,
+      'GET /api/keys': () => ({
+        items: banned ? [] : [row],
+        total: banned ? 0 : 1,
+        page: 1,
+        pageSize: 20,
+      }),
+      'PATCH /api/keys/k1': () => {
+        banned = true;
+        return { message: messages.admin.keyUpdated };
+      },
+    });
+    renderRoutes(routes, '/admin/keys?status=active');
+    const user = userEvent.setup();
+    await openMenuItem(user, 'Banir');
+    expect(await screen.findByText(messages.admin.keyUpdated)).toBeInTheDocument();
+    expect(screen.queryByText(row.key)).not.toBeInTheDocument();
+  });
+
   it('Delete Key asks first, then deletes', async () => {
     const { sent, user } = openKeys();
     await openMenuItem(user, 'Delete Key');

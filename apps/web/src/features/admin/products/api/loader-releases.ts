@@ -1,5 +1,10 @@
-import { loaderReleasesResponseSchema, messageResponseSchema } from '@chaveiro/contract';
+import {
+  loaderReleasesResponseSchema,
+  messageResponseSchema,
+  protectionMessages as t,
+} from '@chaveiro/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -29,15 +34,20 @@ export function removeLoaderRelease({ id, releaseId }: { id: string; releaseId: 
   );
 }
 
-/** "Remover versão": loaders with that hash count as unknown from now on. */
+/**
+ * "Remover versão": loaders with that hash count as unknown from now on. The toast is the hook's
+ * own: the refreshed list unmounts the release before a `mutate` callback would run.
+ */
 export function useRemoveLoaderRelease() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeLoaderRelease,
-    onSuccess: (_answer, { id }) =>
-      Promise.all([
+    onSuccess: (answer, { id }) => {
+      toast.success(answer.message || t.releaseRemoved);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.loaderReleases(id) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.activity.all }),
-      ]),
+      ]);
+    },
   });
 }

@@ -1,7 +1,6 @@
 import { protectionMessages as t, type LoaderRelease } from '@chaveiro/contract';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -51,11 +50,7 @@ export function ProductLoaderReleases({ productId }: { productId: string }) {
 function ReleaseItem({ productId, release }: { productId: string; release: LoaderRelease }) {
   const remove = useRemoveLoaderRelease();
   const [confirming, setConfirming] = useState(false);
-  const removeRelease = () =>
-    remove.mutate(
-      { id: productId, releaseId: release.id },
-      { onSuccess: (answer) => toast.success(answer.message || t.releaseRemoved) },
-    );
+  const removeRelease = () => remove.mutate({ id: productId, releaseId: release.id });
 
   return (
     <li className="grid gap-2 rounded-md border px-3 py-2 text-sm" data-testid="loader-release">
