@@ -11,6 +11,7 @@ import {
   benchUserId,
 } from './seed-ids.js';
 import {
+  freePort,
   measure,
   printTable,
   rssMegabytes,
@@ -25,7 +26,8 @@ const { values } = parseArgs({
   options: {
     dir: { type: 'string', default: 'bench/.data' },
     duration: { type: 'string', default: '10' },
-    port: { type: 'string', default: '3901' },
+    /** A free one by default: two benches, or a bench beside a server, never share one. */
+    port: { type: 'string' },
     /** Every scenario over this many connections instead of its own. */
     connections: { type: 'string' },
     /** Only the scenarios whose name contains this text. */
@@ -38,7 +40,7 @@ const duration = Number(values.duration);
 
 const server = await startChaveiro(
   values.dir,
-  Number(values.port),
+  values.port ? Number(values.port) : await freePort(),
   {},
   values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir=bench/.profiles'] : [],
 );
@@ -142,7 +144,7 @@ try {
     );
   }
   // Bare Fastify hello at one connection: the CPU a request costs that does nothing.
-  const hello = await startProcess('bench/hello-server.mjs', 3902, '/');
+  const hello = await startProcess('bench/hello-server.mjs', await freePort(), '/');
   let helloCpu: number | null = null;
   try {
     const helloRow = await measure({

@@ -14,6 +14,7 @@ import type autocannon from 'autocannon';
 import { systemClock } from '../apps/server/src/platform/core/clock.js';
 import { createLoaderSessions } from '../apps/server/src/modules/loader/loader-sessions.js';
 import {
+  freePort,
   measure,
   printTable,
   rssMegabytes,
@@ -175,10 +176,10 @@ if (values.nodes) {
   process.exit(0);
 }
 
-const hello = await startProcess('bench/hello-server.mjs', 3902, '/');
+const hello = await startProcess('bench/hello-server.mjs', await freePort(), '/');
 const chaveiro = await startChaveiro(
   values.dir,
-  3903,
+  await freePort(),
   {
     JWT_SECRET,
     // The auth scenario plays many players behind one proxy: trust the loopback proxy's header.

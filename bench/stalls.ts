@@ -7,7 +7,14 @@
 // the server to bench/.profiles.
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { printColumns, rssMegabytes, startChaveiro, startProcess, waitUntilQuiet } from './lib.js';
+import {
+  freePort,
+  printColumns,
+  rssMegabytes,
+  startChaveiro,
+  startProcess,
+  waitUntilQuiet,
+} from './lib.js';
 
 const { values } = parseArgs({
   options: {
@@ -30,7 +37,7 @@ const SLOW_RATIO = 10;
 const baselineSeconds = Number(values['baseline-seconds']);
 let floor: Tail | undefined;
 if (baselineSeconds > 0) {
-  const hello = await startProcess('bench/hello-server.mjs', 3902, '/');
+  const hello = await startProcess('bench/hello-server.mjs', await freePort(), '/');
   try {
     console.log(
       `bare Fastify GET /, probed for ${String(baselineSeconds)} s (this machine's floor):`,

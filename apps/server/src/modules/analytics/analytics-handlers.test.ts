@@ -5,6 +5,7 @@ import { withTransaction } from '../../platform/db/database.js';
 import { newId } from '../../platform/core/ids.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
 import { createTestApp } from '../../testing/test-app.js';
+import { createRollupCache } from './analytics-rollup-cache.js';
 import { createAnalyticsHandlers } from './analytics-handlers.js';
 import { METRICS } from './analytics-metrics.js';
 import { createAnalyticsRollupsRepository } from './analytics-rollups-repository.js';
@@ -274,7 +275,12 @@ describe('tempo devolvido', () => {
 
 describe('a handler applied twice counts once', () => {
   const handlers = () =>
-    createAnalyticsHandlers({ rollups: createAnalyticsRollupsRepository(t.database.db) });
+    createAnalyticsHandlers({
+      rollups: createAnalyticsRollupsRepository(
+        t.database.db,
+        createRollupCache({ clock: t.clock, invalidations: t.app.sharedState }),
+      ),
+    });
 
   function eventOf<T extends EventType>(type: T, payload: DomainEvent<T>['payload']) {
     return { id: newId(), type, payload, occurredAt: t.clock.now() } as DomainEvent<T>;

@@ -1,5 +1,6 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { RollupCache } from './analytics-rollup-cache.js';
 import type { Metric } from './analytics-metrics.js';
 import { METRICS } from './analytics-metrics.js';
 
@@ -43,7 +44,11 @@ function addQuery(executor: Kysely<Database>, day: string, values: RollupValue[]
     );
 }
 
-export function createAnalyticsRollupsRepository(db: Kysely<Database>) {
+/** `cache` is told of every rollup write (it drops the analytics answers' parts it changes). */
+export function createAnalyticsRollupsRepository(
+  db: Kysely<Database>,
+  cache: Pick<RollupCache, 'written'>,
+) {
   return {
     /**
      * Counts a business fact once: inserts its id into `analytics_facts` and, only when it was
@@ -62,7 +67,10 @@ export function createAnalyticsRollupsRepository(db: Kysely<Database>) {
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return false;
-      if (values.length > 0) await addQuery(trx, day, values).execute();
+      if (values.length > 0) {
+        cache.written(day);
+        await addQuery(trx, day, values).execute();
+      }
       return true;
     },
 
@@ -173,6 +181,11 @@ export function createAnalyticsRollupsRepository(db: Kysely<Database>) {
           )
           .compile(),
       ];
+    },
+
+    /** After a minute's sample (`sampleQueries`) committed: its day's live parts are stale. */
+    sampled(day: string): void {
+      cache.written(day);
     },
 
     /** Deletes minute samples older than `before`, as a statement for `runInBackground`. */

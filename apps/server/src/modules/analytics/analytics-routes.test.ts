@@ -3,7 +3,7 @@ import type {
   ExpiringResponse,
   ResellerAnalyticsResponse,
 } from '@chaveiro/contract';
-import { analyticsMessages } from '@chaveiro/contract';
+import { analyticsMessages, expiringResponseSchema } from '@chaveiro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY } from '../../testing/fixtures.js';
 import type { TestApp, TestUser } from '../../testing/test-app.js';
@@ -453,6 +453,8 @@ describe('GET /api/analytics/expiring', () => {
 
     const first = await t.as(admin).get('/api/analytics/expiring?pageSize=2');
     expect(first.statusCode).toBe(200);
+    // Serialised without the schema: it must hold all the same.
+    expect(expiringResponseSchema.parse(first.json())).toEqual(first.json());
     expect(first.json<ExpiringResponse>()).toEqual({
       items: all.slice(0, 2),
       total: 5,

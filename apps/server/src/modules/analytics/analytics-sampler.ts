@@ -77,15 +77,17 @@ export function createAnalyticsSampler({
       cards(),
       rollups.activeSubscriptions(backgroundReads, now),
     ]);
+    const day = dayIn(BUSINESS_TIME_ZONE, minute);
     const counted = await runInBackground(
       rollups.sampleQueries(
         minute,
-        dayIn(BUSINESS_TIME_ZONE, minute),
+        day,
         { ...read, activeSubscriptions },
         now - TIMING.onlineWindowMs,
       ),
       { transaction: true, gated: true },
     );
+    if (counted) rollups.sampled(day);
     await pruneIfDue(now);
     return { minute, counted, users: read.onlineUsers };
   }

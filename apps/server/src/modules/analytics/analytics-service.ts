@@ -24,12 +24,8 @@ import { BadRequestError } from '../../platform/core/errors.js';
 import { pageOf } from '../../platform/http/paging.js';
 import type { Metric } from './analytics-metrics.js';
 import { METRICS } from './analytics-metrics.js';
-import type {
-  AnalyticsRepository,
-  DailyValue,
-  DimensionTotal,
-  PlanPriceRow,
-} from './analytics-repository.js';
+import type { RollupCache, RollupReads } from './analytics-rollup-cache.js';
+import type { DailyValue, DimensionTotal, PlanPriceRow } from './analytics-repository.js';
 import { CARD_METRICS, GLOBAL_METRICS } from './analytics-repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,14 +43,23 @@ export interface AnalyticsRange {
   days: number;
 }
 
+/** The day lists answered lately: a few ranges are asked again and again (the periods). */
+const dayLists = new Map<string, readonly string[]>();
+const DAY_LISTS_KEPT = 32;
+
 /** Every day of [from, to], oldest first. */
-function daysOf(from: string, to: string): string[] {
+function daysOf(from: string, to: string): readonly string[] {
+  const key = `${from}|${to}`;
+  const known = dayLists.get(key);
+  if (known) return known;
   const days: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) {
     // Ranges are validated (≤ 366 days from 2000 on): a longer walk is a bug, not a long answer.
     if (days.length > ANALYTICS_LIMITS.maxRangeDays) throw new Error(`day range ${from}..${to}`);
     days.push(day);
   }
+  if (dayLists.size >= DAY_LISTS_KEPT) dayLists.clear();
+  dayLists.set(key, days);
   return days;
 }
 
@@ -109,7 +114,9 @@ export function renewalPlan<P extends { duration_type: PlanDurationType }>(
 }
 
 export interface AnalyticsServiceDeps extends Pick<AppContext, 'clock'> {
-  repository: AnalyticsRepository;
+  repository: RollupReads;
+  /** Keeps whole answers' rollup figures, as it keeps the reads' parts. */
+  cache: Pick<RollupCache, 'live'>;
 }
 
 /**
@@ -118,7 +125,7 @@ export interface AnalyticsServiceDeps extends Pick<AppContext, 'clock'> {
  * before the range, products, the reseller leaderboard, the last 24 h online and the
  * subscriptions about to expire with the revenue they put at stake.
  */
-export function createAnalyticsService({ clock, repository }: AnalyticsServiceDeps) {
+export function createAnalyticsService({ clock, repository, cache }: AnalyticsServiceDeps) {
   /** The range a query asks for, ending today at the latest. */
   function rangeOf(query: AnalyticsQuery): AnalyticsRange {
     const today = dayIn(BUSINESS_TIME_ZONE, clock.now());
@@ -205,7 +212,8 @@ export function createAnalyticsService({ clock, repository }: AnalyticsServiceDe
     };
   }
 
-  async function productsOf(from: string, to: string): Promise<ProductSales[]> {
+  /** Each product's figures over [from, to] (names are read per answer: `namedProducts`). */
+  async function productTotalsOf(from: string, to: string) {
     const totals = byDimension(
       await repository.totalsByDimension(
         [
@@ -218,13 +226,9 @@ export function createAnalyticsService({ clock, repository }: AnalyticsServiceDe
         to,
       ),
     );
-    const names = new Map(
-      (await repository.productNames([...totals.keys()])).map((row) => [row.id, row.name]),
-    );
     return [...totals.entries()]
       .map(([productId, metrics]) => ({
         productId,
-        name: names.get(productId) ?? DELETED_PRODUCT_NAME,
         salesCount: metrics.get(METRICS.productSalesCount) ?? 0,
         salesCents: metrics.get(METRICS.productSalesCents) ?? 0,
         redemptions: metrics.get(METRICS.productRedemptions) ?? 0,
@@ -233,7 +237,21 @@ export function createAnalyticsService({ clock, repository }: AnalyticsServiceDe
       .filter(
         (row) =>
           row.salesCount > 0 || row.salesCents > 0 || row.redemptions > 0 || row.givenBackMs > 0,
-      )
+      );
+  }
+
+  /** The products' current names, then their order (names break ties). */
+  async function namedProducts(
+    totals: Awaited<ReturnType<typeof productTotalsOf>>,
+  ): Promise<ProductSales[]> {
+    const names = new Map(
+      (await repository.productNames(totals.map((row) => row.productId))).map((row) => [
+        row.id,
+        row.name,
+      ]),
+    );
+    return totals
+      .map((row) => ({ ...row, name: names.get(row.productId) ?? DELETED_PRODUCT_NAME }))
       .sort(
         (a, b) =>
           b.salesCents - a.salesCents ||
@@ -242,41 +260,57 @@ export function createAnalyticsService({ clock, repository }: AnalyticsServiceDe
           b.givenBackMs - a.givenBackMs ||
           a.name.localeCompare(b.name, 'pt-BR'),
       )
-      .map(({ salesCents, ...row }) => ({ ...row, sales: centsToReais(salesCents) }));
+      .map(({ salesCents, productId, name, salesCount, redemptions, givenBackMs }) => ({
+        productId,
+        name,
+        salesCount,
+        sales: centsToReais(salesCents),
+        redemptions,
+        givenBackMs,
+      }));
   }
 
-  async function leaderboardOf(from: string, to: string): Promise<ResellerRank[]> {
+  /** The top resellers' figures over [from, to] (usernames are read per answer). */
+  async function leaderboardOf(from: string, to: string) {
     const top = await repository.top(
       METRICS.resellerKeysSold,
       from,
       to,
       ANALYTICS_LIMITS.leaderboardSize,
     );
-    const ids = top.map((row) => row.dimension);
-    const [others, users] = await Promise.all([
-      repository.totalsOf(
+    const totals = byDimension(
+      await repository.totalsOf(
         [METRICS.resellerKeysRedeemed, METRICS.resellerSpentCents],
-        ids,
+        top.map((row) => row.dimension),
         from,
         to,
       ),
-      repository.usernames(ids),
-    ]);
-    const totals = byDimension(others);
-    const names = new Map(users.map((row) => [row.id, row.username]));
+    );
     return top.map((row) => ({
       resellerId: row.dimension,
-      username: names.get(row.dimension) ?? null,
       keysSold: row.value,
       keysRedeemed: totals.get(row.dimension)?.get(METRICS.resellerKeysRedeemed) ?? 0,
       spent: centsToReais(totals.get(row.dimension)?.get(METRICS.resellerSpentCents) ?? 0),
     }));
   }
 
-  /** The last 24 h of online users: buckets of 10 minutes, the last one holding now. */
-  async function recentOnline(now: number) {
+  async function namedResellers(
+    ranks: Awaited<ReturnType<typeof leaderboardOf>>,
+  ): Promise<ResellerRank[]> {
+    const users = await repository.usernames(ranks.map((row) => row.resellerId));
+    const names = new Map(users.map((row) => [row.id, row.username]));
+    return ranks.map(({ resellerId, keysSold, keysRedeemed, spent }) => ({
+      resellerId,
+      username: names.get(resellerId) ?? null,
+      keysSold,
+      keysRedeemed,
+      spent,
+    }));
+  }
+
+  /** The last 24 h of online users: buckets of 10 minutes, the last one ending `until`. */
+  async function recentOnline(until: number) {
     const bucketMs = ANALYTICS_LIMITS.recentOnlineBucketMinutes * MINUTE_MS;
-    const until = now - (now % bucketMs) + bucketMs;
     const since = until - ANALYTICS_LIMITS.recentOnlineHours * 60 * MINUTE_MS;
     const buckets = await repository.onlineBuckets(since, until, bucketMs);
     return buckets.map((bucket) => ({
@@ -285,28 +319,124 @@ export function createAnalyticsService({ clock, repository }: AnalyticsServiceDe
     }));
   }
 
+  /** Everything a reseller's analytics of `range` reads from the rollups (no names). */
+  async function resellerFigures(resellerId: string, range: AnalyticsRange) {
+    const metrics = [
+      METRICS.resellerKeysSold,
+      METRICS.resellerKeysRedeemed,
+      METRICS.resellerSpentCents,
+    ] as const;
+    // The reseller's products are among those sold or redeemed by anyone in the range: their
+    // ids name the (reseller, product) dimensions to read by primary key.
+    const [rows, productIds] = await Promise.all([
+      repository.daily(metrics, resellerId, range.previousFrom, range.to),
+      repository.dimensionsWith(
+        [METRICS.productSalesCount, METRICS.productRedemptions],
+        range.from,
+        range.to,
+      ),
+    ]);
+    const dimensionOf = (productId: string) => `${resellerId}/${productId}`;
+    const perProduct = byDimension(
+      await repository.totalsOf(
+        [
+          METRICS.resellerProductKeysSold,
+          METRICS.resellerProductKeysRedeemed,
+          METRICS.resellerProductSpentCents,
+        ],
+        productIds.map(dimensionOf),
+        range.from,
+        range.to,
+      ),
+    );
+
+    const values = byMetricAndDay(rows);
+    const seriesFor = (from: string, to: string) =>
+      daysOf(from, to).map((day): ResellerAnalyticsDay => ({
+        day,
+        keysSold: values.get(METRICS.resellerKeysSold)?.get(day) ?? 0,
+        keysRedeemed: values.get(METRICS.resellerKeysRedeemed)?.get(day) ?? 0,
+        spent: centsToReais(values.get(METRICS.resellerSpentCents)?.get(day) ?? 0),
+      }));
+    const totalFor = (from: string, to: string) => {
+      const days = daysOf(from, to);
+      const sum = (metric: Metric) => {
+        const ofMetric = values.get(metric);
+        return ofMetric ? days.reduce((total, day) => total + (ofMetric.get(day) ?? 0), 0) : 0;
+      };
+      return {
+        keysSold: sum(METRICS.resellerKeysSold),
+        keysRedeemed: sum(METRICS.resellerKeysRedeemed),
+        spent: centsToReais(sum(METRICS.resellerSpentCents)),
+      };
+    };
+    const products = productIds
+      .flatMap((productId) => {
+        const metricsOf = perProduct.get(dimensionOf(productId));
+        if (!metricsOf) return [];
+        return [
+          {
+            productId,
+            keysSold: metricsOf.get(METRICS.resellerProductKeysSold) ?? 0,
+            keysRedeemed: metricsOf.get(METRICS.resellerProductKeysRedeemed) ?? 0,
+            spentCents: metricsOf.get(METRICS.resellerProductSpentCents) ?? 0,
+          },
+        ];
+      })
+      .filter((row) => row.keysSold > 0 || row.keysRedeemed > 0 || row.spentCents > 0);
+    return {
+      ...range,
+      series: seriesFor(range.from, range.to),
+      totals: {
+        current: totalFor(range.from, range.to),
+        previous: totalFor(range.previousFrom, range.previousTo),
+      },
+      products,
+    };
+  }
+
+  /** Everything an overview of `range` reads from the rollups (no names). */
+  async function overviewFigures(range: AnalyticsRange, onlineUntil: number) {
+    const [rows, cards, products, resellers, online] = await Promise.all([
+      repository.daily(GLOBAL_METRICS, '', range.previousFrom, range.to),
+      repository.daily(CARD_METRICS, '', range.previousTo, range.previousTo),
+      productTotalsOf(range.from, range.to),
+      leaderboardOf(range.from, range.to),
+      recentOnline(onlineUntil),
+    ]);
+    const values = byMetricAndDay(rows);
+    const series = seriesOf(values, range.from, range.to);
+    const previous = seriesOf(values, range.previousFrom, range.previousTo);
+    return {
+      ...range,
+      series,
+      totals: { current: totalsOf(series, values), previous: totalsOf(previous, values) },
+      baseline: snapshotOf(cards, range.previousTo),
+      products,
+      resellers,
+      recentOnline: online,
+    };
+  }
+
   return {
+    /**
+     * The admin's dashboard of a range. Its rollup figures are kept until a rollup write
+     * (`RollupCache.live`); the product and reseller names are read each time.
+     */
     async overview(query: AnalyticsQuery): Promise<AnalyticsResponse> {
       const range = rangeOf(query);
-      const [rows, cards, products, resellers, online] = await Promise.all([
-        repository.daily(GLOBAL_METRICS, '', range.previousFrom, range.to),
-        repository.daily(CARD_METRICS, '', range.previousTo, range.previousTo),
-        productsOf(range.from, range.to),
-        leaderboardOf(range.from, range.to),
-        recentOnline(clock.now()),
+      const bucketMs = ANALYTICS_LIMITS.recentOnlineBucketMinutes * MINUTE_MS;
+      const now = clock.now();
+      const onlineUntil = now - (now % bucketMs) + bucketMs;
+      const figures = await cache.live(
+        `overview|${range.from}|${range.to}|${String(onlineUntil)}`,
+        () => overviewFigures(range, onlineUntil),
+      );
+      const [products, resellers] = await Promise.all([
+        namedProducts(figures.products),
+        namedResellers(figures.resellers),
       ]);
-      const values = byMetricAndDay(rows);
-      const series = seriesOf(values, range.from, range.to);
-      const previous = seriesOf(values, range.previousFrom, range.previousTo);
-      return {
-        ...range,
-        series,
-        totals: { current: totalsOf(series, values), previous: totalsOf(previous, values) },
-        baseline: snapshotOf(cards, range.previousTo),
-        products,
-        resellers,
-        recentOnline: online,
-      };
+      return { ...figures, products, resellers };
     },
 
     /**
@@ -354,74 +484,23 @@ export function createAnalyticsService({ clock, repository }: AnalyticsServiceDe
       return { ...page, revenueAtStake: centsToReais(atStake) };
     },
 
-    /** A reseller's own keys over a range: sold, redeemed and spent, per day and per product. */
+    /**
+     * A reseller's own keys over a range: sold, redeemed and spent, per day and per product. Kept
+     * as `overview` is; the product names are read each time.
+     */
     async reseller(resellerId: string, query: AnalyticsQuery): Promise<ResellerAnalyticsResponse> {
       const range = rangeOf(query);
-      const metrics = [
-        METRICS.resellerKeysSold,
-        METRICS.resellerKeysRedeemed,
-        METRICS.resellerSpentCents,
-      ] as const;
-      // The reseller's products are among those sold or redeemed by anyone in the range: their
-      // ids name the (reseller, product) dimensions to read by primary key.
-      const [rows, productIds] = await Promise.all([
-        repository.daily(metrics, resellerId, range.previousFrom, range.to),
-        repository.dimensionsWith(
-          [METRICS.productSalesCount, METRICS.productRedemptions],
-          range.from,
-          range.to,
-        ),
-      ]);
-      const dimensionOf = (productId: string) => `${resellerId}/${productId}`;
-      const [perProduct, names] = await Promise.all([
-        repository.totalsOf(
-          [
-            METRICS.resellerProductKeysSold,
-            METRICS.resellerProductKeysRedeemed,
-            METRICS.resellerProductSpentCents,
-          ],
-          productIds.map(dimensionOf),
-          range.from,
-          range.to,
-        ),
-        repository.productNames(productIds),
-      ]);
-
-      const values = byMetricAndDay(rows);
-      const seriesFor = (from: string, to: string) =>
-        daysOf(from, to).map((day): ResellerAnalyticsDay => ({
-          day,
-          keysSold: values.get(METRICS.resellerKeysSold)?.get(day) ?? 0,
-          keysRedeemed: values.get(METRICS.resellerKeysRedeemed)?.get(day) ?? 0,
-          spent: centsToReais(values.get(METRICS.resellerSpentCents)?.get(day) ?? 0),
-        }));
-      const totalFor = (from: string, to: string) => {
-        const sum = (metric: Metric) =>
-          daysOf(from, to).reduce((total, day) => total + (values.get(metric)?.get(day) ?? 0), 0);
-        return {
-          keysSold: sum(METRICS.resellerKeysSold),
-          keysRedeemed: sum(METRICS.resellerKeysRedeemed),
-          spent: centsToReais(sum(METRICS.resellerSpentCents)),
-        };
-      };
-
-      const totals = byDimension(perProduct);
-      const productNames = new Map(names.map((row) => [row.id, row.name]));
-      const products = productIds
-        .flatMap((productId) => {
-          const metricsOf = totals.get(dimensionOf(productId));
-          if (!metricsOf) return [];
-          return [
-            {
-              productId,
-              name: productNames.get(productId) ?? DELETED_PRODUCT_NAME,
-              keysSold: metricsOf.get(METRICS.resellerProductKeysSold) ?? 0,
-              keysRedeemed: metricsOf.get(METRICS.resellerProductKeysRedeemed) ?? 0,
-              spentCents: metricsOf.get(METRICS.resellerProductSpentCents) ?? 0,
-            },
-          ];
-        })
-        .filter((row) => row.keysSold > 0 || row.keysRedeemed > 0 || row.spentCents > 0)
+      const figures = await cache.live(`reseller|${resellerId}|${range.from}|${range.to}`, () =>
+        resellerFigures(resellerId, range),
+      );
+      const names = new Map(
+        (await repository.productNames(figures.products.map((row) => row.productId))).map((row) => [
+          row.id,
+          row.name,
+        ]),
+      );
+      const products = figures.products
+        .map((row) => ({ ...row, name: names.get(row.productId) ?? DELETED_PRODUCT_NAME }))
         .sort(
           (a, b) =>
             b.keysSold - a.keysSold ||
@@ -429,17 +508,14 @@ export function createAnalyticsService({ clock, repository }: AnalyticsServiceDe
             b.keysRedeemed - a.keysRedeemed ||
             a.name.localeCompare(b.name, 'pt-BR'),
         )
-        .map(({ spentCents, ...row }) => ({ ...row, spent: centsToReais(spentCents) }));
-
-      return {
-        ...range,
-        series: seriesFor(range.from, range.to),
-        totals: {
-          current: totalFor(range.from, range.to),
-          previous: totalFor(range.previousFrom, range.previousTo),
-        },
-        products,
-      };
+        .map(({ productId, name, keysSold, keysRedeemed, spentCents }) => ({
+          productId,
+          name,
+          keysSold,
+          keysRedeemed,
+          spent: centsToReais(spentCents),
+        }));
+      return { ...figures, products };
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { Platform } from '../../module.js';
 import { defineModule } from '../../module.js';
+import { createRollupCache, createRollupReads } from './analytics-rollup-cache.js';
 import { createAnalyticsHandlers } from './analytics-handlers.js';
 import { createAnalyticsRepository } from './analytics-repository.js';
 import { createAnalyticsRollupsRepository } from './analytics-rollups-repository.js';
@@ -30,18 +31,35 @@ export function createAnalyticsModule({
   clock,
   jobLeases,
   log,
+  sharedState,
   dashboard,
   presence,
 }: Pick<
   Platform,
-  'db' | 'backgroundReads' | 'runInBackground' | 'dialect' | 'clock' | 'jobLeases' | 'log'
+  | 'db'
+  | 'backgroundReads'
+  | 'runInBackground'
+  | 'dialect'
+  | 'clock'
+  | 'jobLeases'
+  | 'log'
+  | 'sharedState'
 > & {
   dashboard: { freshMetrics: AnalyticsSamplerDeps['cards'] };
   presence: { flush(): Promise<void> };
 }) {
   const repository = createAnalyticsRepository(db, dialect);
-  const rollups = createAnalyticsRollupsRepository(db);
-  const analytics = createAnalyticsService({ clock, repository });
+  const cache = createRollupCache({ clock, invalidations: sharedState });
+  const rollups = createAnalyticsRollupsRepository(db, cache);
+  const analytics = createAnalyticsService({
+    clock,
+    cache,
+    repository: createRollupReads({
+      main: repository,
+      background: createAnalyticsRepository(backgroundReads, dialect),
+      cache,
+    }),
+  });
   return defineModule({
     name: 'analytics',
     // The customer area's usage figures are read from the same rollups.
