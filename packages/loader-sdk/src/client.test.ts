@@ -8,7 +8,7 @@ import {
   LoaderStateError,
   LoaderVerificationError,
 } from './errors.js';
-import type { FakeLoaderServer, RawAnswer } from './testing/fake-server.js';
+import type { FakeLoaderServer, RawAnswer, ReceivedRequest } from './testing/fake-server.js';
 import { FAKE, startFakeServer } from './testing/fake-server.js';
 import { createTestSigner, OTHER_SEED } from './testing/signer.js';
 
@@ -40,6 +40,28 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 }
 
 const authWithKey = () => client.auth({ hwid: FAKE.hwid, key: FAKE.key });
+
+/** The answer's data, changed by `change` and signed again by the trusted key as an auth answer. */
+function resignedAsAuth(
+  answer: RawAnswer,
+  request: ReceivedRequest,
+  change: (data: Record<string, unknown>) => Record<string, unknown>,
+): RawAnswer {
+  const { data } = JSON.parse(new TextDecoder().decode(answer.body)) as {
+    data: Record<string, unknown>;
+  };
+  const { body, signature } = fake.signer.answer({
+    request: 'POST /api/loader/auth',
+    data: change(data),
+    nonce: String(request.body?.nonce),
+    issuedAt: new Date().toISOString(),
+  });
+  return {
+    ...answer,
+    headers: { ...answer.headers, 'x-signature': signature },
+    body: new TextEncoder().encode(body),
+  };
+}
 
 describe('auth', () => {
   it('sends the product, the machine, the credentials and a fresh nonce, and returns the signed data', async () => {
@@ -91,22 +113,11 @@ describe('auth', () => {
     'refuses a signed file size of %s as MALFORMED_ANSWER, not a RangeError later',
     async (size) => {
       // Signed by the trusted key: only the shape check can stop it.
-      fake.tamper = (answer, request) => {
-        const { data } = JSON.parse(new TextDecoder().decode(answer.body)) as {
-          data: { file: Record<string, unknown> };
-        };
-        const { body, signature } = fake.signer.answer({
-          request: 'POST /api/loader/auth',
-          data: { ...data, file: { ...data.file, size } },
-          nonce: String(request.body?.nonce),
-          issuedAt: new Date().toISOString(),
-        });
-        return {
-          ...answer,
-          headers: { ...answer.headers, 'x-signature': signature },
-          body: new TextEncoder().encode(body),
-        };
-      };
+      fake.tamper = (answer, request) =>
+        resignedAsAuth(answer, request, (data) => ({
+          ...data,
+          file: { ...(data.file as Record<string, unknown>), size },
+        }));
       const error = await caught(authWithKey());
       expect(error).toBeInstanceOf(LoaderVerificationError);
       expect(error).toMatchObject({ code: 'MALFORMED_ANSWER' });
@@ -147,22 +158,7 @@ describe('answers the client must not trust', () => {
     await authWithKey();
     // A genuine answer with the right nonce, but for the auth path: the server answered
     // something other than the heartbeat the client sent.
-    fake.tamper = (answer, request) => {
-      const { data } = JSON.parse(new TextDecoder().decode(answer.body)) as {
-        data: Record<string, unknown>;
-      };
-      const { body, signature } = fake.signer.answer({
-        request: 'POST /api/loader/auth',
-        data,
-        nonce: String(request.body?.nonce),
-        issuedAt: new Date().toISOString(),
-      });
-      return {
-        ...answer,
-        headers: { ...answer.headers, 'x-signature': signature },
-        body: new TextEncoder().encode(body),
-      };
-    };
+    fake.tamper = (answer, request) => resignedAsAuth(answer, request, (data) => data);
     const error = await caught(client.heartbeat());
     expect(error).toMatchObject({ code: 'WRONG_REQUEST' });
   });
