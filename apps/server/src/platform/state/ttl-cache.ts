@@ -9,6 +9,7 @@ import type { CacheInvalidations } from './shared-state.js';
  */
 export function createTtlCache<T>(ttlMs: number, now: () => number = Date.now) {
   const entries = new Map<string, { at: number; value: Promise<T> }>();
+  const listeners: (() => void)[] = [];
   return {
     get(key: string, load: () => Promise<T>, at = now()): Promise<T> {
       const hit = entries.get(key);
@@ -22,6 +23,11 @@ export function createTtlCache<T>(ttlMs: number, now: () => number = Date.now) {
     },
     clear(): void {
       entries.clear();
+      for (const listener of listeners) listener();
+    },
+    /** Calls `listener` on every clear (what is derived from the same rows is stale too). */
+    onClear(listener: () => void): void {
+      listeners.push(listener);
     },
   };
 }
@@ -43,6 +49,7 @@ export function sharedTtlCache<T>(
   invalidations.onCleared(name, () => cache.clear());
   return {
     get: (key, load, at) => cache.get(key, load, at),
+    onClear: (listener) => cache.onClear(listener),
     clear() {
       cache.clear();
       invalidations.announceCleared(name);
