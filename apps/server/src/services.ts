@@ -166,7 +166,8 @@ export function createKeyAuthImportCommand(ctx: Pick<AppContext, 'db' | 'dialect
     repository: createKeyAuthImportRepository(),
     usersRepository: createUsersRepository(ctx.db),
     products: createProductsRepository(ctx.db, createCountCache(0), ctx.dialect),
-    keyRows: createKeysRepository(ctx.db, ctx.dialect, createCountCache(0)),
+    // The import reads no list pages: no reader of its own for their anchors.
+    keyRows: createKeysRepository(ctx.db, ctx.dialect, createCountCache(0), ctx.db),
     activity: createActivityService({
       clock: ctx.clock,
       repository: createActivityRepository(ctx.db, createCountCache(0)),
