@@ -99,7 +99,7 @@ export function createKeysRepository(
   backgroundReads: Kysely<Database>,
 ) {
   // Cleared with the totals: every write that changes a count may move a row.
-  const anchors = createPageAnchors(totals, ADMIN_LIMITS.listCountCacheMs);
+  const anchors = createPageAnchors(totals, ADMIN_LIMITS.listAnchorCacheMs);
 
   /**
    * The keys matching the filters at `now`, without joins (what the count needs). The status is

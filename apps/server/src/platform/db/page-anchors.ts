@@ -28,8 +28,8 @@ interface Anchor {
  * first needs it, by `find` (a seek from the nearest anchor already known, meant for
  * `backgroundReads`: off the event loop), and kept until the rows change: `invalidation` is the
  * list's count cache, which its table's one writer clears on every write (`clearWhenCommitted`),
- * so anchors never outlive a write; another node's write is announced or, if the announcement
- * is lost, outlived by `ttlMs` at most, as the counts.
+ * so anchors never outlive a write; another node's write is announced (and a reconnect drops
+ * them all), and `ttlMs` bounds an announcement lost otherwise.
  */
 export function createPageAnchors(
   invalidation: { onClear(listener: () => void): void },
