@@ -92,6 +92,7 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger, options:
     outbox,
     // Shared: a write on another node clears this node's copy too (Redis announcements).
     keyTotals: sharedCountCache(ctx.sharedState, 'key-totals', ADMIN_LIMITS.listCountCacheMs),
+    userTotals: sharedCountCache(ctx.sharedState, 'user-totals', ADMIN_LIMITS.listCountCacheMs),
     loaderSigner: options.loaderSigner,
     earlyRefusals: options.earlyRefusals,
     sellerApiExtensions: options.sellerApiExtensions,
