@@ -47,8 +47,8 @@ export function createPageAnchors(
     /**
      * Where the page at `offset` of the list `list` (its filters and sort, as a cache key)
      * starts, or null when no row is at that offset. `find(start)` answers the sort key of the
-     * row at `start`, or null when there is none. A write while it runs makes the answer the
-     * plain offset, never an anchor older than the rows.
+     * row at `start`, or null when there is none. A write while it runs (or its failure) makes
+     * the answer the plain offset, never an anchor older than the rows.
      */
     async start(
       list: string,
@@ -73,8 +73,9 @@ export function createPageAnchors(
           },
         );
       }
-      const key = await anchor.key;
-      if (generation !== began) return { from: undefined, skip: offset };
+      // A failed search (the reader gone) costs the page its skip, not its answer.
+      const key = await anchor.key.catch(() => undefined);
+      if (key === undefined || generation !== began) return { from: undefined, skip: offset };
       return key === null ? null : { from: key, skip: offset - position };
     },
   };
