@@ -1,8 +1,8 @@
 import type { KeySortField, KeyStatus, SortDir } from '@chaveiro/contract';
+import { ADMIN_LIMITS } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { ADMIN_LIMITS } from '@chaveiro/contract';
 import type { CountCache } from '../../platform/state/count-cache.js';
 import { clearWhenCommitted } from '../../platform/state/count-cache.js';
 import type { SqlDialect } from '../../platform/db/database.js';
