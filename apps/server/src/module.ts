@@ -21,6 +21,12 @@ export interface Platform extends AppContext {
    * write that changes them (key writes, and deletes that cascade into keys or their redeemer).
    */
   keyTotals: CountCache;
+  /**
+   * Totals of the user list's filters (and its page anchors): read by the user directory,
+   * cleared by every write of the users module that changes who matches a filter or where a
+   * user sorts (accounts made or deleted, role, status, username, e-mail, balance).
+   */
+  userTotals: CountCache;
   /** The loader signing key, shared by our loader API and KeyAuth's. */
   loaderSigner: Signer;
   /** Requests refused before the router picks a scope; the loader adds its signed refusal. */

@@ -92,6 +92,7 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger, options:
     outbox,
     // Shared: a write on another node clears this node's copy too (Redis announcements).
     keyTotals: sharedCountCache(ctx.sharedState, 'key-totals', ADMIN_LIMITS.listCountCacheMs),
+    userTotals: sharedCountCache(ctx.sharedState, 'user-totals', ADMIN_LIMITS.listCountCacheMs),
     loaderSigner: options.loaderSigner,
     earlyRefusals: options.earlyRefusals,
     sellerApiExtensions: options.sellerApiExtensions,
@@ -166,7 +167,8 @@ export function createKeyAuthImportCommand(ctx: Pick<AppContext, 'db' | 'dialect
     repository: createKeyAuthImportRepository(),
     usersRepository: createUsersRepository(ctx.db),
     products: createProductsRepository(ctx.db, createCountCache(0), ctx.dialect),
-    keyRows: createKeysRepository(ctx.db, ctx.dialect, createCountCache(0)),
+    // The import reads no list pages: no reader of its own for their anchors.
+    keyRows: createKeysRepository(ctx.db, ctx.dialect, createCountCache(0), ctx.db),
     activity: createActivityService({
       clock: ctx.clock,
       repository: createActivityRepository(ctx.db, createCountCache(0)),

@@ -174,6 +174,11 @@ export const ADMIN_LIMITS = {
   metricsCacheMs: 1_000,
   /** A big list's total may lag another node's writes by this much (this node's: never). */
   listCountCacheMs: 1_000,
+  /**
+   * A deep page's anchors are cleared with the totals on every node; this only bounds an
+   * announcement lost between nodes (finding them again costs the skip they save).
+   */
+  listAnchorCacheMs: 60_000,
 } as const;
 
 /** Image types accepted for avatars, recognised by their first bytes. */

@@ -13,7 +13,6 @@ import type { AnyEventHandler } from '../events/index.js';
 import type { ModuleTrace } from '../module.js';
 import { loadConfig } from '../config.js';
 import { createSessionsRepository } from '../modules/auth/index.js';
-import { createUsersRepository } from '../modules/users/index.js';
 import { createTokenService } from '../platform/http/auth.js';
 import type { Clock } from '../platform/core/clock.js';
 import type { AppDatabase } from '../platform/db/database.js';
@@ -172,7 +171,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.jobs.analyticsSampler.runOnce();
 
   const tokens = createTokenService(config.jwtSecret, clock);
-  const users = createUsersRepository(database.db);
+  // The app's own, so the accounts a test makes clear the user list's totals.
+  const users = app.services.users;
   const sessions = createSessionsRepository(database.db);
   const tokenFor: TestApp['tokenFor'] = async (user) => {
     const sessionId = newId();

@@ -1,9 +1,12 @@
 import type { ActivityType } from '@chaveiro/contract';
+import { ADMIN_LIMITS } from '@chaveiro/contract';
 import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { PageStart } from '../../platform/db/page-anchors.js';
+import { atOrPast, createPageAnchors } from '../../platform/db/page-anchors.js';
 import type { CountCache } from '../../platform/state/count-cache.js';
-import { createCountCache } from '../../platform/state/count-cache.js';
+import { clearWhenCommitted, createCountCache } from '../../platform/state/count-cache.js';
 import { contains } from '../../platform/db/search.js';
 
 export interface NewActivity {
@@ -68,6 +71,16 @@ function filtered(db: Kysely<Database>, filter: ActivityFilter): ActivityQueryBu
   return query;
 }
 
+/** Newest first from `start`: past its anchor, then its skip. */
+function fromStart<Q extends SelectQueryBuilder<Database, 'activity', object>>(
+  query: Q,
+  start: PageStart,
+): Q {
+  let sorted = query;
+  if (start.from) sorted = sorted.where(atOrPast(['created_at', 'id'], 'desc', start.from)) as Q;
+  return sorted.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(start.skip) as Q;
+}
+
 function olderThan(eb: ExpressionBuilder<Database, 'activity'>, cursor: ActivityCursor) {
   return eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id));
 }
@@ -88,7 +101,32 @@ export function createActivityRepository(
   db: Kysely<Database>,
   /** Totals per filter, cleared by every insert. */
   totals: CountCache = createCountCache(0),
+  /** Where deep pages' anchors are found, off the event loop. */
+  backgroundReads: Kysely<Database> = db,
 ) {
+  // Cleared with the totals, by every insert.
+  const anchors = createPageAnchors(totals, ADMIN_LIMITS.listAnchorCacheMs);
+
+  /**
+   * Where the page at `offset` starts: from its page anchor (platform/db/page-anchors.ts) when
+   * only this repository's inserts change the filter's rows. Filters by account do not anchor:
+   * deleting an account nulls its lines' actor, a change this repository never sees.
+   */
+  function pageStart(filter: ActivityFilter, offset: number): Promise<PageStart | null> {
+    if (filter.actorId !== undefined || filter.subject !== undefined) {
+      return Promise.resolve({ from: undefined, skip: offset });
+    }
+    return anchors.start(JSON.stringify(filter), offset, async (start) => {
+      const row = await fromStart(
+        filtered(backgroundReads, filter).select(['created_at', 'id']),
+        start,
+      )
+        .limit(1)
+        .executeTakeFirst();
+      return row ? [row.created_at, row.id] : null;
+    });
+  }
+
   return {
     /**
      * Writes one line. `ignoreDuplicate`: a line whose id is already there is left as it is (an
@@ -111,7 +149,7 @@ export function createActivityRepository(
       });
       if (options.ignoreDuplicate) insert = insert.onConflict((oc) => oc.column('id').doNothing());
       await insert.execute();
-      totals.clear();
+      clearWhenCommitted(totals, executor);
     },
 
     /**
@@ -123,19 +161,21 @@ export function createActivityRepository(
       limit: number,
       at: { offset: number } | { before: ActivityCursor },
     ): Promise<{ rows: ActivityEntry[]; total: number }> {
-      let rows = filtered(db, filter)
-        .select(COLUMNS)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit);
-      if ('before' in at) {
-        const cursor = at.before;
-        rows = rows.where((eb) => olderThan(eb, cursor));
-      } else {
-        rows = rows.offset(at.offset);
-      }
+      const rows = async (): Promise<ActivityEntry[]> => {
+        const query = filtered(db, filter).select(COLUMNS).limit(limit);
+        if ('before' in at) {
+          const cursor = at.before;
+          return query
+            .where((eb) => olderThan(eb, cursor))
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .execute();
+        }
+        const start = await pageStart(filter, at.offset);
+        return start ? fromStart(query, start).execute() : [];
+      };
       const [found, total] = await Promise.all([
-        rows.execute(),
+        rows(),
         totals.get(JSON.stringify(filter), async () => {
           const row = await filtered(db, filter)
             .select((eb) => eb.fn.countAll<number | string>().as('total'))

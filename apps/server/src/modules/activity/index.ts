@@ -14,13 +14,15 @@ export { createActivityService } from './activity-service.js';
 
 export function createActivityModule({
   db,
+  backgroundReads,
   clock,
   sharedState,
-}: Pick<Platform, 'db' | 'clock' | 'sharedState'>) {
+}: Pick<Platform, 'db' | 'backgroundReads' | 'clock' | 'sharedState'>) {
   const repository = createActivityRepository(
     db,
     // The list's filter totals, cleared on every node when a line is written (Redis).
     sharedCountCache(sharedState, 'activity-totals', ADMIN_LIMITS.listCountCacheMs),
+    backgroundReads,
   );
   const activity = createActivityService({ clock, repository });
   return defineModule({

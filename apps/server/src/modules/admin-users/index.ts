@@ -15,7 +15,9 @@ export type { AdminUsersService } from './admin-users-service.js';
 
 export function createAdminUsersModule({
   db,
+  backgroundReads,
   dialect,
+  userTotals,
   clock,
   events,
   users,
@@ -25,7 +27,7 @@ export function createAdminUsersModule({
   activity,
   files,
   sessionRows,
-}: Pick<Platform, 'db' | 'dialect' | 'clock' | 'events'> & {
+}: Pick<Platform, 'db' | 'backgroundReads' | 'dialect' | 'userTotals' | 'clock' | 'events'> & {
   users: UsersRepository;
   userAdmin: UserAdminRepository;
   productRows: ProductsRepository;
@@ -39,7 +41,7 @@ export function createAdminUsersModule({
     clock,
     users,
     userAdmin,
-    directory: createUserDirectoryRepository(db, dialect),
+    directory: createUserDirectoryRepository(db, dialect, userTotals, backgroundReads),
     products: productRows,
     subscriptions,
     activity,

@@ -1,3 +1,4 @@
+import { ADMIN_LIMITS } from '@chaveiro/contract';
 import type {
   Role,
   SortDir,
@@ -10,7 +11,10 @@ import type { Kysely } from 'kysely';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SqlDialect } from '../../platform/db/database.js';
+import type { PageStart } from '../../platform/db/page-anchors.js';
+import { atOrPast, createPageAnchors } from '../../platform/db/page-anchors.js';
 import { accountStartsWith, startsWith } from '../../platform/db/search.js';
+import type { CountCache } from '../../platform/state/count-cache.js';
 
 export interface DirectoryRow {
   id: string;
@@ -34,12 +38,15 @@ export interface DirectorySort {
   dir: SortDir;
 }
 
-/** The column each sort orders by (username: case-insensitively). */
+/**
+ * The columns each sort orders by, all in its direction, `id` breaking ties (username:
+ * case-insensitively; status: then newest or oldest).
+ */
 const SORT_COLUMNS = {
-  created_at: 'created_at',
-  username: 'username_lower',
-  balance: 'balance_cents',
-  status: 'status',
+  created_at: ['created_at', 'id'],
+  username: ['username_lower', 'id'],
+  balance: ['balance_cents', 'id'],
+  status: ['status', 'created_at', 'id'],
 } as const;
 
 const directoryColumns = [
@@ -59,7 +66,17 @@ export interface UserHoldings {
 }
 
 /** The admin user table's reads: search, page, and the page's holdings in one more query. */
-export function createUserDirectoryRepository(db: Kysely<Database>, dialect: SqlDialect) {
+export function createUserDirectoryRepository(
+  db: Kysely<Database>,
+  dialect: SqlDialect,
+  /** Totals per filter (Platform.userTotals), cleared by the users module on every change. */
+  totals: CountCache,
+  /** Where deep pages' anchors are found, off the event loop. */
+  backgroundReads: Kysely<Database>,
+) {
+  // Cleared with the totals: every write that changes a count or a sort key clears them.
+  const anchors = createPageAnchors(totals, ADMIN_LIMITS.listAnchorCacheMs);
+
   function matching(filters: DirectoryFilters, executor: Kysely<Database> = db) {
     let query = executor.selectFrom('users');
     const q = filters.q;
@@ -77,9 +94,44 @@ export function createUserDirectoryRepository(db: Kysely<Database>, dialect: Sql
     query: Q,
     { field, dir }: DirectorySort,
   ): Q {
-    let sorted = query.orderBy(SORT_COLUMNS[field], dir);
-    if (field === 'status') sorted = sorted.orderBy('created_at', dir);
-    return sorted.orderBy('id', dir) as Q;
+    let sorted = query;
+    for (const column of SORT_COLUMNS[field]) sorted = sorted.orderBy(column, dir) as Q;
+    return sorted;
+  }
+
+  /** The ids of the page starting at `start`, in the sort's order (a subquery). */
+  function pageIds(
+    filters: DirectoryFilters,
+    sort: DirectorySort,
+    start: PageStart,
+    limit: number,
+  ) {
+    let query = matching(filters).select('id');
+    if (start.from) query = query.where(atOrPast(SORT_COLUMNS[sort.field], sort.dir, start.from));
+    return ordered(query, sort).limit(limit).offset(start.skip);
+  }
+
+  /**
+   * Where the page at `offset` starts: from its page anchor (platform/db/page-anchors.ts),
+   * found on the reader with the same filters and sort.
+   */
+  function pageStart(
+    filters: DirectoryFilters,
+    sort: DirectorySort,
+    offset: number,
+  ): Promise<PageStart | null> {
+    return anchors.start(JSON.stringify([filters, sort]), offset, async (start) => {
+      let query = matching(filters, backgroundReads).select([
+        'created_at',
+        'username_lower',
+        'balance_cents',
+        'status',
+        'id',
+      ]);
+      if (start.from) query = query.where(atOrPast(SORT_COLUMNS[sort.field], sort.dir, start.from));
+      const row = await ordered(query, sort).limit(1).offset(start.skip).executeTakeFirst();
+      return row ? SORT_COLUMNS[sort.field].map((column) => row[column]) : null;
+    });
   }
 
   return {
@@ -101,16 +153,23 @@ export function createUserDirectoryRepository(db: Kysely<Database>, dialect: Sql
       return { rows, total };
     },
 
-    /** The rows of one page (see `page`), without the total. */
-    rows(
+    /**
+     * The rows of one page (see `page`), without the total. A deep page seeks to its page anchor
+     * and skips fewer than ANCHOR_SPACING index entries from there.
+     */
+    async rows(
       filters: DirectoryFilters,
       sort: DirectorySort,
       limit: number,
       offset: number,
     ): Promise<DirectoryRow[]> {
-      const pageIds = ordered(matching(filters).select('id'), sort).limit(limit).offset(offset);
+      const start = await pageStart(filters, sort, offset);
+      if (!start) return [];
       return ordered(
-        db.selectFrom('users').select(directoryColumns).where('id', 'in', pageIds),
+        db
+          .selectFrom('users')
+          .select(directoryColumns)
+          .where('id', 'in', pageIds(filters, sort, start, limit)),
         sort,
       ).execute();
     },
@@ -133,12 +192,14 @@ export function createUserDirectoryRepository(db: Kysely<Database>, dialect: Sql
       return rows.map((row) => row.id);
     },
 
-    /** How many users match the filters. */
-    async count(filters: DirectoryFilters): Promise<number> {
-      const row = await matching(filters)
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
+    /** How many users match the filters (cached until a write; see CountCache). */
+    count(filters: DirectoryFilters): Promise<number> {
+      return totals.get(JSON.stringify([filters.q, filters.role, filters.status]), async () => {
+        const row = await matching(filters)
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow();
+        return Number(row.total);
+      });
     },
 
     /** The given users (those that exist), in the sort's order. */

@@ -19,6 +19,7 @@ export type { KeyActor, KeysService } from './keys-service.js';
 
 export function createKeysModule({
   db,
+  backgroundReads,
   dialect,
   clock,
   events,
@@ -27,13 +28,13 @@ export function createKeysModule({
   subscriptions,
   users,
   activity,
-}: Pick<Platform, 'db' | 'dialect' | 'clock' | 'events' | 'keyTotals'> & {
+}: Pick<Platform, 'db' | 'backgroundReads' | 'dialect' | 'clock' | 'events' | 'keyTotals'> & {
   productRows: ProductsRepository;
   subscriptions: SubscriptionsService;
   users: UsersRepository;
   activity: ActivityService;
 }) {
-  const keyRows = createKeysRepository(db, dialect, keyTotals);
+  const keyRows = createKeysRepository(db, dialect, keyTotals, backgroundReads);
   const keyIssuer = createKeyIssuer({ clock, keys: keyRows });
   /** One redemption for the customer's redeem, the loader and KeyAuth's `license`. */
   const redemption = createKeyRedemption({

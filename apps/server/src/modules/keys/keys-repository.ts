@@ -1,9 +1,13 @@
 import type { KeySortField, KeyStatus, SortDir } from '@chaveiro/contract';
+import { ADMIN_LIMITS } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { CountCache } from '../../platform/state/count-cache.js';
+import { clearWhenCommitted } from '../../platform/state/count-cache.js';
 import type { SqlDialect } from '../../platform/db/database.js';
+import type { PageStart, SortKey } from '../../platform/db/page-anchors.js';
+import { atOrPast, createPageAnchors } from '../../platform/db/page-anchors.js';
 import { startsWith } from '../../platform/db/search.js';
 
 /** A key without a deadline compares as expiring never. */
@@ -91,7 +95,12 @@ export function createKeysRepository(
   dialect: SqlDialect,
   /** Totals of the key table's filters, cleared by every write below (and by cascades). */
   totals: CountCache,
+  /** Where deep pages' anchors are found, off the event loop. */
+  backgroundReads: Kysely<Database>,
 ) {
+  // Cleared with the totals: every write that changes a count may move a row.
+  const anchors = createPageAnchors(totals, ADMIN_LIMITS.listAnchorCacheMs);
+
   /**
    * The keys matching the filters at `now`, without joins (what the count needs). The status is
    * derived from the key row alone (keyStatusAt), in a form the (status, …, expires_at) indexes
@@ -179,7 +188,8 @@ export function createKeysRepository(
   /**
    * The ids of one page in the sort's order, read from the filter's index alone: newest first
    * (or oldest), or by stored status then creation, both one index read either way
-   * (2026112410_licences). With `id` as the last key the order is total.
+   * (2026112410_licences). With `id` as the last key the order is total. A deep page seeks to its
+   * page anchor and skips from there (`anchorStart`).
    */
   async function pageIds(
     filters: KeyFilters,
@@ -189,15 +199,60 @@ export function createKeysRepository(
     now: number,
   ): Promise<string[]> {
     if (sort.field === 'product') return productPageIds(filters, sort.dir, limit, offset, now);
-    let query = filtered(filters, now).select('k.id');
-    if (sort.field === 'status') query = query.orderBy('k.status', sort.dir);
-    const rows = await query
-      .orderBy('k.created_at', sort.dir)
-      .orderBy('k.id', sort.dir)
+    const start = await anchorStart(filters, sort, offset, now);
+    if (!start) return [];
+    const rows = await fromStart(filtered(filters, now).select('k.id'), sort, start)
       .limit(limit)
-      .offset(offset)
       .execute();
     return rows.map((row) => row.id);
+  }
+
+  /** The sort's columns, all read in its direction. */
+  function sortColumns(sort: KeySort) {
+    return sort.field === 'status'
+      ? (['k.status', 'k.created_at', 'k.id'] as const)
+      : (['k.created_at', 'k.id'] as const);
+  }
+
+  /** `query` in the sort's order from `start`: past its anchor, then its skip. */
+  function fromStart<Q extends ReturnType<typeof filtered>>(
+    query: Q,
+    sort: KeySort,
+    start: PageStart,
+  ): Q {
+    const columns = sortColumns(sort);
+    let sorted = query;
+    if (start.from) sorted = sorted.where(atOrPast(columns, sort.dir, start.from)) as Q;
+    for (const column of columns) sorted = sorted.orderBy(column, sort.dir) as Q;
+    return sorted.offset(start.skip) as Q;
+  }
+
+  /**
+   * Where the page at `offset` starts: from its page anchor (platform/db/page-anchors.ts), found
+   * on the reader, when the filters' rows change only by writes (which clear the anchors with
+   * the totals); lists whose statuses derive from the clock, and searches, skip the offset.
+   */
+  function anchorStart(
+    filters: KeyFilters,
+    sort: KeySort,
+    offset: number,
+    now: number,
+  ): Promise<PageStart | null> {
+    const timeless = !filters.q && (filters.status === undefined || filters.status === 'banned');
+    if (!timeless) return Promise.resolve({ from: undefined, skip: offset });
+    const list = JSON.stringify([filters.status, filters.productId, filters.createdBy, sort]);
+    return anchors.start(list, offset, async (start) => {
+      const query = filtered(filters, now, backgroundReads).select([
+        'k.status',
+        'k.created_at',
+        'k.id',
+      ]);
+      const row = await fromStart(query, sort, start).limit(1).executeTakeFirst();
+      if (!row) return null;
+      const key: SortKey =
+        sort.field === 'status' ? [row.status, row.created_at, row.id] : [row.created_at, row.id];
+      return key;
+    });
   }
 
   /**
@@ -233,14 +288,14 @@ export function createKeysRepository(
         skip -= count;
         continue;
       }
-      const rows = await filtered(ofProduct, now)
-        .select('k.id')
-        .orderBy('k.created_at', 'desc')
-        .orderBy('k.id', 'desc')
-        .limit(limit - ids.length)
-        .offset(skip)
-        .execute();
-      ids.push(...rows.map((row) => row.id));
+      const page = await pageIds(
+        ofProduct,
+        { field: 'created_at', dir: 'desc' },
+        limit - ids.length,
+        skip,
+        now,
+      );
+      ids.push(...page);
       skip = 0;
     }
     return ids;
@@ -401,7 +456,6 @@ export function createKeysRepository(
 
     /** Inserts the keys, skipping any value already taken; returns the values inserted. */
     async insertNew(keys: NewKey[], executor: Kysely<Database> = db): Promise<Set<string>> {
-      totals.clear();
       const rows = await executor
         .insertInto('license_keys')
         .values(
@@ -424,6 +478,7 @@ export function createKeysRepository(
         .onConflict((oc) => oc.column('key').doNothing())
         .returning('key')
         .execute();
+      clearWhenCommitted(totals, executor);
       return new Set(rows.map((row) => row.key));
     },
 
@@ -439,7 +494,6 @@ export function createKeysRepository(
       now: number,
       executor: Kysely<Database> = db,
     ): Promise<boolean> {
-      totals.clear();
       const result = await executor
         .updateTable('license_keys')
         .set({ status: 'used', redeemed_by: userId, redeemed_at: now, expires_at: null })
@@ -447,6 +501,7 @@ export function createKeysRepository(
         .where('status', '=', 'active')
         .where(sql<number>`coalesce(expires_at, ${NEVER})`, '>', now)
         .executeTakeFirst();
+      clearWhenCommitted(totals, executor);
       return result.numUpdatedRows > 0n;
     },
 
@@ -455,13 +510,13 @@ export function createKeysRepository(
      * (the service decides which keys take it); false when it is used, stored expired or gone.
      */
     async setDuration(id: string, days: number, executor: Kysely<Database> = db): Promise<boolean> {
-      totals.clear();
       const result = await executor
         .updateTable('license_keys')
         .set({ duration_days: days })
         .where('id', '=', id)
         .where('status', 'in', ['active', 'banned'])
         .executeTakeFirst();
+      clearWhenCommitted(totals, executor);
       return result.numUpdatedRows > 0n;
     },
 
@@ -477,7 +532,6 @@ export function createKeysRepository(
       /** The stored statuses it may change from (a bulk ban: `active` only, once per key). */
       from: ('active' | 'banned')[] = ['active', 'banned'],
     ): Promise<boolean> {
-      totals.clear();
       const result = await executor
         .updateTable('license_keys')
         .set((eb) => ({
@@ -492,6 +546,7 @@ export function createKeysRepository(
         .where('id', '=', id)
         .where('status', 'in', from)
         .executeTakeFirst();
+      clearWhenCommitted(totals, executor);
       return result.numUpdatedRows > 0n;
     },
 
@@ -505,7 +560,6 @@ export function createKeysRepository(
       { onlyBannedBy }: { onlyBannedBy?: string } = {},
       executor: Kysely<Database> = db,
     ): Promise<boolean> {
-      totals.clear();
       let update = executor
         .updateTable('license_keys')
         .set({ status: 'active', banned_by: null })
@@ -517,16 +571,17 @@ export function createKeysRepository(
         );
       }
       const result = await update.executeTakeFirst();
+      clearWhenCommitted(totals, executor);
       return result.numUpdatedRows > 0n;
     },
 
     /** True when the key was there to delete. */
     async delete(id: string, executor: Kysely<Database> = db): Promise<boolean> {
-      totals.clear();
       const result = await executor
         .deleteFrom('license_keys')
         .where('id', '=', id)
         .executeTakeFirst();
+      clearWhenCommitted(totals, executor);
       return result.numDeletedRows > 0n;
     },
 
@@ -558,7 +613,7 @@ export function createKeysRepository(
           .execute();
         for (const row of rows) inserted.add(row.key);
       }
-      if (inserted.size > 0) totals.clear();
+      if (inserted.size > 0) clearWhenCommitted(totals, executor);
       return inserted;
     },
   };

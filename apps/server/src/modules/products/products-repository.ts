@@ -8,6 +8,7 @@ import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../../db/schema.js';
 import { newId } from '../../platform/core/ids.js';
 import type { CountCache } from '../../platform/state/count-cache.js';
+import { clearWhenCommitted } from '../../platform/state/count-cache.js';
 import type { SqlDialect } from '../../platform/db/database.js';
 import { createProductStatusPeriodsRepository } from './product-status-periods-repository.js';
 
@@ -431,8 +432,8 @@ export function createProductsRepository(
 
     /** Deletes the product; its plans, keys and subscriptions go with it (ON DELETE CASCADE). */
     async delete(id: string, executor: Kysely<Database> = db): Promise<void> {
-      keyTotals.clear();
       await executor.deleteFrom('products').where('id', '=', id).execute();
+      clearWhenCommitted(keyTotals, executor);
     },
   };
 }

@@ -33,21 +33,22 @@ export { createAdminSeedService } from './admin-seed-service.js';
 export function createUsersModule({
   db,
   keyTotals,
+  userTotals,
   events,
   files,
   fileUploads,
-}: Pick<Platform, 'db' | 'keyTotals' | 'events'> & {
+}: Pick<Platform, 'db' | 'keyTotals' | 'userTotals' | 'events'> & {
   files: FilesService;
   fileUploads: FileUploadService;
 }) {
-  const users = createUsersRepository(db);
-  const userAdmin = createUserAdminRepository(db, keyTotals, events);
+  const users = createUsersRepository(db, userTotals);
+  const userAdmin = createUserAdminRepository(db, keyTotals, userTotals, events);
   return defineModule({
     name: 'users',
     services: {
       users,
       userAdmin,
-      userBalances: createUserBalancesRepository(db),
+      userBalances: createUserBalancesRepository(db, userTotals),
       /** E-mail confirmation, change and password-reset links. */
       emailTokens: createEmailTokensRepository(db),
       totp: createTotpRepository(db),

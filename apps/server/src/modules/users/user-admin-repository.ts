@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
 import type { CountCache } from '../../platform/state/count-cache.js';
+import { clearWhenCommitted } from '../../platform/state/count-cache.js';
 import { isUsernameHeld } from './users-repository.js';
 
 /** The epoch ends a new password brings, and the reason each is recorded with. */
@@ -25,6 +26,8 @@ export function createUserAdminRepository(
   db: Kysely<Database>,
   /** The licence-key list totals: a deleted user changes the search by redeemer. */
   keyTotals: CountCache,
+  /** The user list's totals (Platform.userTotals), cleared by every change of who matches. */
+  userTotals: CountCache,
   /** The end of a security epoch is recorded (`account.epoch_ended`) in its transaction. */
   events: EventRecorder,
 ) {
@@ -75,6 +78,7 @@ export function createUserAdminRepository(
         if (onlyIfChanged) update = update.where('status', '<>', status);
         const result = await update.executeTakeFirst();
         const changed = result.numUpdatedRows > 0n;
+        if (changed) clearWhenCommitted(userTotals, trx);
         if (changed && status === 'banned') await endEpoch(trx, id, 'banned');
         return changed;
       });
@@ -100,6 +104,7 @@ export function createUserAdminRepository(
           .returning('balance_cents')
           .executeTakeFirst();
         if (!row) return undefined;
+        clearWhenCommitted(userTotals, trx);
         await endEpoch(trx, id, 'role_changed');
         return { balanceCents: Number(row.balance_cents) };
       });
@@ -107,9 +112,10 @@ export function createUserAdminRepository(
 
     /** True when the user was there to delete. */
     async delete(id: string, executor: Kysely<Database> = db): Promise<boolean> {
-      // The key list's search by redeemer changes with it.
-      keyTotals.clear();
       const result = await executor.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      // The key list's search by redeemer changes with it.
+      clearWhenCommitted(keyTotals, executor);
+      clearWhenCommitted(userTotals, executor);
       return result.numDeletedRows > 0n;
     },
 
@@ -118,11 +124,12 @@ export function createUserAdminRepository(
      * them (cascade), keys and logs keep a null reference. Returns how many accounts it deleted.
      */
     async deleteNonAdmins(executor: Kysely<Database> = db): Promise<number> {
-      keyTotals.clear();
       const result = await executor
         .deleteFrom('users')
         .where('role', '<>', 'admin')
         .executeTakeFirst();
+      clearWhenCommitted(keyTotals, executor);
+      clearWhenCommitted(userTotals, executor);
       return Number(result.numDeletedRows);
     },
 
@@ -134,10 +141,15 @@ export function createUserAdminRepository(
      */
     async updateAccount(id: string, change: AccountChange, executor: Kysely<Database> = db) {
       const revokesResetLinks = change.password !== undefined || change.email !== undefined;
-      if (!revokesResetLinks) return applyAccountChange(executor, id, change, false, endEpoch);
-      await inOutboxTransaction(executor, (trx) =>
-        applyAccountChange(trx, id, change, true, endEpoch),
-      );
+      const apply = async (trx: Kysely<Database>) => {
+        await applyAccountChange(trx, id, change, revokesResetLinks, endEpoch);
+        // Searches (users by name or e-mail, keys by redeemer) and the username sort change.
+        if (change.username !== undefined || change.email !== undefined) {
+          clearWhenCommitted(userTotals, trx);
+          clearWhenCommitted(keyTotals, trx);
+        }
+      };
+      await (revokesResetLinks ? inOutboxTransaction(executor, apply) : apply(executor));
     },
 
     async setAvatarUrl(id: string, avatarUrl: string, executor: Kysely<Database> = db) {

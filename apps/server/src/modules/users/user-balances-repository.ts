@@ -1,12 +1,18 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { CountCache } from '../../platform/state/count-cache.js';
+import { clearWhenCommitted } from '../../platform/state/count-cache.js';
 
 /**
  * The money column of an account (`users.balance_cents`). The balance module moves it and writes
  * the ledger line in the same transaction; nothing else writes it.
  */
-export function createUserBalancesRepository(db: Kysely<Database>) {
+export function createUserBalancesRepository(
+  db: Kysely<Database>,
+  /** The user list's totals: its anchors, cleared with them, sort by balance. */
+  userTotals: CountCache,
+) {
   return {
     /**
      * Adds `deltaCents` (negative spends) in one conditional statement: concurrent movements
@@ -25,6 +31,7 @@ export function createUserBalancesRepository(db: Kysely<Database>) {
         .where(sql<boolean>`balance_cents + ${deltaCents} >= 0`)
         .returning('balance_cents')
         .executeTakeFirst();
+      if (row !== undefined) clearWhenCommitted(userTotals, executor);
       return row === undefined ? undefined : Number(row.balance_cents);
     },
 

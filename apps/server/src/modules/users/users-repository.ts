@@ -2,6 +2,8 @@ import type { InferResult, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, NewUser, UserRow } from '../../db/schema.js';
 import type { AuthUserState } from '../../platform/http/auth.js';
+import type { CountCache } from '../../platform/state/count-cache.js';
+import { clearWhenCommitted, createCountCache } from '../../platform/state/count-cache.js';
 
 export type NewUserInput = Omit<NewUser, 'username_lower' | 'email_lower'>;
 
@@ -43,7 +45,14 @@ function authStateSelect(db: Kysely<Database>, userId: string, sessionId: string
 type AuthStateRow = InferResult<ReturnType<typeof authStateSelect>>[number];
 
 /** Queries on `users`. Every method takes a transaction, optional where it may run alone. */
-export function createUsersRepository(db: Kysely<Database>) {
+export function createUsersRepository(
+  db: Kysely<Database>,
+  /**
+   * The user list's totals, cleared when an account is made (Platform.userTotals); a process
+   * without the list (a command) keeps its own.
+   */
+  userTotals: CountCache = createCountCache(0),
+) {
   const authStateQuery = authStateSelect(db, USER, SESSION).compile();
   /** Inserts a user; the lower-case lookup columns are derived here so they never drift. */
   async function insert(user: NewUserInput, executor: Kysely<Database> = db): Promise<void> {
@@ -55,6 +64,7 @@ export function createUsersRepository(db: Kysely<Database>) {
         email_lower: user.email?.toLowerCase() ?? null,
       })
       .execute();
+    clearWhenCommitted(userTotals, executor);
   }
 
   return {
@@ -306,6 +316,7 @@ export function createUsersRepository(db: Kysely<Database>) {
           .execute();
         for (const row of rows) inserted.add(row.id);
       }
+      if (inserted.size > 0) clearWhenCommitted(userTotals, executor);
       return inserted;
     },
 

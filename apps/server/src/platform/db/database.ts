@@ -191,11 +191,31 @@ async function readFileContent({
  * writers never both read, then fail to upgrade to a write lock.
  * Inside `fn` use only `trx`: on SQLite the single connection is held until the end.
  */
-export function withTransaction<T>(
+export async function withTransaction<T>(
   db: Kysely<Database>,
   fn: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute(fn);
+  const committed: (() => void)[] = [];
+  const result = await db.transaction().execute((trx) => {
+    commitHooks.set(trx, committed);
+    return fn(trx);
+  });
+  for (const hook of committed) hook();
+  return result;
+}
+
+/** What runs once each open transaction (withTransaction) commits; nothing if it rolls back. */
+const commitHooks = new WeakMap<Kysely<Database>, (() => void)[]>();
+
+/**
+ * Runs `hook` once what was written through `executor` is visible to every other connection:
+ * after the commit of its transaction (withTransaction), at once when it is none (a single
+ * statement commits by itself). Call it after the write.
+ */
+export function afterCommit(executor: Kysely<Database>, hook: () => void): void {
+  const hooks = executor.isTransaction ? commitHooks.get(executor) : undefined;
+  if (hooks) hooks.push(hook);
+  else hook();
 }
 
 function openSqlite(file: string): BetterSqlite3.Database {

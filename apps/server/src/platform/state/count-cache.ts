@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { afterCommit } from '../db/database.js';
 import type { CacheInvalidations } from './shared-state.js';
 import type { TtlCache } from './ttl-cache.js';
 import { createTtlCache, sharedTtlCache } from './ttl-cache.js';
@@ -23,4 +26,13 @@ export function sharedCountCache(
   ttlMs: number,
 ): CountCache {
   return sharedTtlCache<number>(invalidations, name, ttlMs);
+}
+
+/**
+ * Clears `cache` for a write made through `executor`, once it is committed (`afterCommit`): a
+ * count made on another connection before the commit, without the write, is not kept. Call it
+ * right after the write.
+ */
+export function clearWhenCommitted(cache: CountCache, executor: Kysely<Database>): void {
+  afterCommit(executor, () => cache.clear());
 }

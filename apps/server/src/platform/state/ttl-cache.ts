@@ -13,6 +13,7 @@ export function createTtlCache<T>(
   maxEntries = Number.POSITIVE_INFINITY,
 ) {
   const entries = new Map<string, { at: number; value: Promise<T> }>();
+  const listeners: (() => void)[] = [];
   return {
     get(key: string, load: () => Promise<T>, at = now()): Promise<T> {
       const hit = entries.get(key);
@@ -32,6 +33,11 @@ export function createTtlCache<T>(
     },
     clear(): void {
       entries.clear();
+      for (const listener of listeners) listener();
+    },
+    /** Calls `listener` on every clear (what is derived from the same rows is stale too). */
+    onClear(listener: () => void): void {
+      listeners.push(listener);
     },
   };
 }
@@ -54,6 +60,7 @@ export function sharedTtlCache<T>(
   invalidations.onCleared(name, () => cache.clear());
   return {
     get: (key, load, at) => cache.get(key, load, at),
+    onClear: (listener) => cache.onClear(listener),
     clear() {
       cache.clear();
       invalidations.announceCleared(name);
