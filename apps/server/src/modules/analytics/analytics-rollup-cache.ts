@@ -14,11 +14,6 @@ const CLOSED_PART_TTL_MS = 5 * 60_000;
 const LIVE_PART_TTL_MS = 10_000;
 /** Ranges and resellers whose parts are kept (a closed part holds up to a few thousand rows). */
 const PARTS_KEPT = 64;
-/**
- * A write is reported before its transaction commits: for this long after, parts are read but not
- * kept, so none is kept from before the commit.
- */
-const SETTLE_MS = 2_000;
 const CLOSED_CACHE = 'analytics-closed-parts';
 const LIVE_CACHE = 'analytics-live-parts';
 
@@ -39,20 +34,13 @@ export function createRollupCache({
 }) {
   const tier = (name: string, ttlMs: number) => {
     const parts = createTtlCache<unknown>(ttlMs, () => clock.now(), PARTS_KEPT);
-    // Wall-clock time: how long a transaction may take to commit, whatever the app's clock says.
-    let settlingUntil = 0;
-    const drop = () => {
-      parts.clear();
-      settlingUntil = Date.now() + SETTLE_MS;
-    };
-    invalidations.onCleared(name, drop);
+    // Dropping forgets the reads still under way too: none read before the write is kept.
+    invalidations.onCleared(name, () => parts.clear());
     return {
-      kept: <T>(key: string, load: () => Promise<T>): Promise<T> => {
-        if (Date.now() < settlingUntil) return load();
-        return parts.get(key, load) as Promise<T>;
-      },
+      kept: <T>(key: string, load: () => Promise<T>): Promise<T> =>
+        parts.get(key, load) as Promise<T>,
       drop: () => {
-        drop();
+        parts.clear();
         invalidations.announceCleared(name);
       },
     };
@@ -74,7 +62,7 @@ export function createRollupCache({
     closed: closed.kept,
     /** A read's part over yesterday and today (or the last minutes), as `closed`. */
     live: live.kept,
-    /** Told of every rollup write of `day`, as it is made. */
+    /** Told of every rollup write of `day`, once it is committed. */
     written(day: string): void {
       if (day <= lastClosedDay()) closed.drop();
       live.drop();

@@ -1,5 +1,6 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { afterCommit } from '../../platform/db/database.js';
 import type { RollupCache } from './analytics-rollup-cache.js';
 import type { Metric } from './analytics-metrics.js';
 import { METRICS } from './analytics-metrics.js';
@@ -68,8 +69,8 @@ export function createAnalyticsRollupsRepository(
         .executeTakeFirst();
       if (!inserted) return false;
       if (values.length > 0) {
-        cache.written(day);
         await addQuery(trx, day, values).execute();
+        afterCommit(trx, () => cache.written(day));
       }
       return true;
     },
