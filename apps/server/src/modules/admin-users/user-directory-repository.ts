@@ -195,7 +195,8 @@ export function createUserDirectoryRepository(
     /** How many users match the filters (cached until a write; see CountCache). */
     count(filters: DirectoryFilters): Promise<number> {
       return totals.get(JSON.stringify([filters.q, filters.role, filters.status]), async () => {
-        const row = await matching(filters)
+        // Up to every account: counted off the event loop.
+        const row = await matching(filters, backgroundReads)
           .select((eb) => eb.fn.countAll<number>().as('total'))
           .executeTakeFirstOrThrow();
         return Number(row.total);
