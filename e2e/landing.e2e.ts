@@ -49,11 +49,19 @@ async function open(
 const STATUS_VERDICT = /Todos os sistemas operacionais|afetados? no momento|Nenhum produto à venda/;
 
 /**
- * Waits until the prerendered page has hydrated: the landing's and terms' smooth-scroll class is
- * set by a layout effect, so it appears once React has taken over the server's HTML; /status
- * shows its verdict once it runs and has asked the API.
+ * Waits until every island of the prerendered page has hydrated (the rest of the page is HTML
+ * that no script touches): React holds each island element (a click on one it has not hydrated
+ * yet hydrates it first), the newsletter's button is enabled, the landing's and terms'
+ * smooth-scroll class is set by a layout effect, and /status shows its verdict once its board
+ * runs and has asked the API.
  */
 async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('[data-island]')).every((island) =>
+      Object.keys(island).some((key) => key.startsWith('__reactContainer')),
+    ),
+  );
+  await page.locator('footer button[type="submit"]:enabled').waitFor();
   if (new URL(page.url()).pathname === '/status') {
     await page.getByText(STATUS_VERDICT).waitFor();
     return;

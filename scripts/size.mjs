@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 120 * 1024;
-const LANDING_MODULE = 'src/features/landing/components/landing-page.tsx';
+/** The public pages' entry: it hydrates their islands (apps/web/src/public-main.tsx). */
+const PUBLIC_ENTRY = 'public-page.html';
 
 // An optional argument names another build to measure.
 const distDir = resolve(process.argv[2] ?? join(import.meta.dirname, '..', 'apps', 'web', 'dist'));
@@ -27,7 +28,7 @@ const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
  */
 const AREAS = [
   { name: '/terms', test: /\/terms[-/.]/ },
-  { name: '/status', test: /\/status-page\.tsx/ },
+  { name: '/status', test: /\/status-(page|board)\.tsx/ },
   // A screen composed of several features lives in app/routes/ under its area's prefix; the
   // customer layout's chrome in app/layouts/customer-header/.
   {
@@ -87,8 +88,8 @@ const loadedKeys = [...landingHtml.matchAll(/"\/(assets\/[^"]+\.js)"/g)].map(([,
   }
   return key;
 });
-if (!loadedKeys.includes(LANDING_MODULE)) {
-  console.error(`pages/landing.html does not preload ${LANDING_MODULE}; rebuild the web.`);
+if (loadedKeys[0] !== PUBLIC_ENTRY) {
+  console.error(`pages/landing.html does not load ${PUBLIC_ENTRY} first; rebuild the web.`);
   process.exit(1);
 }
 
@@ -96,15 +97,19 @@ const firstLoad = new Set();
 for (const key of loadedKeys) staticClosure(key, firstLoad);
 
 // Every other lazily loaded module, its area and the chunks it adds beyond the first load. What
-// the landing imports on demand (the newsletter's validation and toasts) is reported as such.
+// the landing's islands import on demand (the newsletter's validation and toasts) is reported as
+// such.
 const byArea = new Map();
 const onDemand = new Set();
-for (const key of manifest[LANDING_MODULE].dynamicImports ?? []) {
-  for (const member of staticClosure(key)) if (!firstLoad.has(member)) onDemand.add(member);
+for (const loaded of loadedKeys) {
+  if (loaded === PUBLIC_ENTRY) continue;
+  for (const key of manifest[loaded].dynamicImports ?? []) {
+    for (const member of staticClosure(key)) if (!firstLoad.has(member)) onDemand.add(member);
+  }
 }
 byArea.set('/ on demand', onDemand);
 for (const [key, chunk] of Object.entries(manifest)) {
-  if (!chunk.isDynamicEntry || key === LANDING_MODULE || onDemand.has(key)) continue;
+  if (!chunk.isDynamicEntry || firstLoad.has(key) || onDemand.has(key)) continue;
   const area = areaOf(chunk.src ?? key);
   const keys = byArea.get(area.name) ?? new Set();
   for (const member of staticClosure(key)) if (!firstLoad.has(member)) keys.add(member);

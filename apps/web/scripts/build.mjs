@@ -4,8 +4,8 @@
 // The pages are rendered by src/public-render.ts, bundled for Node into node_modules/.cache
 // (so its imports resolve to this workspace's packages) and thrown away after. Each page gets
 // the template's <head>, its own title, description and link-preview tags, its stylesheet inlined
-// (nothing blocks the first paint but the HTML itself) and a loader that hydrates it after that
-// paint (docs/architecture.md, "The public pages").
+// (nothing blocks the first paint but the HTML itself) and a loader that hydrates its islands
+// after that paint (docs/architecture.md, "The public pages").
 import {
   existsSync,
   mkdirSync,
@@ -40,7 +40,7 @@ await build({
   },
 });
 
-const { PUBLIC_PAGES, renderPublicBody, renderPublicHead } = await import(
+const { ISLANDS, PUBLIC_PAGES, renderPublicBody, renderPublicHead } = await import(
   pathToFileURL(join(ssrDir, 'public-render.js')).href
 );
 if (!existsSync(join(distDir, 'index.html'))) fail('the app build wrote no index.html');
@@ -53,16 +53,24 @@ const appCss = readFileSync(join(distDir, manifest['index.html'].css[0]), 'utf8'
 
 mkdirSync(join(distDir, 'pages'), { recursive: true });
 const pages = [];
-for (const page of PUBLIC_PAGES) {
-  if (!entry.dynamicImports?.includes(page.module)) {
-    fail(`${page.id}'s module ${page.module} is not a chunk the public entry loads`);
+for (const [name, island] of Object.entries(ISLANDS)) {
+  if (!entry.dynamicImports?.includes(island.module)) {
+    fail(`island ${name}'s module ${island.module} is not a chunk the public entry loads`);
   }
+}
+for (const page of PUBLIC_PAGES) {
   const body = await renderPublicBody(page);
   checkStyled(page, body, template);
+  // The islands the page holds: their chunks are the only ones its loader preloads.
+  const islandModules = [
+    ...new Set(
+      Array.from(body.matchAll(/data-island="([^"]+)"/g), ([, name]) => ISLANDS[name].module),
+    ),
+  ];
   const html = fill(template, {
     '<!--public-page-head-->': renderPublicHead(page),
     '<div id="root"><!--public-page-body--></div>': `<div id="root" data-page="${page.id}">${body}</div>`,
-    '</body>': `${hydrationLoader(page.module)}\n  </body>`,
+    '</body>': `${hydrationLoader(islandModules)}\n  </body>`,
   });
   pages.push({ file: join(distDir, 'pages', `${page.id}.html`), html });
 }
@@ -112,12 +120,12 @@ function withoutScriptTags(html) {
 }
 
 /**
- * The script that hydrates a page: after the first paint, it preloads the entry, the page's
- * chunk and everything they import, all at once, then runs the entry. The page paints from its
+ * The script that hydrates a page's islands: after the first paint, it preloads the entry, the
+ * chunks of the page's islands and everything they import, all at once, then runs the entry. The page paints from its
  * HTML alone, so nothing is fetched before that paint: on a slow phone network the HTML has the
  * connection to itself, and hydration follows one frame later with no request waterfall.
  */
-function hydrationLoader(module) {
+function hydrationLoader(modules) {
   const files = [];
   const visit = (key) => {
     const chunk = manifest[key];
@@ -127,7 +135,7 @@ function hydrationLoader(module) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(TEMPLATE);
-  visit(module);
+  for (const module of modules) visit(module);
   // The list is data, the loader constant: its CSP hash survives a rebuild of the web.
   return `<script type="application/json" id="hydration-scripts">${JSON.stringify(files)}</script>
     <script>

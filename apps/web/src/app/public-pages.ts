@@ -2,14 +2,12 @@ import type { ComponentType } from 'react';
 
 /**
  * The public pages (`/`, /terms and /status): prerendered at build time (scripts/build.mjs renders each
- * with public-render.ts into dist/pages/<id>.html) and hydrated by public-main.tsx. Everything
- * else is the client-rendered app of index.html.
+ * with public-render.ts into dist/pages/<id>.html); public-main.tsx hydrates only their islands
+ * (features/landing/islands.ts). Everything else is the client-rendered app of index.html.
  */
 export interface PublicPage {
   id: 'landing' | 'terms' | 'status';
   path: '/' | '/terms' | '/status';
-  /** The page component's module, as the build manifest names it: the build preloads its chunk. */
-  module: string;
   /** The document's title and description, also shown by search results and link previews. */
   title: string;
   description: string;
@@ -20,7 +18,6 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   {
     id: 'landing',
     path: '/',
-    module: 'src/features/landing/components/landing-page.tsx',
     title: 'Chaveiro: licenças premium com segurança total',
     description:
       'Compre, resgate e gerencie suas licenças de software em um só lugar: ativação imediata, vínculo seguro por HWID, pausa quando quiser e suporte 24/7.',
@@ -29,7 +26,6 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   {
     id: 'terms',
     path: '/terms',
-    module: 'src/features/landing/components/terms-page.tsx',
     title: 'Termos de Uso | Chaveiro',
     description:
       'As regras para comprar, ativar e usar licenças no Chaveiro: pagamentos, reembolsos, vínculo por HWID e como cuidamos dos seus dados conforme a LGPD.',
@@ -38,7 +34,6 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   {
     id: 'status',
     path: '/status',
-    module: 'src/features/landing/components/status-page.tsx',
     title: 'Status dos produtos | Chaveiro',
     description:
       'Veja se cada produto do Chaveiro está funcionando agora, o aviso do vendedor quando não está e o histórico dos últimos 90 dias, atualizado em até um minuto.',

@@ -17,9 +17,31 @@ export function readStoredTheme(): Theme {
 export function storeTheme(theme: Theme): void {
   try {
     window.localStorage.setItem(THEME_STORAGE_KEY, theme);
+    unstoredTheme = null;
   } catch {
     // Without storage the choice lasts for this page only.
+    unstoredTheme = theme;
   }
+  for (const listener of themeListeners) listener();
+}
+
+/** The choice storage refused, kept for this page. */
+let unstoredTheme: Theme | null = null;
+/**
+ * Every React root of the page that shows the theme: the public pages hydrate each island as a
+ * root of its own, and a choice made in one (the toggle) must reach the others (the toasts).
+ */
+const themeListeners = new Set<() => void>();
+
+/** The visitor's choice as storeTheme last set it (the stored one, else this page's). */
+export function chosenTheme(): Theme {
+  return unstoredTheme ?? readStoredTheme();
+}
+
+/** Calls `listener` after every storeTheme, in this document. */
+export function subscribeToChosenTheme(listener: () => void): () => void {
+  themeListeners.add(listener);
+  return () => themeListeners.delete(listener);
 }
 
 function darkMedia(): MediaQueryList | null {

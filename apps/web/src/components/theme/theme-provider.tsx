@@ -1,19 +1,23 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import {
   applyTheme,
-  readStoredTheme,
+  chosenTheme,
   storeTheme,
+  subscribeToChosenTheme,
   subscribeToSystemTheme,
   systemTheme,
-  type Theme,
 } from '@/lib/theme';
 import { ThemeContext, type ThemeState } from './theme-context';
 
+/**
+ * The theme of one React root. The choice lives in lib/theme.ts, so several roots (the public
+ * pages' islands) stay in step: a choice made under one provider reaches all of them.
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   // Both start from the browser's real values, also while hydrating a prerendered page: the
   // server rendered with neither, so nothing it rendered may depend on them (see
   // LandingThemeToggle), and the theme applied below is the visitor's from the first effect.
-  const [theme, setThemeState] = useState<Theme>(readStoredTheme);
+  const theme = useSyncExternalStore(subscribeToChosenTheme, chosenTheme, chosenTheme);
   const [system, setSystem] = useState(systemTheme);
   const resolvedTheme = theme === 'system' ? system : theme;
 
@@ -23,14 +27,9 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     applyTheme(resolvedTheme);
   }, [resolvedTheme]);
 
-  const setTheme = useCallback((next: Theme) => {
-    storeTheme(next);
-    setThemeState(next);
-  }, []);
-
   const value = useMemo<ThemeState>(
-    () => ({ theme, resolvedTheme, setTheme }),
-    [theme, resolvedTheme, setTheme],
+    () => ({ theme, resolvedTheme, setTheme: storeTheme }),
+    [theme, resolvedTheme],
   );
   return <ThemeContext value={value}>{children}</ThemeContext>;
 }

@@ -1,5 +1,6 @@
 import { Brand } from '@/components/layout/brand';
 import { NAV_SECTIONS, SECTIONS, SUPPORT_EMAIL } from '../landing-content';
+import { Island } from './island';
 import { NewsletterForm } from './newsletter-form';
 import { SectionLink } from './section-link';
 
@@ -32,7 +33,9 @@ export function LandingFooter() {
             plataforma brasileira, feita para você jogar sem preocupação.
           </p>
           <div className="mt-8">
-            <NewsletterForm />
+            <Island name="newsletter">
+              <NewsletterForm />
+            </Island>
           </div>
         </div>
 

@@ -2,6 +2,7 @@ import { labels } from '@chaveiro/contract';
 import { Brand } from '@/components/layout/brand';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { NAV_SECTIONS } from '../landing-content';
+import { Island } from './island';
 import { LandingThemeToggle } from './landing-theme-toggle';
 import { SectionLink } from './section-link';
 
@@ -30,7 +31,9 @@ export function LandingHeader() {
             ))}
           </ul>
         </nav>
-        <LandingThemeToggle />
+        <Island name="theme-toggle">
+          <LandingThemeToggle />
+        </Island>
         <a href="/auth" className={buttonVariants({ variant: 'ghost' })}>
           {labels.landing.login}
         </a>

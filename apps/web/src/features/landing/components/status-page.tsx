@@ -1,4 +1,5 @@
 import { STATUS_TEXT } from '../status-content';
+import { Island } from './island';
 import { LandingFooter } from './landing-footer';
 import { LandingHeader } from './landing-header';
 import { StatusBoard } from './status-board';
@@ -6,7 +7,7 @@ import { StatusBoard } from './status-board';
 /**
  * `/status`: whether each product on sale works now and how its last 90 days went, for anyone
  * (no login). Prerendered like `/`, with the landing's header and footer; the board paints as a
- * skeleton from the HTML and fills itself in once the page has hydrated.
+ * skeleton from the HTML and fills itself in once its island has hydrated.
  */
 export function StatusPage() {
   return (
@@ -27,7 +28,9 @@ export function StatusPage() {
           </div>
         </div>
         <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-          <StatusBoard />
+          <Island name="status-board">
+            <StatusBoard />
+          </Island>
         </div>
       </main>
       <LandingFooter />

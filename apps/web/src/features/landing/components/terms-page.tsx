@@ -1,9 +1,10 @@
 import { Mail, ShieldCheck } from 'lucide-react';
 import { SUPPORT_EMAIL } from '../landing-content';
 import { PRIVACY_EMAIL, TERMS_SECTIONS, TERMS_UPDATED_AT } from '../terms-content';
-import { useSmoothScroll } from '../use-smooth-scroll';
+import { Island } from './island';
 import { LandingFooter } from './landing-footer';
 import { LandingHeader } from './landing-header';
+import { SmoothScroll } from './smooth-scroll';
 
 const CONTACT_ID = 'contato';
 const LINK =
@@ -11,9 +12,11 @@ const LINK =
 
 /** `/terms`: the Terms of Use, with the landing's header and footer. */
 export function TermsPage() {
-  useSmoothScroll();
   return (
     <div className="bg-background min-h-svh">
+      <Island name="smooth-scroll">
+        <SmoothScroll />
+      </Island>
       <LandingHeader />
       <main>
         <div className="bg-muted/40 border-b">
