@@ -1,7 +1,7 @@
 import { BUSINESS_TIME_ZONE, addDays, dayIn } from '../../platform/core/calendar.js';
 import type { Clock } from '../../platform/core/clock.js';
 import type { CacheInvalidations } from '../../platform/state/shared-state.js';
-import { createTtlCache } from '../../platform/state/ttl-cache.js';
+import { sharedTtlCache } from '../../platform/state/ttl-cache.js';
 import type { Metric } from './analytics-metrics.js';
 import type { AnalyticsRepository, DailyValue, DimensionTotal } from './analytics-repository.js';
 
@@ -32,21 +32,15 @@ export function createRollupCache({
   clock: Pick<Clock, 'now'>;
   invalidations: CacheInvalidations;
 }) {
-  const tier = (name: string, ttlMs: number) => {
-    const parts = createTtlCache<unknown>(ttlMs, () => clock.now(), PARTS_KEPT);
-    // Dropping forgets the reads still under way too: none read before the write is kept.
-    invalidations.onCleared(name, () => parts.clear());
-    return {
-      kept: <T>(key: string, load: () => Promise<T>): Promise<T> =>
-        parts.get(key, load) as Promise<T>,
-      drop: () => {
-        parts.clear();
-        invalidations.announceCleared(name);
-      },
-    };
-  };
+  // A drop forgets the reads still under way too: none read before the write is kept.
+  const tier = (name: string, ttlMs: number) =>
+    sharedTtlCache<unknown>(invalidations, name, ttlMs, () => clock.now(), PARTS_KEPT);
   const closed = tier(CLOSED_CACHE, CLOSED_PART_TTL_MS);
   const live = tier(LIVE_CACHE, LIVE_PART_TTL_MS);
+  const kept =
+    (parts: typeof closed) =>
+    <T>(key: string, load: () => Promise<T>): Promise<T> =>
+      parts.get(key, load) as Promise<T>;
   // A day changes at a whole minute in São Paulo: one calendar lookup a minute is enough.
   let lastClosed = { minute: Number.NaN, day: '' };
   const lastClosedDay = () => {
@@ -59,13 +53,13 @@ export function createRollupCache({
   return {
     lastClosedDay,
     /** A read's part over closed days, computed once per `key` (which names its days). */
-    closed: closed.kept,
+    closed: kept(closed),
     /** A read's part over yesterday and today (or the last minutes), as `closed`. */
-    live: live.kept,
+    live: kept(live),
     /** Told of every rollup write of `day`, once it is committed. */
     written(day: string): void {
-      if (day <= lastClosedDay()) closed.drop();
-      live.drop();
+      if (day <= lastClosedDay()) closed.clear();
+      live.clear();
     },
   };
 }
