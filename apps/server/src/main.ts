@@ -73,7 +73,12 @@ async function main(): Promise<void> {
 
   if (process.argv.includes('--import-keyauth')) {
     try {
-      const products = createProductsRepository(database.db, createCountCache(0), database.dialect);
+      const products = createProductsRepository(
+        database.db,
+        createCountCache(0),
+        database.dialect,
+        createCountCache(0),
+      );
       process.exitCode = await runKeyAuthImportCli({
         args: process.argv.slice(2),
         cwd: invocationDir(),

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { AnyEventHandler, EventRecorder, Outbox } from './events/index.js';
 import type { AppContext } from './platform/core/context.js';
-import type { CountCache } from './platform/state/count-cache.js';
+import type { CountCache, GroupCountCache } from './platform/state/count-cache.js';
 import type { EarlyRefusals } from './platform/http/early-refusals.js';
 import type { Signer } from './platform/crypto/signing.js';
 
@@ -27,6 +27,12 @@ export interface Platform extends AppContext {
    * user sorts (accounts made or deleted, role, status, username, e-mail, balance).
    */
   userTotals: CountCache;
+  /**
+   * Counts of subscriptions by product over a span of expiries (analytics' expiring list): read
+   * by analytics, cleared by every write that changes a subscription's status, expiry or
+   * product (the subscriptions module, and deletes that cascade into subscriptions).
+   */
+  subscriptionCounts: GroupCountCache;
   /** The loader signing key, shared by our loader API and KeyAuth's. */
   loaderSigner: Signer;
   /** Requests refused before the router picks a scope; the loader adds its signed refusal. */

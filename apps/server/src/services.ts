@@ -53,6 +53,7 @@ import {
 import { createWebhooksModule } from './modules/webhooks/index.js';
 import type { AppContext } from './platform/core/context.js';
 import { createCountCache, sharedCountCache } from './platform/state/count-cache.js';
+import { sharedTtlCache } from './platform/state/ttl-cache.js';
 import type { EarlyRefusals } from './platform/http/early-refusals.js';
 import type { Signer } from './platform/crypto/signing.js';
 
@@ -93,6 +94,14 @@ export function createServices(ctx: AppContext, log: FastifyBaseLogger, options:
     // Shared: a write on another node clears this node's copy too (Redis announcements).
     keyTotals: sharedCountCache(ctx.sharedState, 'key-totals', ADMIN_LIMITS.listCountCacheMs),
     userTotals: sharedCountCache(ctx.sharedState, 'user-totals', ADMIN_LIMITS.listCountCacheMs),
+    // Cleared by every write; the expiry bounds only a write made behind the app's back.
+    subscriptionCounts: sharedTtlCache(
+      ctx.sharedState,
+      'subscription-counts',
+      10_000,
+      undefined,
+      16,
+    ),
     loaderSigner: options.loaderSigner,
     earlyRefusals: options.earlyRefusals,
     sellerApiExtensions: options.sellerApiExtensions,
@@ -166,12 +175,18 @@ export function createKeyAuthImportCommand(ctx: Pick<AppContext, 'db' | 'dialect
     ...ctx,
     repository: createKeyAuthImportRepository(),
     usersRepository: createUsersRepository(ctx.db),
-    products: createProductsRepository(ctx.db, createCountCache(0), ctx.dialect),
+    products: createProductsRepository(
+      ctx.db,
+      createCountCache(0),
+      ctx.dialect,
+      createCountCache(0),
+    ),
     // The import reads no list pages: no reader of its own for their anchors.
     keyRows: createKeysRepository(ctx.db, ctx.dialect, createCountCache(0), ctx.db),
     activity: createActivityService({
       clock: ctx.clock,
       repository: createActivityRepository(ctx.db, createCountCache(0)),
     }),
+    subscriptionCounts: createCountCache(0),
   });
 }

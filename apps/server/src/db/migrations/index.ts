@@ -30,6 +30,7 @@ import * as keyBans from './2026120411_key_bans.js';
 import * as productStatus from './2026120701_product_status.js';
 import * as productStatusMail from './2026120702_product_status_mail.js';
 import * as protectedDelivery from './2026120801_protected_delivery.js';
+import * as expiringIndex from './2026120802_expiring_index.js';
 
 /**
  * Every migration, imported statically because the server is bundled (no migration files on
@@ -66,6 +67,7 @@ const migrations = {
   '2026120701_product_status': productStatus,
   '2026120702_product_status_mail': productStatusMail,
   '2026120801_protected_delivery': protectedDelivery,
+  '2026120802_expiring_index': expiringIndex,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

@@ -1,4 +1,3 @@
-import type { PlanDurationType } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -21,21 +20,6 @@ export interface DimensionTotal {
   value: number;
 }
 
-export interface ExpiringRow {
-  id: string;
-  user_id: string;
-  username: string;
-  product_id: string;
-  product_name: string;
-  expires_at: number;
-}
-
-export interface PlanPriceRow {
-  product_id: string;
-  duration_type: PlanDurationType;
-  price_cents: number;
-}
-
 /**
  * `analytics_daily` for reads of named dimensions (a reseller's rows), which must take the
  * primary key (metric, dimension, day). SQLite's statistics come from `pragma optimize`, bounded
@@ -50,23 +34,15 @@ const byPrimaryKey = (dialect: SqlDialect) =>
     : sql`analytics_daily`;
 
 /** PostgreSQL answers bigint sums as strings. */
-const toNumber = (value: number | string | bigint | null) => Number(value ?? 0);
+export const toNumber = (value: number | string | bigint | null) => Number(value ?? 0);
 
 /**
- * The analytics reads: rollup rows by primary-key or index ranges, never the source
- * tables, except the expiring list (running subscriptions by the (status, expires_at) index) and
- * the customer's usage (through their subscriptions).
+ * The analytics reads: rollup rows by primary-key or index ranges, never the source tables,
+ * except the customer's usage (through their subscriptions). The expiring list has its own
+ * (analytics-expiring-reads.ts).
  */
 export function createAnalyticsRepository(db: Kysely<Database>, dialect: SqlDialect) {
   const primaryKeyTable = byPrimaryKey(dialect);
-
-  /** Running subscriptions whose expiry is in (now, until]. */
-  const expiringBetween = (now: number, until: number) =>
-    db
-      .selectFrom('subscriptions as s')
-      .where('s.status', '=', 'active')
-      .where('s.expires_at', '>', now)
-      .where('s.expires_at', '<=', until);
 
   return {
     /**
@@ -190,47 +166,6 @@ export function createAnalyticsRepository(db: Kysely<Database>, dialect: SqlDial
     },
 
     /**
-     * How many running subscriptions of each product expire in (now, until]: one range of the
-     * covering (status, expires_at, product_id) index.
-     */
-    async expiringPerProduct(
-      now: number,
-      until: number,
-    ): Promise<{ product_id: string; count: number }[]> {
-      const rows = await expiringBetween(now, until)
-        .select((eb) => ['s.product_id', eb.fn.countAll<number | string>().as('count')])
-        .groupBy('s.product_id')
-        .execute();
-      return rows.map((row) => ({ product_id: row.product_id, count: toNumber(row.count) }));
-    },
-
-    /** A page of them, soonest first, with their owner's and product's names. */
-    async expiringPage(
-      now: number,
-      until: number,
-      limit: number,
-      offset: number,
-    ): Promise<ExpiringRow[]> {
-      const rows = await expiringBetween(now, until)
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .innerJoin('products as p', 'p.id', 's.product_id')
-        .select([
-          's.id',
-          's.user_id',
-          'u.username',
-          's.product_id',
-          'p.name as product_name',
-          's.expires_at',
-        ])
-        .orderBy('s.expires_at')
-        .orderBy('s.id')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return rows.map((row) => ({ ...row, expires_at: toNumber(row.expires_at) }));
-    },
-
-    /**
      * Minutes each of a user's subscriptions was online per day in [from, to]: the user's
      * subscriptions (user_id index), then a primary-key range (subscription_id, day) of each.
      */
@@ -248,17 +183,6 @@ export function createAnalyticsRepository(db: Kysely<Database>, dialect: SqlDial
         .where('u.day', '<=', to)
         .execute();
       return rows.map((row) => ({ ...row, minutes: toNumber(row.minutes) }));
-    },
-
-    /** Every plan of the given products. */
-    async plans(productIds: readonly string[]): Promise<PlanPriceRow[]> {
-      if (productIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('plans')
-        .select(['product_id', 'duration_type', 'price_cents'])
-        .where('product_id', 'in', productIds)
-        .execute();
-      return rows.map((row) => ({ ...row, price_cents: toNumber(row.price_cents) }));
     },
   };
 }

@@ -10,6 +10,8 @@ import { createAnalyticsRepository } from './analytics-repository.js';
 import type { AnalyticsService } from './analytics-service.js';
 import { createAnalyticsService } from './analytics-service.js';
 import { clearRollups } from './analytics-testing.js';
+import { createTtlCache } from '../../platform/state/ttl-cache.js';
+import { createExpiringReads } from './analytics-expiring-reads.js';
 
 // The manual clock starts at 2026-01-15T12:00Z: 09:00 of 2026-01-15 in São Paulo, the last
 // closed day being 2026-01-13.
@@ -103,6 +105,11 @@ beforeAll(async () => {
     // Keeps nothing: every answer read afresh.
     cache: { live: (_key, load) => load() },
     repository: createAnalyticsRepository(t.database.db, t.database.dialect),
+    expiring: createExpiringReads({
+      ...t.database,
+      backgroundReads: t.database.db,
+      subscriptionCounts: createTtlCache(0),
+    }),
   });
 });
 afterAll(() => t.close());

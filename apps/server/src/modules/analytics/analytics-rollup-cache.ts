@@ -147,11 +147,6 @@ export function createRollupReads({
 
   return {
     ...main,
-    // Thousands of index entries a call at bench scale: read off the event loop.
-    expiringPerProduct: (now: number, until: number) => background.expiringPerProduct(now, until),
-    expiringPage: (now: number, until: number, limit: number, offset: number) =>
-      background.expiringPage(now, until, limit, offset),
-
     async daily(
       metrics: readonly Metric[],
       dimension: string,

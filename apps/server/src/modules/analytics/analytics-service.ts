@@ -25,7 +25,8 @@ import { pageOf } from '../../platform/http/paging.js';
 import type { Metric } from './analytics-metrics.js';
 import { METRICS } from './analytics-metrics.js';
 import type { RollupCache, RollupReads } from './analytics-rollup-cache.js';
-import type { DailyValue, DimensionTotal, PlanPriceRow } from './analytics-repository.js';
+import type { ExpiringReads, PlanPriceRow } from './analytics-expiring-reads.js';
+import type { DailyValue, DimensionTotal } from './analytics-repository.js';
 import { CARD_METRICS, GLOBAL_METRICS } from './analytics-repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -117,6 +118,7 @@ export interface AnalyticsServiceDeps extends Pick<AppContext, 'clock'> {
   repository: RollupReads;
   /** Keeps whole answers' rollup figures, as it keeps the reads' parts. */
   cache: Pick<RollupCache, 'live'>;
+  expiring: ExpiringReads;
 }
 
 /**
@@ -125,7 +127,12 @@ export interface AnalyticsServiceDeps extends Pick<AppContext, 'clock'> {
  * before the range, products, the reseller leaderboard, the last 24 h online and the
  * subscriptions about to expire with the revenue they put at stake.
  */
-export function createAnalyticsService({ clock, repository, cache }: AnalyticsServiceDeps) {
+export function createAnalyticsService({
+  clock,
+  repository,
+  cache,
+  expiring,
+}: AnalyticsServiceDeps) {
   /** The range a query asks for, ending today at the latest. */
   function rangeOf(query: AnalyticsQuery): AnalyticsRange {
     const today = dayIn(BUSINESS_TIME_ZONE, clock.now());
@@ -447,25 +454,26 @@ export function createAnalyticsService({ clock, repository, cache }: AnalyticsSe
     async expiring(query: ExpiringQuery): Promise<ExpiringResponse> {
       const now = clock.now();
       const until = now + ANALYTICS_LIMITS.expiringDays * DAY_MS;
-      const perProduct = await repository.expiringPerProduct(now, until);
+      const perProduct = await expiring.perProduct(now, until);
       const plansByProduct = new Map<string, PlanPriceRow[]>();
-      for (const plan of await repository.plans(perProduct.map((row) => row.product_id))) {
-        const plans = plansByProduct.get(plan.product_id) ?? [];
-        plans.push(plan);
-        plansByProduct.set(plan.product_id, plans);
+      for (const plan of await expiring.plans(perProduct.keys())) {
+        const ofProduct = plansByProduct.get(plan.product_id) ?? [];
+        ofProduct.push(plan);
+        plansByProduct.set(plan.product_id, ofProduct);
       }
       const renewalCents = (productId: string) =>
         renewalPlan(plansByProduct.get(productId) ?? [])?.price_cents ?? null;
-      const total = perProduct.reduce((sum, row) => sum + row.count, 0);
-      const atStake = perProduct.reduce(
-        (sum, row) => sum + row.count * (renewalCents(row.product_id) ?? 0),
-        0,
-      );
+      let total = 0;
+      let atStake = 0;
+      for (const [productId, count] of perProduct) {
+        total += count;
+        atStake += count * (renewalCents(productId) ?? 0);
+      }
 
       const page = await pageOf(
         query,
         async (limit, offset) => ({
-          rows: offset < total ? await repository.expiringPage(now, until, limit, offset) : [],
+          rows: offset < total ? await expiring.page(now, until, limit, offset) : [],
           total,
         }),
         (row) => {

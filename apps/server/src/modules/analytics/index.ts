@@ -5,6 +5,7 @@
 import type { Platform } from '../../module.js';
 import { defineModule } from '../../module.js';
 import { createRollupCache, createRollupReads } from './analytics-rollup-cache.js';
+import { createExpiringReads } from './analytics-expiring-reads.js';
 import { createAnalyticsHandlers } from './analytics-handlers.js';
 import { createAnalyticsRepository } from './analytics-repository.js';
 import { createAnalyticsRollupsRepository } from './analytics-rollups-repository.js';
@@ -26,24 +27,28 @@ export type { AnalyticsService } from './analytics-service.js';
 export function createAnalyticsModule({
   db,
   backgroundReads,
+  readNow,
   runInBackground,
   dialect,
   clock,
   jobLeases,
   log,
   sharedState,
+  subscriptionCounts,
   dashboard,
   presence,
 }: Pick<
   Platform,
   | 'db'
   | 'backgroundReads'
+  | 'readNow'
   | 'runInBackground'
   | 'dialect'
   | 'clock'
   | 'jobLeases'
   | 'log'
   | 'sharedState'
+  | 'subscriptionCounts'
 > & {
   dashboard: { freshMetrics: AnalyticsSamplerDeps['cards'] };
   presence: { flush(): Promise<void> };
@@ -59,6 +64,7 @@ export function createAnalyticsModule({
       background: createAnalyticsRepository(backgroundReads, dialect),
       cache,
     }),
+    expiring: createExpiringReads({ db, readNow, backgroundReads, subscriptionCounts }),
   });
   return defineModule({
     name: 'analytics',

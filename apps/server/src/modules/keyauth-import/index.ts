@@ -22,7 +22,8 @@ export function createKeyAuthImportModule({
   productRows,
   keyRows,
   activity,
-}: Pick<Platform, 'db' | 'clock'> & {
+  subscriptionCounts,
+}: Pick<Platform, 'db' | 'clock' | 'subscriptionCounts'> & {
   users: UsersRepository;
   productRows: ProductsRepository;
   keyRows: KeysRepository;
@@ -36,6 +37,7 @@ export function createKeyAuthImportModule({
     products: productRows,
     keyRows,
     activity,
+    subscriptionCounts,
   });
   return defineModule({
     name: 'keyauth-import',

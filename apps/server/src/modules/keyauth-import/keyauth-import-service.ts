@@ -26,6 +26,7 @@ import { insertImportedMachines, insertImportedSubscriptions } from '../subscrip
 import type { KeyAuthKey, KeyAuthKeyStatus, KeyAuthUser } from './keyauth-export.js';
 import { readLicensesExport, readUsersExport } from './keyauth-export.js';
 import type { AccountByName, KeyAuthImportRepository } from './keyauth-import-repository.js';
+import type { GroupCountCache } from '../../platform/state/count-cache.js';
 
 /**
  * Stored for an imported user whose export carried no bcrypt hash: no password verifies
@@ -60,6 +61,8 @@ export interface KeyAuthImportDeps extends Pick<AppContext, 'clock'> {
   /** The imported keys, written in the import's transaction. */
   keyRows: Pick<KeysRepository, 'insertImported'>;
   activity: Pick<ActivityService, 'record'>;
+  /** Platform.subscriptionCounts: the imported subscriptions change them. */
+  subscriptionCounts: Pick<GroupCountCache, 'clear'>;
 }
 
 /** An account of the import: one it wrote now, or the same one an earlier import wrote. */
@@ -82,6 +85,7 @@ export function createKeyAuthImport({
   products,
   keyRows,
   activity,
+  subscriptionCounts,
 }: KeyAuthImportDeps) {
   return {
     async run(input: KeyAuthImportInput, actor: Actor | null): Promise<KeyAuthImportSummary> {
@@ -228,7 +232,7 @@ export function createKeyAuthImport({
       subscriptions.push(row);
       if (hwid !== null) hwids.set(row.id, account);
     }
-    const inserted = await insertImportedSubscriptions(trx, subscriptions);
+    const inserted = await insertImportedSubscriptions(trx, subscriptions, subscriptionCounts);
     // Machines only on subscriptions written now: an existing subscription keeps its own.
     const machines: ImportedMachineRow[] = [];
     for (const [subscriptionId, { user }] of hwids) {

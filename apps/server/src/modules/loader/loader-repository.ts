@@ -11,6 +11,7 @@ import type { InferResult, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AppContext } from '../../platform/core/context.js';
 import type { ProductOperationalState } from './loader-availability.js';
+import { compiledOnce } from '../../platform/db/compiled-once.js';
 
 export interface LoaderKey {
   id: string;
@@ -74,10 +75,6 @@ export interface SessionState {
   protected_delivery: number;
 }
 
-/** Stand-ins for the parameters of the precompiled session query. */
-const MACHINE = '\u0000machine';
-const SUBSCRIPTION = '\u0000subscription';
-
 function sessionStateSelect(db: Kysely<Database>, machineId: string, subscriptionId: string) {
   return db
     .selectFrom('subscriptions as s')
@@ -118,7 +115,9 @@ type SessionStateRow = InferResult<ReturnType<typeof sessionStateSelect>>[number
  * machines and writing their presence are the subscriptions module's).
  */
 export function createLoaderRepository({ db, readNow }: Pick<AppContext, 'db' | 'readNow'>) {
-  const sessionStateQuery = sessionStateSelect(db, MACHINE, SUBSCRIPTION).compile();
+  const sessionStateQuery = compiledOnce<'machine' | 'subscription', SessionStateRow>((slot) =>
+    sessionStateSelect(db, slot('machine'), slot('subscription')),
+  );
   return {
     findKey(key: string): Promise<LoaderKey | undefined> {
       return db
@@ -194,12 +193,9 @@ export function createLoaderRepository({ db, readNow }: Pick<AppContext, 'db' | 
       machineId: string,
       subscriptionId: string,
     ): Promise<SessionState | undefined> {
-      const rows = await readNow<SessionStateRow>({
-        ...sessionStateQuery,
-        parameters: sessionStateQuery.parameters.map((value) =>
-          value === MACHINE ? machineId : value === SUBSCRIPTION ? subscriptionId : value,
-        ),
-      });
+      const rows = await readNow(
+        sessionStateQuery({ machine: machineId, subscription: subscriptionId }),
+      );
       const row = rows[0];
       return row && { ...row, file_size: row.file_size === null ? null : Number(row.file_size) };
     },

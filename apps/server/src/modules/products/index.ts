@@ -28,18 +28,22 @@ export function createProductsModule({
   clock,
   uploads,
   keyTotals,
+  subscriptionCounts,
   events,
   files,
   fileUploads,
   activity,
   subscriptions,
-}: Pick<Platform, 'db' | 'dialect' | 'clock' | 'uploads' | 'keyTotals' | 'events'> & {
+}: Pick<
+  Platform,
+  'db' | 'dialect' | 'clock' | 'uploads' | 'keyTotals' | 'subscriptionCounts' | 'events'
+> & {
   files: FilesService;
   fileUploads: FileUploadService;
   activity: ActivityService;
   subscriptions: Pick<SubscriptionsService, 'applyProductFreeze'>;
 }) {
-  const productRows = createProductsRepository(db, keyTotals, dialect);
+  const productRows = createProductsRepository(db, keyTotals, dialect, subscriptionCounts);
   const releases = createLoaderReleasesRepository(db);
   const products = createProductsService({
     db,

@@ -7,7 +7,7 @@ import type {
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database, ProductsTable } from '../../db/schema.js';
 import { newId } from '../../platform/core/ids.js';
-import type { CountCache } from '../../platform/state/count-cache.js';
+import type { CountCache, GroupCountCache } from '../../platform/state/count-cache.js';
 import { clearWhenCommitted } from '../../platform/state/count-cache.js';
 import type { SqlDialect } from '../../platform/db/database.js';
 import { createProductStatusPeriodsRepository } from './product-status-periods-repository.js';
@@ -97,6 +97,8 @@ export function createProductsRepository(
   /** The licence-key list totals: deleting a product cascades into its keys. */
   keyTotals: CountCache,
   dialect: SqlDialect,
+  /** Platform.subscriptionCounts: deleting a product cascades into its subscriptions. */
+  subscriptionCounts: Pick<GroupCountCache, 'clear'>,
 ) {
   const periods = createProductStatusPeriodsRepository(db);
   async function withPlans<
@@ -434,6 +436,7 @@ export function createProductsRepository(
     async delete(id: string, executor: Kysely<Database> = db): Promise<void> {
       await executor.deleteFrom('products').where('id', '=', id).execute();
       clearWhenCommitted(keyTotals, executor);
+      clearWhenCommitted(subscriptionCounts, executor);
     },
   };
 }

@@ -33,7 +33,8 @@ export function createSubscriptionsModule({
   events,
   settingsRows,
   activity,
-}: Pick<Platform, 'db' | 'dialect' | 'clock' | 'events'> & {
+  subscriptionCounts,
+}: Pick<Platform, 'db' | 'dialect' | 'clock' | 'events' | 'subscriptionCounts'> & {
   /** The grant's locked in-transaction read of pause_all_users (never the cache). */
   settingsRows: PauseAllSwitch;
   activity: ActivityService;
@@ -45,7 +46,7 @@ export function createSubscriptionsModule({
         db,
         dialect,
         clock,
-        repository: createSubscriptionsRepository(db, dialect),
+        repository: createSubscriptionsRepository(db, dialect, subscriptionCounts),
         settings: settingsRows,
         events,
         activity,

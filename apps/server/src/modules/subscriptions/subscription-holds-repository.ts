@@ -5,6 +5,12 @@ import type { Database } from '../../db/schema.js';
 import type { SqlDialect } from '../../platform/db/database.js';
 
 /**
+ * Told of each write that changes which subscriptions run until when (a status, an expiry, a
+ * row added or removed), with the executor it ran on; acts once that commits.
+ */
+export type Changed = (executor: Kysely<Database>) => void;
+
+/**
  * Who holds a clock when another holder lets go: the product's freeze, then "pause all users",
  * else nobody (it runs). A subscription has one holder at a time; the one that came first keeps
  * it, and when it lets go the next one still in force takes over, so holds stack without any of
@@ -98,7 +104,11 @@ export function heldColumns(now: number, holder: 'product' | 'global' | 'admin' 
  * Set-based statements of the holds that cover many subscriptions at once (a product's freeze,
  * "pause all users"): one statement per change, whatever the number of subscriptions.
  */
-export function createSubscriptionHoldsRepository(db: Kysely<Database>, dialect: SqlDialect) {
+export function createSubscriptionHoldsRepository(
+  db: Kysely<Database>,
+  dialect: SqlDialect,
+  changed: Changed,
+) {
   return {
     /**
      * Whether the product is frozen now, read FOR SHARE on PostgreSQL: a grant or a resume and a
@@ -140,6 +150,7 @@ export function createSubscriptionHoldsRepository(db: Kysely<Database>, dialect:
         .where('status', '=', 'active')
         .where('expires_at', '>', now)
         .executeTakeFirst();
+      changed(executor);
       return Number(result.numUpdatedRows);
     },
 
@@ -161,6 +172,7 @@ export function createSubscriptionHoldsRepository(db: Kysely<Database>, dialect:
         .where('product_id', '=', productId)
         .where('paused_by', '=', 'product')
         .execute();
+      changed(executor);
       const totals = await executor
         .selectFrom('subscriptions')
         .select((eb) => [
@@ -195,6 +207,7 @@ export function createSubscriptionHoldsRepository(db: Kysely<Database>, dialect:
         .where('paused_by', '=', 'global')
         .returning(['id', 'user_id', 'status'])
         .execute();
+      changed(executor);
       return rows
         .filter((row) => row.status === 'active')
         .map(({ id, user_id }) => ({ id, user_id }));

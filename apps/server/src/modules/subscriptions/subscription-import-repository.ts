@@ -2,6 +2,8 @@ import type { PausedBy, SubscriptionStatus } from '@chaveiro/contract';
 import { SUBSCRIPTION_DEFAULT_CREDITS } from '@chaveiro/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { GroupCountCache } from '../../platform/state/count-cache.js';
+import { clearWhenCommitted } from '../../platform/state/count-cache.js';
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's limits on bound parameters. */
 const INSERT_BATCH = 400;
@@ -36,7 +38,10 @@ export interface ImportedMachineRow {
 export async function insertImportedSubscriptions(
   executor: Kysely<Database>,
   subscriptions: readonly ImportedSubscriptionRow[],
+  /** Platform.subscriptionCounts, cleared once the import commits. */
+  counts: Pick<GroupCountCache, 'clear'>,
 ): Promise<Set<string>> {
+  clearWhenCommitted(counts, executor);
   const inserted = new Set<string>();
   for (const batch of chunks(subscriptions, INSERT_BATCH)) {
     const rows = await executor

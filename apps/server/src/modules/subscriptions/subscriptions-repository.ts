@@ -3,8 +3,10 @@ import type { Kysely, UpdateResult } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SqlDialect } from '../../platform/db/database.js';
+import type { GroupCountCache } from '../../platform/state/count-cache.js';
+import { clearWhenCommitted } from '../../platform/state/count-cache.js';
 import { createMachinesRepository } from './machines-repository.js';
-import type { NextHolder } from './subscription-holds-repository.js';
+import type { Changed, NextHolder } from './subscription-holds-repository.js';
 import {
   createSubscriptionHoldsRepository,
   heldColumns,
@@ -61,21 +63,39 @@ async function changedRow(update: { executeTakeFirst(): Promise<UpdateResult> })
   return (await update.executeTakeFirst()).numUpdatedRows > 0n;
 }
 
-/** Queries on `subscriptions`, and (machines-repository.ts) on the `machines` bound to them. */
-export function createSubscriptionsRepository(db: Kysely<Database>, dialect: SqlDialect) {
+/**
+ * Queries on `subscriptions`, and (machines-repository.ts) on the `machines` bound to them.
+ * Every write of a status, an expiry or a new row clears `counts` once committed.
+ */
+export function createSubscriptionsRepository(
+  db: Kysely<Database>,
+  dialect: SqlDialect,
+  counts: GroupCountCache,
+) {
+  const changed: Changed = (executor) => clearWhenCommitted(counts, executor);
   return {
-    ...createSubscriptionRowsRepository(db),
-    ...createSubscriptionHoldsRepository(db, dialect),
+    ...createSubscriptionRowsRepository(db, changed),
+    ...createSubscriptionHoldsRepository(db, dialect, changed),
     ...createMachinesRepository(db, dialect),
   };
 }
 
 export type SubscriptionsRepository = ReturnType<typeof createSubscriptionsRepository>;
 
-function createSubscriptionRowsRepository(db: Kysely<Database>) {
+function createSubscriptionRowsRepository(db: Kysely<Database>, changed: Changed) {
   /** An update of subscription `id` that touches it only while it is the user's. */
   const updateOwnSubscription = (executor: Kysely<Database>, userId: string, id: string) =>
     executor.updateTable('subscriptions').where('id', '=', id).where('user_id', '=', userId);
+
+  /** `changedRow` of an update that stops or restarts a clock, reported to `changed`. */
+  async function statusChanged(
+    executor: Kysely<Database>,
+    update: { executeTakeFirst(): Promise<UpdateResult> },
+  ): Promise<boolean> {
+    const done = await changedRow(update);
+    if (done) changed(executor);
+    return done;
+  }
 
   return {
     /** Inserts unless the user already holds the product; true when it inserted. */
@@ -100,6 +120,7 @@ function createSubscriptionRowsRepository(db: Kysely<Database>) {
         .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
         .returning('id')
         .executeTakeFirst();
+      changed(executor);
       return inserted !== undefined;
     },
 
@@ -126,6 +147,7 @@ function createSubscriptionRowsRepository(db: Kysely<Database>) {
           ? query.where('id', '=', where.id)
           : query.where('user_id', '=', where.userId).where('product_id', '=', where.productId);
       await query.execute();
+      changed(executor);
     },
 
     /**
@@ -147,6 +169,7 @@ function createSubscriptionRowsRepository(db: Kysely<Database>) {
         })
         .where('id', '=', id)
         .execute();
+      changed(executor);
     },
 
     findDetail(
@@ -206,6 +229,7 @@ function createSubscriptionRowsRepository(db: Kysely<Database>) {
 
     async delete(id: string, executor: Kysely<Database> = db): Promise<void> {
       await executor.deleteFrom('subscriptions').where('id', '=', id).execute();
+      changed(executor);
     },
 
     /**
@@ -216,13 +240,15 @@ function createSubscriptionRowsRepository(db: Kysely<Database>) {
       now: number,
       executor: Kysely<Database> = db,
     ): Promise<OwnedSubscription[]> {
-      return executor
+      const frozen = await executor
         .updateTable('subscriptions')
         .set(heldColumns(now, 'global'))
         .where('status', '=', 'active')
         .where('expires_at', '>', now)
         .returning(['id', 'user_id'])
         .execute();
+      changed(executor);
+      return frozen;
     },
 
     /** Stops subscription `id` when it is running and unexpired, held by `holder`. */
@@ -239,6 +265,7 @@ function createSubscriptionRowsRepository(db: Kysely<Database>) {
         .where('status', '=', 'active')
         .where('expires_at', '>', now)
         .execute();
+      changed(executor);
     },
 
     /**
@@ -248,7 +275,8 @@ function createSubscriptionRowsRepository(db: Kysely<Database>) {
      * expired or gone).
      */
     async pauseByAdmin(id: string, now: number, executor: Kysely<Database> = db): Promise<boolean> {
-      return changedRow(
+      return statusChanged(
+        executor,
         executor
           .updateTable('subscriptions')
           .set(takenOverColumns(now, 'admin'))
@@ -273,7 +301,8 @@ function createSubscriptionRowsRepository(db: Kysely<Database>) {
       next: NextHolder,
       executor: Kysely<Database> = db,
     ): Promise<boolean> {
-      return changedRow(
+      return statusChanged(
+        executor,
         executor
           .updateTable('subscriptions')
           .set(liftedColumns(now, next))
@@ -316,7 +345,8 @@ function createSubscriptionRowsRepository(db: Kysely<Database>) {
       now: number,
       executor: Kysely<Database> = db,
     ): Promise<boolean> {
-      return changedRow(
+      return statusChanged(
+        executor,
         updateOwnSubscription(executor, userId, id)
           .set({ ...takenOverColumns(now, 'user'), pause_credits: sql<number>`pause_credits - 1` })
           .where((eb) =>
@@ -340,7 +370,8 @@ function createSubscriptionRowsRepository(db: Kysely<Database>) {
       next: NextHolder,
       executor: Kysely<Database> = db,
     ): Promise<boolean> {
-      return changedRow(
+      return statusChanged(
+        executor,
         updateOwnSubscription(executor, userId, id)
           .set(liftedColumns(now, next))
           .where('status', '=', 'paused')

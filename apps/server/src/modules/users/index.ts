@@ -33,16 +33,23 @@ export { createAdminSeedService } from './admin-seed-service.js';
 export function createUsersModule({
   db,
   keyTotals,
+  subscriptionCounts,
   userTotals,
   events,
   files,
   fileUploads,
-}: Pick<Platform, 'db' | 'keyTotals' | 'userTotals' | 'events'> & {
+}: Pick<Platform, 'db' | 'keyTotals' | 'userTotals' | 'subscriptionCounts' | 'events'> & {
   files: FilesService;
   fileUploads: FileUploadService;
 }) {
   const users = createUsersRepository(db, userTotals);
-  const userAdmin = createUserAdminRepository(db, keyTotals, userTotals, events);
+  const userAdmin = createUserAdminRepository(
+    db,
+    keyTotals,
+    userTotals,
+    subscriptionCounts,
+    events,
+  );
   return defineModule({
     name: 'users',
     services: {

@@ -2,7 +2,7 @@ import type { EmailTokenPurpose, Role, SecurityEpochReason, UserStatus } from '@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EventRecorder } from '../../events/index.js';
-import type { CountCache } from '../../platform/state/count-cache.js';
+import type { CountCache, GroupCountCache } from '../../platform/state/count-cache.js';
 import { clearWhenCommitted } from '../../platform/state/count-cache.js';
 import { isUsernameHeld } from './users-repository.js';
 
@@ -28,6 +28,8 @@ export function createUserAdminRepository(
   keyTotals: CountCache,
   /** The user list's totals (Platform.userTotals), cleared by every change of who matches. */
   userTotals: CountCache,
+  /** Platform.subscriptionCounts: a deleted account's subscriptions go with it. */
+  subscriptionCounts: Pick<GroupCountCache, 'clear'>,
   /** The end of a security epoch is recorded (`account.epoch_ended`) in its transaction. */
   events: EventRecorder,
 ) {
@@ -116,6 +118,7 @@ export function createUserAdminRepository(
       // The key list's search by redeemer changes with it.
       clearWhenCommitted(keyTotals, executor);
       clearWhenCommitted(userTotals, executor);
+      clearWhenCommitted(subscriptionCounts, executor);
       return result.numDeletedRows > 0n;
     },
 
@@ -130,6 +133,7 @@ export function createUserAdminRepository(
         .executeTakeFirst();
       clearWhenCommitted(keyTotals, executor);
       clearWhenCommitted(userTotals, executor);
+      clearWhenCommitted(subscriptionCounts, executor);
       return Number(result.numDeletedRows);
     },
 

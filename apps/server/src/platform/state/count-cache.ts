@@ -19,6 +19,9 @@ export function createCountCache(ttlMs: number, now: () => number = Date.now): C
 
 export type CountCache = TtlCache<number>;
 
+/** Counts by group (a product id, say), kept as a count cache is. */
+export type GroupCountCache = TtlCache<ReadonlyMap<string, number>>;
+
 /** A count cache kept fresh on every node (`sharedTtlCache`). */
 export function sharedCountCache(
   invalidations: CacheInvalidations,
@@ -33,6 +36,9 @@ export function sharedCountCache(
  * count made on another connection before the commit, without the write, is not kept. Call it
  * right after the write.
  */
-export function clearWhenCommitted(cache: CountCache, executor: Kysely<Database>): void {
+export function clearWhenCommitted(
+  cache: Pick<CountCache, 'clear'>,
+  executor: Kysely<Database>,
+): void {
   afterCommit(executor, () => cache.clear());
 }
