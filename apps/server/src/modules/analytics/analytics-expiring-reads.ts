@@ -26,7 +26,7 @@ const SHALLOW_OFFSET = 1_000;
 
 /**
  * The expiring list's reads: running subscriptions with an expiry in (now, until], by the
- * (status, expires_at, product_id) index. Asked on every view of the admin's dashboard, they are
+ * (status, expires_at, id, user_id, product_id) index. Asked on every view of the admin's dashboard, they are
  * short index ranges compiled once and run with `readNow`, as the loader's heartbeat does
  * (building and compiling each would cost more than SQLite running it); only the long ones run
  * on the background reader.
